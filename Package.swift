@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers, from the bottom up (see docs/architecture.md):
+//   SwipeCore   - the tutorial's cell and table on a virtual clock; imports nothing.
+//   SwipeScript - gesture scripts and the trace formats; needs only SwipeCore.
+//   CLua, CLuaShim, LuaRuntime - Lua 5.4 embedded safely; knows nothing of swipes.
+//   swipehost   - the thin command-line executable.
+let package = Package(
+    name: "SwipeHost",
+    products: [
+        .executable(name: "swipehost", targets: ["swipehost"]),
+        .library(name: "SwipeCore", targets: ["SwipeCore"]),
+        .library(name: "SwipeScript", targets: ["SwipeScript"]),
+        .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "SwipeCore"),
+        .target(name: "SwipeScript", dependencies: ["SwipeCore"]),
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
+        .executableTarget(
+            name: "swipehost",
+            dependencies: [
+                "SwipeCore",
+                "SwipeScript",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+    ]
+)
