@@ -1,0 +1,135 @@
+/// The tutorial's `MasterViewController` and its table view, headless: items, a viewport with a
+/// reuse pool of ``SwipeCell``s, the set of open rows, and the virtual clock the cells animate on.
+///
+/// Rows and buttons are numbered from 1, as in scripts, plugins and traces. Every public event
+/// leaves the table consistent before the delegate hears of it.
+public final class SwipeTable {
+    public let geometry: TableGeometry
+    public internal(set) var items: TableItems
+    public internal(set) var contentOffset: Double = 0
+    public internal(set) var now: VirtualInstant = .start
+    /// `cellsCurrentlyEditing`: the rows the table re-opens when their cell is dequeued.
+    public internal(set) var openRows: Set<Int> = []
+    public weak var delegate: (any SwipeTableDelegate)?
+    /// Gives each row its cell configuration when the row's cell is dequeued.
+    public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
+
+    /// Every cell ever made; the pool and the visible rows index into it.
+    var cells: [SwipeCell] = []
+    /// The row each cell shows, or 0 while it waits in the reuse pool.
+    var cellRows: [Int] = []
+    /// The cells of the visible rows, in row order, starting at `firstVisibleRow`.
+    var visibleCells: [Int] = []
+    var firstVisibleRow = 1
+    var reusePool: [Int] = []
+    var completions = CompletionQueue()
+    /// Delegate calls made while the table changed, delivered once it is consistent.
+    var pendingEvents: [TableEvent] = []
+    var isDelivering = false
+
+    public init(
+        items: TableItems = .generated(count: 30),
+        geometry: TableGeometry = TableGeometry(),
+        configurationProvider: @escaping (_ row: Int, _ item: String) -> CellConfiguration = { _, _ in .tutorial }
+    ) {
+        self.items = items
+        self.geometry = geometry
+        self.configurationProvider = configurationProvider
+        layoutVisibleRows()
+    }
+
+    /// The rows on screen, 1-based.
+    public var visibleRows: Range<Int> { firstVisibleRow..<(firstVisibleRow + visibleCells.count) }
+
+    /// How many cells the table has made: bounded by the viewport, not by the row count.
+    public var cellCount: Int { cells.count }
+
+    /// The cell showing `row`, if the row is on screen.
+    public func cell(forRow row: Int) -> SwipeCell? {
+        cellIndex(forRow: row).map { cells[$0] }
+    }
+
+    /// Whether a completion is still waiting for the clock.
+    public var hasPendingAnimations: Bool { !completions.isEmpty }
+
+    func cellIndex(forRow row: Int) -> Int? {
+        let position = row - firstVisibleRow
+        guard position >= 0, position < visibleCells.count else { return nil }
+        return visibleCells[position]
+    }
+
+    func checkRowExists(_ row: Int) throws(TableError) {
+        guard row >= 1, row <= items.count else { throw .noSuchRow(row: row, rowCount: items.count) }
+    }
+
+    /// The visible cell of `row`, or why there is none.
+    func visibleCell(_ row: Int) throws(TableError) -> Int {
+        try checkRowExists(row)
+        guard let index = cellIndex(forRow: row) else { throw .rowOffScreen(row: row, visible: visibleRows) }
+        return index
+    }
+}
+
+// MARK: - Time
+
+extension SwipeTable {
+    /// Moves the virtual clock forward, running every animation completion that falls due, in
+    /// time order, each at its own deadline.
+    public func advance(by amount: TimeAmount) {
+        advance(to: now + amount)
+    }
+
+    public func advance(to instant: VirtualInstant) {
+        precondition(instant >= now, "the virtual clock only moves forward")
+        while let entry = completions.popDue(notAfter: instant) {
+            now = entry.deadline
+            if let next = cells[entry.cell].complete(entry.step, at: now) {
+                completions.schedule(next.step, forCell: entry.cell, at: next.deadline)
+            }
+        }
+        now = instant
+    }
+}
+
+// MARK: - Effects and delegate calls
+
+extension SwipeTable {
+    /// Performs what a cell event asked for: schedules its completion and records its
+    /// notification, updating the open rows the way `cellDidOpen:`/`cellDidClose:` do.
+    func perform(_ effects: CellEffects, cell: Int) {
+        if let completion = effects.completion {
+            completions.schedule(completion.step, forCell: cell, at: completion.deadline)
+        }
+        guard let notification = effects.notification else { return }
+        let row = cellRows[cell]
+        switch notification {
+        case .didOpen:
+            openRows.insert(row)
+            pendingEvents.append(.open(row: row))
+        case .didClose:
+            openRows.remove(row)
+            pendingEvents.append(.close(row: row))
+        }
+    }
+
+    /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
+    /// callback adds to the list, and those calls follow.
+    func deliverEvents() {
+        guard !isDelivering, !pendingEvents.isEmpty else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        var index = 0
+        while index < pendingEvents.count {
+            let event = pendingEvents[index]
+            index += 1
+            guard let delegate else { continue }
+            switch event {
+            case .open(let row): delegate.swipeTable(self, didOpenRow: row)
+            case .close(let row): delegate.swipeTable(self, didCloseRow: row)
+            case .action(let row, let button, let number):
+                delegate.swipeTable(self, didTapButton: button, number: number, inRow: row)
+            }
+        }
+        pendingEvents.removeAll(keepingCapacity: true)
+    }
+}

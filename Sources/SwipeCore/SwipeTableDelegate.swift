@@ -1,0 +1,50 @@
+/// The tutorial's `SwipeableCellDelegate`, told about rows rather than cells. Rows are 1-based.
+///
+/// The table keeps its own set of open rows (`cellsCurrentlyEditing`) before it calls these,
+/// and calls them only once the table is consistent again, so a delegate may drive the table
+/// (open, close, delete rows) from inside a callback.
+public protocol SwipeTableDelegate: AnyObject {
+    /// `cellDidOpen:`.
+    func swipeTable(_ table: SwipeTable, didOpenRow row: Int)
+    /// `cellDidClose:`.
+    func swipeTable(_ table: SwipeTable, didCloseRow row: Int)
+    /// `buttonOneActionForItemText:` and its siblings: button `number` (1 = rightmost) was tapped.
+    func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int)
+}
+
+/// A delegate call, as a value: what a trace records.
+public enum TableEvent: Hashable, Sendable {
+    case open(row: Int)
+    case close(row: Int)
+    case action(row: Int, button: SwipeButton, number: Int)
+}
+
+/// Why the table refused an event. Rows and buttons are 1-based.
+public enum TableError: Error, Hashable, Sendable {
+    case noSuchRow(row: Int, rowCount: Int)
+    case rowOffScreen(row: Int, visible: Range<Int>)
+    case noPanInProgress(row: Int)
+    case panAlreadyInProgress(row: Int)
+    case noSuchButton(row: Int, button: String, buttonCount: Int)
+    case insertionOutOfRange(row: Int, rowCount: Int)
+}
+
+extension TableError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .noSuchRow(let row, let count):
+            return count == 0 ? "row \(row) does not exist: the table is empty" : "row \(row) does not exist: the table has rows 1-\(count)"
+        case .rowOffScreen(let row, let visible):
+            let shown = visible.isEmpty ? "no rows are on screen" : "rows \(visible.lowerBound)-\(visible.upperBound - 1) are on screen"
+            return "row \(row) is off screen: \(shown)"
+        case .noPanInProgress(let row):
+            return "row \(row) has no pan in progress: 'pan \(row) begin' first (a pan is cancelled when its row leaves the screen)"
+        case .panAlreadyInProgress(let row):
+            return "row \(row) is already being panned: end or cancel that pan first"
+        case .noSuchButton(let row, let button, let count):
+            return "row \(row) has no button '\(button)': it has \(count) button\(count == 1 ? "" : "s"), 1 = rightmost, or an id"
+        case .insertionOutOfRange(let row, let count):
+            return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import SwipeCore
+
+/// A button named in a `tap` line: its 1-based number (1 = rightmost) or its id.
+public enum ButtonReference: Hashable, Sendable {
+    case number(Int)
+    case id(String)
+}
+
+/// One line of a gesture script, parsed. Rows are 1-based; distances are points; X is the
+/// pan's translation since it began, like `translationInView:`.
+public enum GestureCommand: Hashable, Sendable {
+    /// `pan ROW begin [X]`
+    case panBegin(row: Int, x: Double)
+    /// `pan ROW move X`
+    case panMove(row: Int, x: Double)
+    /// `pan ROW end`
+    case panEnd(row: Int)
+    /// `pan ROW cancel`
+    case panCancel(row: Int)
+    /// `tap ROW BUTTON`
+    case tap(row: Int, button: ButtonReference)
+    /// `wait MS`
+    case wait(TimeAmount)
+    /// `scroll DY` (positive = down)
+    case scroll(dy: Double)
+    /// `open ROW`: the table opens the row itself (`openCell`) and records it.
+    case open(row: Int)
+    /// `close ROW`: the table closes the row itself and forgets it.
+    case close(row: Int)
+    /// `swipe ROW DX [MS]`: begin, a move every 16 ms to DX over MS, end.
+    case swipe(row: Int, dx: Double, duration: TimeAmount)
+}
+
+/// A command with the 1-based line it came from.
+public struct ScriptLine: Hashable, Sendable {
+    public var number: Int
+    public var command: GestureCommand
+
+    public init(number: Int, command: GestureCommand) {
+        self.number = number
+        self.command = command
+    }
+}
+
+/// What went wrong in a script, and where: prints as `FILE:LINE: message`.
+public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+
+    public init(file: String, line: Int, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(line): \(message)" }
+}

@@ -1,0 +1,56 @@
+import SwipeCore
+
+/// How a run's trace is printed.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    /// For people: a line per delegate call, then the visible table drawn.
+    case text
+    /// For programs: one JSON object per line, then a `state` line.
+    case jsonl
+}
+
+/// A whole `swipehost run`: a fresh table, the script run on it, and the trace printed into a
+/// buffer, so that a script that fails part-way prints nothing but its error.
+public struct HeadlessRun {
+    public var fileName: String
+    public var items: TableItems
+    public var geometry: TableGeometry
+    public var format: OutputFormat
+
+    public init(fileName: String, items: TableItems = .generated(count: 30), geometry: TableGeometry = TableGeometry(), format: OutputFormat = .text) {
+        self.fileName = fileName
+        self.items = items
+        self.geometry = geometry
+        self.format = format
+    }
+
+    /// Runs `script` (UTF-8 bytes) and returns what to print.
+    public func run(script: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> OutputBuffer {
+        let table = SwipeTable(items: items, geometry: geometry)
+        let recorder = TraceRecorder()
+        table.delegate = recorder
+        let runner = ScriptRunner(table: table, fileName: fileName)
+        try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
+            try runner.run(line)
+        }
+        return render(recorder.records, TableSnapshot(table))
+    }
+
+    public func run(script: String) throws(ScriptError) -> OutputBuffer {
+        let bytes = Array(script.utf8)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in try run(script: buffer) }
+    }
+
+    func render(_ records: [TraceRecord], _ snapshot: TableSnapshot) -> OutputBuffer {
+        var out = OutputBuffer()
+        switch format {
+        case .jsonl:
+            for record in records { JSONLinesFormat.write(record, to: &out) }
+            JSONLinesFormat.write(snapshot, to: &out)
+        case .text:
+            if records.isEmpty { out.append("(no delegate calls)\n") }
+            for record in records { TextFormat.write(record, to: &out) }
+            TextFormat.write(snapshot, width: geometry.width, to: &out)
+        }
+        return out
+    }
+}

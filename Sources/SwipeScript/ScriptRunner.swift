@@ -1,0 +1,68 @@
+import SwipeCore
+
+/// Runs gesture commands against a ``SwipeTable``, advancing its virtual clock.
+public struct ScriptRunner {
+    public let table: SwipeTable
+    public var fileName: String
+
+    /// How often `swipe` moves its pan: every 16 ms, about one 60 Hz frame.
+    public static let swipeFrame = TimeAmount.milliseconds(16 as Int64)
+
+    public init(table: SwipeTable, fileName: String) {
+        self.table = table
+        self.fileName = fileName
+    }
+
+    /// Runs one line; a refusal from the table comes back with the line's number.
+    public func run(_ line: ScriptLine) throws(ScriptError) {
+        do {
+            try execute(line.command)
+        } catch {
+            throw ScriptError(file: fileName, line: line.number, message: error.description)
+        }
+    }
+
+    public func run(_ lines: [ScriptLine]) throws(ScriptError) {
+        for line in lines { try run(line) }
+    }
+
+    /// Parses and runs a whole script, stopping at the first error.
+    public func run(script text: String) throws(ScriptError) {
+        let parser = ScriptParser(fileName: fileName)
+        let bytes = Array(text.utf8)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
+            try parser.forEachCommand(in: buffer) { (line) throws(ScriptError) in try run(line) }
+        }
+    }
+
+    func execute(_ command: GestureCommand) throws(TableError) {
+        switch command {
+        case .panBegin(let row, let x): try table.panBegan(row: row, translation: x)
+        case .panMove(let row, let x): try table.panChanged(row: row, translation: x)
+        case .panEnd(let row): try table.panEnded(row: row)
+        case .panCancel(let row): try table.panCancelled(row: row)
+        case .tap(let row, .number(let number)): try table.tap(row: row, button: number)
+        case .tap(let row, .id(let id)): try table.tap(row: row, buttonID: id)
+        case .wait(let amount): table.advance(by: amount)
+        case .scroll(let dy): table.scroll(by: dy)
+        case .open(let row): try table.openRow(row)
+        case .close(let row): try table.closeRow(row)
+        case .swipe(let row, let dx, let duration): try swipe(row: row, dx: dx, duration: duration)
+        }
+    }
+
+    /// Begin at 0, a move every 16 ms along a straight line to `dx` (the last one exactly at
+    /// `duration`), then end.
+    func swipe(row: Int, dx: Double, duration: TimeAmount) throws(TableError) {
+        try table.panBegan(row: row, translation: 0)
+        let start = table.now
+        var elapsed = TimeAmount.zero
+        repeat {
+            elapsed = min(elapsed + Self.swipeFrame, duration)
+            table.advance(to: start + elapsed)
+            let fraction = duration.nanoseconds == 0 ? 1 : Double(elapsed.nanoseconds) / Double(duration.nanoseconds)
+            try table.panChanged(row: row, translation: dx * fraction)
+        } while elapsed < duration
+        try table.panEnded(row: row)
+    }
+}

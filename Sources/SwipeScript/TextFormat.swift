@@ -1,0 +1,96 @@
+import SwipeCore
+
+/// `--format text`: each delegate call as a line a person reads, and the visible table drawn
+/// in plain text at the end (one character for every 8 points).
+public enum TextFormat {
+    public static let pointsPerCharacter = 8.0
+
+    public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
+        out.append(pad(milliseconds(record.time), to: 9) + "  ")
+        switch record.event {
+        case .open(let row):
+            out.append("row \(row) opened")
+        case .close(let row):
+            out.append("row \(row) closed")
+        case .action(let row, let id, let number, let title):
+            out.append("row \(row): tapped \"\(title)\" (button \(number), id \(id))")
+        case .custom(_, _, let text):
+            out.append(text)
+        }
+        out.append("\n")
+    }
+
+    public static func write(_ snapshot: TableSnapshot, width: Double, to out: inout OutputBuffer) {
+        let shown = snapshot.rows.isEmpty ? "no rows" : "rows \(snapshot.rows[0].row)-\(snapshot.rows[snapshot.rows.count - 1].row)"
+        let open = snapshot.editing.isEmpty ? "none" : snapshot.editing.map(String.init).joined(separator: ", ")
+        out.append("\nAt \(milliseconds(snapshot.time)): \(shown) of \(snapshot.rowCount) on screen")
+        out.append(" (offset \(points(snapshot.contentOffset))); open rows: \(open)\n")
+        let columns = max(Int((width / pointsPerCharacter).rounded()), 1)
+        let border = "       +" + String(repeating: "-", count: columns) + "+\n"
+        out.append(border)
+        for row in snapshot.rows {
+            out.append(pad(String(row.row), to: 6) + " |" + draw(row, columns: columns) + "|")
+            if row.right != 0 || row.presentedRight != row.right {
+                out.append("  right \(points(row.right))")
+                if row.presentedRight != row.right {
+                    out.append(", drawn at \(points(row.presentedRight)) (animating)")
+                }
+            }
+            out.append("\n")
+        }
+        out.append(border)
+    }
+
+    /// One row: the content slid left by the presented right constant, and the buttons it reveals.
+    static func draw(_ row: TableSnapshot.Row, columns: Int) -> String {
+        let shift = Int((row.presentedRight / pointsPerCharacter).rounded())
+        let content = Array(("  " + row.item).unicodeScalars.map(Character.init))
+        let strip = buttonStrip(row.buttons)
+        var line: [Character] = []
+        line.reserveCapacity(columns)
+        for column in 0..<columns {
+            let contentIndex = column + shift
+            if contentIndex >= 0 && column < columns - shift {
+                line.append(contentIndex < content.count ? content[contentIndex] : " ")
+            } else {
+                let fromRight = columns - column
+                line.append(fromRight <= strip.count && column >= 0 ? strip[strip.count - fromRight] : " ")
+            }
+        }
+        return String(line)
+    }
+
+    /// The buttons side by side, button 1 last (rightmost), each `[title]` fitted to its width.
+    static func buttonStrip(_ buttons: [SwipeButton]) -> [Character] {
+        var strip: [Character] = []
+        for button in buttons.reversed() {
+            let width = max(Int((button.width / pointsPerCharacter).rounded()), 1)
+            var label = Array(button.title)
+            if width >= 2 {
+                label = Array(label.prefix(width - 2))
+                let spare = width - 2 - label.count
+                let before = spare / 2
+                strip.append("[")
+                strip += Array(repeating: " ", count: before) + label + Array(repeating: " ", count: spare - before)
+                strip.append("]")
+            } else {
+                strip.append("|")
+            }
+        }
+        return strip
+    }
+
+    static func milliseconds(_ time: VirtualInstant) -> String {
+        points(time.milliseconds) + " ms"
+    }
+
+    static func points(_ value: Double) -> String {
+        var buffer = OutputBuffer()
+        buffer.append(number: (value * 1000).rounded() / 1000)
+        return String(decoding: buffer.bytes, as: UTF8.self)
+    }
+
+    static func pad(_ text: String, to width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}

@@ -1,0 +1,132 @@
+import SwipeCore
+
+/// The words of one script line, as byte ranges (at most 8 are kept; more is an error).
+struct Tokens {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var starts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var ends: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+    private static let capacity = 8
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        self.bytes = bytes
+        var i = start
+        while i < end {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "#") { break }
+            if Self.isSpace(byte) {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < end && !Self.isSpace(bytes[j]) && bytes[j] != UInt8(ascii: "#") { j += 1 }
+            if count < Self.capacity {
+                withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: i, toByteOffset: count * 8, as: Int.self) }
+                withUnsafeMutableBytes(of: &ends) { $0.storeBytes(of: j, toByteOffset: count * 8, as: Int.self) }
+            }
+            count += 1
+            i = j
+        }
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
+    private func range(_ index: Int) -> (Int, Int) {
+        let s = withUnsafeBytes(of: starts) { $0.load(fromByteOffset: index * 8, as: Int.self) }
+        let e = withUnsafeBytes(of: ends) { $0.load(fromByteOffset: index * 8, as: Int.self) }
+        return (s, e)
+    }
+
+    /// Word `index` as a string (for messages and ids).
+    func word(_ index: Int) -> String {
+        let (s, e) = range(index)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
+    }
+
+    func expectCount(_ allowed: ClosedRange<Int>, form: String) throws {
+        if count < allowed.lowerBound {
+            throw ScriptParser.LineError(message: "missing argument: expected '\(form)'")
+        }
+        if count > allowed.upperBound {
+            let extra = allowed.upperBound < Self.capacity ? " '\(word(allowed.upperBound))'" : ""
+            throw ScriptParser.LineError(message: "too many arguments\(extra): expected '\(form)'")
+        }
+    }
+
+    /// A row number: digits only, at least 1.
+    func row(_ index: Int) throws -> Int {
+        let (s, e) = range(index)
+        var value = 0
+        var i = s
+        while i < e, let digit = Self.digit(bytes[i]), value < 1 << 40 {
+            value = value * 10 + digit
+            i += 1
+        }
+        guard i == e, e > s, value >= 1 else {
+            throw ScriptParser.LineError(message: "ROW must be a whole number >= 1, got '\(word(index))'")
+        }
+        return value
+    }
+
+    /// A finite decimal number: optional sign, digits, optional fraction (`-12`, `40.5`, `.5`).
+    func number(_ index: Int, name: String) throws -> Double {
+        let (s, e) = range(index)
+        if let value = Self.parseDecimal(bytes, s, e) { return value }
+        throw ScriptParser.LineError(message: "\(name) must be a number, got '\(word(index))'")
+    }
+
+    /// A number of milliseconds >= 0.
+    func duration(_ index: Int, name: String) throws -> TimeAmount {
+        let value = try number(index, name: name)
+        guard value >= 0, value <= 1e12 else {
+            throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(word(index))'")
+        }
+        return .milliseconds(value)
+    }
+
+    private static func digit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
+
+    /// Exact while the digits fit in 15 significant ones (one correctly rounded division, as
+    /// in Clinger's fast path); longer numbers go through the standard library.
+    static func parseDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        var i = start
+        var negative = false
+        if i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        var mantissa = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        while i < end {
+            let byte = bytes[i]
+            if let d = digit(byte) {
+                mantissa = mantissa &* 10 &+ d
+                digits += 1
+                if seenPoint { fractionDigits += 1 }
+            } else if byte == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        if digits > 15 {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            guard let value = Double(text), value.isFinite else { return nil }
+            return value
+        }
+        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        return negative ? -magnitude : magnitude
+    }
+}

@@ -1,0 +1,236 @@
+import Testing
+
+@testable import SwipeCore
+
+/// Records delegate calls as values.
+final class EventLog: SwipeTableDelegate {
+    var events: [TableEvent] = []
+    var times: [VirtualInstant] = []
+
+    func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {
+        events.append(.open(row: row))
+        times.append(table.now)
+    }
+
+    func swipeTable(_ table: SwipeTable, didCloseRow row: Int) {
+        events.append(.close(row: row))
+        times.append(table.now)
+    }
+
+    func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
+        events.append(.action(row: row, button: button, number: number))
+        times.append(table.now)
+    }
+}
+
+struct TableTests {
+    let log = EventLog()
+
+    func table(rows: Int = 30) -> SwipeTable {
+        let table = SwipeTable(items: .generated(count: rows))
+        table.delegate = log
+        return table
+    }
+
+    func swipeOpen(_ table: SwipeTable, row: Int) throws {
+        try table.panBegan(row: row)
+        try table.panChanged(row: row, translation: -50)
+        try table.panEnded(row: row)
+        table.advance(by: .milliseconds(300 as Int64))
+    }
+
+    @Test func theViewportShowsTwelveRowsOfTheThirty() {
+        let table = table()
+        #expect(table.visibleRows == 1..<13)
+        #expect(table.cellCount == 12)
+        #expect(table.items[30] == "Longer Title Item #30")
+    }
+
+    @Test func aSwipePastFortyPointsOpensTheRowAndSettlesAt160() throws {
+        let table = table()
+        try swipeOpen(table, row: 3)
+        #expect(log.events == [.open(row: 3)])
+        #expect(table.cell(forRow: 3)?.right == 160)
+        #expect(table.cell(forRow: 3)?.left == -160)
+        #expect(table.openRows == [3])
+        #expect(!table.hasPendingAnimations)
+    }
+
+    @Test func completionsRunAtTheirDeadlinesInOrder() throws {
+        let table = table()
+        try table.panBegan(row: 2)
+        try table.panChanged(row: 2, translation: -60)
+        try table.panEnded(row: 2)
+        table.advance(by: .milliseconds(99 as Int64))
+        #expect(table.cell(forRow: 2)?.right == 180)
+        table.advance(by: .milliseconds(1 as Int64))
+        #expect(table.cell(forRow: 2)?.right == 160)
+        #expect(table.cell(forRow: 2)?.startingRight == 0)
+        table.advance(by: .milliseconds(100 as Int64))
+        #expect(table.cell(forRow: 2)?.startingRight == 160)
+    }
+
+    @Test func anOpenRowStaysOpenAfterScrollingAwayAndBack() throws {
+        let table = table()
+        try swipeOpen(table, row: 3)
+        table.scroll(by: 400)
+        #expect(table.visibleRows == 10..<22)
+        #expect(table.cell(forRow: 3) == nil)
+        table.scroll(by: -400)
+        #expect(table.cell(forRow: 3)?.right == 160)
+        #expect(table.cell(forRow: 3)?.startingRight == 160)
+        #expect(table.cellCount <= 13)
+    }
+
+    @Test func aReusedCellShowsItsNewRowClosed() throws {
+        let table = table()
+        try swipeOpen(table, row: 1)
+        table.scroll(by: 100)  // rows 1 and 2 leave; their cells serve rows 13 and 14
+        #expect(table.visibleRows == 3..<15)
+        #expect(table.cellCount == 14 || table.cellCount == 12)
+        for row in table.visibleRows {
+            #expect(table.cell(forRow: row)?.right == 0, "row \(row)")
+        }
+        #expect(table.openRows == [1])
+    }
+
+    @Test func scrollingIsClampedToTheContent() {
+        let table = table()
+        table.scroll(by: -50)
+        #expect(table.contentOffset == 0)
+        table.scroll(by: 10_000)
+        #expect(table.contentOffset == 30 * 44 - 504)
+        #expect(table.visibleRows == 19..<31)
+    }
+
+    @Test func aPanWhoseRowScrollsOffIsCancelled() throws {
+        let table = table()
+        try table.panBegan(row: 1)
+        try table.panChanged(row: 1, translation: -100)
+        table.scroll(by: 50)  // row 1 (0-44) leaves the screen
+        #expect(log.events == [.close(row: 1)])
+        #expect(throws: TableError.rowOffScreen(row: 1, visible: 2..<14)) { try table.panEnded(row: 1) }
+        table.scroll(by: -50)
+        #expect(throws: TableError.noPanInProgress(row: 1)) { try table.panEnded(row: 1) }
+    }
+
+    @Test func aCompletionPendingWhenACellIsReusedStillRuns() throws {  // quirk: never cancelled
+        let table = table()
+        try table.panBegan(row: 1)
+        try table.panChanged(row: 1, translation: -60)
+        try table.panEnded(row: 1)  // open snap scheduled; row 1 open
+        table.scroll(by: 50)  // row 1 leaves, row 13 reuses its cell, closed
+        #expect(table.cell(forRow: 13)?.right == 0)
+        table.advance(by: .milliseconds(100 as Int64))
+        #expect(table.cell(forRow: 13)?.right == 160)  // the old settle opens the reused cell
+    }
+
+    @Test func deletingARowShiftsTheOpenRowsAfterIt() throws {
+        let table = table()
+        try table.openRow(2)
+        try table.openRow(5)
+        try table.openRow(20)
+        try table.deleteRow(3)
+        #expect(table.openRows == [2, 4, 19])
+        #expect(table.items.count == 29)
+        #expect(table.items[3] == "Longer Title Item #4")
+        #expect(table.cell(forRow: 4)?.right == 160)
+        #expect(table.cell(forRow: 5)?.right == 0)
+        #expect(table.cell(forRow: 2)?.right == 160)
+        #expect(table.visibleRows == 1..<13)
+    }
+
+    @Test func deletingAnOpenRowForgetsIt() throws {
+        let table = table()
+        try table.openRow(4)
+        try table.deleteRow(4)
+        #expect(table.openRows.isEmpty)
+        #expect(table.cell(forRow: 4)?.right == 0)
+    }
+
+    @Test func deletingNearTheEndPullsTheContentBack() throws {
+        let table = table()
+        table.scroll(by: 10_000)
+        try table.deleteRow(30)
+        #expect(table.contentOffset == 29 * 44 - 504)
+        #expect(table.visibleRows == 18..<30)
+        #expect(table.cell(forRow: 29) != nil)
+    }
+
+    @Test func insertingARowShiftsTheOpenRowsDown() throws {
+        let table = table()
+        try table.openRow(5)
+        try table.insertRow(2, item: "New")
+        #expect(table.openRows == [6])
+        #expect(table.items[2] == "New")
+        #expect(table.cell(forRow: 6)?.right == 160)
+        #expect(table.cell(forRow: 2)?.right == 0)
+        #expect(throws: TableError.insertionOutOfRange(row: 40, rowCount: 31)) { try table.insertRow(40, item: "x") }
+    }
+
+    @Test func tapsReachOnlyRevealedButtons() throws {
+        let table = table()
+        try table.panBegan(row: 1)
+        try table.panChanged(row: 1, translation: -40)  // button 1's middle is 40 from the edge: not past it
+        #expect(try table.tap(row: 1, button: 1) == false)
+        try table.panChanged(row: 1, translation: -41)
+        #expect(try table.tap(row: 1, button: 1) == true)
+        #expect(try table.tap(row: 1, button: 2) == false)  // button 2's middle is at 120
+        try table.panChanged(row: 1, translation: -121)
+        #expect(try table.tap(row: 1, buttonID: "two") == true)
+        #expect(log.events == [
+            .action(row: 1, button: CellConfiguration.tutorial.buttons[0], number: 1),
+            .action(row: 1, button: CellConfiguration.tutorial.buttons[1], number: 2),
+        ])
+    }
+
+    @Test func tapsOnAClosedRowCallNothing() throws {
+        let table = table()
+        #expect(try table.tap(row: 4, button: 1) == false)
+        #expect(log.events.isEmpty)
+    }
+
+    @Test func badRowsAndButtonsAreRefused() throws {
+        let table = table()
+        #expect(throws: TableError.noSuchRow(row: 31, rowCount: 30)) { try table.panBegan(row: 31) }
+        #expect(throws: TableError.noSuchRow(row: 0, rowCount: 30)) { try table.openRow(0) }
+        #expect(throws: TableError.rowOffScreen(row: 20, visible: 1..<13)) { try table.tap(row: 20, button: 1) }
+        #expect(throws: TableError.noSuchButton(row: 1, button: "3", buttonCount: 2)) { try table.tap(row: 1, button: 3) }
+        #expect(throws: TableError.noSuchButton(row: 1, button: "x", buttonCount: 2)) { try table.tap(row: 1, buttonID: "x") }
+        #expect(throws: TableError.noPanInProgress(row: 1)) { try table.panChanged(row: 1, translation: 1) }
+        try table.panBegan(row: 1)
+        #expect(throws: TableError.panAlreadyInProgress(row: 1)) { try table.panBegan(row: 1) }
+    }
+
+    @Test func openAndCloseByTheTableCallNoDelegate() throws {
+        let table = table()
+        try table.openRow(25)  // off screen: recorded, opened when it comes on screen
+        #expect(table.openRows == [25])
+        table.scroll(by: 10_000)
+        #expect(table.cell(forRow: 25)?.right == 160)
+        try table.closeRow(25)
+        #expect(table.cell(forRow: 25)?.right == 0)
+        #expect(table.openRows.isEmpty)
+        #expect(log.events.isEmpty)
+    }
+
+    @Test func perRowConfigurationsComeFromTheProvider() throws {
+        let table = SwipeTable(items: .generated(count: 30)) { row, _ in
+            row % 2 == 0 ? CellEndedCancelledTests.buttons([100]) : .tutorial
+        }
+        try table.openRow(2)
+        try table.openRow(3)
+        #expect(table.cell(forRow: 2)?.right == 100)
+        #expect(table.cell(forRow: 3)?.right == 160)
+    }
+
+    @Test func aMillionRowsNeedOnlyAScreenfulOfCells() throws {
+        let table = SwipeTable(items: .generated(count: 1_000_000))
+        for step in 0..<2000 {
+            table.scroll(by: 22_000)
+            if step % 10 == 0 { try table.openRow(table.visibleRows.lowerBound) }
+        }
+        #expect(table.cellCount <= 13)
+        #expect(table.openRows.count == 200)
+    }
+}
