@@ -37,5 +37,6 @@ let package = Package(
         ),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+        .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
     ]
 )

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+struct RunCommandTests {
+    @Test func theDemoPrintsAReadableSession() throws {
+        let result = try Swipehost.run(["run", "examples/demo.swipe"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix("""
+               150 ms  row 3 opened
+               450 ms  row 3: tapped "Button 1" (button 1, id one)
+               450 ms  row 5 closed
+               750 ms  row 3 closed
+              1150 ms  row 7 opened
+              1400 ms  row 7: tapped "Button 2" (button 2, id two)
+
+            At 1400 ms: rows 1-12 of 30 on screen (offset 0); open rows: 7
+            """))
+    }
+
+    @Test func everyExampleScriptRunsInBothFormats() throws {
+        let scripts = try Swipehost.examples(withExtension: "swipe")
+        #expect(!scripts.isEmpty)
+        for script in scripts {
+            let text = try Swipehost.run(["run", script])
+            #expect(text.status == 0, "\(script): \(text.stderr)")
+            let jsonl = try Swipehost.run(["run", script, "--format", "jsonl"])
+            #expect(jsonl.status == 0, "\(script): \(jsonl.stderr)")
+            let objects = try jsonl.stdout.split(separator: "\n").map {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            #expect(objects.allSatisfy { $0?["event"] is String && $0?["t"] is NSNumber }, "\(script)")
+            #expect(objects.last??["event"] as? String == "state", "\(script)")
+        }
+    }
+
+    @Test func jsonlFollowsTheContract() throws {
+        let result = try Swipehost.run(
+            ["run", "-", "--format", "jsonl", "--rows", "3", "--viewport", "88"],
+            stdin: "pan 2 begin\npan 2 move -45\npan 2 end\nwait 300\ntap 2 1\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {"event":"open","row":2,"t":0}
+            {"event":"action","row":2,"button":"one","index":1,"t":300}
+            {"event":"state","t":300,"rows":[{"row":1,"right":0,"left":0},{"row":2,"right":160,"left":-160}],"editing":[2]}
+
+            """)
+    }
+
+    @Test func widthChangesTheDrawing() throws {
+        let result = try Swipehost.run(["run", "-", "--rows", "1", "--width", "160"], stdin: "open 1\n")
+        #expect(result.stdout.contains("     1 |[Button 2][Button 1]|  right 160"))
+    }
+
+    @Test func aBadLineFailsWithItsPlaceAndPrintsNothingElse() throws {
+        let result = try Swipehost.run(["run", "-", "--format", "jsonl"], stdin: "swipe 3 -100\nwait 300\npan 3 move -5\n")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "<stdin>:3: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)\n")
+    }
+
+    @Test func aRowOffScreenLateInTheScriptStillPrintsNothing() throws {
+        let script = "swipe 1 -100\nwait 300\ntap 1 1\nscroll 200\ntap 1 1\n"
+        let result = try Swipehost.run(["run", "-"], stdin: script)
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "<stdin>:5: row 1 is off screen: rows 5-16 are on screen\n")
+    }
+
+    @Test func aSyntaxErrorNamesTheFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(getpid()).swipe")
+        try "wait 10\n\npan 3 move\n".write(to: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let result = try Swipehost.run(["run", path.path])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(path.path):3: missing argument: expected 'pan ROW move X'\n")
+    }
+
+    @Test func aMissingFileIsNamed() throws {
+        let result = try Swipehost.run(["run", "no/such.swipe"])
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "swipehost: cannot read 'no/such.swipe': No such file or directory\n")
+    }
+
+    @Test(arguments: [
+        (["run", "-", "--rows", "-1"], "--rows must be 0 or more, got -1"),
+        (["run", "-", "--width", "0"], "--width must be a number of points > 0, got 0.0"),
+        (["run", "-", "--format", "xml"], "The value 'xml' is invalid for '--format <format>'"),
+        (["run"], "Missing expected argument '<script>'"),
+    ])
+    func badArgumentsAreRefused(arguments: [String], message: String) throws {
+        let result = try Swipehost.run(arguments, stdin: "")
+        #expect(result.status != 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test func helpExplainsTheScriptFormat() throws {
+        let result = try Swipehost.run(["run", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("swipe ROW DX [MS]"))
+        #expect(result.stdout.contains("--format <format>"))
+    }
+}
