@@ -1,0 +1,123 @@
+// Real C code that sits between Swift and Lua.
+//
+// Swift must never be unwound by Lua's error mechanism (setjmp/longjmp). The
+// pieces here make that possible:
+//   - swl_trampoline: the only lua_CFunction behind every Swift function. It
+//     calls Swift through a @convention(c) pointer and raises the error Swift
+//     left on the stack only after the Swift frames have returned.
+//   - swl_alloc: a capped allocator whose cap Swift suspends around its own
+//     pushes, so a push from Swift never fails because of the cap.
+//   - swl_count_hook: the instruction budget, raised from C inside lua_pcall.
+//   - swl_message_handler: the traceback message handler for every pcall.
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+
+#include <stddef.h>
+#include <lua.h>
+
+/// Calls the Swift function `function` for the Lua state `L`; `owner` is the
+/// runtime's owner pointer. Returns the number of results pushed, or one of
+/// the SWL_* error codes below with the error message on top of the stack.
+typedef int (*swl_Dispatch)(lua_State *L, void *function, void *owner);
+
+/// Releases a retained Swift object stored in a userdata box.
+typedef void (*swl_Release)(void *object);
+
+enum {
+    /// The Swift function failed; the error value is on top of the stack and
+    /// is raised as is.
+    SWL_RAISE = -1,
+    /// The Swift function failed; the message on top of the stack gets the
+    /// caller's `chunk:line:` prefix before it is raised.
+    SWL_RAISE_WHERE = -2,
+    /// An argument was wrong; the message on top of the stack is the detail
+    /// ("number expected, got string") and `arg_error_index` the argument.
+    SWL_RAISE_ARGUMENT = -3,
+};
+
+/// Per-state bookkeeping, passed to Lua as the allocator's user data.
+typedef struct swl_Runtime {
+    /// Bytes currently allocated by the state.
+    size_t used;
+    /// Largest value `used` reached.
+    size_t peak;
+    /// The memory cap in bytes; 0 means no cap.
+    size_t limit;
+    /// Non-zero while Swift pushes values: the cap is not enforced then.
+    int cap_suspended;
+    /// Number of allocations refused because of the cap.
+    unsigned long cap_refusals;
+    /// Instructions allowed per call from Swift; 0 means unlimited.
+    long long budget;
+    /// Instructions left in the current call.
+    long long remaining;
+    /// Hook granularity: the hook runs every `hook_count` instructions.
+    int hook_count;
+    /// Set by the hook when the budget ran out, until the next call begins.
+    int budget_exceeded;
+    /// Argument number for SWL_RAISE_ARGUMENT.
+    int arg_error_index;
+    /// The Swift object owning the state (unretained).
+    void *owner;
+    swl_Dispatch dispatch;
+    swl_Release release;
+} swl_Runtime;
+
+/// Creates a state that allocates through `swl_alloc` with `rt`, and whose
+/// panic function aborts with a message (an unprotected error is a bug).
+lua_State *swl_newstate(swl_Runtime *rt);
+
+/// The runtime of a state created by `swl_newstate` (any thread of it).
+swl_Runtime *swl_runtime(lua_State *L);
+
+/// The allocator: realloc/free with byte accounting against `rt->limit`.
+void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/// Opens the standard libraries inside a protected call; returns a status.
+int swl_openlibs(lua_State *L);
+
+/// Starts the instruction budget for one call from Swift: resets the
+/// counter and (re)installs the count hook on `L`, or removes it when the
+/// budget is 0.
+void swl_begin_budget(lua_State *L);
+
+/// The count hook; raises "instruction budget exceeded" when out of budget.
+void swl_count_hook(lua_State *L, lua_Debug *ar);
+
+/// Message handler for lua_pcall: turns the error into a string and appends
+/// a traceback ("message\nstack traceback:\n...").
+int swl_message_handler(lua_State *L);
+
+/// The lua_CFunction behind every Swift function (see file comment).
+int swl_trampoline(lua_State *L);
+
+/// Pushes a Lua function that calls the Swift function `function` (a retained
+/// pointer the state releases when the function is collected). `name` is
+/// used in argument errors when Lua cannot name the function. May raise a
+/// memory error: call with the cap suspended.
+void swl_pushfunction(lua_State *L, void *function, const char *name);
+
+/// Pushes a userdata holding the retained Swift object `object`, with the
+/// metatable registered under `tname` (created by swl_newmetatable). May
+/// raise a memory error: call with the cap suspended.
+void swl_pushobject(lua_State *L, void *object, const char *tname);
+
+/// The Swift object in the userdata at `idx`, or NULL when it is not one of
+/// ours or has been finalized.
+void *swl_toobject(lua_State *L, int idx);
+
+/// Creates (or fetches) the metatable `tname` in the registry for Swift
+/// objects, with __gc releasing the object and __metatable hiding it from
+/// scripts. Leaves it on the stack. May raise a memory error.
+void swl_newmetatable(lua_State *L, const char *tname);
+
+/// lua_gc, which Swift cannot call because it is variadic.
+int swl_gc(lua_State *L, int what, int arg);
+
+/// lua_pushstring(L, msg) then lua_error; C callers only (it raises).
+int swl_error(lua_State *L, const char *msg);
+
+/// lua_pushfstring(L, fmt, s) with one string argument.
+const char *swl_pushfstring1(lua_State *L, const char *fmt, const char *s);
+
+#endif

@@ -1,0 +1,79 @@
+// State creation and the capped allocator.
+#include "CLuaShim.h"
+
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    swl_Runtime *rt = (swl_Runtime *)ud;
+    // When ptr is NULL, osize encodes the kind of object, not a size.
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        rt->used -= old;
+        return NULL;
+    }
+    if (nsize > old && rt->limit != 0 && !rt->cap_suspended &&
+        rt->used - old + nsize > rt->limit) {
+        rt->cap_refusals += 1;
+        return NULL;  // Lua runs an emergency GC, retries, then raises LUA_ERRMEM.
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) {
+        if (rt->cap_suspended) {
+            // Swift frames may be on the C stack: raising would longjmp
+            // through them. A real out-of-memory here is fatal, as in Swift.
+            fputs("LuaRuntime: out of memory while the cap was suspended\n", stderr);
+            abort();
+        }
+        return NULL;
+    }
+    rt->used = rt->used - old + nsize;
+    if (rt->used > rt->peak) rt->peak = rt->used;
+    return block;
+}
+
+static int swl_panic(lua_State *L) {
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "LuaRuntime: unprotected Lua error (a bug in the runtime): %s\n",
+            msg ? msg : "(error object is not a string)");
+    fflush(stderr);
+    abort();
+    return 0;
+}
+
+lua_State *swl_newstate(swl_Runtime *rt) {
+    lua_State *L = lua_newstate(swl_alloc, rt);
+    if (L != NULL) lua_atpanic(L, swl_panic);
+    return L;
+}
+
+swl_Runtime *swl_runtime(lua_State *L) {
+    void *ud = NULL;
+    (void)lua_getallocf(L, &ud);
+    return (swl_Runtime *)ud;
+}
+
+static int swl_openlibs_body(lua_State *L) {
+    luaL_openlibs(L);
+    return 0;
+}
+
+int swl_openlibs(lua_State *L) {
+    lua_pushcfunction(L, swl_openlibs_body);
+    return lua_pcall(L, 0, 0, 0);
+}
+
+int swl_gc(lua_State *L, int what, int arg) {
+    return lua_gc(L, what, arg);
+}
+
+int swl_error(lua_State *L, const char *msg) {
+    return luaL_error(L, "%s", msg);
+}
+
+const char *swl_pushfstring1(lua_State *L, const char *fmt, const char *s) {
+    return lua_pushfstring(L, fmt, s);
+}
