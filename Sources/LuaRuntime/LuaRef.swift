@@ -1,0 +1,36 @@
+/// A Lua value kept alive in the registry of one `LuaState` (`luaL_ref`).
+///
+/// Functions, userdata and threads reach Swift as `LuaRef`s; call a function
+/// with `LuaState.call(_:_:)`. Releasing the last Swift reference frees the
+/// registry slot (`luaL_unref`) at the state's next entry point, so `deinit`
+/// never runs Lua code. A ref outliving its state is inert.
+public final class LuaRef: Hashable {
+    /// The registry slot.
+    let slot: Int32
+    /// Which state the slot belongs to (`LuaState.serial`).
+    let serial: UInt64
+    weak var state: LuaState?
+    /// The Lua type of the referenced value.
+    public let type: LuaType
+    /// A name for messages, e.g. the global the function was read from; used
+    /// in "instruction budget of N exceeded in '<label>'".
+    public let label: String
+
+    init(slot: Int32, type: LuaType, label: String, state: LuaState) {
+        self.slot = slot
+        self.type = type
+        self.label = label
+        self.serial = state.serial
+        self.state = state
+    }
+
+    deinit { state?.releaseLater(slot) }
+
+    /// The Swift object in a userdata made by `LuaState.userdata(_:type:)`, if it is a `T`.
+    public func object<T: AnyObject>(as type: T.Type = T.self) -> T? {
+        state?.object(in: self, as: type)
+    }
+
+    public static func == (lhs: LuaRef, rhs: LuaRef) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

@@ -1,0 +1,130 @@
+import CLuaShim
+
+/// A Swift function callable from Lua: receives the arguments, returns the results.
+///
+/// Throw `LuaError.argument(n, "number expected, got string")` for a bad
+/// argument (or use the checking accessors such as `args.integer(2)`), any
+/// other error for a failure; Lua sees it as an ordinary Lua error that
+/// `pcall` can catch. Capture the `LuaState` weakly or unowned in the body:
+/// the state owns the function.
+public typealias LuaFunction = ([LuaValue]) throws -> [LuaValue]
+
+/// The Swift side of a Lua function: retained by a userdata upvalue of the
+/// C trampoline, released by that userdata's `__gc`.
+final class LuaFunctionBox {
+    let name: String
+    let body: LuaFunction
+
+    init(name: String, body: @escaping LuaFunction) {
+        self.name = name
+        self.body = body
+    }
+}
+
+/// Called by `swl_trampoline` for every call of a Swift function from Lua.
+let luaDispatch: swl_Dispatch = { thread, function, owner in
+    let state = Unmanaged<LuaState>.fromOpaque(owner!).takeUnretainedValue()
+    let box = Unmanaged<LuaFunctionBox>.fromOpaque(function!).takeUnretainedValue()
+    return state.dispatch(box, on: thread!)
+}
+
+/// Called by `__gc` of a userdata box: releases the Swift object it retained.
+let luaRelease: swl_Release = { object in
+    Unmanaged<AnyObject>.fromOpaque(object!).release()
+}
+
+extension LuaState {
+    /// Registers `body` as the Lua function `name`, a global or a field of `table`.
+    public func register(_ name: String, in table: LuaRef? = nil, _ body: @escaping LuaFunction)
+        throws
+    {
+        let base = try beginAccess()
+        defer { api.setTop(base) }
+        if let table {
+            try push(table)
+            guard api.type(at: -1) == LuaCode.table else {
+                throw LuaError(.type, "table expected, got \(table.type.name)")
+            }
+        } else {
+            api.pushGlobals()
+        }
+        api.pushString(name)
+        pushFunction(name: name, body)
+        api.rawSet(base + 1)
+    }
+
+    /// A Lua function value calling `body`; `name` is used in argument errors.
+    public func function(_ name: String, _ body: @escaping LuaFunction) throws -> LuaValue {
+        let base = try beginAccess()
+        defer { api.setTop(base) }
+        pushFunction(name: name, body)
+        return .function(makeReference(at: -1, type: .function, label: name))
+    }
+
+    func pushFunction(name: String, _ body: @escaping LuaFunction) {
+        let box = Unmanaged.passRetained(LuaFunctionBox(name: name, body: body))
+        api.pushFunction(box.toOpaque(), name: name)
+    }
+
+    /// Runs a Swift function for Lua. Never raises: returns the result count,
+    /// or an `SWL_RAISE*` code with the error on the stack, and the C
+    /// trampoline raises once this frame has returned.
+    func dispatch(_ box: LuaFunctionBox, on thread: OpaquePointer) -> Int32 {
+        let savedAPI = api
+        let savedSuspension = runtime.pointee.cap_suspended
+        api = LuaAPI(thread)
+        runtime.pointee.cap_suspended = 1
+        defer {
+            api = savedAPI
+            runtime.pointee.cap_suspended = savedSuspension
+        }
+        if isClosing {
+            return raise(LuaError.runtime("'\(box.name)' called while the Lua state is closing"))
+        }
+        let count = api.top
+        var arguments: [LuaValue] = []
+        arguments.reserveCapacity(Int(count))
+        var index: Int32 = 1
+        while index <= count {
+            do {
+                arguments.append(try value(at: index, label: box.name))
+            } catch let error as LuaError {
+                api.setTop(count)
+                return raise(LuaError.argument(Int(index), error.message))
+            } catch {
+                api.setTop(count)
+                return raise(error)
+            }
+            index += 1
+        }
+        let results: [LuaValue]
+        do {
+            results = try box.body(arguments)
+        } catch {
+            api.setTop(count)
+            return raise(error)
+        }
+        api.setTop(count)
+        do {
+            for result in results { try push(result) }
+        } catch {
+            api.setTop(count)
+            return raise(error)
+        }
+        return Int32(results.count)
+    }
+
+    /// Leaves `error`'s message on the stack and returns how to raise it.
+    private func raise(_ error: any Error) -> Int32 {
+        guard let error = error as? LuaError else {
+            api.pushString(String(describing: error))
+            return LuaCode.raiseWhere
+        }
+        api.pushString(error.message)
+        if let argument = error.argument {
+            runtime.pointee.arg_error_index = Int32(clamping: argument)
+            return LuaCode.raiseArgument
+        }
+        return error.fromLua ? LuaCode.raise : LuaCode.raiseWhere
+    }
+}
