@@ -85,7 +85,7 @@ struct RunCommandTests {
     }
 
     @Test(arguments: [
-        (["run", "-", "--rows", "-1"], "--rows must be 0 or more, got -1"),
+        (["run", "-", "--rows=-1"], "--rows must be 0 or more, got -1"),
         (["run", "-", "--width", "0"], "--width must be a number of points > 0, got 0.0"),
         (["run", "-", "--format", "xml"], "The value 'xml' is invalid for '--format <format>'"),
         (["run"], "Missing expected argument '<script>'"),
