@@ -37,7 +37,7 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateChanged`, with its two branches and clamps (numbered as in the tutorial).
     /// Without a pan in progress it does nothing: drivers report that case to their user.
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
-        guard case .panning(let startX) = gesture else { return CellEffects() }
+        guard case .panning(let startX) = gesture, isSwipeable else { return CellEffects() }
         var effects = CellEffects()
         let deltaX = x - startX
         let panningLeft = x < startX  // 1
@@ -84,6 +84,7 @@ public struct SwipeCell: Sendable {
     public mutating func panEnded(at now: VirtualInstant) -> CellEffects {
         guard case .panning = gesture else { return CellEffects() }
         gesture = .idle
+        guard isSwipeable else { return CellEffects() }
         let threshold =
             startingRight == 0
             ? configuration.effectiveOpenThreshold  // 1-3: the cell was opening
@@ -98,6 +99,7 @@ public struct SwipeCell: Sendable {
     public mutating func panCancelled(at now: VirtualInstant) -> CellEffects {
         guard case .panning = gesture else { return CellEffects() }
         gesture = .idle
+        guard isSwipeable else { return CellEffects() }
         if startingRight == 0 {
             return resetConstraintConstantsToZero(animated: true, notify: true, at: now)
         }
@@ -127,6 +129,10 @@ public struct SwipeCell: Sendable {
     public func reveals(buttonAt index: Int) -> Bool {
         right > configuration.buttonMiddles[index]
     }
+
+    /// A cell with no buttons (a row whose configuration failed) tracks pans but never moves
+    /// or notifies: the tutorial always has buttons, and zero-width thresholds would open it.
+    public var isSwipeable: Bool { !configuration.buttons.isEmpty }
 
     /// The cell counts as open for a viewer when it rests at its total width.
     public var isOpen: Bool { right == configuration.totalWidth && startingRight == right }

@@ -110,3 +110,16 @@ struct CellEndedCancelledTests {
         #expect(cell.gesture == .idle)
     }
 }
+
+struct CellWithoutButtonsTests {
+    @Test func aCellWithNoButtonsNeitherMovesNorNotifies() {
+        var cell = SwipeCell(configuration: CellConfiguration(buttons: []))
+        cell.panBegan(translation: 0)
+        #expect(cell.panChanged(translation: -100, at: .start) == CellEffects())
+        #expect(cell.right == 0)
+        #expect(cell.panEnded(at: .start) == CellEffects())
+        #expect(cell.gesture == .idle)
+        cell.panBegan(translation: 0)
+        #expect(cell.panCancelled(at: .start) == CellEffects())
+    }
+}
