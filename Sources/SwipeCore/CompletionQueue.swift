@@ -1,11 +1,17 @@
-/// Animation completions waiting for the virtual clock, earliest first; ties run in the order
-/// they were scheduled. A binary heap: the core depends on no package.
+/// Animation completions and host timers waiting for the virtual clock, earliest first; ties
+/// run in the order they were scheduled. A binary heap: the core depends on no package.
 struct CompletionQueue: Sendable {
+    enum Action: Sendable {
+        /// A cell's animation step completed.
+        case step(cell: Int, SnapStep)
+        /// A timer a host set with ``SwipeTable/scheduleTimer(after:)``.
+        case timer(id: Int)
+    }
+
     struct Entry: Sendable {
         var deadline: VirtualInstant
         var sequence: UInt64
-        var cell: Int
-        var step: SnapStep
+        var action: Action
 
         func precedes(_ other: Entry) -> Bool {
             deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
@@ -19,8 +25,8 @@ struct CompletionQueue: Sendable {
     var count: Int { heap.count }
     var earliestDeadline: VirtualInstant? { heap.first?.deadline }
 
-    mutating func schedule(_ step: SnapStep, forCell cell: Int, at deadline: VirtualInstant) {
-        heap.append(Entry(deadline: deadline, sequence: nextSequence, cell: cell, step: step))
+    mutating func schedule(_ action: Action, at deadline: VirtualInstant) {
+        heap.append(Entry(deadline: deadline, sequence: nextSequence, action: action))
         nextSequence &+= 1
         siftUp(heap.count - 1)
     }

@@ -26,6 +26,9 @@ public final class SwipeTable {
     /// Delegate calls made while the table changed, delivered once it is consistent.
     var pendingEvents: [TableEvent] = []
     var isDelivering = false
+    var nextTimerID = 1
+    /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
+    public var timerHandler: ((Int) -> Void)?
 
     public init(
         items: TableItems = .generated(count: 30),
@@ -83,11 +86,26 @@ extension SwipeTable {
         precondition(instant >= now, "the virtual clock only moves forward")
         while let entry = completions.popDue(notAfter: instant) {
             now = entry.deadline
-            if let next = cells[entry.cell].complete(entry.step, at: now) {
-                completions.schedule(next.step, forCell: entry.cell, at: next.deadline)
+            switch entry.action {
+            case .step(let cell, let step):
+                if let next = cells[cell].complete(step, at: now) {
+                    completions.schedule(.step(cell: cell, next.step), at: next.deadline)
+                }
+            case .timer(let id):
+                timerHandler?(id)
+                deliverEvents()
             }
         }
         now = instant
+    }
+
+    /// Sets a timer on the virtual clock: `timerHandler` is called with the returned id when
+    /// the clock passes `now + delay`, in time order with the animation completions.
+    public func scheduleTimer(after delay: TimeAmount) -> Int {
+        let id = nextTimerID
+        nextTimerID += 1
+        completions.schedule(.timer(id: id), at: now + max(delay, .zero))
+        return id
     }
 }
 
@@ -98,7 +116,7 @@ extension SwipeTable {
     /// notification, updating the open rows the way `cellDidOpen:`/`cellDidClose:` do.
     func perform(_ effects: CellEffects, cell: Int) {
         if let completion = effects.completion {
-            completions.schedule(completion.step, forCell: cell, at: completion.deadline)
+            completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
         }
         guard let notification = effects.notification else { return }
         let row = cellRows[cell]

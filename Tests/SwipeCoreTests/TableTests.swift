@@ -234,3 +234,19 @@ struct TableTests {
         #expect(table.openRows.count == 200)
     }
 }
+
+struct TableTimerTests {
+    @Test func timersFireInTimeOrderWithCompletions() throws {
+        let table = SwipeTable()
+        var fired: [(Int, Double, Double?)] = []
+        table.timerHandler = { id in fired.append((id, table.now.milliseconds, table.cell(forRow: 1)?.right)) }
+        try table.openRow(1, animated: true)  // settle at 100 ms, commit at 200 ms
+        let late = table.scheduleTimer(after: .milliseconds(150 as Int64))
+        let early = table.scheduleTimer(after: .milliseconds(50 as Int64))
+        table.advance(by: .milliseconds(300 as Int64))
+        #expect(fired.map(\.0) == [early, late])
+        #expect(fired.map(\.1) == [50, 150])
+        #expect(fired.map(\.2) == [180, 160])
+        #expect(table.now.milliseconds == 300)
+    }
+}
