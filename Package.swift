@@ -5,6 +5,7 @@ import PackageDescription
 //   SwipeCore   - the tutorial's cell and table on a virtual clock; imports nothing.
 //   SwipeScript - gesture scripts and the trace formats; needs only SwipeCore.
 //   CLua, CLuaShim, LuaRuntime - Lua 5.4 embedded safely; knows nothing of swipes.
+//   SwipePlugins - Lua plugins configure rows and handle the delegate calls.
 //   swipehost   - the thin command-line executable.
 let package = Package(
     name: "SwipeHost",
@@ -13,6 +14,7 @@ let package = Package(
         .library(name: "SwipeCore", targets: ["SwipeCore"]),
         .library(name: "SwipeScript", targets: ["SwipeScript"]),
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
+        .library(name: "SwipePlugins", targets: ["SwipePlugins"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,16 +29,19 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "SwipePlugins", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"]),
         .executableTarget(
             name: "swipehost",
             dependencies: [
                 "SwipeCore",
                 "SwipeScript",
+                "SwipePlugins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+        .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
     ]
 )

@@ -74,3 +74,13 @@ extension SwipeTable {
         deliverEvents()
     }
 }
+
+extension SwipeTable {
+    /// Reloads every visible row from `row` on: each cell is closed, configured anew, and
+    /// re-opened if its row is open (`reloadRowsAtIndexPaths:`).
+    public func reloadVisibleRows(from row: Int = 1) {
+        for visible in visibleRows where visible >= row {
+            try? reloadRow(visible)
+        }
+    }
+}

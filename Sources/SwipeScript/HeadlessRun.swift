@@ -32,7 +32,7 @@ public struct HeadlessRun {
         try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
             try runner.run(line)
         }
-        return render(recorder.records, TableSnapshot(table))
+        return Self.render(recorder.records, TableSnapshot(table), format: format, width: geometry.width)
     }
 
     public func run(script: String) throws(ScriptError) -> OutputBuffer {
@@ -40,7 +40,10 @@ public struct HeadlessRun {
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in try run(script: buffer) }
     }
 
-    func render(_ records: [TraceRecord], _ snapshot: TableSnapshot) -> OutputBuffer {
+    /// The trace and the final state in `format`.
+    public static func render(_ records: [TraceRecord], _ snapshot: TableSnapshot, format: OutputFormat, width: Double)
+        -> OutputBuffer
+    {
         var out = OutputBuffer()
         switch format {
         case .jsonl:
@@ -49,7 +52,7 @@ public struct HeadlessRun {
         case .text:
             if records.isEmpty { out.append("(no delegate calls)\n") }
             for record in records { TextFormat.write(record, to: &out) }
-            TextFormat.write(snapshot, width: geometry.width, to: &out)
+            TextFormat.write(snapshot, width: width, to: &out)
         }
         return out
     }

@@ -1,5 +1,6 @@
 import Glibc
 import ArgumentParser
+import SwipeScript
 
 /// Reading scripts and writing output with the C library: no Foundation at start-up.
 enum StandardStreams {
@@ -32,27 +33,11 @@ struct ScriptSource {
     /// Reads `path` whole (`-` = standard input); a file that can't be read ends the run with
     /// status 2 and its name.
     static func read(_ path: String) throws -> ScriptSource {
-        if path == "-" {
-            return ScriptSource(name: "<stdin>", bytes: readAll(0))
-        }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            StandardStreams.writeError("swipehost: cannot read '\(path)': \(reason)\n")
+        do {
+            return ScriptSource(name: path == "-" ? "<stdin>" : path, bytes: try FileReading.bytes(atPath: path))
+        } catch {
+            StandardStreams.writeError("swipehost: \(error)\n")
             throw ExitCode(2)
         }
-        defer { close(descriptor) }
-        return ScriptSource(name: path, bytes: readAll(descriptor))
-    }
-
-    private static func readAll(_ descriptor: Int32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return bytes
     }
 }

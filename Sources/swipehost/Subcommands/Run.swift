@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCore
+import SwipePlugins
 import SwipeScript
 
 extension SwipeHostCommand {
@@ -20,8 +21,14 @@ extension SwipeHostCommand {
                   open ROW / close ROW  the table opens or closes a row itself (no delegate call)
                   swipe ROW DX [MS]     begin, a move every 16 ms to DX over MS (default 150), end
 
+                With plugins (--plugin, --plugins), each row's buttons, thresholds and bounce come \
+                from the first plugin whose configure() returns them, and the delegate calls go to \
+                their handlers. A failing handler becomes a plugin_error event and the run goes on \
+                (--strict makes it end the run with status 1).
+
                 The whole script is checked before anything is printed: on an error the run prints \
-                only 'FILE:LINE: message' on stderr and exits with status 2.
+                only 'FILE:LINE: message' on stderr and exits with status 2 (a plugin that does not \
+                load also exits with status 2).
                 """
         )
 
@@ -29,22 +36,27 @@ extension SwipeHostCommand {
         var script: String
 
         @OptionGroup var table: TableOptions
+        @OptionGroup var plugins: PluginOptionGroup
 
         @Option(help: "Output format: 'text' for people, 'jsonl' for programs (one JSON object a line).")
         var format: OutputFormat = .text
 
+        @Flag(help: "End the run with status 1 at the first plugin error.")
+        var strict = false
+
         func run() throws {
             let source = try ScriptSource.read(script)
-            let headless = HeadlessRun(
-                fileName: source.name, items: .generated(count: table.rows), geometry: table.geometry, format: format)
+            let run = PluginRun(
+                fileName: source.name, pluginPaths: plugins.paths, options: plugins.options,
+                defaultItems: .generated(count: table.rows), geometry: table.geometry, format: format, strict: strict)
             do {
-                let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
-                    try headless.run(script: buffer)
+                let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in
+                    try run.run(script: buffer)
                 }
                 StandardStreams.write(output.bytes)
             } catch {
                 StandardStreams.writeError("\(error)\n")
-                throw ExitCode(2)
+                throw ExitCode(error.exitStatus)
             }
         }
     }

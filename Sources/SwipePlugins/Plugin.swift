@@ -1,0 +1,163 @@
+import LuaRuntime
+import SwipeScript
+
+/// Limits and trust for the plugins of one run.
+public struct PluginOptions: Sendable {
+    /// Lua instructions per call into a plugin (0 = unlimited).
+    public var instructionBudget: Int = 10_000_000
+    /// Bytes each plugin's Lua state may allocate (0 = no cap).
+    public var memoryLimit: Int = 64 * 1024 * 1024
+    /// Turns the sandbox off (full standard library).
+    public var trusted: Bool = false
+    /// More folders `require` searches after the plugin's own.
+    public var pluginPath: [String] = []
+
+    public init() {}
+}
+
+/// One loaded plugin: its own Lua state (sandbox, budget, memory cap) and its hooks.
+public final class Plugin {
+    /// The path as given (`plugins/mail.lua` or `plugins/mail`).
+    public let path: String
+    /// The file that was loaded (`plugins/mail/init.lua` for a folder).
+    public let file: String
+    public let name: String
+    public let version: String?
+    public let lua: LuaState
+    let configure: LuaRef?
+    let onOpen: LuaRef?
+    let onClose: LuaRef?
+    let onAction: LuaRef?
+    let setup: LuaRef?
+    /// The items the plugin provides, if any.
+    public let items: [String]?
+    public let warnings: [PluginProblem]
+
+    /// The `ctx` table handed to this plugin's handlers (set by the host).
+    var context: LuaRef?
+    var failures: [String: Int] = [:]
+    var disabledHooks: Set<String> = []
+
+    static let keys = ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup"]
+
+    /// Loads `path` (a `.lua` file, or a folder with `init.lua`, which becomes its `require` root).
+    public init(
+        path: String, options: PluginOptions = PluginOptions(),
+        clock: @escaping () -> Int = { 0 }, log: @escaping (String) -> Void = { _ in }
+    ) throws(PluginProblem) {
+        self.path = path
+        let isFolder = FileReading.isDirectory(path)
+        file = isFolder ? (path.hasSuffix("/") ? path : path + "/") + "init.lua" : path
+        let folder = isFolder ? path : Self.folder(of: path)
+        let source: [UInt8]
+        do {
+            source = try FileReading.bytes(atPath: file)
+        } catch {
+            throw PluginProblem(file: file, message: "cannot read the plugin: \(error.reason)")
+        }
+        var luaOptions = LuaOptions()
+        luaOptions.sandbox = !options.trusted
+        luaOptions.instructionBudget = options.instructionBudget
+        luaOptions.memoryLimit = options.memoryLimit
+        luaOptions.virtualMilliseconds = clock
+        luaOptions.log = log
+        luaOptions.pluginFolder = folder
+        luaOptions.pluginPath = options.pluginPath
+        let file = file
+        func failure(_ error: any Error, _ what: String) -> PluginProblem {
+            PluginProblem(file: file, message: "\(what): \(Plugin.positioned(error))")
+        }
+        do {
+            lua = try LuaState(options: luaOptions)
+        } catch {
+            throw failure(error, "cannot create its Lua state")
+        }
+        let module: LuaValue
+        do {
+            let chunk = try lua.load(String(decoding: source, as: UTF8.self), chunkName: "@" + file)
+            module = try lua.call(chunk, arguments: []).first ?? .nil
+        } catch {
+            throw PluginProblem(file: file, message: Plugin.positioned(error))
+        }
+        guard case .table = module, let fields = module.dictionaryValue else {
+            throw PluginProblem(file: file, message: "a plugin must return a table ({ name = ..., configure = ... }), got \(module.typeName)")
+        }
+        guard let name = fields["name"]?.stringValue, !name.isEmpty else {
+            let got = fields["name"].map { "a \($0.typeName)" } ?? "nothing"
+            throw PluginProblem(file: file, field: "name", message: "is required (a non-empty string), got \(got)")
+        }
+        self.name = name
+        switch fields["version"] {
+        case nil: version = nil
+        case .string(let text)?: version = text
+        case .integer(let number)?: version = String(number)
+        case .number(let number)?: version = String(number)
+        case let other?:
+            throw PluginProblem(file: file, field: "version", message: "must be a string, got \(other.typeName)")
+        }
+        func function(_ key: String) throws(PluginProblem) -> LuaRef? {
+            guard let value = fields[key] else { return nil }
+            guard case .function(let ref) = value else {
+                throw PluginProblem(file: file, field: key, message: "must be a function, got \(value.typeName)")
+            }
+            return ref
+        }
+        configure = try function("configure")
+        onOpen = try function("on_open")
+        onClose = try function("on_close")
+        onAction = try function("on_action")
+        setup = try function("setup")
+        items = try Self.readItems(fields["items"], lua: lua, file: file)
+        warnings = fields.keys.filter { !Self.keys.contains($0) }.sorted().map { key in
+            let hint = suggestion(for: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
+            return PluginProblem(.warning, file: file, field: key, message: "unknown key\(hint)")
+        }
+    }
+
+    private static func readItems(_ value: LuaValue?, lua: LuaState, file: String) throws(PluginProblem) -> [String]? {
+        guard var value else { return nil }
+        if case .function(let ref) = value {
+            do {
+                value = try lua.call(ref, arguments: []).first ?? .nil
+            } catch {
+                throw PluginProblem(file: file, field: "items", message: positioned(error))
+            }
+        }
+        guard let list = value.arrayValue else {
+            throw PluginProblem(file: file, field: "items", message: "must be a list of strings, or a function returning one; got \(value.typeName)")
+        }
+        var items: [String] = []
+        for (offset, entry) in list.enumerated() {
+            guard case .string(let text) = entry else {
+                throw PluginProblem(file: file, field: "items[\(offset + 1)]", message: "must be a string, got \(entry.typeName)")
+            }
+            items.append(text)
+        }
+        return items
+    }
+
+    /// The plugins in `folder`: every `*.lua` file and every sub-folder with an `init.lua`, by name.
+    public static func paths(inFolder folder: String) -> [String] {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return FileReading.directoryEntries(folder).compactMap { entry in
+            let path = base + entry
+            if entry.hasSuffix(".lua"), !entry.hasSuffix("_spec.lua"), !FileReading.isDirectory(path) { return path }
+            if FileReading.isDirectory(path), FileReading.exists(path + "/init.lua") { return path }
+            return nil
+        }
+    }
+
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// An error's message led by `FILE:LINE:` when Lua knew the place.
+    static func positioned(_ error: any Error) -> String {
+        guard let error = error as? LuaError else { return "\(error)" }
+        if let chunk = error.chunk, let line = error.line, !error.message.hasPrefix("\(chunk):") {
+            return "\(chunk):\(line): \(error.message)"
+        }
+        return error.message
+    }
+}

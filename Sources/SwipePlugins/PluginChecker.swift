@@ -1,0 +1,61 @@
+import LuaRuntime
+import SwipeCore
+import SwipeScript
+
+/// `swipehost check`: loads each plugin, validates it, and asks its `configure` for rows 1...N.
+public struct PluginChecker {
+    public var rows: Int
+    public var cellWidth: Double
+    public var options: PluginOptions
+
+    public init(rows: Int = 30, cellWidth: Double = 320, options: PluginOptions = PluginOptions()) {
+        self.rows = rows
+        self.cellWidth = cellWidth
+        self.options = options
+    }
+
+    public struct Report {
+        public var path: String
+        /// Errors and warnings, in the order found; warnings repeated on many rows appear once.
+        public var problems: [PluginProblem]
+        /// Rows the plugin configured (the others it left to the next plugin).
+        public var configuredRows: Int
+        public var loaded: Bool
+
+        public var errorCount: Int { problems.filter { $0.severity == .error }.count }
+    }
+
+    public func check(_ path: String) -> Report {
+        let plugin: Plugin
+        do {
+            plugin = try Plugin(path: path, options: options)
+        } catch {
+            return Report(path: path, problems: [error], configuredRows: 0, loaded: false)
+        }
+        var problems = plugin.warnings
+        var seenWarnings: Set<String> = []
+        var configured = 0
+        let items = plugin.items.map(TableItems.init) ?? .generated(count: rows)
+        if let configure = plugin.configure {
+            for row in 1...max(1, min(rows, items.count)) where row <= items.count {
+                let value: LuaValue
+                do {
+                    value = try plugin.lua.call(configure, arguments: [PluginHost.rowValue(row, items[row])]).first ?? .nil
+                } catch {
+                    problems.append(PluginProblem(file: plugin.file, row: row, field: "configure", message: Plugin.positioned(error)))
+                    continue
+                }
+                if value.isNil { continue }
+                configured += 1
+                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth).read(value)
+                problems += read.errors
+                for warning in read.warnings where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
+                    problems.append(warning)
+                }
+            }
+        } else {
+            problems.append(PluginProblem(.warning, file: plugin.file, field: "configure", message: "missing: the plugin configures no row"))
+        }
+        return Report(path: path, problems: problems, configuredRows: configured, loaded: true)
+    }
+}

@@ -1,0 +1,147 @@
+import LuaRuntime
+import SwipeCore
+import SwipeScript
+
+/// What a handler asked of the host through `ctx`. Effects wait until the handler returns
+/// without error, then apply in order: a handler that fails applies none of them.
+enum PluginEffect {
+    case open(row: Int)
+    case close(row: Int)
+    case delete(row: Int)
+    case insert(row: Int, item: String)
+    case setItem(row: Int, item: String)
+    case present(title: String, text: String)
+    case dismiss
+    case log(String)
+    case after(TimeAmount, LuaRef)
+    case emit(name: String, fields: [TraceField])
+    case invalidate(row: Int)
+}
+
+/// A plugin failure that ended a `--strict` run.
+public struct PluginFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public var plugin: String
+    public var hook: String
+    public var row: Int?
+    public var message: String
+
+    public var description: String {
+        "\(message) (plugin '\(plugin)', hook \(hook)\(row.map { ", row \($0)" } ?? ""))"
+    }
+}
+
+extension PluginHost {
+    /// Runs one hook of plugin `index` as a transaction: effects apply only if it succeeds; a
+    /// failure becomes a `plugin_error` event, and after ``failureLimit`` the hook is switched off.
+    func invoke(_ index: Int, hook: String, row: Int?, _ body: (LuaState) throws -> Void) {
+        let plugin = plugins[index]
+        guard !plugin.disabledHooks.contains(hook) else { return }
+        let saved = (transaction, projectedRowCount, activePlugin)
+        transaction = []
+        projectedRowCount = table.items.count
+        activePlugin = index
+        if let context = plugin.context {
+            try? plugin.lua.setField("now", in: context, to: .number(table.now.milliseconds))
+        }
+        do {
+            try body(plugin.lua)
+            let effects = transaction
+            (transaction, projectedRowCount, activePlugin) = saved
+            apply(effects, from: index)
+        } catch {
+            (transaction, projectedRowCount, activePlugin) = saved
+            report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
+        }
+    }
+
+    func apply(_ effects: [PluginEffect], from index: Int) {
+        let plugin = plugins[index].name
+        for effect in effects {
+            switch effect {
+            case .open(let row):
+                try? table.openRow(row, animated: true)
+            case .close(let row):
+                try? table.closeRow(row, animated: true)
+            case .delete(let row):
+                record("delete", [TraceField("row", .int(row)), TraceField("item", .string(table.items[row]))], "deleted row \(row) (\(table.items[row]))")
+                invalidate(from: row)
+                try? table.deleteRow(row)
+                table.reloadVisibleRows(from: row)
+            case .insert(let row, let item):
+                record("insert", [TraceField("row", .int(row)), TraceField("item", .string(item))], "inserted row \(row): \(item)")
+                invalidate(from: row)
+                try? table.insertRow(row, item: item)
+                table.reloadVisibleRows(from: row)
+            case .setItem(let row, let item):
+                record("update", [TraceField("row", .int(row)), TraceField("item", .string(item))], "row \(row) is now: \(item)")
+                rowSetups[row] = nil
+                try? table.setItem(item, row: row)
+            case .present(let title, let text):
+                presented = (title, text)
+                record("present", [TraceField("title", .string(title)), TraceField("text", .string(text))], "presented \"\(title)\": \(text)")
+            case .dismiss:
+                presented = nil
+                record("dismiss", [], "dismissed the detail screen")
+            case .log(let message):
+                record("log", [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))], "[\(plugin)] \(message)")
+            case .after(let delay, let function):
+                timers[table.scheduleTimer(after: delay)] = (index, function)
+            case .emit(let name, let fields):
+                let text = fields.map { "\($0.key)=\(Self.describe($0.value))" }.joined(separator: " ")
+                record(name, [TraceField("plugin", .string(plugin))] + fields, "\(name) from \(plugin)" + (text.isEmpty ? "" : ": " + text))
+            case .invalidate(let row):
+                rowSetups[row] = nil
+                try? table.reloadRow(row)
+            }
+        }
+    }
+
+    func fire(timer id: Int) {
+        guard let (index, function) = timers.removeValue(forKey: id) else { return }
+        invoke(index, hook: "after", row: nil) { lua in try lua.call(function, self.context(index)) }
+    }
+
+    func report(_ index: Int, hook: String, row: Int?, message: String, traceback: String?) {
+        let plugin = plugins[index]
+        var text = "plugin error in \(plugin.name).\(hook)\(row.map { " (row \($0))" } ?? ""): \(message)"
+        if let traceback, !traceback.isEmpty {
+            text += "\n" + traceback.split(separator: "\n").map { "           " + $0 }.joined(separator: "\n")
+        }
+        record("plugin_error", [
+            TraceField("plugin", .string(plugin.name)), TraceField("hook", .string(hook)),
+            TraceField("row", row.map(TraceValue.int) ?? .null), TraceField("message", .string(message)),
+        ], text)
+        plugin.failures[hook, default: 0] += 1
+        if plugin.failures[hook] == Self.failureLimit {
+            plugin.disabledHooks.insert(hook)
+            warn(PluginProblem(.warning, file: plugin.file, field: hook, message: "failed \(Self.failureLimit) times: switched off"))
+        }
+        if strict, fatalError == nil {
+            fatalError = PluginFailure(plugin: plugin.name, hook: hook, row: row, message: message)
+        }
+    }
+
+    /// A warning, once per plugin, field and message, as a `plugin_warning` event.
+    func warn(_ problem: PluginProblem) {
+        let key = "\(problem.file)\u{0}\(problem.field ?? "")\u{0}\(problem.message)"
+        guard reportedWarnings.insert(key).inserted else { return }
+        record("plugin_warning", [
+            TraceField("file", .string(problem.file)), TraceField("row", problem.row.map(TraceValue.int) ?? .null),
+            TraceField("field", problem.field.map(TraceValue.string) ?? .null), TraceField("message", .string(problem.message)),
+        ], "warning: \(problem)")
+    }
+
+    func record(_ name: String, _ fields: [TraceField], _ text: String) {
+        recorder.record(.custom(name: name, fields: fields, text: text), at: table.now)
+    }
+
+    static func describe(_ value: TraceValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .number(let number): return String(number)
+        case .bool(let flag): return String(flag)
+        default: return "…"
+        }
+    }
+}

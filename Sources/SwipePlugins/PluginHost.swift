@@ -1,0 +1,169 @@
+import LuaRuntime
+import SwipeCore
+import SwipeScript
+
+/// Joins plugins to the core: asks them for each row's configuration (lazily, cached), and
+/// dispatches the table's delegate calls into their handlers, each call isolated.
+///
+/// Composition: the first plugin whose `configure` returns a configuration for a row owns
+/// it; a tap goes to the button's `on_tap`, else to the owner's `on_action`; open and close
+/// go to every plugin, in load order.
+public final class PluginHost {
+    public let table: SwipeTable
+    public let recorder: TraceRecorder
+    public let plugins: [Plugin]
+    /// The first plugin error ends the run (`--strict`).
+    public var strict = false
+    /// The first plugin error, once `strict` is set.
+    public internal(set) var fatalError: PluginFailure?
+    /// How many times `configure` was called, all plugins together.
+    public internal(set) var configureCalls = 0
+    /// The detail screen on show (`ctx:present`), if any.
+    public internal(set) var presented: (title: String, text: String)?
+
+    /// Failures before a hook is switched off.
+    public static let failureLimit = 3
+
+    struct RowSetup {
+        /// The plugin that configured the row; nil for the built-in tutorial cell.
+        var owner: Int?
+        var configuration: CellConfiguration
+        var handlers: [Int: LuaRef]
+    }
+
+    var rowSetups: [Int: RowSetup] = [:]
+    var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
+    var reportedWarnings: Set<String> = []
+    /// The effects of the handler running now, applied when it returns without error.
+    var transaction: [PluginEffect] = []
+    /// The row count as the pending effects would leave it, for checking their rows.
+    var projectedRowCount = 0
+    /// The plugin whose handler is running, if any: `ctx` works only then.
+    var activePlugin: Int?
+
+    /// Makes a host over `plugins` (already loaded). The items are the first plugin's `items`,
+    /// else `defaultItems`.
+    public init(
+        plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
+        geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder()
+    ) throws(PluginProblem) {
+        self.plugins = plugins
+        self.recorder = recorder
+        let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? defaultItems
+        table = SwipeTable(items: items, geometry: geometry) { _, _ in CellConfiguration(buttons: []) }
+        for later in plugins.filter({ $0.items != nil }).dropFirst() {
+            warn(PluginProblem(.warning, file: later.file, field: "items", message: "ignored: '\(plugins.first { $0.items != nil }!.name)' loaded earlier provides the items"))
+        }
+        for (index, plugin) in plugins.enumerated() {
+            try installContext(for: plugin, index: index)
+            for warning in plugin.warnings { warn(warning) }
+        }
+        table.configurationProvider = { [unowned self] row, item in self.setup(forRow: row, item: item).configuration }
+        table.delegate = self
+        table.timerHandler = { [unowned self] id in self.fire(timer: id) }
+        for (index, plugin) in plugins.enumerated() {
+            guard let setup = plugin.setup else { continue }
+            invoke(index, hook: "setup", row: nil) { lua in
+                let info: LuaValue = .table([
+                    "name": .string(plugin.name), "rows": .integer(table.items.count),
+                    "width": .number(table.geometry.width), "log": try lua.function("log") { [unowned self] args in
+                        self.transaction.append(.log(args.map(Self.text).joined(separator: "\t")))
+                        return []
+                    },
+                ])
+                try lua.call(setup, info)
+            }
+        }
+        table.reloadVisibleRows()
+    }
+
+    /// The configuration of `row`: from the cache, else from the first plugin that gives one.
+    func setup(forRow row: Int, item: String) -> RowSetup {
+        if let cached = rowSetups[row] { return cached }
+        let setup = askPlugins(row: row, item: item)
+        rowSetups[row] = setup
+        return setup
+    }
+
+    private func askPlugins(row: Int, item: String) -> RowSetup {
+        let rowTable = Self.rowValue(row, item)
+        for (index, plugin) in plugins.enumerated() {
+            guard let configure = plugin.configure, !plugin.disabledHooks.contains("configure") else { continue }
+            configureCalls += 1
+            let value: LuaValue
+            do {
+                value = try plugin.lua.call(configure, arguments: [rowTable]).first ?? .nil
+            } catch {
+                report(index, hook: "configure", row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
+                return RowSetup(owner: index, configuration: CellConfiguration(buttons: []), handlers: [:])
+            }
+            if value.isNil { continue }
+            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width).read(value)
+            for warning in read.warnings { warn(warning) }
+            guard let configuration = read.configuration else {
+                let message = read.errors.map(\.description).joined(separator: "; ")
+                report(index, hook: "configure", row: row, message: message, traceback: nil)
+                return RowSetup(owner: index, configuration: CellConfiguration(buttons: []), handlers: [:])
+            }
+            return RowSetup(owner: index, configuration: configuration, handlers: read.handlers)
+        }
+        return RowSetup(owner: nil, configuration: .tutorial, handlers: [:])
+    }
+
+    /// Forgets the configurations of `row` and the rows after it (their index changed).
+    func invalidate(from row: Int) {
+        rowSetups = rowSetups.filter { $0.key < row }
+    }
+
+    static func rowValue(_ row: Int, _ item: String) -> LuaValue {
+        .table(["index": .integer(row), "item": .string(item)])
+    }
+
+    static func text(_ value: LuaValue) -> String {
+        switch value {
+        case .nil: return "nil"
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .integer(let number): return String(number)
+        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .string(let text): return text
+        default: return value.typeName
+        }
+    }
+}
+
+extension PluginHost: SwipeTableDelegate {
+    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {
+        recorder.swipeTable(table, didOpenRow: row)
+        broadcast(hook: "on_open", row: row) { $0.onOpen }
+    }
+
+    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int) {
+        recorder.swipeTable(table, didCloseRow: row)
+        broadcast(hook: "on_close", row: row) { $0.onClose }
+    }
+
+    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
+        recorder.swipeTable(table, didTapButton: button, number: number, inRow: row)
+        let setup = self.setup(forRow: row, item: table.items[row])
+        guard let owner = setup.owner else { return }
+        let rowTable = Self.rowValue(row, table.items[row])
+        let buttonTable: LuaValue = .table(["id": .string(button.id), "index": .integer(number), "title": .string(button.title)])
+        if let handler = setup.handlers[number] {
+            invoke(owner, hook: "on_tap", row: row) { lua in try lua.call(handler, self.context(owner), rowTable, buttonTable) }
+        } else if let onAction = plugins[owner].onAction {
+            invoke(owner, hook: "on_action", row: row) { lua in try lua.call(onAction, self.context(owner), rowTable, buttonTable) }
+        }
+    }
+
+    private func broadcast(hook: String, row: Int, _ handler: (Plugin) -> LuaRef?) {
+        let rowTable = Self.rowValue(row, table.items[row])
+        for (index, plugin) in plugins.enumerated() {
+            guard let function = handler(plugin) else { continue }
+            invoke(index, hook: hook, row: row) { lua in try lua.call(function, self.context(index), rowTable) }
+        }
+    }
+
+    func context(_ plugin: Int) -> LuaValue {
+        plugins[plugin].context.map(LuaValue.reference) ?? .nil
+    }
+}

@@ -1,0 +1,110 @@
+import SwipeCore
+import SwipeScript
+
+/// Why a run with plugins stopped, with the exit status it calls for.
+public enum RunFailure: Error, CustomStringConvertible {
+    /// A script line was wrong: status 2.
+    case script(ScriptError)
+    /// A plugin did not load: status 2.
+    case plugin(PluginProblem)
+    /// A plugin failed under `--strict`: status 1.
+    case strict(PluginFailure)
+
+    public var exitStatus: Int32 {
+        if case .strict = self { return 1 }
+        return 2
+    }
+
+    public var description: String {
+        switch self {
+        case .script(let error): return error.description
+        case .plugin(let problem): return problem.description
+        case .strict(let failure): return "plugin error (--strict): \(failure)"
+        }
+    }
+}
+
+/// A whole `swipehost run` with plugins: loads them, runs the script, renders the trace. Prints
+/// nothing itself; a failure at any point leaves only the failure.
+public struct PluginRun {
+    public var fileName: String
+    public var pluginPaths: [String]
+    public var options: PluginOptions
+    public var defaultItems: TableItems
+    public var geometry: TableGeometry
+    public var format: OutputFormat
+    public var strict: Bool
+
+    public init(
+        fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
+        defaultItems: TableItems = .generated(count: 30), geometry: TableGeometry = TableGeometry(),
+        format: OutputFormat = .text, strict: Bool = false
+    ) {
+        self.fileName = fileName
+        self.pluginPaths = pluginPaths
+        self.options = options
+        self.defaultItems = defaultItems
+        self.geometry = geometry
+        self.format = format
+        self.strict = strict
+    }
+
+    /// Loads the plugins and makes the host, with `print` and the virtual clock wired to it.
+    public func makeHost() throws(RunFailure) -> PluginHost {
+        let link = HostLink()
+        var plugins: [Plugin] = []
+        for path in pluginPaths {
+            do {
+                let plugin = try Plugin(
+                    path: path, options: options, clock: { link.milliseconds },
+                    log: { [weak link] line in link?.print(line, from: path) })
+                plugins.append(plugin)
+            } catch {
+                throw .plugin(error)
+            }
+        }
+        let host: PluginHost
+        do {
+            host = try PluginHost(plugins: plugins, defaultItems: defaultItems, geometry: geometry)
+        } catch {
+            throw .plugin(error)
+        }
+        link.host = host
+        host.strict = strict
+        if let failure = host.fatalError { throw .strict(failure) }
+        return host
+    }
+
+    public func run(script: UnsafeBufferPointer<UInt8>) throws(RunFailure) -> OutputBuffer {
+        let host = try makeHost()
+        let runner = ScriptRunner(table: host.table, fileName: fileName)
+        do {
+            try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
+                try runner.run(line)
+                if host.fatalError != nil { throw ScriptError(file: fileName, line: line.number, message: "") }
+            }
+        } catch {
+            if let failure = host.fatalError { throw .strict(failure) }
+            throw .script(error)
+        }
+        return HeadlessRun.render(host.recorder.records, TableSnapshot(host.table), format: format, width: geometry.width)
+    }
+
+    public func run(script: String) throws(RunFailure) -> OutputBuffer {
+        let bytes = Array(script.utf8)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in try run(script: buffer) }
+    }
+}
+
+/// Lets plugins loaded before the host exists read its clock and print into its trace.
+final class HostLink {
+    weak var host: PluginHost?
+
+    var milliseconds: Int { Int(host?.table.now.milliseconds ?? 0) }
+
+    func print(_ line: String, from path: String) {
+        guard let host else { return }
+        let name = host.plugins.first { $0.path == path }?.name ?? path
+        host.record("log", [TraceField("plugin", .string(name)), TraceField("message", .string(line))], "[\(name)] \(line)")
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import SwipePlugins
+
+/// Which plugins to load, and their limits; shared by the subcommands that load plugins.
+struct PluginOptionGroup: ParsableArguments {
+    @Option(name: .customLong("plugin"), help: ArgumentHelp(
+        "A plugin to load: a .lua file, or a folder with init.lua (repeat for several; load order matters).",
+        valueName: "path"))
+    var plugins: [String] = []
+
+    @Option(name: .customLong("plugins"), help: ArgumentHelp(
+        "Load every plugin in a folder (*.lua and */init.lua), sorted by name, after the --plugin ones.",
+        valueName: "dir"))
+    var pluginFolder: String?
+
+    @Option(help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
+    var budget: Int = 10_000_000
+
+    @Option(help: ArgumentHelp("Memory cap of each plugin's Lua state, in bytes; K, M and G suffixes accepted (0 = no cap).", valueName: "bytes"))
+    var memory: String = "64M"
+
+    @Flag(help: "Turn the sandbox off: plugins get the full Lua standard library (io, os, debug...).")
+    var trusted = false
+
+    var paths: [String] {
+        plugins + (pluginFolder.map(Plugin.paths(inFolder:)) ?? [])
+    }
+
+    var options: PluginOptions {
+        var options = PluginOptions()
+        options.instructionBudget = budget
+        options.memoryLimit = Self.bytes(memory) ?? 0
+        options.trusted = trusted
+        return options
+    }
+
+    func validate() throws {
+        guard budget >= 0 else { throw ValidationError("--budget must be 0 or more instructions, got \(budget)") }
+        guard Self.bytes(memory) != nil else {
+            throw ValidationError("--memory must be a number of bytes with an optional K, M or G suffix (64M), got '\(memory)'")
+        }
+        if let pluginFolder, Plugin.paths(inFolder: pluginFolder).isEmpty {
+            throw ValidationError("--plugins \(pluginFolder): no plugin found there (*.lua or */init.lua)")
+        }
+    }
+
+    /// `65536`, `64K`, `64M`, `1G` (powers of 1024).
+    static func bytes(_ text: String) -> Int? {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = Substring(text)
+        var scale = 1
+        if let last = text.last?.uppercased().first, let unit = units[last] {
+            scale = unit
+            digits = digits.dropLast()
+        }
+        guard let value = Int(digits), value >= 0, value <= Int.max / scale else { return nil }
+        return value * scale
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import SwipePlugins
+
+extension SwipeHostCommand {
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Load and validate plugins, and ask each for the configuration of rows 1...N.",
+            discussion: """
+                Prints each problem as 'FILE: row R: FIELD: message' and a summary line per plugin. \
+                Exits with status 1 if any plugin has an error; warnings (unknown keys, with the \
+                closest known key) are printed but do not fail the check.
+                """
+        )
+
+        @Argument(help: "Plugins to check (.lua files, or folders with init.lua).")
+        var plugins: [String]
+
+        @Option(help: "Ask configure() for rows 1...N.")
+        var rows: Int = 30
+
+        @Option(help: "Cell width in points, for the total button width check.")
+        var width: Double = 320
+
+        @Option(help: "Lua instructions allowed per call (0 = unlimited).")
+        var budget: Int = 10_000_000
+
+        func validate() throws {
+            guard !plugins.isEmpty else { throw ValidationError("name at least one plugin to check") }
+            guard rows >= 1 else { throw ValidationError("--rows must be 1 or more, got \(rows)") }
+        }
+
+        func run() throws {
+            var options = PluginOptions()
+            options.instructionBudget = budget
+            let checker = PluginChecker(rows: rows, cellWidth: width, options: options)
+            var failed = false
+            for path in plugins {
+                let report = checker.check(path)
+                for problem in report.problems { print(problem) }
+                let warnings = report.problems.count - report.errorCount
+                let status =
+                    report.errorCount == 0
+                    ? "ok" : "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s")"
+                let detail = report.loaded ? ", \(report.configuredRows) of \(rows) rows configured" : ""
+                print("\(path): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)")
+                failed = failed || report.errorCount > 0
+            }
+            if failed { throw ExitCode(1) }
+        }
+    }
+}
