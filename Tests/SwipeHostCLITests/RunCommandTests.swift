@@ -22,9 +22,11 @@ struct RunCommandTests {
         let scripts = try Swipehost.examples(withExtension: "swipe")
         #expect(!scripts.isEmpty)
         for script in scripts {
-            let text = try Swipehost.run(["run", script])
+            let plugins = try Swipehost.declaredPlugins(of: script).flatMap { ["--plugin", $0] }
+            let text = try Swipehost.run(["run", script] + plugins)
             #expect(text.status == 0, "\(script): \(text.stderr)")
-            let jsonl = try Swipehost.run(["run", script, "--format", "jsonl"])
+            #expect(!text.stdout.contains("plugin_error") && !text.stdout.contains("plugin error"), "\(script)")
+            let jsonl = try Swipehost.run(["run", script, "--format", "jsonl"] + plugins)
             #expect(jsonl.status == 0, "\(script): \(jsonl.stderr)")
             let objects = try jsonl.stdout.split(separator: "\n").map {
                 try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

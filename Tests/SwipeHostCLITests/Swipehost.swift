@@ -51,4 +51,12 @@ struct Swipehost {
         try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
             .filter { $0.hasSuffix("." + ext) }.sorted().map { "examples/" + $0 }
     }
+
+    /// The plugins a script names in its `# plugin: PATH` comment lines.
+    static func declaredPlugins(of script: String) throws -> [String] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(script), encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("# plugin: ") ? String(line.dropFirst("# plugin: ".count)) : nil
+        }
+    }
 }

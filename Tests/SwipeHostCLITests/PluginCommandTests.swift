@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+struct PluginCommandTests {
+    @Test func theTutorialPluginPresentsTheDetailAndOtherwiseMatchesTheCore() throws {
+        let plugin = try Swipehost.run(["run", "examples/tutorial.swipe", "--plugin", "plugins/tutorial.lua", "--format", "jsonl"])
+        let core = try Swipehost.run(["run", "examples/tutorial.swipe", "--format", "jsonl"])
+        #expect(plugin.status == 0)
+        let lines = plugin.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("\"present\"") } == [
+            "{\"event\":\"present\",\"title\":\"In the delegate!\",\"text\":\"Clicked button one for Longer Title Item #3\",\"t\":300}",
+            "{\"event\":\"present\",\"title\":\"In the delegate!\",\"text\":\"Clicked button two for Longer Title Item #3\",\"t\":300}",
+        ])
+        #expect(lines.filter { !$0.contains("\"present\"") } == core.stdout.split(separator: "\n").map(String.init))
+    }
+
+    @Test func checkIsCleanForTheShippedPlugins() throws {
+        let result = try Swipehost.run(["check", "plugins/tutorial.lua", "plugins/mail.lua", "plugins/per_row.lua"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            plugins/tutorial.lua: ok, 30 of 30 rows configured
+            plugins/mail.lua: ok, 15 of 30 rows configured
+            plugins/per_row.lua: ok, 29 of 30 rows configured
+
+            """)
+    }
+
+    @Test func checkNamesTheFileRowAndField() throws {
+        let path = NSTemporaryDirectory() + "bad-plugin-\(getpid()).lua"
+        try """
+            return { name = "bad", configure = function(row)
+              return { buttons = { { id = "x", title = "X", width = row.index == 2 and -5 or 80 } }, bounse = 3 }
+            end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Swipehost.run(["check", path, "--rows", "3"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            \(path): warning: row 1: bounse: unknown key (did you mean 'bounce'?)
+            \(path): row 2: buttons[1].width: must be a finite number > 0, got -5
+            \(path): 1 error, 1 warning, 3 of 3 rows configured
+
+            """)
+    }
+
+    @Test func aHandlerThatLoopsForeverYieldsOnePluginErrorAndTheRunFinishes() throws {
+        let path = NSTemporaryDirectory() + "loop-plugin-\(getpid()).lua"
+        try """
+            return { name = "loop", configure = function() return { buttons = { { id = "a", title = "A", width = 80 } } } end,
+              on_action = function() while true do end end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Swipehost.run(
+            ["run", "-", "--plugin", path, "--format", "jsonl", "--budget", "100000"], stdin: "open 1\ntap 1 a\nwait 10\n")
+        #expect(result.status == 0)
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains("plugin_error") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("instruction budget of 100000 exceeded in 'on_action'") == true)
+        #expect(result.stdout.split(separator: "\n").last?.hasPrefix("{\"event\":\"state\",\"t\":10,") == true)
+
+        let strict = try Swipehost.run(["run", "-", "--plugin", path, "--strict", "--budget", "100000"], stdin: "open 1\ntap 1 a\n")
+        #expect(strict.status == 1)
+        #expect(strict.stdout == "")
+        #expect(strict.stderr.hasPrefix("plugin error (--strict): "))
+    }
+
+    @Test func aPluginThatDoesNotLoadStopsTheRunWithItsPlace() throws {
+        let path = NSTemporaryDirectory() + "syntax-plugin-\(getpid()).lua"
+        try "return { name = 'x',\n  configure = function( }\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Swipehost.run(["run", "-", "--plugin", path], stdin: "wait 1\n")
+        #expect(result.status == 2)
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix("\(path): \(path):2: "))
+    }
+
+    @Test func memorySizesAcceptSuffixes() throws {
+        let ok = try Swipehost.run(["run", "-", "--plugins", "plugins", "--memory", "32M"], stdin: "wait 1\n")
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let bad = try Swipehost.run(["run", "-", "--memory", "lots"], stdin: "")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--memory must be a number of bytes with an optional K, M or G suffix (64M), got 'lots'"))
+    }
+}
