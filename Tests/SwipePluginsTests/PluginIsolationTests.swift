@@ -1,0 +1,132 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Testing
+
+/// A failing handler is one `plugin_error`, applies none of its effects, and cannot stop the run.
+struct PluginIsolationTests {
+    let fixtures = Fixtures()
+
+    /// A plugin whose every button runs `body` in `on_action`.
+    func host(onAction body: String, options: PluginOptions = PluginOptions()) throws -> PluginHost {
+        try fixtures.host(plugin("on_action = function(ctx, row, button)\n\(body)\nend"), options: options)
+    }
+
+    @Test func aRuntimeErrorIsOnePluginErrorWithItsPlace() throws {
+        let host = try host(onAction: "error('boom')")
+        try host.open(2)
+        try host.table.tap(row: 2, button: 1)
+        let file = fixtures.chunk("p.lua")
+        #expect(host.messages("plugin_error") == ["\(file):2: boom"])
+        let error = try #require(host.customs.first)
+        #expect(error.field("plugin") == .string("p"))
+        #expect(error.field("hook") == .string("on_action"))
+        #expect(error.field("row") == .int(2))
+        #expect(error.text.hasPrefix("plugin error in p.on_action (row 2): \(file):2: boom"))
+        #expect(host.coreEvents == [.action(row: 2, buttonID: "a", number: 1, title: "A")])
+    }
+
+    @Test func aBudgetOverrunStopsTheHandler() throws {
+        var options = PluginOptions()
+        options.instructionBudget = 100_000
+        let host = try host(onAction: "while true do end", options: options)
+        try host.open(1)
+        try host.table.tap(row: 1, button: 1)
+        #expect(host.messages("plugin_error") == ["\(fixtures.chunk("p.lua")):2: instruction budget of 100000 exceeded in 'function'"])
+        #expect(host.customNames == ["plugin_error"])
+    }
+
+    @Test func aMemoryOverrunStopsTheHandler() throws {
+        var options = PluginOptions()
+        options.memoryLimit = 8 * 1024 * 1024
+        let host = try host(onAction: "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end", options: options)
+        try host.open(1)
+        try host.table.tap(row: 1, button: 1)
+        #expect(host.messages("plugin_error") == ["not enough memory: memory cap of 8388608 bytes exceeded in 'function'"])
+        // The state is usable afterwards: the plugin still answers.
+        host.table.advance(by: .milliseconds(1 as Int64))
+        #expect(host.customNames == ["plugin_error"])
+    }
+
+    @Test func aHandlerFailingHalfWayAppliesNoneOfItsEffects() throws {
+        let host = try host(onAction: """
+            ctx:delete(2); ctx:insert(1, 'new'); ctx:set_item(3, 'x'); ctx:close(4); ctx:present { title = 'T' }; ctx:log('hi')
+            ctx:emit('custom', {}); ctx:after(10, function(ctx) ctx:log('late') end)
+            error('boom')
+            """)
+        try host.open(4)
+        try host.open(6)
+        let items = host.items()
+        try host.table.tap(row: 4, button: 1)
+        host.table.advance(by: .milliseconds(1000 as Int64))
+        #expect(host.items() == items)
+        #expect(host.table.openRows == [4, 6])
+        #expect(host.table.cell(forRow: 4)?.isOpen == true)
+        #expect(host.presented == nil)
+        #expect(host.customNames == ["plugin_error"])
+    }
+
+    @Test func aHookFailingThreeTimesIsSwitchedOff() throws {
+        let host = try fixtures.host(plugin("""
+            on_action = function() error('boom') end,
+            on_open = function(ctx, row) ctx:log('opened', row.index) end
+            """))
+        try host.open(1)
+        for _ in 1...5 { try host.table.tap(row: 1, button: 1) }
+        let file = fixtures.folder + "/p.lua"
+        #expect(host.customNames == ["plugin_error", "plugin_error", "plugin_error", "plugin_warning"])
+        #expect(host.texts("plugin_warning") == ["warning: \(fixtures.folder)/p.lua: warning: on_action: failed 3 times: switched off"])
+        #expect(host.coreEvents.count == 5)
+        // Only the failing hook is off.
+        try host.table.panBegan(row: 2)
+        try host.table.panChanged(row: 2, translation: -100)
+        try host.table.panEnded(row: 2)
+        #expect(host.texts("log") == ["[p] opened\t2"])
+    }
+
+    @Test func aFailingConfigureLeavesTheRowWithoutButtonsAndIsSwitchedOffAfterThree() throws {
+        let host = try fixtures.host(plugin(configure: "function(row) error('no ' .. row.index) end"))
+        let file = fixtures.chunk("p.lua")
+        #expect(host.messages("plugin_error") == ["\(file):1: no 1", "\(file):1: no 2", "\(file):1: no 3"])
+        #expect(host.messages("plugin_warning") == ["failed 3 times: switched off"])
+        #expect(host.configureCalls == 3)
+        #expect(host.table.cell(forRow: 1)?.configuration.buttons == [])
+        #expect(host.table.cell(forRow: 4)?.configuration == .tutorial)
+    }
+
+    @Test func strictEndsTheRunAtTheFirstPluginError() throws {
+        let path = fixtures.plugin("p.lua", plugin("on_action = function() error('boom') end"))
+        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], strict: true)
+        #expect {
+            _ = try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\ntap 1 1\n")
+        } throws: { error in
+            guard case .strict(let failure) = error as? RunFailure else { return false }
+            return failure.plugin == "p" && failure.hook == "on_action" && failure.row == 1
+                && failure.message == "\(fixtures.chunk("p.lua")):1: boom" && (error as! RunFailure).exitStatus == 1
+                && (error as! RunFailure).description
+                    == "plugin error (--strict): \(fixtures.chunk("p.lua")):1: boom (plugin 'p', hook on_action, row 1)"
+        }
+        let lenient = PluginRun(fileName: "s.swipe", pluginPaths: [path], format: .jsonl)
+        let out = try lenient.run(script: "swipe 1 -200\nwait 300\ntap 1 1\ntap 1 1\n")
+        #expect(String(decoding: out.bytes, as: UTF8.self).components(separatedBy: "plugin_error").count == 3)
+    }
+
+    @Test func aLoopInOnActionYieldsOnePluginErrorAndTheRunFinishes() throws {
+        var options = PluginOptions()
+        options.instructionBudget = 100_000
+        let path = fixtures.plugin("loop.lua", plugin(name: "loop", "on_action = function() while true do end end"))
+        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], options: options, format: .jsonl)
+        let out = String(decoding: try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\nwait 100\n").bytes, as: UTF8.self)
+        let lines = out.split(separator: "\n")
+        #expect(lines.filter { $0.contains("\"event\":\"plugin_error\"") }.count == 1)
+        #expect(lines.last?.hasPrefix("{\"event\":\"state\",\"t\":") == true)
+        let rows = (2...12).map { ",{\"row\":\($0),\"right\":0,\"left\":0}" }.joined()
+        #expect(out == """
+            {"event":"open","row":1,"t":150}
+            {"event":"action","row":1,"button":"a","index":1,"t":450}
+            {"event":"plugin_error","plugin":"loop","hook":"on_action","row":1,"message":"\(fixtures.chunk("loop.lua")):1: instruction budget of 100000 exceeded in 'function'","t":450}
+            {"event":"state","t":550,"rows":[{"row":1,"right":80,"left":-80}\(rows)],"editing":[1]}
+
+            """)
+    }
+}

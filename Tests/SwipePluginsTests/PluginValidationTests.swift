@@ -1,0 +1,145 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Testing
+
+/// Every validation message, as the `plugin_error` a bad configuration of row 1 gives.
+struct PluginValidationTests {
+    let fixtures = Fixtures()
+
+    static let button = "{ id = 'a', title = 'A', width = 80 }"
+
+    /// (the configuration row 1 gets, in Lua; the error after `FILE: row 1: `)
+    static let cases: [(String, String)] = [
+        ("{}", "buttons: must be a non-empty list of buttons, got nothing"),
+        ("{ buttons = {} }", "buttons: must be a non-empty list of buttons, got an empty list"),
+        ("{ buttons = 'a' }", "buttons: must be a non-empty list of buttons, got a string"),
+        ("{ buttons = 3 }", "buttons: must be a non-empty list of buttons, got a number"),
+        ("{ buttons = { 'a' } }", "buttons[1]: must be a table { id = ..., title = ..., width = ... }, got string"),
+        ("{ buttons = { { id = 'a', title = 'A', width = 0 } } }", "buttons[1].width: must be a finite number > 0, got 0"),
+        ("{ buttons = { { id = 'a', title = 'A', width = -5 } } }", "buttons[1].width: must be a finite number > 0, got -5"),
+        ("{ buttons = { { id = 'a', title = 'A', width = 0/0 } } }", "buttons[1].width: must be a finite number > 0, got nan"),
+        ("{ buttons = { { id = 'a', title = 'A', width = math.huge } } }", "buttons[1].width: must be a finite number > 0, got inf"),
+        ("{ buttons = { { id = 'a', title = 'A', width = 'wide' } } }", "buttons[1].width: must be a finite number > 0, got string"),
+        ("{ buttons = { { id = 'a', title = 'A' } } }", "buttons[1].width: is required (points, > 0)"),
+        ("{ buttons = { { id = 'a', title = 5, width = 80 } } }", "buttons[1].title: must be a string, got number"),
+        ("{ buttons = { { id = 'a', title = true, width = 80 } } }", "buttons[1].title: must be a string, got boolean"),
+        ("{ buttons = { { id = 'a', width = 80 } } }", "buttons[1].title: is required (a string)"),
+        ("{ buttons = { { title = 'A', width = 80 } } }", "buttons[1].id: is required (a string)"),
+        ("{ buttons = { \(button), { id = 'b', title = 'B', width = 80 }, \(button) } }",
+         "buttons[3].id: duplicate id 'a' (also buttons[1].id)"),
+        ("{ buttons = { { id = 'a', title = 'A', width = 120 }, { id = 'b', title = 'B', width = 120 }, { id = 'c', title = 'C', width = 120 } } }",
+         "buttons: are 360 points wide in total, 40 more than the 320-point cell"),
+        ("{ buttons = { { id = 'a', title = 'A', width = 320.5 } } }",
+         "buttons: are 320.5 points wide in total, 0.5 more than the 320-point cell"),
+        ("{ buttons = { \(button) }, bounce = -1 }", "bounce: must be a finite number >= 0, got -1"),
+        ("{ buttons = { \(button) }, bounce = math.huge }", "bounce: must be a finite number >= 0, got inf"),
+        ("{ buttons = { \(button) }, bounce = 0/0 }", "bounce: must be a finite number >= 0, got nan"),
+        ("{ buttons = { \(button) }, bounce = 'big' }", "bounce: must be a number, got string"),
+        ("{ buttons = { \(button) }, duration = -0.1 }", "duration: must be >= 0 seconds, got -0.1"),
+        ("{ buttons = { \(button) }, duration = math.huge }", "duration: must be a finite number of seconds >= 0, got inf"),
+        ("{ buttons = { \(button) }, duration = -math.huge }", "duration: must be a finite number of seconds >= 0, got -inf"),
+        ("{ buttons = { \(button) }, open_threshold = 0 }", "open_threshold: must be in (0, 80] (the total button width), got 0"),
+        ("{ buttons = { \(button) }, open_threshold = 80.5 }", "open_threshold: must be in (0, 80] (the total button width), got 80.5"),
+        ("{ buttons = { \(button) }, close_threshold = -10 }", "close_threshold: must be in (0, 80] (the total button width), got -10"),
+        ("{ buttons = { \(button) }, close_threshold = math.huge }", "close_threshold: must be in (0, 80] (the total button width), got inf"),
+        ("{ buttons = { \(button) }, curve = 'bouncy' }",
+         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'bouncy'"),
+        ("{ buttons = { \(button) }, curve = 'ease_ot' }",
+         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'ease_ot' (did you mean 'ease_out'?)"),
+        ("{ buttons = { \(button) }, curve = 3 }",
+         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got a number"),
+        ("{ buttons = { { id = 'a', title = 'A', width = 80, style = 'danger' } } }",
+         "buttons[1].style: must be 'normal' or 'destructive', got 'danger'"),
+        ("{ buttons = { { id = 'a', title = 'A', width = 80, on_tap = 'go' } } }", "buttons[1].on_tap: must be a function, got string"),
+        ("'buttons'", "configure must return a table or nil, got string"),
+        ("{ \(button) }", "configure must return a table of named fields ({ buttons = {...} }), not a list"),
+    ]
+
+    @Test(arguments: cases)
+    func aBadConfigurationIsOnePluginErrorNamingTheField(configuration: String, message: String) throws {
+        let host = try fixtures.host(plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
+        let file = fixtures.folder + "/p.lua"
+        #expect(host.messages("plugin_error") == ["\(file): row 1: \(message)"])
+        #expect(host.customNames == ["plugin_error"])
+        let error = try #require(host.customs.first)
+        #expect(error.field("hook") == .string("configure"))
+        #expect(error.field("row") == .int(1))
+        #expect(error.text == "plugin error in p.configure (row 1): \(file): row 1: \(message)")
+        // The row is left with no buttons: it does not move.
+        #expect(host.table.cell(forRow: 1)?.configuration.buttons == [])
+        #expect(host.table.cell(forRow: 2)?.configuration == .tutorial)
+    }
+
+    /// The reader's own problems come together; the core's checks (bounce, widths, thresholds)
+    /// run only once every button was read, so `bounce = -1` is not reported here.
+    @Test func theProblemsOfARowAreReportedTogether() throws {
+        let host = try fixtures.host(plugin(configure: """
+            function(row) if row.index == 1 then return { buttons = { { id = 'a', title = 1, width = 80 } }, bounce = -1, curve = 'x' } end end
+            """))
+        let file = fixtures.folder + "/p.lua"
+        #expect(host.messages("plugin_error") == [[
+            "\(file): row 1: buttons[1].title: must be a string, got number",
+            "\(file): row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'x'",
+        ].joined(separator: "; ")])
+    }
+
+    @Test func anUnknownKeyWarnsWithTheClosestKnownKeyAndTheRowStillWorks() throws {
+        let host = try fixtures.host(plugin(configure: """
+            function(row) return { buttons = { { id = 'a', title = 'A', width = 80, colour = 'red' } }, bounse = 5, zzzzzz = 1 } end
+            """))
+        let file = fixtures.folder + "/p.lua"
+        // Once each, though every visible row has them.
+        #expect(host.texts("plugin_warning") == [
+            "warning: \(file): warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
+            "warning: \(file): warning: row 1: zzzzzz: unknown key",
+            "warning: \(file): warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
+        ])
+        #expect(host.messages("plugin_warning") == [
+            "unknown key (did you mean 'bounce'?)", "unknown key", "unknown key (did you mean 'color'?)",
+        ])
+        #expect(host.customs.first?.field("field") == .string("bounse"))
+        #expect(host.customs.first?.field("row") == .int(1))
+        #expect(host.buttonIDs(1) == ["a"])
+        #expect(host.table.cell(forRow: 1)?.configuration.bounce == 20)
+    }
+
+    @Test func aPluginWithoutANameDoesNotLoad() throws {
+        let path = fixtures.plugin("nameless.lua", "return { configure = function() end }")
+        #expect(throws: PluginProblem(file: path, field: "name", message: "is required (a non-empty string), got nothing")) {
+            try Plugin(path: path)
+        }
+        let empty = fixtures.plugin("empty.lua", "return { name = '' }")
+        #expect(throws: PluginProblem(file: empty, field: "name", message: "is required (a non-empty string), got a string")) {
+            try Plugin(path: empty)
+        }
+        let number = fixtures.plugin("number.lua", "return { name = 7 }")
+        #expect(throws: PluginProblem(file: number, field: "name", message: "is required (a non-empty string), got a number")) {
+            try Plugin(path: number)
+        }
+    }
+
+    @Test func aPluginMustReturnATableWithFunctions() throws {
+        let list = fixtures.plugin("list.lua", "return 5")
+        #expect(throws: PluginProblem(file: list, message: "a plugin must return a table ({ name = ..., configure = ... }), got number")) {
+            try Plugin(path: list)
+        }
+        let hook = fixtures.plugin("hook.lua", "return { name = 'h', on_open = 'yes' }")
+        #expect(throws: PluginProblem(file: hook, field: "on_open", message: "must be a function, got string")) {
+            try Plugin(path: hook)
+        }
+        let items = fixtures.plugin("items.lua", "return { name = 'i', items = { 'a', 2 } }")
+        #expect(throws: PluginProblem(file: items, field: "items[2]", message: "must be a string, got number")) {
+            try Plugin(path: items)
+        }
+    }
+
+    @Test func anUnknownPluginKeyWarnsWithTheClosestKey() throws {
+        let path = fixtures.plugin("typo.lua", "return { name = 't', on_opne = function() end, configur = function() end }")
+        let loaded = try Plugin(path: path)
+        #expect(loaded.warnings.map(\.description) == [
+            "\(path): warning: configur: unknown key (did you mean 'configure'?)",
+            "\(path): warning: on_opne: unknown key (did you mean 'on_open'?)",
+        ])
+    }
+}
