@@ -111,6 +111,20 @@ struct PluginIsolationTests {
         #expect(String(decoding: out.bytes, as: UTF8.self).components(separatedBy: "plugin_error").count == 3)
     }
 
+    /// `makeHost` sets `strict` only after `PluginHost.init` has configured the visible rows
+    /// and run `setup`, so their failures never become `fatalError`.
+    @Test(arguments: [
+        plugin(configure: "function(row) error('bad row') end"),
+        plugin("setup = function() error('bad setup') end"),
+    ])
+    func strictAlsoEndsARunWhosePluginFailsWhileTheHostStarts(source: String) throws {
+        let path = fixtures.plugin("p.lua", source)
+        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], strict: true)
+        withKnownIssue("PluginRun.makeHost sets host.strict after PluginHost.init, which already asked configure and setup") {
+            #expect(throws: RunFailure.self) { _ = try run.run(script: "wait 10\n") }
+        }
+    }
+
     @Test func aLoopInOnActionYieldsOnePluginErrorAndTheRunFinishes() throws {
         var options = PluginOptions()
         options.instructionBudget = 100_000
