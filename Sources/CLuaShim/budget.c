@@ -5,14 +5,35 @@
 
 enum { SWL_HOOK_GRANULARITY = 1000 };
 
+// Once the budget is spent, every thread that runs gets a hook on every
+// instruction, so a script catching the error (pcall, coroutine.resume) is
+// stopped again at its very next instruction, until the call returns to Swift.
+static void swl_hook_every_instruction(lua_State *L) {
+    if (lua_gethookcount(L) != 1) lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, 1);
+}
+
 void swl_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     swl_Runtime *rt = swl_runtime(L);
-    rt->remaining -= rt->hook_count;
+    if (rt->budget <= 0) {
+        // Unlimited now; a thread kept the hook from an earlier call.
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    int count = lua_gethookcount(L);
+    if (!rt->budget_exceeded && count != rt->hook_count) {
+        // A thread left at count 1 by an earlier exceeded call, or created then.
+        lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, rt->hook_count);
+    }
+    rt->remaining -= count;
     if (rt->remaining <= 0 || rt->budget_exceeded) {
-        // Stays set until the next call from Swift: a script that catches
-        // the error with pcall is stopped again at the next hook.
+        // Stays set until the next call from Swift begins.
         rt->budget_exceeded = 1;
+        swl_hook_every_instruction(L);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+        lua_State *main = lua_tothread(L, -1);
+        lua_pop(L, 1);
+        if (main != NULL && main != L) swl_hook_every_instruction(main);
         luaL_where(L, 0);
         lua_pushliteral(L, "instruction budget exceeded");
         lua_concat(L, 2);
@@ -30,7 +51,7 @@ void swl_begin_budget(lua_State *L) {
     rt->remaining = rt->budget;
     rt->hook_count = rt->budget < SWL_HOOK_GRANULARITY ? (int)rt->budget : SWL_HOOK_GRANULARITY;
     // Also resets L's instruction counter. Threads created later copy the
-    // hook from the thread that creates them (lua_newthread), and they all
-    // share rt->remaining.
+    // hook from the thread that creates them (lua_newthread), and all
+    // threads draw from the same rt->remaining.
     lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, rt->hook_count);
 }

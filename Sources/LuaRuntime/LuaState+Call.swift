@@ -109,6 +109,11 @@ extension LuaState {
         if status != LuaCode.ok {
             throw failure(status: status, label: label, outermost: outermost)
         }
+        if outermost && runtime.pointee.budget_exceeded != 0 {
+            // The script caught the budget error (pcall, coroutine.resume)
+            // and returned: the call still failed.
+            throw LuaError(.budget, "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'")
+        }
     }
 
     /// Turns the error value on top of the stack into a `LuaError` and pops it.
