@@ -41,8 +41,7 @@ void swl_count_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
-void swl_begin_budget(lua_State *L) {
-    swl_Runtime *rt = swl_runtime(L);
+static void swl_start_budget(swl_Runtime *rt, lua_State *L) {
     rt->budget_exceeded = 0;
     if (rt->budget <= 0) {
         lua_sethook(L, NULL, 0, 0);
@@ -54,4 +53,24 @@ void swl_begin_budget(lua_State *L) {
     // hook from the thread that creates them (lua_newthread), and all
     // threads draw from the same rt->remaining.
     lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, rt->hook_count);
+}
+
+void swl_begin_budget(lua_State *L) {
+    swl_start_budget(swl_runtime(L), L);
+}
+
+int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh) {
+    int outermost = rt->call_depth == 0;
+    if (outermost) {
+        swl_start_budget(rt, L);
+        rt->refusals_at_start = rt->cap_refusals;
+    }
+    int suspended = rt->cap_suspended;
+    rt->cap_suspended = 0;
+    rt->call_depth += 1;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    rt->call_depth -= 1;
+    rt->cap_suspended = suspended;
+    if (status == LUA_OK && outermost && rt->budget_exceeded) status = SWL_BUDGET_CAUGHT;
+    return status;
 }

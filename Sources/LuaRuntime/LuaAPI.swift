@@ -147,13 +147,12 @@ struct LuaAPI {
         }
     }
 
-    /// The corresponding C function is `lua_pcall`.
-    func protectedCall(arguments: Int32, results: Int32, handler: Int32) -> Int32 {
-        lua_pcallk(L, arguments, results, handler, 0, nil)
+    /// `lua_pcall` with the budget and the armed cap. The corresponding C function is `swl_pcall`.
+    func protectedCall(
+        _ runtime: UnsafeMutablePointer<swl_Runtime>, arguments: Int32, results: Int32, handler: Int32
+    ) -> Int32 {
+        swl_pcall(runtime, L, arguments, results, handler)
     }
-
-    /// Resets the instruction budget for a new call from Swift.
-    func beginBudget() { swl_begin_budget(L) }
 }
 
 /// Status and type codes, imported once so the rest of the module needn't import CLua.
@@ -178,6 +177,7 @@ enum LuaCode {
     static let userdata = LUA_TUSERDATA
     static let thread = LUA_TTHREAD
 
+    static let budgetCaught = SWL_BUDGET_CAUGHT
     static let raise = Int32(SWL_RAISE)
     static let raiseWhere = Int32(SWL_RAISE_WHERE)
     static let raiseArgument = Int32(SWL_RAISE_ARGUMENT)

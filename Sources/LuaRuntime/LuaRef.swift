@@ -9,7 +9,8 @@ public final class LuaRef: Hashable {
     let slot: Int32
     /// Which state the slot belongs to (`LuaState.serial`).
     let serial: UInt64
-    weak var state: LuaState?
+    /// Shared with the state; cleared when the state goes away.
+    let owner: LuaRefOwner
     /// The Lua type of the referenced value.
     public let type: LuaType
     /// A name for messages, e.g. the global the function was read from; used
@@ -21,16 +22,33 @@ public final class LuaRef: Hashable {
         self.type = type
         self.label = label
         self.serial = state.serial
-        self.state = state
+        self.owner = state.refOwner
     }
 
-    deinit { state?.releaseLater(slot) }
+    deinit { owner.releaseLater(slot) }
 
     /// The Swift object in a userdata made by `LuaState.userdata(_:type:)`, if it is a `T`.
     public func object<T: AnyObject>(as type: T.Type = T.self) -> T? {
-        state?.object(in: self, as: type)
+        owner.state?.object(in: self, as: type)
     }
 
     public static func == (lhs: LuaRef, rhs: LuaRef) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// What a `LuaRef` knows of its state, without a `weak` reference (which
+/// would give the state a side-table refcount and slow every retain of it on
+/// the call path). The state clears `state` in its deinit.
+final class LuaRefOwner {
+    unowned(unsafe) var state: LuaState?
+    /// Registry slots whose `LuaRef` died, freed at the next entry point.
+    var pendingReleases: [Int32] = []
+
+    init() {}
+
+    func releaseLater(_ slot: Int32) {
+        guard let state else { return }
+        pendingReleases.append(slot)
+        state.runtime.pointee.pending_releases = 1
+    }
 }

@@ -6,7 +6,7 @@ extension LuaState {
     @discardableResult
     public func call(_ name: String, _ arguments: LuaValue...) throws -> [LuaValue] {
         let base = try beginCall()
-        defer { api.setTop(base - 1) }
+        defer { endCall(base) }
         api.pushGlobals()
         api.pushString(name)
         let type = api.rawGet(base + 1)
@@ -25,7 +25,7 @@ extension LuaState {
     @discardableResult
     public func call(_ function: LuaRef, arguments: [LuaValue]) throws -> [LuaValue] {
         let base = try beginCall()
-        defer { api.setTop(base - 1) }
+        defer { endCall(base) }
         try push(function)
         for argument in arguments { try push(argument) }
         try protectedCall(
@@ -36,93 +36,134 @@ extension LuaState {
 
     /// Calls a referenced function, discarding results: the low-overhead path.
     ///
-    /// Arguments are pushed straight from Swift values (no array is built).
+    /// Arguments are pushed straight from Swift values: no array is built
+    /// and nothing is allocated per call for integer, number, boolean,
+    /// `LuaRef` or string arguments. Inlinable so the argument pack is
+    /// specialized in the caller.
     /// ```swift
     /// try lua.call(onAction, 3, "swipe", rowTable)
     /// ```
+    @inlinable
     public func call<each A: LuaValueConvertible>(_ function: LuaRef, _ arguments: repeat each A)
         throws
     {
-        let base = try beginCall()
-        defer { api.setTop(base - 1) }
-        try push(function)
-        var count: Int32 = 0
-        for argument in repeat each arguments {
-            try push(argument)
-            count += 1
-        }
-        try protectedCall(handler: base, arguments: count, results: 0, label: function.label)
+        var pushed = try _beginCall(function)
+        defer { _endCall(pushed) }
+        repeat try (each arguments).push(to: &pushed)
+        try _finishCall(function, pushed, results: 0)
     }
 
     /// Calls a referenced function and converts its first result to `R`.
+    @inlinable
     public func call<each A: LuaValueConvertible, R: LuaValueConvertible>(
         _ function: LuaRef, _ arguments: repeat each A, returning type: R.Type
     ) throws -> R {
-        let base = try beginCall()
-        defer { api.setTop(base - 1) }
-        try push(function)
-        var count: Int32 = 0
-        for argument in repeat each arguments {
-            try push(argument)
-            count += 1
-        }
-        try protectedCall(handler: base, arguments: count, results: 1, label: function.label)
-        let result = try value(at: base + 1)
+        var pushed = try _beginCall(function)
+        defer { _endCall(pushed) }
+        repeat try (each arguments).push(to: &pushed)
+        try _finishCall(function, pushed, results: 1)
+        let result = try _value(at: pushed.base + 1)
         guard let converted = R(luaValue: result) else {
-            throw LuaError(
-                .type, "'\(function.label)' returned a \(result.typeName), expected \(R.self)")
+            throw LuaError(.type, "'\(function.label)' returned a \(result.typeName), expected \(R.self)")
         }
         return converted
     }
 
+    /// Calls a referenced function with arguments pushed by `body`,
+    /// discarding results.
+    /// ```swift
+    /// try lua.call(onAction) { args in
+    ///     try args.push(index)
+    ///     try args.push(row)
+    /// }
+    /// ```
+    public func call(_ function: LuaRef, pushing body: (inout LuaArguments) throws -> Void) throws {
+        var pushed = try _beginCall(function)
+        defer { _endCall(pushed) }
+        try body(&pushed)
+        try _finishCall(function, pushed, results: 0)
+    }
+
+    // MARK: Entry points of the inlinable calls
+
+    /// `beginCall()` then pushes `function`.
+    @usableFromInline
+    func _beginCall(_ function: LuaRef) throws -> LuaArguments {
+        let base = try beginCall()
+        guard function.serial == serial else {
+            endCall(base)
+            throw LuaError(.type, "a LuaRef of another LuaState was used")
+        }
+        api.pushReference(function.slot)
+        return LuaArguments(state: self, base: base)
+    }
+
+    @usableFromInline
+    func _endCall(_ pushed: LuaArguments) { endCall(pushed.base) }
+
+    @usableFromInline
+    func _finishCall(_ function: LuaRef, _ pushed: LuaArguments, results: Int32) throws {
+        let status = protectedCall(handler: pushed.base, arguments: pushed.count, results: results)
+        if status != LuaCode.ok { throw failure(status: status, label: function.label) }
+    }
+
+    @usableFromInline
+    func _value(at index: Int32) throws -> LuaValue { try value(at: index) }
+
     // MARK: The protected call
 
     /// Starts a call from Swift: frees dead references, makes stack room and
-    /// pushes the message handler. Returns the handler's stack index; the
-    /// caller pushes the function and arguments above it and resets the
-    /// stack to `index - 1` when done.
+    /// provides the message handler. Returns the handler's stack index; the
+    /// caller pushes the function and arguments above it and calls
+    /// `endCall` with that index when done.
+    ///
+    /// Outermost calls run on the main thread, whose stack holds only the
+    /// handler parked at index 1 (pushed once at creation); nested calls
+    /// (from a Swift function Lua called, maybe on a coroutine) push one.
     func beginCall() throws -> Int32 {
-        if !pendingReleases.isEmpty { releasePendingReferences() }
+        releasePendingReferences()
+        let api = self.api
         guard api.checkStack(LuaCode.minimumStack) else {
             throw LuaError(.memory, "Lua stack overflow")
         }
+        if runtime.pointee.call_depth == 0 { return 1 }
         api.pushMessageHandler()
         return api.top
     }
 
+    /// Drops what the call left on the stack (and its handler, unless parked).
+    func endCall(_ base: Int32) {
+        api.setTop(runtime.pointee.call_depth == 0 ? base : base - 1)
+    }
+
     /// The one place Swift runs Lua code: `lua_pcall` with the traceback
     /// handler at `handler`, the memory cap armed, and (for the outermost
-    /// call) a fresh instruction budget. On failure pops the error and
-    /// throws it as a `LuaError`; results are left on the stack.
+    /// call) a fresh instruction budget, all done in C by `swl_pcall`.
+    /// Returns the status; on failure the caller throws
+    /// `failure(status:label:)`, which pops the error. Results are left on
+    /// the stack.
+    @inline(__always)
+    func protectedCall(handler: Int32, arguments: Int32, results: Int32) -> Int32 {
+        api.protectedCall(runtime, arguments: arguments, results: results, handler: handler)
+    }
+
+    /// `protectedCall`, throwing its failure.
     func protectedCall(handler: Int32, arguments: Int32, results: Int32, label: String) throws {
-        let outermost = callDepth == 0
-        if outermost {
-            api.beginBudget()
-            refusalsAtStart = runtime.pointee.cap_refusals
-        }
-        let suspended = runtime.pointee.cap_suspended
-        runtime.pointee.cap_suspended = 0
-        callDepth += 1
-        let status = api.protectedCall(arguments: arguments, results: results, handler: handler)
-        callDepth -= 1
-        runtime.pointee.cap_suspended = suspended
-        if status != LuaCode.ok {
-            throw failure(status: status, label: label, outermost: outermost)
-        }
-        if outermost && runtime.pointee.budget_exceeded != 0 {
-            // The script caught the budget error (pcall, coroutine.resume)
-            // and returned: the call still failed.
-            throw LuaError(.budget, "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'")
-        }
+        let status = protectedCall(handler: handler, arguments: arguments, results: results)
+        if status != LuaCode.ok { throw failure(status: status, label: label) }
     }
 
     /// Turns the error value on top of the stack into a `LuaError` and pops it.
-    func failure(status: Int32, label: String, outermost: Bool) -> LuaError {
+    func failure(status: Int32, label: String) -> LuaError {
+        if status == LuaCode.budgetCaught {
+            return LuaError(.budget, "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'")
+        }
+        let outermost = runtime.pointee.call_depth == 0
         let text =
             api.type(at: -1) == LuaCode.string
             ? api.string(at: -1) : "(error object is not a string)"
         api.pop(1)
-        let capRefused = runtime.pointee.cap_refusals > refusalsAtStart
+        let capRefused = runtime.pointee.cap_refusals > runtime.pointee.refusals_at_start
         if status == LuaCode.syntaxError {
             return LuaError(fromLua: .syntax, text)
         }

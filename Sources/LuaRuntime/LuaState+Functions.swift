@@ -74,7 +74,11 @@ extension LuaState {
         let savedSuspension = runtime.pointee.cap_suspended
         api = LuaAPI(thread)
         runtime.pointee.cap_suspended = 1
+        // Calls Swift makes from here are nested, even when Lua got here from
+        // a finalizer outside any call (see `beginCall`).
+        runtime.pointee.call_depth += 1
         defer {
+            runtime.pointee.call_depth -= 1
             api = savedAPI
             runtime.pointee.cap_suspended = savedSuspension
         }

@@ -7,7 +7,7 @@ extension LuaState {
     /// sandbox only text is accepted (a precompiled chunk is refused).
     /// - Throws: `LuaError` of kind `.syntax` (or `.memory`).
     public func load(_ source: String, chunkName: String) throws -> LuaRef {
-        if !pendingReleases.isEmpty { releasePendingReferences() }
+        releasePendingReferences()
         guard api.checkStack(2) else { throw LuaError(.memory, "Lua stack overflow") }
         let base = api.top
         defer { api.setTop(base) }

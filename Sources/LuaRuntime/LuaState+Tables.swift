@@ -82,7 +82,7 @@ extension LuaState {
 
     /// Frees dead references and makes stack room; returns the top to restore.
     func beginAccess() throws -> Int32 {
-        if !pendingReleases.isEmpty { releasePendingReferences() }
+        releasePendingReferences()
         guard api.checkStack(LuaCode.minimumStack) else {
             throw LuaError(.memory, "Lua stack overflow")
         }

@@ -24,15 +24,8 @@ public final class LuaState {
     let runtime: UnsafeMutablePointer<swl_Runtime>
     /// The main thread.
     let main: LuaAPI
-    /// The thread Swift is operating on: the main thread, or the thread that
-    /// called the Swift function currently running.
-    var api: LuaAPI
-    /// Nesting of protected calls (Swift -> Lua -> Swift -> Lua ...).
-    var callDepth = 0
-    /// `runtime.cap_refusals` when the outermost call began.
-    var refusalsAtStart: UInt = 0
-    /// Registry slots whose `LuaRef` died, freed at the next entry point.
-    var pendingReleases: [Int32] = []
+    /// Shared with every `LuaRef` of this state (their release queue).
+    let refOwner = LuaRefOwner()
     /// Set while `lua_close` runs finalizers.
     var isClosing = false
 
@@ -53,8 +46,10 @@ public final class LuaState {
             throw LuaError(.memory, "cannot create a Lua state")
         }
         self.main = main
-        api = main
+        runtime.pointee.current = main.L
+        main.pushMessageHandler()  // parked at index 1 for outermost calls (see `beginCall`)
         runtime.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        refOwner.state = self
         try withLimitsLifted {
             guard main.openLibraries() == LuaCode.ok else {
                 throw LuaError(.memory, "cannot open the Lua standard libraries")
@@ -64,6 +59,7 @@ public final class LuaState {
     }
 
     deinit {
+        refOwner.state = nil
         isClosing = true
         main.close()
         runtime.deinitialize(count: 1)
@@ -83,15 +79,26 @@ public final class LuaState {
         api.collectGarbage()
     }
 
-    /// Queues a registry slot for release; called from `LuaRef.deinit`.
-    func releaseLater(_ slot: Int32) {
-        pendingReleases.append(slot)
+    /// Frees the registry slots of dead `LuaRef`s, if any.
+    @inline(__always)
+    func releasePendingReferences() {
+        if runtime.pointee.pending_releases != 0 { releaseAllPendingReferences() }
     }
 
-    func releasePendingReferences() {
-        while let slot = pendingReleases.popLast() {
+    private func releaseAllPendingReferences() {
+        runtime.pointee.pending_releases = 0
+        while let slot = refOwner.pendingReleases.popLast() {
             api.releaseReference(slot)
         }
+    }
+
+    /// The thread Swift is operating on: the main thread, or the thread that
+    /// called the Swift function currently running. (Stored in the C runtime,
+    /// like the other per-call counters, to keep the call path free of
+    /// exclusivity checks.)
+    var api: LuaAPI {
+        @inline(__always) get { LuaAPI(runtime.pointee.current!) }
+        set { runtime.pointee.current = newValue.L }
     }
 
     /// Runs `body` with no instruction budget and no memory cap.

@@ -6,6 +6,15 @@ public protocol LuaValueConvertible {
     /// Converts a Lua value, or returns nil when it has another type.
     init?(luaValue: LuaValue)
     var luaValue: LuaValue { get }
+    /// Pushes the value as a call argument. The default pushes `luaValue`;
+    /// the scalar types, `String` and `LuaRef` push directly.
+    func push(to arguments: inout LuaArguments) throws
+}
+
+extension LuaValueConvertible {
+    public func push(to arguments: inout LuaArguments) throws {
+        try arguments.push(luaValue)
+    }
 }
 
 extension LuaValue: LuaValueConvertible {
@@ -20,6 +29,8 @@ extension Int: LuaValueConvertible {
         self = value
     }
     public var luaValue: LuaValue { .integer(self) }
+    @inlinable
+    public func push(to arguments: inout LuaArguments) throws { try arguments.push(self) }
 }
 
 extension Double: LuaValueConvertible {
@@ -28,6 +39,8 @@ extension Double: LuaValueConvertible {
         self = value
     }
     public var luaValue: LuaValue { .number(self) }
+    @inlinable
+    public func push(to arguments: inout LuaArguments) throws { try arguments.push(self) }
 }
 
 extension String: LuaValueConvertible {
@@ -36,6 +49,8 @@ extension String: LuaValueConvertible {
         self = value
     }
     public var luaValue: LuaValue { .string(self) }
+    @inlinable
+    public func push(to arguments: inout LuaArguments) throws { try arguments.push(self) }
 }
 
 extension Bool: LuaValueConvertible {
@@ -44,12 +59,16 @@ extension Bool: LuaValueConvertible {
         self = value
     }
     public var luaValue: LuaValue { .boolean(self) }
+    @inlinable
+    public func push(to arguments: inout LuaArguments) throws { try arguments.push(self) }
 }
 
 extension LuaRef: LuaValueConvertible {
     public convenience init?(luaValue: LuaValue) { nil }
     /// The referenced value itself (a table by reference).
     public var luaValue: LuaValue { .reference(self) }
+    @inlinable
+    public func push(to arguments: inout LuaArguments) throws { try arguments.push(self) }
 }
 
 extension Optional: LuaValueConvertible where Wrapped: LuaValueConvertible {

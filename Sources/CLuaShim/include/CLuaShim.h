@@ -59,6 +59,16 @@ typedef struct swl_Runtime {
     int arg_error_index;
     /// The Swift object owning the state (unretained).
     void *owner;
+    /// The thread Swift operates on (the main thread, or the thread running
+    /// the Swift function being called). Kept here rather than in Swift
+    /// stored properties so the call path has no exclusivity checks.
+    lua_State *current;
+    /// Nesting of protected calls from Swift (Swift -> Lua -> Swift -> Lua).
+    int call_depth;
+    /// Non-zero when dead Swift references wait for luaL_unref.
+    int pending_releases;
+    /// cap_refusals when the outermost call began.
+    unsigned long refusals_at_start;
     swl_Dispatch dispatch;
     swl_Release release;
 } swl_Runtime;
@@ -80,6 +90,16 @@ int swl_openlibs(lua_State *L);
 /// counter and (re)installs the count hook on `L`, or removes it when the
 /// budget is 0.
 void swl_begin_budget(lua_State *L);
+
+/// Status `swl_pcall` returns when the call returned normally although its
+/// budget ran out (the script caught the budget error).
+#define SWL_BUDGET_CAUGHT (-100)
+
+/// The protected call behind every call from Swift: for an outermost call
+/// (call_depth 0) starts the budget and notes the cap refusals; arms the
+/// memory cap; runs lua_pcall with the handler at `msgh`; restores the cap
+/// flag. Returns the lua_pcall status, or SWL_BUDGET_CAUGHT.
+int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh);
 
 /// The count hook; raises "instruction budget exceeded" when out of budget.
 void swl_count_hook(lua_State *L, lua_Debug *ar);
