@@ -7,6 +7,8 @@ struct ConfigurationReader {
     var file: String
     var row: Int
     var cellWidth: Double
+    /// The plugin's state, to name `on_tap` handlers in budget messages.
+    var lua: LuaState? = nil
 
     static let configurationKeys = ["buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold"]
     static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap"]
@@ -45,7 +47,7 @@ struct ConfigurationReader {
             if seconds.isFinite, abs(seconds) < 1e6 {
                 configuration.duration = .seconds(seconds)
             } else {
-                result.errors.append(problem("duration", "must be a finite number of seconds >= 0, got \(seconds)"))
+                result.errors.append(problem("duration", "must be a finite number of seconds >= 0, got \(seconds.isNaN ? "nan" : String(seconds))"))
             }
         }
         configuration.openThreshold = number(fields, "open_threshold", into: &result)
@@ -60,10 +62,11 @@ struct ConfigurationReader {
                 result.errors.append(problem("curve", "must be one of \(names), got \(describe(curve))\(hint)"))
             }
         }
-        if !buttons.isEmpty, buttons.count == fields["buttons"]?.arrayValue?.count {
-            for found in configuration.problems(cellWidth: cellWidth) {
-                result.errors.append(problem(found.field, found.message))
-            }
+        // With a button missing, the width and threshold rules would judge a partial list.
+        let buttonsComplete = !buttons.isEmpty && buttons.count == fields["buttons"]?.arrayValue?.count
+        for found in configuration.problems(cellWidth: cellWidth)
+        where buttonsComplete || !(found.field.hasPrefix("buttons") || found.field.hasSuffix("_threshold")) {
+            result.errors.append(problem(found.field, found.message))
         }
         if result.errors.isEmpty { result.configuration = configuration }
         return result
@@ -116,7 +119,7 @@ struct ConfigurationReader {
         }
         if let handler = fields["on_tap"] {
             if case .function(let ref) = handler {
-                result.handlers[number] = ref
+                result.handlers[number] = lua.flatMap { Plugin.labeled(handler, "on_tap", in: $0) } ?? ref
             } else {
                 result.errors.append(problem("\(prefix).on_tap", "must be a function, got \(handler.typeName)"))
                 valid = false

@@ -95,12 +95,13 @@ public final class Plugin {
         case let other?:
             throw PluginProblem(file: file, field: "version", message: "must be a string, got \(other.typeName)")
         }
+        let state = lua
         func function(_ key: String) throws(PluginProblem) -> LuaRef? {
             guard let value = fields[key] else { return nil }
-            guard case .function(let ref) = value else {
+            guard case .function = value else {
                 throw PluginProblem(file: file, field: key, message: "must be a function, got \(value.typeName)")
             }
-            return ref
+            return Self.labeled(value, key, in: state)
         }
         configure = try function("configure")
         onOpen = try function("on_open")
@@ -150,6 +151,12 @@ public final class Plugin {
     static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// A reference to `value` (a function) whose budget and memory messages name `label`.
+    static func labeled(_ value: LuaValue, _ label: String, in lua: LuaState) -> LuaRef? {
+        guard case .function(let ref) = value else { return nil }
+        return (try? lua.reference(to: value, label: label)) ?? ref
     }
 
     /// An error's message led by `FILE:LINE:` when Lua knew the place.

@@ -41,7 +41,7 @@ extension PluginHost {
         projectedRowCount = table.items.count
         activePlugin = index
         if let context = plugin.context {
-            try? plugin.lua.setField("now", in: context, to: .number(table.now.milliseconds))
+            try? plugin.lua.setField("now", in: context, to: Self.milliseconds(table.now))
         }
         do {
             try body(plugin.lua)
@@ -103,6 +103,7 @@ extension PluginHost {
 
     func report(_ index: Int, hook: String, row: Int?, message: String, traceback: String?) {
         let plugin = plugins[index]
+        let message = Self.hasPlace(message) || message.hasPrefix(plugin.file + ":") ? message : "\(plugin.file): \(message)"
         var text = "plugin error in \(plugin.name).\(hook)\(row.map { " (row \($0))" } ?? ""): \(message)"
         if let traceback, !traceback.isEmpty {
             text += "\n" + traceback.split(separator: "\n").map { "           " + $0 }.joined(separator: "\n")
@@ -133,6 +134,19 @@ extension PluginHost {
 
     func record(_ name: String, _ fields: [TraceField], _ text: String) {
         recorder.record(.custom(name: name, fields: fields, text: text), at: table.now)
+    }
+
+    /// Whether `message` starts with Lua's `chunk:line:` place.
+    static func hasPlace(_ message: String) -> Bool {
+        guard let colon = message.firstIndex(of: ":") else { return false }
+        let rest = message[message.index(after: colon)...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        return !digits.isEmpty && rest.dropFirst(digits.count).hasPrefix(": ")
+    }
+
+    /// Virtual milliseconds for Lua: an integer when whole, as most are.
+    static func milliseconds(_ instant: VirtualInstant) -> LuaValue {
+        instant.nanoseconds % 1_000_000 == 0 ? .integer(Int(instant.nanoseconds / 1_000_000)) : .number(instant.milliseconds)
     }
 
     static func describe(_ value: TraceValue) -> String {

@@ -68,7 +68,8 @@ extension PluginHost {
                     guard ms.isFinite, ms >= 0, ms <= 1e12 else {
                         throw LuaError.argument(2, "a delay in milliseconds >= 0 expected, got \(ms)")
                     }
-                    self.transaction.append(.after(.milliseconds(ms), try args.function(3)))
+                    let function = try args.function(3)
+                    self.transaction.append(.after(.milliseconds(ms), Plugin.labeled(.function(function), "after", in: lua) ?? function))
                     return []
                 }),
                 ("emit", { [unowned self] args in

@@ -12,8 +12,8 @@ public final class PluginHost {
     public let table: SwipeTable
     public let recorder: TraceRecorder
     public let plugins: [Plugin]
-    /// The first plugin error ends the run (`--strict`).
-    public var strict = false
+    /// The first plugin error ends the run (`--strict`): it is kept in ``fatalError``.
+    public let strict: Bool
     /// The first plugin error, once `strict` is set.
     public internal(set) var fatalError: PluginFailure?
     /// How many times `configure` was called, all plugins together.
@@ -45,10 +45,11 @@ public final class PluginHost {
     /// else `defaultItems`.
     public init(
         plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
-        geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder()
+        geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false
     ) throws(PluginProblem) {
         self.plugins = plugins
         self.recorder = recorder
+        self.strict = strict
         let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? defaultItems
         table = SwipeTable(items: items, geometry: geometry) { _, _ in CellConfiguration(buttons: []) }
         for later in plugins.filter({ $0.items != nil }).dropFirst() {
@@ -98,7 +99,7 @@ public final class PluginHost {
                 return RowSetup(owner: index, configuration: CellConfiguration(buttons: []), handlers: [:])
             }
             if value.isNil { continue }
-            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width).read(value)
+            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, lua: plugin.lua).read(value)
             for warning in read.warnings { warn(warning) }
             guard let configuration = read.configuration else {
                 let message = read.errors.map(\.description).joined(separator: "; ")

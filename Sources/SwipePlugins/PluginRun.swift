@@ -65,12 +65,11 @@ public struct PluginRun {
         }
         let host: PluginHost
         do {
-            host = try PluginHost(plugins: plugins, defaultItems: defaultItems, geometry: geometry)
+            host = try PluginHost(plugins: plugins, defaultItems: defaultItems, geometry: geometry, strict: strict)
         } catch {
             throw .plugin(error)
         }
         link.host = host
-        host.strict = strict
         if let failure = host.fatalError { throw .strict(failure) }
         return host
     }

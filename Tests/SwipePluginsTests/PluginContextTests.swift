@@ -132,7 +132,7 @@ struct PluginContextTests {
         #expect(host.table.openRows == [])
         host.table.advance(by: .milliseconds(1000 as Int64))
         #expect(host.customs.map(\.description) == [
-            "log@40.0: [p] tapped at\t40", "log@290.0: [p] late at\t290", "chained@290.0: chained from p: at=290.0",
+            "log@40.0: [p] tapped at\t40", "log@290.0: [p] late at\t290", "chained@290.0: chained from p: at=290",
         ])
         #expect(host.coreEvents == [.action(row: 3, buttonID: "a", number: 1, title: "A")])
         #expect(host.table.cell(forRow: 3)?.isClosed == true)

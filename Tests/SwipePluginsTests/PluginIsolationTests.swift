@@ -32,7 +32,7 @@ struct PluginIsolationTests {
         let host = try host(onAction: "while true do end", options: options)
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
-        #expect(host.messages("plugin_error") == ["\(fixtures.chunk("p.lua")):2: instruction budget of 100000 exceeded in 'function'"])
+        #expect(host.messages("plugin_error") == ["\(fixtures.chunk("p.lua")):2: instruction budget of 100000 exceeded in 'on_action'"])
         #expect(host.customNames == ["plugin_error"])
     }
 
@@ -42,7 +42,7 @@ struct PluginIsolationTests {
         let host = try host(onAction: "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end", options: options)
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
-        #expect(host.messages("plugin_error") == ["not enough memory: memory cap of 8388608 bytes exceeded in 'function'"])
+        #expect(host.messages("plugin_error") == [fixtures.folder + "/p.lua: not enough memory: memory cap of 8388608 bytes exceeded in 'on_action'"])
         // The state is usable afterwards: the plugin still answers.
         host.table.advance(by: .milliseconds(1 as Int64))
         #expect(host.customNames == ["plugin_error"])
@@ -120,9 +120,7 @@ struct PluginIsolationTests {
     func strictAlsoEndsARunWhosePluginFailsWhileTheHostStarts(source: String) throws {
         let path = fixtures.plugin("p.lua", source)
         let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], strict: true)
-        withKnownIssue("PluginRun.makeHost sets host.strict after PluginHost.init, which already asked configure and setup") {
-            #expect(throws: RunFailure.self) { _ = try run.run(script: "wait 10\n") }
-        }
+        #expect(throws: RunFailure.self) { _ = try run.run(script: "wait 10\n") }
     }
 
     @Test func aLoopInOnActionYieldsOnePluginErrorAndTheRunFinishes() throws {
@@ -138,7 +136,7 @@ struct PluginIsolationTests {
         #expect(out == """
             {"event":"open","row":1,"t":150}
             {"event":"action","row":1,"button":"a","index":1,"t":450}
-            {"event":"plugin_error","plugin":"loop","hook":"on_action","row":1,"message":"\(fixtures.chunk("loop.lua")):1: instruction budget of 100000 exceeded in 'function'","t":450}
+            {"event":"plugin_error","plugin":"loop","hook":"on_action","row":1,"message":"\(fixtures.chunk("loop.lua")):1: instruction budget of 100000 exceeded in 'on_action'","t":450}
             {"event":"state","t":550,"rows":[{"row":1,"right":80,"left":-80}\(rows)],"editing":[1]}
 
             """)

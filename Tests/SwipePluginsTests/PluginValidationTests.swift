@@ -71,8 +71,8 @@ struct PluginValidationTests {
         #expect(host.table.cell(forRow: 2)?.configuration == .tutorial)
     }
 
-    /// The reader's own problems come together; the core's checks (bounce, widths, thresholds)
-    /// run only once every button was read, so `bounce = -1` is not reported here.
+    /// The reader's own problems come together with the core's checks that do not depend on
+    /// the buttons (bounce); widths and thresholds are judged only once every button was read.
     @Test func theProblemsOfARowAreReportedTogether() throws {
         let host = try fixtures.host(plugin(configure: """
             function(row) if row.index == 1 then return { buttons = { { id = 'a', title = 1, width = 80 } }, bounce = -1, curve = 'x' } end end
@@ -81,6 +81,7 @@ struct PluginValidationTests {
         #expect(host.messages("plugin_error") == [[
             "\(file): row 1: buttons[1].title: must be a string, got number",
             "\(file): row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'x'",
+            "\(file): row 1: bounce: must be a finite number >= 0, got -1",
         ].joined(separator: "; ")])
     }
 
