@@ -74,8 +74,53 @@ public struct LuaArguments {
     /// room for `LUA_MINSTACK` (20) values: the handler, the function and
     /// the first 16 arguments need no further check.
     @inline(__always)
-    private mutating func reserve() throws {
+    fileprivate mutating func reserve() throws {
         if count >= 16, !api.checkStack(1) { throw LuaError(.memory, "Lua stack overflow") }
         count += 1
+    }
+}
+
+extension LuaArguments {
+    /// Pushes a new table with `recordCount` named fields, filled by `body`: a Lua table built
+    /// straight on the stack, with no `LuaValue` dictionary in between.
+    /// ```swift
+    /// try lua.call(onOpen) { args in
+    ///     try args.push(context)
+    ///     try args.pushTable(recordCount: 2) { row in
+    ///         row.set("index", 3)
+    ///         row.set("item", "Longer Title Item #3")
+    ///     }
+    /// }
+    /// ```
+    public mutating func pushTable(recordCount: Int32, _ body: (inout LuaTableFields) throws -> Void) throws {
+        try reserve()
+        api.newTable(recordCount: recordCount)
+        guard api.checkStack(2) else { throw LuaError(.memory, "Lua stack overflow") }
+        var fields = LuaTableFields(api: api, table: api.top)
+        try body(&fields)
+    }
+}
+
+/// The fields of a table being pushed by ``LuaArguments/pushTable(recordCount:_:)``.
+public struct LuaTableFields {
+    let api: LuaAPI
+    let table: Int32
+
+    public mutating func set(_ key: String, _ value: Int) {
+        api.pushString(key)
+        api.pushInteger(value)
+        api.rawSet(table)
+    }
+
+    public mutating func set(_ key: String, _ value: Double) {
+        api.pushString(key)
+        api.pushNumber(value)
+        api.rawSet(table)
+    }
+
+    public mutating func set(_ key: String, _ value: String) {
+        api.pushString(key)
+        api.pushString(value)
+        api.rawSet(table)
     }
 }

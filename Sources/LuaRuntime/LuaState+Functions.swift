@@ -14,9 +14,13 @@ public typealias LuaFunction = ([LuaValue]) throws -> [LuaValue]
 final class LuaFunctionBox {
     let name: String
     let body: LuaFunction
+    /// A method (`obj:name(...)`): Lua's first argument, `self`, is checked to be a table or
+    /// userdata and not converted; `body` gets the arguments after it.
+    let isMethod: Bool
 
-    init(name: String, body: @escaping LuaFunction) {
+    init(name: String, isMethod: Bool = false, body: @escaping LuaFunction) {
         self.name = name
+        self.isMethod = isMethod
         self.body = body
     }
 }
@@ -35,7 +39,12 @@ let luaRelease: swl_Release = { object in
 
 extension LuaState {
     /// Registers `body` as the Lua function `name`, a global or a field of `table`.
-    public func register(_ name: String, in table: LuaRef? = nil, _ body: @escaping LuaFunction)
+    ///
+    /// With `method: true` the function is meant to be called as `table:name(...)`: `self` is
+    /// not converted (a table would be copied on every call) and `body` receives the arguments
+    /// after it; a call without the colon is an error, and argument numbers in messages count
+    /// as Lua's do for methods.
+    public func register(_ name: String, in table: LuaRef? = nil, method: Bool = false, _ body: @escaping LuaFunction)
         throws
     {
         let base = try beginAccess()
@@ -49,7 +58,7 @@ extension LuaState {
             api.pushGlobals()
         }
         api.pushString(name)
-        pushFunction(name: name, body)
+        pushFunction(name: name, method: method, body)
         api.rawSet(base + 1)
     }
 
@@ -61,8 +70,8 @@ extension LuaState {
         return .function(makeReference(at: -1, type: .function, label: name))
     }
 
-    func pushFunction(name: String, _ body: @escaping LuaFunction) {
-        let box = Unmanaged.passRetained(LuaFunctionBox(name: name, body: body))
+    func pushFunction(name: String, method: Bool = false, _ body: @escaping LuaFunction) {
+        let box = Unmanaged.passRetained(LuaFunctionBox(name: name, isMethod: method, body: body))
         api.pushFunction(box.toOpaque(), name: name)
     }
 
@@ -86,9 +95,17 @@ extension LuaState {
             return raise(LuaError.runtime("'\(box.name)' called while the Lua state is closing"))
         }
         let count = api.top
+        // A method's `self` is not converted; its other arguments keep Lua's numbers.
+        let shift = box.isMethod ? 1 : 0
+        if box.isMethod {
+            let selfType = api.type(at: 1)
+            guard selfType == LuaCode.table || selfType == LuaCode.userdata else {
+                return raise(LuaError.runtime("call '\(box.name)' as a method, with a colon (obj:\(box.name)(...))"))
+            }
+        }
         var arguments: [LuaValue] = []
         arguments.reserveCapacity(Int(count))
-        var index: Int32 = 1
+        var index: Int32 = 1 + Int32(shift)
         while index <= count {
             do {
                 arguments.append(try value(at: index, label: box.name))
@@ -104,6 +121,10 @@ extension LuaState {
         let results: [LuaValue]
         do {
             results = try box.body(arguments)
+        } catch var error as LuaError {
+            api.setTop(count)
+            if let argument = error.argument { error.argument = argument + shift }
+            return raise(error)
         } catch {
             api.setTop(count)
             return raise(error)

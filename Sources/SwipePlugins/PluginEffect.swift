@@ -40,9 +40,6 @@ extension PluginHost {
         transaction = []
         projectedRowCount = table.items.count
         activePlugin = index
-        if let context = plugin.context {
-            try? plugin.lua.setField("now", in: context, to: Self.milliseconds(table.now))
-        }
         do {
             try body(plugin.lua)
             let effects = transaction

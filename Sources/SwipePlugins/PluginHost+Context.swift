@@ -16,7 +16,9 @@ extension PluginHost {
         do {
             let lua = plugin.lua
             let context = try lua.newTable(label: "ctx")
+            let primitives = try lua.newTable(label: "host")
             let methods: [(String, LuaFunction)] = [
+                ("now", { [unowned self] _ in [Self.milliseconds(self.table.now)] }),
                 ("open", rowMethod(index, "open") { .open(row: $0) }),
                 ("close", rowMethod(index, "close") { .close(row: $0) }),
                 ("invalidate", rowMethod(index, "invalidate") { .invalidate(row: $0) }),
@@ -28,25 +30,25 @@ extension PluginHost {
                 }),
                 ("insert", { [unowned self] args in
                     try self.checkActive(args, index, "insert")
-                    let row = try args.integer(2)
+                    let row = try args.integer(1)
                     guard row >= 1, row <= self.projectedRowCount + 1 else {
-                        throw LuaError.argument(2, "cannot insert at row \(row): rows 1-\(self.projectedRowCount + 1) are possible")
+                        throw LuaError.argument(1, "cannot insert at row \(row): rows 1-\(self.projectedRowCount + 1) are possible")
                     }
-                    let item = try args.string(3)
+                    let item = try args.string(2)
                     self.projectedRowCount += 1
                     self.transaction.append(.insert(row: row, item: item))
                     return []
                 }),
                 ("set_item", { [unowned self] args in
                     let row = try self.checkedRow(args, index, "set_item")
-                    self.transaction.append(.setItem(row: row, item: try args.string(3)))
+                    self.transaction.append(.setItem(row: row, item: try args.string(2)))
                     return []
                 }),
                 ("present", { [unowned self] args in
                     try self.checkActive(args, index, "present")
-                    let detail = try args.table(2)
+                    let detail = try args.table(1)
                     guard case .string(let title)? = detail["title"] else {
-                        throw LuaError.argument(2, "title expected (a string), got \(detail["title"]?.typeName ?? "nil")")
+                        throw LuaError.argument(1, "title expected (a string), got \(detail["title"]?.typeName ?? "nil")")
                     }
                     let text = detail["text"].map(Self.text) ?? ""
                     self.transaction.append(.present(title: title, text: text))
@@ -59,30 +61,30 @@ extension PluginHost {
                 }),
                 ("log", { [unowned self] args in
                     try self.checkActive(args, index, "log")
-                    self.transaction.append(.log(args.dropFirst().map(Self.text).joined(separator: "\t")))
+                    self.transaction.append(.log(args.map(Self.text).joined(separator: "\t")))
                     return []
                 }),
                 ("after", { [unowned self] args in
                     try self.checkActive(args, index, "after")
-                    let ms = try args.number(2)
+                    let ms = try args.number(1)
                     guard ms.isFinite, ms >= 0, ms <= 1e12 else {
-                        throw LuaError.argument(2, "a delay in milliseconds >= 0 expected, got \(ms)")
+                        throw LuaError.argument(1, "a delay in milliseconds >= 0 expected, got \(ms)")
                     }
-                    let function = try args.function(3)
+                    let function = try args.function(2)
                     self.transaction.append(.after(.milliseconds(ms), Plugin.labeled(.function(function), "after", in: lua) ?? function))
                     return []
                 }),
                 ("emit", { [unowned self] args in
                     try self.checkActive(args, index, "emit")
-                    let name = try args.string(2)
+                    let name = try args.string(1)
                     guard !name.isEmpty, !Self.reservedEvents.contains(name) else {
-                        throw LuaError.argument(2, "'\(name)' is not a name a plugin may emit (reserved or empty)")
+                        throw LuaError.argument(1, "'\(name)' is not a name a plugin may emit (reserved or empty)")
                     }
                     var fields: [TraceField] = []
-                    if args.count >= 3, !args[2].isNil {
-                        for (key, value) in try args.table(3) {
+                    if args.count >= 2, !args[1].isNil {
+                        for (key, value) in try args.table(2) {
                             guard case .string(let field) = key, field != "event", field != "t", field != "plugin" else {
-                                throw LuaError.argument(3, "field names must be strings other than 'event', 't' and 'plugin'")
+                                throw LuaError.argument(2, "field names must be strings other than 'event', 't' and 'plugin'")
                             }
                             fields.append(TraceField(field, try Self.traceValue(value, field: field)))
                         }
@@ -92,9 +94,10 @@ extension PluginHost {
                 }),
             ]
             for (name, body) in methods {
-                try lua.register(name, in: context, body)
+                try lua.register(name, in: name == "now" ? primitives : context, method: name != "now", body)
             }
-            try lua.setField("now", in: context, to: .number(0))
+            let prelude = try lua.load(Self.contextPrelude, chunkName: "=ctx")
+            try lua.call(prelude, arguments: [.reference(context), .reference(primitives)])
             plugin.context = context
         } catch {
             throw PluginProblem(file: plugin.file, message: "cannot set up ctx: \(Plugin.positioned(error))")
@@ -110,24 +113,31 @@ extension PluginHost {
 
     private func checkedRow(_ args: [LuaValue], _ index: Int, _ name: String) throws -> Int {
         try checkActive(args, index, name)
-        let row = try args.integer(2)
+        let row = try args.integer(1)
         guard row >= 1, row <= projectedRowCount else {
-            throw LuaError.argument(2, "row \(row) does not exist (rows 1-\(projectedRowCount))")
+            throw LuaError.argument(1, "row \(row) does not exist (rows 1-\(projectedRowCount))")
         }
         return row
     }
 
-    /// `ctx` works inside this plugin's handlers only, and as a method (`ctx:open(3)`).
+    /// `ctx` works inside this plugin's handlers only.
     private func checkActive(_ args: [LuaValue], _ index: Int, _ name: String) throws {
-        switch args.first ?? .nil {
-        case .table, .reference: break
-        default:
-            throw LuaError.runtime("call ctx:\(name)(...) with a colon")
-        }
         guard activePlugin == index else {
             throw LuaError.runtime("ctx:\(name) can only be used while a handler of this plugin runs (not in configure)")
         }
     }
+
+    /// Makes `ctx.now` read the virtual clock when asked, and `ctx` read-only: its methods are
+    /// Swift methods (``LuaState/register(_:in:method:_:)``), which do not copy `self`.
+    static let contextPrelude = """
+        local ctx, host = ...
+        local now = host.now
+        setmetatable(ctx, {
+          __index = function(_, key) if key == "now" then return now() end end,
+          __newindex = function(_, key) error("ctx is read-only (cannot set '" .. tostring(key) .. "')", 2) end,
+          __metatable = false,
+        })
+        """
 
     static func traceValue(_ value: LuaValue, field: String) throws -> TraceValue {
         switch value {
@@ -136,7 +146,7 @@ extension PluginHost {
         case .number(let number) where number.isFinite: return .number(number)
         case .string(let text): return .string(text)
         default:
-            throw LuaError.argument(3, "field '\(field)' must be a string, number or boolean, got \(value.typeName)")
+            throw LuaError.argument(2, "field '\(field)' must be a string, number or boolean, got \(value.typeName)")
         }
     }
 }

@@ -147,20 +147,47 @@ extension PluginHost: SwipeTableDelegate {
         recorder.swipeTable(table, didTapButton: button, number: number, inRow: row)
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
-        let rowTable = Self.rowValue(row, table.items[row])
-        let buttonTable: LuaValue = .table(["id": .string(button.id), "index": .integer(number), "title": .string(button.title)])
-        if let handler = setup.handlers[number] {
-            invoke(owner, hook: "on_tap", row: row) { lua in try lua.call(handler, self.context(owner), rowTable, buttonTable) }
-        } else if let onAction = plugins[owner].onAction {
-            invoke(owner, hook: "on_action", row: row) { lua in try lua.call(onAction, self.context(owner), rowTable, buttonTable) }
+        let item = table.items[row]
+        let handler = setup.handlers[number] ?? plugins[owner].onAction
+        guard let handler else { return }
+        let context = plugins[owner].context
+        invoke(owner, hook: setup.handlers[number] == nil ? "on_action" : "on_tap", row: row) { lua in
+            try lua.call(handler) { args in
+                try Self.pushContext(context, to: &args)
+                try Self.pushRow(row, item, to: &args)
+                try args.pushTable(recordCount: 3) { fields in
+                    fields.set("id", button.id)
+                    fields.set("index", number)
+                    fields.set("title", button.title)
+                }
+            }
         }
     }
 
+    /// `on_open`/`on_close` of every plugin, in load order: `handler(ctx, row)`.
     private func broadcast(hook: String, row: Int, _ handler: (Plugin) -> LuaRef?) {
-        let rowTable = Self.rowValue(row, table.items[row])
+        let item = table.items[row]
         for (index, plugin) in plugins.enumerated() {
             guard let function = handler(plugin) else { continue }
-            invoke(index, hook: hook, row: row) { lua in try lua.call(function, self.context(index), rowTable) }
+            let context = plugin.context
+            invoke(index, hook: hook, row: row) { lua in
+                try lua.call(function) { args in
+                    try Self.pushContext(context, to: &args)
+                    try Self.pushRow(row, item, to: &args)
+                }
+            }
+        }
+    }
+
+    static func pushContext(_ context: LuaRef?, to args: inout LuaArguments) throws {
+        if let context { try args.push(context) } else { try args.pushNil() }
+    }
+
+    /// `{ index = row, item = item }`, built on the Lua stack.
+    static func pushRow(_ row: Int, _ item: String, to args: inout LuaArguments) throws {
+        try args.pushTable(recordCount: 2) { fields in
+            fields.set("index", row)
+            fields.set("item", item)
         }
     }
 

@@ -93,7 +93,7 @@ struct PluginContextTests {
         ("ctx:insert(32, 'x')", "bad argument #1 to 'insert' (cannot insert at row 32: rows 1-31 are possible)"),
         ("ctx:after(-1, function() end)", "bad argument #1 to 'after' (a delay in milliseconds >= 0 expected, got -1.0)"),
         ("ctx:present { text = 'no title' }", "bad argument #1 to 'present' (title expected (a string), got nil)"),
-        ("ctx.log('dot')", "call ctx:log(...) with a colon"),
+        ("ctx.log('dot')", "call 'log' as a method, with a colon (obj:log(...))"),
     ])
     func aBadCallIsAPluginErrorAndAppliesNothing(body: String, message: String) throws {
         let host = try tap("ctx:log('before'); " + body)
