@@ -30,12 +30,15 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "SwipePlugins", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"]),
+        .target(name: "CLuaBench", dependencies: ["CLua"]),
+        .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
         .executableTarget(
             name: "swipehost",
             dependencies: [
                 "SwipeCore",
                 "SwipeScript",
                 "SwipePlugins",
+                "SwipeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

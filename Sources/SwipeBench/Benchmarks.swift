@@ -1,0 +1,178 @@
+import CLuaBench
+import Glibc
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+
+/// `swipehost bench`: the figures and targets of the performance issue, each the median of
+/// several repetitions in one run.
+public struct Benchmarks {
+    public var quick: Bool
+    /// Where `plugins/tutorial.lua` is (the repository root by default).
+    public var root: String
+    public var repetitions: Int
+
+    public init(quick: Bool = false, root: String = ".") {
+        self.quick = quick
+        self.root = root
+        repetitions = quick ? 3 : 7
+    }
+
+    var tutorialPlugin: String { root + "/plugins/tutorial.lua" }
+
+    /// Every figure, in order.
+    public func run() throws -> [Figure] {
+        let move = coreMove()
+        let dispatch = try hostDispatch()
+        let pcall = luaPcall()
+        return [
+            move, dispatch, pcall,
+            Figure(name: "host.dispatch_ratio", value: dispatch.value / pcall.value, unit: "x", n: dispatch.n, target: (.atMost, 1.5)),
+            try replay(),
+            tableMemory(),
+            startup(),
+        ]
+    }
+
+    /// ns per `pan move` through the cell state machine (no plugin, no output).
+    func coreMove() -> Figure {
+        let moves = quick ? 200_000 : 2_000_000
+        let table = SwipeTable()
+        try? table.panBegan(row: 3)
+        let samples = (0..<repetitions).map { _ in
+            Clock.measure {
+                for i in 0..<moves {
+                    try? table.panChanged(row: 3, translation: -10 - Double(i & 127))
+                }
+            } / Double(moves)
+        }
+        return Figure(name: "core.move_ns", value: median(samples), unit: "ns", n: moves, target: (.atMost, 25))
+    }
+
+    /// ns per delegate call dispatched by the plugin host into an empty Lua `on_open`, with
+    /// the sandbox and the budget on.
+    func hostDispatch() throws -> Figure {
+        let calls = quick ? 100_000 : 1_000_000
+        let path = try temporaryPlugin("return { name = 'bench', on_open = function(ctx, row) end }")
+        defer { unlink(path) }
+        let samples = try (0..<repetitions).map { _ in
+            let host = try PluginHost(plugins: [try Plugin(path: path)])
+            return Clock.measure {
+                for _ in 0..<calls { host.swipeTable(host.table, didOpenRow: 3) }
+            } / Double(calls)
+        }
+        return Figure(name: "host.dispatch_ns", value: median(samples), unit: "ns", n: calls, target: nil)
+    }
+
+    /// The same call made by a minimal C host in this process (`clb_pcall_ns`).
+    func luaPcall() -> Figure {
+        let calls = quick ? 100_000 : 1_000_000
+        let samples = (0..<repetitions).map { _ in clb_pcall_ns(calls) }
+        return Figure(name: "lua.pcall_ns", value: median(samples), unit: "ns", n: calls, target: nil)
+    }
+
+    /// Lines per second replaying a generated script with `plugins/tutorial.lua`: parse, run,
+    /// render jsonl and write it to /dev/null.
+    func replay() throws -> Figure {
+        let lines = quick ? 100_000 : 1_000_000
+        let script = Self.replayScript(lines: lines)
+        let devNull = open("/dev/null", O_WRONLY)
+        defer { close(devNull) }
+        var samples: [Double] = []
+        for _ in 0..<max(3, repetitions / 2) {
+            let run = PluginRun(fileName: "replay.swipe", pluginPaths: [tutorialPlugin], format: .jsonl)
+            var failure: (any Error)?
+            let elapsed = Clock.measure {
+                script.withUnsafeBufferPointer { buffer in
+                    do {
+                        let output = try run.run(script: buffer)
+                        output.bytes.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure { throw BenchError(message: "replay failed: \(failure)") }
+            samples.append(Double(lines) / (elapsed / 1e9))
+        }
+        return Figure(name: "replay.lines_per_s", value: median(samples), unit: "lines/s", n: lines, target: (.atLeast, 3_000_000))
+    }
+
+    /// RSS of a child process that scrolls a 1,000,000-row table from top to bottom with the
+    /// tutorial plugin, opening 10,000 rows on the way (see ``measureTableMemory(root:)``).
+    func tableMemory() -> Figure {
+        let samples = (0..<(quick ? 1 : 3)).compactMap { _ -> Double? in
+            let output = Process.output([Process.executablePath(), "bench", "--probe-table-memory", "--root", root])
+            return output.flatMap { Double($0.split(separator: " ").first.map(String.init) ?? "") }
+        }
+        return Figure(name: "table.rss_mb_1m", value: samples.isEmpty ? .nan : median(samples), unit: "MiB", n: 1_000_000, target: (.atMost, 64))
+    }
+
+    /// What the child of ``tableMemory()`` prints: `RSS_MB CELLS CONFIGURE_CALLS`.
+    public static func measureTableMemory(root: String) throws -> String {
+        let host = try PluginHost(plugins: [try Plugin(path: root + "/plugins/tutorial.lua")], defaultItems: .generated(count: 1_000_000))
+        let table = host.table
+        let screens = Int((Double(table.items.count) * table.geometry.rowHeight / table.geometry.viewportHeight).rounded(.up))
+        var opened = 0
+        for screen in 0..<screens {
+            table.scroll(by: table.geometry.viewportHeight)
+            if opened < 10_000, screen % max(1, screens / 10_000) == 0 {
+                try table.openRow(table.visibleRows.lowerBound)
+                opened += 1
+            }
+        }
+        return "\(Process.residentMegabytes()) \(table.cellCount) \(host.configureCalls)"
+    }
+
+    /// Whole-process milliseconds of `swipehost run` of a 5-line script with one plugin.
+    func startup() -> Figure {
+        let runs = quick ? 5 : 30
+        let script = (try? temporaryFile("swipe 3 -60\nwait 300\ntap 3 1\nscroll 44\nwait 10\n", suffix: ".swipe")) ?? "/dev/null"
+        defer { unlink(script) }
+        let arguments = [Process.executablePath(), "run", script, "--plugin", tutorialPlugin]
+        _ = Process.run(arguments)  // warm the page cache
+        let samples = (0..<runs).map { _ in Process.run(arguments).nanoseconds / 1e6 }
+        return Figure(name: "startup_ms", value: median(samples), unit: "ms", n: runs, target: (.atMost, 15))
+    }
+
+    /// A script of `lines` lines: swipes open, taps (the tutorial presents its detail), drags
+    /// closed, on the rows on screen.
+    public static func replayScript(lines: Int) -> [UInt8] {
+        var text = ""
+        text.reserveCapacity(lines * 14)
+        var count = 0
+        var row = 1
+        let cycle = [
+            "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
+            "tap R 1", "pan R begin", "pan R move 130", "pan R end", "wait 250",
+        ]
+        while count < lines {
+            for line in cycle where count < lines {
+                text += line.split(separator: "R", omittingEmptySubsequences: false).joined(separator: String(row))
+                text += "\n"
+                count += 1
+            }
+            row = row % 11 + 1
+        }
+        return Array(text.utf8)
+    }
+
+    func temporaryPlugin(_ source: String) throws -> String {
+        try temporaryFile(source, suffix: ".lua")
+    }
+
+    func temporaryFile(_ contents: String, suffix: String) throws -> String {
+        var template = Array("/tmp/swipehost-bench-XXXXXX\(suffix)".utf8CString)
+        let descriptor = mkstemps(&template, Int32(suffix.utf8.count))
+        guard descriptor >= 0 else { throw BenchError(message: "cannot create a temporary file") }
+        let bytes = Array(contents.utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        return String(cString: template)
+    }
+}
+
+public struct BenchError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
