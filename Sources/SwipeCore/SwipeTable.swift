@@ -14,8 +14,10 @@ public final class SwipeTable {
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
 
-    /// Every cell ever made; the pool and the visible rows index into it.
-    var cells: [SwipeCell] = []
+    /// Every cell ever made; the pool and the visible rows index into it. Accesses are never
+    /// nested (cell events return effects instead of calling back), so the dynamic
+    /// exclusivity check, a third of a pan move's cost, is left out.
+    @exclusivity(unchecked) var cells: [SwipeCell] = []
     /// The row each cell shows, or 0 while it waits in the reuse pool.
     var cellRows: [Int] = []
     /// The cells of the visible rows, in row order, starting at `firstVisibleRow`.

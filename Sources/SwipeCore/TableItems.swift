@@ -23,7 +23,39 @@ public struct TableItems: Sendable, Equatable {
 
     /// The tutorial's title of row `row` (1-based).
     public static func defaultTitle(row: Int) -> String {
-        "Longer Title Item #\(row)"
+        // Built in one allocation: titles are made on every access to a generated item.
+        let prefix: StaticString = "Longer Title Item #"
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var magnitude = row.magnitude
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+        }
+        let negative = row < 0 ? 1 : 0
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + negative + count) { buffer in
+            var index = 0
+            for offset in 0..<prefix.utf8CodeUnitCount {
+                buffer[index] = prefix.utf8Start[offset]
+                index += 1
+            }
+            if negative == 1 {
+                buffer[index] = UInt8(ascii: "-")
+                index += 1
+            }
+            withUnsafeBytes(of: digits) { raw in
+                for offset in stride(from: count - 1, through: 0, by: -1) {
+                    buffer[index] = raw[offset]
+                    index += 1
+                }
+            }
+            return index
+        }
     }
 
     public var count: Int {

@@ -1,6 +1,20 @@
 import LuaRuntime
 import SwipeScript
 
+/// The places the host calls into a plugin, as named in `plugin_error` events.
+public enum Hook: String, CaseIterable, Sendable {
+    case configure
+    case setup
+    case onOpen = "on_open"
+    case onClose = "on_close"
+    case onAction = "on_action"
+    case onTap = "on_tap"
+    case after
+
+    var bit: UInt8 { 1 << UInt8(Self.allCases.firstIndex(of: self)!) }
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+}
+
 /// Limits and trust for the plugins of one run.
 public struct PluginOptions: Sendable {
     /// Lua instructions per call into a plugin (0 = unlimited).
@@ -35,8 +49,11 @@ public final class Plugin {
 
     /// The `ctx` table handed to this plugin's handlers (set by the host).
     var context: LuaRef?
-    var failures: [String: Int] = [:]
-    var disabledHooks: Set<String> = []
+    var failures = [Int](repeating: 0, count: Hook.allCases.count)
+    /// Hooks switched off after too many failures, one bit each.
+    var disabledHooks: UInt8 = 0
+
+    func isDisabled(_ hook: Hook) -> Bool { disabledHooks & hook.bit != 0 }
 
     static let keys = ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup"]
 

@@ -33,25 +33,30 @@ public struct PluginFailure: Error, Hashable, Sendable, CustomStringConvertible 
 extension PluginHost {
     /// Runs one hook of plugin `index` as a transaction: effects apply only if it succeeds; a
     /// failure becomes a `plugin_error` event, and after ``failureLimit`` the hook is switched off.
-    func invoke(_ index: Int, hook: String, row: Int?, _ body: (LuaState) throws -> Void) {
-        let plugin = plugins[index]
-        guard !plugin.disabledHooks.contains(hook) else { return }
-        let saved = (transaction, projectedRowCount, activePlugin)
-        transaction = []
-        projectedRowCount = table.items.count
+    func invoke(_ index: Int, hook: Hook, row: Int?, _ body: (LuaState) throws -> Void) {
+        unowned(unsafe) let plugin = plugins[index]
+        guard !plugin.isDisabled(hook) else { return }
+        // The handler's effects stack up above those of the handlers it runs inside of.
+        let start = transaction.count
+        let saved = (projectedRowDelta, activePlugin)
+        projectedRowDelta = 0
         activePlugin = index
         do {
             try body(plugin.lua)
-            let effects = transaction
-            (transaction, projectedRowCount, activePlugin) = saved
+            (projectedRowDelta, activePlugin) = saved
+            guard transaction.count > start else { return }
+            let effects = Array(transaction[start...])
+            transaction.removeSubrange(start...)
             apply(effects, from: index)
         } catch {
-            (transaction, projectedRowCount, activePlugin) = saved
+            (projectedRowDelta, activePlugin) = saved
+            if transaction.count > start { transaction.removeSubrange(start...) }
             report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
         }
     }
 
     func apply(_ effects: [PluginEffect], from index: Int) {
+        guard !effects.isEmpty else { return }
         let plugin = plugins[index].name
         for effect in effects {
             switch effect {
@@ -95,27 +100,27 @@ extension PluginHost {
 
     func fire(timer id: Int) {
         guard let (index, function) = timers.removeValue(forKey: id) else { return }
-        invoke(index, hook: "after", row: nil) { lua in try lua.call(function, self.context(index)) }
+        invoke(index, hook: .after, row: nil) { lua in try lua.call(function, self.context(index)) }
     }
 
-    func report(_ index: Int, hook: String, row: Int?, message: String, traceback: String?) {
+    func report(_ index: Int, hook: Hook, row: Int?, message: String, traceback: String?) {
         let plugin = plugins[index]
         let message = Self.hasPlace(message) || message.hasPrefix(plugin.file + ":") ? message : "\(plugin.file): \(message)"
-        var text = "plugin error in \(plugin.name).\(hook)\(row.map { " (row \($0))" } ?? ""): \(message)"
+        var text = "plugin error in \(plugin.name).\(hook.rawValue)\(row.map { " (row \($0))" } ?? ""): \(message)"
         if let traceback, !traceback.isEmpty {
             text += "\n" + traceback.split(separator: "\n").map { "           " + $0 }.joined(separator: "\n")
         }
         record("plugin_error", [
-            TraceField("plugin", .string(plugin.name)), TraceField("hook", .string(hook)),
+            TraceField("plugin", .string(plugin.name)), TraceField("hook", .string(hook.rawValue)),
             TraceField("row", row.map(TraceValue.int) ?? .null), TraceField("message", .string(message)),
         ], text)
-        plugin.failures[hook, default: 0] += 1
-        if plugin.failures[hook] == Self.failureLimit {
-            plugin.disabledHooks.insert(hook)
-            warn(PluginProblem(.warning, file: plugin.file, field: hook, message: "failed \(Self.failureLimit) times: switched off"))
+        plugin.failures[hook.index] += 1
+        if plugin.failures[hook.index] == Self.failureLimit {
+            plugin.disabledHooks |= hook.bit
+            warn(PluginProblem(.warning, file: plugin.file, field: hook.rawValue, message: "failed \(Self.failureLimit) times: switched off"))
         }
         if strict, fatalError == nil {
-            fatalError = PluginFailure(plugin: plugin.name, hook: hook, row: row, message: message)
+            fatalError = PluginFailure(plugin: plugin.name, hook: hook.rawValue, row: row, message: message)
         }
     }
 

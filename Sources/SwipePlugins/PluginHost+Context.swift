@@ -24,7 +24,7 @@ extension PluginHost {
                 ("invalidate", rowMethod(index, "invalidate") { .invalidate(row: $0) }),
                 ("delete", { [unowned self] args in
                     let row = try self.checkedRow(args, index, "delete")
-                    self.projectedRowCount -= 1
+                    self.projectedRowDelta -= 1
                     self.transaction.append(.delete(row: row))
                     return []
                 }),
@@ -35,7 +35,7 @@ extension PluginHost {
                         throw LuaError.argument(1, "cannot insert at row \(row): rows 1-\(self.projectedRowCount + 1) are possible")
                     }
                     let item = try args.string(2)
-                    self.projectedRowCount += 1
+                    self.projectedRowDelta += 1
                     self.transaction.append(.insert(row: row, item: item))
                     return []
                 }),

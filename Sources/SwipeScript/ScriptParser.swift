@@ -59,25 +59,32 @@ public struct ScriptParser: Sendable {
     static let usage = "pan ROW begin [X] | pan ROW move X | pan ROW end | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW | close ROW | swipe ROW DX [MS]"
 
     static func command(_ t: Tokens) throws -> GestureCommand {
-        switch t.word(0) {
-        case "pan":
+        if t.matches(0, "pan") {
             try t.expectCount(3...4, form: "pan ROW begin [X] | move X | end | cancel")
             let row = try t.row(1)
-            switch t.word(2) {
-            case "begin":
-                return .panBegin(row: row, x: t.count == 4 ? try t.number(3, name: "X") : 0)
-            case "move":
+            if t.matches(2, "move") {
                 try t.expectCount(4...4, form: "pan ROW move X")
                 return .panMove(row: row, x: try t.number(3, name: "X"))
-            case "end":
+            } else if t.matches(2, "begin") {
+                return .panBegin(row: row, x: t.count == 4 ? try t.number(3, name: "X") : 0)
+            } else if t.matches(2, "end") {
                 try t.expectCount(3...3, form: "pan ROW end")
                 return .panEnd(row: row)
-            case "cancel":
+            } else if t.matches(2, "cancel") {
                 try t.expectCount(3...3, form: "pan ROW cancel")
                 return .panCancel(row: row)
-            default:
-                throw LineError(message: "unknown pan action '\(t.word(2))' (expected begin, move, end or cancel)")
             }
+            throw LineError(message: "unknown pan action '\(t.word(2))' (expected begin, move, end or cancel)")
+        }
+        if t.matches(0, "wait") {
+            try t.expectCount(2...2, form: "wait MS")
+            return .wait(try t.duration(1, name: "MS"))
+        }
+        return try otherCommand(t)
+    }
+
+    static func otherCommand(_ t: Tokens) throws -> GestureCommand {
+        switch t.word(0) {
         case "tap":
             try t.expectCount(3...3, form: "tap ROW BUTTON")
             let row = try t.row(1)
@@ -89,9 +96,6 @@ public struct ScriptParser: Sendable {
                 return .tap(row: row, button: .number(number))
             }
             return .tap(row: row, button: .id(word))
-        case "wait":
-            try t.expectCount(2...2, form: "wait MS")
-            return .wait(try t.duration(1, name: "MS"))
         case "scroll":
             try t.expectCount(2...2, form: "scroll DY")
             return .scroll(dy: try t.number(1, name: "DY"))

@@ -39,6 +39,15 @@ struct Tokens {
         return (s, e)
     }
 
+    /// Whether word `index` is exactly `word` (ASCII), without making a string.
+    func matches(_ index: Int, _ word: StaticString) -> Bool {
+        let (s, e) = range(index)
+        guard e - s == word.utf8CodeUnitCount else { return false }
+        let expected = word.utf8Start
+        for offset in 0..<(e - s) where bytes[s + offset] != expected[offset] { return false }
+        return true
+    }
+
     /// Word `index` as a string (for messages and ids).
     func word(_ index: Int) -> String {
         let (s, e) = range(index)

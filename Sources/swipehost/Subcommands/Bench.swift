@@ -27,6 +27,15 @@ extension SwipeHostCommand {
         @Option(help: "The repository root, where plugins/tutorial.lua is.")
         var root = "."
 
+        @Option(help: ArgumentHelp("Measure only this figure (repeatable): \(Benchmarks.figureNames.joined(separator: ", ")).", valueName: "name"))
+        var only: [String] = []
+
+        func validate() throws {
+            for name in only where !Benchmarks.figureNames.contains(name) {
+                throw ValidationError("unknown figure '\(name)': expected one of \(Benchmarks.figureNames.joined(separator: ", "))")
+            }
+        }
+
         @Flag(help: .hidden)
         var probeTableMemory = false
 
@@ -35,7 +44,7 @@ extension SwipeHostCommand {
                 print(try Benchmarks.measureTableMemory(root: root))
                 return
             }
-            let figures = try Benchmarks(quick: quick, root: root).run()
+            let figures = try Benchmarks(quick: quick, root: root).run(only: Set(only))
             if json {
                 for figure in figures { print(figure.json) }
             } else {
