@@ -5,30 +5,33 @@
 /// leaves the table consistent before the delegate hears of it.
 public final class SwipeTable {
     public let geometry: TableGeometry
-    public internal(set) var items: TableItems
-    public internal(set) var contentOffset: Double = 0
-    public internal(set) var now: VirtualInstant = .start
+    @exclusivity(unchecked) public internal(set) var items: TableItems
+    @exclusivity(unchecked) public internal(set) var contentOffset: Double = 0
+    @exclusivity(unchecked) public internal(set) var now: VirtualInstant = .start
     /// `cellsCurrentlyEditing`: the rows the table re-opens when their cell is dequeued.
-    public internal(set) var openRows: Set<Int> = []
+    @exclusivity(unchecked) public internal(set) var openRows: Set<Int> = []
     public weak var delegate: (any SwipeTableDelegate)?
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
 
-    /// Every cell ever made; the pool and the visible rows index into it. Accesses are never
-    /// nested (cell events return effects instead of calling back), so the dynamic
-    /// exclusivity check, a third of a pan move's cost, is left out.
+    // The table's state is never accessed re-entrantly while being modified: cell events
+    // return effects instead of calling back, and the delegate is called only once the table
+    // is consistent. So the dynamic exclusivity checks, half of a pan move's cost, are left
+    // out (`@exclusivity(unchecked)`).
+
+    /// Every cell ever made; the pool and the visible rows index into it.
     @exclusivity(unchecked) var cells: [SwipeCell] = []
     /// The row each cell shows, or 0 while it waits in the reuse pool.
-    var cellRows: [Int] = []
+    @exclusivity(unchecked) var cellRows: [Int] = []
     /// The cells of the visible rows, in row order, starting at `firstVisibleRow`.
-    var visibleCells: [Int] = []
-    var firstVisibleRow = 1
-    var reusePool: [Int] = []
-    var completions = CompletionQueue()
+    @exclusivity(unchecked) var visibleCells: [Int] = []
+    @exclusivity(unchecked) var firstVisibleRow = 1
+    @exclusivity(unchecked) var reusePool: [Int] = []
+    @exclusivity(unchecked) var completions = CompletionQueue()
     /// Delegate calls made while the table changed, delivered once it is consistent.
-    var pendingEvents: [TableEvent] = []
-    var isDelivering = false
-    var nextTimerID = 1
+    @exclusivity(unchecked) var pendingEvents: [TableEvent] = []
+    @exclusivity(unchecked) var isDelivering = false
+    @exclusivity(unchecked) var nextTimerID = 1
     /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
     public var timerHandler: ((Int) -> Void)?
 

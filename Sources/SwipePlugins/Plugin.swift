@@ -11,8 +11,18 @@ public enum Hook: String, CaseIterable, Sendable {
     case onTap = "on_tap"
     case after
 
-    var bit: UInt8 { 1 << UInt8(Self.allCases.firstIndex(of: self)!) }
-    var index: Int { Self.allCases.firstIndex(of: self)! }
+    var bit: UInt8 { 1 << UInt8(index) }
+    var index: Int {
+        switch self {
+        case .configure: 0
+        case .setup: 1
+        case .onOpen: 2
+        case .onClose: 3
+        case .onAction: 4
+        case .onTap: 5
+        case .after: 6
+        }
+    }
 }
 
 /// Limits and trust for the plugins of one run.
@@ -48,10 +58,10 @@ public final class Plugin {
     public let warnings: [PluginProblem]
 
     /// The `ctx` table handed to this plugin's handlers (set by the host).
-    var context: LuaRef?
-    var failures = [Int](repeating: 0, count: Hook.allCases.count)
+    @exclusivity(unchecked) var context: LuaRef?
+    @exclusivity(unchecked) var failures = [Int](repeating: 0, count: Hook.allCases.count)
     /// Hooks switched off after too many failures, one bit each.
-    var disabledHooks: UInt8 = 0
+    @exclusivity(unchecked) var disabledHooks: UInt8 = 0
 
     func isDisabled(_ hook: Hook) -> Bool { disabledHooks & hook.bit != 0 }
 

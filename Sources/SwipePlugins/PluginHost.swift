@@ -15,11 +15,11 @@ public final class PluginHost {
     /// The first plugin error ends the run (`--strict`): it is kept in ``fatalError``.
     public let strict: Bool
     /// The first plugin error, once `strict` is set.
-    public internal(set) var fatalError: PluginFailure?
+    @exclusivity(unchecked) public internal(set) var fatalError: PluginFailure?
     /// How many times `configure` was called, all plugins together.
-    public internal(set) var configureCalls = 0
+    @exclusivity(unchecked) public internal(set) var configureCalls = 0
     /// The detail screen on show (`ctx:present`), if any.
-    public internal(set) var presented: (title: String, text: String)?
+    @exclusivity(unchecked) public internal(set) var presented: (title: String, text: String)?
 
     /// Failures before a hook is switched off.
     public static let failureLimit = 3
@@ -40,12 +40,12 @@ public final class PluginHost {
     }
 
     /// The `on_open` and `on_close` handlers, in load order.
-    var openHandlers: [HookHandler] = []
-    var closeHandlers: [HookHandler] = []
+    @exclusivity(unchecked) var openHandlers: [HookHandler] = []
+    @exclusivity(unchecked) var closeHandlers: [HookHandler] = []
 
-    var rowSetups: [Int: RowSetup] = [:]
-    var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
-    var reportedWarnings: Set<String> = []
+    @exclusivity(unchecked) var rowSetups: [Int: RowSetup] = [:]
+    @exclusivity(unchecked) var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
+    @exclusivity(unchecked) var reportedWarnings: Set<String> = []
     // Never accessed re-entrantly while being modified (handlers run between, not inside,
     // modifications): the dynamic exclusivity checks are left out of the dispatch path.
 

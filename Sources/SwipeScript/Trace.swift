@@ -49,7 +49,7 @@ public struct TraceRecord: Hashable, Sendable {
 /// Collects a table's delegate calls as trace records. Hosts that dispatch the calls further
 /// (the plugin host) record through it first.
 public final class TraceRecorder: SwipeTableDelegate {
-    public private(set) var records: [TraceRecord] = []
+    @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
 
     public init() {}
 
