@@ -1,24 +1,25 @@
 /// The table's data, `_objects`: either the generated `Longer Title Item #N` titles, kept as a
 /// count so a million-row table costs nothing until it is edited, or an explicit list.
 public struct TableItems: Sendable, Equatable {
-    private enum Storage: Sendable, Equatable {
-        case generated(count: Int)
-        case explicit([String])
-    }
-
-    private var storage: Storage
+    // Two stored fields rather than an enum: reading an item must not copy (and retain) the
+    // list, as binding an enum's payload does.
+    /// The count of generated titles, or nil when `explicit` holds the items.
+    private var generatedCount: Int?
+    private var explicit: [String]
 
     /// The tutorial's titles for rows 1...count.
     public static func generated(count: Int) -> TableItems {
-        TableItems(storage: .generated(count: count))
+        TableItems(generatedCount: count, explicit: [])
     }
 
     public init(_ items: [String]) {
-        storage = .explicit(items)
+        generatedCount = nil
+        explicit = items
     }
 
-    private init(storage: Storage) {
-        self.storage = storage
+    private init(generatedCount: Int?, explicit: [String]) {
+        self.generatedCount = generatedCount
+        self.explicit = explicit
     }
 
     /// The tutorial's title of row `row` (1-based).
@@ -58,19 +59,11 @@ public struct TableItems: Sendable, Equatable {
         }
     }
 
-    public var count: Int {
-        switch storage {
-        case .generated(let count): return count
-        case .explicit(let items): return items.count
-        }
-    }
+    public var count: Int { generatedCount ?? explicit.count }
 
     /// The item of row `row`, 1-based.
     public subscript(row: Int) -> String {
-        switch storage {
-        case .generated: return Self.defaultTitle(row: row)
-        case .explicit(let items): return items[row - 1]
-        }
+        generatedCount == nil ? explicit[row - 1] : Self.defaultTitle(row: row)
     }
 
     public var all: [String] { (0..<count).map { self[$0 + 1] } }
@@ -88,13 +81,10 @@ public struct TableItems: Sendable, Equatable {
     }
 
     private mutating func materialize(_ edit: (inout [String]) -> Void) {
-        var items: [String]
-        switch storage {
-        case .generated: items = all
-        case .explicit(let existing): items = existing
+        if generatedCount != nil {
+            explicit = all
+            generatedCount = nil
         }
-        storage = .explicit([])  // drop the reference so `items` is edited in place
-        edit(&items)
-        storage = .explicit(items)
+        edit(&explicit)
     }
 }
