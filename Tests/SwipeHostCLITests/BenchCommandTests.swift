@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// `swipehost bench` works and reports in its formats; its targets are for release builds and
+/// are not asserted here (the machine is shared and noisy).
+struct BenchCommandTests {
+    @Test func quickJSONHasOneObjectPerFigureWithItsTarget() throws {
+        let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "core.move_ns", "--only", "table.rss_mb_1m"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["name"] as? String } == ["core.move_ns", "table.rss_mb_1m"])
+        #expect(objects.map { $0["unit"] as? String } == ["ns", "MiB"])
+        #expect(objects.map { $0["target"] as? String } == ["<= 25", "<= 64"])
+        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
+        #expect(objects.map { $0["n"] as? Int } == [200_000, 1_000_000])
+    }
+
+    @Test func theTableMemoryProbeReportsABoundedCellCount() throws {
+        let result = try Swipehost.run(["bench", "--probe-table-memory"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let fields = result.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(fields.count == 3)
+        #expect(Int(fields[1]).map { $0 <= 13 } == true, "cells: \(fields)")  // a screenful, not a million
+        // Every row comes on screen once in a top-to-bottom scroll, and is configured once.
+        #expect(Int(fields[2]).map { $0 >= 1_000_000 && $0 <= 1_000_020 } == true, "configure calls: \(fields)")
+    }
+
+    @Test func anUnknownFigureIsRefused() throws {
+        let result = try Swipehost.run(["bench", "--only", "speed"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("unknown figure 'speed': expected one of core.move_ns, host.dispatch_ns"))
+    }
+}
