@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "SwipeScript", targets: ["SwipeScript"]),
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SwipePlugins", targets: ["SwipePlugins"]),
+        .library(name: "SwipeTesting", targets: ["SwipeTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "SwipePlugins", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"]),
+        .target(name: "SwipeTesting", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"]),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
         .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
         .executableTarget(
@@ -38,6 +40,7 @@ let package = Package(
                 "SwipeCore",
                 "SwipeScript",
                 "SwipePlugins",
+                "SwipeTesting",
                 "SwipeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -46,5 +49,6 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
+        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting"]),
     ]
 )

@@ -9,6 +9,6 @@ struct SwipeHostCommand: ParsableCommand {
             Runs the swipeable cell of the classic iOS tutorial ("How To Make A Swipeable Table \
             View Cell With Actions") headless, on a virtual clock, driven by gesture scripts.
             """,
-        subcommands: [Run.self, Check.self, Bench.self]
+        subcommands: [Run.self, Check.self, Test.self, Lua.self, Bench.self]
     )
 }

@@ -1,0 +1,165 @@
+import LuaRuntime
+import SwipePlugins
+import SwipeScript
+
+/// How specs run: which tests, in what order, and their limits.
+public struct SpecRunOptions: Sendable {
+    /// A Lua pattern (or, if it is not a valid one, plain text) the test's full name must contain.
+    public var filter: String?
+    /// Shuffles the files and the tests within each block, reproducibly.
+    public var seed: Int?
+    /// Lua instructions each test (hooks included) may run in the spec's own state; 0 = no limit.
+    public var specBudget: Int = 100_000_000
+    /// The defaults of every `swipe.table{...}` (plugins stay sandboxed, with these budgets).
+    public var pluginOptions = PluginOptions()
+
+    public init() {}
+}
+
+/// Runs one spec file in a fresh Lua state with the test API and `require("swipe")`.
+///
+/// The state is trusted (the full standard library: a spec is the developer's own code) but has
+/// an instruction budget per test, so `while true do end` fails that test instead of hanging.
+/// Every test gets a fresh budget: the file is loaded in one call, then each test runs in one.
+public struct SpecRunner {
+    public var options: SpecRunOptions
+    /// Where the specs' `print` goes.
+    public var log: (String) -> Void
+
+    public init(options: SpecRunOptions = SpecRunOptions(), log: @escaping (String) -> Void = { _ in }) {
+        self.options = options
+        self.log = log
+    }
+
+    public func run(file path: String) -> SpecFileReport {
+        let clock = ContinuousClock()
+        let start = clock.now
+        func loadFailure(_ message: String) -> SpecFileReport {
+            let seconds = Self.seconds(clock.now - start)
+            return SpecFileReport(path: path, results: [
+                TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds)
+            ])
+        }
+        var source: [UInt8]
+        do {
+            source = try FileReading.bytes(atPath: path)
+        } catch {
+            return loadFailure(error.description)
+        }
+        // A first line starting with '#' (#!/usr/bin/env ...) is skipped, as lua does.
+        if source.first == UInt8(ascii: "#") {
+            let end = source.firstIndex(of: UInt8(ascii: "\n")) ?? source.endIndex
+            source.removeSubrange(0..<end)
+        }
+        var luaOptions = LuaOptions()
+        luaOptions.sandbox = false
+        luaOptions.instructionBudget = options.specBudget
+        luaOptions.memoryLimit = 0
+        luaOptions.log = log
+        let lua: LuaState
+        let runner: [LuaValue: LuaValue]
+        do {
+            lua = try LuaState(options: luaOptions)
+            try SwipeModule.install(in: lua, pluginOptions: options.pluginOptions)
+            let framework = try lua.load(TestFramework.source, chunkName: TestFramework.chunkName)
+            guard case .table(let table)? = try lua.call(framework, arguments: []).first else {
+                return loadFailure("the test framework did not start")
+            }
+            runner = table
+        } catch {
+            return loadFailure("cannot start the test framework: \(error)")
+        }
+        do {
+            let chunk = try lua.load(String(decoding: source, as: UTF8.self), chunkName: "@" + path)
+            try lua.call(chunk, arguments: [])
+        } catch let error as LuaError {
+            return loadFailure(Self.describe(error, budgetHint: options.specBudget, at: path))
+        } catch {
+            return loadFailure("\(error)")
+        }
+        guard case .function(let plan)? = runner["plan"], case .function(let runTest)? = runner["run"],
+            case .function(let finish)? = runner["finish"]
+        else { return loadFailure("the test framework is incomplete") }
+        let tests: [LuaValue]
+        do {
+            let seed: LuaValue = options.seed.map { .integer($0) } ?? .nil
+            let filter: LuaValue = options.filter.map { .string($0) } ?? .nil
+            tests = try lua.call(plan, arguments: [seed, filter]).first?.arrayValue ?? []
+        } catch {
+            return loadFailure("\(error)")
+        }
+        var results: [TestResult] = []
+        for (offset, test) in tests.enumerated() {
+            let name = test["name"].stringValue ?? "?"
+            let file = test["file"].stringValue ?? path
+            let line = test["line"].intValue ?? 0
+            let began = clock.now
+            var outcome: [LuaValue]
+            do {
+                outcome = try lua.call(runTest, arguments: [.integer(offset + 1)]).first?.arrayValue ?? []
+            } catch let error as LuaError {
+                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)"))])]
+            } catch {
+                outcome = [.table(["status": "fail", "message": .string("\(error)")])]
+            }
+            let seconds = Self.seconds(clock.now - began)
+            for (index, entry) in outcome.enumerated() {
+                var result = Self.result(entry, file: file, line: line, name: name, seconds: index == 0 ? seconds : 0)
+                if index > 0 {
+                    result.name = entry["name"].stringValue ?? name
+                    result.file = entry["file"].stringValue ?? file
+                    result.line = entry["line"].intValue ?? line
+                }
+                results.append(result)
+            }
+        }
+        if let outcome = try? lua.call(finish, arguments: []).first?.arrayValue {
+            for entry in outcome {
+                results.append(Self.result(
+                    entry, file: entry["file"].stringValue ?? path, line: entry["line"].intValue ?? 0,
+                    name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
+            }
+        }
+        return SpecFileReport(path: path, results: results)
+    }
+
+    static func result(_ entry: LuaValue, file: String, line: Int, name: String, seconds: Double) -> TestResult {
+        switch entry["status"].stringValue {
+        case "pass": return TestResult(file: file, line: line, name: name, status: .passed, seconds: seconds)
+        case "pending": return TestResult(file: file, line: line, name: name, status: .skipped, message: "pending", seconds: seconds)
+        default:
+            var message = entry["message"].stringValue ?? "(no message)"
+            if let plugins = entry["plugin_errors"].stringValue {
+                message += "\nplugin errors during the test:\n" + plugins
+            }
+            if let traceback = entry["traceback"].stringValue.map(cleaned), !traceback.isEmpty {
+                message += "\n" + traceback
+            }
+            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds)
+        }
+    }
+
+    /// Lua's traceback without the test framework's own frames.
+    static func cleaned(_ traceback: String) -> String {
+        let lines = traceback.split(separator: "\n").filter { line in
+            !line.contains("swipe/test:") && !line.contains("[C]: in function 'xpcall'")
+                && !line.contains("(...tail calls...)") && !line.contains("[C]: in ?")
+        }
+        return lines.count <= 1 ? "" : lines.joined(separator: "\n")
+    }
+
+    /// A Lua error as a failure message; a spent budget names the option that raises it.
+    static func describe(_ error: LuaError, budgetHint budget: Int, at place: String) -> String {
+        if error.kind == .budget {
+            return "\(place): instruction budget of \(budget) exceeded (a loop that never ends? --spec-budget raises the limit)"
+        }
+        var message = error.message
+        if let traceback = error.traceback.map(cleaned), !traceback.isEmpty { message += "\n" + traceback }
+        return message
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,89 @@
+import LuaRuntime
+import SwipeCore
+import SwipeScript
+
+/// The driver's state as the Lua tables `t:events()`, `t:cell()`, ... return.
+extension SwipeDriver {
+    /// The trace records as the jsonl trace has them: `{ event = "open", row = 3, t = 150 }`;
+    /// only those named `name` when given.
+    func eventValues(named name: String?) -> LuaValue {
+        let records = host.recorder.records.filter { name == nil || Self.name(of: $0.event) == name }
+        return .list(records.map(Self.value(of:)))
+    }
+
+    static func name(of event: TraceEvent) -> String {
+        switch event {
+        case .open: "open"
+        case .close: "close"
+        case .action: "action"
+        case .custom(let name, _, _): name
+        }
+    }
+
+    static func value(of record: TraceRecord) -> LuaValue {
+        var fields: [LuaValue: LuaValue] = ["event": .string(name(of: record.event)), "t": .milliseconds(record.time.milliseconds)]
+        switch record.event {
+        case .open(let row), .close(let row):
+            fields["row"] = .integer(row)
+        case .action(let row, let id, let number, _):
+            fields["row"] = .integer(row)
+            fields["button"] = .string(id)
+            fields["index"] = .integer(number)
+        case .custom(let name, let traceFields, let text):
+            for field in traceFields { fields[.string(field.key)] = value(of: field.value) }
+            if name == "plugin_error" { fields["text"] = .string(text) }
+        }
+        return .table(fields)
+    }
+
+    static func value(of trace: TraceValue) -> LuaValue {
+        switch trace {
+        case .null: .nil
+        case .bool(let flag): .boolean(flag)
+        case .int(let number): .integer(number)
+        case .number(let number): .milliseconds(number)
+        case .string(let text): .string(text)
+        case .array(let values): .list(values.map(value(of:)))
+        case .object(let fields):
+            .table(Dictionary(fields.map { (LuaValue.string($0.key), value(of: $0.value)) }, uniquingKeysWith: { $1 }))
+        }
+    }
+
+    /// `{ right, left, state = "closed" | "open" | "moving", buttons = { {id, title, width}, ... } }`,
+    /// or nil for a row off screen.
+    func cellValue(row: Int) -> LuaValue {
+        guard let cell = table.cell(forRow: row) else { return .nil }
+        let state = cell.isOpen ? "open" : cell.isClosed ? "closed" : "moving"
+        let buttons = cell.configuration.buttons.map { button -> LuaValue in
+            .table(["id": .string(button.id), "title": .string(button.title), "width": .milliseconds(button.width)])
+        }
+        return .table([
+            "right": .milliseconds(cell.right), "left": .milliseconds(cell.left), "state": .string(state),
+            "buttons": .list(buttons),
+        ])
+    }
+
+    var openRowsValue: LuaValue { .list(table.openRows.sorted().map { .integer($0) }) }
+    var itemsValue: LuaValue { .list(table.items.all.map { .string($0) }) }
+    var nowValue: LuaValue { .milliseconds(table.now.milliseconds) }
+
+    var presentedValue: LuaValue {
+        guard let presented = host.presented else { return .nil }
+        return .table(["title": .string(presented.title), "text": .string(presented.text)])
+    }
+
+    var errorValues: LuaValue { .list(errors.map(Self.value(of:))) }
+}
+
+extension LuaValue {
+    /// A Lua list (keys 1...n).
+    static func list(_ values: [LuaValue]) -> LuaValue {
+        .table(Dictionary(uniqueKeysWithValues: values.enumerated().map { (LuaValue.integer($0.offset + 1), $0.element) }))
+    }
+
+    /// A number as an integer when it is whole, so `t = 150` prints and compares as in the trace.
+    static func milliseconds(_ number: Double) -> LuaValue {
+        if number == number.rounded(), abs(number) < 1e15 { return .integer(Int(number)) }
+        return .number(number)
+    }
+}

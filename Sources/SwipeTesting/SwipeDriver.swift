@@ -1,0 +1,116 @@
+import LuaRuntime
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+
+/// What `swipe.table{...}` returns to Lua: a fresh ``PluginHost`` on its own virtual clock,
+/// driven with gestures and read back as plain values.
+///
+/// Every method throws ``SwipeDriver/Failure`` with a message meant for the spec's author; the
+/// Lua side raises it at the caller's line.
+public final class SwipeDriver {
+    public let host: PluginHost
+    public var table: SwipeTable { host.table }
+
+    /// A refusal from the table, a script error, or a bad option.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// The options of `swipe.table{...}`.
+    public struct Options {
+        public var plugins: [String] = []
+        public var rows = 30
+        public var items: [String]?
+        public var geometry = TableGeometry()
+        public var pluginOptions = PluginOptions()
+        public init() {}
+    }
+
+    public init(options: Options) throws(Failure) {
+        let run = PluginRun(
+            fileName: "<spec>", pluginPaths: options.plugins, options: options.pluginOptions,
+            defaultItems: options.items.map(TableItems.init) ?? .generated(count: options.rows),
+            geometry: options.geometry)
+        do {
+            host = try run.makeHost()
+        } catch {
+            throw Failure(error.description)
+        }
+    }
+
+    /// Runs gesture script lines; an error names `file` and the line `firstLine + n - 1` for
+    /// script line n (or `file:firstLine` and the script line, when `exact` is false).
+    public func run(_ script: String, file: String, firstLine: Int, exact: Bool) throws(Failure) {
+        let runner = ScriptRunner(table: table, fileName: file)
+        do {
+            try runner.run(script: script)
+        } catch {
+            if exact { throw Failure("\(file):\(firstLine + error.line - 1): \(error.message)") }
+            throw Failure("\(file):\(firstLine): run line \(error.line): \(error.message)")
+        }
+    }
+
+    /// `pan ROW begin`, a `move` to each of `xs`, then `end` (or `cancel`).
+    public func pan(row: Int, xs: [Double], cancel: Bool) throws(Failure) {
+        try perform { () throws(TableError) in
+            try table.panBegan(row: row, translation: 0)
+            for x in xs { try table.panChanged(row: row, translation: x) }
+            if cancel { try table.panCancelled(row: row) } else { try table.panEnded(row: row) }
+        }
+    }
+
+    public func swipe(row: Int, dx: Double, milliseconds: Double) throws(Failure) {
+        try command(.swipe(row: row, dx: dx, duration: .milliseconds(milliseconds)))
+    }
+
+    /// Taps a button by number (1 = rightmost) or id; whether the tap reached it.
+    @discardableResult
+    public func tap(row: Int, button: ButtonReference) throws(Failure) -> Bool {
+        var reached = false
+        try perform { () throws(TableError) in
+            switch button {
+            case .number(let number): reached = try table.tap(row: row, button: number)
+            case .id(let id): reached = try table.tap(row: row, buttonID: id)
+            }
+        }
+        return reached
+    }
+
+    public func wait(milliseconds: Double) throws(Failure) {
+        guard milliseconds.isFinite, milliseconds >= 0 else {
+            throw Failure("wait: milliseconds must be a finite number >= 0, got \(milliseconds)")
+        }
+        table.advance(by: .milliseconds(milliseconds))
+    }
+
+    public func scroll(by dy: Double) { table.scroll(by: dy) }
+
+    public func open(row: Int) throws(Failure) { try command(.open(row: row)) }
+    public func close(row: Int) throws(Failure) { try command(.close(row: row)) }
+
+    /// The plugin errors so far, in order.
+    public var errors: [TraceRecord] {
+        host.recorder.records.filter {
+            if case .custom("plugin_error", _, _) = $0.event { return true }
+            return false
+        }
+    }
+
+    private func command(_ command: GestureCommand) throws(Failure) {
+        do {
+            try ScriptRunner(table: table, fileName: "").run(ScriptLine(number: 1, command: command))
+        } catch {
+            throw Failure(error.message)
+        }
+    }
+
+    private func perform(_ body: () throws(TableError) -> Void) throws(Failure) {
+        do {
+            try body()
+        } catch {
+            throw Failure(error.description)
+        }
+    }
+}

@@ -1,0 +1,80 @@
+extension SwipeModule {
+    /// The Lua side of `require("swipe")`, run once with the native functions as its argument;
+    /// it installs the loader in `package.preload`.
+    static let source = #"""
+        local native = ...
+        local getinfo = debug and debug.getinfo
+        local setmetatable, type, error, select = setmetatable, type, error, select
+
+        local function loader()
+          local M = { _VERSION = "1.0" }
+          local Driver = { __name = "swipe.table" }
+          Driver.__index = Driver
+          -- The drivers made since the last _reset(), for the test runner's failure messages.
+          local recent = {}
+
+          local function check(ok, value)
+            if not ok then error(value, 3) end
+            return value
+          end
+
+          ---Makes a table over a fresh plugin host with its own virtual clock.
+          function M.table(options)
+            local host = check(native.new(options))
+            local t = setmetatable({ _host = host }, Driver)
+            recent[#recent + 1] = t
+            return t
+          end
+
+          ---Runs gesture script lines (the grammar of .swipe files).
+          function Driver:run(script)
+            if type(script) ~= "string" then
+              error("bad argument #1 to 'run' (string expected, got " .. type(script) .. ")", 2)
+            end
+            local source, line = "=?", 0
+            if getinfo then
+              local info = getinfo(2, "Sl")
+              source, line = info.source, info.currentline
+            end
+            local ok, message = native.run(self._host, script, source, line)
+            if not ok then error(message, 0) end
+            return self
+          end
+
+          function Driver:pan(row, xs, options)
+            local r = check(native.pan(self._host, row, xs, options)); return r
+          end
+          function Driver:swipe(row, dx, ms)
+            local r = check(native.swipe(self._host, row, dx, ms)); return r
+          end
+          function Driver:tap(row, button)
+            local r = check(native.tap(self._host, row, button)); return r
+          end
+          function Driver:wait(ms) local r = check(native.wait(self._host, ms)); return r end
+          function Driver:scroll(dy) local r = check(native.scroll(self._host, dy)); return r end
+          function Driver:open(row) local r = check(native.open(self._host, row)); return r end
+          function Driver:close(row) local r = check(native.close(self._host, row)); return r end
+          function Driver:events(name) local r = check(native.events(self._host, name)); return r end
+          function Driver:cell(row) local r = check(native.cell(self._host, row)); return r end
+          function Driver:open_rows() local r = check(native.open_rows(self._host)); return r end
+          function Driver:items() local r = check(native.items(self._host)); return r end
+          function Driver:presented() local r = check(native.presented(self._host)); return r end
+          function Driver:now() local r = check(native.now(self._host)); return r end
+          function Driver:errors() local r = check(native.errors(self._host)); return r end
+          function Driver:__tostring() return "swipe.table" end
+
+          -- For test runners: forget the drivers made so far / the plugin errors of those made since.
+          function M._reset() recent = {} end
+          function M._plugin_errors()
+            local list = {}
+            for _, t in ipairs(recent) do
+              for _, e in ipairs(t:errors()) do list[#list + 1] = e end
+            end
+            return list
+          end
+          return M
+        end
+
+        package.preload.swipe = loader
+        """#
+}

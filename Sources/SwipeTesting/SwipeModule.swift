@@ -1,0 +1,157 @@
+import LuaRuntime
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+
+/// `require("swipe")`: installs the module's loader in `package.preload` of a Lua state.
+///
+/// The Swift side is a table of native functions over ``SwipeDriver``; the Lua side
+/// (``SwipeModule/source``) wraps them in the `t:method(...)` API and raises their failures at
+/// the spec's line.
+public enum SwipeModule {
+    /// Installs the loader; `pluginOptions` are the defaults of every `swipe.table{...}`.
+    public static func install(in lua: LuaState, pluginOptions: PluginOptions = PluginOptions()) throws {
+        try lua.defineType("SwipeDriver", methods: [:])
+        let native = try lua.newTable(label: "swipe")
+        func define(_ name: String, _ body: @escaping (SwipeDriver, [LuaValue]) throws -> LuaValue) throws {
+            try lua.register(name, in: native, attempt(name) { args in
+                guard let driver = args.argument(1).object(as: SwipeDriver.self) else {
+                    throw SwipeDriver.Failure("call '\(name)' as a method of a table made by swipe.table{...} (t:\(name)(...))")
+                }
+                return try body(driver, args)
+            })
+        }
+        try lua.register("new", in: native, attempt("table") { [unowned lua] args in
+            let driver = try SwipeDriver(options: options(args.argument(1), defaults: pluginOptions))
+            return try lua.userdata(driver, type: "SwipeDriver")
+        })
+        try define("run") { driver, args in
+            let source = args.argument(3).stringValue ?? "=?"
+            let line = args.argument(4).intValue ?? 0
+            let (file, firstLine, exact) = ScriptPlace.locate(source: source, callLine: line)
+            try driver.run(try args.string(2), file: file, firstLine: firstLine, exact: exact)
+            return .nil
+        }
+        try define("pan") { driver, args in
+            guard let list = args.argument(3).arrayValue else { throw SwipeDriver.Failure("pan: the moves must be a list of numbers ({-20, -45})") }
+            let xs = try list.map { value throws -> Double in
+                guard let x = value.doubleValue else { throw SwipeDriver.Failure("pan: the moves must be numbers, got a \(value.typeName)") }
+                return x
+            }
+            let cancel = args.argument(4)["cancel"].isTruthy
+            try driver.pan(row: try args.integer(2), xs: xs, cancel: cancel)
+            return .nil
+        }
+        try define("swipe") { driver, args in
+            let milliseconds = args.argument(4).isNil ? 150 : try args.number(4)
+            try driver.swipe(row: try args.integer(2), dx: try args.number(3), milliseconds: milliseconds)
+            return .nil
+        }
+        try define("tap") { driver, args in
+            let button: ButtonReference
+            switch args.argument(3) {
+            case .string(let id): button = .id(id)
+            case let value: button = .number(try [value].integer(1))
+            }
+            return .boolean(try driver.tap(row: try args.integer(2), button: button))
+        }
+        try define("wait") { driver, args in try driver.wait(milliseconds: try args.number(2)); return .nil }
+        try define("scroll") { driver, args in driver.scroll(by: try args.number(2)); return .nil }
+        try define("open") { driver, args in try driver.open(row: try args.integer(2)); return .nil }
+        try define("close") { driver, args in try driver.close(row: try args.integer(2)); return .nil }
+        try define("events") { driver, args in driver.eventValues(named: args.argument(2).stringValue) }
+        try define("cell") { driver, args in driver.cellValue(row: try args.integer(2)) }
+        try define("open_rows") { driver, _ in driver.openRowsValue }
+        try define("items") { driver, _ in driver.itemsValue }
+        try define("presented") { driver, _ in driver.presentedValue }
+        try define("now") { driver, _ in driver.nowValue }
+        try define("errors") { driver, _ in driver.errorValues }
+        let chunk = try lua.load(source, chunkName: "=swipe")
+        try lua.call(chunk, arguments: [.reference(native)])
+    }
+
+    /// A native function returning `true, value` or `false, message` (raised by the Lua side
+    /// at the caller's line). Argument numbers in messages count as the method's do.
+    static func attempt(_ name: String, _ body: @escaping ([LuaValue]) throws -> LuaValue) -> LuaFunction {
+        { args in
+            do {
+                return [.boolean(true), try body(args)]
+            } catch let error as LuaError {
+                if let argument = error.argument {
+                    let number = name == "table" ? argument : argument - 1
+                    return [.boolean(false), .string("bad argument #\(number) to '\(name)' (\(error.message))")]
+                }
+                return [.boolean(false), .string(error.message)]
+            } catch {
+                return [.boolean(false), .string("\(error)")]
+            }
+        }
+    }
+
+    /// `swipe.table{ plugins = {...}, rows = 30, width = 320, viewport = 504, items = {...},
+    /// budget = N, memory = BYTES }`.
+    static func options(_ value: LuaValue, defaults: PluginOptions) throws -> SwipeDriver.Options {
+        var options = SwipeDriver.Options()
+        options.pluginOptions = defaults
+        guard case .table(let fields) = value else {
+            if value.isNil { return options }
+            throw SwipeDriver.Failure("swipe.table: expected a table of options, got a \(value.typeName)")
+        }
+        let known: Set<String> = ["plugins", "rows", "width", "viewport", "items", "budget", "memory"]
+        for key in fields.keys {
+            guard let name = key.stringValue, known.contains(name) else {
+                throw SwipeDriver.Failure("swipe.table: unknown option '\(PluginHostText.text(key))' (known: \(known.sorted().joined(separator: ", ")))")
+            }
+        }
+        func number(_ key: String) throws -> Double? {
+            guard let value = fields[.string(key)] else { return nil }
+            guard let number = value.doubleValue, number.isFinite else {
+                throw SwipeDriver.Failure("swipe.table: '\(key)' must be a number, got a \(value.typeName)")
+            }
+            return number
+        }
+        func strings(_ key: String) throws -> [String]? {
+            guard let value = fields[.string(key)] else { return nil }
+            if case .string(let one) = value { return [one] }
+            guard let list = value.arrayValue else {
+                throw SwipeDriver.Failure("swipe.table: '\(key)' must be a list of strings, got a \(value.typeName)")
+            }
+            return try list.map { entry in
+                guard case .string(let text) = entry else {
+                    throw SwipeDriver.Failure("swipe.table: '\(key)' must be a list of strings, found a \(entry.typeName)")
+                }
+                return text
+            }
+        }
+        options.plugins = try strings("plugins") ?? []
+        options.items = try strings("items")
+        if let rows = try number("rows") {
+            guard rows >= 0, rows == rows.rounded() else { throw SwipeDriver.Failure("swipe.table: 'rows' must be a whole number >= 0, got \(rows)") }
+            options.rows = Int(rows)
+        }
+        if let width = try number("width") {
+            guard width > 0 else { throw SwipeDriver.Failure("swipe.table: 'width' must be > 0, got \(width)") }
+            options.geometry.width = width
+        }
+        if let viewport = try number("viewport") {
+            guard viewport > 0 else { throw SwipeDriver.Failure("swipe.table: 'viewport' must be > 0, got \(viewport)") }
+            options.geometry.viewportHeight = viewport
+        }
+        if let budget = try number("budget") { options.pluginOptions.instructionBudget = max(0, Int(budget)) }
+        if let memory = try number("memory") { options.pluginOptions.memoryLimit = max(0, Int(memory)) }
+        return options
+    }
+}
+
+/// Plain text of a Lua value for messages.
+enum PluginHostText {
+    static func text(_ value: LuaValue) -> String {
+        switch value {
+        case .string(let text): text
+        case .integer(let number): String(number)
+        case .number(let number): String(number)
+        case .boolean(let flag): String(flag)
+        default: value.typeName
+        }
+    }
+}

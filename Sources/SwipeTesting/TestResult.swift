@@ -1,0 +1,60 @@
+/// The outcome of one test (an `it`), or of a spec file that did not load.
+public struct TestResult: Hashable, Sendable {
+    public enum Status: String, Hashable, Sendable {
+        case passed
+        case failed
+        case skipped
+    }
+
+    public var file: String
+    public var line: Int
+    /// The full name: the `describe` names and the `it` name, joined by spaces (as busted does).
+    public var name: String
+    public var status: Status
+    /// For a failure: `FILE:LINE: message`, the diff, and the plugin errors if any.
+    public var message: String
+    /// Wall-clock duration in seconds.
+    public var seconds: Double
+
+    public init(file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0) {
+        self.file = file
+        self.line = line
+        self.name = name
+        self.status = status
+        self.message = message
+        self.seconds = seconds
+    }
+}
+
+/// The results of one spec file, in the order they ran.
+public struct SpecFileReport: Hashable, Sendable {
+    public var path: String
+    public var results: [TestResult]
+
+    public init(path: String, results: [TestResult]) {
+        self.path = path
+        self.results = results
+    }
+}
+
+/// Counts over a whole run.
+public struct TestSummary: Hashable, Sendable {
+    public var passed = 0
+    public var failed = 0
+    public var skipped = 0
+
+    public init(_ reports: [SpecFileReport]) {
+        for result in reports.flatMap(\.results) {
+            switch result.status {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .skipped: skipped += 1
+            }
+        }
+    }
+
+    /// `N passed, N failed` (`, N skipped` when there are any).
+    public var line: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+    }
+}

@@ -1,0 +1,68 @@
+/// How a worker process (`swipehost test --worker FILE`) hands its results to the parent: one
+/// line per result, tab-separated fields with `\\`, `\t` and `\n` escaped.
+public enum WorkerProtocol {
+    public static func encode(_ report: SpecFileReport) -> String {
+        var out = "spec\t\(escape(report.path))\n"
+        for result in report.results {
+            let fields = [result.status.rawValue, result.file, String(result.line), String(result.seconds), result.name, result.message]
+            out += "result\t" + fields.map(escape).joined(separator: "\t") + "\n"
+        }
+        out += "end\n"
+        return out
+    }
+
+    /// The report in `text`, or nil when it is incomplete (the worker died part-way).
+    public static func decode(_ text: String) -> SpecFileReport? {
+        var report: SpecFileReport?
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
+            switch fields.first {
+            case "spec" where fields.count == 2:
+                report = SpecFileReport(path: fields[1], results: [])
+            case "result" where fields.count == 7:
+                guard let status = TestResult.Status(rawValue: fields[1]) else { return nil }
+                report?.results.append(TestResult(
+                    file: fields[2], line: Int(fields[3]) ?? 0, name: fields[5], status: status,
+                    message: fields[6], seconds: Double(fields[4]) ?? 0))
+            case "end":
+                return report
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ text: String) -> String {
+        var out = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "t": out += "\t"
+                case "n": out += "\n"
+                default: out.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}

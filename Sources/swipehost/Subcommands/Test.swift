@@ -1,0 +1,72 @@
+import ArgumentParser
+import SwipeTesting
+
+extension SwipeHostCommand {
+    struct Test: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run plugin specs (*_spec.lua, busted style) against fresh plugin hosts.",
+            discussion: """
+                Finds *_spec.lua files in the paths given (default: spec/ and plugins/), runs each \
+                'it' and prints one line per test, then 'N passed, N failed' (', N skipped' when \
+                some are pending). Specs get describe/it/assert/spy as busted and luassert have them, \
+                and require("swipe") to drive a table with plugins (see docs/testing.md). Exits with \
+                status 0 only when nothing failed; a spec file that does not load is a failure.
+                """
+        )
+
+        @Argument(help: "Spec files, or folders searched for *_spec.lua (default: spec/ and plugins/).")
+        var paths: [String] = []
+
+        @Option(help: "Run only the tests whose full name matches this Lua pattern.")
+        var filter: String?
+
+        @Option(help: "Output: 'text', 'tap' (TAP 13) or 'junit' (JUnit XML); the counts go to stderr for tap and junit.")
+        var format: TestReportFormat = .text
+
+        @Option(help: "Shuffle the spec files and the tests in each block, reproducibly.")
+        var seed: Int?
+
+        @Option(help: "Run this many spec files at once, each in its own process.")
+        var jobs: Int = 1
+
+        @Option(help: "Lua instructions each test may run in the spec's own state (0 = unlimited).")
+        var specBudget: Int = 100_000_000
+
+        @Option(help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
+        var budget: Int = 10_000_000
+
+        @Option(help: "Memory cap of each plugin's Lua state, in bytes (0 = no cap).")
+        var memory: Int = 64 << 20
+
+        @Option(help: .hidden)
+        var worker: String?
+
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
+            guard specBudget >= 0, budget >= 0, memory >= 0 else {
+                throw ValidationError("--spec-budget, --budget and --memory must be 0 or more")
+            }
+        }
+
+        func run() throws {
+            var options = SpecRunOptions()
+            options.filter = filter
+            options.seed = seed
+            options.specBudget = specBudget
+            options.pluginOptions.instructionBudget = budget
+            options.pluginOptions.memoryLimit = memory
+            if let worker {
+                let report = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
+                StandardStreams.write(Array(WorkerProtocol.encode(report).utf8))
+                return
+            }
+            let session = TestSession(
+                paths: paths, options: options, format: format, jobs: jobs,
+                output: { StandardStreams.write(Array($0.utf8)) }, errorOutput: StandardStreams.writeError)
+            let status = session.run()
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
+
+extension TestReportFormat: ExpressibleByArgument {}
