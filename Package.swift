@@ -49,6 +49,6 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
-        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting"]),
+        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting"], exclude: ["Fixtures"]),
     ]
 )

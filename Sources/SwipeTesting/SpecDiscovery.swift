@@ -35,7 +35,7 @@ public enum SpecDiscovery {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var found: [String] = []
         for entry in FileReading.directoryEntries(folder) where !entry.hasPrefix(".") {
-            let path = base + "/" + entry
+            let path = base == "." ? entry : base + "/" + entry
             if FileReading.isDirectory(path) {
                 found += specs(under: path)
             } else if entry.hasSuffix("_spec.lua") {

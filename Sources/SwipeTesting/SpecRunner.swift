@@ -73,7 +73,7 @@ public struct SpecRunner {
             let chunk = try lua.load(String(decoding: source, as: UTF8.self), chunkName: "@" + path)
             try lua.call(chunk, arguments: [])
         } catch let error as LuaError {
-            return loadFailure(Self.describe(error, budgetHint: options.specBudget, at: path))
+            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path)))
         } catch {
             return loadFailure("\(error)")
         }
@@ -105,6 +105,7 @@ public struct SpecRunner {
             let seconds = Self.seconds(clock.now - began)
             for (index, entry) in outcome.enumerated() {
                 var result = Self.result(entry, file: file, line: line, name: name, seconds: index == 0 ? seconds : 0)
+                result.message = Self.restoringPath(path, in: result.message)
                 if index > 0 {
                     result.name = entry["name"].stringValue ?? name
                     result.file = entry["file"].stringValue ?? file
@@ -143,6 +144,7 @@ public struct SpecRunner {
     static func cleaned(_ traceback: String) -> String {
         let lines = traceback.split(separator: "\n").filter { line in
             !line.contains("swipe/test:") && !line.contains("[C]: in function 'xpcall'")
+                && !line.contains("[C]: in function 'error'") && !line.hasPrefix("\tswipe:")
                 && !line.contains("(...tail calls...)") && !line.contains("[C]: in ?")
         }
         return lines.count <= 1 ? "" : lines.joined(separator: "\n")
@@ -155,6 +157,19 @@ public struct SpecRunner {
         }
         var message = error.message
         if let traceback = error.traceback.map(cleaned), !traceback.isEmpty { message += "\n" + traceback }
+        return message
+    }
+
+    /// `message` with the file names Lua shortened (`...s/fixtures/x_spec.lua:3:`, past 60
+    /// characters) put back whole.
+    static func restoringPath(_ path: String, in message: String) -> String {
+        guard message.contains("...") else { return message }
+        for length in stride(from: min(path.count - 1, 60), through: 20, by: -1) {
+            let shortened = "..." + path.suffix(length)
+            if message.contains(shortened + ":") {
+                return message.split(separator: shortened, omittingEmptySubsequences: false).joined(separator: path)
+            }
+        }
         return message
     }
 

@@ -29,9 +29,8 @@ extension SwipeDriver {
             fields["row"] = .integer(row)
             fields["button"] = .string(id)
             fields["index"] = .integer(number)
-        case .custom(let name, let traceFields, let text):
+        case .custom(_, let traceFields, _):
             for field in traceFields { fields[.string(field.key)] = value(of: field.value) }
-            if name == "plugin_error" { fields["text"] = .string(text) }
         }
         return .table(fields)
     }
@@ -72,7 +71,15 @@ extension SwipeDriver {
         return .table(["title": .string(presented.title), "text": .string(presented.text)])
     }
 
-    var errorValues: LuaValue { .list(errors.map(Self.value(of:))) }
+    /// The `plugin_error` events, each with `traceback` (Lua's, from the plugin) when there is one.
+    var errorValues: LuaValue {
+        .list(errors.map { record in
+            guard case .table(var fields) = Self.value(of: record), case .custom(_, _, let text) = record.event else { return .nil }
+            let lines = text.split(separator: "\n").dropFirst().map { $0.drop { $0 == " " } }
+            if !lines.isEmpty { fields["traceback"] = .string(lines.joined(separator: "\n")) }
+            return .table(fields)
+        })
+    }
 }
 
 extension LuaValue {

@@ -529,7 +529,11 @@ enum TestFramework {
           local ok, list = pcall(swipe._plugin_errors)
           if not ok or #list == 0 then return nil end
           local lines = {}
-          for _, e in ipairs(list) do lines[#lines + 1] = e.text or e.message end
+          for _, e in ipairs(list) do
+            lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook)
+              .. (e.row and (" (row " .. e.row .. ")") or "") .. ": " .. tostring(e.message)
+            if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
+          end
           return concat(lines, "\n")
         end
 

@@ -93,7 +93,7 @@ public enum JUnitReport {
                     out += ">\n      <skipped message=\"\(escape(result.message))\"/>\n    </testcase>\n"
                 case .failed:
                     let first = result.message.split(separator: "\n").first.map(String.init) ?? ""
-                    out += ">\n      <failure message=\"\(escape(first))\" type=\"failure\">\(escape(result.message))</failure>\n    </testcase>\n"
+                    out += ">\n      <failure message=\"\(escape(first))\" type=\"failure\">\(escape(result.message, attribute: false))</failure>\n    </testcase>\n"
                 }
             }
             out += "  </testsuite>\n"
@@ -109,7 +109,7 @@ public enum JUnitReport {
     }
 
     /// Text for an XML attribute or element: markup escaped, characters XML forbids dropped.
-    static func escape(_ text: String) -> String {
+    static func escape(_ text: String, attribute: Bool = true) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -118,7 +118,7 @@ public enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\n": out += "&#10;"
+            case "\n": out += attribute ? "&#10;" : "\n"
             case "\t": out += "&#9;"
             case "\r": out += "&#13;"
             default:

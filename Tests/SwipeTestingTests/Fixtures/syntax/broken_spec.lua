@@ -1,0 +1,4 @@
+describe("broken", function()
+  it("never loads", function(
+  end)
+end)

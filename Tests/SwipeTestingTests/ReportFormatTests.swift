@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import SwipeTesting
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+struct ReportFormatTests {
+    static let reports = [
+        SpecFileReport(path: "spec/a_spec.lua", results: [
+            TestResult(file: "spec/a_spec.lua", line: 3, name: "a opens", status: .passed, seconds: 0.0012),
+            TestResult(file: "spec/a_spec.lua", line: 7, name: "a <closes> & \"bounces\" #2", status: .failed,
+                       message: "spec/a_spec.lua:9: Expected objects to be equal.\nPassed in:\n(number) 1\u{1}"),
+            TestResult(file: "spec/a_spec.lua", line: 12, name: "a later", status: .skipped, message: "pending"),
+        ]),
+        SpecFileReport(path: "spec/b_spec.lua", results: [
+            TestResult(file: "spec/b_spec.lua", line: 1, name: "b works", status: .passed),
+        ]),
+    ]
+
+    @Test func tapIsVersion13WithAPlanAndYAMLBlocks() {
+        let lines = TAPReport.render(Self.reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(lines.prefix(4)) == ["TAP version 13", "1..4", "ok 1 - a opens", "not ok 2 - a <closes> & \"bounces\" \\#2"])
+        #expect(Array(lines[4...7]) == ["  ---", "  message: |-", "    spec/a_spec.lua:9: Expected objects to be equal.", "    Passed in:"])
+        #expect(lines.contains("  at: \"spec/a_spec.lua:7\""))
+        #expect(lines.contains("ok 3 - a later # SKIP pending"))
+        #expect(lines.contains("ok 4 - b works"))
+        let tests = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+        #expect(tests.count == 4)
+        // Every YAML block opens with --- and closes with ...
+        #expect(lines.filter { $0 == "  ---" }.count == lines.filter { $0 == "  ..." }.count)
+    }
+
+    @Test func junitIsWellFormedXMLWithTheCounts() throws {
+        let xml = JUnitReport.render(Self.reports)
+        let collector = ElementCollector()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = collector
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        let root = try #require(collector.elements.first)
+        #expect(root.name == "testsuites")
+        #expect(root.attributes["tests"] == "4")
+        #expect(root.attributes["failures"] == "1")
+        #expect(root.attributes["skipped"] == "1")
+        #expect(collector.elements.filter { $0.name == "testsuite" }.map { $0.attributes["name"] } == ["spec/a_spec.lua", "spec/b_spec.lua"])
+        let cases = collector.elements.filter { $0.name == "testcase" }
+        #expect(cases.map { $0.attributes["name"] } == ["a opens", "a <closes> & \"bounces\" #2", "a later", "b works"])
+        #expect(cases[0].attributes["time"] == "0.001")
+        #expect(cases[1].attributes["line"] == "7")
+        let failure = try #require(collector.elements.first { $0.name == "failure" })
+        #expect(failure.attributes["message"] == "spec/a_spec.lua:9: Expected objects to be equal.")
+        #expect(collector.failureText == "spec/a_spec.lua:9: Expected objects to be equal.\nPassed in:\n(number) 1")
+        #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
+    }
+
+    @Test func textEndsWithTheCounts() {
+        let text = TestReportFormat.text.render(Self.reports)
+        #expect(text.hasSuffix("\n2 passed, 1 failed, 1 skipped\n"))
+        #expect(text.hasPrefix("PASS  a opens (spec/a_spec.lua:3)\nFAIL  a <closes> & \"bounces\" #2 (spec/a_spec.lua:7)\n      spec/a_spec.lua:9: Expected"))
+        #expect(TestSummary([Self.reports[1]]).line == "1 passed, 0 failed")
+    }
+
+    @Test func workerLinesRoundTrip() {
+        for report in Self.reports {
+            #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
+        }
+        #expect(WorkerProtocol.decode("spec\tx\nresult\tpassed\tx\t1\t0.0\tname\t\n") == nil)  // no "end": incomplete
+    }
+}
+
+final class ElementCollector: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+    var failureText = ""
+    private var inFailure = false
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+        elements.append((name, attributes))
+        inFailure = name == "failure"
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "failure" { inFailure = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inFailure { failureText += string }
+    }
+}
