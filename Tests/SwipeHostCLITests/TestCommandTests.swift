@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `swipehost test` and `swipehost lua`, run as a user would from the repository root.
+struct TestCommandTests {
+    static let fixtures = "Tests/SwipeTestingTests/Fixtures"
+
+    @Test func theShippedSpecsPass() throws {
+        let result = try Swipehost.run(["test"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.last == "\(lines.count - 1) passed, 0 failed")
+        #expect(lines.contains("PASS  tutorial bounces to 180 points, then rests at 160 (spec/tutorial_spec.lua:39)"))
+        #expect(lines.dropLast().allSatisfy { $0.hasPrefix("PASS  ") })
+    }
+
+    @Test func allPassingFixturesExitZero() throws {
+        let result = try Swipehost.run(["test", "\(Self.fixtures)/pass"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("\n4 passed, 0 failed\n"))
+    }
+
+    @Test func aFailingAssertionExitsOneWithItsPlaceAndDiff() throws {
+        let result = try Swipehost.run(["test", "\(Self.fixtures)/fail"])
+        let file = "\(Self.fixtures)/fail/one_failure_spec.lua"
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("FAIL  one failure expects the wrong row (\(file):8)\n      \(file):11: Expected objects to be the same.\n"))
+        #expect(result.stdout.contains("        [1].row: expected 4, got 3\n"))
+        #expect(result.stdout.contains("      \(file):18: row 99 does not exist: the table has rows 1-30\n"))
+        #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
+    }
+
+    @Test func pendingTestsAreSkipped() throws {
+        let result = try Swipehost.run(["test", "\(Self.fixtures)/pending"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("\n1 passed, 0 failed, 2 skipped\n"))
+    }
+
+    @Test func aSpecThatDoesNotLoadFails() throws {
+        let result = try Swipehost.run(["test", "\(Self.fixtures)/syntax/broken_spec.lua"])
+        let file = "\(Self.fixtures)/syntax/broken_spec.lua"
+        #expect(result.status == 1)
+        #expect(result.stdout == "FAIL  \(file) (did not load) (\(file))\n      \(file):3: <name> or '...' expected near 'end'\n0 passed, 1 failed\n")
+    }
+
+    @Test func endlessLoopsFailTheirTestsAndTheRunGoesOn() throws {
+        let result = try Swipehost.run(["test", "\(Self.fixtures)/loop", "--spec-budget", "5000000"])
+        let file = "\(Self.fixtures)/loop/forever_spec.lua"
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("forever.lua:8: instruction budget of 100000 exceeded in 'on_open'"))
+        #expect(result.stdout.contains("FAIL  forever stops its own endless loop (\(file):11)\n      \(file):11: instruction budget of 5000000 exceeded"))
+        #expect(result.stdout.contains("PASS  forever goes on after both (\(file):15)\n"))
+        #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
+    }
+
+    @Test func tapOutputIsWellFormed() throws {
+        let result = try Swipehost.run(["test", "--format", "tap", "\(Self.fixtures)/fail", "\(Self.fixtures)/pending"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(3)) == ["TAP version 13", "1..6", "ok 1 - one failure passes"])
+        #expect(lines.contains("not ok 2 - one failure expects the wrong row"))
+        #expect(lines.contains("ok 5 - pending is not written yet # SKIP pending"))
+        let tests = lines.filter { $0.range(of: #"^(not )?ok \d+ - "#, options: .regularExpression) != nil }
+        #expect(tests.count == 6)
+        #expect(lines.filter { $0 == "  ---" }.count == 2 && lines.filter { $0 == "  ..." }.count == 2)
+        #expect(result.stderr == "2 passed, 2 failed, 2 skipped\n")
+    }
+
+    @Test func junitOutputParses() throws {
+        let result = try Swipehost.run(["test", "--format", "junit", "\(Self.fixtures)/fail", "\(Self.fixtures)/pending"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "2 passed, 2 failed, 2 skipped\n")
+        let document = try XMLDocument(data: Data(result.stdout.utf8))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "6")
+        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "2")
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["\(Self.fixtures)/fail/one_failure_spec.lua", "\(Self.fixtures)/pending/pending_spec.lua"])
+        let failures = try document.nodes(forXPath: "//testcase/failure")
+        #expect(failures.count == 2)
+        #expect(failures.first?.stringValue?.contains("[1].row: expected 4, got 3") == true)
+    }
+
+    @Test func twoJobsGiveTheSameResultsAsOne() throws {
+        let one = try Swipehost.run(["test", Self.fixtures, "--jobs", "1"])
+        let two = try Swipehost.run(["test", Self.fixtures, "--jobs", "2"])
+        #expect(one.status == 1)
+        #expect(two.status == one.status)
+        #expect(two.stdout == one.stdout)
+        #expect(one.stdout.hasSuffix("\n7 passed, 5 failed, 2 skipped\n"))
+    }
+
+    @Test func luaRunsAScriptWithRequireSwipe() throws {
+        let script = """
+            local swipe = require("swipe")
+            local t = swipe.table { plugins = { "plugins/mail.lua" } }
+            t:swipe(1, -150)
+            t:wait(250)
+            t:tap(1, "trash")
+            print(#t:items(), t:items()[1], t:events("delete")[1].item, arg[0], arg[1], ...)
+            """
+        let path = NSTemporaryDirectory() + "swipehost-lua-\(UUID().uuidString).lua"
+        try ("#!/usr/bin/env lua\n" + script).write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Swipehost.run(["lua", path, "one", "two"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "14\tYour order has shipped\tLunch on Friday?\t\(path)\tone\tone\ttwo\n")
+        let failing = try Swipehost.run(["lua", "-e", "require('swipe').table{}:tap(99, 1)"])
+        #expect(failing.status == 1)
+        #expect(failing.stderr.hasPrefix("swipehost lua: (command line):1: row 99 does not exist"))
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/busted")))
+    func bustedRunsTheShippedSpecsThroughLua() throws {
+        let result = try Swipehost.run(["lua", "/usr/bin/busted", "-o", "TAP", "spec/"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ok 1 - "))
+        #expect(!result.stdout.contains("not ok"))
+    }
+}
