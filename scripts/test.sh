@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: set up, build, run the Swift test suites, the shipped plugins' check, and the
-# embedding example package.
+# Every test: set up, build, run the Swift test suites, the shipped plugins' check, their specs
+# (through swipehost test, and through busted when it is installed), and the embedding example
+# package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -9,6 +10,12 @@ swift test --skip-build
 bin="$(swift build --show-bin-path)/swipehost"
 echo "== swipehost check plugins/*.lua"
 "$bin" check plugins/*.lua
+echo "== swipehost test (spec/)"
+"$bin" test
+if [ -x /usr/bin/busted ]; then
+    echo "== swipehost lua /usr/bin/busted spec/"
+    "$bin" lua /usr/bin/busted spec/
+fi
 echo "== swipehost bench --quick (checks that it works; targets need a release build)"
 figures=$("$bin" bench --quick --json | grep -c '"name"')
 [ "$figures" -eq 7 ] || { echo "bench printed $figures figures, expected 7" >&2; exit 1; }
