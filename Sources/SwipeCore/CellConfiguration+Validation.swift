@@ -25,7 +25,7 @@ extension CellConfiguration {
             let field = "buttons[\(index + 1)]"
             if !button.width.isFinite || button.width <= 0 {
                 problems.append(ConfigurationProblem(
-                    field: field + ".width", message: "must be a finite number > 0, got \(Self.format(button.width))"))
+                    field: field + ".width", message: "must be a finite number > 0, got \(NumberText.describe(button.width))"))
             }
             if let first = seen[button.id] {
                 problems.append(ConfigurationProblem(
@@ -37,26 +37,21 @@ extension CellConfiguration {
         if totalWidth.isFinite, totalWidth > cellWidth {
             problems.append(ConfigurationProblem(
                 field: "buttons",
-                message: "are \(Self.format(totalWidth)) points wide in total, \(Self.format(totalWidth - cellWidth)) more than the \(Self.format(cellWidth))-point cell"))
+                message: "are \(NumberText.describe(totalWidth)) points wide in total, \(NumberText.describe(totalWidth - cellWidth)) more than the \(NumberText.describe(cellWidth))-point cell"))
         }
         if !bounce.isFinite || bounce < 0 {
-            problems.append(ConfigurationProblem(field: "bounce", message: "must be a finite number >= 0, got \(Self.format(bounce))"))
+            problems.append(ConfigurationProblem(field: "bounce", message: "must be a finite number >= 0, got \(NumberText.describe(bounce))"))
         }
         if duration.nanoseconds < 0 {
-            problems.append(ConfigurationProblem(field: "duration", message: "must be >= 0 seconds, got \(Self.format(duration.seconds))"))
+            problems.append(ConfigurationProblem(field: "duration", message: "must be >= 0 seconds, got \(NumberText.describe(duration.seconds))"))
         }
         for (field, value) in [("open_threshold", openThreshold), ("close_threshold", closeThreshold)] {
             guard let value else { continue }
             if !value.isFinite || value <= 0 || value > totalWidth {
                 problems.append(ConfigurationProblem(
-                    field: field, message: "must be in (0, \(Self.format(totalWidth))] (the total button width), got \(Self.format(value))"))
+                    field: field, message: "must be in (0, \(NumberText.describe(totalWidth))] (the total button width), got \(NumberText.describe(value))"))
             }
         }
         return problems
-    }
-
-    static func format(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
     }
 }

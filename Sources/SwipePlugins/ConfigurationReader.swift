@@ -47,7 +47,7 @@ struct ConfigurationReader {
             if seconds.isFinite, abs(seconds) < 1e6 {
                 configuration.duration = .seconds(seconds)
             } else {
-                result.errors.append(problem("duration", "must be a finite number of seconds >= 0, got \(seconds.isNaN ? "nan" : String(seconds))"))
+                result.errors.append(problem("duration", "must be a finite number of seconds >= 0, got \(NumberText.describe(seconds))"))
             }
         }
         configuration.openThreshold = number(fields, "open_threshold", into: &result)

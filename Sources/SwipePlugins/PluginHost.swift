@@ -157,12 +157,13 @@ public final class PluginHost {
         .table(["index": .integer(row), "item": .string(item)])
     }
 
-    static func text(_ value: LuaValue) -> String {
+    /// A Lua value as `print` and the host's messages show it.
+    public static func text(_ value: LuaValue) -> String {
         switch value {
         case .nil: return "nil"
         case .boolean(let flag): return flag ? "true" : "false"
         case .integer(let number): return String(number)
-        case .number(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number): return NumberText.describe(number)
         case .string(let text): return text
         default: return value.typeName
         }
@@ -188,9 +189,9 @@ extension PluginHost: SwipeTableDelegate {
 
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
         recorder.swipeTable(table, didTapButton: button, number: number, inRow: row)
-        let setup = self.setup(forRow: row, item: table.items[row])
-        guard let owner = setup.owner else { return }
         let item = table.items[row]
+        let setup = self.setup(forRow: row, item: item)
+        guard let owner = setup.owner else { return }
         let handler = setup.handlers[number] ?? plugins[owner].onAction
         guard let handler else { return }
         let context = plugins[owner].context

@@ -100,7 +100,7 @@ public enum SwipeModule {
         let known: Set<String> = ["plugins", "rows", "width", "viewport", "items", "budget", "memory"]
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
-                throw SwipeDriver.Failure("swipe.table: unknown option '\(PluginHostText.text(key))' (known: \(known.sorted().joined(separator: ", ")))")
+                throw SwipeDriver.Failure("swipe.table: unknown option '\(PluginHost.text(key))' (known: \(known.sorted().joined(separator: ", ")))")
             }
         }
         func number(_ key: String) throws -> Double? {
@@ -140,18 +140,5 @@ public enum SwipeModule {
         if let budget = try number("budget") { options.pluginOptions.instructionBudget = max(0, Int(budget)) }
         if let memory = try number("memory") { options.pluginOptions.memoryLimit = max(0, Int(memory)) }
         return options
-    }
-}
-
-/// Plain text of a Lua value for messages.
-enum PluginHostText {
-    static func text(_ value: LuaValue) -> String {
-        switch value {
-        case .string(let text): text
-        case .integer(let number): String(number)
-        case .number(let number): String(number)
-        case .boolean(let flag): String(flag)
-        default: value.typeName
-        }
     }
 }
