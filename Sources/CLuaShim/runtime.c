@@ -5,6 +5,7 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     swl_Runtime *rt = (swl_Runtime *)ud;
@@ -76,4 +77,29 @@ int swl_error(lua_State *L, const char *msg) {
 
 const char *swl_pushfstring1(lua_State *L, const char *fmt, const char *s) {
     return lua_pushfstring(L, fmt, s);
+}
+
+void swl_pushstring(lua_State *L, const char *s, size_t len) {
+    // lua_pushstring looks `s` up in Lua's cache of C strings, keyed by address, before
+    // hashing it; it reads up to the first NUL, so a string with a NUL inside cannot use it.
+    if (strlen(s) == len) {
+        lua_pushstring(L, s);
+    } else {
+        lua_pushlstring(L, s, len);
+    }
+}
+
+void swl_setfield_integer(lua_State *L, int table, const char *key, lua_Integer value) {
+    lua_pushinteger(L, value);
+    lua_setfield(L, table, key);
+}
+
+void swl_setfield_number(lua_State *L, int table, const char *key, lua_Number value) {
+    lua_pushnumber(L, value);
+    lua_setfield(L, table, key);
+}
+
+void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len) {
+    swl_pushstring(L, s, len);
+    lua_setfield(L, table, key);
 }

@@ -9,10 +9,16 @@ import CLuaShim
 /// inside `pcall` (Lua-side) or with the memory cap suspended, where the only
 /// possible error is a real out-of-memory, on which the allocator aborts.
 /// See docs/lua-runtime.md, "Error model".
+///
+/// The few functions the argument-pushing path uses are inlinable, so a call's arguments are
+/// pushed with no Swift call in between (see `LuaArguments`).
+@usableFromInline
 struct LuaAPI {
     /// The thread this view operates on.
+    @usableFromInline
     let L: OpaquePointer
 
+    @usableFromInline
     init(_ L: OpaquePointer) { self.L = L }
 
     // MARK: State
@@ -41,12 +47,12 @@ struct LuaAPI {
 
     // MARK: Stack
 
-    var top: Int32 { lua_gettop(L) }
+    @inlinable var top: Int32 { lua_gettop(L) }
     func setTop(_ index: Int32) { lua_settop(L, index) }
     func pop(_ n: Int32) { lua_settop(L, -n - 1) }
     func absoluteIndex(_ index: Int32) -> Int32 { lua_absindex(L, index) }
     /// Never raises: returns false when the stack cannot grow. The corresponding C function is `lua_checkstack`.
-    func checkStack(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
+    @inlinable func checkStack(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
     func pushCopy(of index: Int32) { lua_pushvalue(L, index) }
     /// Pops the top value into `index`. The corresponding C function is `lua_replace`.
     func replace(_ index: Int32) {
@@ -79,19 +85,53 @@ struct LuaAPI {
 
     // MARK: Pushing (raise only on memory errors; call with the cap suspended)
 
-    func pushNil() { lua_pushnil(L) }
-    func pushBoolean(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
-    func pushInteger(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
-    func pushNumber(_ value: Double) { lua_pushnumber(L, value) }
+    @inlinable func pushNil() { lua_pushnil(L) }
+    @inlinable func pushBoolean(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    @inlinable func pushInteger(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    @inlinable func pushNumber(_ value: Double) { lua_pushnumber(L, value) }
     func pushLightUserdata(_ value: UnsafeMutableRawPointer) { lua_pushlightuserdata(L, value) }
 
+    /// Pushes a `String` from its own storage (see `pushString(_:count:)`).
+    @inlinable
     func pushString(_ value: String) {
-        var value = value
-        value.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
-        }
+        value.withCString { pushString($0, count: value.utf8.count) }
     }
 
+    /// Pushes `count` bytes of NUL-terminated `value`. Lua finds a C string it has seen at the
+    /// same address in its cache, keyed by address, instead of hashing it again: a string
+    /// stored at a fixed place (a table's item) costs a `strcmp`. The corresponding C function is
+    /// `lua_pushstring`, or `lua_pushlstring` when the string has a NUL inside.
+    @inlinable
+    func pushString(_ value: UnsafePointer<CChar>, count: Int) {
+        swl_pushstring(L, value, count)
+    }
+
+    /// `table[key] = value` on a table without a metatable; `key` is a literal. The
+    /// corresponding C functions are `lua_pushinteger` and `lua_setfield`.
+    @inlinable
+    func setField(_ table: Int32, _ key: StaticString, _ value: Int) {
+        Self.withCString(key) { swl_setfield_integer(L, table, $0, lua_Integer(value)) }
+    }
+
+    /// The corresponding C functions are `lua_pushnumber` and `lua_setfield`.
+    @inlinable
+    func setField(_ table: Int32, _ key: StaticString, _ value: Double) {
+        Self.withCString(key) { swl_setfield_number(L, table, $0, value) }
+    }
+
+    /// `value` as for `pushString(_:count:)`. The corresponding C function is `lua_setfield`.
+    @inlinable
+    func setField(_ table: Int32, _ key: StaticString, cString value: UnsafePointer<CChar>, count: Int) {
+        Self.withCString(key) { swl_setfield_string(L, table, $0, value, count) }
+    }
+
+    /// A literal's NUL-terminated bytes (field names have no NUL inside).
+    @inlinable
+    static func withCString(_ key: StaticString, _ body: (UnsafePointer<CChar>) -> Void) {
+        key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1, body)
+    }
+
+    @inlinable
     func newTable(arrayCount: Int32 = 0, recordCount: Int32 = 0) {
         lua_createtable(L, arrayCount, recordCount)
     }
@@ -128,7 +168,7 @@ struct LuaAPI {
     // MARK: Registry
 
     func pushGlobals() { lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
-    @discardableResult
+    @inlinable @discardableResult
     func pushReference(_ ref: Int32) -> Int32 { lua_rawgeti(L, clua_registryindex(), lua_Integer(ref)) }
     /// Pops the top value into the registry. The corresponding C function is `luaL_ref`.
     func makeReference() -> Int32 { luaL_ref(L, clua_registryindex()) }

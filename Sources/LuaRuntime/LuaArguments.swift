@@ -5,16 +5,21 @@
 /// `LuaRef`s.
 public struct LuaArguments {
     /// The thread being called on (a plain pointer: no retain per push).
+    @usableFromInline
     let api: LuaAPI
     /// The state's serial, to check `LuaRef`s.
+    @usableFromInline
     let serial: UInt64
     /// Only for pushing composite `LuaValue`s.
     unowned(unsafe) let state: LuaState
     /// Stack index of the message handler; the function is at `base + 1`.
     @usableFromInline
     let base: Int32
+    @usableFromInline
+    var pushed: Int32 = 0
+
     /// Arguments pushed so far.
-    public private(set) var count: Int32 = 0
+    public var count: Int32 { pushed }
 
     init(state: LuaState, base: Int32) {
         self.api = state.api
@@ -23,21 +28,28 @@ public struct LuaArguments {
         self.base = base
     }
 
+    // The pushes are inlinable: with the call that takes them (`LuaState.call`), a handler's
+    // arguments go onto the Lua stack with no Swift call in between.
+
+    @inlinable
     public mutating func push(_ value: Int) throws {
         try reserve()
         api.pushInteger(value)
     }
 
+    @inlinable
     public mutating func push(_ value: Double) throws {
         try reserve()
         api.pushNumber(value)
     }
 
+    @inlinable
     public mutating func push(_ value: Bool) throws {
         try reserve()
         api.pushBoolean(value)
     }
 
+    @inlinable
     public mutating func push(_ value: String) throws {
         try reserve()
         api.pushString(value)
@@ -52,6 +64,14 @@ public struct LuaArguments {
         api.pushReference(ref.slot)
     }
 
+    /// Pushes the value in `slot` (see ``LuaSlot``).
+    @inlinable
+    public mutating func push(_ slot: LuaSlot) throws {
+        guard slot.serial == serial else { throw Self.foreignSlot() }
+        try reserve()
+        api.pushReference(slot.slot)
+    }
+
     public mutating func push(_ value: LuaValue) throws {
         switch value {
         case .integer(let value): try push(value)
@@ -61,10 +81,11 @@ public struct LuaArguments {
         case .function(let ref), .userdata(let ref), .reference(let ref): try push(ref)
         default:
             try state.push(value)
-            count += 1
+            pushed += 1
         }
     }
 
+    @inlinable
     public mutating func pushNil() throws {
         try reserve()
         api.pushNil()
@@ -73,11 +94,17 @@ public struct LuaArguments {
     /// Makes room for one more argument and counts it. `beginCall` made
     /// room for `LUA_MINSTACK` (20) values: the handler, the function and
     /// the first 16 arguments need no further check.
-    @inline(__always)
-    fileprivate mutating func reserve() throws {
-        if count >= 16, !api.checkStack(1) { throw LuaError(.memory, "Lua stack overflow") }
-        count += 1
+    @inlinable
+    mutating func reserve() throws {
+        if pushed >= 16, !api.checkStack(1) { throw Self.stackOverflow() }
+        pushed += 1
     }
+
+    @usableFromInline
+    static func stackOverflow() -> LuaError { LuaError(.memory, "Lua stack overflow") }
+
+    @usableFromInline
+    static func foreignSlot() -> LuaError { LuaError(.type, "a LuaSlot of another LuaState was used") }
 }
 
 extension LuaArguments {
@@ -92,35 +119,49 @@ extension LuaArguments {
     ///     }
     /// }
     /// ```
+    @inlinable
     public mutating func pushTable(recordCount: Int32, _ body: (inout LuaTableFields) throws -> Void) throws {
         try reserve()
         api.newTable(recordCount: recordCount)
-        guard api.checkStack(2) else { throw LuaError(.memory, "Lua stack overflow") }
+        guard api.checkStack(2) else { throw Self.stackOverflow() }
         var fields = LuaTableFields(api: api, table: api.top)
         try body(&fields)
     }
 }
 
 /// The fields of a table being pushed by ``LuaArguments/pushTable(recordCount:_:)``.
+///
+/// Keys are static strings (field names written in the code): Lua finds them in its string
+/// cache by address, and each field is set with one C call.
 public struct LuaTableFields {
-    let api: LuaAPI
-    let table: Int32
+    @usableFromInline let api: LuaAPI
+    @usableFromInline let table: Int32
 
-    public mutating func set(_ key: String, _ value: Int) {
-        api.pushString(key)
-        api.pushInteger(value)
-        api.rawSet(table)
+    @usableFromInline
+    init(api: LuaAPI, table: Int32) {
+        self.api = api
+        self.table = table
     }
 
-    public mutating func set(_ key: String, _ value: Double) {
-        api.pushString(key)
-        api.pushNumber(value)
-        api.rawSet(table)
+    @inlinable
+    public mutating func set(_ key: StaticString, _ value: Int) {
+        api.setField(table, key, value)
     }
 
-    public mutating func set(_ key: String, _ value: String) {
-        api.pushString(key)
-        api.pushString(value)
-        api.rawSet(table)
+    @inlinable
+    public mutating func set(_ key: StaticString, _ value: Double) {
+        api.setField(table, key, value)
+    }
+
+    @inlinable
+    public mutating func set(_ key: StaticString, _ value: String) {
+        value.withCString { api.setField(table, key, cString: $0, count: value.utf8.count) }
+    }
+
+    /// Sets a string field from `count` bytes of NUL-terminated UTF-8 (see
+    /// `TableItems.withCString(row:_:)`).
+    @inlinable
+    public mutating func set(_ key: StaticString, cString value: UnsafePointer<CChar>, count: Int) {
+        api.setField(table, key, cString: value, count: count)
     }
 }

@@ -36,6 +36,20 @@ public final class LuaRef: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+/// A `LuaRef`'s registry slot as a plain value, for call paths that must not count references
+/// (the plugin host's dispatch: each retain and release of a `LuaRef` there costs more than a
+/// Lua table field). It does not keep the value alive: use it only while the `LuaRef` it came
+/// from lives.
+public struct LuaSlot: Hashable, Sendable {
+    @usableFromInline let slot: Int32
+    @usableFromInline let serial: UInt64
+}
+
+extension LuaRef {
+    /// This reference's slot, valid while this `LuaRef` lives.
+    public var unownedSlot: LuaSlot { LuaSlot(slot: slot, serial: serial) }
+}
+
 /// What a `LuaRef` knows of its state, without a `weak` reference (which
 /// would give the state a side-table refcount and slow every retain of it on
 /// the call path). The state clears `state` in its deinit.

@@ -84,6 +84,25 @@ extension LuaState {
         try _finishCall(function, pushed, results: 0)
     }
 
+    /// Calls the function in `function` (see ``LuaSlot``) with arguments pushed by `body`,
+    /// discarding results: the call path with no reference counting at all. `label` names
+    /// the function in budget and memory messages; it is only asked for on failure.
+    /// ```swift
+    /// try lua.call(onOpen.unownedSlot, label: { "on_open" }) { args in
+    ///     try args.push(context.unownedSlot)
+    ///     try args.push(3)
+    /// }
+    /// ```
+    @inlinable
+    public func call(
+        _ function: LuaSlot, label: () -> String, pushing body: (inout LuaArguments) throws -> Void
+    ) throws {
+        var pushed = try _beginCall(function)
+        defer { _endCall(pushed) }
+        try body(&pushed)
+        try _finishCall(pushed, label: label)
+    }
+
     // MARK: Entry points of the inlinable calls
 
     /// `beginCall()` then pushes `function`.
@@ -98,8 +117,26 @@ extension LuaState {
         return LuaArguments(state: self, base: base)
     }
 
+    /// `beginCall()` then pushes the function in `function`.
+    @usableFromInline
+    func _beginCall(_ function: LuaSlot) throws -> LuaArguments {
+        let base = try beginCall()
+        guard function.serial == serial else {
+            endCall(base)
+            throw LuaArguments.foreignSlot()
+        }
+        api.pushReference(function.slot)
+        return LuaArguments(state: self, base: base)
+    }
+
     @usableFromInline
     func _endCall(_ pushed: LuaArguments) { endCall(pushed.base) }
+
+    @usableFromInline
+    func _finishCall(_ pushed: LuaArguments, label: () -> String) throws {
+        let status = protectedCall(handler: pushed.base, arguments: pushed.count, results: 0)
+        if status != LuaCode.ok { throw failure(status: status, label: label()) }
+    }
 
     @usableFromInline
     func _finishCall(_ function: LuaRef, _ pushed: LuaArguments, results: Int32) throws {
@@ -197,3 +234,4 @@ extension LuaState {
         return values
     }
 }
+

@@ -156,3 +156,11 @@ extension SwipeTable {
         pendingEvents.removeAll(keepingCapacity: true)
     }
 }
+
+extension SwipeTable {
+    /// Calls `body` with row `row`'s item as NUL-terminated UTF-8 and its byte count (see
+    /// ``TableItems/withCString(row:_:)``).
+    public func withItemCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
+        try items.withCString(row: row, body)
+    }
+}

@@ -24,38 +24,36 @@ public struct TableItems: Sendable, Equatable {
 
     /// The tutorial's title of row `row` (1-based).
     public static func defaultTitle(row: Int) -> String {
-        // Built in one allocation: titles are made on every access to a generated item.
-        let prefix: StaticString = "Longer Title Item #"
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var magnitude = row.magnitude
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
+        withDefaultTitle(row: row) { title, count in
+            String(decoding: UnsafeRawBufferPointer(start: title, count: count), as: UTF8.self)
         }
-        let negative = row < 0 ? 1 : 0
-        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + negative + count) { buffer in
-            var index = 0
-            for offset in 0..<prefix.utf8CodeUnitCount {
-                buffer[index] = prefix.utf8Start[offset]
-                index += 1
+    }
+
+    /// Calls `body` with the tutorial's title of `row` as NUL-terminated UTF-8 and its byte
+    /// count, built on the stack.
+    static func withDefaultTitle<R>(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {
+        let prefix: StaticString = "Longer Title Item #"
+        // Room for the prefix (19 bytes), a sign, the 20 digits of UInt.max and the NUL,
+        // written backwards from the end.
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
+        return try withUnsafeMutableBytes(of: &bytes) { raw in
+            let buffer = raw.bindMemory(to: CChar.self)
+            let end = buffer.count - 1  // stays 0: the terminating NUL
+            var start = end
+            var magnitude = row.magnitude
+            repeat {
+                start -= 1
+                buffer[start] = CChar(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            if row < 0 {
+                start -= 1
+                buffer[start] = CChar(UInt8(ascii: "-"))
             }
-            if negative == 1 {
-                buffer[index] = UInt8(ascii: "-")
-                index += 1
-            }
-            withUnsafeBytes(of: digits) { raw in
-                for offset in stride(from: count - 1, through: 0, by: -1) {
-                    buffer[index] = raw[offset]
-                    index += 1
-                }
-            }
-            return index
+            start -= prefix.utf8CodeUnitCount
+            UnsafeMutableRawPointer(buffer.baseAddress! + start)
+                .copyMemory(from: prefix.utf8Start, byteCount: prefix.utf8CodeUnitCount)
+            return try body(UnsafePointer(buffer.baseAddress! + start), end - start)
         }
     }
 
@@ -64,6 +62,15 @@ public struct TableItems: Sendable, Equatable {
     /// The item of row `row`, 1-based.
     public subscript(row: Int) -> String {
         generatedCount == nil ? explicit[row - 1] : Self.defaultTitle(row: row)
+    }
+
+    /// Calls `body` with row `row`'s item (1-based) as NUL-terminated UTF-8 and its byte
+    /// count, without making a `String` for a generated title: what the plugin host pushes
+    /// into Lua on every delegate call. An explicit item is passed from its own storage.
+    public func withCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
+        if generatedCount != nil { return try Self.withDefaultTitle(row: row, body) }
+        let item = explicit[row - 1]
+        try item.withCString { try body($0, item.utf8.count) }
     }
 
     public var all: [String] { (0..<count).map { self[$0 + 1] } }

@@ -58,7 +58,11 @@ public final class Plugin {
     public let warnings: [PluginProblem]
 
     /// The `ctx` table handed to this plugin's handlers (set by the host).
-    @exclusivity(unchecked) var context: LuaRef?
+    @exclusivity(unchecked) var context: LuaRef? {
+        didSet { contextSlot = context?.unownedSlot }
+    }
+    /// `context`'s slot, read by the dispatch path without retaining the reference.
+    @exclusivity(unchecked) private(set) var contextSlot: LuaSlot?
     @exclusivity(unchecked) var failures = [Int](repeating: 0, count: Hook.allCases.count)
     /// Hooks switched off after too many failures, one bit each.
     @exclusivity(unchecked) var disabledHooks: UInt8 = 0

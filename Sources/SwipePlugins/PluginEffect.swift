@@ -36,13 +36,19 @@ extension PluginHost {
     func invoke(_ index: Int, hook: Hook, row: Int?, _ body: (LuaState) throws -> Void) {
         unowned(unsafe) let plugin = plugins[index]
         guard !plugin.isDisabled(hook) else { return }
+        transact(index, hook: hook, row: row) { try body(plugin.lua) }
+    }
+
+    /// Runs `body`, one call into plugin `index`, as a transaction (see ``invoke(_:hook:row:_:)``).
+    @inline(__always)
+    func transact(_ index: Int, hook: Hook, row: Int?, _ body: () throws -> Void) {
         // The handler's effects stack up above those of the handlers it runs inside of.
         let start = transaction.count
         let saved = (projectedRowDelta, activePlugin)
         projectedRowDelta = 0
         activePlugin = index
         do {
-            try body(plugin.lua)
+            try body()
             (projectedRowDelta, activePlugin) = saved
             guard transaction.count > start else { return }
             let effects = Array(transaction[start...])

@@ -31,17 +31,18 @@ public final class PluginHost {
         var handlers: [Int: LuaRef]
     }
 
-    /// A plugin's handler for one hook, held without reference counting on the dispatch path:
-    /// the plugin owns the references and outlives the host's use of them.
+    /// A plugin's `on_open` or `on_close`, held without reference counting: the dispatch path
+    /// (``broadcast(hook:row:_:)``) retains nothing. The plugin, kept in ``plugins``, owns the
+    /// function and outlives the host's use of it.
     struct HookHandler {
-        var plugin: Int
-        unowned(unsafe) var function: LuaRef
-        unowned(unsafe) var context: LuaRef
+        var index: Int
+        var plugin: Unmanaged<Plugin>
+        var function: LuaSlot
     }
 
     /// The `on_open` and `on_close` handlers, in load order.
-    @exclusivity(unchecked) var openHandlers: [HookHandler] = []
-    @exclusivity(unchecked) var closeHandlers: [HookHandler] = []
+    let openHandlers: [HookHandler]
+    let closeHandlers: [HookHandler]
 
     @exclusivity(unchecked) var rowSetups: [Int: RowSetup] = [:]
     @exclusivity(unchecked) var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
@@ -68,6 +69,13 @@ public final class PluginHost {
         self.plugins = plugins
         self.recorder = recorder
         self.strict = strict
+        func handlers(_ hook: KeyPath<Plugin, LuaRef?>) -> [HookHandler] {
+            plugins.enumerated().compactMap { index, plugin in
+                plugin[keyPath: hook].map { HookHandler(index: index, plugin: .passUnretained(plugin), function: $0.unownedSlot) }
+            }
+        }
+        openHandlers = handlers(\.onOpen)
+        closeHandlers = handlers(\.onClose)
         let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? defaultItems
         table = SwipeTable(items: items, geometry: geometry) { _, _ in CellConfiguration(buttons: []) }
         for later in plugins.filter({ $0.items != nil }).dropFirst() {
@@ -76,11 +84,6 @@ public final class PluginHost {
         for (index, plugin) in plugins.enumerated() {
             try installContext(for: plugin, index: index)
             for warning in plugin.warnings { warn(warning) }
-        }
-        for (index, plugin) in plugins.enumerated() {
-            guard let context = plugin.context else { continue }
-            if let onOpen = plugin.onOpen { openHandlers.append(HookHandler(plugin: index, function: onOpen, context: context)) }
-            if let onClose = plugin.onClose { closeHandlers.append(HookHandler(plugin: index, function: onClose, context: context)) }
         }
         table.configurationProvider = { [unowned self] row, item in self.setup(forRow: row, item: item).configuration }
         table.delegate = self
@@ -209,14 +212,27 @@ extension PluginHost: SwipeTableDelegate {
     }
 
     /// `on_open`/`on_close` of every plugin, in load order: `handler(ctx, row)`.
+    ///
+    /// With one handler the item's bytes go straight from the table into Lua (no `String` is
+    /// made). With several, each sees the item as it was before the first ran, whatever the
+    /// earlier handlers' effects changed, so it is read once, as a `String`.
     private func broadcast(hook: Hook, row: Int, _ handlers: [HookHandler]) {
         guard !handlers.isEmpty else { return }
-        let item = table.items[row]
+        let item = handlers.count > 1 ? table.items[row] : nil
         for handler in handlers {
-            invoke(handler.plugin, hook: hook, row: row) { lua in
-                try lua.call(handler.function) { args in
-                    try args.push(handler.context)
-                    try Self.pushRow(row, item, to: &args)
+            // Unretained: `plugins` holds the plugin for the host's lifetime.
+            handler.plugin._withUnsafeGuaranteedRef { plugin in
+                guard !plugin.isDisabled(hook) else { return }
+                transact(handler.index, hook: hook, row: row) {
+                    try plugin.lua.call(handler.function, label: { hook.rawValue }) { args in
+                        if let context = plugin.contextSlot { try args.push(context) } else { try args.pushNil() }
+                        if let item {
+                            try Self.pushRow(row, item, to: &args)
+                        } else {
+                            // No Lua code can change the items while the arguments are pushed.
+                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
+                        }
+                    }
                 }
             }
         }
@@ -231,6 +247,14 @@ extension PluginHost: SwipeTableDelegate {
         try args.pushTable(recordCount: 2) { fields in
             fields.set("index", row)
             fields.set("item", item)
+        }
+    }
+
+    /// `{ index = row, item = item }` from the item as NUL-terminated UTF-8.
+    static func pushRow(_ row: Int, _ item: UnsafePointer<CChar>, count: Int, to args: inout LuaArguments) throws {
+        try args.pushTable(recordCount: 2) { fields in
+            fields.set("index", row)
+            fields.set("item", cString: item, count: count)
         }
     }
 

@@ -140,4 +140,16 @@ int swl_error(lua_State *L, const char *msg);
 /// lua_pushfstring(L, fmt, s) with one string argument.
 const char *swl_pushfstring1(lua_State *L, const char *fmt, const char *s);
 
+/// Pushes the `len` bytes of `s`, which is NUL-terminated: through lua_pushstring (and
+/// Lua's string cache) unless `s` has a NUL inside. Raises only on memory errors.
+void swl_pushstring(lua_State *L, const char *s, size_t len);
+
+/// `table[key] = value` for a table with no metatable (a table being built for a call): one
+/// C call where the Lua API takes three. `key` is a NUL-terminated literal, found in Lua's
+/// string cache by address. Raise only on memory errors.
+void swl_setfield_integer(lua_State *L, int table, const char *key, lua_Integer value);
+void swl_setfield_number(lua_State *L, int table, const char *key, lua_Number value);
+/// `s` as for swl_pushstring.
+void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len);
+
 #endif
