@@ -158,6 +158,12 @@ struct LuaAPI {
     func rawGet(_ table: Int32) -> Int32 { lua_rawget(L, table) }
     @discardableResult
     func rawGet(_ table: Int32, index: Int) -> Int32 { lua_rawgeti(L, table, lua_Integer(index)) }
+    /// Pushes `table[key]` (raw: no metamethod runs); `table` is an absolute index.
+    func rawGetField(_ table: Int32, _ key: StaticString) {
+        Self.withCString(key) { _ = lua_pushstring(L, $0) }
+        lua_rawget(L, table)
+    }
+
     /// The key must not be nil or NaN (checked by callers).
     func rawSet(_ table: Int32) { lua_rawset(L, table) }
     func rawSet(_ table: Int32, index: Int) { lua_rawseti(L, table, lua_Integer(index)) }

@@ -12,8 +12,15 @@ public typealias LuaFunction = ([LuaValue]) throws -> [LuaValue]
 /// The Swift side of a Lua function: retained by a userdata upvalue of the
 /// C trampoline, released by that userdata's `__gc`.
 final class LuaFunctionBox {
+    enum Body {
+        /// Gets its arguments converted.
+        case values(LuaFunction)
+        /// Reads its arguments on the stack.
+        case stack(LuaStackFunction)
+    }
+
     let name: String
-    let body: LuaFunction
+    let body: Body
     /// A method (`obj:name(...)`): Lua's first argument, `self`, is checked to be a table or
     /// userdata and not converted; `body` gets the arguments after it.
     let isMethod: Bool
@@ -21,7 +28,13 @@ final class LuaFunctionBox {
     init(name: String, isMethod: Bool = false, body: @escaping LuaFunction) {
         self.name = name
         self.isMethod = isMethod
-        self.body = body
+        self.body = .values(body)
+    }
+
+    init(name: String, isMethod: Bool, stack body: @escaping LuaStackFunction) {
+        self.name = name
+        self.isMethod = isMethod
+        self.body = .stack(body)
     }
 }
 
@@ -59,6 +72,28 @@ extension LuaState {
         }
         api.pushString(name)
         pushFunction(name: name, method: method, body)
+        api.rawSet(base + 1)
+    }
+
+    /// Registers `body` as the Lua function `name`, as `register(_:in:method:_:)` does, but
+    /// `body` reads its arguments on the Lua stack (``LuaStackArguments``) instead of getting
+    /// them converted: for functions called often with tables of which they read a few fields.
+    public func registerStackFunction(_ name: String, in table: LuaRef? = nil, method: Bool = false, _ body: @escaping LuaStackFunction)
+        throws
+    {
+        let base = try beginAccess()
+        defer { api.setTop(base) }
+        if let table {
+            try push(table)
+            guard api.type(at: -1) == LuaCode.table else {
+                throw LuaError(.type, "table expected, got \(table.type.name)")
+            }
+        } else {
+            api.pushGlobals()
+        }
+        api.pushString(name)
+        let box = Unmanaged.passRetained(LuaFunctionBox(name: name, isMethod: method, stack: body))
+        api.pushFunction(box.toOpaque(), name: name)
         api.rawSet(base + 1)
     }
 
@@ -103,24 +138,17 @@ extension LuaState {
                 return raise(LuaError.runtime("call '\(box.name)' as a method, with a colon (obj:\(box.name)(...))"))
             }
         }
-        var arguments: [LuaValue] = []
-        arguments.reserveCapacity(Int(count))
-        var index: Int32 = 1 + Int32(shift)
-        while index <= count {
-            do {
-                arguments.append(try value(at: index, label: box.name))
-            } catch let error as LuaError {
-                api.setTop(count)
-                return raise(LuaError.argument(Int(index), error.message))
-            } catch {
-                api.setTop(count)
-                return raise(error)
-            }
-            index += 1
-        }
         let results: [LuaValue]
         do {
-            results = try box.body(arguments)
+            switch box.body {
+            case .values(let body):
+                results = try body(try arguments(from: 1 + Int32(shift), to: count, label: box.name))
+            case .stack(let body):
+                results = try body(LuaStackArguments(state: self, first: 1 + Int32(shift), count: Int(count) - shift, name: box.name))
+            }
+        } catch let error as ConversionError {
+            api.setTop(count)
+            return raise(error.error)
         } catch var error as LuaError {
             api.setTop(count)
             if let argument = error.argument { error.argument = argument + shift }
@@ -137,6 +165,30 @@ extension LuaState {
             return raise(error)
         }
         return Int32(results.count)
+    }
+
+    /// A `LuaFunction`'s arguments, converted; a failure is a `bad argument` error numbered as
+    /// Lua numbers the argument.
+    private func arguments(from first: Int32, to count: Int32, label: String) throws -> [LuaValue] {
+        var arguments: [LuaValue] = []
+        arguments.reserveCapacity(Int(max(0, count - first + 1)))
+        var index = first
+        while index <= count {
+            do {
+                arguments.append(try value(at: index, label: label))
+            } catch let error as LuaError {
+                throw ConversionError(error: LuaError.argument(Int(index), error.message))
+            } catch {
+                throw ConversionError(error: error)
+            }
+            index += 1
+        }
+        return arguments
+    }
+
+    /// An argument that could not be converted: raised as it is, not renumbered.
+    private struct ConversionError: Error {
+        var error: any Error
     }
 
     /// Leaves `error`'s message on the stack and returns how to raise it.

@@ -140,8 +140,9 @@ extension PluginHost {
         ], "warning: \(problem)")
     }
 
-    func record(_ name: String, _ fields: [TraceField], _ text: String) {
-        recorder.record(.custom(name: name, fields: fields, text: text), at: table.now)
+    /// Records a plugin event; its text line is only made when the trace will show it.
+    func record(_ name: String, _ fields: [TraceField], _ text: @autoclosure () -> String) {
+        recorder.record(.custom(name: name, fields: fields, text: recorder.keepsText ? text() : ""), at: table.now)
     }
 
     /// Whether `message` starts with Lua's `chunk:line:` place.

@@ -17,7 +17,7 @@ extension PluginHost {
             let lua = plugin.lua
             let context = try lua.newTable(label: "ctx")
             let primitives = try lua.newTable(label: "host")
-            let methods: [(String, LuaFunction)] = [
+            let methods: [(String, LuaStackFunction)] = [
                 ("now", { [unowned self] _ in [Self.milliseconds(self.table.now)] }),
                 ("open", rowMethod(index, "open") { .open(row: $0) }),
                 ("close", rowMethod(index, "close") { .close(row: $0) }),
@@ -46,12 +46,14 @@ extension PluginHost {
                 }),
                 ("present", { [unowned self] args in
                     try self.checkActive(args, index, "present")
-                    let detail = try args.table(1)
-                    guard case .string(let title)? = detail["title"] else {
-                        throw LuaError.argument(1, "title expected (a string), got \(detail["title"]?.typeName ?? "nil")")
+                    // Reads the two fields, not the whole table.
+                    let title = try args.field(1, "title")
+                    guard case .string(let title) = title else {
+                        throw LuaError.argument(1, "title expected (a string), got \(title.typeName)")
                     }
-                    let text = detail["text"].map(Self.text) ?? ""
-                    self.transaction.append(.present(title: title, text: text))
+                    let text = try args.field(1, "text")
+                    let shown = text.isNil ? "" : Self.text(text)
+                    self.transaction.append(.present(title: title, text: shown))
                     return []
                 }),
                 ("dismiss", { [unowned self] args in
@@ -61,7 +63,7 @@ extension PluginHost {
                 }),
                 ("log", { [unowned self] args in
                     try self.checkActive(args, index, "log")
-                    self.transaction.append(.log(args.map(Self.text).joined(separator: "\t")))
+                    self.transaction.append(.log(try args.values().map(Self.text).joined(separator: "\t")))
                     return []
                 }),
                 ("after", { [unowned self] args in
@@ -81,7 +83,7 @@ extension PluginHost {
                         throw LuaError.argument(1, "'\(name)' is not a name a plugin may emit (reserved or empty)")
                     }
                     var fields: [TraceField] = []
-                    if args.count >= 2, !args[1].isNil {
+                    if !args.isNil(2) {
                         for (key, value) in try args.table(2) {
                             guard case .string(let field) = key, field != "event", field != "t", field != "plugin" else {
                                 throw LuaError.argument(2, "field names must be strings other than 'event', 't' and 'plugin'")
@@ -94,7 +96,7 @@ extension PluginHost {
                 }),
             ]
             for (name, body) in methods {
-                try lua.register(name, in: name == "now" ? primitives : context, method: name != "now", body)
+                try lua.registerStackFunction(name, in: name == "now" ? primitives : context, method: name != "now", body)
             }
             let prelude = try lua.load(Self.contextPrelude, chunkName: "=ctx")
             try lua.call(prelude, arguments: [.reference(context), .reference(primitives)])
@@ -104,14 +106,14 @@ extension PluginHost {
         }
     }
 
-    private func rowMethod(_ index: Int, _ name: String, _ effect: @escaping (Int) -> PluginEffect) -> LuaFunction {
+    private func rowMethod(_ index: Int, _ name: String, _ effect: @escaping (Int) -> PluginEffect) -> LuaStackFunction {
         { [unowned self] args in
             self.transaction.append(effect(try self.checkedRow(args, index, name)))
             return []
         }
     }
 
-    private func checkedRow(_ args: [LuaValue], _ index: Int, _ name: String) throws -> Int {
+    private func checkedRow(_ args: LuaStackArguments, _ index: Int, _ name: String) throws -> Int {
         try checkActive(args, index, name)
         let row = try args.integer(1)
         guard row >= 1, row <= projectedRowCount else {
@@ -121,7 +123,7 @@ extension PluginHost {
     }
 
     /// `ctx` works inside this plugin's handlers only.
-    private func checkActive(_ args: [LuaValue], _ index: Int, _ name: String) throws {
+    private func checkActive(_ args: LuaStackArguments, _ index: Int, _ name: String) throws {
         guard activePlugin == index else {
             throw LuaError.runtime("ctx:\(name) can only be used while a handler of this plugin runs (not in configure)")
         }

@@ -15,7 +15,11 @@ public final class PluginHost {
     /// The first plugin error ends the run (`--strict`): it is kept in ``fatalError``.
     public let strict: Bool
     /// The first plugin error, once `strict` is set.
-    @exclusivity(unchecked) public internal(set) var fatalError: PluginFailure?
+    @exclusivity(unchecked) public internal(set) var fatalError: PluginFailure? {
+        didSet { failed = fatalError != nil }
+    }
+    /// Whether ``fatalError`` is set: what a run checks after every line.
+    @exclusivity(unchecked) public private(set) var failed = false
     /// How many times `configure` was called, all plugins together.
     @exclusivity(unchecked) public internal(set) var configureCalls = 0
     /// The detail screen on show (`ctx:present`), if any.
@@ -192,8 +196,7 @@ extension PluginHost: SwipeTableDelegate {
 
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
         recorder.swipeTable(table, didTapButton: button, number: number, inRow: row)
-        let item = table.items[row]
-        let setup = self.setup(forRow: row, item: item)
+        let setup = rowSetups[row] ?? self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
         let handler = setup.handlers[number] ?? plugins[owner].onAction
         guard let handler else { return }
@@ -201,7 +204,7 @@ extension PluginHost: SwipeTableDelegate {
         invoke(owner, hook: setup.handlers[number] == nil ? .onAction : .onTap, row: row) { lua in
             try lua.call(handler) { args in
                 try Self.pushContext(context, to: &args)
-                try Self.pushRow(row, item, to: &args)
+                try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
                 try args.pushTable(recordCount: 3) { fields in
                     fields.set("id", button.id)
                     fields.set("index", number)

@@ -65,7 +65,9 @@ public struct PluginRun {
         }
         let host: PluginHost
         do {
-            host = try PluginHost(plugins: plugins, defaultItems: defaultItems, geometry: geometry, strict: strict)
+            host = try PluginHost(
+                plugins: plugins, defaultItems: defaultItems, geometry: geometry,
+                recorder: TraceRecorder(keepsText: format == .text), strict: strict)
         } catch {
             throw .plugin(error)
         }
@@ -80,7 +82,7 @@ public struct PluginRun {
         do {
             try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
                 try runner.run(line)
-                if host.fatalError != nil { throw ScriptError(file: fileName, line: line.number, message: "") }
+                if host.failed { throw ScriptError(file: fileName, line: line.number, message: "") }
             }
         } catch {
             if let failure = host.fatalError { throw .strict(failure) }

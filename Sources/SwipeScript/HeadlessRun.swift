@@ -45,6 +45,8 @@ public struct HeadlessRun {
         -> OutputBuffer
     {
         var out = OutputBuffer()
+        // About what a record takes as a jsonl line: one allocation instead of a doubling series.
+        out.reserve(records.count * 48 + 256)
         switch format {
         case .jsonl:
             for record in records { JSONLinesFormat.write(record, to: &out) }

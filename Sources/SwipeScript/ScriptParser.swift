@@ -84,18 +84,18 @@ public struct ScriptParser: Sendable {
     }
 
     static func otherCommand(_ t: Tokens) throws -> GestureCommand {
-        switch t.word(0) {
-        case "tap":
+        if t.matches(0, "tap") {
             try t.expectCount(3...3, form: "tap ROW BUTTON")
             let row = try t.row(1)
-            let word = t.word(2)
-            if let number = Int(word) {
+            if let number = t.integer(2) {
                 guard number >= 1 else {
-                    throw LineError(message: "BUTTON must be a button id or a number >= 1 (1 = rightmost), got '\(word)'")
+                    throw LineError(message: "BUTTON must be a button id or a number >= 1 (1 = rightmost), got '\(t.word(2))'")
                 }
                 return .tap(row: row, button: .number(number))
             }
-            return .tap(row: row, button: .id(word))
+            return .tap(row: row, button: .id(t.word(2)))
+        }
+        switch t.word(0) {
         case "scroll":
             try t.expectCount(2...2, form: "scroll DY")
             return .scroll(dy: try t.number(1, name: "DY"))

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SwipeCore
 
 /// The words of one script line, as byte ranges (at most 8 are kept; more is an error).
@@ -41,11 +46,10 @@ struct Tokens {
 
     /// Whether word `index` is exactly `word` (ASCII), without making a string.
     func matches(_ index: Int, _ word: StaticString) -> Bool {
+        guard index < count else { return false }
         let (s, e) = range(index)
         guard e - s == word.utf8CodeUnitCount else { return false }
-        let expected = word.utf8Start
-        for offset in 0..<(e - s) where bytes[s + offset] != expected[offset] { return false }
-        return true
+        return memcmp(bytes.baseAddress! + s, word.utf8Start, e - s) == 0
     }
 
     /// Word `index` as a string (for messages and ids).
@@ -62,6 +66,29 @@ struct Tokens {
             let extra = allowed.upperBound < Self.capacity ? " '\(word(allowed.upperBound))'" : ""
             throw ScriptParser.LineError(message: "too many arguments\(extra): expected '\(form)'")
         }
+    }
+
+    /// Word `index` as `Int(word)` reads it (optional sign, then digits), without making a
+    /// string; nil when it is not one or overflows.
+    func integer(_ index: Int) -> Int? {
+        let (s, e) = range(index)
+        var i = s
+        var negative = false
+        if i < e, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+            negative = bytes[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        guard i < e else { return nil }
+        var value = 0
+        while i < e {
+            guard let digit = Self.digit(bytes[i]) else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            if overflow || overflow2 { return nil }
+            value = sum
+            i += 1
+        }
+        return value
     }
 
     /// A row number: digits only, at least 1.

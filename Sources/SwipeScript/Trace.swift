@@ -31,7 +31,8 @@ public enum TraceEvent: Hashable, Sendable {
     /// A button's action: its row, id, 1-based number and title.
     case action(row: Int, buttonID: String, number: Int, title: String)
     /// Any other event (plugin effects, logs, errors): its name and fields, printed after
-    /// `"event"` and before `"t"`. `text` is the line a person reads in text format.
+    /// `"event"` and before `"t"`. `text` is the line a person reads in text format (empty
+    /// when the recorder does not keep it, see ``TraceRecorder/keepsText``).
     case custom(name: String, fields: [TraceField], text: String)
 }
 
@@ -50,8 +51,13 @@ public struct TraceRecord: Hashable, Sendable {
 /// (the plugin host) record through it first.
 public final class TraceRecorder: SwipeTableDelegate {
     @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
+    /// Whether `.custom` events keep their text line. A jsonl run does not print it, so its
+    /// host does not format it (`keepsText: false`): the text is left empty.
+    public let keepsText: Bool
 
-    public init() {}
+    public init(keepsText: Bool = true) {
+        self.keepsText = keepsText
+    }
 
     public func record(_ event: TraceEvent, at time: VirtualInstant) {
         records.append(TraceRecord(time: time, event: event))
