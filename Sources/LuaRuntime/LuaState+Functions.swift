@@ -60,19 +60,7 @@ extension LuaState {
     public func register(_ name: String, in table: LuaRef? = nil, method: Bool = false, _ body: @escaping LuaFunction)
         throws
     {
-        let base = try beginAccess()
-        defer { api.setTop(base) }
-        if let table {
-            try push(table)
-            guard api.type(at: -1) == LuaCode.table else {
-                throw LuaError(.type, "table expected, got \(table.type.name)")
-            }
-        } else {
-            api.pushGlobals()
-        }
-        api.pushString(name)
-        pushFunction(name: name, method: method, body)
-        api.rawSet(base + 1)
+        try register(LuaFunctionBox(name: name, isMethod: method, body: body), in: table)
     }
 
     /// Registers `body` as the Lua function `name`, as `register(_:in:method:_:)` does, but
@@ -81,6 +69,11 @@ extension LuaState {
     public func registerStackFunction(_ name: String, in table: LuaRef? = nil, method: Bool = false, _ body: @escaping LuaStackFunction)
         throws
     {
+        try register(LuaFunctionBox(name: name, isMethod: method, stack: body), in: table)
+    }
+
+    /// Sets `box`'s function as field `box.name` of `table`, or as a global.
+    private func register(_ box: LuaFunctionBox, in table: LuaRef?) throws {
         let base = try beginAccess()
         defer { api.setTop(base) }
         if let table {
@@ -91,9 +84,8 @@ extension LuaState {
         } else {
             api.pushGlobals()
         }
-        api.pushString(name)
-        let box = Unmanaged.passRetained(LuaFunctionBox(name: name, isMethod: method, stack: body))
-        api.pushFunction(box.toOpaque(), name: name)
+        api.pushString(box.name)
+        api.pushFunction(Unmanaged.passRetained(box).toOpaque(), name: box.name)
         api.rawSet(base + 1)
     }
 
