@@ -234,4 +234,3 @@ extension LuaState {
         return values
     }
 }
-

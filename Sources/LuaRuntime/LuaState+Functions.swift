@@ -85,7 +85,7 @@ extension LuaState {
             api.pushGlobals()
         }
         api.pushString(box.name)
-        api.pushFunction(Unmanaged.passRetained(box).toOpaque(), name: box.name)
+        push(box)
         api.rawSet(base + 1)
     }
 
@@ -93,13 +93,13 @@ extension LuaState {
     public func function(_ name: String, _ body: @escaping LuaFunction) throws -> LuaValue {
         let base = try beginAccess()
         defer { api.setTop(base) }
-        pushFunction(name: name, body)
+        push(LuaFunctionBox(name: name, body: body))
         return .function(makeReference(at: -1, type: .function, label: name))
     }
 
-    func pushFunction(name: String, method: Bool = false, _ body: @escaping LuaFunction) {
-        let box = Unmanaged.passRetained(LuaFunctionBox(name: name, isMethod: method, body: body))
-        api.pushFunction(box.toOpaque(), name: name)
+    /// Pushes a Lua function calling `box`, which the function's userdata retains.
+    func push(_ box: LuaFunctionBox) {
+        api.pushFunction(Unmanaged.passRetained(box).toOpaque(), name: box.name)
     }
 
     /// Runs a Swift function for Lua. Never raises: returns the result count,
@@ -138,9 +138,6 @@ extension LuaState {
             case .stack(let body):
                 results = try body(LuaStackArguments(state: self, first: 1 + Int32(shift), count: Int(count) - shift, name: box.name))
             }
-        } catch let error as ConversionError {
-            api.setTop(count)
-            return raise(error.error)
         } catch var error as LuaError {
             api.setTop(count)
             if let argument = error.argument { error.argument = argument + shift }
@@ -159,8 +156,8 @@ extension LuaState {
         return Int32(results.count)
     }
 
-    /// A `LuaFunction`'s arguments, converted; a failure is a `bad argument` error numbered as
-    /// Lua numbers the argument.
+    /// A `LuaFunction`'s arguments (stack `first...count`), converted; a failure is a `bad
+    /// argument` error numbered from `first`, as the body's own errors are.
     private func arguments(from first: Int32, to count: Int32, label: String) throws -> [LuaValue] {
         var arguments: [LuaValue] = []
         arguments.reserveCapacity(Int(max(0, count - first + 1)))
@@ -169,18 +166,11 @@ extension LuaState {
             do {
                 arguments.append(try value(at: index, label: label))
             } catch let error as LuaError {
-                throw ConversionError(error: LuaError.argument(Int(index), error.message))
-            } catch {
-                throw ConversionError(error: error)
+                throw LuaError.argument(Int(index - first + 1), error.message)
             }
             index += 1
         }
         return arguments
-    }
-
-    /// An argument that could not be converted: raised as it is, not renumbered.
-    private struct ConversionError: Error {
-        var error: any Error
     }
 
     /// Leaves `error`'s message on the stack and returns how to raise it.

@@ -13,7 +13,7 @@ extension LuaState {
         api.newTable(recordCount: Int32(clamping: methods.count))
         for (method, body) in methods {
             api.pushString(method)
-            pushFunction(name: method, body)
+            push(LuaFunctionBox(name: method, body: body))
             api.rawSet(base + 2)
         }
         api.pushString("__index")

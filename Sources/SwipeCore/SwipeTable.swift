@@ -159,7 +159,8 @@ extension SwipeTable {
 
 extension SwipeTable {
     /// Calls `body` with row `row`'s item as NUL-terminated UTF-8 and its byte count (see
-    /// ``TableItems/withCString(row:_:)``).
+    /// ``TableItems/withCString(row:_:)``). Read here rather than through `items` from another
+    /// module: there, the access is checked for exclusivity at run time, here it is not.
     public func withItemCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
         try items.withCString(row: row, body)
     }

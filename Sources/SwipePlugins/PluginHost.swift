@@ -18,7 +18,8 @@ public final class PluginHost {
     @exclusivity(unchecked) public internal(set) var fatalError: PluginFailure? {
         didSet { failed = fatalError != nil }
     }
-    /// Whether ``fatalError`` is set: what a run checks after every line.
+    /// Whether ``fatalError`` is set: what a run checks after every line (kept beside it,
+    /// not derived: comparing the optional with nil copies the whole `PluginFailure`).
     @exclusivity(unchecked) public private(set) var failed = false
     /// How many times `configure` was called, all plugins together.
     @exclusivity(unchecked) public internal(set) var configureCalls = 0
@@ -109,9 +110,10 @@ public final class PluginHost {
     }
 
     /// The configuration of `row`: from the cache, else from the first plugin that gives one.
-    func setup(forRow row: Int, item: String) -> RowSetup {
+    /// `item` is only read when the configuration is not cached.
+    func setup(forRow row: Int, item: @autoclosure () -> String) -> RowSetup {
         if let cached = rowSetups[row] { return cached }
-        let setup = askPlugins(row: row, item: item)
+        let setup = askPlugins(row: row, item: item())
         if rowSetups.count >= Self.cacheLimit { pruneCache() }
         rowSetups[row] = setup
         return setup
@@ -196,7 +198,7 @@ extension PluginHost: SwipeTableDelegate {
 
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
         recorder.swipeTable(table, didTapButton: button, number: number, inRow: row)
-        let setup = rowSetups[row] ?? self.setup(forRow: row, item: table.items[row])
+        let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
         let handler = setup.handlers[number] ?? plugins[owner].onAction
         guard let handler else { return }
@@ -247,10 +249,7 @@ extension PluginHost: SwipeTableDelegate {
 
     /// `{ index = row, item = item }`, built on the Lua stack.
     static func pushRow(_ row: Int, _ item: String, to args: inout LuaArguments) throws {
-        try args.pushTable(recordCount: 2) { fields in
-            fields.set("index", row)
-            fields.set("item", item)
-        }
+        try item.withCString { try pushRow(row, $0, count: item.utf8.count, to: &args) }
     }
 
     /// `{ index = row, item = item }` from the item as NUL-terminated UTF-8.
