@@ -111,7 +111,7 @@ public struct Benchmarks {
                 script.withUnsafeBufferPointer { buffer in
                     do {
                         let output = try run.run(script: buffer)
-                        output.bytes.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
+                        output.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
                     } catch {
                         failure = error
                     }

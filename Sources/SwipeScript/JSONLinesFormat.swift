@@ -3,49 +3,49 @@ import SwipeCore
 /// `--format jsonl`: one JSON object a line, the delegate calls in order, then the state.
 public enum JSONLinesFormat {
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
-        out.append("{\"event\":")
+        out.append(literal: "{\"event\":")
         switch record.event {
         case .open(let row):
-            out.append("\"open\",\"row\":")
+            out.append(literal: "\"open\",\"row\":")
             out.append(integer: row)
         case .close(let row):
-            out.append("\"close\",\"row\":")
+            out.append(literal: "\"close\",\"row\":")
             out.append(integer: row)
         case .action(let row, let id, let number, _):
-            out.append("\"action\",\"row\":")
+            out.append(literal: "\"action\",\"row\":")
             out.append(integer: row)
-            out.append(",\"button\":")
+            out.append(literal: ",\"button\":")
             out.append(jsonString: id)
-            out.append(",\"index\":")
+            out.append(literal: ",\"index\":")
             out.append(integer: number)
         case .custom(let name, let fields, _):
             out.append(jsonString: name)
             out.append(fields: fields, leadingComma: true)
         }
-        out.append(",\"t\":")
+        out.append(literal: ",\"t\":")
         out.append(number: record.time.milliseconds)
-        out.append("}\n")
+        out.append(literal: "}\n")
     }
 
     public static func write(_ snapshot: TableSnapshot, to out: inout OutputBuffer) {
-        out.append("{\"event\":\"state\",\"t\":")
+        out.append(literal: "{\"event\":\"state\",\"t\":")
         out.append(number: snapshot.time.milliseconds)
-        out.append(",\"rows\":[")
+        out.append(literal: ",\"rows\":[")
         for (index, row) in snapshot.rows.enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-            out.append("{\"row\":")
+            out.append(literal: "{\"row\":")
             out.append(integer: row.row)
-            out.append(",\"right\":")
+            out.append(literal: ",\"right\":")
             out.append(number: row.right)
-            out.append(",\"left\":")
+            out.append(literal: ",\"left\":")
             out.append(number: row.left)
             out.append(byte: UInt8(ascii: "}"))
         }
-        out.append("],\"editing\":[")
+        out.append(literal: "],\"editing\":[")
         for (index, row) in snapshot.editing.enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }
             out.append(integer: row)
         }
-        out.append("]}\n")
+        out.append(literal: "]}\n")
     }
 }

@@ -1,22 +1,52 @@
 /// Bytes waiting to be written: a run prints nothing until it has succeeded as a whole.
-public struct OutputBuffer: Sendable {
-    public private(set) var bytes: [UInt8] = []
+///
+/// The bytes live in a block the buffer manages itself (copied on write, like an array's):
+/// appending a literal or a number is a bounds check and a copy, where
+/// `[UInt8].append(contentsOf:)` runs about 100 instructions of generic code each time. A
+/// replay's jsonl trace is made of such appends.
+public struct OutputBuffer: @unchecked Sendable {
+    // @unchecked: `storage` is only mutated through `unique()`, so values never share a
+    // block they write to.
+    private var storage: Storage
 
-    public init() {}
+    public init() {
+        storage = Storage(capacity: 256)
+    }
 
-    public mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
-        }
+    /// The bytes, copied into an array (see ``withUnsafeBytes(_:)`` to write them without a copy).
+    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    public var count: Int { storage.count }
+
+    /// Calls `body` with the bytes, valid only during the call.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
     }
 
     /// Makes room for `count` more bytes at once.
     public mutating func reserve(_ count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
+        _ = room(count)
+    }
+
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ASCII or UTF-8 known at compile time (the punctuation and keys of a format).
+    public mutating func append(literal: StaticString) {
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     public mutating func append(byte: UInt8) {
-        bytes.append(byte)
+        room(1).pointee = byte
+        storage.count += 1
+    }
+
+    public mutating func append(_ raw: UnsafeRawBufferPointer) {
+        guard raw.count > 0 else { return }
+        UnsafeMutableRawPointer(room(raw.count)).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
+        storage.count += raw.count
     }
 
     /// A JSON number: whole values without a fraction, others as Swift's shortest round-trip form.
@@ -29,83 +59,159 @@ public struct OutputBuffer: Sendable {
     }
 
     public mutating func append(integer value: Int) {
+        // At most a sign and the 19 digits of Int.max (20 for Int.min's magnitude).
+        let start = room(21)
+        if value >= 0 && value < 10 {
+            start.pointee = UInt8(ascii: "0") + UInt8(value)
+            storage.count += 1
+            return
+        }
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var cursor = start
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            cursor.pointee = UInt8(ascii: "-")
+            cursor += 1
         }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                raw[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(raw[index]) }
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            cursor[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
         }
+        storage.count += cursor - start + digits
     }
 
     /// A JSON string literal, quoted and escaped.
     public mutating func append(jsonString text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copied whole.
-        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
+        var text = text
+        text.withUTF8 { utf8 in
+            // Most strings need no escape: copied whole.
+            if !Self.needsEscape(utf8) {
+                let start = room(utf8.count + 2)
+                start.pointee = UInt8(ascii: "\"")
+                if utf8.count > 0 { (start + 1).update(from: utf8.baseAddress!, count: utf8.count) }
+                start[utf8.count + 1] = UInt8(ascii: "\"")
+                storage.count += utf8.count + 2
+                return
+            }
+            append(byte: UInt8(ascii: "\""))
+            for byte in utf8 { appendEscaped(byte) }
+            append(byte: UInt8(ascii: "\""))
         }
-        if plain != true {
-            for byte in text.utf8 { appendEscaped(byte) }
+    }
+
+    /// Whether `utf8` holds a byte JSON escapes (a control character, `"` or `\\`), eight
+    /// bytes at a time: a byte-by-byte search costs more than the copy it guards.
+    static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // Each test sets a byte's high bit where that byte matches (exact for "any byte
+        // does"; bytes >= 0x80, UTF-8 beyond ASCII, match none of them).
+        func below(_ word: UInt64, _ limit: UInt64) -> UInt64 { (word &- ones &* limit) & ~word & highs }
+        func equal(_ word: UInt64, _ byte: UInt64) -> UInt64 { below(word ^ (ones &* byte), 1) }
+        guard let base = utf8.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if below(word, 0x20) | equal(word, 0x22) | equal(word, 0x5C) != 0 { return true }
+            offset += 8
         }
-        bytes.append(UInt8(ascii: "\""))
+        while offset < utf8.count {
+            let byte = base[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset += 1
+        }
+        return false
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {
         switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case UInt8(ascii: "\n"): append("\\n")
-        case UInt8(ascii: "\r"): append("\\r")
-        case UInt8(ascii: "\t"): append("\\t")
+        case UInt8(ascii: "\""): append(literal: "\\\"")
+        case UInt8(ascii: "\\"): append(literal: "\\\\")
+        case UInt8(ascii: "\n"): append(literal: "\\n")
+        case UInt8(ascii: "\r"): append(literal: "\\r")
+        case UInt8(ascii: "\t"): append(literal: "\\t")
         case 0..<0x20:
-            let hex = Array("0123456789abcdef".utf8)
-            append("\\u00")
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0xF)])
-        default: bytes.append(byte)
+            let hex: StaticString = "0123456789abcdef"
+            append(literal: "\\u00")
+            append(byte: hex.utf8Start[Int(byte >> 4)])
+            append(byte: hex.utf8Start[Int(byte & 0xF)])
+        default: append(byte: byte)
         }
     }
 
     public mutating func append(json value: TraceValue) {
         switch value {
-        case .null: append("null")
-        case .bool(let flag): append(flag ? "true" : "false")
+        case .null: append(literal: "null")
+        case .bool(let flag): flag ? append(literal: "true") : append(literal: "false")
         case .int(let integer): append(integer: integer)
         case .number(let number): append(number: number)
         case .string(let text): append(jsonString: text)
         case .array(let values):
-            bytes.append(UInt8(ascii: "["))
+            append(byte: UInt8(ascii: "["))
             for (index, element) in values.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 { append(byte: UInt8(ascii: ",")) }
                 append(json: element)
             }
-            bytes.append(UInt8(ascii: "]"))
+            append(byte: UInt8(ascii: "]"))
         case .object(let fields):
-            bytes.append(UInt8(ascii: "{"))
+            append(byte: UInt8(ascii: "{"))
             append(fields: fields, leadingComma: false)
-            bytes.append(UInt8(ascii: "}"))
+            append(byte: UInt8(ascii: "}"))
         }
     }
 
     /// `"key":value` pairs, comma-separated, each preceded by a comma when `leadingComma`.
     public mutating func append(fields: [TraceField], leadingComma: Bool) {
         for (index, field) in fields.enumerated() {
-            if leadingComma || index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if leadingComma || index > 0 { append(byte: UInt8(ascii: ",")) }
             append(jsonString: field.key)
-            bytes.append(UInt8(ascii: ":"))
+            append(byte: UInt8(ascii: ":"))
             append(json: field.value)
+        }
+    }
+
+    /// Where the next `needed` bytes go, in a block this value alone holds.
+    @inline(__always)
+    private mutating func room(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(adding: needed) }
+        if needed > storage.capacity - storage.count { storage.grow(adding: needed) }
+        return storage.base + storage.count
+    }
+
+    private final class Storage {
+        var base: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        func copy(adding extra: Int) -> Storage {
+            let copy = Storage(capacity: max(capacity, count + extra))
+            copy.base.update(from: base, count: count)
+            copy.count = count
+            return copy
+        }
+
+        /// Doubles the block (at least), so that appends cost amortized constant time.
+        @inline(never)
+        func grow(adding extra: Int) {
+            let newCapacity = max(capacity * 2, count + extra)
+            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            newBase.update(from: base, count: count)
+            base.deallocate()
+            base = newBase
+            capacity = newCapacity
         }
     }
 }

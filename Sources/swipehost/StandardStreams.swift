@@ -5,22 +5,25 @@ import SwipeScript
 /// Reading scripts and writing output with the C library: no Foundation at start-up.
 enum StandardStreams {
     static func write(_ bytes: [UInt8]) {
-        writeAll(bytes, to: 1)
+        bytes.withUnsafeBytes { writeAll($0, to: 1) }
+    }
+
+    /// A run's output, written from its buffer without a copy.
+    static func write(_ output: OutputBuffer) {
+        output.withUnsafeBytes { writeAll($0, to: 1) }
     }
 
     static func writeError(_ text: String) {
-        writeAll(Array(text.utf8), to: 2)
+        Array(text.utf8).withUnsafeBytes { writeAll($0, to: 2) }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
         }
     }
 }

@@ -53,7 +53,7 @@ extension SwipeHostCommand {
                 let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in
                     try run.run(script: buffer)
                 }
-                StandardStreams.write(output.bytes)
+                StandardStreams.write(output)
             } catch {
                 StandardStreams.writeError("\(error)\n")
                 throw ExitCode(error.exitStatus)
