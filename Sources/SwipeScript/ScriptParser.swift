@@ -32,9 +32,7 @@ public struct ScriptParser: Sendable {
         let end = bytes.count
         while lineStart < end {
             lineNumber += 1
-            var lineEnd = lineStart
-            while lineEnd < end && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            let tokens = Tokens(bytes, lineStart, lineEnd)
+            let tokens = Tokens(bytes, lineAt: lineStart)
             if tokens.count > 0 {
                 do {
                     let command = try Self.command(tokens)
@@ -47,7 +45,7 @@ public struct ScriptParser: Sendable {
                     throw ScriptError(file: fileName, line: lineNumber, message: "\(error)")
                 }
             }
-            lineStart = lineEnd + 1
+            lineStart = tokens.lineEnd + 1
         }
     }
 

@@ -1,30 +1,41 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SwipeCore
 
 /// The words of one script line, as byte ranges (at most 8 are kept; more is an error).
+///
+/// Made in one pass over the line's bytes, which also finds where the line ends: the parser
+/// reads each byte of a script once.
 struct Tokens {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var starts: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     private var ends: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
     private(set) var count = 0
+    /// The index of the line's newline, or the end of the bytes.
+    private(set) var lineEnd = 0
     private static let capacity = 8
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+    /// The words of the line that starts at `start`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, lineAt start: Int) {
         self.bytes = bytes
+        let end = bytes.count
         var i = start
         while i < end {
             let byte = bytes[i]
-            if byte == UInt8(ascii: "#") { break }
             if Self.isSpace(byte) {
                 i += 1
                 continue
             }
-            var j = i
-            while j < end && !Self.isSpace(bytes[j]) && bytes[j] != UInt8(ascii: "#") { j += 1 }
+            if byte == UInt8(ascii: "\n") { break }
+            if byte == UInt8(ascii: "#") {
+                while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                break
+            }
+            var j = i + 1
+            // Every byte above `#` is part of a word; the few below are checked one by one.
+            while j < end {
+                let next = bytes[j]
+                if next <= UInt8(ascii: "#") && (Self.isSpace(next) || next == UInt8(ascii: "\n") || next == UInt8(ascii: "#")) { break }
+                j += 1
+            }
             if count < Self.capacity {
                 withUnsafeMutableBytes(of: &starts) { $0.storeBytes(of: i, toByteOffset: count * 8, as: Int.self) }
                 withUnsafeMutableBytes(of: &ends) { $0.storeBytes(of: j, toByteOffset: count * 8, as: Int.self) }
@@ -32,6 +43,7 @@ struct Tokens {
             count += 1
             i = j
         }
+        lineEnd = i
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
@@ -39,17 +51,26 @@ struct Tokens {
     }
 
     private func range(_ index: Int) -> (Int, Int) {
-        let s = withUnsafeBytes(of: starts) { $0.load(fromByteOffset: index * 8, as: Int.self) }
-        let e = withUnsafeBytes(of: ends) { $0.load(fromByteOffset: index * 8, as: Int.self) }
-        return (s, e)
+        switch index {
+        case 0: return (starts.0, ends.0)
+        case 1: return (starts.1, ends.1)
+        case 2: return (starts.2, ends.2)
+        case 3: return (starts.3, ends.3)
+        case 4: return (starts.4, ends.4)
+        case 5: return (starts.5, ends.5)
+        case 6: return (starts.6, ends.6)
+        default: return (starts.7, ends.7)
+        }
     }
 
     /// Whether word `index` is exactly `word` (ASCII), without making a string.
+    @inline(__always)
     func matches(_ index: Int, _ word: StaticString) -> Bool {
         guard index < count else { return false }
         let (s, e) = range(index)
         guard e - s == word.utf8CodeUnitCount else { return false }
-        return memcmp(bytes.baseAddress! + s, word.utf8Start, e - s) == 0
+        for offset in 0..<(e - s) where bytes[s + offset] != word.utf8Start[offset] { return false }
+        return true
     }
 
     /// Word `index` as a string (for messages and ids).
@@ -162,7 +183,7 @@ struct Tokens {
             guard let value = Double(text), value.isFinite else { return nil }
             return value
         }
-        let magnitude = Double(mantissa) / powersOfTen[fractionDigits]
+        let magnitude = fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[fractionDigits]
         return negative ? -magnitude : magnitude
     }
 }
