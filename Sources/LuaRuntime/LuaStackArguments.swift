@@ -107,6 +107,13 @@ public struct LuaStackArguments {
         guard api.checkStack(1) else { throw LuaArguments.stackOverflow() }
         api.rawGetField(index, key)
         defer { api.pop(1) }
-        return try state.value(at: api.top, label: name)
+        // Plain values directly; tables and references through the general conversion.
+        switch api.type(at: -1) {
+        case LuaCode.nil: return .nil
+        case LuaCode.string: return .string(api.string(at: -1))
+        case LuaCode.number: return api.isInteger(at: -1) ? .integer(api.integer(at: -1)) : .number(api.number(at: -1))
+        case LuaCode.boolean: return .boolean(api.boolean(at: -1))
+        default: return try state.value(at: api.top, label: name)
+        }
     }
 }

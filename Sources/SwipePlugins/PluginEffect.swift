@@ -51,9 +51,13 @@ extension PluginHost {
             try body()
             (projectedRowDelta, activePlugin) = saved
             guard transaction.count > start else { return }
-            let effects = Array(transaction[start...])
-            transaction.removeSubrange(start...)
-            apply(effects, from: index)
+            // Applied where they are, without copying them out: handlers the effects set off
+            // (an `open` runs `on_open`) stack their own effects above them and take them off
+            // again before returning.
+            let end = transaction.count
+            apply(start..<end, from: index)
+            assert(transaction.count == end, "a nested handler left effects behind")
+            transaction.removeSubrange(start..<end)
         } catch {
             (projectedRowDelta, activePlugin) = saved
             if transaction.count > start { transaction.removeSubrange(start...) }
@@ -61,11 +65,12 @@ extension PluginHost {
         }
     }
 
-    func apply(_ effects: [PluginEffect], from index: Int) {
-        guard !effects.isEmpty else { return }
+    /// Applies the effects at `range` of ``transaction``, in order.
+    func apply(_ range: Range<Int>, from index: Int) {
+        guard !range.isEmpty else { return }
         let plugin = plugins[index].name
-        for effect in effects {
-            switch effect {
+        for position in range {
+            switch transaction[position] {
             case .open(let row):
                 try? table.openRow(row, animated: true)
             case .close(let row):

@@ -59,18 +59,19 @@ public struct OutputBuffer: @unchecked Sendable {
     }
 
     public mutating func append(integer value: Int) {
-        // At most a sign and the 19 digits of Int.max (20 for Int.min's magnitude).
-        let start = room(21)
+        // At most a sign and 19 digits (Int.min's magnitude, 2^63, has 19).
+        let start = room(20)
         if value >= 0 && value < 10 {
             start.pointee = UInt8(ascii: "0") + UInt8(value)
             storage.count += 1
             return
         }
         var digits = 1
-        var rest = value.magnitude / 10
-        while rest > 0 {
+        var bound: UInt = 10
+        // Stops by 10^19 at the latest, which UInt holds: no overflow.
+        while value.magnitude >= bound {
             digits += 1
-            rest /= 10
+            bound &*= 10
         }
         var cursor = start
         if value < 0 {
