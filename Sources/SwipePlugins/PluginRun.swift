@@ -67,7 +67,7 @@ public struct PluginRun {
         do {
             host = try PluginHost(
                 plugins: plugins, defaultItems: defaultItems, geometry: geometry,
-                recorder: TraceRecorder(keepsText: format == .text), strict: strict)
+                recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .records), strict: strict)
         } catch {
             throw .plugin(error)
         }
@@ -88,7 +88,7 @@ public struct PluginRun {
             if let failure = host.fatalError { throw .strict(failure) }
             throw .script(error)
         }
-        return HeadlessRun.render(host.recorder.records, TableSnapshot(host.table), format: format, width: geometry.width)
+        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width)
     }
 
     public func run(script: String) throws(RunFailure) -> OutputBuffer {

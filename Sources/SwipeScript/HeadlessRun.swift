@@ -26,18 +26,30 @@ public struct HeadlessRun {
     /// Runs `script` (UTF-8 bytes) and returns what to print.
     public func run(script: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> OutputBuffer {
         let table = SwipeTable(items: items, geometry: geometry)
-        let recorder = TraceRecorder()
+        let recorder = TraceRecorder(mode: format == .jsonl ? .jsonLines : .records)
         table.delegate = recorder
         let runner = ScriptRunner(table: table, fileName: fileName)
         try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
             try runner.run(line)
         }
-        return Self.render(recorder.records, TableSnapshot(table), format: format, width: geometry.width)
+        return Self.render(recorder, TableSnapshot(table), format: format, width: geometry.width)
     }
 
     public func run(script: String) throws(ScriptError) -> OutputBuffer {
         let bytes = Array(script.utf8)
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in try run(script: buffer) }
+    }
+
+    /// The trace `recorder` kept or wrote, and the final state, in `format`.
+    public static func render(_ recorder: TraceRecorder, _ snapshot: TableSnapshot, format: OutputFormat, width: Double)
+        -> OutputBuffer
+    {
+        guard case .jsonLines = recorder.mode, format == .jsonl else {
+            return render(recorder.records, snapshot, format: format, width: width)
+        }
+        var out = recorder.takeOutput()
+        JSONLinesFormat.write(snapshot, to: &out)
+        return out
     }
 
     /// The trace and the final state in `format`.

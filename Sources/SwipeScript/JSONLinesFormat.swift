@@ -3,8 +3,12 @@ import SwipeCore
 /// `--format jsonl`: one JSON object a line, the delegate calls in order, then the state.
 public enum JSONLinesFormat {
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
+        write(record.event, at: record.time, to: &out)
+    }
+
+    public static func write(_ event: TraceEvent, at time: VirtualInstant, to out: inout OutputBuffer) {
         out.append(literal: "{\"event\":")
-        switch record.event {
+        switch event {
         case .open(let row):
             out.append(literal: "\"open\",\"row\":")
             out.append(integer: row)
@@ -23,7 +27,7 @@ public enum JSONLinesFormat {
             out.append(fields: fields, leadingComma: true)
         }
         out.append(literal: ",\"t\":")
-        out.append(number: record.time.milliseconds)
+        out.append(number: time.milliseconds)
         out.append(literal: "}\n")
     }
 

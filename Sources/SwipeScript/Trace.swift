@@ -50,17 +50,44 @@ public struct TraceRecord: Hashable, Sendable {
 /// Collects a table's delegate calls as trace records. Hosts that dispatch the calls further
 /// (the plugin host) record through it first.
 public final class TraceRecorder: SwipeTableDelegate {
+    /// What a recorder does with each record.
+    public enum Mode: Sendable {
+        /// Keeps every record in ``records``, `.custom` events with their text line.
+        case records
+        /// Keeps every record, `.custom` events without their text line (left empty): for a
+        /// host that reads the records but will not print them as text.
+        case recordsWithoutText
+        /// Writes each record as a jsonl line into ``output`` as it happens and keeps none: a
+        /// jsonl run's trace costs its bytes, not a record apiece.
+        case jsonLines
+    }
+
+    public let mode: Mode
+    /// The records so far (empty in `.jsonLines` mode).
     @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
-    /// Whether `.custom` events keep their text line. A jsonl run does not print it, so its
-    /// host does not format it (`keepsText: false`): the text is left empty.
+    /// The jsonl lines so far (`.jsonLines` mode only).
+    @exclusivity(unchecked) public private(set) var output = OutputBuffer()
+    /// Whether `.custom` events keep their text line: a host formats that line only then.
     public let keepsText: Bool
 
-    public init(keepsText: Bool = true) {
-        self.keepsText = keepsText
+    public init(mode: Mode = .records) {
+        self.mode = mode
+        if case .records = mode { keepsText = true } else { keepsText = false }
+    }
+
+    /// Hands the jsonl lines over and starts an empty output: the caller holds the only
+    /// reference to the bytes, so appending to them copies nothing.
+    public func takeOutput() -> OutputBuffer {
+        defer { output = OutputBuffer() }
+        return output
     }
 
     public func record(_ event: TraceEvent, at time: VirtualInstant) {
-        records.append(TraceRecord(time: time, event: event))
+        if case .jsonLines = mode {
+            JSONLinesFormat.write(event, at: time, to: &output)
+        } else {
+            records.append(TraceRecord(time: time, event: event))
+        }
     }
 
     public func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {

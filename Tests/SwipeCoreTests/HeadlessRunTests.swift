@@ -51,6 +51,28 @@ struct HeadlessRunTests {
         #expect(table.cell(forRow: 1)?.right == -20)
     }
 
+    /// `.jsonLines` keeps no records, writes what rendering them would, and hands the bytes over.
+    @Test func aJSONLinesRecorderWritesAsItGoes() throws {
+        let script = "swipe 1 -60\nwait 300\ntap 1 1\nswipe 1 60\nwait 12.5"
+        func recorded(_ mode: TraceRecorder.Mode) throws -> TraceRecorder {
+            let table = SwipeTable()
+            let recorder = TraceRecorder(mode: mode)
+            table.delegate = recorder
+            try ScriptRunner(table: table, fileName: "t").run(script: script)
+            return recorder
+        }
+        let kept = try recorded(.records)
+        let streamed = try recorded(.jsonLines)
+        #expect(kept.records.count == 3)
+        #expect(streamed.records.isEmpty)
+        #expect(!streamed.keepsText)
+        var expected = OutputBuffer()
+        for record in kept.records { JSONLinesFormat.write(record, to: &expected) }
+        #expect(streamed.output.bytes == expected.bytes)
+        #expect(streamed.takeOutput().bytes == expected.bytes)
+        #expect(streamed.output.count == 0)
+    }
+
     @Test func fractionalTimesPrintWithDecimals() throws {
         let lines = try jsonl("wait 12.5\npan 1 begin\npan 1 end")
         #expect(lines[0] == "{\"event\":\"close\",\"row\":1,\"t\":12.5}")

@@ -89,6 +89,20 @@ struct ShippedPluginTests {
         #expect(text.contains("presented \"In the delegate!\": Clicked button two for Longer Title Item #3\n"))
     }
 
+    /// A jsonl run writes each record as it happens (`TraceRecorder.Mode.jsonLines`): the same
+    /// bytes as rendering the kept records afterwards, nested handlers' effects included.
+    @Test(arguments: ["tutorial", "mail", "per_row"])
+    func streamedJSONLinesMatchTheKeptRecords(name: String) throws {
+        let streamed = try Self.run(name, format: .jsonl)
+        let script = try String(contentsOfFile: Fixtures.root + "/examples/\(name).swipe", encoding: .utf8)
+        let plugin = try Plugin(path: Fixtures.root + "/plugins/\(name).lua")
+        let host = try PluginHost(plugins: [plugin], recorder: TraceRecorder(mode: .records))
+        try ScriptRunner(table: host.table, fileName: name).run(script: script)
+        #expect(host.recorder.records.count > 3)
+        let kept = HeadlessRun.render(host.recorder.records, TableSnapshot(host.table), format: .jsonl, width: host.table.geometry.width)
+        #expect(String(decoding: kept.bytes, as: UTF8.self) == streamed)
+    }
+
     @Test(arguments: ["tutorial", "mail", "per_row"])
     func theShippedPluginsCheckClean(name: String) {
         let report = PluginChecker().check(Fixtures.root + "/plugins/\(name).lua")
