@@ -104,7 +104,7 @@ public struct Benchmarks {
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
         var samples: [Double] = []
-        for _ in 0..<max(3, repetitions / 2) {
+        for _ in 0..<repetitions {
             let run = PluginRun(fileName: "replay.swipe", pluginPaths: [tutorialPlugin], format: .jsonl)
             var failure: (any Error)?
             let elapsed = Clock.measure {

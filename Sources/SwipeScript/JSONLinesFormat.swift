@@ -27,13 +27,13 @@ public enum JSONLinesFormat {
             out.append(fields: fields, leadingComma: true)
         }
         out.append(literal: ",\"t\":")
-        out.append(number: time.milliseconds)
+        out.append(milliseconds: time)
         out.append(literal: "}\n")
     }
 
     public static func write(_ snapshot: TableSnapshot, to out: inout OutputBuffer) {
         out.append(literal: "{\"event\":\"state\",\"t\":")
-        out.append(number: snapshot.time.milliseconds)
+        out.append(milliseconds: snapshot.time)
         out.append(literal: ",\"rows\":[")
         for (index, row) in snapshot.rows.enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }

@@ -1,3 +1,5 @@
+import SwipeCore
+
 /// Bytes waiting to be written: a run prints nothing until it has succeeded as a whole.
 ///
 /// The bytes live in a block the buffer manages itself (copied on write, like an array's):
@@ -33,9 +35,13 @@ public struct OutputBuffer: @unchecked Sendable {
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    /// ASCII or UTF-8 known at compile time (the punctuation and keys of a format).
+    /// ASCII or UTF-8 known at compile time (the punctuation and keys of a format). Inlined,
+    /// so that the copy of a literal of known length compiles to a few moves.
+    @inline(__always)
     public mutating func append(literal: StaticString) {
-        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        let count = literal.utf8CodeUnitCount
+        UnsafeMutableRawPointer(room(count)).copyMemory(from: literal.utf8Start, byteCount: count)
+        storage.count += count
     }
 
     public mutating func append(byte: UInt8) {
@@ -58,33 +64,62 @@ public struct OutputBuffer: @unchecked Sendable {
         }
     }
 
+    /// An instant as JSON milliseconds, exactly as ``append(number:)`` writes
+    /// `time.milliseconds`; a whole millisecond, as most are, without going through a `Double`
+    /// (below 2^53 ns, about 104 days, where the `Double` is exact and so the same integer).
+    public mutating func append(milliseconds time: VirtualInstant) {
+        let (whole, rest) = time.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000)
+        if rest == 0 && whole.magnitude < 9_000_000_000 {
+            append(integer: Int(whole))
+        } else {
+            append(number: time.milliseconds)
+        }
+    }
+
     public mutating func append(integer value: Int) {
         // At most a sign and 19 digits (Int.min's magnitude, 2^63, has 19).
         let start = room(20)
-        if value >= 0 && value < 10 {
-            start.pointee = UInt8(ascii: "0") + UInt8(value)
+        var magnitude = value.magnitude
+        if value >= 0 && magnitude < 10 {
+            start.pointee = UInt8(ascii: "0") + UInt8(magnitude)
             storage.count += 1
             return
         }
         var digits = 1
         var bound: UInt = 10
         // Stops by 10^19 at the latest, which UInt holds: no overflow.
-        while value.magnitude >= bound {
+        while magnitude >= bound {
             digits += 1
             bound &*= 10
         }
-        var cursor = start
-        if value < 0 {
-            cursor.pointee = UInt8(ascii: "-")
-            cursor += 1
+        let sign = value < 0 ? 1 : 0
+        if sign == 1 { start.pointee = UInt8(ascii: "-") }
+        // Two digits per division, from the end.
+        var cursor = start + sign + digits
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 100 {
+            let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
+            cursor -= 2
+            cursor[0] = pairs[Int(pair) * 2]
+            cursor[1] = pairs[Int(pair) * 2 + 1]
+            magnitude = quotient
         }
-        var magnitude = value.magnitude
-        for index in stride(from: digits - 1, through: 0, by: -1) {
-            cursor[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
+        if magnitude >= 10 {
+            cursor -= 2
+            cursor[0] = pairs[Int(magnitude) * 2]
+            cursor[1] = pairs[Int(magnitude) * 2 + 1]
+        } else {
+            cursor -= 1
+            cursor[0] = UInt8(ascii: "0") + UInt8(magnitude)
         }
-        storage.count += cursor - start + digits
+        storage.count += sign + digits
     }
+
+    /// "00", "01", ... "99", run together.
+    private static let digitPairs: StaticString = """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
 
     /// A JSON string literal, quoted and escaped.
     public mutating func append(jsonString text: String) {

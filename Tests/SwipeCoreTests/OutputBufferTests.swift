@@ -1,3 +1,4 @@
+import SwipeCore
 import Testing
 
 @testable import SwipeScript
@@ -36,6 +37,17 @@ struct OutputBufferTests {
             out.append(literal: ",")
         }
         #expect(String(decoding: out.bytes, as: UTF8.self) == "0,250,-3,0.5,1000000000000000.0,-12.25,")
+    }
+
+    /// Whole milliseconds take the integer path; the result is what `append(number:)` writes.
+    @Test(arguments: [0, 250, 1_000_000, 12_500_000, 1, 8_999_999_999_000_000, 9_000_000_000_000_000, 123_456_789_000_000_000] as [Int64])
+    func millisecondsAreWrittenAsTheirNumber(nanoseconds: Int64) {
+        let time = VirtualInstant.start + TimeAmount(nanoseconds: nanoseconds)
+        var fast = OutputBuffer()
+        fast.append(milliseconds: time)
+        var general = OutputBuffer()
+        general.append(number: time.milliseconds)
+        #expect(fast.bytes == general.bytes)
     }
 
     /// Growing past the first block keeps every byte; a copy does not see later appends.
