@@ -79,6 +79,9 @@ public struct PluginRun {
     public func run(script: UnsafeBufferPointer<UInt8>) throws(RunFailure) -> OutputBuffer {
         let host = try makeHost()
         let runner = ScriptRunner(table: host.table, fileName: fileName)
+        // A gesture line makes about two bytes of jsonl on average (the tutorial replay: 2.15);
+        // memory reserved and not written is never touched.
+        host.recorder.reserveOutput(script.count * 2)
         do {
             try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
                 try runner.run(line)

@@ -75,6 +75,12 @@ public final class TraceRecorder: SwipeTableDelegate {
         if case .records = mode { keepsText = true } else { keepsText = false }
     }
 
+    /// Makes room for `count` bytes of jsonl lines at once (`.jsonLines` mode), sparing the
+    /// copies of a buffer that doubles its way up to a long run's trace.
+    public func reserveOutput(_ count: Int) {
+        if case .jsonLines = mode { output.reserve(count) }
+    }
+
     /// Hands the jsonl lines over and starts an empty output: the caller holds the only
     /// reference to the bytes, so appending to them copies nothing.
     public func takeOutput() -> OutputBuffer {
