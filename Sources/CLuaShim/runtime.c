@@ -4,6 +4,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,12 +13,13 @@ void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     // When ptr is NULL, osize encodes the kind of object, not a size.
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        free(ptr);
         rt->used -= old;
+        free(ptr);
         return NULL;
     }
-    if (nsize > old && rt->limit != 0 && !rt->cap_suspended &&
-        rt->used - old + nsize > rt->limit) {
+    // The common case first and cheaply: within the cap (or no cap) and growing or not.
+    size_t limit = rt->limit ? rt->limit : SIZE_MAX;
+    if (nsize > old && rt->used - old + nsize > limit && !rt->cap_suspended) {
         rt->cap_refusals += 1;
         return NULL;  // Lua runs an emergency GC, retries, then raises LUA_ERRMEM.
     }
@@ -32,7 +34,6 @@ void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     rt->used = rt->used - old + nsize;
-    if (rt->used > rt->peak) rt->peak = rt->used;
     return block;
 }
 

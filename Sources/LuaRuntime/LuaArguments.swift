@@ -123,7 +123,9 @@ extension LuaArguments {
     public mutating func pushTable(recordCount: Int32, _ body: (inout LuaTableFields) throws -> Void) throws {
         try reserve()
         api.newTable(recordCount: recordCount)
-        guard api.checkStack(2) else { throw Self.stackOverflow() }
+        // Setting a field needs one slot above the table: within the room `beginCall` made
+        // (LUA_MINSTACK, 20: the function, 16 unchecked arguments, that slot), else checked.
+        if pushed >= 16, !api.checkStack(2) { throw Self.stackOverflow() }
         var fields = LuaTableFields(api: api, table: api.top)
         try body(&fields)
     }

@@ -42,27 +42,56 @@ extension PluginHost {
     /// Runs `body`, one call into plugin `index`, as a transaction (see ``invoke(_:hook:row:_:)``).
     @inline(__always)
     func transact(_ index: Int, hook: Hook, row: Int?, _ body: () throws -> Void) {
-        // The handler's effects stack up above those of the handlers it runs inside of.
-        let start = transaction.count
-        let saved = (projectedRowDelta, activePlugin)
-        projectedRowDelta = 0
-        activePlugin = index
+        let mark = beginTransaction(index)
         do {
             try body()
-            (projectedRowDelta, activePlugin) = saved
-            guard transaction.count > start else { return }
-            // Applied where they are, without copying them out: handlers the effects set off
-            // (an `open` runs `on_open`) stack their own effects above them and take them off
-            // again before returning.
-            let end = transaction.count
-            apply(start..<end, from: index)
-            assert(transaction.count == end, "a nested handler left effects behind")
-            transaction.removeSubrange(start..<end)
+            commit(mark, from: index)
         } catch {
-            (projectedRowDelta, activePlugin) = saved
-            if transaction.count > start { transaction.removeSubrange(start...) }
-            report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
+            rollBack(mark, index, hook: hook, row: row, error: error)
         }
+    }
+
+    /// Where a transaction started, and what it suspended.
+    struct TransactionMark {
+        var start: Int
+        var projectedRowDelta: Int
+        var activePlugin: Int?
+    }
+
+    /// Opens a transaction for a handler of plugin `index`: its effects stack up above those
+    /// of the handlers it runs inside of.
+    @inline(__always)
+    func beginTransaction(_ index: Int) -> TransactionMark {
+        let mark = TransactionMark(start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin)
+        projectedRowDelta = 0
+        activePlugin = index
+        return mark
+    }
+
+    /// The handler returned: its effects apply.
+    @inline(__always)
+    func commit(_ mark: TransactionMark, from index: Int) {
+        (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
+        if transaction.count > mark.start { applyPending(from: mark.start, index) }
+    }
+
+    /// Applies the effects above `start` where they are, without copying them out: handlers
+    /// the effects set off (an `open` runs `on_open`) stack their own effects above them and
+    /// take them off again before returning.
+    @inline(never)
+    private func applyPending(from start: Int, _ index: Int) {
+        let end = transaction.count
+        apply(start..<end, from: index)
+        assert(transaction.count == end, "a nested handler left effects behind")
+        transaction.removeSubrange(start..<end)
+    }
+
+    /// The handler failed: its effects are dropped and the failure reported.
+    @inline(never)
+    func rollBack(_ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error) {
+        (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
+        if transaction.count > mark.start { transaction.removeSubrange(mark.start...) }
+        report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
     }
 
     /// Applies the effects at `range` of ``transaction``, in order.

@@ -228,7 +228,9 @@ extension PluginHost: SwipeTableDelegate {
             // Unretained: `plugins` holds the plugin for the host's lifetime.
             handler.plugin._withUnsafeGuaranteedRef { plugin in
                 guard !plugin.isDisabled(hook) else { return }
-                transact(handler.index, hook: hook, row: row) {
+                // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
+                let mark = beginTransaction(handler.index)
+                do {
                     try plugin.lua.call(handler.function, label: { hook.rawValue }) { args in
                         if let context = plugin.contextSlot { try args.push(context) } else { try args.pushNil() }
                         if let item {
@@ -238,6 +240,9 @@ extension PluginHost: SwipeTableDelegate {
                             try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
                         }
                     }
+                    commit(mark, from: handler.index)
+                } catch {
+                    rollBack(mark, handler.index, hook: hook, row: row, error: error)
                 }
             }
         }

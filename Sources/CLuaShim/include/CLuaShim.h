@@ -39,8 +39,6 @@ enum {
 typedef struct swl_Runtime {
     /// Bytes currently allocated by the state.
     size_t used;
-    /// Largest value `used` reached.
-    size_t peak;
     /// The memory cap in bytes; 0 means no cap.
     size_t limit;
     /// Non-zero while Swift pushes values: the cap is not enforced then.
