@@ -44,9 +44,10 @@ public struct HeadlessRun {
     public static func render(_ recorder: TraceRecorder, _ snapshot: TableSnapshot, format: OutputFormat, width: Double)
         -> OutputBuffer
     {
-        guard case .jsonLines = recorder.mode, format == .jsonl else {
+        guard recorder.mode == .jsonLines else {
             return render(recorder.records, snapshot, format: format, width: width)
         }
+        precondition(format == .jsonl, "a .jsonLines recorder kept no records to render as \(format)")
         var out = recorder.takeOutput()
         JSONLinesFormat.write(snapshot, to: &out)
         return out

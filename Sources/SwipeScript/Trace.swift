@@ -54,9 +54,6 @@ public final class TraceRecorder: SwipeTableDelegate {
     public enum Mode: Sendable {
         /// Keeps every record in ``records``, `.custom` events with their text line.
         case records
-        /// Keeps every record, `.custom` events without their text line (left empty): for a
-        /// host that reads the records but will not print them as text.
-        case recordsWithoutText
         /// Writes each record as a jsonl line into ``output`` as it happens and keeps none: a
         /// jsonl run's trace costs its bytes, not a record apiece.
         case jsonLines
@@ -67,18 +64,18 @@ public final class TraceRecorder: SwipeTableDelegate {
     @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
     /// The jsonl lines so far (`.jsonLines` mode only).
     @exclusivity(unchecked) public private(set) var output = OutputBuffer()
-    /// Whether `.custom` events keep their text line: a host formats that line only then.
-    public let keepsText: Bool
+    /// Whether `.custom` events keep their text line: a host formats that line only then
+    /// (jsonl does not print it).
+    public var keepsText: Bool { mode == .records }
 
     public init(mode: Mode = .records) {
         self.mode = mode
-        if case .records = mode { keepsText = true } else { keepsText = false }
     }
 
     /// Makes room for `count` bytes of jsonl lines at once (`.jsonLines` mode), sparing the
     /// copies of a buffer that doubles its way up to a long run's trace.
     public func reserveOutput(_ count: Int) {
-        if case .jsonLines = mode { output.reserve(count) }
+        if mode == .jsonLines { output.reserve(count) }
     }
 
     /// Hands the jsonl lines over and starts an empty output: the caller holds the only
@@ -89,7 +86,7 @@ public final class TraceRecorder: SwipeTableDelegate {
     }
 
     public func record(_ event: TraceEvent, at time: VirtualInstant) {
-        if case .jsonLines = mode {
+        if mode == .jsonLines {
             JSONLinesFormat.write(event, at: time, to: &output)
         } else {
             records.append(TraceRecord(time: time, event: event))
