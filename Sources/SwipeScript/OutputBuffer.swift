@@ -39,9 +39,7 @@ public struct OutputBuffer: @unchecked Sendable {
     /// so that the copy of a literal of known length compiles to a few moves.
     @inline(__always)
     public mutating func append(literal: StaticString) {
-        let count = literal.utf8CodeUnitCount
-        UnsafeMutableRawPointer(room(count)).copyMemory(from: literal.utf8Start, byteCount: count)
-        storage.count += count
+        append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     public mutating func append(byte: UInt8) {
@@ -49,6 +47,7 @@ public struct OutputBuffer: @unchecked Sendable {
         storage.count += 1
     }
 
+    @inline(__always)
     public mutating func append(_ raw: UnsafeRawBufferPointer) {
         guard raw.count > 0 else { return }
         UnsafeMutableRawPointer(room(raw.count)).copyMemory(from: raw.baseAddress!, byteCount: raw.count)
@@ -80,11 +79,6 @@ public struct OutputBuffer: @unchecked Sendable {
         // At most a sign and 19 digits (Int.min's magnitude, 2^63, has 19).
         let start = room(20)
         var magnitude = value.magnitude
-        if value >= 0 && magnitude < 10 {
-            start.pointee = UInt8(ascii: "0") + UInt8(magnitude)
-            storage.count += 1
-            return
-        }
         var digits = 1
         var bound: UInt = 10
         // Stops by 10^19 at the latest, which UInt holds: no overflow.
@@ -94,23 +88,16 @@ public struct OutputBuffer: @unchecked Sendable {
         }
         let sign = value < 0 ? 1 : 0
         if sign == 1 { start.pointee = UInt8(ascii: "-") }
-        // Two digits per division, from the end.
+        // Two digits per division, from the end; a last odd digit alone.
         var cursor = start + sign + digits
-        let pairs = Self.digitPairs.utf8Start
-        while magnitude >= 100 {
+        while magnitude >= 10 {
             let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
             cursor -= 2
-            cursor[0] = pairs[Int(pair) * 2]
-            cursor[1] = pairs[Int(pair) * 2 + 1]
+            cursor.update(from: Self.digitPairs.utf8Start + Int(pair) * 2, count: 2)
             magnitude = quotient
         }
-        if magnitude >= 10 {
-            cursor -= 2
-            cursor[0] = pairs[Int(magnitude) * 2]
-            cursor[1] = pairs[Int(magnitude) * 2 + 1]
-        } else {
-            cursor -= 1
-            cursor[0] = UInt8(ascii: "0") + UInt8(magnitude)
+        if cursor > start + sign {
+            cursor[-1] = UInt8(ascii: "0") + UInt8(magnitude)
         }
         storage.count += sign + digits
     }
