@@ -47,6 +47,8 @@ public struct VirtualInstant: Hashable, Comparable, Sendable {
     }
 
     public static let start = VirtualInstant(nanoseconds: 0)
+    /// The latest instant the virtual clock can reach: 9,000,000,000,000 ms (about 285 years).
+    public static let maximum = VirtualInstant(nanoseconds: 9_000_000_000_000_000_000)
 
     /// Virtual milliseconds since the start, as traces print them.
     public var milliseconds: Double { Double(nanoseconds) / 1_000_000 }

@@ -28,3 +28,92 @@ struct TableItemsTests {
         #expect(cString(items, row: 3) == ("é", 2, true))
     }
 }
+
+/// Edits as pieces: every sequence of inserts, deletes and replacements reads back like the
+/// same edits on a plain array (a seeded generator, so a failure replays).
+struct TableItemsEditingTests {
+    /// SplitMix64: a small seeded generator.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    func check(_ items: TableItems, _ model: [String]) {
+        #expect(items.count == model.count)
+        #expect(items.all == model)
+        for row in [1, model.count / 2, model.count].filter({ $0 >= 1 }) {
+            #expect(items[row] == model[row - 1])
+            var bytes = ""
+            items.withCString(row: row) { pointer, count in
+                bytes = String(cString: pointer)
+                #expect(count == bytes.utf8.count)
+            }
+            #expect(bytes == model[row - 1])
+        }
+    }
+
+    @Test(arguments: [(0, 3000), (1, 5000), (2, 0), (3, 40)])
+    func randomEditsMatchAnArray(seed: UInt64, rows: Int) {
+        var generator = Generator(state: seed)
+        var items = seed == 3 ? TableItems((1...rows).map { "item \($0)" }) : .generated(count: rows)
+        var model = items.all
+        for step in 0..<4000 {
+            let row = Int.random(in: 1...(model.count + 1), using: &generator)
+            // Edits near the front, near the end, and anywhere, as a plugin might.
+            switch (Int.random(in: 0..<4, using: &generator), model.count) {
+            case (0, _), (_, 0):
+                items.insert("n\(step)", row: row)
+                model.insert("n\(step)", at: row - 1)
+            case (1, _) where row <= model.count:
+                items.remove(row: row)
+                model.remove(at: row - 1)
+            case (2, _) where row <= model.count:
+                items.set("s\(step)", row: row)
+                model[row - 1] = "s\(step)"
+            default:
+                items.insert("f\(step)", row: 1)
+                model.insert("f\(step)", at: 0)
+            }
+            if step % 500 == 0 { check(items, model) }
+        }
+        check(items, model)
+    }
+
+    @Test func deletingEveryRowLeavesAnEmptyList() {
+        var items = TableItems.generated(count: 2000)
+        for _ in 0..<1000 { items.remove(row: 1) }
+        for _ in 0..<1000 { items.remove(row: items.count) }
+        #expect(items.count == 0)
+        #expect(items.all == [])
+        items.insert("only", row: 1)
+        #expect(items.all == ["only"])
+    }
+
+    @Test func equalityComparesTheRowsNotTheStorage() {
+        var edited = TableItems.generated(count: 600)
+        edited.insert("x", row: 300)
+        edited.remove(row: 300)
+        #expect(edited == TableItems((1...600).map(TableItems.defaultTitle(row:))))
+        #expect(edited != TableItems.generated(count: 599))
+    }
+
+    /// A million-row table edited at the front stays pieces of generated titles: it writes out
+    /// no more than the pieces near the edits (what keeps `--rows 1000000` cheap to edit).
+    @Test func insertsAtTheFrontOfAMillionRowsFinish() {
+        var items = TableItems.generated(count: 1_000_000)
+        for i in 1...10_000 { items.insert("n\(i)", row: 1) }
+        #expect(items.count == 1_010_000)
+        #expect(items[1] == "n10000")
+        #expect(items[10_000] == "n1")
+        #expect(items[10_001] == "Longer Title Item #1")
+        #expect(items[1_010_000] == "Longer Title Item #1000000")
+        items.remove(row: 500_000)
+        #expect(items[500_000] == "Longer Title Item #490001")
+    }
+}
