@@ -57,6 +57,9 @@ public final class Plugin {
     public let items: [String]?
     public let warnings: [PluginProblem]
 
+    /// Where `print` goes: see ``PrintSink``.
+    let printSink: PrintSink
+
     /// The `ctx` table handed to this plugin's handlers (set by the host).
     @exclusivity(unchecked) var context: LuaRef? {
         didSet { contextSlot = context?.unownedSlot }
@@ -72,11 +75,17 @@ public final class Plugin {
     static let keys = ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup"]
 
     /// Loads `path` (a `.lua` file, or a folder with `init.lua`, which becomes its `require` root).
+    ///
+    /// What the plugin prints while it loads goes to `log`, or, without one, is kept for the
+    /// host, which logs it first; once a ``PluginHost`` has the plugin, the host takes `print`
+    /// over (see ``PluginHost``'s `print`).
     public init(
         path: String, options: PluginOptions = PluginOptions(),
-        clock: @escaping () -> Int = { 0 }, log: @escaping (String) -> Void = { _ in }
+        clock: @escaping () -> Int = { 0 }, log: ((String) -> Void)? = nil
     ) throws(PluginProblem) {
         self.path = path
+        let printSink = PrintSink(route: log)
+        self.printSink = printSink
         let isFolder = FileReading.isDirectory(path)
         file = isFolder ? (path.hasSuffix("/") ? path : path + "/") + "init.lua" : path
         let folder = isFolder ? path : Self.folder(of: path)
@@ -91,7 +100,7 @@ public final class Plugin {
         luaOptions.instructionBudget = options.instructionBudget
         luaOptions.memoryLimit = options.memoryLimit
         luaOptions.virtualMilliseconds = clock
-        luaOptions.log = log
+        luaOptions.log = { line in printSink.print(line) }
         luaOptions.pluginFolder = folder
         luaOptions.pluginPath = options.pluginPath
         let file = file
@@ -197,5 +206,33 @@ public final class Plugin {
             return "\(chunk):\(line): \(error.message)"
         }
         return error.message
+    }
+}
+
+/// Where a plugin's `print` lines go: to `route` once set, else kept (up to
+/// ``PluginHost/effectLimit`` lines, the rest counted) until a host takes them.
+final class PrintSink {
+    var route: ((String) -> Void)?
+    private(set) var kept: [String] = []
+    private(set) var dropped = 0
+
+    init(route: ((String) -> Void)?) {
+        self.route = route
+    }
+
+    func print(_ line: String) {
+        if let route {
+            route(line)
+        } else if kept.count < PluginHost.effectLimit {
+            kept.append(line)
+        } else {
+            dropped += 1
+        }
+    }
+
+    /// Hands the kept lines over, and from now on every line to `route`.
+    func takeOver(_ route: @escaping (String) -> Void) -> (kept: [String], dropped: Int) {
+        defer { (kept, dropped, self.route) = ([], 0, route) }
+        return (kept, dropped)
     }
 }

@@ -46,9 +46,10 @@ public struct PluginChecker {
                     continue
                 }
                 if value.isNil { continue }
-                configured += 1
                 let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth).read(value)
                 problems += read.errors
+                // A row whose configuration is refused gets no buttons: it is not configured.
+                if read.configuration != nil { configured += 1 }
                 for warning in read.warnings where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
                     problems.append(warning)
                 }

@@ -45,7 +45,7 @@ extension PluginHost {
         let mark = beginTransaction(index)
         do {
             try body()
-            commit(mark, from: index)
+            try commit(mark, from: index)
         } catch {
             rollBack(mark, index, hook: hook, row: row, error: error)
         }
@@ -56,23 +56,36 @@ extension PluginHost {
         var start: Int
         var projectedRowDelta: Int
         var activePlugin: Int?
+        var outerStart: Int
+        var outerOverflowed: Bool
     }
 
     /// Opens a transaction for a handler of plugin `index`: its effects stack up above those
     /// of the handlers it runs inside of.
     @inline(__always)
     func beginTransaction(_ index: Int) -> TransactionMark {
-        let mark = TransactionMark(start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin)
+        let mark = TransactionMark(
+            start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin,
+            outerStart: transactionStart, outerOverflowed: overflowed)
         projectedRowDelta = 0
         activePlugin = index
+        transactionStart = transaction.count
+        overflowed = false
         return mark
     }
 
-    /// The handler returned: its effects apply.
+    /// The handler returned: its effects apply, unless it queued more than ``effectLimit``
+    /// (and caught the error): then it fails with that error.
     @inline(__always)
-    func commit(_ mark: TransactionMark, from index: Int) {
+    func commit(_ mark: TransactionMark, from index: Int) throws {
+        if overflowed { throw LuaError.runtime(Self.overflowMessage) }
         (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
+        (transactionStart, overflowed) = (mark.outerStart, mark.outerOverflowed)
         if transaction.count > mark.start { applyPending(from: mark.start, index) }
+    }
+
+    static var overflowMessage: String {
+        "the handler queued more than \(effectLimit) effects (ctx calls and log lines); none of them is applied"
     }
 
     /// Applies the effects above `start` where they are, without copying them out: handlers
@@ -90,7 +103,13 @@ extension PluginHost {
     @inline(never)
     func rollBack(_ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error) {
         (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
-        if transaction.count > mark.start { transaction.removeSubrange(mark.start...) }
+        (transactionStart, overflowed) = (mark.outerStart, mark.outerOverflowed)
+        if transaction.count > mark.start {
+            for position in mark.start..<transaction.count {
+                if case .after = transaction[position] { timerCounts[index] -= 1 }
+            }
+            transaction.removeSubrange(mark.start...)
+        }
         report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
     }
 
@@ -125,7 +144,7 @@ extension PluginHost {
                 presented = nil
                 record("dismiss", [], "dismissed the detail screen")
             case .log(let message):
-                record("log", [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))], "[\(plugin)] \(message)")
+                logLine(message, from: index)
             case .after(let delay, let function):
                 timers[table.scheduleTimer(after: delay)] = (index, function)
             case .emit(let name, let fields):
@@ -140,6 +159,13 @@ extension PluginHost {
 
     func fire(timer id: Int) {
         guard let (index, function) = timers.removeValue(forKey: id) else { return }
+        timerCounts[index] -= 1
+        let window = table.now.nanoseconds / 1_000_000
+        if window != timerWindow {
+            timerWindow = window
+            for plugin in timerCallbacks.indices { timerCallbacks[plugin] = 0 }
+        }
+        timerCallbacks[index] += 1
         invoke(index, hook: .after, row: nil) { lua in try lua.call(function, self.context(index)) }
     }
 

@@ -24,8 +24,8 @@ extension PluginHost {
                 ("invalidate", rowMethod(index, "invalidate") { .invalidate(row: $0) }),
                 ("delete", { [unowned self] args in
                     let row = try self.checkedRow(args, index, "delete")
+                    try self.queue(.delete(row: row), "delete")
                     self.projectedRowDelta -= 1
-                    self.transaction.append(.delete(row: row))
                     return []
                 }),
                 ("insert", { [unowned self] args in
@@ -35,13 +35,13 @@ extension PluginHost {
                         throw LuaError.argument(1, "cannot insert at row \(row): rows 1-\(self.projectedRowCount + 1) are possible")
                     }
                     let item = try args.string(2)
+                    try self.queue(.insert(row: row, item: item), "insert")
                     self.projectedRowDelta += 1
-                    self.transaction.append(.insert(row: row, item: item))
                     return []
                 }),
                 ("set_item", { [unowned self] args in
                     let row = try self.checkedRow(args, index, "set_item")
-                    self.transaction.append(.setItem(row: row, item: try args.string(2)))
+                    try self.queue(.setItem(row: row, item: try args.string(2)), "set_item")
                     return []
                 }),
                 ("present", { [unowned self] args in
@@ -53,27 +53,25 @@ extension PluginHost {
                     }
                     let text = try args.field(1, "text")
                     let shown = text.isNil ? "" : Self.text(text)
-                    self.transaction.append(.present(title: title, text: shown))
+                    try self.queue(.present(title: title, text: shown), "present")
                     return []
                 }),
                 ("dismiss", { [unowned self] args in
                     try self.checkActive(args, index, "dismiss")
-                    self.transaction.append(.dismiss)
+                    try self.queue(.dismiss, "dismiss")
                     return []
                 }),
                 ("log", { [unowned self] args in
                     try self.checkActive(args, index, "log")
-                    self.transaction.append(.log(try args.values().map(Self.text).joined(separator: "\t")))
+                    try self.queue(.log(try args.values().map(Self.text).joined(separator: "\t")), "log")
                     return []
                 }),
                 ("after", { [unowned self] args in
                     try self.checkActive(args, index, "after")
-                    let ms = try args.number(1)
-                    guard ms.isFinite, ms >= 0, ms <= 1e12 else {
-                        throw LuaError.argument(1, "a delay in milliseconds >= 0 expected, got \(ms)")
-                    }
+                    let delay = try self.checkedDelay(try args.number(1), index)
                     let function = try args.function(2)
-                    self.transaction.append(.after(.milliseconds(ms), Plugin.labeled(.function(function), "after", in: lua) ?? function))
+                    try self.queue(.after(delay, Plugin.labeled(.function(function), "after", in: lua) ?? function), "after")
+                    self.timerCounts[index] += 1
                     return []
                 }),
                 ("emit", { [unowned self] args in
@@ -91,7 +89,7 @@ extension PluginHost {
                             fields.append(TraceField(field, try Self.traceValue(value, field: field)))
                         }
                     }
-                    self.transaction.append(.emit(name: name, fields: fields.sorted { $0.key < $1.key }))
+                    try self.queue(.emit(name: name, fields: fields.sorted { $0.key < $1.key }), "emit")
                     return []
                 }),
             ]
@@ -108,7 +106,7 @@ extension PluginHost {
 
     private func rowMethod(_ index: Int, _ name: String, _ effect: @escaping (Int) -> PluginEffect) -> LuaStackFunction {
         { [unowned self] args in
-            self.transaction.append(effect(try self.checkedRow(args, index, name)))
+            try self.queue(effect(try self.checkedRow(args, index, name)), name)
             return []
         }
     }
@@ -120,6 +118,40 @@ extension PluginHost {
             throw LuaError.argument(1, "row \(row) does not exist (rows 1-\(projectedRowCount))")
         }
         return row
+    }
+
+    /// Queues `effect` for the running handler, within ``effectLimit``.
+    func queue(_ effect: PluginEffect, _ name: String) throws {
+        guard transaction.count - transactionStart < Self.effectLimit else {
+            // Caught by a `pcall` or not, the handler fails when it returns.
+            overflowed = true
+            throw LuaError.runtime(
+                "ctx:\(name): a handler may queue at most \(Self.effectLimit) effects (ctx calls and log lines); none of them is applied")
+        }
+        transaction.append(effect)
+    }
+
+    /// `ctx:after`'s delay, checked: finite, >= 0, within the clock's range and the timer limits.
+    private func checkedDelay(_ ms: Double, _ index: Int) throws -> TimeAmount {
+        guard ms.isFinite, ms >= 0 else {
+            throw LuaError.argument(1, "a delay in milliseconds >= 0 expected, got \(ms)")
+        }
+        let now = table.now
+        let room = VirtualInstant.maximum - now
+        let limit = NumberText.describe(VirtualInstant.maximum.milliseconds)
+        // Compared as a Double first: a huge delay has no TimeAmount.
+        guard ms <= room.milliseconds + 1, case let delay = TimeAmount.milliseconds(ms), delay <= room else {
+            throw LuaError.argument(1, "a delay of \(NumberText.describe(ms)) ms from t = \(Self.text(Self.milliseconds(now))) would pass the end of the virtual clock (\(limit) ms)")
+        }
+        guard timerCounts[index] < Self.pendingTimerLimit else {
+            throw LuaError.runtime("ctx:after: this plugin has \(Self.pendingTimerLimit) timers waiting, the most it may have; this one is not set")
+        }
+        let window = now.nanoseconds / 1_000_000
+        if window == timerWindow, timerCallbacks[index] >= Self.timerCallbackLimit, (now + delay).nanoseconds / 1_000_000 == window {
+            throw LuaError.runtime(
+                "ctx:after: \(Self.timerCallbackLimit) timer callbacks of this plugin already ran within virtual millisecond \(window), and this timer would run within it too; a timer that sets itself again must let the clock move (a delay of 1 ms or more)")
+        }
+        return delay
     }
 
     /// `ctx` works inside this plugin's handlers only.
@@ -145,7 +177,12 @@ extension PluginHost {
         switch value {
         case .boolean(let flag): return .bool(flag)
         case .integer(let number): return .int(number)
-        case .number(let number) where number.isFinite: return .number(number)
+        case .number(let number):
+            // jsonl has no infinity or nan.
+            guard number.isFinite else {
+                throw LuaError.argument(2, "field '\(field)' must be a finite number, got \(NumberText.describe(number))")
+            }
+            return .number(number)
         case .string(let text): return .string(text)
         default:
             throw LuaError.argument(2, "field '\(field)' must be a string, number or boolean, got \(value.typeName)")

@@ -29,6 +29,16 @@ public final class PluginHost {
     /// Failures before a hook is switched off.
     public static let failureLimit = 3
 
+    /// Effects one handler may queue (`ctx` calls, `print` and `host.log` lines): the call
+    /// past it fails, so the handler applies none of them.
+    public static let effectLimit = 10_000
+    /// Timers one plugin may have set and not yet run: `ctx:after` past it fails.
+    public static let pendingTimerLimit = 10_000
+    /// Timer callbacks one plugin may run within one millisecond of virtual time: past it, a
+    /// `ctx:after` that would run within the same millisecond fails, so a timer that sets
+    /// itself again with no delay cannot keep the clock from moving.
+    public static let timerCallbackLimit = 1_000
+
     struct RowSetup {
         /// The plugin that configured the row; nil for the built-in tutorial cell.
         var owner: Int?
@@ -64,6 +74,16 @@ public final class PluginHost {
     var projectedRowCount: Int { table.items.count + projectedRowDelta }
     /// The plugin whose handler is running, if any: `ctx` works only then.
     @exclusivity(unchecked) var activePlugin: Int?
+    /// Where the running handler's effects start in ``transaction``.
+    @exclusivity(unchecked) var transactionStart = 0
+    /// Whether the running handler tried to queue more than ``effectLimit`` effects: it then
+    /// fails when it returns, even if it caught the error.
+    @exclusivity(unchecked) var overflowed = false
+    /// Per plugin, its timers queued by a running handler or set and waiting.
+    @exclusivity(unchecked) var timerCounts: [Int]
+    /// Per plugin, the timer callbacks run within virtual millisecond ``timerWindow``.
+    @exclusivity(unchecked) var timerCallbacks: [Int]
+    @exclusivity(unchecked) var timerWindow: Int64 = -1
 
     /// Makes a host over `plugins` (already loaded). The items are the first plugin's `items`,
     /// else `defaultItems`.
@@ -74,6 +94,8 @@ public final class PluginHost {
         self.plugins = plugins
         self.recorder = recorder
         self.strict = strict
+        timerCounts = Array(repeating: 0, count: plugins.count)
+        timerCallbacks = Array(repeating: 0, count: plugins.count)
         func handlers(_ hook: KeyPath<Plugin, LuaRef?>) -> [HookHandler] {
             plugins.enumerated().compactMap { index, plugin in
                 plugin[keyPath: hook].map { HookHandler(index: index, plugin: .passUnretained(plugin), function: $0.unownedSlot) }
@@ -83,6 +105,13 @@ public final class PluginHost {
         closeHandlers = handlers(\.onClose)
         let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? defaultItems
         table = SwipeTable(items: items, geometry: geometry) { _, _ in CellConfiguration(buttons: []) }
+        for (index, plugin) in plugins.enumerated() {
+            let early = plugin.printSink.takeOver { [weak self] line in self?.print(line, from: index) }
+            for line in early.kept { logLine(line, from: index) }
+            if early.dropped > 0 {
+                warn(PluginProblem(.warning, file: plugin.file, field: "print", message: "\(early.dropped) more lines printed while loading were dropped (\(Self.effectLimit) are kept)"))
+            }
+        }
         for later in plugins.filter({ $0.items != nil }).dropFirst() {
             warn(PluginProblem(.warning, file: later.file, field: "items", message: "ignored: '\(plugins.first { $0.items != nil }!.name)' loaded earlier provides the items"))
         }
@@ -99,7 +128,7 @@ public final class PluginHost {
                 let info: LuaValue = .table([
                     "name": .string(plugin.name), "rows": .integer(table.items.count),
                     "width": .number(table.geometry.width), "log": try lua.function("log") { [unowned self] args in
-                        self.transaction.append(.log(args.map(Self.text).joined(separator: "\t")))
+                        try self.queue(.log(args.map(Self.text).joined(separator: "\t")), "log")
                         return []
                     },
                 ])
@@ -107,6 +136,24 @@ public final class PluginHost {
             }
         }
         table.reloadVisibleRows()
+    }
+
+    /// A `print` of plugin `index`: in its handler (and `setup`) a log line queued like
+    /// `ctx:log`, applied when the handler succeeds and dropped with its other effects when it
+    /// fails; elsewhere (`configure`, loading) logged at once.
+    func print(_ line: String, from index: Int) {
+        if activePlugin == index {
+            // Past the effect limit the handler fails when it returns: the line is not kept.
+            try? queue(.log(line), "print")
+        } else {
+            logLine(line, from: index)
+        }
+    }
+
+    /// A `log` event, as `ctx:log` makes it.
+    func logLine(_ message: String, from index: Int) {
+        let plugin = plugins[index].name
+        record("log", [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))], "[\(plugin)] \(message)")
     }
 
     /// The configuration of `row`: from the cache, else from the first plugin that gives one.
@@ -240,7 +287,7 @@ extension PluginHost: SwipeTableDelegate {
                             try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
                         }
                     }
-                    commit(mark, from: handler.index)
+                    try commit(mark, from: handler.index)
                 } catch {
                     rollBack(mark, handler.index, hook: hook, row: row, error: error)
                 }

@@ -55,9 +55,8 @@ public struct PluginRun {
         var plugins: [Plugin] = []
         for path in pluginPaths {
             do {
-                let plugin = try Plugin(
-                    path: path, options: options, clock: { link.milliseconds },
-                    log: { [weak link] line in link?.print(line, from: path) })
+                // What it prints while loading, the host logs first.
+                let plugin = try Plugin(path: path, options: options, clock: { link.milliseconds })
                 plugins.append(plugin)
             } catch {
                 throw .plugin(error)
@@ -100,15 +99,9 @@ public struct PluginRun {
     }
 }
 
-/// Lets plugins loaded before the host exists read its clock and print into its trace.
+/// Lets plugins loaded before the host exists read its clock.
 final class HostLink {
     weak var host: PluginHost?
 
     var milliseconds: Int { Int(host?.table.now.milliseconds ?? 0) }
-
-    func print(_ line: String, from path: String) {
-        guard let host else { return }
-        let name = host.plugins.first { $0.path == path }?.name ?? path
-        host.record("log", [TraceField("plugin", .string(name)), TraceField("message", .string(line))], "[\(name)] \(line)")
-    }
 }
