@@ -56,21 +56,18 @@ extension PluginHost {
         var start: Int
         var projectedRowDelta: Int
         var activePlugin: Int?
-        var outerStart: Int
-        var outerOverflowed: Bool
     }
 
     /// Opens a transaction for a handler of plugin `index`: its effects stack up above those
     /// of the handlers it runs inside of.
     @inline(__always)
     func beginTransaction(_ index: Int) -> TransactionMark {
-        let mark = TransactionMark(
-            start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin,
-            outerStart: transactionStart, outerOverflowed: overflowed)
+        let mark = TransactionMark(start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin)
         projectedRowDelta = 0
         activePlugin = index
+        // Not restored when the handler ends: a handler queues only while its body runs, and
+        // the handlers run inside it (while its effects apply) begin after that.
         transactionStart = transaction.count
-        overflowed = false
         return mark
     }
 
@@ -80,7 +77,6 @@ extension PluginHost {
     func commit(_ mark: TransactionMark, from index: Int) throws {
         if overflowed { throw LuaError.runtime(Self.overflowMessage) }
         (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
-        (transactionStart, overflowed) = (mark.outerStart, mark.outerOverflowed)
         if transaction.count > mark.start { applyPending(from: mark.start, index) }
     }
 
@@ -103,7 +99,7 @@ extension PluginHost {
     @inline(never)
     func rollBack(_ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error) {
         (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
-        (transactionStart, overflowed) = (mark.outerStart, mark.outerOverflowed)
+        overflowed = false
         if transaction.count > mark.start {
             for position in mark.start..<transaction.count {
                 if case .after = transaction[position] { timerCounts[index] -= 1 }
