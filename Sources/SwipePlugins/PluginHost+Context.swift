@@ -66,7 +66,7 @@ extension PluginHost {
                     self.transaction.append(.log(try args.values().map(Self.text).joined(separator: "\t")))
                     return []
                 }),
-                ("after", { [unowned self] args in
+                ("after", { [unowned self, unowned lua] args in
                     try self.checkActive(args, index, "after")
                     let ms = try args.number(1)
                     guard ms.isFinite, ms >= 0, ms <= 1e12 else {

@@ -73,6 +73,16 @@ struct SpecRunnerTests {
         #expect(report.results[1].message == "\(Fixture.path("loop"))/forever_spec.lua:11: instruction budget of 5000000 exceeded (a loop that never ends? --spec-budget raises the limit)")
     }
 
+    @Test func aTableCollectedDuringATestStillHasItsPluginErrorsReported() {
+        let file = Fixture.path("lifetime") + "/dropped_spec.lua"
+        let report = SpecRunner().run(file: file)
+        #expect(report.results.map(\.status) == [.failed, .failed])
+        #expect(report.results[0].message.hasPrefix("\(file):11: failed after the table was collected\n"))
+        #expect(report.results[0].message.contains("plugin errors during the test:\nplugin error in forever.on_open (row 2):"))
+        #expect(report.results[1].message.hasPrefix("\(file):16: failed without a table\n"))
+        #expect(!report.results[1].message.contains("plugin error"))
+    }
+
     @Test func aSeedShufflesReproducibly() {
         let first = Self.session([Fixture.path("pass")], seed: 42).output
         let again = Self.session([Fixture.path("pass")], seed: 42).output
