@@ -1,4 +1,5 @@
 import ArgumentParser
+@preconcurrency import Glibc
 import SwipeTesting
 
 extension SwipeHostCommand {
@@ -55,14 +56,18 @@ extension SwipeHostCommand {
             options.specBudget = specBudget
             options.pluginOptions.instructionBudget = budget
             options.pluginOptions.memoryLimit = memory
+            // Standard output carries only the report (a worker's, its results): what specs write
+            // there (io.stdout, programs they run) goes to standard error, as their print does.
+            let report = ReportOutput()
             if let worker {
-                let report = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
-                StandardStreams.write(Array(WorkerProtocol.encode(report).utf8))
+                let result = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
+                report.write { StandardStreams.write(Array(WorkerProtocol.encode(result).utf8)) }
                 return
             }
             let session = TestSession(
                 paths: paths, options: options, format: format, jobs: jobs,
-                output: { StandardStreams.write(Array($0.utf8)) }, errorOutput: StandardStreams.writeError)
+                output: { text in report.write { StandardStreams.write(Array(text.utf8)) } },
+                errorOutput: StandardStreams.writeError)
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
         }
@@ -70,3 +75,31 @@ extension SwipeHostCommand {
 }
 
 extension TestReportFormat: ExpressibleByArgument {}
+
+/// Keeps standard output for the report while specs run: descriptor 1 is pointed at standard
+/// error, and back at the real standard output only while the report is written.
+private struct ReportOutput {
+    /// The real standard output, or -1 when it could not be kept (it is then left alone).
+    let saved: Int32
+
+    init() {
+        fflush(stdout)
+        let saved = dup(1)
+        if saved >= 0, dup2(2, 1) < 0 {
+            close(saved)
+            self.saved = -1
+        } else {
+            self.saved = saved
+        }
+        // What specs write through C's stdout reaches standard error in order with their print.
+        setvbuf(stdout, nil, _IONBF, 0)
+    }
+
+    func write(_ body: () -> Void) {
+        guard saved >= 0 else { return body() }
+        fflush(stdout)
+        dup2(saved, 1)
+        body()
+        dup2(2, 1)
+    }
+}
