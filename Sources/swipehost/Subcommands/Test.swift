@@ -11,7 +11,8 @@ extension SwipeHostCommand {
                 'it' and prints one line per test, then 'N passed, N failed' (', N skipped' when \
                 some are pending). Specs get describe/it/assert/spy as busted and luassert have them, \
                 and require("swipe") to drive a table with plugins (see docs/testing.md). Exits with \
-                status 0 only when nothing failed; a spec file that does not load is a failure.
+                status 0 only when nothing failed; a spec file that does not load is a failure. What \
+                specs write (print, io.write) goes to standard error; os.exit in a spec fails its test.
                 """
         )
 
