@@ -85,7 +85,8 @@ private struct ReportOutput {
 
     init() {
         fflush(stdout)
-        let saved = dup(1)
+        // Close-on-exec: workers and the programs specs run must not hold the real output open.
+        let saved = fcntl(1, F_DUPFD_CLOEXEC, 3)
         if saved >= 0, dup2(2, 1) < 0 {
             close(saved)
             self.saved = -1
