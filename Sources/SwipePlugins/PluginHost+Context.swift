@@ -66,7 +66,7 @@ extension PluginHost {
                     try self.queue(.log(try args.values().map(Self.text).joined(separator: "\t")), "log")
                     return []
                 }),
-                ("after", { [unowned self] args in
+                ("after", { [unowned self, unowned lua] args in
                     try self.checkActive(args, index, "after")
                     let delay = try self.checkedDelay(try args.number(1), index)
                     let function = try args.function(2)

@@ -70,10 +70,17 @@ public struct SpecRunner {
             return loadFailure("cannot start the test framework: \(error)")
         }
         do {
+            guard case .function(let load)? = runner["load"] else { return loadFailure("the test framework is incomplete") }
             let chunk = try lua.load(String(decoding: source, as: UTF8.self), chunkName: "@" + path)
-            try lua.call(chunk, arguments: [])
+            if let failure = try lua.call(load, arguments: [.function(chunk)]).first, !failure.isNil {
+                var message = failure["message"].stringValue ?? "(no message)"
+                if let traceback = failure["traceback"].stringValue.map(Self.cleaned), !traceback.isEmpty {
+                    message += "\n" + traceback
+                }
+                return loadFailure(Self.restoringPath(path, in: message))
+            }
         } catch let error as LuaError {
-            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path)))
+            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path + " (while the file loaded, outside any test)")))
         } catch {
             return loadFailure("\(error)")
         }

@@ -10,8 +10,12 @@ extension SwipeModule {
           local M = { _VERSION = "1.0" }
           local Driver = { __name = "swipe.table" }
           Driver.__index = Driver
-          -- The drivers made since the last _reset(), for the test runner's failure messages.
-          local recent = {}
+          -- For the test runner's failure messages, the plugin errors of the drivers made since
+          -- the last _reset(): those alive are held weakly (a dropped table is freed with its host
+          -- and Lua states), those collected left their errors in `orphaned`.
+          local recent = setmetatable({}, { __mode = "k" })
+          local orphaned = {}
+          local serial = 0
 
           local function check(ok, value)
             if not ok then error(value, 3) end
@@ -21,8 +25,9 @@ extension SwipeModule {
           ---Makes a table over a fresh plugin host with its own virtual clock.
           function M.table(options)
             local host = check(native.new(options))
+            serial = serial + 1
             local t = setmetatable({ _host = host }, Driver)
-            recent[#recent + 1] = t
+            recent[t] = { serial = serial }
             return t
           end
 
@@ -64,13 +69,33 @@ extension SwipeModule {
           function Driver:__tostring() return "swipe.table" end
 
           -- For test runners: forget the drivers made so far / the plugin errors of those made since.
-          function M._reset() recent = {} end
+          function M._reset()
+            recent = setmetatable({}, { __mode = "k" })
+            orphaned = {}
+          end
           function M._plugin_errors()
+            local made = {}
+            for _, entry in ipairs(orphaned) do made[#made + 1] = entry end
+            for t, entry in pairs(recent) do
+              made[#made + 1] = { serial = entry.serial, errors = check(native.errors(t._host)) }
+            end
+            table.sort(made, function(a, b) return a.serial < b.serial end)
             local list = {}
-            for _, t in ipairs(recent) do
-              for _, e in ipairs(t:errors()) do list[#list + 1] = e end
+            for _, entry in ipairs(made) do
+              for _, e in ipairs(entry.errors) do list[#list + 1] = e end
             end
             return list
+          end
+
+          -- A table collected during a test keeps its plugin errors for the failure message (a
+          -- finalized key is still in a weak-keyed table while its finalizer runs).
+          function Driver:__gc()
+            local entry = recent[self]
+            if entry == nil then return end
+            local ok, errors = native.errors(rawget(self, "_host"))
+            if ok and #errors > 0 then
+              orphaned[#orphaned + 1] = { serial = entry.serial, errors = errors }
+            end
           end
           return M
         end

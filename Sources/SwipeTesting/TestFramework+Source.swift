@@ -474,19 +474,29 @@ enum TestFramework {
           return list
         end
 
-        local function message_of(err)
+        -- An error value as a message. One that is not a string (error({code = 1}), error(nil))
+        -- is shown with the place that raised it, as a string error would be.
+        local function message_of(err, place)
           if type(err) == "table" and getmetatable(err) == Failure then return tostring(err) end
           if type(err) == "string" then return err end
           local mt = getmetatable(err)
           if mt and mt.__tostring then return tostring(err) end
-          return "(error object is a " .. type(err) .. " value)"
+          if err == nil then return place .. ": error object is nil" end
+          return place .. ": error object is a " .. type(err) .. ": " .. show(err)
         end
 
         local function handler(err)
           local failure = type(err) == "table" and getmetatable(err) == Failure
           local trace = nil
           if not failure then trace = traceback(nil, 2) end
-          return { message = message_of(err), failure = failure, traceback = trace }
+          return { message = message_of(err, where()), failure = failure, traceback = trace }
+        end
+
+        -- Runs the spec file's main chunk (its describe blocks run as it does); returns its
+        -- error, if any, as { message, traceback }.
+        function runner.load(chunk)
+          local ok, err = xpcall(chunk, handler)
+          if not ok then return err end
         end
 
         local function call_hooks(list, reverse)
@@ -596,8 +606,23 @@ enum TestFramework {
         function runner.finish()
           local results = {}
           tear_down(0, results)
+          -- No failure message needs the tables' plugin errors any more: closing the state
+          -- finalizes the tables left without asking for them.
+          local swipe = package.loaded.swipe
+          if type(swipe) == "table" and swipe._reset then swipe._reset() end
           return results
         end
+
+        ---------------------------------------------------------------- the spec's environment
+        -- A spec cannot end the test run: os.exit fails the test (or the file, at its top level)
+        -- that calls it, and the run goes on.
+        os.exit = function(code)
+          local shown = code == nil and "" or tostring(code)
+          error("os.exit(" .. shown .. ") called: a spec cannot end the test run", 2)
+        end
+        -- What a spec writes goes to standard error, as its print does: standard output carries
+        -- only the report.
+        io.output(io.stderr)
 
         return runner
         """#

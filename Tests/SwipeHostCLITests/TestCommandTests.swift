@@ -96,6 +96,59 @@ struct TestCommandTests {
         #expect(one.stdout.hasSuffix("\n7 passed, 5 failed, 2 skipped\n"))
     }
 
+    /// Specs that attack the runner; named one by one (a folder search does not find them).
+    static let explicit = "\(fixtures)/explicit"
+
+    @Test(arguments: ["1", "2"])
+    func osExitInASpecFailsItsTestAndTheRunReportsEverything(jobs: String) throws {
+        let file = "\(Self.explicit)/exits.lua"
+        let result = try Swipehost.run(["test", "--jobs", jobs, file, "\(Self.explicit)/returns_early.lua"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("FAIL  exits fails first (\(file):2)\n"))
+        #expect(result.stdout.contains("FAIL  exits calls os.exit (\(file):6)\n      \(file):7: os.exit(0) called: a spec cannot end the test run\n"))
+        #expect(result.stdout.contains("PASS  exits runs after (\(file):16)\nPASS  early is defined (\(Self.explicit)/returns_early.lua:2)\n"))
+        #expect(result.stdout.hasSuffix("\n2 passed, 3 failed\n"))
+    }
+
+    /// What a spec writes to standard output (io.write, io.stdout) goes to standard error with
+    /// its print, whatever the format and the number of jobs: the report stays whole.
+    @Test(arguments: ["text", "tap", "junit"], ["1", "2"])
+    func whatASpecWritesGoesToStandardError(format: String, jobs: String) throws {
+        let result = try Swipehost.run([
+            "test", "--format", format, "--jobs", jobs, "\(Self.explicit)/writes.lua", "\(Self.explicit)/returns_early.lua",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("io.write from a spec\nio.stdout:write from a spec\nprint from a spec\nwritten before failing\n"))
+        #expect(!result.stdout.contains("from a spec") && !result.stdout.contains("written before"))
+        switch format {
+        case "text":
+            #expect(result.stderr == "io.write from a spec\nio.stdout:write from a spec\nprint from a spec\nwritten before failing\n")
+            #expect(result.stdout.hasSuffix("\nPASS  early is defined (\(Self.explicit)/returns_early.lua:2)\n2 passed, 1 failed\n"))
+        case "tap":
+            #expect(result.stdout.hasPrefix("TAP version 13\n1..3\nok 1 - writes writes to standard output\nnot ok 2 - writes fails after writing\n"))
+            #expect(result.stdout.hasSuffix("\nok 3 - early is defined\n"))
+            #expect(result.stderr.hasSuffix("failing\n2 passed, 1 failed\n"))
+        default:
+            let document = try XMLDocument(data: Data(result.stdout.utf8))
+            #expect(document.rootElement()?.attribute(forName: "tests")?.stringValue == "3")
+            #expect(result.stdout.hasSuffix("</testsuites>\n"))
+            #expect(result.stderr.hasSuffix("failing\n2 passed, 1 failed\n"))
+        }
+    }
+
+    @Test func aWorkerThatDiesIsReportedAndTheRunGoesOn() throws {
+        let file = "\(Self.explicit)/kills_its_worker.lua"
+        let result = try Swipehost.run(["test", "--jobs", "2", file, "\(Self.explicit)/returns_early.lua"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            FAIL  \(file) (did not run) (\(file))
+                  the worker process was killed by signal 9 before reporting
+            PASS  early is defined (\(Self.explicit)/returns_early.lua:2)
+            1 passed, 1 failed
+
+            """)
+    }
+
     @Test func luaRunsAScriptWithRequireSwipe() throws {
         let script = """
             local swipe = require("swipe")

@@ -73,6 +73,65 @@ struct SpecRunnerTests {
         #expect(report.results[1].message == "\(Fixture.path("loop"))/forever_spec.lua:11: instruction budget of 5000000 exceeded (a loop that never ends? --spec-budget raises the limit)")
     }
 
+    @Test func aTableCollectedDuringATestStillHasItsPluginErrorsReported() {
+        let file = Fixture.path("explicit") + "/dropped.lua"
+        let report = SpecRunner().run(file: file)
+        #expect(report.results.map(\.status) == [.failed, .failed])
+        #expect(report.results[0].message.hasPrefix("\(file):11: failed after the table was collected\n"))
+        #expect(report.results[0].message.contains("plugin errors during the test:\nplugin error in forever.on_open (row 2):"))
+        #expect(report.results[1].message.hasPrefix("\(file):16: failed without a table\n"))
+        #expect(!report.results[1].message.contains("plugin error"))
+    }
+
+    /// A spec that cannot end the runner: `os.exit` fails its test, the file goes on.
+    @Test func osExitFailsItsTestAndTheFileGoesOn() {
+        let file = Fixture.path("explicit") + "/exits.lua"
+        let report = SpecRunner().run(file: file)
+        #expect(report.results.map(\.name) == ["exits fails first", "exits calls os.exit", "exits calls os.exit under pcall", "exits runs after"])
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed, .passed])
+        #expect(report.results[1].message.hasPrefix("\(file):7: os.exit(0) called: a spec cannot end the test run\n"))
+        #expect(report.results[2].message.hasPrefix("os.exit(true) called: a spec cannot end the test run\n"))
+    }
+
+    @Test func osExitAtTopLevelIsALoadFailure() {
+        let file = Fixture.path("explicit") + "/exits_at_top_level.lua"
+        let report = SpecRunner().run(file: file)
+        #expect(report.results.map(\.name) == ["\(file) (did not load)"])
+        #expect(report.results[0].message == "\(file):4: os.exit(3) called: a spec cannot end the test run\nstack traceback:\n\t\(file):4: in main chunk")
+    }
+
+    /// `error` with a value that is not a string names the place and shows the value.
+    @Test func errorsThatAreNotStringsNameTheirPlaceAndValue() {
+        let file = Fixture.path("explicit") + "/errors.lua"
+        let report = SpecRunner().run(file: file)
+        let firstLines = report.results.map { $0.message.split(separator: "\nstack traceback:").first.map(String.init) ?? "" }
+        #expect(firstLines == [
+            "\(file):3: error object is a table: {\n  code = 1\n}",
+            "\(file):7: error object is nil",
+            "\(file):11: error object is a number: 42",
+            "\(file):15: plain",
+        ])
+        let top = Fixture.path("explicit") + "/raises_at_top_level.lua"
+        let load = SpecRunner().run(file: top)
+        #expect(load.results.map(\.name) == ["\(top) (did not load)"])
+        #expect(load.results[0].message == "\(top):4: error object is a table: {\n  reason = \"top level\"\n}\nstack traceback:\n\t\(top):4: in main chunk")
+    }
+
+    @Test func anEndlessLoopInADescribeBlockFailsTheFile() {
+        let file = Fixture.path("explicit") + "/loops_in_describe.lua"
+        var options = SpecRunOptions()
+        options.specBudget = 1_000_000
+        let report = SpecRunner(options: options).run(file: file)
+        #expect(report.results.map(\.status) == [.failed])
+        #expect(report.results[0].message == "\(file) (while the file loaded, outside any test): instruction budget of 1000000 exceeded (a loop that never ends? --spec-budget raises the limit)")
+    }
+
+    @Test func aFileThatReturnsEarlyRunsTheTestsItDefined() {
+        let report = SpecRunner().run(file: Fixture.path("explicit") + "/returns_early.lua")
+        #expect(report.results.map(\.name) == ["early is defined"])
+        #expect(report.results.map(\.status) == [.passed])
+    }
+
     @Test func aSeedShufflesReproducibly() {
         let first = Self.session([Fixture.path("pass")], seed: 42).output
         let again = Self.session([Fixture.path("pass")], seed: 42).output

@@ -1,4 +1,5 @@
 import ArgumentParser
+@preconcurrency import Glibc
 import SwipeTesting
 
 extension SwipeHostCommand {
@@ -10,7 +11,8 @@ extension SwipeHostCommand {
                 'it' and prints one line per test, then 'N passed, N failed' (', N skipped' when \
                 some are pending). Specs get describe/it/assert/spy as busted and luassert have them, \
                 and require("swipe") to drive a table with plugins (see docs/testing.md). Exits with \
-                status 0 only when nothing failed; a spec file that does not load is a failure.
+                status 0 only when nothing failed; a spec file that does not load is a failure. What \
+                specs write (print, io.write) goes to standard error; os.exit in a spec fails its test.
                 """
         )
 
@@ -55,14 +57,18 @@ extension SwipeHostCommand {
             options.specBudget = specBudget
             options.pluginOptions.instructionBudget = budget
             options.pluginOptions.memoryLimit = memory
+            // Standard output carries only the report (a worker's, its results): what specs write
+            // there (io.stdout, programs they run) goes to standard error, as their print does.
+            let report = ReportOutput()
             if let worker {
-                let report = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
-                StandardStreams.write(Array(WorkerProtocol.encode(report).utf8))
+                let result = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
+                report.write { StandardStreams.write(Array(WorkerProtocol.encode(result).utf8)) }
                 return
             }
             let session = TestSession(
                 paths: paths, options: options, format: format, jobs: jobs,
-                output: { StandardStreams.write(Array($0.utf8)) }, errorOutput: StandardStreams.writeError)
+                output: { text in report.write { StandardStreams.write(Array(text.utf8)) } },
+                errorOutput: StandardStreams.writeError)
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
         }
@@ -70,3 +76,32 @@ extension SwipeHostCommand {
 }
 
 extension TestReportFormat: ExpressibleByArgument {}
+
+/// Keeps standard output for the report while specs run: descriptor 1 is pointed at standard
+/// error, and back at the real standard output only while the report is written.
+private struct ReportOutput {
+    /// The real standard output, or -1 when it could not be kept (it is then left alone).
+    let saved: Int32
+
+    init() {
+        fflush(stdout)
+        // Close-on-exec: workers and the programs specs run must not hold the real output open.
+        let saved = fcntl(1, F_DUPFD_CLOEXEC, 3)
+        if saved >= 0, dup2(2, 1) < 0 {
+            close(saved)
+            self.saved = -1
+        } else {
+            self.saved = saved
+        }
+        // What specs write through C's stdout reaches standard error in order with their print.
+        setvbuf(stdout, nil, _IONBF, 0)
+    }
+
+    func write(_ body: () -> Void) {
+        guard saved >= 0 else { return body() }
+        fflush(stdout)
+        dup2(saved, 1)
+        body()
+        dup2(2, 1)
+    }
+}

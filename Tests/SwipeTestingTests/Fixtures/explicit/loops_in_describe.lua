@@ -1,0 +1,4 @@
+describe("loops", function()
+  it("is never defined", function() end)
+  while true do end
+end)

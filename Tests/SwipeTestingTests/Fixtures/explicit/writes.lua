@@ -1,0 +1,12 @@
+describe("writes", function()
+  it("writes to standard output", function()
+    io.write("io.write from a spec\n")
+    io.stdout:write("io.stdout:write from a spec\n")
+    print("print from a spec")
+  end)
+
+  it("fails after writing", function()
+    io.write("written before failing\n")
+    error("failed")
+  end)
+end)
