@@ -73,10 +73,16 @@ struct Tokens {
         return true
     }
 
-    /// Word `index` as a string (for messages and ids).
+    /// Word `index` as a string (for ids; messages quote it with ``quoted(_:)``).
     func word(_ index: Int) -> String {
         let (s, e) = range(index)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
+    }
+
+    /// Word `index` as a message shows it: control characters escaped, a long word shortened
+    /// (``DisplayText/token(_:)``).
+    func quoted(_ index: Int) -> String {
+        DisplayText.token(word(index))
     }
 
     func expectCount(_ allowed: ClosedRange<Int>, form: String) throws {
@@ -84,7 +90,7 @@ struct Tokens {
             throw ScriptParser.LineError(message: "missing argument: expected '\(form)'")
         }
         if count > allowed.upperBound {
-            let extra = allowed.upperBound < Self.capacity ? " '\(word(allowed.upperBound))'" : ""
+            let extra = allowed.upperBound < Self.capacity ? " '\(quoted(allowed.upperBound))'" : ""
             throw ScriptParser.LineError(message: "too many arguments\(extra): expected '\(form)'")
         }
     }
@@ -112,17 +118,22 @@ struct Tokens {
         return value
     }
 
-    /// A row number: digits only, at least 1.
+    /// A row number: digits only, from 1 to ``TableGeometry/maximumRows``.
     func row(_ index: Int) throws -> Int {
         let (s, e) = range(index)
         var value = 0
         var i = s
-        while i < e, let digit = Self.digit(bytes[i]), value < 1 << 40 {
-            value = value * 10 + digit
+        // Past the limit the digits are still read (to tell a long number from a word), not added.
+        while i < e, let digit = Self.digit(bytes[i]) {
+            if value <= TableGeometry.maximumRows { value = value * 10 + digit }
             i += 1
         }
         guard i == e, e > s, value >= 1 else {
-            throw ScriptParser.LineError(message: "ROW must be a whole number >= 1, got '\(word(index))'")
+            throw ScriptParser.LineError(message: "ROW must be a whole number >= 1, got '\(quoted(index))'")
+        }
+        guard value <= TableGeometry.maximumRows else {
+            throw ScriptParser.LineError(
+                message: "ROW must be at most \(TableGeometry.maximumRows) (the most rows a table can have), got '\(quoted(index))'")
         }
         return value
     }
@@ -131,14 +142,18 @@ struct Tokens {
     func number(_ index: Int, name: String) throws -> Double {
         let (s, e) = range(index)
         if let value = Self.parseDecimal(bytes, s, e) { return value }
-        throw ScriptParser.LineError(message: "\(name) must be a number, got '\(word(index))'")
+        throw ScriptParser.LineError(message: "\(name) must be a number, got '\(quoted(index))'")
     }
 
-    /// A number of milliseconds >= 0.
-    func duration(_ index: Int, name: String) throws -> TimeAmount {
+    /// A number of milliseconds from 0 to `limit` (`what` says what the limit is).
+    func duration(_ index: Int, name: String, limit: TimeAmount, what: String) throws -> TimeAmount {
         let value = try number(index, name: name)
-        guard value >= 0, value <= 1e12 else {
-            throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(word(index))'")
+        guard value >= 0 else {
+            throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(quoted(index))'")
+        }
+        guard value <= limit.milliseconds else {
+            throw ScriptParser.LineError(
+                message: "\(name) must be at most \(TimeText.milliseconds(limit)) ms (\(what)), got '\(quoted(index))'")
         }
         return .milliseconds(value)
     }

@@ -55,7 +55,7 @@ extension SwipeHostCommand {
                 }
                 StandardStreams.write(output)
             } catch {
-                StandardStreams.writeError("\(error)\n")
+                StandardStreams.writeError(DisplayText.escaped("\(error)", keepingNewlines: true) + "\n")
                 throw ExitCode(error.exitStatus)
             }
         }
