@@ -151,11 +151,52 @@ struct Tokens {
         guard value >= 0 else {
             throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(quoted(index))'")
         }
-        guard value <= limit.milliseconds else {
+        let (s, e) = range(index)
+        guard value <= limit.milliseconds, let amount = Self.exactNanoseconds(bytes, s, e), amount <= limit else {
             throw ScriptParser.LineError(
                 message: "\(name) must be at most \(TimeText.milliseconds(limit)) ms (\(what)), got '\(quoted(index))'")
         }
-        return .milliseconds(value)
+        return amount
+    }
+
+    /// Milliseconds written in decimal (digits, an optional fraction; no sign) as nanoseconds,
+    /// exactly: rounded half up at the seventh decimal, where a `Double` would already have
+    /// rounded a long time (`1000000000001` ms is 1,000,000,000,001,000,000 ns, not a
+    /// neighbour). Nil past `Int64` or for anything else.
+    static func exactNanoseconds(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> TimeAmount? {
+        var i = start
+        if i < end && bytes[i] == UInt8(ascii: "+") { i += 1 }
+        var nanoseconds: Int64 = 0
+        var fractionDigits = -1
+        var roundUp = false
+        while i < end {
+            let byte = bytes[i]
+            i += 1
+            if byte == UInt8(ascii: "."), fractionDigits < 0 {
+                fractionDigits = 0
+                continue
+            }
+            guard let d = digit(byte) else { return nil }
+            if fractionDigits >= 6 {
+                if fractionDigits == 6 { roundUp = d >= 5 }
+                fractionDigits += 1
+                continue
+            }
+            let (times, overflow) = nanoseconds.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int64(d))
+            guard !overflow, !overflow2 else { return nil }
+            nanoseconds = sum
+            if fractionDigits >= 0 { fractionDigits += 1 }
+        }
+        var scale = max(fractionDigits, 0)
+        while scale < 6 {
+            let (times, overflow) = nanoseconds.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            nanoseconds = times
+            scale += 1
+        }
+        if roundUp { nanoseconds += 1 }
+        return TimeAmount(nanoseconds: nanoseconds)
     }
 
     private static func digit(_ byte: UInt8) -> Int? {
