@@ -26,7 +26,7 @@ public enum TimeText {
         guard roundedToMicroseconds else { return milliseconds(instant) }
         let (micro, rest) = instant.nanoseconds.magnitude.quotientAndRemainder(dividingBy: 1_000)
         let rounded = (rest >= 500 ? micro + 1 : micro) * 1_000
-        return (instant.nanoseconds < 0 ? "-" : "") + unsignedMilliseconds(rounded)
+        return (instant.nanoseconds < 0 && rounded > 0 ? "-" : "") + unsignedMilliseconds(rounded)
     }
 
     /// `nanoseconds` / 1,000,000, exactly: whole numbers without a fraction, below 0.0001 in

@@ -17,13 +17,17 @@ public struct TableGeometry: Hashable, Sendable {
     /// ``maximumVisibleRows`` + 1, whatever the geometry: a cell is made per visible row.
     func visibleRows(offset: Double, rowCount: Int) -> Range<Int> {
         guard rowCount > 0, rowHeight > 0, viewportHeight > 0, offset.isFinite else { return 1..<1 }
-        let count = Double(rowCount)
-        // Clamped while still a Double, so that no size converts to an Int out of range.
-        let first = min(max((offset / rowHeight).rounded(.down), 0), count)
-        let endExclusive = min(max(((offset + viewportHeight) / rowHeight).rounded(.up), 0), count)
+        // Worked out as Doubles and clamped before any conversion: no size converts to an Int
+        // out of range (a count near Int.max is not exact as a Double).
+        let first = max((offset / rowHeight).rounded(.down), 0)
+        guard first < Double(rowCount) else {
+            let past = rowCount == .max ? rowCount : rowCount + 1
+            return past..<past
+        }
+        let endExclusive = ((offset + viewportHeight) / rowHeight).rounded(.up)
+        let span = min(max(endExclusive - first, 0), Double(Self.maximumVisibleRows + 1))
         let lower = Int(first) + 1
-        let upper = min(Int(endExclusive) + 1, lower + Self.maximumVisibleRows + 1)
-        return lower..<max(lower, upper)
+        return lower..<(lower + min(Int(span), rowCount - (lower - 1)))
     }
 
     /// The largest content offset: the last row at the bottom of the viewport.
