@@ -18,17 +18,26 @@ public enum DisplayText {
 
     /// `text` with every control character escaped.
     public static func escaped(_ text: String) -> String {
-        escaped(text, keepingNewlines: false)
+        escaped(text, keeping: [])
     }
 
-    /// `text` with every control character escaped; with `keepingNewlines`, a newline stays a
-    /// line break (for text the host lays out in lines itself, whose parts were escaped).
-    public static func escaped(_ text: String, keepingNewlines: Bool) -> String {
-        guard needsEscape(text, keepingNewlines: keepingNewlines) else { return text }
+    /// The layout characters a caller keeps as they are: tabs (`ctx:log` and `print` separate
+    /// their arguments with them; a traceback indents with them) and newlines (text the host
+    /// breaks into lines itself, whose parts from outside were escaped).
+    public struct Layout: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let tabs = Layout(rawValue: 1)
+        public static let newlines = Layout(rawValue: 2)
+    }
+
+    /// `text` with every control character escaped but the layout characters in `layout`.
+    public static func escaped(_ text: String, keeping layout: Layout) -> String {
+        guard needsEscape(text, keeping: layout) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            if keepingNewlines && scalar == "\n" {
+            if (scalar == "\n" && layout.contains(.newlines)) || (scalar == "\t" && layout.contains(.tabs)) {
                 result.unicodeScalars.append(scalar)
             } else if let escape = escape(scalar) {
                 result += escape
@@ -80,10 +89,11 @@ public enum DisplayText {
 
     /// Whether any byte of `text` may start a character to escape: a C0 control or DEL, or the
     /// lead bytes of U+0080-U+009F (0xC2) and of U+2000-U+20FF (0xE2).
-    private static func needsEscape(_ text: String, keepingNewlines: Bool) -> Bool {
+    private static func needsEscape(_ text: String, keeping layout: Layout) -> Bool {
         for byte in text.utf8 {
             if byte < 0x20 {
-                if keepingNewlines && byte == 0x0A { continue }
+                if byte == 0x0A && layout.contains(.newlines) { continue }
+                if byte == 0x09 && layout.contains(.tabs) { continue }
                 return true
             }
             if byte == 0x7F || byte == 0xC2 || byte == 0xE2 { return true }

@@ -180,9 +180,9 @@ extension PluginHost {
     }
 
     /// Text from a plugin or its data as a text-format line shows it: on one line, control
-    /// characters escaped (``DisplayText``).
+    /// characters escaped (``DisplayText``) but tabs (`ctx:log` separates its arguments with them).
     static func shown(_ text: String) -> String {
-        DisplayText.escaped(text)
+        DisplayText.escaped(text, keeping: .tabs)
     }
 
     /// Whether `message` starts with Lua's `chunk:line:` place.

@@ -15,9 +15,9 @@ public enum TextFormat {
         case .action(let row, let id, let number, let title):
             out.append("row \(row): tapped \"\(DisplayText.escaped(title))\" (button \(number), id \(DisplayText.escaped(id)))")
         case .custom(_, _, let text):
-            // Hosts escape the parts they take from outside and may break the line on purpose
+            // Hosts escape the parts they take from outside and may break the line or indent on purpose
             // (a traceback); any other control character is escaped here.
-            out.append(DisplayText.escaped(text, keepingNewlines: true))
+            out.append(DisplayText.escaped(text, keeping: [.tabs, .newlines]))
         }
         out.append("\n")
     }

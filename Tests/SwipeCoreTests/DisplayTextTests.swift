@@ -21,7 +21,7 @@ struct DisplayTextTests {
     }
 
     @Test func newlinesCanBeKeptForTextLaidOutInLines() {
-        #expect(DisplayText.escaped("a\n\u{1B}b\n", keepingNewlines: true) == "a\n\\eb\n")
+        #expect(DisplayText.escaped("a\n\u{1B}b\n\tc\r", keeping: [.tabs, .newlines]) == "a\n\\eb\n\tc\\r")
     }
 
     @Test func longTokensAreShortened() {
