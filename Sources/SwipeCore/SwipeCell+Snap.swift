@@ -58,12 +58,14 @@ extension SwipeCell {
     }
 
     /// `updateConstraintsIfNeeded:completion:`: an animated step completes after `duration`
-    /// on the virtual clock; a non-animated one completes at once, here. `drawn` is where the
-    /// cell was drawn before the constants changed: the animation starts there.
+    /// on the virtual clock; a non-animated one completes at once, here. The tutorial's
+    /// non-animated step is an animation of duration 0, so a configured duration of 0 is that
+    /// step exactly: its completion runs here too, before the event returns. `drawn` is where
+    /// the cell was drawn before the constants changed: the animation starts there.
     private mutating func layoutIfNeeded(
         animated: Bool, from drawn: Double, then step: SnapStep, at now: VirtualInstant
     ) -> ScheduledStep? {
-        guard animated else {
+        guard animated, configuration.duration > .zero else {
             animation = nil
             return completeStep(step, animated: false, at: now)
         }

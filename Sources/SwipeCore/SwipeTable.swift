@@ -82,12 +82,15 @@ public final class SwipeTable {
 
 extension SwipeTable {
     /// Moves the virtual clock forward, running every animation completion that falls due, in
-    /// time order, each at its own deadline.
+    /// time order, each at its own deadline. The clock stops at ``VirtualInstant/maximum``:
+    /// drivers that take the amount from outside call ``checkCanAdvance(by:)`` first.
     public func advance(by amount: TimeAmount) {
         advance(to: now + amount)
     }
 
+    /// Moves the virtual clock forward to `instant` (at most ``VirtualInstant/maximum``).
     public func advance(to instant: VirtualInstant) {
+        let instant = min(instant, max(now, .maximum))
         precondition(instant >= now, "the virtual clock only moves forward")
         while let entry = completions.popDue(notAfter: instant) {
             now = entry.deadline
@@ -104,8 +107,15 @@ extension SwipeTable {
         now = instant
     }
 
+    /// Throws ``TableError/clockLimit(now:amount:)`` when moving the clock by `amount` would
+    /// pass ``VirtualInstant/maximum`` (or `amount` is negative).
+    public func checkCanAdvance(by amount: TimeAmount) throws(TableError) {
+        guard amount >= .zero, amount <= now.remaining else { throw .clockLimit(now: now, amount: amount) }
+    }
+
     /// Sets a timer on the virtual clock: `timerHandler` is called with the returned id when
-    /// the clock passes `now + delay`, in time order with the animation completions.
+    /// the clock passes `now + delay`, in time order with the animation completions. A deadline
+    /// past ``VirtualInstant/maximum`` is clamped to it (hosts check the delays they are given).
     public func scheduleTimer(after delay: TimeAmount) -> Int {
         let id = nextTimerID
         nextTimerID += 1

@@ -27,9 +27,14 @@ public enum TableError: Error, Hashable, Sendable {
     case panAlreadyInProgress(row: Int)
     case noSuchButton(row: Int, button: String, buttonCount: Int)
     case insertionOutOfRange(row: Int, rowCount: Int)
+    /// Moving the clock from `now` by `amount` would pass ``VirtualInstant/maximum``.
+    case clockLimit(now: VirtualInstant, amount: TimeAmount)
 }
 
 extension TableError: CustomStringConvertible {
+    /// The clock's limit as messages name it.
+    public static let limitText = "\(TimeText.milliseconds(VirtualInstant.maximum)) ms (about 285 years)"
+
     public var description: String {
         switch self {
         case .noSuchRow(let row, let count):
@@ -42,9 +47,14 @@ extension TableError: CustomStringConvertible {
         case .panAlreadyInProgress(let row):
             return "row \(row) is already being panned: end or cancel that pan first"
         case .noSuchButton(let row, let button, let count):
-            return "row \(row) has no button '\(button)': it has \(count) button\(count == 1 ? "" : "s"), 1 = rightmost, or an id"
+            return "row \(row) has no button '\(DisplayText.token(button))': it has \(count) button\(count == 1 ? "" : "s"), 1 = rightmost, or an id"
         case .insertionOutOfRange(let row, let count):
             return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
+        case .clockLimit(_, let amount) where amount < .zero:
+            return "the virtual clock only moves forward, got \(TimeText.milliseconds(amount)) ms"
+        case .clockLimit(let now, let amount):
+            return "the virtual clock cannot pass \(Self.limitText): it is at \(TimeText.milliseconds(now)) ms, "
+                + "and \(TimeText.milliseconds(amount)) ms more would pass it"
         }
     }
 }

@@ -120,22 +120,22 @@ extension PluginHost {
             case .close(let row):
                 try? table.closeRow(row, animated: true)
             case .delete(let row):
-                record("delete", [TraceField("row", .int(row)), TraceField("item", .string(table.items[row]))], "deleted row \(row) (\(table.items[row]))")
+                record("delete", [TraceField("row", .int(row)), TraceField("item", .string(table.items[row]))], "deleted row \(row) (\(Self.shown(table.items[row])))")
                 invalidate(from: row)
                 try? table.deleteRow(row)
                 table.reloadVisibleRows(from: row)
             case .insert(let row, let item):
-                record("insert", [TraceField("row", .int(row)), TraceField("item", .string(item))], "inserted row \(row): \(item)")
+                record("insert", [TraceField("row", .int(row)), TraceField("item", .string(item))], "inserted row \(row): \(Self.shown(item))")
                 invalidate(from: row)
                 try? table.insertRow(row, item: item)
                 table.reloadVisibleRows(from: row)
             case .setItem(let row, let item):
-                record("update", [TraceField("row", .int(row)), TraceField("item", .string(item))], "row \(row) is now: \(item)")
+                record("update", [TraceField("row", .int(row)), TraceField("item", .string(item))], "row \(row) is now: \(Self.shown(item))")
                 rowSetups[row] = nil
                 try? table.setItem(item, row: row)
             case .present(let title, let text):
                 presented = (title, text)
-                record("present", [TraceField("title", .string(title)), TraceField("text", .string(text))], "presented \"\(title)\": \(text)")
+                record("present", [TraceField("title", .string(title)), TraceField("text", .string(text))], "presented \"\(Self.shown(title))\": \(Self.shown(text))")
             case .dismiss:
                 presented = nil
                 record("dismiss", [], "dismissed the detail screen")
@@ -144,8 +144,8 @@ extension PluginHost {
             case .after(let delay, let function):
                 timers[table.scheduleTimer(after: delay)] = (index, function)
             case .emit(let name, let fields):
-                let text = fields.map { "\($0.key)=\(Self.describe($0.value))" }.joined(separator: " ")
-                record(name, [TraceField("plugin", .string(plugin))] + fields, "\(name) from \(plugin)" + (text.isEmpty ? "" : ": " + text))
+                let text = fields.map { "\(Self.shown($0.key))=\(Self.shown(Self.describe($0.value)))" }.joined(separator: " ")
+                record(name, [TraceField("plugin", .string(plugin))] + fields, "\(Self.shown(name)) from \(Self.shown(plugin))" + (text.isEmpty ? "" : ": " + text))
             case .invalidate(let row):
                 rowSetups[row] = nil
                 try? table.reloadRow(row)
@@ -168,9 +168,9 @@ extension PluginHost {
     func report(_ index: Int, hook: Hook, row: Int?, message: String, traceback: String?) {
         let plugin = plugins[index]
         let message = Self.hasPlace(message) || message.hasPrefix(plugin.file + ":") ? message : "\(plugin.file): \(message)"
-        var text = "plugin error in \(plugin.name).\(hook.rawValue)\(row.map { " (row \($0))" } ?? ""): \(message)"
+        var text = "plugin error in \(Self.shown(plugin.name)).\(hook.rawValue)\(row.map { " (row \($0))" } ?? ""): \(Self.shown(message))"
         if let traceback, !traceback.isEmpty {
-            text += "\n" + traceback.split(separator: "\n").map { "           " + $0 }.joined(separator: "\n")
+            text += "\n" + traceback.split(separator: "\n").map { "           " + Self.shown(String($0)) }.joined(separator: "\n")
         }
         record("plugin_error", [
             TraceField("plugin", .string(plugin.name)), TraceField("hook", .string(hook.rawValue)),
@@ -193,12 +193,18 @@ extension PluginHost {
         record("plugin_warning", [
             TraceField("file", .string(problem.file)), TraceField("row", problem.row.map(TraceValue.int) ?? .null),
             TraceField("field", problem.field.map(TraceValue.string) ?? .null), TraceField("message", .string(problem.message)),
-        ], "warning: \(problem)")
+        ], "warning: \(Self.shown(problem.description))")
     }
 
     /// Records a plugin event; its text line is only made when the trace will show it.
     func record(_ name: String, _ fields: [TraceField], _ text: @autoclosure () -> String) {
         recorder.record(.custom(name: name, fields: fields, text: recorder.keepsText ? text() : ""), at: table.now)
+    }
+
+    /// Text from a plugin or its data as a text-format line shows it: on one line, control
+    /// characters escaped (``DisplayText``) but tabs (`ctx:log` separates its arguments with them).
+    static func shown(_ text: String) -> String {
+        DisplayText.escaped(text, keeping: .tabs)
     }
 
     /// Whether `message` starts with Lua's `chunk:line:` place.

@@ -153,7 +153,7 @@ public final class PluginHost {
     /// A `log` event, as `ctx:log` makes it.
     func logLine(_ message: String, from index: Int) {
         let plugin = plugins[index].name
-        record("log", [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))], "[\(plugin)] \(message)")
+        record("log", [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))], "[\(Self.shown(plugin))] \(Self.shown(message))")
     }
 
     /// The configuration of `row`: from the cache, else from the first plugin that gives one.

@@ -1,4 +1,5 @@
 import Glibc
+import SwipeCore
 
 /// Reads files whole with the C library (no Foundation at start-up).
 public enum FileReading {
@@ -55,5 +56,5 @@ public enum FileReading {
 public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public var description: String { "cannot read '\(path)': \(reason)" }
+    public var description: String { "cannot read '\(DisplayText.escaped(path))': \(reason)" }
 }

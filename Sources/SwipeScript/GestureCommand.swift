@@ -54,5 +54,6 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(file):\(line): \(message)" }
+    /// Control characters in the file name or the message are escaped (``DisplayText``).
+    public var description: String { DisplayText.escaped("\(file):\(line): \(message)") }
 }

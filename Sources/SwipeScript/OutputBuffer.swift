@@ -63,15 +63,16 @@ public struct OutputBuffer: @unchecked Sendable {
         }
     }
 
-    /// An instant as JSON milliseconds, exactly as ``append(number:)`` writes
-    /// `time.milliseconds`; a whole millisecond, as most are, without going through a `Double`
-    /// (below 2^53 ns, about 104 days, where the `Double` is exact and so the same integer).
+    /// An instant as JSON milliseconds, exactly, from its integer nanoseconds
+    /// (``TimeText/milliseconds(_:)-swift.type.method``): what ``append(number:)`` writes for
+    /// `time.milliseconds` wherever that `Double` is exact, and the exact decimal where it is not.
+    /// A whole millisecond, as most are, is written without making a string.
     public mutating func append(milliseconds time: VirtualInstant) {
         let (whole, rest) = time.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000)
-        if rest == 0 && whole.magnitude < 9_000_000_000 {
+        if rest == 0 {
             append(integer: Int(whole))
         } else {
-            append(number: time.milliseconds)
+            append(TimeText.milliseconds(time))
         }
     }
 

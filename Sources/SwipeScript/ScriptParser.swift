@@ -54,6 +54,9 @@ public struct ScriptParser: Sendable {
         var message: String
     }
 
+    /// How long the clock's range is, in words.
+    static let clockRange = "about 285 years"
+
     static let usage = "pan ROW begin [X] | pan ROW move X | pan ROW end | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW | close ROW | swipe ROW DX [MS]"
 
     static func command(_ t: Tokens) throws -> GestureCommand {
@@ -72,11 +75,11 @@ public struct ScriptParser: Sendable {
                 try t.expectCount(3...3, form: "pan ROW cancel")
                 return .panCancel(row: row)
             }
-            throw LineError(message: "unknown pan action '\(t.word(2))' (expected begin, move, end or cancel)")
+            throw LineError(message: "unknown pan action '\(t.quoted(2))' (expected begin, move, end or cancel)")
         }
         if t.matches(0, "wait") {
             try t.expectCount(2...2, form: "wait MS")
-            return .wait(try t.duration(1, name: "MS"))
+            return .wait(try t.duration(1, name: "MS", limit: .maximum, what: "the virtual clock's range, \(Self.clockRange)"))
         }
         return try otherCommand(t)
     }
@@ -87,7 +90,7 @@ public struct ScriptParser: Sendable {
             let row = try t.row(1)
             if let number = t.integer(2) {
                 guard number >= 1 else {
-                    throw LineError(message: "BUTTON must be a button id or a number >= 1 (1 = rightmost), got '\(t.word(2))'")
+                    throw LineError(message: "BUTTON must be a button id or a number >= 1 (1 = rightmost), got '\(t.quoted(2))'")
                 }
                 return .tap(row: row, button: .number(number))
             }
@@ -107,10 +110,13 @@ public struct ScriptParser: Sendable {
             try t.expectCount(3...4, form: "swipe ROW DX [MS]")
             let row = try t.row(1)
             let dx = try t.number(2, name: "DX")
-            let duration = t.count == 4 ? try t.duration(3, name: "MS") : .milliseconds(150 as Int64)
+            let duration =
+                t.count == 4
+                ? try t.duration(3, name: "MS", limit: ScriptRunner.maximumSwipeDuration, what: "the longest swipe")
+                : .milliseconds(150 as Int64)
             return .swipe(row: row, dx: dx, duration: duration)
         default:
-            throw LineError(message: "unknown command '\(t.word(0))' (expected \(usage))")
+            throw LineError(message: "unknown command '\(t.quoted(0))' (expected \(usage))")
         }
     }
 }

@@ -7,6 +7,8 @@ public struct ScriptRunner {
 
     /// How often `swipe` moves its pan: every 16 ms, about one 60 Hz frame.
     public static let swipeFrame = TimeAmount.milliseconds(16 as Int64)
+    /// The longest a `swipe` may last: 60,000 ms (3,750 moves).
+    public static let maximumSwipeDuration = TimeAmount.milliseconds(60_000 as Int64)
 
     public init(table: SwipeTable, fileName: String) {
         self.table = table
@@ -15,6 +17,13 @@ public struct ScriptRunner {
 
     /// Runs one line; a refusal from the table comes back with the line's number.
     public func run(_ line: ScriptLine) throws(ScriptError) {
+        if case .swipe(_, _, let duration) = line.command,
+            duration < .zero || duration > Self.maximumSwipeDuration
+        {
+            throw ScriptError(
+                file: fileName, line: line.number,
+                message: "a swipe must last from 0 to \(TimeText.milliseconds(Self.maximumSwipeDuration)) ms, got \(TimeText.milliseconds(duration)) ms")
+        }
         do {
             try execute(line.command)
         } catch {
@@ -43,7 +52,9 @@ public struct ScriptRunner {
         case .panCancel(let row): try table.panCancelled(row: row)
         case .tap(let row, .number(let number)): try table.tap(row: row, button: number)
         case .tap(let row, .id(let id)): try table.tap(row: row, buttonID: id)
-        case .wait(let amount): table.advance(by: amount)
+        case .wait(let amount):
+            try table.checkCanAdvance(by: amount)
+            table.advance(by: amount)
         case .scroll(let dy): table.scroll(by: dy)
         case .open(let row): try table.openRow(row)
         case .close(let row): try table.closeRow(row)
@@ -52,8 +63,10 @@ public struct ScriptRunner {
     }
 
     /// Begin at 0, a move every 16 ms along a straight line to `dx` (the last one exactly at
-    /// `duration`), then end.
+    /// `duration`), then end. A swipe that would take the clock past its limit is refused
+    /// before it begins.
     func swipe(row: Int, dx: Double, duration: TimeAmount) throws(TableError) {
+        try table.checkCanAdvance(by: duration)
         try table.panBegan(row: row, translation: 0)
         let start = table.now
         var elapsed = TimeAmount.zero

@@ -13,9 +13,11 @@ public enum TextFormat {
         case .close(let row):
             out.append("row \(row) closed")
         case .action(let row, let id, let number, let title):
-            out.append("row \(row): tapped \"\(title)\" (button \(number), id \(id))")
+            out.append("row \(row): tapped \"\(DisplayText.escaped(title))\" (button \(number), id \(DisplayText.escaped(id)))")
         case .custom(_, _, let text):
-            out.append(text)
+            // Hosts escape the parts they take from outside and may break the line or indent on purpose
+            // (a traceback); any other control character is escaped here.
+            out.append(DisplayText.escaped(text, keeping: [.tabs, .newlines]))
         }
         out.append("\n")
     }
@@ -25,7 +27,7 @@ public enum TextFormat {
         let open = snapshot.editing.isEmpty ? "none" : snapshot.editing.map(String.init).joined(separator: ", ")
         out.append("\nAt \(milliseconds(snapshot.time)): \(shown) of \(snapshot.rowCount) on screen")
         out.append(" (offset \(points(snapshot.contentOffset))); open rows: \(open)\n")
-        let columns = max(Int((width / pointsPerCharacter).rounded()), 1)
+        let columns = Self.columns(width)
         let border = "       +" + String(repeating: "-", count: columns) + "+\n"
         out.append(border)
         for row in snapshot.rows {
@@ -41,10 +43,21 @@ public enum TextFormat {
         out.append(border)
     }
 
+    /// Characters across a cell `width` points wide: at least 1, at most what the widest
+    /// cell (``TableGeometry/maximumWidth``) takes.
+    static func columns(_ width: Double) -> Int {
+        let columns = (width / pointsPerCharacter).rounded()
+        guard columns >= 1 else { return 1 }
+        return Int(min(columns, TableGeometry.maximumWidth / pointsPerCharacter))
+    }
+
     /// One row: the content slid left by the presented right constant, and the buttons it reveals.
     static func draw(_ row: TableSnapshot.Row, columns: Int) -> String {
-        let shift = Int((row.presentedRight / pointsPerCharacter).rounded())
-        let content = Array(("  " + row.item).unicodeScalars.map(Character.init))
+        // Clamped while a Double: past the cell's width on either side, the drawing is the same.
+        let limit = Double(columns + 1)
+        let offset = (row.presentedRight / pointsPerCharacter).rounded()
+        let shift = offset.isNaN ? 0 : Int(min(max(offset, -limit), limit))
+        let content = Array(("  " + DisplayText.escaped(row.item)).unicodeScalars.map(Character.init))
         let strip = buttonStrip(row.buttons)
         var line: [Character] = []
         line.reserveCapacity(columns)
@@ -65,7 +78,7 @@ public enum TextFormat {
         var strip: [Character] = []
         for button in buttons.reversed() {
             let width = max(Int((button.width / pointsPerCharacter).rounded()), 1)
-            var label = Array(button.title)
+            var label = Array(DisplayText.escaped(button.title))
             if width >= 2 {
                 label = Array(label.prefix(width - 2))
                 let spare = width - 2 - label.count
@@ -80,8 +93,9 @@ public enum TextFormat {
         return strip
     }
 
+    /// Rounded to the microsecond, printed exactly from the integer nanoseconds.
     static func milliseconds(_ time: VirtualInstant) -> String {
-        points(time.milliseconds) + " ms"
+        TimeText.milliseconds(time, roundedToMicroseconds: true) + " ms"
     }
 
     static func points(_ value: Double) -> String {

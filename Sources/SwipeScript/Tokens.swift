@@ -73,10 +73,16 @@ struct Tokens {
         return true
     }
 
-    /// Word `index` as a string (for messages and ids).
+    /// Word `index` as a string (for ids; messages quote it with ``quoted(_:)``).
     func word(_ index: Int) -> String {
         let (s, e) = range(index)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<e]), as: UTF8.self)
+    }
+
+    /// Word `index` as a message shows it: control characters escaped, a long word shortened
+    /// (``DisplayText/token(_:)``).
+    func quoted(_ index: Int) -> String {
+        DisplayText.token(word(index))
     }
 
     func expectCount(_ allowed: ClosedRange<Int>, form: String) throws {
@@ -84,7 +90,7 @@ struct Tokens {
             throw ScriptParser.LineError(message: "missing argument: expected '\(form)'")
         }
         if count > allowed.upperBound {
-            let extra = allowed.upperBound < Self.capacity ? " '\(word(allowed.upperBound))'" : ""
+            let extra = allowed.upperBound < Self.capacity ? " '\(quoted(allowed.upperBound))'" : ""
             throw ScriptParser.LineError(message: "too many arguments\(extra): expected '\(form)'")
         }
     }
@@ -112,17 +118,22 @@ struct Tokens {
         return value
     }
 
-    /// A row number: digits only, at least 1.
+    /// A row number: digits only, from 1 to ``TableGeometry/maximumRows``.
     func row(_ index: Int) throws -> Int {
         let (s, e) = range(index)
         var value = 0
         var i = s
-        while i < e, let digit = Self.digit(bytes[i]), value < 1 << 40 {
-            value = value * 10 + digit
+        // Past the limit the digits are still read (to tell a long number from a word), not added.
+        while i < e, let digit = Self.digit(bytes[i]) {
+            if value <= TableGeometry.maximumRows { value = value * 10 + digit }
             i += 1
         }
         guard i == e, e > s, value >= 1 else {
-            throw ScriptParser.LineError(message: "ROW must be a whole number >= 1, got '\(word(index))'")
+            throw ScriptParser.LineError(message: "ROW must be a whole number >= 1, got '\(quoted(index))'")
+        }
+        guard value <= TableGeometry.maximumRows else {
+            throw ScriptParser.LineError(
+                message: "ROW must be at most \(TableGeometry.maximumRows) (the most rows a table can have), got '\(quoted(index))'")
         }
         return value
     }
@@ -131,16 +142,61 @@ struct Tokens {
     func number(_ index: Int, name: String) throws -> Double {
         let (s, e) = range(index)
         if let value = Self.parseDecimal(bytes, s, e) { return value }
-        throw ScriptParser.LineError(message: "\(name) must be a number, got '\(word(index))'")
+        throw ScriptParser.LineError(message: "\(name) must be a number, got '\(quoted(index))'")
     }
 
-    /// A number of milliseconds >= 0.
-    func duration(_ index: Int, name: String) throws -> TimeAmount {
+    /// A number of milliseconds from 0 to `limit` (`what` says what the limit is).
+    func duration(_ index: Int, name: String, limit: TimeAmount, what: String) throws -> TimeAmount {
         let value = try number(index, name: name)
-        guard value >= 0, value <= 1e12 else {
-            throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(word(index))'")
+        guard value >= 0 else {
+            throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(quoted(index))'")
         }
-        return .milliseconds(value)
+        let (s, e) = range(index)
+        guard value <= limit.milliseconds, let amount = Self.exactNanoseconds(bytes, s, e), amount <= limit else {
+            throw ScriptParser.LineError(
+                message: "\(name) must be at most \(TimeText.milliseconds(limit)) ms (\(what)), got '\(quoted(index))'")
+        }
+        return amount
+    }
+
+    /// Milliseconds written in decimal (digits, an optional fraction; no sign) as nanoseconds,
+    /// exactly: rounded half up at the seventh decimal, where a `Double` would already have
+    /// rounded a long time (`1000000000001` ms is 1,000,000,000,001,000,000 ns, not a
+    /// neighbour). Nil past `Int64` or for anything else.
+    static func exactNanoseconds(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> TimeAmount? {
+        var i = start
+        if i < end && bytes[i] == UInt8(ascii: "+") { i += 1 }
+        var nanoseconds: Int64 = 0
+        var fractionDigits = -1
+        var roundUp = false
+        while i < end {
+            let byte = bytes[i]
+            i += 1
+            if byte == UInt8(ascii: "."), fractionDigits < 0 {
+                fractionDigits = 0
+                continue
+            }
+            guard let d = digit(byte) else { return nil }
+            if fractionDigits >= 6 {
+                if fractionDigits == 6 { roundUp = d >= 5 }
+                fractionDigits += 1
+                continue
+            }
+            let (times, overflow) = nanoseconds.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times.addingReportingOverflow(Int64(d))
+            guard !overflow, !overflow2 else { return nil }
+            nanoseconds = sum
+            if fractionDigits >= 0 { fractionDigits += 1 }
+        }
+        var scale = max(fractionDigits, 0)
+        while scale < 6 {
+            let (times, overflow) = nanoseconds.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            nanoseconds = times
+            scale += 1
+        }
+        if roundUp { nanoseconds += 1 }
+        return TimeAmount(nanoseconds: nanoseconds)
     }
 
     private static func digit(_ byte: UInt8) -> Int? {

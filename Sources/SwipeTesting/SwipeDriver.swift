@@ -29,6 +29,10 @@ public final class SwipeDriver {
     }
 
     public init(options: Options) throws(Failure) {
+        // The sizes' limits are the core's, as on the command line.
+        if let problem = TableGeometry.check(rows: options.rows) ?? options.geometry.problems().first {
+            throw Failure("swipe.table: '\(problem.field)' \(problem.message)")
+        }
         let run = PluginRun(
             fileName: "<spec>", pluginPaths: options.plugins, options: options.pluginOptions,
             defaultItems: options.items.map(TableItems.init) ?? .generated(count: options.rows),
@@ -62,7 +66,12 @@ public final class SwipeDriver {
     }
 
     public func swipe(row: Int, dx: Double, milliseconds: Double) throws(Failure) {
-        try command(.swipe(row: row, dx: dx, duration: .milliseconds(milliseconds)))
+        let longest = ScriptRunner.maximumSwipeDuration
+        guard let duration = TimeAmount.milliseconds(checked: milliseconds), duration <= longest else {
+            throw Failure(
+                "swipe: milliseconds must be a finite number from 0 to \(TimeText.milliseconds(longest)) (the longest swipe), got \(NumberText.describe(milliseconds))")
+        }
+        try command(.swipe(row: row, dx: dx, duration: duration))
     }
 
     /// Taps a button by number (1 = rightmost) or id; whether the tap reached it.
@@ -78,11 +87,22 @@ public final class SwipeDriver {
         return reached
     }
 
+    /// Moves the clock; past its limit (``VirtualInstant/maximum``) it is an error and the clock
+    /// stays where it is.
     public func wait(milliseconds: Double) throws(Failure) {
         guard milliseconds.isFinite, milliseconds >= 0 else {
             throw Failure("wait: milliseconds must be a finite number >= 0, got \(milliseconds)")
         }
-        table.advance(by: .milliseconds(milliseconds))
+        guard let amount = TimeAmount.milliseconds(checked: milliseconds) else {
+            throw Failure(
+                "wait: milliseconds must be at most \(TimeText.milliseconds(TimeAmount.maximum)) (the virtual clock's range, about 285 years), got \(NumberText.describe(milliseconds))")
+        }
+        do {
+            try table.checkCanAdvance(by: amount)
+        } catch {
+            throw Failure("wait: \(error)")
+        }
+        table.advance(by: amount)
     }
 
     public func scroll(by dy: Double) { table.scroll(by: dy) }

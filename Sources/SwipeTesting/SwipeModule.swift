@@ -127,6 +127,9 @@ public enum SwipeModule {
         options.items = try strings("items")
         if let rows = try number("rows") {
             guard rows >= 0, rows == rows.rounded() else { throw SwipeDriver.Failure("swipe.table: 'rows' must be a whole number >= 0, got \(rows)") }
+            guard rows <= Double(TableGeometry.maximumRows) else {
+                throw SwipeDriver.Failure("swipe.table: 'rows' must be at most \(TableGeometry.maximumRows), got \(NumberText.describe(rows))")
+            }
             options.rows = Int(rows)
         }
         if let width = try number("width") {

@@ -1,24 +1,23 @@
 import ArgumentParser
 import SwipeCore
 
-/// The table's shape, shared by every subcommand that builds one.
+/// The table's shape, shared by every subcommand that builds one. Negative values are read as
+/// values (`--rows -1`), so that the limits, not the parser, say what is wrong with them.
 struct TableOptions: ParsableArguments {
-    @Option(help: "Number of rows (items 'Longer Title Item #1' ... '#N').")
+    @Option(parsing: .unconditional, help: "Number of rows (items 'Longer Title Item #1' ... '#N'), at most 1000000000.")
     var rows: Int = 30
 
-    @Option(help: "Cell width in points.")
+    @Option(parsing: .unconditional, help: "Cell width in points, at most 10000.")
     var width: Double = 320
 
-    @Option(help: "Viewport height in points (rows are 44 points tall).")
+    @Option(parsing: .unconditional, help: "Viewport height in points (rows are 44 points tall), at most 44000 (1000 rows).")
     var viewport: Double = 504
 
     var geometry: TableGeometry { TableGeometry(width: width, viewportHeight: viewport) }
 
+    /// The limits are the core's (``TableGeometry/check(rows:)``, ``TableGeometry/problems()``).
     func validate() throws {
-        guard rows >= 0 else { throw ValidationError("--rows must be 0 or more, got \(rows)") }
-        guard width.isFinite, width > 0 else { throw ValidationError("--width must be a number of points > 0, got \(width)") }
-        guard viewport.isFinite, viewport > 0 else {
-            throw ValidationError("--viewport must be a number of points > 0, got \(viewport)")
-        }
+        if let problem = TableGeometry.check(rows: rows) { throw ValidationError("--\(problem)") }
+        if let problem = geometry.problems().first { throw ValidationError("--\(problem)") }
     }
 }

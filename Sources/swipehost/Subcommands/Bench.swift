@@ -41,20 +41,25 @@ extension SwipeHostCommand {
 
         func run() throws {
             if probeTableMemory {
-                print(try Benchmarks.measureTableMemory(root: root))
+                line("\(try Benchmarks.measureTableMemory(root: root))")
                 return
             }
             let figures = try Benchmarks(quick: quick, root: root).run(only: Set(only))
             if json {
-                for figure in figures { print(figure.json) }
+                for figure in figures { line(figure.json) }
             } else {
-                print(pad("figure", 22) + pad("value", 14, right: true) + "  " + pad("unit", 8) + pad("target", 14) + "met")
+                line(pad("figure", 22) + pad("value", 14, right: true) + "  " + pad("unit", 8) + pad("target", 14) + "met")
                 for figure in figures {
                     let met = figure.met.map { $0 ? "yes" : "NO" } ?? ""
-                    print(pad(figure.name, 22) + pad(Figure.formatted(figure.value), 14, right: true) + "  " + pad(figure.unit, 8) + pad(figure.targetText, 14) + met)
+                    line(pad(figure.name, 22) + pad(Figure.formatted(figure.value), 14, right: true) + "  " + pad(figure.unit, 8) + pad(figure.targetText, 14) + met)
                 }
             }
             if check, figures.contains(where: { $0.met == false }) { throw ExitCode(1) }
+        }
+
+        /// A line of standard output, through the shared stream code (a write that fails ends the command).
+        private func line(_ text: String) {
+            StandardStreams.write(text + "\n")
         }
 
         private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCore
 import SwipePlugins
 
 extension SwipeHostCommand {
@@ -15,18 +16,20 @@ extension SwipeHostCommand {
         @Argument(help: "Plugins to check (.lua files, or folders with init.lua).")
         var plugins: [String]
 
-        @Option(help: "Ask configure() for rows 1...N.")
+        @Option(parsing: .unconditional, help: "Ask configure() for rows 1...N.")
         var rows: Int = 30
 
-        @Option(help: "Cell width in points, for the total button width check.")
+        @Option(parsing: .unconditional, help: "Cell width in points, for the total button width check.")
         var width: Double = 320
 
-        @Option(help: "Lua instructions allowed per call (0 = unlimited).")
+        @Option(parsing: .unconditional, help: "Lua instructions allowed per call (0 = unlimited).")
         var budget: Int = 10_000_000
 
         func validate() throws {
             guard !plugins.isEmpty else { throw ValidationError("name at least one plugin to check") }
             guard rows >= 1 else { throw ValidationError("--rows must be 1 or more, got \(rows)") }
+            if let problem = TableGeometry.check(rows: rows) { throw ValidationError("--\(problem)") }
+            if let problem = TableGeometry(width: width).problems().first { throw ValidationError("--\(problem)") }
         }
 
         func run() throws {
@@ -36,13 +39,16 @@ extension SwipeHostCommand {
             var failed = false
             for path in plugins {
                 let report = checker.check(path)
-                for problem in report.problems { print(problem) }
+                // One line each: control characters in names and messages are escaped.
+                var text = ""
+                for problem in report.problems { text += DisplayText.escaped(problem.description) + "\n" }
                 let warnings = report.problems.count - report.errorCount
                 let status =
                     report.errorCount == 0
                     ? "ok" : "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s")"
                 let detail = report.loaded ? ", \(report.configuredRows) of \(rows) rows configured" : ""
-                print("\(path): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)")
+                text += "\(DisplayText.escaped(path)): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)\n"
+                StandardStreams.write(text)
                 failed = failed || report.errorCount > 0
             }
             if failed { throw ExitCode(1) }

@@ -55,7 +55,7 @@ extension SwipeHostCommand {
                 }
                 StandardStreams.write(output)
             } catch {
-                StandardStreams.writeError("\(error)\n")
+                StandardStreams.writeError(DisplayText.escaped("\(error)", keeping: [.tabs, .newlines]) + "\n")
                 throw ExitCode(error.exitStatus)
             }
         }
