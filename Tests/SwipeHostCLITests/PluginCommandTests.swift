@@ -38,7 +38,7 @@ struct PluginCommandTests {
         #expect(result.stdout == """
             \(path): warning: row 1: bounse: unknown key (did you mean 'bounce'?)
             \(path): row 2: buttons[1].width: must be a finite number > 0, got -5
-            \(path): 1 error, 1 warning, 3 of 3 rows configured
+            \(path): 1 error, 1 warning, 2 of 3 rows configured
 
             """)
     }
