@@ -1,4 +1,5 @@
-/// Where a cell is drawn while it animates: UIKit's presentation layer, as a pure function of time.
+/// Where a cell is drawn while it animates: UIKit's presentation layer, as a pure function of
+/// time. Values are signed offsets.
 struct Animation: Hashable, Sendable {
     var from: Double
     var to: Double
@@ -12,12 +13,59 @@ struct Animation: Hashable, Sendable {
         if fraction >= 1 { return to }
         return from + (to - from) * curve.progress(fraction)
     }
+
+    /// The same animation on the other side (the layout direction changed).
+    mutating func mirror() {
+        from = -from
+        to = -to
+    }
 }
 
 extension SwipeCell {
-    /// The right constant as drawn at `now`: the model value, or where the running animation
-    /// towards it has got to.
+    /// The offset as drawn at `now`: the model value, or where the running animation towards
+    /// it has got to.
+    public func presentedOffset(at now: VirtualInstant) -> Double {
+        animation?.value(at: now) ?? offset
+    }
+
+    /// The right constant as drawn at `now` (minus ``presentedOffset(at:)``).
     public func presentedRight(at now: VirtualInstant) -> Double {
-        animation?.value(at: now) ?? right
+        -presentedOffset(at: now)
+    }
+}
+
+// MARK: - The tutorial's constraint constants
+
+extension SwipeCell {
+    /// Whether a pan is being tracked, and where it began.
+    public enum Gesture: Hashable, Sendable {
+        case idle
+        /// `panStartPoint.x`.
+        case panning(startX: Double)
+    }
+
+    public var gesture: Gesture { panStart.map { .panning(startX: $0) } ?? .idle }
+
+    /// `contentViewRightConstraint.constant`: how far the content moved left (a trailing reveal
+    /// in `ltr`; minus the reveal of a leading edge there). Setting it (tests do) moves the
+    /// content there at once, on the cell's edge.
+    public internal(set) var right: Double {
+        get { -offset }
+        set { setOffset(-newValue) }
+    }
+    /// `contentViewLeftConstraint.constant`: always minus the right one.
+    public internal(set) var left: Double {
+        get { offset }
+        set { setOffset(newValue) }
+    }
+    /// `startingRightLayoutConstraintConstant`, as a right constant.
+    public var startingRight: Double {
+        guard let edge else { return 0 }
+        return -(committed * direction.sign(of: edge))
+    }
+
+    /// Whether a tap on the middle of trailing button `index` (0-based) reaches it.
+    public func reveals(buttonAt index: Int) -> Bool {
+        reveals(.trailing, buttonAt: index)
     }
 }

@@ -1,151 +1,344 @@
-/// The tutorial's `SwipeableCell` as a value: its constraint constants and the pan gesture's
-/// state machine, with no views.
+/// The tutorial's `SwipeableCell` as a value: the pan gesture's state machine over a cell's two
+/// edges, with no views.
 ///
-/// Each event is a `mutating func` named for what happened; it returns the ``CellEffects`` the
-/// driver (``SwipeTable``) must perform: a delegate notification, and the completion of an
-/// animation step to schedule on the virtual clock. The algorithm is `panThisCell:` step for
-/// step, including its quirks (docs/tutorial-quirks.md).
+/// The cell keeps one signed ``offset`` for its content (negative = moved left) and one
+/// private `state`. Each event is a `mutating func` named for what happened; it returns the
+/// ``CellEffects`` the driver (``SwipeTable``) must perform: a delegate notification, and the
+/// completion of an animation step to schedule on the virtual clock. Where to move and snap is
+/// decided by the configuration's ``SwipeBehavior`` (`TutorialBehavior`: `panThisCell:` step for
+/// step, quirks included, docs/tutorial-quirks.md); this type applies the decisions.
+///
+/// Edges become sides in one place: ``LayoutDirection/sign(of:)``. The algorithm reads and
+/// writes *reveals*, points of an edge's buttons uncovered (the tutorial's right constant on
+/// the trailing edge in `ltr`): `offset == reveal * sign(of: edge)`.
 public struct SwipeCell: Sendable {
-    /// Whether a pan is being tracked, and where it began.
-    public enum Gesture: Hashable, Sendable {
-        case idle
-        /// `panStartPoint.x`.
-        case panning(startX: Double)
+    /// What the cell is doing.
+    enum State: Hashable, Sendable {
+        /// At rest with nothing revealed or committed, no pan: `offset == 0`.
+        case closed
+        /// No pan, but the content is (or is committed) away from rest on `side.edge`: open,
+        /// partly open, or between the steps of a snap.
+        case resting(Side)
+        /// A pan is being tracked.
+        case tracking(Pan)
+    }
+
+    /// The edge the content is measured on, and `startingRightLayoutConstraintConstant` on it.
+    struct Side: Hashable, Sendable {
+        var edge: Edge
+        /// The reveal committed by the last snap's last step, or taken when a pan began.
+        var committed: Double
+    }
+
+    /// A pan: where it began (`panStartPoint.x`), and the side, if anything is revealed or
+    /// committed.
+    struct Pan: Hashable, Sendable {
+        var startX: Double
+        var side: Side?
     }
 
     public internal(set) var configuration: CellConfiguration
-    /// `contentViewRightConstraint.constant`: how many points of the buttons are revealed.
-    public internal(set) var right: Double = 0
-    /// `contentViewLeftConstraint.constant`.
-    public internal(set) var left: Double = 0
-    /// `startingRightLayoutConstraintConstant`.
-    public internal(set) var startingRight: Double = 0
-    public internal(set) var gesture: Gesture = .idle
+    /// Where the edges are; set by the table (``SwipeTable/direction``).
+    public internal(set) var direction: LayoutDirection {
+        didSet {
+            // The same edge, revealed as far, on the other side.
+            if direction != oldValue {
+                offset = -offset
+                animation?.mirror()
+            }
+        }
+    }
+    /// The content's signed offset in points, negative = moved left: the tutorial's left
+    /// constraint constant (and minus its right one).
+    public private(set) var offset: Double = 0
+    private var state: State = .closed
     /// The animation the cell is drawn with, if one is running (presentation only).
     var animation: Animation?
 
-    public init(configuration: CellConfiguration = .tutorial) {
+    public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
         self.configuration = configuration
+        self.direction = direction
     }
 
-    /// `UIGestureRecognizerStateBegan`.
-    public mutating func panBegan(translation x: Double) {
-        gesture = .panning(startX: x)
-        startingRight = right
+    // MARK: Reading the state
+
+    /// The side the content is measured on, pan or not.
+    private var side: Side? {
+        switch state {
+        case .closed: return nil
+        case .resting(let side): return side
+        case .tracking(let pan): return pan.side
+        }
     }
 
-    /// `UIGestureRecognizerStateChanged`, with its two branches and clamps (numbered as in the tutorial).
-    /// Without a pan in progress it does nothing: drivers report that case to their user.
-    public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
-        guard case .panning(let startX) = gesture, isSwipeable else { return CellEffects() }
-        var effects = CellEffects()
-        let deltaX = x - startX
-        let panningLeft = x < startX  // 1
-        let total = configuration.totalWidth
-        if startingRight == 0 {  // 2: the cell was closed and is now opening
-            if !panningLeft {
-                let constant = max(-deltaX, 0)  // 3
-                if constant == 0 {  // 4
-                    effects = resetConstraintConstantsToZero(animated: true, notify: false, at: now)
-                } else {  // 5
-                    setRight(constant)
-                }
+    /// The edge whose buttons the content reveals (or last revealed, while a snap settles),
+    /// if any.
+    public var edge: Edge? { side?.edge }
+
+    /// The committed reveal (`startingRightLayoutConstraintConstant`), on ``edge``.
+    public var committed: Double { side?.committed ?? 0 }
+
+    /// `panStartPoint.x`, while a pan is tracked.
+    public var panStart: Double? {
+        if case .tracking(let pan) = state { return pan.startX }
+        return nil
+    }
+
+    public var isTracking: Bool { panStart != nil }
+
+    /// How many points of `edge`'s buttons the content uncovers (negative while it bounces
+    /// past rest away from them).
+    @inline(__always)
+    public func reveal(on edge: Edge) -> Double { offset * direction.sign(of: edge) }
+
+    /// The edge a decision falls back on when nothing is revealed.
+    var currentEdge: Edge { side?.edge ?? configuration.defaultEdge }
+
+    /// A cell with no buttons (a row whose configuration failed) tracks pans but never moves
+    /// or notifies: the tutorial always has buttons, and zero-width thresholds would open it.
+    public var isSwipeable: Bool { configuration.hasButtons }
+
+    /// The cell rests fully open on `edge`.
+    public func isOpen(on edge: Edge) -> Bool {
+        let total = configuration[edge].totalWidth
+        return side?.edge == edge && total > 0 && reveal(on: edge) == total && committed == total
+    }
+
+    /// The cell counts as open for a viewer when it rests at its edge's total width (as in
+    /// the tutorial, a cell with no buttons counts as open and closed at once).
+    public var isOpen: Bool {
+        let edge = currentEdge
+        let reveal = reveal(on: edge)
+        return reveal == configuration[edge].totalWidth && committed == reveal
+    }
+    public var isClosed: Bool { offset == 0 && committed == 0 }
+
+    /// Whether a tap on the middle of `edge`'s button `index` (0-based) reaches it: the content
+    /// must have slid past that point.
+    public func reveals(_ edge: Edge, buttonAt index: Int) -> Bool {
+        reveal(on: edge) > configuration[edge].buttonMiddles[index]
+    }
+
+    // MARK: Changing the state (the behaviour's decisions applied)
+
+    /// Sets the side, keeping `closed` for nothing revealed or committed with no pan.
+    private mutating func setSide(_ side: Side?) {
+        switch state {
+        case .tracking(var pan):
+            pan.side = side
+            state = .tracking(pan)
+        case .closed, .resting:
+            if let side, side.committed != 0 || offset != 0 {
+                state = .resting(side)
             } else {
-                let constant = min(-deltaX, total)  // 6
-                if constant == total {  // 7
-                    effects = setConstraintsToShowAllButtons(animated: true, notify: false, at: now)
-                } else {  // 8
-                    setRight(constant)
-                }
-            }
-        } else {  // the cell was at least partially open
-            let adjustment = startingRight - deltaX  // 1
-            if !panningLeft {
-                let constant = max(adjustment, 0)  // 2
-                if constant == 0 {  // 3
-                    effects = resetConstraintConstantsToZero(animated: true, notify: false, at: now)
-                } else {  // 4
-                    setRight(constant)
-                }
-            } else {
-                let constant = min(adjustment, total)  // 5
-                if constant == total {  // 6
-                    effects = setConstraintsToShowAllButtons(animated: true, notify: false, at: now)
-                } else {  // 7
-                    setRight(constant)
-                }
+                state = .closed
             }
         }
-        left = -right  // 8
-        return effects
+    }
+
+    /// Moves the content to `reveal` points of `edge`'s buttons.
+    private mutating func setReveal(_ reveal: Double, on edge: Edge) {
+        offset = reveal * direction.sign(of: edge)
+        setSide(Side(edge: edge, committed: committed))
+    }
+
+    /// Sets the offset directly, on the cell's edge (its default edge when closed), drawn at once.
+    mutating func setOffset(_ offset: Double) {
+        follow(offset * direction.sign(of: currentEdge), on: currentEdge)
+    }
+
+    /// A constant set outside an animation block: the cell is drawn there at once.
+    private mutating func follow(_ reveal: Double, on edge: Edge) {
+        setReveal(reveal, on: edge)
+        animation = nil
+    }
+
+    /// Commits the reveal on the current edge (`startingRight = right`).
+    private mutating func commit() {
+        guard let side else { return }
+        setSide(Side(edge: side.edge, committed: reveal(on: side.edge)))
+    }
+
+    private mutating func apply(_ move: TutorialBehavior.Move, at now: VirtualInstant) -> CellEffects {
+        switch move {
+        case .follow(let edge, let reveal):
+            follow(reveal, on: edge)
+            return CellEffects()
+        case .snapOpen(let edge, let notify):
+            return snapOpen(edge, animated: true, notify: notify, at: now)
+        case .snapClosed(let edge, let notify):
+            return snapClosed(edge, animated: true, notify: notify, at: now)
+        }
+    }
+
+    // MARK: Events
+
+    /// `UIGestureRecognizerStateBegan`: the pan remembers where it began, and the reveal of
+    /// that moment becomes the committed one (`startingRight = right`).
+    public mutating func panBegan(translation x: Double) {
+        let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
+        let kept = side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
+        state = .tracking(Pan(startX: x, side: kept))
+    }
+
+    /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
+    /// report that case to their user.
+    public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
+        guard case .tracking(let pan) = state, isSwipeable else { return CellEffects() }
+        let move = TutorialBehavior.panChanged(
+            translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
+            configuration: configuration, direction: direction)
+        return apply(move, at: now)
     }
 
     /// `UIGestureRecognizerStateEnded`: snap open or closed by the thresholds.
     public mutating func panEnded(at now: VirtualInstant) -> CellEffects {
-        guard case .panning = gesture else { return CellEffects() }
-        gesture = .idle
+        guard case .tracking(let pan) = state else { return CellEffects() }
+        state = .closed
+        setSide(pan.side)
         guard isSwipeable else { return CellEffects() }
-        let threshold =
-            startingRight == 0
-            ? configuration.effectiveOpenThreshold  // 1-3: the cell was opening
-            : configuration.effectiveCloseThreshold  // 4-5: the cell was closing
-        if right >= threshold {
-            return setConstraintsToShowAllButtons(animated: true, notify: true, at: now)
-        }
-        return resetConstraintConstantsToZero(animated: true, notify: true, at: now)
+        let edge = currentEdge
+        return apply(TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, configuration: configuration), at: now)
     }
 
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
     public mutating func panCancelled(at now: VirtualInstant) -> CellEffects {
-        guard case .panning = gesture else { return CellEffects() }
-        gesture = .idle
+        guard case .tracking(let pan) = state else { return CellEffects() }
+        state = .closed
+        setSide(pan.side)
         guard isSwipeable else { return CellEffects() }
-        if startingRight == 0 {
-            return resetConstraintConstantsToZero(animated: true, notify: true, at: now)
-        }
-        return setConstraintsToShowAllButtons(animated: true, notify: true, at: now)
+        return apply(TutorialBehavior.panCancelled(edge: currentEdge, committed: committed), at: now)
     }
 
-    /// `openCell`: the table opens the cell itself, without animation or notification.
+    /// The table opens the cell on `edge` itself: `openCell` when not animated (no
+    /// notification either way).
+    public mutating func tableOpened(on edge: Edge, animated: Bool, at now: VirtualInstant) -> CellEffects {
+        snapOpen(edge, animated: animated, notify: false, at: now)
+    }
+
+    /// The table closes the cell itself, without notification.
+    public mutating func tableClosed(animated: Bool, notify: Bool = false, at now: VirtualInstant) -> CellEffects {
+        snapClosed(currentEdge, animated: animated, notify: notify, at: now)
+    }
+
+    /// `openCell`: the table opens the cell on its default edge, without animation or notification.
     public mutating func openCell(at now: VirtualInstant) {
-        _ = setConstraintsToShowAllButtons(animated: false, notify: false, at: now)
+        _ = snapOpen(configuration.defaultEdge, animated: false, notify: false, at: now)
     }
 
     /// `prepareForReuse`: closes the cell without animation or notification. A pan still
     /// tracked is dropped (the table cancels it first when its row leaves the screen).
     public mutating func prepareForReuse(at now: VirtualInstant) {
-        gesture = .idle
-        _ = resetConstraintConstantsToZero(animated: false, notify: false, at: now)
+        if case .tracking(let pan) = state {
+            state = .closed
+            setSide(pan.side)
+        }
+        _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
     }
 
-    /// A constant set outside an animation block: the cell is drawn there at once.
-    mutating func setRight(_ constant: Double) {
-        right = constant
-        animation = nil
+    /// The completion block of an animation step ran. Completions are never cancelled and
+    /// read the configuration when they run (quirk 6), on the edge the cell is on by then.
+    public mutating func complete(_ step: SnapStep, at now: VirtualInstant) -> ScheduledStep? {
+        completeStep(step, animated: true, at: now)
     }
 
-    /// Whether a tap on the middle of button `index` (0-based) reaches it: the content must
-    /// have slid past that point.
-    public func reveals(buttonAt index: Int) -> Bool {
-        right > configuration.buttonMiddles[index]
+    // MARK: The snap routines
+
+    /// `setConstraintsToShowAllButtons:notifyDelegateDidOpen:` on `edge`: notifies first (even
+    /// when it then bails out), bails out if the cell is committed open there and still is,
+    /// else goes to the bounce position and animates.
+    mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
+        let total = configuration[edge].totalWidth
+        if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
+            return effects
+        }
+        let drawn = presentedOffset(at: now)
+        setReveal(TutorialBehavior.openBouncePosition(total: total, bounce: configuration.bounce), on: edge)  // 2
+        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .openSettle, at: now)
+        return effects
     }
 
-    /// A cell with no buttons (a row whose configuration failed) tracks pans but never moves
-    /// or notifies: the tutorial always has buttons, and zero-width thresholds would open it.
-    public var isSwipeable: Bool { !configuration.buttons.isEmpty }
+    /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
+    mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
+        if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
+            return effects
+        }
+        let drawn = presentedOffset(at: now)
+        setReveal(TutorialBehavior.closeBouncePosition(bounce: configuration.bounce), on: edge)
+        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .closeSettle, at: now)
+        return effects
+    }
 
-    /// The cell counts as open for a viewer when it rests at its total width.
-    public var isOpen: Bool { right == configuration.totalWidth && startingRight == right }
-    public var isClosed: Bool { right == 0 && startingRight == 0 }
+    /// The tutorial's names for the snap routines, on the edge the cell is on.
+    mutating func setConstraintsToShowAllButtons(animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        snapOpen(currentEdge, animated: animated, notify: notify, at: now)
+    }
+
+    mutating func resetConstraintConstantsToZero(animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        snapClosed(currentEdge, animated: animated, notify: notify, at: now)
+    }
+
+    private mutating func completeStep(_ step: SnapStep, animated: Bool, at now: VirtualInstant) -> ScheduledStep? {
+        let drawn = presentedOffset(at: now)
+        switch step {
+        case .openSettle:  // 3
+            let edge = currentEdge
+            setReveal(configuration[edge].totalWidth, on: edge)
+            return layoutIfNeeded(animated: animated, from: drawn, then: .openCommit, at: now)
+        case .closeSettle:
+            setReveal(0, on: currentEdge)
+            return layoutIfNeeded(animated: animated, from: drawn, then: .closeCommit, at: now)
+        case .openCommit, .closeCommit:  // 4
+            commit()
+            return nil
+        }
+    }
+
+    /// `updateConstraintsIfNeeded:completion:`: an animated step completes after `duration`
+    /// on the virtual clock; a non-animated one completes at once, here. The tutorial's
+    /// non-animated step is an animation of duration 0, so a configured duration of 0 is that
+    /// step exactly: its completion runs here too, before the event returns. `drawn` is where
+    /// the cell was drawn before the offset changed: the animation starts there.
+    private mutating func layoutIfNeeded(
+        animated: Bool, from drawn: Double, then step: SnapStep, at now: VirtualInstant
+    ) -> ScheduledStep? {
+        guard animated, configuration.duration > .zero else {
+            animation = nil
+            return completeStep(step, animated: false, at: now)
+        }
+        animation = Animation(
+            from: drawn, to: offset, start: now,
+            duration: configuration.duration, curve: configuration.curve)
+        return ScheduledStep(step: step, deadline: now + configuration.duration)
+    }
 }
 
 /// What the driver must do after a cell event.
 public struct CellEffects: Hashable, Sendable {
-    public enum Notification: Hashable, Sendable {
-        /// `[self.delegate cellDidOpen:self]`.
-        case didOpen
-        /// `[self.delegate cellDidClose:self]`.
-        case didClose
+    /// A delegate call to make.
+    public struct Notification: Hashable, Sendable {
+        public enum Kind: Hashable, Sendable {
+            case didOpen
+            case didClose
+        }
+
+        public var kind: Kind
+        /// The edge that opened or closed.
+        public var edge: Edge
+
+        public init(_ kind: Kind, edge: Edge) {
+            self.kind = kind
+            self.edge = edge
+        }
+
+        /// `[self.delegate cellDidOpen:self]`, on the trailing edge (the tutorial's).
+        public static let didOpen = Notification(.didOpen, edge: .trailing)
+        /// `[self.delegate cellDidClose:self]`, on the trailing edge.
+        public static let didClose = Notification(.didClose, edge: .trailing)
+        public static func opened(on edge: Edge) -> Notification { Notification(.didOpen, edge: edge) }
+        public static func closed(on edge: Edge) -> Notification { Notification(.didClose, edge: edge) }
     }
 
     public var notification: Notification?

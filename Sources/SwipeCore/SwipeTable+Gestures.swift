@@ -1,61 +1,67 @@
 extension SwipeTable {
     /// A pan begins on `row`'s cell, with the recognizer's translation at that moment.
     public func panBegan(row: Int, translation x: Double = 0) throws(TableError) {
-        let cell = try visibleCell(row)
-        if case .panning = cells[cell].gesture { throw .panAlreadyInProgress(row: row) }
-        cells[cell].panBegan(translation: x)
+        try state.panBegan(row: row, translation: x)
+        finish(configuring: false)
     }
 
     /// The pan on `row` moved; `x` is the translation since it began (`translationInView:`).
     public func panChanged(row: Int, translation x: Double) throws(TableError) {
-        let cell = try panningCell(row)
-        perform(cells[cell].panChanged(translation: x, at: now), cell: cell)
-        deliverEvents()
+        try state.panChanged(row: row, translation: x)
+        finish(configuring: false)
     }
 
     /// The finger lifted: the cell snaps open or closed.
     public func panEnded(row: Int) throws(TableError) {
-        let cell = try panningCell(row)
-        perform(cells[cell].panEnded(at: now), cell: cell)
-        deliverEvents()
+        try state.panEnded(row: row)
+        finish(configuring: false)
     }
 
     /// The system cancelled the pan: the cell goes back to where the pan started.
     public func panCancelled(row: Int) throws(TableError) {
-        let cell = try panningCell(row)
-        perform(cells[cell].panCancelled(at: now), cell: cell)
-        deliverEvents()
+        try state.panCancelled(row: row)
+        finish(configuring: false)
     }
 
-    /// A tap on the middle of button `number` (1 = rightmost) of `row`. It reaches the button
-    /// only where that point is revealed; otherwise nothing is called and it returns false.
+    /// A tap on the middle of trailing button `number` (1 = outermost, the rightmost in `ltr`)
+    /// of `row`. It reaches the button only where that point is revealed; otherwise nothing is
+    /// called and it returns false.
     @discardableResult
     public func tap(row: Int, button number: Int) throws(TableError) -> Bool {
-        let cell = try visibleCell(row)
-        let configuration = cells[cell].configuration
-        guard number >= 1, number <= configuration.buttons.count else {
-            throw .noSuchButton(row: row, button: String(number), buttonCount: configuration.buttons.count)
-        }
-        guard cells[cell].reveals(buttonAt: number - 1) else { return false }
-        pendingEvents.append(.action(row: row, button: configuration.buttons[number - 1], number: number))
-        deliverEvents()
-        return true
+        try tap(row: row, edge: .trailing, button: number)
     }
 
-    /// A tap on the button with id `id` of `row`; see ``tap(row:button:)``.
+    /// A tap on the middle of `edge`'s button `number` (1 = outermost) of `row`; see
+    /// ``tap(row:button:)``.
+    @discardableResult
+    public func tap(row: Int, edge: Edge, button number: Int) throws(TableError) -> Bool {
+        let reached = try state.tap(row: row, edge: edge, button: number)
+        finish(configuring: false)
+        return reached
+    }
+
+    /// A tap on the button with id `id` of `row`, on either edge; see ``tap(row:button:)``.
     @discardableResult
     public func tap(row: Int, buttonID id: String) throws(TableError) -> Bool {
-        let cell = try visibleCell(row)
-        let configuration = cells[cell].configuration
-        guard let index = configuration.buttonIndex(id: id) else {
-            throw .noSuchButton(row: row, button: id, buttonCount: configuration.buttons.count)
-        }
-        return try tap(row: row, button: index + 1)
+        let button = try state.button(row: row, id: id)
+        return try tap(row: row, edge: button.edge, button: button.number)
     }
 
-    private func panningCell(_ row: Int) throws(TableError) -> Int {
-        let cell = try visibleCell(row)
-        guard case .panning = cells[cell].gesture else { throw .noPanInProgress(row: row) }
-        return cell
+    /// A tap on `row`'s content (not on a button): with `close_on_tap` it closes the open rows.
+    public func tapContent(row: Int) throws(TableError) {
+        try state.tapContent(row: row)
+        finish(configuring: false)
+    }
+
+    /// Scrolls by `dy` points (positive = down), clamped to the content. Works while a cell is
+    /// open or panned (the tutorial's simultaneous recognition); a pan whose row leaves the
+    /// screen is cancelled. With `close_on_scroll`, the open rows close first.
+    public func scroll(by dy: Double) {
+        scroll(to: contentOffset + dy)
+    }
+
+    public func scroll(to offset: Double) {
+        state.scroll(to: offset)
+        finish()
     }
 }

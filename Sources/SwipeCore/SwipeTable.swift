@@ -1,80 +1,122 @@
 /// The tutorial's `MasterViewController` and its table view, headless: items, a viewport with a
-/// reuse pool of ``SwipeCell``s, the set of open rows, and the virtual clock the cells animate on.
+/// reuse pool of ``SwipeCell``s, the open rows, and the virtual clock the cells animate on.
 ///
-/// Rows and buttons are numbered from 1, as in scripts, plugins and traces. Every public event
-/// leaves the table consistent before the delegate hears of it.
+/// A thin driver over a ``TableState`` value: each event is one `mutating` call on it (so the
+/// exclusivity of the table's data is checked once per event, not once per field); the driver
+/// then does what the state cannot, calling out: it asks the ``configurationProvider`` for the
+/// cells the event dequeued, runs host timers, and delivers the delegate calls the event
+/// recorded, once the table is consistent.
+///
+/// Rows and buttons are numbered from 1, as in scripts, plugins and traces.
 public final class SwipeTable {
-    public let geometry: TableGeometry
-    @exclusivity(unchecked) public internal(set) var items: TableItems
-    @exclusivity(unchecked) public internal(set) var contentOffset: Double = 0
-    @exclusivity(unchecked) public internal(set) var now: VirtualInstant = .start
-    /// `cellsCurrentlyEditing`: the rows the table re-opens when their cell is dequeued.
-    @exclusivity(unchecked) public internal(set) var openRows: Set<Int> = []
+    var state: TableState
+    public var geometry: TableGeometry { state.geometry }
     public weak var delegate: (any SwipeTableDelegate)?
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
-
-    // The table's state is never accessed re-entrantly while being modified: cell events
-    // return effects instead of calling back, and the delegate is called only once the table
-    // is consistent. So the dynamic exclusivity checks, half of a pan move's cost, are left
-    // out (`@exclusivity(unchecked)`).
-
-    /// Every cell ever made; the pool and the visible rows index into it.
-    @exclusivity(unchecked) var cells: [SwipeCell] = []
-    /// The row each cell shows, or 0 while it waits in the reuse pool.
-    @exclusivity(unchecked) var cellRows: [Int] = []
-    /// The cells of the visible rows, in row order, starting at `firstVisibleRow`.
-    @exclusivity(unchecked) var visibleCells: [Int] = []
-    @exclusivity(unchecked) var firstVisibleRow = 1
-    @exclusivity(unchecked) var reusePool: [Int] = []
-    @exclusivity(unchecked) var completions = CompletionQueue()
-    /// Delegate calls made while the table changed, delivered once it is consistent.
-    @exclusivity(unchecked) var pendingEvents: [TableEvent] = []
-    @exclusivity(unchecked) var isDelivering = false
-    @exclusivity(unchecked) var nextTimerID = 1
     /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
     public var timerHandler: ((Int) -> Void)?
+    /// Whether the recorded delegate calls are being delivered (a callback that drives the
+    /// table adds to them; the outer delivery hands them over).
+    private var isDelivering = false
 
     public init(
         items: TableItems = .generated(count: 30),
         geometry: TableGeometry = TableGeometry(),
+        direction: LayoutDirection = .ltr,
+        options: TableBehaviorOptions = TableBehaviorOptions(),
         configurationProvider: @escaping (_ row: Int, _ item: String) -> CellConfiguration = { _, _ in .tutorial }
     ) {
-        self.items = items
-        self.geometry = geometry
+        state = TableState(items: items, geometry: geometry)
+        state.direction = direction
+        state.options = options
         self.configurationProvider = configurationProvider
-        layoutVisibleRows()
+        state.layoutVisibleRows()
+        configureDequeuedCells()
     }
 
+    public var items: TableItems { state.items }
+    public var contentOffset: Double { state.contentOffset }
+    public var now: VirtualInstant { state.now }
+
+    /// Where the leading and trailing edges are. Changing it mirrors every cell: an edge stays
+    /// revealed as far, on the other side.
+    public var direction: LayoutDirection {
+        get { state.direction }
+        set { state.direction = newValue }
+    }
+
+    /// `exclusive`, `close_on_scroll`, `close_on_tap` (all off: the tutorial's table).
+    public var options: TableBehaviorOptions {
+        get { state.options }
+        set { state.options = newValue }
+    }
+
+    /// `cellsCurrentlyEditing`: the rows the table re-opens when their cell is dequeued.
+    public var openRows: Set<Int> { Set(state.openRows.keys) }
+
+    /// How many rows are open.
+    public var openRowCount: Int { state.openRows.count }
+
+    /// The edge `row` is kept open on; nil when it is not open, or was opened by the table off
+    /// screen on its default edge and has not been on screen since.
+    public func openEdge(ofRow row: Int) -> Edge? { state.openRows[row]?.edge }
+
     /// The rows on screen, 1-based.
-    public var visibleRows: Range<Int> { firstVisibleRow..<(firstVisibleRow + visibleCells.count) }
+    public var visibleRows: Range<Int> { state.visibleRows }
 
     /// How many cells the table has made: bounded by the viewport, not by the row count.
-    public var cellCount: Int { cells.count }
+    public var cellCount: Int { state.cells.count }
 
     /// The cell showing `row`, if the row is on screen.
     public func cell(forRow row: Int) -> SwipeCell? {
-        cellIndex(forRow: row).map { cells[$0] }
+        state.cellIndex(forRow: row).map { state.cells[$0] }
     }
 
     /// Whether a completion is still waiting for the clock.
-    public var hasPendingAnimations: Bool { !completions.isEmpty }
+    public var hasPendingAnimations: Bool { !state.completions.isEmpty }
 
-    func cellIndex(forRow row: Int) -> Int? {
-        let position = row - firstVisibleRow
-        guard position >= 0, position < visibleCells.count else { return nil }
-        return visibleCells[position]
+    /// Calls `body` with row `row`'s item as NUL-terminated UTF-8 and its byte count (see
+    /// ``TableItems/withCString(row:_:)``).
+    public func withItemCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
+        try state.items.withCString(row: row, body)
     }
 
-    func checkRowExists(_ row: Int) throws(TableError) {
-        guard row >= 1, row <= items.count else { throw .noSuchRow(row: row, rowCount: items.count) }
+    // MARK: Driving
+
+    /// Asks the configuration provider for each cell the last event dequeued, in order.
+    func configureDequeuedCells() {
+        while let next = state.nextUnconfigured() {
+            let configuration = configurationProvider(next.row, next.item)
+            state.configure(next.cell, row: next.row, with: configuration)
+        }
     }
 
-    /// The visible cell of `row`, or why there is none.
-    func visibleCell(_ row: Int) throws(TableError) -> Int {
-        try checkRowExists(row)
-        guard let index = cellIndex(forRow: row) else { throw .rowOffScreen(row: row, visible: visibleRows) }
-        return index
+    /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
+    /// callback adds to the list, and those calls follow.
+    func deliverEvents() {
+        guard !isDelivering else { return }
+        isDelivering = true
+        defer { isDelivering = false }
+        while let event = state.takeEvent() {
+            guard let delegate else { continue }
+            switch event {
+            case .open(let row, let side): delegate.swipeTable(self, didOpenRow: row, side: side)
+            case .close(let row, let side): delegate.swipeTable(self, didCloseRow: row, side: side)
+            case .action(let row, let button, let number, let side):
+                delegate.swipeTable(self, didTapButton: button, number: number, side: side, inRow: row)
+            }
+        }
+    }
+
+    /// After an event: cells configured, the invariants checked (debug builds), calls delivered.
+    @inline(__always)
+    func finish(configuring: Bool = true) {
+        if configuring, !state.unconfigured.isEmpty { configureDequeuedCells() }
+        #if DEBUG
+            checkInvariants()
+        #endif
+        if state.hasEventsToDeliver { deliverEvents() }
     }
 }
 
@@ -92,19 +134,13 @@ extension SwipeTable {
     public func advance(to instant: VirtualInstant) {
         let instant = min(instant, max(now, .maximum))
         precondition(instant >= now, "the virtual clock only moves forward")
-        while let entry = completions.popDue(notAfter: instant) {
-            now = entry.deadline
-            switch entry.action {
-            case .step(let cell, let step):
-                if let next = cells[cell].complete(step, at: now) {
-                    completions.schedule(.step(cell: cell, next.step), at: next.deadline)
-                }
-            case .timer(let id):
-                timerHandler?(id)
-                deliverEvents()
-            }
+        while let timer = state.runDue(until: instant) {
+            timerHandler?(timer)
+            finish()
         }
-        now = instant
+        #if DEBUG
+            checkInvariants()
+        #endif
     }
 
     /// Throws ``TableError/clockLimit(now:amount:)`` when moving the clock by `amount` would
@@ -117,61 +153,6 @@ extension SwipeTable {
     /// the clock passes `now + delay`, in time order with the animation completions. A deadline
     /// past ``VirtualInstant/maximum`` is clamped to it (hosts check the delays they are given).
     public func scheduleTimer(after delay: TimeAmount) -> Int {
-        let id = nextTimerID
-        nextTimerID += 1
-        completions.schedule(.timer(id: id), at: now + max(delay, .zero))
-        return id
-    }
-}
-
-// MARK: - Effects and delegate calls
-
-extension SwipeTable {
-    /// Performs what a cell event asked for: schedules its completion and records its
-    /// notification, updating the open rows the way `cellDidOpen:`/`cellDidClose:` do.
-    func perform(_ effects: CellEffects, cell: Int) {
-        if let completion = effects.completion {
-            completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
-        }
-        guard let notification = effects.notification else { return }
-        let row = cellRows[cell]
-        switch notification {
-        case .didOpen:
-            openRows.insert(row)
-            pendingEvents.append(.open(row: row))
-        case .didClose:
-            openRows.remove(row)
-            pendingEvents.append(.close(row: row))
-        }
-    }
-
-    /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
-    /// callback adds to the list, and those calls follow.
-    func deliverEvents() {
-        guard !isDelivering, !pendingEvents.isEmpty else { return }
-        isDelivering = true
-        defer { isDelivering = false }
-        var index = 0
-        while index < pendingEvents.count {
-            let event = pendingEvents[index]
-            index += 1
-            guard let delegate else { continue }
-            switch event {
-            case .open(let row): delegate.swipeTable(self, didOpenRow: row)
-            case .close(let row): delegate.swipeTable(self, didCloseRow: row)
-            case .action(let row, let button, let number):
-                delegate.swipeTable(self, didTapButton: button, number: number, inRow: row)
-            }
-        }
-        pendingEvents.removeAll(keepingCapacity: true)
-    }
-}
-
-extension SwipeTable {
-    /// Calls `body` with row `row`'s item as NUL-terminated UTF-8 and its byte count (see
-    /// ``TableItems/withCString(row:_:)``). Read here rather than through `items` from another
-    /// module: there, the access is checked for exclusivity at run time, here it is not.
-    public func withItemCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
-        try items.withCString(row: row, body)
+        state.scheduleTimer(after: delay)
     }
 }

@@ -3,20 +3,68 @@
 /// The table keeps its own set of open rows (`cellsCurrentlyEditing`) before it calls these,
 /// and calls them only once the table is consistent again, so a delegate may drive the table
 /// (open, close, delete rows) from inside a callback.
+///
+/// The table calls the methods with a `side`: the edge that opened, closed or holds the tapped
+/// button, or nil for a row whose buttons are all trailing (the tutorial's shape, whose events
+/// name no side). Their default implementations call the side-less ones, so a delegate written
+/// for the tutorial's table implements those only.
 public protocol SwipeTableDelegate: AnyObject {
     /// `cellDidOpen:`.
     func swipeTable(_ table: SwipeTable, didOpenRow row: Int)
     /// `cellDidClose:`.
     func swipeTable(_ table: SwipeTable, didCloseRow row: Int)
-    /// `buttonOneActionForItemText:` and its siblings: button `number` (1 = rightmost) was tapped.
+    /// `buttonOneActionForItemText:` and its siblings: button `number` (1 = outermost) was tapped.
     func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int)
+    /// `cellDidOpen:`, with the edge.
+    func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?)
+    /// `cellDidClose:`, with the edge.
+    func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?)
+    /// A button's action, with its edge (`number` counts from that edge, 1 = outermost).
+    func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int)
 }
 
-/// A delegate call, as a value: what a trace records.
+extension SwipeTableDelegate {
+    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {}
+    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int) {}
+    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {}
+
+    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
+        swipeTable(table, didOpenRow: row)
+    }
+
+    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
+        swipeTable(table, didCloseRow: row)
+    }
+
+    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        swipeTable(table, didTapButton: button, number: number, inRow: row)
+    }
+}
+
+/// A delegate call, as a value: what a trace records. `side` is nil for rows whose buttons are
+/// all trailing (see ``SwipeTableDelegate``).
 public enum TableEvent: Hashable, Sendable {
-    case open(row: Int)
-    case close(row: Int)
-    case action(row: Int, button: SwipeButton, number: Int)
+    case open(row: Int, side: Edge? = nil)
+    case close(row: Int, side: Edge? = nil)
+    case action(row: Int, button: SwipeButton, number: Int, side: Edge? = nil)
+}
+
+/// How the table treats its open rows. All off by default: the tutorial keeps every row it
+/// opened open, across scrolling (docs/table-behavior.md compares the libraries).
+public struct TableBehaviorOptions: Hashable, Sendable {
+    /// Opening a row closes the open one, animated, with its `close` event (UIKit's swipe
+    /// actions, SwipeCellKit, MGSwipeTableCell all keep one row open).
+    public var exclusive: Bool
+    /// A scroll closes the open rows (UIKit and SwipeCellKit do).
+    public var closeOnScroll: Bool
+    /// A tap on a row's content closes the open rows (UIKit and SwipeCellKit do).
+    public var closeOnTap: Bool
+
+    public init(exclusive: Bool = false, closeOnScroll: Bool = false, closeOnTap: Bool = false) {
+        self.exclusive = exclusive
+        self.closeOnScroll = closeOnScroll
+        self.closeOnTap = closeOnTap
+    }
 }
 
 /// Why the table refused an event. Rows and buttons are 1-based.
@@ -27,6 +75,8 @@ public enum TableError: Error, Hashable, Sendable {
     case panAlreadyInProgress(row: Int)
     case noSuchButton(row: Int, button: String, buttonCount: Int)
     case insertionOutOfRange(row: Int, rowCount: Int)
+    /// The table was asked to open a row on an edge that has no buttons.
+    case noButtonsOnEdge(row: Int, edge: Edge)
     /// Moving the clock from `now` by `amount` would pass ``VirtualInstant/maximum``.
     case clockLimit(now: VirtualInstant, amount: TimeAmount)
 }
@@ -48,6 +98,8 @@ extension TableError: CustomStringConvertible {
             return "row \(row) is already being panned: end or cancel that pan first"
         case .noSuchButton(let row, let button, let count):
             return "row \(row) has no button '\(DisplayText.token(button))': it has \(count) button\(count == 1 ? "" : "s"), 1 = rightmost, or an id"
+        case .noButtonsOnEdge(let row, let edge):
+            return "row \(row) has no \(edge.rawValue) buttons"
         case .insertionOutOfRange(let row, let count):
             return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
         case .clockLimit(_, let amount) where amount < .zero:

@@ -10,15 +10,23 @@ struct ConfigurationReader {
     /// The plugin's state, to name `on_tap` handlers in budget messages.
     var lua: LuaState? = nil
 
-    static let configurationKeys = ["buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold"]
+    static let configurationKeys = ["buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing"]
+    static let edgeKeys = ["buttons", "open_threshold", "close_threshold"]
     static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap"]
 
     struct Result {
         var configuration: CellConfiguration?
-        /// The `on_tap` handlers, by button number (1-based).
+        /// The `on_tap` handlers, by ``PluginHost/RowSetup/handlerKey(_:_:)``.
         var handlers: [Int: LuaRef] = [:]
         var errors: [PluginProblem] = []
         var warnings: [PluginProblem] = []
+    }
+
+    /// One edge's fields as read: its buttons and thresholds, and whether the list was read
+    /// whole (the width and threshold rules judge only whole lists).
+    private struct EdgeRead {
+        var actions = EdgeActions()
+        var complete = true
     }
 
     func read(_ value: LuaValue) -> Result {
@@ -32,16 +40,30 @@ struct ConfigurationReader {
             return result
         }
         result.warnings += unknownKeys(fields, known: Self.configurationKeys, prefix: "")
-        var buttons: [SwipeButton] = []
-        if let list = fields["buttons"]?.arrayValue, !list.isEmpty {
-            for (offset, entry) in list.enumerated() {
-                if let button = readButton(entry, number: offset + 1, into: &result) { buttons.append(button) }
+        // The trailing edge: the top-level keys (the tutorial's shape), or `trailing = {...}`.
+        let topLevel = Self.edgeKeys.filter { fields[$0] != nil }
+        var trailingPrefix = ""
+        var trailing = EdgeRead()
+        var leading = EdgeRead()
+        if let table = fields["trailing"] {
+            trailingPrefix = "trailing."
+            if !topLevel.isEmpty {
+                let keys = topLevel.map { "'\($0)'" }.joined(separator: ", ")
+                result.errors.append(problem("trailing", "cannot be used with the top-level \(keys): those are the trailing edge's already (use one or the other)"))
             }
+            trailing = readEdge(table, .trailing, prefix: "trailing.", required: false, into: &result)
         } else {
-            let got = fields["buttons"].map { $0.arrayValue == nil ? "a \($0.typeName)" : "an empty list" } ?? "nothing"
-            result.errors.append(problem("buttons", "must be a non-empty list of buttons, got \(got)"))
+            trailing = readEdge(value, .trailing, prefix: "", required: fields["leading"] == nil, into: &result, topLevel: fields)
         }
-        var configuration = CellConfiguration(buttons: buttons)
+        if let table = fields["leading"] {
+            leading = readEdge(table, .leading, prefix: "leading.", required: false, into: &result)
+        }
+        if fields["leading"] != nil || fields["trailing"] != nil, trailing.actions.isEmpty, leading.actions.isEmpty, trailing.complete, leading.complete {
+            result.errors.append(problem(trailingPrefix + "buttons", "must be a non-empty list of buttons on at least one edge (leading or trailing), got none"))
+        }
+        var configuration = CellConfiguration(buttons: [])
+        configuration.trailing = trailing.actions
+        configuration.leading = leading.actions
         configuration.bounce = number(fields, "bounce", into: &result) ?? configuration.bounce
         if let seconds = number(fields, "duration", into: &result) {
             if seconds.isFinite, abs(seconds) < 1e6 {
@@ -50,8 +72,6 @@ struct ConfigurationReader {
                 result.errors.append(problem("duration", "must be a finite number of seconds >= 0, got \(NumberText.describe(seconds))"))
             }
         }
-        configuration.openThreshold = number(fields, "open_threshold", into: &result)
-        configuration.closeThreshold = number(fields, "close_threshold", into: &result)
         if let curve = fields["curve"] {
             if let name = curve.stringValue, let parsed = AnimationCurve(rawValue: name) {
                 configuration.curve = parsed
@@ -62,18 +82,59 @@ struct ConfigurationReader {
                 result.errors.append(problem("curve", "must be one of \(names), got \(describe(curve))\(hint)"))
             }
         }
-        // With a button missing, the width and threshold rules would judge a partial list.
-        let buttonsComplete = !buttons.isEmpty && buttons.count == fields["buttons"]?.arrayValue?.count
-        for found in configuration.problems(cellWidth: cellWidth)
-        where buttonsComplete || !(found.field.hasPrefix("buttons") || found.field.hasSuffix("_threshold")) {
+        // With a button missing, the width and threshold rules would judge a partial list; a
+        // missing list is reported above.
+        for found in configuration.problems(cellWidth: cellWidth, trailingPrefix: trailingPrefix) {
+            let isLeading = found.field.hasPrefix("leading.")
+            let field = found.field.dropFirst(isLeading ? "leading.".count : trailingPrefix.count)
+            // A missing list is reported above, with what was found instead.
+            if field == "buttons", !configuration.hasButtons { continue }
+            if !(isLeading ? leading : trailing).complete, field.hasPrefix("buttons") || field.hasSuffix("_threshold") { continue }
             result.errors.append(problem(found.field, found.message))
         }
         if result.errors.isEmpty { result.configuration = configuration }
         return result
     }
 
-    private func readButton(_ entry: LuaValue, number: Int, into result: inout Result) -> SwipeButton? {
-        let prefix = "buttons[\(number)]"
+    /// Reads an edge's `buttons`, `open_threshold` and `close_threshold` from `value` (the
+    /// configuration itself for the top-level keys, `topLevel` its fields).
+    private func readEdge(
+        _ value: LuaValue, _ edge: Edge, prefix: String, required: Bool, into result: inout Result,
+        topLevel: [String: LuaValue]? = nil
+    ) -> EdgeRead {
+        var read = EdgeRead()
+        let fields: [String: LuaValue]
+        if let topLevel {
+            fields = topLevel
+        } else {
+            guard case .table = value, let named = value.dictionaryValue else {
+                let name = String(prefix.dropLast())
+                result.errors.append(problem(name, "must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)"))
+                read.complete = false
+                return read
+            }
+            fields = named
+            result.warnings += unknownKeys(fields, known: Self.edgeKeys, prefix: prefix)
+        }
+        var buttons: [SwipeButton] = []
+        if let list = fields["buttons"]?.arrayValue, !list.isEmpty {
+            for (offset, entry) in list.enumerated() {
+                if let button = readButton(entry, edge, number: offset + 1, prefix: prefix, into: &result) { buttons.append(button) }
+            }
+            read.complete = buttons.count == list.count
+        } else if fields["buttons"] != nil || required {
+            let got = fields["buttons"].map { $0.arrayValue == nil ? "a \($0.typeName)" : "an empty list" } ?? "nothing"
+            result.errors.append(problem(prefix + "buttons", "must be a non-empty list of buttons, got \(got)"))
+            read.complete = false
+        }
+        read.actions.buttons = buttons
+        read.actions.openThreshold = number(fields, "open_threshold", prefix: prefix, into: &result)
+        read.actions.closeThreshold = number(fields, "close_threshold", prefix: prefix, into: &result)
+        return read
+    }
+
+    private func readButton(_ entry: LuaValue, _ edge: Edge, number: Int, prefix edgePrefix: String, into result: inout Result) -> SwipeButton? {
+        let prefix = edgePrefix + "buttons[\(number)]"
         guard case .table = entry, let fields = entry.dictionaryValue else {
             result.errors.append(problem(prefix, "must be a table { id = ..., title = ..., width = ... }, got \(entry.typeName)"))
             return nil
@@ -119,7 +180,7 @@ struct ConfigurationReader {
         }
         if let handler = fields["on_tap"] {
             if case .function(let ref) = handler {
-                result.handlers[number] = lua.flatMap { Plugin.labeled(handler, "on_tap", in: $0) } ?? ref
+                result.handlers[PluginHost.RowSetup.handlerKey(edge, number)] = lua.flatMap { Plugin.labeled(handler, "on_tap", in: $0) } ?? ref
             } else {
                 result.errors.append(problem("\(prefix).on_tap", "must be a function, got \(handler.typeName)"))
                 valid = false
@@ -129,10 +190,10 @@ struct ConfigurationReader {
         return SwipeButton(id: id, title: title, width: width, color: color, style: style)
     }
 
-    private func number(_ fields: [String: LuaValue], _ key: String, into result: inout Result) -> Double? {
+    private func number(_ fields: [String: LuaValue], _ key: String, prefix: String = "", into result: inout Result) -> Double? {
         guard let value = fields[key] else { return nil }
         guard let number = value.doubleValue else {
-            result.errors.append(problem(key, "must be a number, got \(value.typeName)"))
+            result.errors.append(problem(prefix + key, "must be a number, got \(value.typeName)"))
             return nil
         }
         return number

@@ -1,3 +1,4 @@
+import SwipeCore
 import LuaRuntime
 import SwipeScript
 
@@ -55,6 +56,8 @@ public final class Plugin {
     let setup: LuaRef?
     /// The items the plugin provides, if any.
     public let items: [String]?
+    /// The table behaviour the plugin asks for (its top-level `table`), if any.
+    public let tableOptions: TableBehaviorOptions?
     public let warnings: [PluginProblem]
 
     /// Where `print` goes: see ``PrintSink``.
@@ -72,7 +75,8 @@ public final class Plugin {
 
     func isDisabled(_ hook: Hook) -> Bool { disabledHooks & hook.bit != 0 }
 
-    static let keys = ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup"]
+    static let keys = ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup", "table"]
+    static let tableKeys = ["exclusive", "close_on_scroll", "close_on_tap"]
 
     /// Loads `path` (a `.lua` file, or a folder with `init.lua`, which becomes its `require` root).
     ///
@@ -149,10 +153,36 @@ public final class Plugin {
         onAction = try function("on_action")
         setup = try function("setup")
         items = try Self.readItems(fields["items"], lua: lua, file: file)
-        warnings = fields.keys.filter { !Self.keys.contains($0) }.sorted().map { key in
+        var warnings = fields.keys.filter { !Self.keys.contains($0) }.sorted().map { key in
             let hint = suggestion(for: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
             return PluginProblem(.warning, file: file, field: key, message: "unknown key\(hint)")
         }
+        tableOptions = try Self.readTableOptions(fields["table"], file: file, warnings: &warnings)
+        self.warnings = warnings
+    }
+
+    /// `table = { exclusive = true, close_on_scroll = true, close_on_tap = true }` (each a
+    /// boolean, false when left out).
+    private static func readTableOptions(_ value: LuaValue?, file: String, warnings: inout [PluginProblem]) throws(PluginProblem)
+        -> TableBehaviorOptions?
+    {
+        guard let value else { return nil }
+        guard case .table = value, let fields = value.dictionaryValue else {
+            throw PluginProblem(file: file, field: "table", message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)")
+        }
+        var options = TableBehaviorOptions()
+        for (key, path) in [("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll), ("close_on_tap", \.closeOnTap)] {
+            guard let flag = fields[key] else { continue }
+            guard case .boolean(let on) = flag else {
+                throw PluginProblem(file: file, field: "table.\(key)", message: "must be a boolean, got \(flag.typeName)")
+            }
+            options[keyPath: path] = on
+        }
+        for key in fields.keys.filter({ !tableKeys.contains($0) }).sorted() {
+            let hint = suggestion(for: key, among: tableKeys).map { " (did you mean '\($0)'?)" } ?? ""
+            warnings.append(PluginProblem(.warning, file: file, field: "table.\(key)", message: "unknown key\(hint)"))
+        }
+        return options
     }
 
     private static func readItems(_ value: LuaValue?, lua: LuaState, file: String) throws(PluginProblem) -> [String]? {

@@ -43,7 +43,12 @@ public final class PluginHost {
         /// The plugin that configured the row; nil for the built-in tutorial cell.
         var owner: Int?
         var configuration: CellConfiguration
+        /// The `on_tap` handlers, by ``handlerKey(_:_:)``.
         var handlers: [Int: LuaRef]
+
+        /// The key of `edge`'s button `number` (1-based) in ``handlers``: trailing buttons are
+        /// 1, 2, ..., leading ones -1, -2, ...
+        static func handlerKey(_ edge: Edge, _ number: Int) -> Int { edge == .trailing ? number : -number }
     }
 
     /// A plugin's `on_open` or `on_close`, held without reference counting: the dispatch path
@@ -89,7 +94,8 @@ public final class PluginHost {
     /// else `defaultItems`.
     public init(
         plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
-        geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false
+        geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false,
+        direction: LayoutDirection? = nil, tableOptions: TableBehaviorOptions = TableBehaviorOptions()
     ) throws(PluginProblem) {
         self.plugins = plugins
         self.recorder = recorder
@@ -104,7 +110,14 @@ public final class PluginHost {
         openHandlers = handlers(\.onOpen)
         closeHandlers = handlers(\.onClose)
         let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? defaultItems
-        table = SwipeTable(items: items, geometry: geometry) { _, _ in CellConfiguration(buttons: []) }
+        // The first plugin with a `table` field sets the options; the host's turn more on.
+        var options = plugins.lazy.compactMap(\.tableOptions).first ?? TableBehaviorOptions()
+        options.exclusive = options.exclusive || tableOptions.exclusive
+        options.closeOnScroll = options.closeOnScroll || tableOptions.closeOnScroll
+        options.closeOnTap = options.closeOnTap || tableOptions.closeOnTap
+        table = SwipeTable(items: items, geometry: geometry, direction: direction ?? .ltr, options: options) { _, _ in
+            CellConfiguration(buttons: [])
+        }
         for (index, plugin) in plugins.enumerated() {
             let early = plugin.printSink.takeOver { [weak self] line in self?.print(line, from: index) }
             for line in early.kept { logLine(line, from: index) }
@@ -129,6 +142,15 @@ public final class PluginHost {
                     "name": .string(plugin.name), "rows": .integer(table.items.count),
                     "width": .number(table.geometry.width), "log": try lua.function("log") { [unowned self] args in
                         try self.queue(.log(args.map(Self.text).joined(separator: "\t")), "log")
+                        return []
+                    },
+                    "direction": .string(table.direction.rawValue),
+                    "set_direction": try lua.function("set_direction") { [unowned self] args in
+                        guard let name = args.first?.stringValue, let chosen = LayoutDirection(rawValue: name) else {
+                            throw LuaError.runtime("set_direction: the direction must be 'ltr' or 'rtl', got \(args.first.map { $0.stringValue.map { "'\($0)'" } ?? "a " + $0.typeName } ?? "nothing")")
+                        }
+                        // The command line's --direction, when given, wins.
+                        if direction == nil { self.table.direction = chosen }
                         return []
                     },
                 ])
@@ -227,33 +249,34 @@ public final class PluginHost {
 }
 
 extension PluginHost: SwipeTableDelegate {
-    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {
-        recorder.swipeTable(table, didOpenRow: row)
-        dispatchOpen(row: row)
+    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
+        recorder.swipeTable(table, didOpenRow: row, side: side)
+        dispatchOpen(row: row, side: side)
     }
 
-    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int) {
-        recorder.swipeTable(table, didCloseRow: row)
-        broadcast(hook: .onClose, row: row, closeHandlers)
+    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
+        recorder.swipeTable(table, didCloseRow: row, side: side)
+        broadcast(hook: .onClose, row: row, side: side, closeHandlers)
     }
 
     /// `cellDidOpen:` into every plugin's `on_open`, without recording it in the trace: what
-    /// `swipehost bench` measures as `host.dispatch_ns`.
-    public func dispatchOpen(row: Int) {
-        broadcast(hook: .onOpen, row: row, openHandlers)
+    /// `swipehost bench` measures as `host.dispatch_ns` (a tutorial-shaped row: no side).
+    public func dispatchOpen(row: Int, side: Edge? = nil) {
+        broadcast(hook: .onOpen, row: row, side: side, openHandlers)
     }
 
-    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
-        recorder.swipeTable(table, didTapButton: button, number: number, inRow: row)
+    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        recorder.swipeTable(table, didTapButton: button, number: number, side: side, inRow: row)
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
-        let handler = setup.handlers[number] ?? plugins[owner].onAction
+        let key = RowSetup.handlerKey(side ?? .trailing, number)
+        let handler = setup.handlers[key] ?? plugins[owner].onAction
         guard let handler else { return }
         let context = plugins[owner].context
-        invoke(owner, hook: setup.handlers[number] == nil ? .onAction : .onTap, row: row) { lua in
+        invoke(owner, hook: setup.handlers[key] == nil ? .onAction : .onTap, row: row) { lua in
             try lua.call(handler) { args in
                 try Self.pushContext(context, to: &args)
-                try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
+                try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }
                 try args.pushTable(recordCount: 3) { fields in
                     fields.set("id", button.id)
                     fields.set("index", number)
@@ -268,7 +291,7 @@ extension PluginHost: SwipeTableDelegate {
     /// With one handler the item's bytes go straight from the table into Lua (no `String` is
     /// made). With several, each sees the item as it was before the first ran, whatever the
     /// earlier handlers' effects changed, so it is read once, as a `String`.
-    private func broadcast(hook: Hook, row: Int, _ handlers: [HookHandler]) {
+    private func broadcast(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler]) {
         guard !handlers.isEmpty else { return }
         let item = handlers.count > 1 ? table.items[row] : nil
         for handler in handlers {
@@ -281,10 +304,10 @@ extension PluginHost: SwipeTableDelegate {
                     try plugin.lua.call(handler.function, label: { hook.rawValue }) { args in
                         if let context = plugin.contextSlot { try args.push(context) } else { try args.pushNil() }
                         if let item {
-                            try Self.pushRow(row, item, to: &args)
+                            try Self.pushRow(row, item, side: side, to: &args)
                         } else {
                             // No Lua code can change the items while the arguments are pushed.
-                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
+                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }
                         }
                     }
                     try commit(mark, from: handler.index)
@@ -299,16 +322,18 @@ extension PluginHost: SwipeTableDelegate {
         if let context { try args.push(context) } else { try args.pushNil() }
     }
 
-    /// `{ index = row, item = item }`, built on the Lua stack.
-    static func pushRow(_ row: Int, _ item: String, to args: inout LuaArguments) throws {
-        try item.withCString { try pushRow(row, $0, count: item.utf8.count, to: &args) }
+    /// `{ index = row, item = item, side = side }`, built on the Lua stack.
+    static func pushRow(_ row: Int, _ item: String, side: Edge?, to args: inout LuaArguments) throws {
+        try item.withCString { try pushRow(row, $0, count: item.utf8.count, side: side, to: &args) }
     }
 
-    /// `{ index = row, item = item }` from the item as NUL-terminated UTF-8.
-    static func pushRow(_ row: Int, _ item: UnsafePointer<CChar>, count: Int, to args: inout LuaArguments) throws {
-        try args.pushTable(recordCount: 2) { fields in
+    /// `{ index = row, item = item, side = side }` from the item as NUL-terminated UTF-8. `side`
+    /// is left out (nil in Lua) for a row whose buttons are all trailing, as in the trace.
+    static func pushRow(_ row: Int, _ item: UnsafePointer<CChar>, count: Int, side: Edge?, to args: inout LuaArguments) throws {
+        try args.pushTable(recordCount: side == nil ? 2 : 3) { fields in
             fields.set("index", row)
             fields.set("item", cString: item, count: count)
+            if let side { fields.set("side", side.rawValue) }
         }
     }
 

@@ -34,12 +34,20 @@ public struct PluginRun {
     public var geometry: TableGeometry
     public var format: OutputFormat
     public var strict: Bool
+    /// The layout direction; nil: `ltr`, unless a plugin's `setup` chooses.
+    public var direction: LayoutDirection?
+    /// Table behaviour options turned on from outside (`--exclusive`...), on top of those the
+    /// first plugin with a `table` field sets.
+    public var tableOptions: TableBehaviorOptions
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
         defaultItems: TableItems = .generated(count: 30), geometry: TableGeometry = TableGeometry(),
-        format: OutputFormat = .text, strict: Bool = false
+        format: OutputFormat = .text, strict: Bool = false, direction: LayoutDirection? = nil,
+        tableOptions: TableBehaviorOptions = TableBehaviorOptions()
     ) {
+        self.direction = direction
+        self.tableOptions = tableOptions
         self.fileName = fileName
         self.pluginPaths = pluginPaths
         self.options = options
@@ -66,7 +74,8 @@ public struct PluginRun {
         do {
             host = try PluginHost(
                 plugins: plugins, defaultItems: defaultItems, geometry: geometry,
-                recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .records), strict: strict)
+                recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .records), strict: strict,
+                direction: direction, tableOptions: tableOptions)
         } catch {
             throw .plugin(error)
         }

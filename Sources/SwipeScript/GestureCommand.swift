@@ -1,9 +1,13 @@
 import SwipeCore
 
-/// A button named in a `tap` line: its 1-based number (1 = rightmost) or its id.
+/// What a `tap` line names: a button by its 1-based number on the trailing edge (1 = outermost,
+/// the rightmost in `ltr`), by its id (unique across the row's two edges), by its edge and number
+/// (`leading:2`), or the row's content (`content`).
 public enum ButtonReference: Hashable, Sendable {
     case number(Int)
     case id(String)
+    case onEdge(Edge, Int)
+    case content
 }
 
 /// One line of a gesture script, parsed. Rows are 1-based; distances are points; X is the
@@ -17,14 +21,15 @@ public enum GestureCommand: Hashable, Sendable {
     case panEnd(row: Int)
     /// `pan ROW cancel`
     case panCancel(row: Int)
-    /// `tap ROW BUTTON`
+    /// `tap ROW BUTTON` (or `tap ROW content`)
     case tap(row: Int, button: ButtonReference)
     /// `wait MS`
     case wait(TimeAmount)
     /// `scroll DY` (positive = down)
     case scroll(dy: Double)
-    /// `open ROW`: the table opens the row itself (`openCell`) and records it.
-    case open(row: Int)
+    /// `open ROW [leading|trailing]`: the table opens the row itself (`openCell`) and records
+    /// it; `side` nil: the row's default edge (trailing if it has trailing buttons).
+    case open(row: Int, side: Edge? = nil)
     /// `close ROW`: the table closes the row itself and forgets it.
     case close(row: Int)
     /// `swipe ROW DX [MS]`: begin, a move every 16 ms to DX over MS, end.

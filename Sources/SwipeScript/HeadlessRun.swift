@@ -15,17 +15,24 @@ public struct HeadlessRun {
     public var items: TableItems
     public var geometry: TableGeometry
     public var format: OutputFormat
+    public var direction: LayoutDirection
+    public var options: TableBehaviorOptions
 
-    public init(fileName: String, items: TableItems = .generated(count: 30), geometry: TableGeometry = TableGeometry(), format: OutputFormat = .text) {
+    public init(
+        fileName: String, items: TableItems = .generated(count: 30), geometry: TableGeometry = TableGeometry(), format: OutputFormat = .text,
+        direction: LayoutDirection = .ltr, options: TableBehaviorOptions = TableBehaviorOptions()
+    ) {
         self.fileName = fileName
         self.items = items
         self.geometry = geometry
         self.format = format
+        self.direction = direction
+        self.options = options
     }
 
     /// Runs `script` (UTF-8 bytes) and returns what to print.
     public func run(script: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> OutputBuffer {
-        let table = SwipeTable(items: items, geometry: geometry)
+        let table = SwipeTable(items: items, geometry: geometry, direction: direction, options: options)
         let recorder = TraceRecorder(mode: format == .jsonl ? .jsonLines : .records)
         table.delegate = recorder
         let runner = ScriptRunner(table: table, fileName: fileName)

@@ -3,18 +3,20 @@ import SwipeCore
 /// `--format jsonl`: one JSON object a line, the delegate calls in order, then the state.
 public enum JSONLinesFormat {
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
-        write(record.event, at: record.time, to: &out)
+        write(record.event, at: record.time, side: record.side, to: &out)
     }
 
-    public static func write(_ event: TraceEvent, at time: VirtualInstant, to out: inout OutputBuffer) {
+    public static func write(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, to out: inout OutputBuffer) {
         out.append(literal: "{\"event\":")
         switch event {
         case .open(let row):
             out.append(literal: "\"open\",\"row\":")
             out.append(integer: row)
+            append(side, to: &out)
         case .close(let row):
             out.append(literal: "\"close\",\"row\":")
             out.append(integer: row)
+            append(side, to: &out)
         case .action(let row, let id, let number, _):
             out.append(literal: "\"action\",\"row\":")
             out.append(integer: row)
@@ -22,6 +24,7 @@ public enum JSONLinesFormat {
             out.append(jsonString: id)
             out.append(literal: ",\"index\":")
             out.append(integer: number)
+            append(side, to: &out)
         case .custom(let name, let fields, _):
             out.append(jsonString: name)
             out.append(fields: fields, leadingComma: true)
@@ -29,6 +32,16 @@ public enum JSONLinesFormat {
         out.append(literal: ",\"t\":")
         out.append(milliseconds: time)
         out.append(literal: "}\n")
+    }
+
+    /// `,"side":"leading"`; nothing for a row that names no side.
+    @inline(__always)
+    static func append(_ side: Edge?, to out: inout OutputBuffer) {
+        switch side {
+        case nil: return
+        case .leading?: out.append(literal: ",\"side\":\"leading\"")
+        case .trailing?: out.append(literal: ",\"side\":\"trailing\"")
+        }
     }
 
     public static func write(_ snapshot: TableSnapshot, to out: inout OutputBuffer) {

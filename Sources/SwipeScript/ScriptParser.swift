@@ -94,15 +94,28 @@ public struct ScriptParser: Sendable {
                 }
                 return .tap(row: row, button: .number(number))
             }
-            return .tap(row: row, button: .id(t.word(2)))
+            if t.matches(2, "content") { return .tap(row: row, button: .content) }
+            let word = t.word(2)
+            for edge in Edge.allCases where word.hasPrefix(edge.rawValue + ":") {
+                guard let number = Int(word.dropFirst(edge.rawValue.count + 1)), number >= 1 else {
+                    throw LineError(message: "BUTTON '\(t.quoted(2))': after '\(edge.rawValue):' comes a button number >= 1 (1 = outermost)")
+                }
+                return .tap(row: row, button: .onEdge(edge, number))
+            }
+            return .tap(row: row, button: .id(word))
         }
         switch t.word(0) {
         case "scroll":
             try t.expectCount(2...2, form: "scroll DY")
             return .scroll(dy: try t.number(1, name: "DY"))
         case "open":
-            try t.expectCount(2...2, form: "open ROW")
-            return .open(row: try t.row(1))
+            try t.expectCount(2...3, form: "open ROW")
+            let row = try t.row(1)
+            guard t.count == 3 else { return .open(row: row) }
+            guard let side = Edge(rawValue: t.word(2)) else {
+                throw LineError(message: "SIDE must be 'leading' or 'trailing', got '\(t.quoted(2))'")
+            }
+            return .open(row: row, side: side)
         case "close":
             try t.expectCount(2...2, form: "close ROW")
             return .close(row: try t.row(1))

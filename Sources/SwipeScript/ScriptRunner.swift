@@ -52,11 +52,13 @@ public struct ScriptRunner {
         case .panCancel(let row): try table.panCancelled(row: row)
         case .tap(let row, .number(let number)): try table.tap(row: row, button: number)
         case .tap(let row, .id(let id)): try table.tap(row: row, buttonID: id)
+        case .tap(let row, .onEdge(let edge, let number)): try table.tap(row: row, edge: edge, button: number)
+        case .tap(let row, .content): try table.tapContent(row: row)
         case .wait(let amount):
             try table.checkCanAdvance(by: amount)
             table.advance(by: amount)
         case .scroll(let dy): table.scroll(by: dy)
-        case .open(let row): try table.openRow(row)
+        case .open(let row, let side): try table.openRow(row, edge: side)
         case .close(let row): try table.closeRow(row)
         case .swipe(let row, let dx, let duration): try swipe(row: row, dx: dx, duration: duration)
         }

@@ -5,11 +5,20 @@ public struct TableSnapshot: Hashable, Sendable {
     public struct Row: Hashable, Sendable {
         public var row: Int
         public var item: String
+        /// The right and left constraint constants: `right` > 0 when the content moved left
+        /// (minus the signed offset), whatever the layout direction.
         public var right: Double
         public var left: Double
         /// Where the content is drawn now, mid-animation (equal to `right` at rest).
         public var presentedRight: Double
-        public var buttons: [SwipeButton]
+        /// The buttons on the physical right, button 1 (rightmost) first: the trailing ones in
+        /// `ltr`, the leading ones in `rtl`.
+        public var rightButtons: [SwipeButton]
+        /// The buttons on the physical left, button 1 (leftmost) first.
+        public var leftButtons: [SwipeButton]
+
+        /// The trailing buttons in `ltr` (the tutorial's); kept for readers of the right side.
+        public var buttons: [SwipeButton] { rightButtons }
     }
 
     public var time: VirtualInstant
@@ -23,11 +32,13 @@ public struct TableSnapshot: Hashable, Sendable {
         time = table.now
         contentOffset = table.contentOffset
         rowCount = table.items.count
+        let right = table.direction.rightEdge
         rows = table.visibleRows.compactMap { row in
             guard let cell = table.cell(forRow: row) else { return nil }
             return Row(
                 row: row, item: table.items[row], right: cell.right, left: cell.left,
-                presentedRight: cell.presentedRight(at: table.now), buttons: cell.configuration.buttons)
+                presentedRight: cell.presentedRight(at: table.now),
+                rightButtons: cell.configuration[right].buttons, leftButtons: cell.configuration[right.opposite].buttons)
         }
         editing = table.openRows.sorted()
     }

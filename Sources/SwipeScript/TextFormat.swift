@@ -7,13 +7,15 @@ public enum TextFormat {
 
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
         out.append(pad(milliseconds(record.time), to: 9) + "  ")
+        let side = record.side
         switch record.event {
         case .open(let row):
-            out.append("row \(row) opened")
+            out.append("row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? ""))
         case .close(let row):
-            out.append("row \(row) closed")
+            out.append("row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? ""))
         case .action(let row, let id, let number, let title):
-            out.append("row \(row): tapped \"\(DisplayText.escaped(title))\" (button \(number), id \(DisplayText.escaped(id)))")
+            let button = side.map { "\($0.rawValue) button" } ?? "button"
+            out.append("row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))")
         case .custom(_, _, let text):
             // Hosts escape the parts they take from outside and may break the line or indent on purpose
             // (a traceback); any other control character is escaped here.
@@ -51,20 +53,25 @@ public enum TextFormat {
         return Int(min(columns, TableGeometry.maximumWidth / pointsPerCharacter))
     }
 
-    /// One row: the content slid left by the presented right constant, and the buttons it reveals.
+    /// One row: the content slid left by the presented right constant, and the buttons it
+    /// reveals on either side.
     static func draw(_ row: TableSnapshot.Row, columns: Int) -> String {
         // Clamped while a Double: past the cell's width on either side, the drawing is the same.
         let limit = Double(columns + 1)
         let offset = (row.presentedRight / pointsPerCharacter).rounded()
         let shift = offset.isNaN ? 0 : Int(min(max(offset, -limit), limit))
         let content = Array(("  " + DisplayText.escaped(row.item)).unicodeScalars.map(Character.init))
-        let strip = buttonStrip(row.buttons)
+        let strip = buttonStrip(row.rightButtons)
+        let leftStrip = buttonStrip(row.leftButtons.reversed())
         var line: [Character] = []
         line.reserveCapacity(columns)
         for column in 0..<columns {
             let contentIndex = column + shift
             if contentIndex >= 0 && column < columns - shift {
                 line.append(contentIndex < content.count ? content[contentIndex] : " ")
+            } else if contentIndex < 0 && !leftStrip.isEmpty {
+                // Content moved right: the left side's buttons, button 1 leftmost.
+                line.append(column < leftStrip.count ? leftStrip[column] : " ")
             } else {
                 let fromRight = columns - column
                 line.append(fromRight <= strip.count && column >= 0 ? strip[strip.count - fromRight] : " ")
@@ -74,7 +81,7 @@ public enum TextFormat {
     }
 
     /// The buttons side by side, button 1 last (rightmost), each `[title]` fitted to its width.
-    static func buttonStrip(_ buttons: [SwipeButton]) -> [Character] {
+    static func buttonStrip<Buttons: BidirectionalCollection<SwipeButton>>(_ buttons: Buttons) -> [Character] {
         var strip: [Character] = []
         for button in buttons.reversed() {
             let width = max(Int((button.width / pointsPerCharacter).rounded()), 1)

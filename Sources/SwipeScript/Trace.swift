@@ -28,7 +28,8 @@ public enum TraceEvent: Hashable, Sendable {
     case open(row: Int)
     /// The delegate's `cellDidClose:`.
     case close(row: Int)
-    /// A button's action: its row, id, 1-based number and title.
+    /// A button's action: its row, id, 1-based number (on its edge, see ``TraceRecord/side``)
+    /// and title.
     case action(row: Int, buttonID: String, number: Int, title: String)
     /// Any other event (plugin effects, logs, errors): its name and fields, printed after
     /// `"event"` and before `"t"`. `text` is the line a person reads in text format (empty
@@ -40,10 +41,14 @@ public enum TraceEvent: Hashable, Sendable {
 public struct TraceRecord: Hashable, Sendable {
     public var time: VirtualInstant
     public var event: TraceEvent
+    /// The edge an `open`, `close` or `action` is about; nil for every other event and for rows
+    /// whose buttons are all trailing (the tutorial's shape: their lines name no side).
+    public var side: Edge?
 
-    public init(time: VirtualInstant, event: TraceEvent) {
+    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil) {
         self.time = time
         self.event = event
+        self.side = side
     }
 }
 
@@ -85,23 +90,23 @@ public final class TraceRecorder: SwipeTableDelegate {
         return output
     }
 
-    public func record(_ event: TraceEvent, at time: VirtualInstant) {
+    public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil) {
         if mode == .jsonLines {
-            JSONLinesFormat.write(event, at: time, to: &output)
+            JSONLinesFormat.write(event, at: time, side: side, to: &output)
         } else {
-            records.append(TraceRecord(time: time, event: event))
+            records.append(TraceRecord(time: time, event: event, side: side))
         }
     }
 
-    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {
-        record(.open(row: row), at: table.now)
+    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
+        record(.open(row: row), at: table.now, side: side)
     }
 
-    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int) {
-        record(.close(row: row), at: table.now)
+    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
+        record(.close(row: row), at: table.now, side: side)
     }
 
-    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
-        record(.action(row: row, buttonID: button.id, number: number, title: button.title), at: table.now)
+    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        record(.action(row: row, buttonID: button.id, number: number, title: button.title), at: table.now, side: side)
     }
 }

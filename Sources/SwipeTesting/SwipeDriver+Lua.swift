@@ -32,6 +32,7 @@ extension SwipeDriver {
         case .custom(_, let traceFields, _):
             for field in traceFields { fields[.string(field.key)] = value(of: field.value) }
         }
+        if let side = record.side { fields["side"] = .string(side.rawValue) }
         return .table(fields)
     }
 
@@ -48,18 +49,25 @@ extension SwipeDriver {
         }
     }
 
-    /// `{ right, left, state = "closed" | "open" | "moving", buttons = { {id, title, width}, ... } }`,
-    /// or nil for a row off screen.
+    /// `{ right, left, offset, state = "closed" | "open" | "moving", side, buttons = {...},
+    /// leading = {...} }`, or nil for a row off screen. `offset` is signed (negative = the content
+    /// moved left); `side` is the edge the cell is open on, or revealing, or settling on (nil when
+    /// closed); `buttons` are the trailing ones (`{id, title, width}`), `leading` the leading ones.
     func cellValue(row: Int) -> LuaValue {
         guard let cell = table.cell(forRow: row) else { return .nil }
         let state = cell.isOpen ? "open" : cell.isClosed ? "closed" : "moving"
-        let buttons = cell.configuration.buttons.map { button -> LuaValue in
-            .table(["id": .string(button.id), "title": .string(button.title), "width": .milliseconds(button.width)])
+        func list(_ buttons: [SwipeButton]) -> LuaValue {
+            .list(buttons.map { button -> LuaValue in
+                .table(["id": .string(button.id), "title": .string(button.title), "width": .milliseconds(button.width)])
+            })
         }
-        return .table([
-            "right": .milliseconds(cell.right), "left": .milliseconds(cell.left), "state": .string(state),
-            "buttons": .list(buttons),
-        ])
+        var fields: [LuaValue: LuaValue] = [
+            "right": .milliseconds(cell.right), "left": .milliseconds(cell.left), "offset": .milliseconds(cell.offset),
+            "state": .string(state), "buttons": list(cell.configuration.trailing.buttons),
+            "leading": list(cell.configuration.leading.buttons),
+        ]
+        if !cell.isClosed, let edge = cell.edge { fields["side"] = .string(edge.rawValue) }
+        return .table(fields)
     }
 
     var openRowsValue: LuaValue { .list(table.openRows.sorted().map { .integer($0) }) }

@@ -25,6 +25,8 @@ public final class SwipeDriver {
         public var items: [String]?
         public var geometry = TableGeometry()
         public var pluginOptions = PluginOptions()
+        public var direction: LayoutDirection?
+        public var tableOptions = TableBehaviorOptions()
         public init() {}
     }
 
@@ -36,7 +38,7 @@ public final class SwipeDriver {
         let run = PluginRun(
             fileName: "<spec>", pluginPaths: options.plugins, options: options.pluginOptions,
             defaultItems: options.items.map(TableItems.init) ?? .generated(count: options.rows),
-            geometry: options.geometry)
+            geometry: options.geometry, direction: options.direction, tableOptions: options.tableOptions)
         do {
             host = try run.makeHost()
         } catch {
@@ -74,7 +76,8 @@ public final class SwipeDriver {
         try command(.swipe(row: row, dx: dx, duration: duration))
     }
 
-    /// Taps a button by number (1 = rightmost) or id; whether the tap reached it.
+    /// Taps a button by number (1 = the outermost trailing one), id, or edge and number, or the
+    /// row's content; whether the tap reached a button.
     @discardableResult
     public func tap(row: Int, button: ButtonReference) throws(Failure) -> Bool {
         var reached = false
@@ -82,9 +85,28 @@ public final class SwipeDriver {
             switch button {
             case .number(let number): reached = try table.tap(row: row, button: number)
             case .id(let id): reached = try table.tap(row: row, buttonID: id)
+            case .onEdge(let edge, let number): reached = try table.tap(row: row, edge: edge, button: number)
+            case .content: try table.tapContent(row: row)
             }
         }
         return reached
+    }
+
+    /// How a script's `tap 1 WORD` line reads `word` (an id, `content`, `leading:N`).
+    static func parseTap(_ word: String) throws(Failure) -> GestureCommand {
+        do {
+            guard let line = try ScriptParser(fileName: "").parse("tap 1 \(word)").first else { return .tap(row: 1, button: .id(word)) }
+            return line.command
+        } catch {
+            throw Failure("tap: \(error.message)")
+        }
+    }
+
+    /// Runs `body` and returns the trace events it caused, as ``eventValues(named:)`` has them.
+    func eventsCaused(_ body: () throws(Failure) -> Void) throws(Failure) -> LuaValue {
+        let before = host.recorder.records.count
+        try body()
+        return .list(host.recorder.records.dropFirst(before).map(Self.value(of:)))
     }
 
     /// Moves the clock; past its limit (``VirtualInstant/maximum``) it is an error and the clock
@@ -107,7 +129,7 @@ public final class SwipeDriver {
 
     public func scroll(by dy: Double) { table.scroll(by: dy) }
 
-    public func open(row: Int) throws(Failure) { try command(.open(row: row)) }
+    public func open(row: Int, side: Edge? = nil) throws(Failure) { try command(.open(row: row, side: side)) }
     public func close(row: Int) throws(Failure) { try command(.close(row: row)) }
 
     /// The plugin errors so far, in order.

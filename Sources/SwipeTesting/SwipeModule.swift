@@ -39,17 +39,21 @@ public enum SwipeModule {
                 return x
             }
             let cancel = args.argument(4)["cancel"].isTruthy
-            try driver.pan(row: try args.integer(2), xs: xs, cancel: cancel)
-            return .nil
+            let row = try args.integer(2)
+            return try driver.eventsCaused { () throws(SwipeDriver.Failure) in try driver.pan(row: row, xs: xs, cancel: cancel) }
         }
         try define("swipe") { driver, args in
             let milliseconds = args.argument(4).isNil ? 150 : try args.number(4)
-            try driver.swipe(row: try args.integer(2), dx: try args.number(3), milliseconds: milliseconds)
-            return .nil
+            let (row, dx) = (try args.integer(2), try args.number(3))
+            return try driver.eventsCaused { () throws(SwipeDriver.Failure) in try driver.swipe(row: row, dx: dx, milliseconds: milliseconds) }
         }
         try define("tap") { driver, args in
             let button: ButtonReference
             switch args.argument(3) {
+            case .string(let word) where word == "content" || word.hasPrefix("leading:") || word.hasPrefix("trailing:"):
+                // As a script's `tap` line reads them.
+                guard case .tap(_, let parsed) = try SwipeDriver.parseTap(word) else { button = .id(word); break }
+                button = parsed
             case .string(let id): button = .id(id)
             case let value: button = .number(try [value].integer(1))
             }
@@ -57,7 +61,16 @@ public enum SwipeModule {
         }
         try define("wait") { driver, args in try driver.wait(milliseconds: try args.number(2)); return .nil }
         try define("scroll") { driver, args in driver.scroll(by: try args.number(2)); return .nil }
-        try define("open") { driver, args in try driver.open(row: try args.integer(2)); return .nil }
+        try define("open") { driver, args in
+            let side: Edge?
+            switch args.argument(3) {
+            case .nil: side = nil
+            case .string(let name) where Edge(rawValue: name) != nil: side = Edge(rawValue: name)
+            case let value: throw SwipeDriver.Failure("open: the side must be 'leading' or 'trailing', got \(value.stringValue.map { "'\($0)'" } ?? "a " + value.typeName)")
+            }
+            try driver.open(row: try args.integer(2), side: side)
+            return .nil
+        }
         try define("close") { driver, args in try driver.close(row: try args.integer(2)); return .nil }
         try define("events") { driver, args in driver.eventValues(named: args.argument(2).stringValue) }
         try define("cell") { driver, args in driver.cellValue(row: try args.integer(2)) }

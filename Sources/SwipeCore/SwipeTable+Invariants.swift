@@ -1,0 +1,57 @@
+extension SwipeTable {
+    /// Traps when the table's parts are out of step: every cell is either visible (showing its
+    /// row) or in the reuse pool (showing none), once; the visible rows are rows of the table;
+    /// every open row is a row; each cell's offset lies within its bounds (see
+    /// ``SwipeCell/checkInvariants()``). Debug builds run it after every event, so every test
+    /// that drives a table checks it throughout.
+    /// - Complexity: O(cells): bounded by the viewport, whatever the row and open-row counts.
+    public func checkInvariants() {
+        state.checkInvariants()
+    }
+}
+
+extension TableState {
+    func checkInvariants() {
+        precondition(cells.count == cellRows.count, "a cell without its row slot")
+        var seen = [Bool](repeating: false, count: cells.count)
+        for (position, cell) in visibleCells.enumerated() {
+            precondition(!seen[cell], "cell \(cell) is shown twice")
+            seen[cell] = true
+            precondition(cellRows[cell] == firstVisibleRow + position, "cell \(cell) shows row \(cellRows[cell]), not \(firstVisibleRow + position)")
+        }
+        for cell in reusePool {
+            precondition(!seen[cell], "cell \(cell) is both shown and in the pool, or twice in the pool")
+            seen[cell] = true
+            precondition(cellRows[cell] == 0, "pooled cell \(cell) still shows row \(cellRows[cell])")
+            precondition(!cells[cell].isTracking, "pooled cell \(cell) tracks a pan")
+        }
+        precondition(!seen.contains(false), "a cell is neither shown nor pooled")
+        if !visibleCells.isEmpty {
+            precondition(firstVisibleRow >= 1 && firstVisibleRow + visibleCells.count - 1 <= items.count, "visible rows \(visibleRows) outside 1-\(items.count)")
+        }
+        precondition(openRows.count <= items.count, "more open rows than rows")
+        precondition(unconfigured.isEmpty, "a dequeued cell was left unconfigured")
+        for cell in cells.indices {
+            precondition(cells[cell].direction == direction, "cell \(cell) is laid out \(cells[cell].direction), the table \(direction)")
+            cells[cell].checkInvariants()
+        }
+    }
+}
+
+extension SwipeCell {
+    /// Traps when the cell's offset is out of its bounds: with nothing revealed or committed it
+    /// rests at 0; otherwise its reveal on its edge lies between minus the bounce and the edge's
+    /// total width plus the bounce (the two bounce positions of the snaps), and the committed
+    /// reveal is one the content has had.
+    public func checkInvariants() {
+        guard let edge else {
+            precondition(offset == 0 && committed == 0, "no edge, but offset \(offset), committed \(committed)")
+            return
+        }
+        let total = configuration[edge].totalWidth
+        let bounce = configuration.bounce
+        let reveal = reveal(on: edge)
+        precondition(reveal >= -bounce && reveal <= total + bounce, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        precondition(committed >= -bounce && committed <= total + bounce, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
+    }
+}

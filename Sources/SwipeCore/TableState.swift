@@ -1,0 +1,372 @@
+/// Everything the table knows, as a value: items, the viewport with its reuse pool of cells,
+/// the open rows, the clock with its pending completions, and the delegate calls waiting to be
+/// delivered. ``SwipeTable`` drives it with one `mutating` call per event, so exclusivity is
+/// checked once per event rather than once per field; it never calls out (the configuration
+/// provider, the delegate and timers are the driver's), so nothing reaches it re-entrantly.
+struct TableState: Sendable {
+    /// A row the table keeps open (`cellsCurrentlyEditing`).
+    struct OpenRow: Hashable, Sendable {
+        /// The edge it is open on; nil: the row's default edge (opened by the table while off
+        /// screen, before its configuration was known).
+        var edge: Edge?
+        /// Whether its events name their side (``CellConfiguration/namesSides``).
+        var namesSide: Bool
+    }
+
+    let geometry: TableGeometry
+    var items: TableItems
+    var contentOffset: Double = 0
+    var now: VirtualInstant = .start
+    var direction: LayoutDirection = .ltr {
+        didSet { for index in cells.indices { cells[index].direction = direction } }
+    }
+    var options = TableBehaviorOptions()
+    var openRows: [Int: OpenRow] = [:]
+
+    /// Every cell ever made; the pool and the visible rows index into it.
+    var cells: [SwipeCell] = []
+    /// The row each cell shows, or 0 while it waits in the reuse pool.
+    var cellRows: [Int] = []
+    /// The cells of the visible rows, in row order, starting at `firstVisibleRow`.
+    var visibleCells: [Int] = []
+    var firstVisibleRow = 1
+    var reusePool: [Int] = []
+    var completions = CompletionQueue()
+    /// Cells dequeued for a row and waiting for its configuration, in the order dequeued.
+    var unconfigured: [(cell: Int, row: Int)] = []
+    /// Delegate calls made while the table changed, delivered once it is consistent.
+    var pendingEvents: [TableEvent] = []
+    var delivered = 0
+    var nextTimerID = 1
+
+    init(items: TableItems, geometry: TableGeometry) {
+        self.items = items
+        self.geometry = geometry
+    }
+
+    var visibleRows: Range<Int> { firstVisibleRow..<(firstVisibleRow + visibleCells.count) }
+
+    var hasEventsToDeliver: Bool { delivered < pendingEvents.count }
+
+    func cellIndex(forRow row: Int) -> Int? {
+        let position = row - firstVisibleRow
+        guard position >= 0, position < visibleCells.count else { return nil }
+        return visibleCells[position]
+    }
+
+    func checkRowExists(_ row: Int) throws(TableError) {
+        guard row >= 1, row <= items.count else { throw .noSuchRow(row: row, rowCount: items.count) }
+    }
+
+    /// The visible cell of `row`, or why there is none.
+    func visibleCell(_ row: Int) throws(TableError) -> Int {
+        try checkRowExists(row)
+        guard let index = cellIndex(forRow: row) else { throw .rowOffScreen(row: row, visible: visibleRows) }
+        return index
+    }
+
+    /// The next delegate call to deliver, if any; the list is emptied once all are taken.
+    mutating func takeEvent() -> TableEvent? {
+        guard delivered < pendingEvents.count else {
+            pendingEvents.removeAll(keepingCapacity: true)
+            delivered = 0
+            return nil
+        }
+        delivered += 1
+        return pendingEvents[delivered - 1]
+    }
+}
+
+// MARK: - Effects
+
+extension TableState {
+    /// Performs what a cell event asked for: schedules its completion and records its
+    /// notification, updating the open rows the way `cellDidOpen:`/`cellDidClose:` do.
+    mutating func perform(_ effects: CellEffects, cell: Int) {
+        if let completion = effects.completion {
+            completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
+        }
+        guard let notification = effects.notification else { return }
+        let row = cellRows[cell]
+        let namesSide = cells[cell].configuration.namesSides
+        let side = namesSide ? notification.edge : nil
+        switch notification.kind {
+        case .didOpen:
+            if options.exclusive { closeOpenRows(except: row) }
+            openRows[row] = OpenRow(edge: notification.edge, namesSide: namesSide)
+            pendingEvents.append(.open(row: row, side: side))
+        case .didClose:
+            openRows[row] = nil
+            pendingEvents.append(.close(row: row, side: side))
+        }
+    }
+
+    /// Closes every open row but `kept`, animated, each with its `close` event (in row order):
+    /// what `exclusive`, `close_on_scroll` and `close_on_tap` do. A row off screen is only
+    /// forgotten, with its event.
+    mutating func closeOpenRows(except kept: Int? = nil) {
+        guard !openRows.isEmpty else { return }
+        for row in openRows.keys.sorted() where row != kept {
+            if let cell = cellIndex(forRow: row) {
+                perform(cells[cell].tableClosed(animated: true, notify: true, at: now), cell: cell)
+            } else if let open = openRows.removeValue(forKey: row) {
+                pendingEvents.append(.close(row: row, side: open.namesSide ? open.edge ?? .trailing : nil))
+            }
+        }
+    }
+}
+
+// MARK: - Time
+
+extension TableState {
+    /// Runs the completions due by `instant` in time order, each at its own deadline, until
+    /// one is a host timer: its id is returned (the clock stands at its deadline). Returns nil
+    /// once none is left, with the clock at `instant`.
+    mutating func runDue(until instant: VirtualInstant) -> Int? {
+        while let entry = completions.popDue(notAfter: instant) {
+            now = entry.deadline
+            switch entry.action {
+            case .step(let cell, let step):
+                if let next = cells[cell].complete(step, at: now) {
+                    completions.schedule(.step(cell: cell, next.step), at: next.deadline)
+                }
+            case .timer(let id):
+                return id
+            }
+        }
+        now = instant
+        return nil
+    }
+
+    mutating func scheduleTimer(after delay: TimeAmount) -> Int {
+        let id = nextTimerID
+        nextTimerID += 1
+        completions.schedule(.timer(id: id), at: now + max(delay, .zero))
+        return id
+    }
+}
+
+// MARK: - Gestures
+
+extension TableState {
+    mutating func panBegan(row: Int, translation x: Double) throws(TableError) {
+        let cell = try visibleCell(row)
+        if cells[cell].isTracking { throw .panAlreadyInProgress(row: row) }
+        cells[cell].panBegan(translation: x)
+    }
+
+    mutating func panChanged(row: Int, translation x: Double) throws(TableError) {
+        let cell = try panningCell(row)
+        perform(cells[cell].panChanged(translation: x, at: now), cell: cell)
+    }
+
+    mutating func panEnded(row: Int) throws(TableError) {
+        let cell = try panningCell(row)
+        perform(cells[cell].panEnded(at: now), cell: cell)
+    }
+
+    mutating func panCancelled(row: Int) throws(TableError) {
+        let cell = try panningCell(row)
+        perform(cells[cell].panCancelled(at: now), cell: cell)
+    }
+
+    private func panningCell(_ row: Int) throws(TableError) -> Int {
+        let cell = try visibleCell(row)
+        guard cells[cell].isTracking else { throw .noPanInProgress(row: row) }
+        return cell
+    }
+
+    /// A tap on the middle of `edge`'s button `number` (1 = outermost); whether it reached it.
+    mutating func tap(row: Int, edge: Edge, button number: Int) throws(TableError) -> Bool {
+        let cell = try visibleCell(row)
+        let configuration = cells[cell].configuration
+        let buttons = configuration[edge].buttons
+        guard number >= 1, number <= buttons.count else {
+            throw .noSuchButton(row: row, button: edge == .trailing ? String(number) : "\(edge.rawValue):\(number)", buttonCount: buttons.count)
+        }
+        guard cells[cell].reveals(edge, buttonAt: number - 1) else { return false }
+        pendingEvents.append(
+            .action(row: row, button: buttons[number - 1], number: number, side: configuration.namesSides ? edge : nil))
+        return true
+    }
+
+    /// A tap on the button with id `id`: its edge and number.
+    func button(row: Int, id: String) throws(TableError) -> (edge: Edge, number: Int) {
+        let cell = try visibleCell(row)
+        let configuration = cells[cell].configuration
+        guard let found = configuration.button(id: id) else {
+            throw .noSuchButton(row: row, button: id, buttonCount: configuration.trailing.buttons.count + configuration.leading.buttons.count)
+        }
+        return (found.edge, found.index + 1)
+    }
+
+    /// A tap on the row's content: closes the open rows with `close_on_tap`, else nothing.
+    mutating func tapContent(row: Int) throws(TableError) {
+        _ = try visibleCell(row)
+        if options.closeOnTap { closeOpenRows() }
+    }
+}
+
+// MARK: - Editing
+
+extension TableState {
+    mutating func openRow(_ row: Int, edge: Edge?, animated: Bool) throws(TableError) {
+        try checkRowExists(row)
+        let cell = cellIndex(forRow: row)
+        var edge = edge
+        var namesSide = false
+        if let cell {
+            let configuration = cells[cell].configuration
+            if let edge, configuration[edge].isEmpty, configuration.hasButtons {
+                throw .noButtonsOnEdge(row: row, edge: edge)
+            }
+            edge = edge ?? configuration.defaultEdge
+            namesSide = configuration.namesSides
+        }
+        if options.exclusive { closeOpenRows(except: row) }
+        openRows[row] = OpenRow(edge: edge, namesSide: namesSide)
+        guard let cell, let edge else { return }
+        perform(cells[cell].tableOpened(on: edge, animated: animated, at: now), cell: cell)
+    }
+
+    mutating func closeRow(_ row: Int, animated: Bool) throws(TableError) {
+        try checkRowExists(row)
+        openRows[row] = nil
+        guard let cell = cellIndex(forRow: row) else { return }
+        perform(cells[cell].tableClosed(animated: animated, at: now), cell: cell)
+    }
+
+    mutating func deleteRow(_ row: Int) throws(TableError) {
+        try checkRowExists(row)
+        if let cell = cellIndex(forRow: row) {
+            enqueue(cell)
+            visibleCells.remove(at: row - firstVisibleRow)
+        }
+        for position in visibleCells.indices where firstVisibleRow + position >= row {
+            cellRows[visibleCells[position]] -= 1
+        }
+        if row < firstVisibleRow { firstVisibleRow -= 1 }
+        items.remove(row: row)
+        var moved: [Int: OpenRow] = [:]
+        for (open, value) in openRows where open != row { moved[open > row ? open - 1 : open] = value }
+        openRows = moved
+        settleAfterEdit()
+    }
+
+    mutating func insertRow(_ row: Int, item: String) throws(TableError) {
+        guard row >= 1, row <= items.count + 1 else { throw .insertionOutOfRange(row: row, rowCount: items.count) }
+        items.insert(item, row: row)
+        var moved: [Int: OpenRow] = [:]
+        for (open, value) in openRows { moved[open >= row ? open + 1 : open] = value }
+        openRows = moved
+        for position in visibleCells.indices where firstVisibleRow + position >= row {
+            cellRows[visibleCells[position]] += 1
+        }
+        if row < firstVisibleRow {
+            firstVisibleRow += 1
+        } else if row < firstVisibleRow + visibleCells.count {
+            visibleCells.insert(dequeueCell(for: row), at: row - firstVisibleRow)
+        }
+        settleAfterEdit()
+    }
+
+    mutating func setItem(_ item: String, row: Int) throws(TableError) {
+        try checkRowExists(row)
+        items.set(item, row: row)
+        try reloadRow(row)
+    }
+
+    mutating func reloadRow(_ row: Int) throws(TableError) {
+        try checkRowExists(row)
+        guard let cell = cellIndex(forRow: row) else { return }
+        enqueue(cell)
+        visibleCells[row - firstVisibleRow] = dequeueCell(for: row)
+    }
+
+    /// After an edit the content may be shorter: clamp the offset and fill the viewport again.
+    private mutating func settleAfterEdit() {
+        contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
+        layoutVisibleRows()
+    }
+}
+
+// MARK: - Scrolling and reuse
+
+extension TableState {
+    mutating func scroll(to offset: Double) {
+        if options.closeOnScroll { closeOpenRows() }
+        contentOffset = min(max(offset, 0), geometry.maximumOffset(rowCount: items.count))
+        layoutVisibleRows()
+    }
+
+    /// Brings the visible cells in line with the content offset: rows that left the screen give
+    /// their cell to the reuse pool (cancelling a pan first), rows that came on screen dequeue one.
+    /// - Complexity: O(visible rows), whatever the row count.
+    mutating func layoutVisibleRows() {
+        let wanted = geometry.visibleRows(offset: contentOffset, rowCount: items.count)
+        let old = visibleRows
+        if wanted == old { return }
+        for (position, cell) in visibleCells.enumerated() where !wanted.contains(old.lowerBound + position) {
+            enqueue(cell)
+        }
+        var updated: [Int] = []
+        updated.reserveCapacity(wanted.count)
+        for row in wanted {
+            if old.contains(row) {
+                updated.append(visibleCells[row - old.lowerBound])
+            } else {
+                updated.append(dequeueCell(for: row))
+            }
+        }
+        firstVisibleRow = wanted.lowerBound
+        visibleCells = updated
+    }
+
+    /// A cell leaves the screen: its pan, if any, is cancelled while it still has its row.
+    mutating func enqueue(_ cell: Int) {
+        if cells[cell].isTracking {
+            perform(cells[cell].panCancelled(at: now), cell: cell)
+        }
+        cellRows[cell] = 0
+        reusePool.append(cell)
+    }
+
+    /// `dequeueReusableCellWithIdentifier:`: `prepareForReuse` closes a reused cell; the row's
+    /// configuration is applied by ``configure(_:row:with:)`` once the driver has it.
+    mutating func dequeueCell(for row: Int) -> Int {
+        let cell: Int
+        if let reused = reusePool.popLast() {
+            cell = reused
+            cells[cell].prepareForReuse(at: now)
+        } else {
+            cell = cells.count
+            cells.append(SwipeCell(direction: direction))
+            cellRows.append(0)
+        }
+        cellRows[cell] = row
+        unconfigured.append((cell, row))
+        return cell
+    }
+
+    /// The next dequeued cell waiting for its row's configuration (with the row's item), if any.
+    mutating func nextUnconfigured() -> (cell: Int, row: Int, item: String)? {
+        while !unconfigured.isEmpty {
+            let (cell, row) = unconfigured.removeFirst()
+            // A cell dequeued and given back within one event has nothing to configure.
+            if cellRows[cell] == row { return (cell, row, items[row]) }
+        }
+        return nil
+    }
+
+    /// `cellForRowAtIndexPath:`: the row's configuration is applied, and an open row is
+    /// re-opened (`openCell`).
+    mutating func configure(_ cell: Int, row: Int, with configuration: CellConfiguration) {
+        cells[cell].configuration = configuration
+        guard var open = openRows[row] else { return }
+        let edge = open.edge ?? configuration.defaultEdge
+        open.edge = edge
+        open.namesSide = configuration.namesSides
+        openRows[row] = open
+        perform(cells[cell].tableOpened(on: edge, animated: false, at: now), cell: cell)
+    }
+}

@@ -1,0 +1,91 @@
+/// The tutorial's algorithm (`SwipeableCell.m`'s `panThisCell:` and its two snap routines),
+/// step for step, written once over an edge: every number is a *reveal* on that edge (the
+/// tutorial's right constant, for the trailing edge in `ltr`) and every finger movement is
+/// measured towards revealing it. ``SwipeCell`` applies the decisions.
+///
+/// With buttons on the trailing edge only, this is the tutorial exactly. A leading edge follows
+/// it mirrored. The one addition is which edge a pan that began closed reveals: the one the
+/// finger has moved towards, past the pan's start (so a finger crossing back over its start
+/// switches edges); a pan that began open stays on its edge, whose reveal is clamped at 0.
+/// The quirks kept on purpose are listed in docs/tutorial-quirks.md.
+enum TutorialBehavior {
+    /// What a pan event does to the content.
+    enum Move: Hashable, Sendable {
+        /// The content follows the finger: `reveal` points of `edge`'s buttons, drawn at once.
+        case follow(Edge, Double)
+        /// `setConstraintsToShowAllButtons` on the edge.
+        case snapOpen(Edge, notify: Bool)
+        /// `resetConstraintContstantsToZero` on the edge.
+        case snapClosed(Edge, notify: Bool)
+    }
+
+    /// `UIGestureRecognizerStateChanged`, with its two branches and clamps (numbered as in the
+    /// tutorial). `edge` and `committed` are the cell's (`startingRightLayoutConstraintConstant`).
+    static func panChanged(
+        translation x: Double, start: Double, edge: Edge?, committed: Double,
+        configuration: CellConfiguration, direction: LayoutDirection
+    ) -> Move {
+        if committed == 0 {  // 2: the cell was closed and is now opening
+            // 1: `panningLeft` for the trailing edge in ltr; a zero delta reveals nothing (quirk 3).
+            let dx = x - start
+            let towards: Edge
+            if dx * direction.sign(of: .trailing) > 0, !configuration.trailing.isEmpty {
+                towards = .trailing
+            } else if dx * direction.sign(of: .leading) > 0, !configuration.leading.isEmpty {
+                towards = .leading
+            } else {
+                // 3-4: away from every edge with buttons, `MAX(-deltaX, 0)` is always 0 (quirk 2).
+                return .snapClosed(edge ?? configuration.defaultEdge, notify: false)
+            }
+            let total = configuration[towards].totalWidth
+            let constant = min(dx * direction.sign(of: towards), total)  // 6
+            if constant == total {  // 7
+                return .snapOpen(towards, notify: false)
+            }
+            return .follow(towards, constant)  // 8
+        }
+        // The cell was at least partially open: it stays on its edge.
+        let edge = edge ?? configuration.defaultEdge
+        let progress = (x - start) * direction.sign(of: edge)  // towards revealing `edge`
+        let adjustment = committed + progress  // 1
+        let total = configuration[edge].totalWidth
+        if !(progress > 0) {
+            let constant = max(adjustment, 0)  // 2
+            if constant == 0 {  // 3
+                return .snapClosed(edge, notify: false)
+            }
+            return .follow(edge, constant)  // 4
+        }
+        let constant = min(adjustment, total)  // 5
+        if constant == total {  // 6
+            return .snapOpen(edge, notify: false)
+        }
+        return .follow(edge, constant)  // 7
+    }
+
+    /// `UIGestureRecognizerStateEnded`: open at or past the threshold, by `>=` on the reveal
+    /// (quirk 7): the open threshold for a pan that began closed, the close one otherwise.
+    static func panEnded(reveal: Double, edge: Edge, committed: Double, configuration: CellConfiguration) -> Move {
+        let actions = configuration[edge]
+        let threshold =
+            committed == 0
+            ? actions.effectiveOpenThreshold  // 1-3: the cell was opening
+            : actions.effectiveCloseThreshold  // 4-5: the cell was closing
+        if reveal >= threshold {
+            return .snapOpen(edge, notify: true)
+        }
+        return .snapClosed(edge, notify: true)
+    }
+
+    /// `UIGestureRecognizerStateCancelled`: back to where the pan started, by the committed
+    /// reveal, not by where the cell is (quirk 8).
+    static func panCancelled(edge: Edge, committed: Double) -> Move {
+        committed == 0 ? .snapClosed(edge, notify: true) : .snapOpen(edge, notify: true)
+    }
+
+    /// Where the open snap sends the content first: past the buttons by the bounce.
+    static func openBouncePosition(total: Double, bounce: Double) -> Double { total + bounce }
+
+    /// Where the close snap sends the content first: past rest by the bounce.
+    static func closeBouncePosition(bounce: Double) -> Double { -bounce }
+}
