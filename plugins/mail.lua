@@ -1,10 +1,26 @@
--- The Mail app's pattern: Trash (destructive, deletes the row), Flag (toggles a flag shown in
--- the item), More (presents a sheet). Button 1, the rightmost, is Trash.
+-- The Mail app's pattern. Trailing (swipe left in ltr): Trash (destructive, deletes the row),
+-- Flag (toggles a flag shown in the item), More (presents a sheet); button 1, the outermost, is
+-- Trash. Leading (swipe right in ltr): Unread / Read, which toggles a mark in the item.
 
 local FLAG = "[flagged] "
+local UNREAD = "[unread] "
+
+local function has(item, mark)
+  return item:sub(1, #mark) == mark
+end
 
 local function is_flagged(item)
-  return item:sub(1, #FLAG) == FLAG
+  return has(item, FLAG)
+end
+
+-- Adds `mark` in front of the item, or takes it away; any flag stays in front.
+local function toggle(item, mark)
+  local flag = is_flagged(item) and FLAG or ""
+  local rest = item:sub(#flag + 1)
+  if has(rest, mark) then
+    return flag .. rest:sub(#mark + 1)
+  end
+  return flag .. mark .. rest
 end
 
 ---@type SwipePlugin
@@ -31,7 +47,19 @@ return {
   },
 
   configure = function(row)
+    local unread = has(row.item:sub(is_flagged(row.item) and #FLAG + 1 or 1), UNREAD)
     return {
+      leading = {
+        buttons = {
+          {
+            id = "unread", title = unread and "Read" or "Unread", width = 80, color = "#007AFF",
+            on_tap = function(ctx, r)
+              ctx:close(r.index)
+              ctx:set_item(r.index, toggle(r.item, UNREAD))
+            end,
+          },
+        },
+      },
       buttons = {
         {
           id = "trash", title = "Trash", width = 80, color = "#FF3B30", style = "destructive",

@@ -5,7 +5,8 @@ import SwipeScript
 /// What a handler asked of the host through `ctx`. Effects wait until the handler returns
 /// without error, then apply in order: a handler that fails applies none of them.
 enum PluginEffect {
-    case open(row: Int)
+    /// `side` nil: the row's default edge.
+    case open(row: Int, side: Edge?)
     case close(row: Int)
     case delete(row: Int)
     case insert(row: Int, item: String)
@@ -115,8 +116,8 @@ extension PluginHost {
         let plugin = plugins[index].name
         for position in range {
             switch transaction[position] {
-            case .open(let row):
-                try? table.openRow(row, animated: true)
+            case .open(let row, let side):
+                try? table.openRow(row, edge: side, animated: true)
             case .close(let row):
                 try? table.closeRow(row, animated: true)
             case .delete(let row):

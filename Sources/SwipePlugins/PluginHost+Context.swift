@@ -19,7 +19,19 @@ extension PluginHost {
             let primitives = try lua.newTable(label: "host")
             let methods: [(String, LuaStackFunction)] = [
                 ("now", { [unowned self] _ in [Self.milliseconds(self.table.now)] }),
-                ("open", rowMethod(index, "open") { .open(row: $0) }),
+                ("open", { [unowned self] args in
+                    let row = try self.checkedRow(args, index, "open")
+                    var side: Edge?
+                    if !args.isNil(2) {
+                        let name = try args.argument(2)
+                        guard let edge = name.stringValue.flatMap(Edge.init(rawValue:)) else {
+                            throw LuaError.argument(2, "side must be 'leading' or 'trailing', got \(name.stringValue.map { "'\($0)'" } ?? "a " + name.typeName)")
+                        }
+                        side = edge
+                    }
+                    try self.queue(.open(row: row, side: side), "open")
+                    return []
+                }),
                 ("close", rowMethod(index, "close") { .close(row: $0) }),
                 ("invalidate", rowMethod(index, "invalidate") { .invalidate(row: $0) }),
                 ("delete", { [unowned self] args in

@@ -15,10 +15,14 @@ extension SwipeHostCommand {
                   pan ROW move X        X = translation since the pan began, negative = left
                   pan ROW end           the finger lifts: the cell snaps open or closed
                   pan ROW cancel        the system cancels the pan
-                  tap ROW BUTTON        tap a button by id or number (1 = rightmost)
+                  tap ROW BUTTON        tap a button by id, by number (trailing edge, 1 = outermost) or
+                                        as leading:N / trailing:N
+                  tap ROW content       tap the row's content (closes open rows with --close-on-tap)
                   wait MS               advance the virtual clock
                   scroll DY             scroll the table (points, positive = down)
-                  open ROW / close ROW  the table opens or closes a row itself (no delegate call)
+                  open ROW [SIDE]       the table opens a row itself (no delegate call), on SIDE
+                                        (leading or trailing; default: trailing if it has trailing buttons)
+                  close ROW             the table closes a row itself (no delegate call)
                   swipe ROW DX [MS]     begin, a move every 16 ms to DX over MS (default 150), end
 
                 With plugins (--plugin, --plugins), each row's buttons, thresholds and bounce come \
@@ -37,6 +41,7 @@ extension SwipeHostCommand {
 
         @OptionGroup var table: TableOptions
         @OptionGroup var plugins: PluginOptionGroup
+        @OptionGroup var behavior: BehaviorOptions
 
         @Option(help: "Output format: 'text' for people, 'jsonl' for programs (one JSON object a line).")
         var format: OutputFormat = .text
@@ -48,7 +53,8 @@ extension SwipeHostCommand {
             let source = try ScriptSource.read(script)
             let run = PluginRun(
                 fileName: source.name, pluginPaths: plugins.paths, options: plugins.options,
-                defaultItems: .generated(count: table.rows), geometry: table.geometry, format: format, strict: strict)
+                defaultItems: .generated(count: table.rows), geometry: table.geometry, format: format, strict: strict,
+                direction: behavior.direction, tableOptions: behavior.tableOptions)
             do {
                 let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in
                     try run.run(script: buffer)

@@ -1,0 +1,26 @@
+import ArgumentParser
+import SwipeCore
+
+/// How the table lays out its edges and treats its open rows (`swipehost run`).
+struct BehaviorOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Layout direction: 'ltr', or 'rtl' where the trailing edge is on the left and everything is mirrored (default: ltr, or what a plugin's setup chooses).",
+        valueName: "ltr|rtl"))
+    var direction: LayoutDirection?
+
+    @Flag(help: "Keep one row open: opening a row closes the open one, animated, with its close event.")
+    var exclusive = false
+
+    @Flag(help: "A scroll closes the open rows.")
+    var closeOnScroll = false
+
+    @Flag(help: "A tap on a row's content ('tap ROW content') closes the open rows.")
+    var closeOnTap = false
+
+    /// The options the flags turn on (a plugin's `table` may turn on others).
+    var tableOptions: TableBehaviorOptions {
+        TableBehaviorOptions(exclusive: exclusive, closeOnScroll: closeOnScroll, closeOnTap: closeOnTap)
+    }
+}
+
+extension LayoutDirection: ExpressibleByArgument {}
