@@ -52,6 +52,16 @@ struct Swipehost {
             .filter { $0.hasSuffix("." + ext) }.sorted().map { "examples/" + $0 }
     }
 
+    /// The `swipehost run` arguments a script names in its comment lines: `--plugin PATH` for each
+    /// `# plugin: PATH`, then the words of each `# options: ...` line.
+    static func declaredArguments(of script: String) throws -> [String] {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(script), encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        let plugins = lines.filter { $0.hasPrefix("# plugin: ") }.flatMap { ["--plugin", String($0.dropFirst("# plugin: ".count))] }
+        let options = lines.filter { $0.hasPrefix("# options: ") }.flatMap { $0.dropFirst("# options: ".count).split(separator: " ").map(String.init) }
+        return plugins + options
+    }
+
     /// The plugins a script names in its `# plugin: PATH` comment lines.
     static func declaredPlugins(of script: String) throws -> [String] {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(script), encoding: .utf8)
