@@ -82,8 +82,11 @@ public struct EdgeActions: Hashable, Sendable {
 /// ``closeThreshold`` (and the derived ``totalWidth``, ``buttonMiddles``...) are the trailing
 /// edge's, so code written for it reads as before.
 public struct CellConfiguration: Hashable, Sendable {
-    public var trailing: EdgeActions
-    public var leading: EdgeActions
+    public var trailing: EdgeActions { didSet { metrics = CellMetrics(trailing: trailing, leading: leading) } }
+    public var leading: EdgeActions { didSet { metrics = CellMetrics(trailing: trailing, leading: leading) } }
+    /// The numbers the pan path reads, kept apart from the button lists: reading them copies
+    /// no array (and retains none).
+    public private(set) var metrics: CellMetrics
     /// How far past its rest position a snap overshoots, in points (`kBounceValue`).
     public var bounce: Double
     /// The length of one animation step (`updateConstraintsIfNeeded:`'s 0.1 s).
@@ -101,8 +104,10 @@ public struct CellConfiguration: Hashable, Sendable {
         behavior: SwipeBehavior = .tutorial,
         leading: EdgeActions = EdgeActions()
     ) {
-        self.trailing = EdgeActions(buttons: buttons, openThreshold: openThreshold, closeThreshold: closeThreshold)
+        let trailing = EdgeActions(buttons: buttons, openThreshold: openThreshold, closeThreshold: closeThreshold)
+        self.trailing = trailing
         self.leading = leading
+        metrics = CellMetrics(trailing: trailing, leading: leading)
         self.bounce = bounce
         self.duration = duration
         self.curve = curve
@@ -115,23 +120,31 @@ public struct CellConfiguration: Hashable, Sendable {
         SwipeButton(id: "two", title: "Button 2", width: 80),
     ])
 
-    /// The buttons and thresholds of `edge`.
-    @inline(__always)
+    /// The buttons and thresholds of `edge` (a copy: the pan path reads single numbers with
+    /// ``totalWidth(of:)`` and its siblings, which copy no button list).
     public subscript(edge: Edge) -> EdgeActions {
         get { edge == .trailing ? trailing : leading }
         set { if edge == .trailing { trailing = newValue } else { leading = newValue } }
     }
 
+    /// `buttonTotalWidth` of `edge`.
+    @inline(__always)
+    public func totalWidth(of edge: Edge) -> Double { metrics.totalWidth(of: edge) }
+
+    /// Whether `edge` has buttons.
+    @inline(__always)
+    public func hasButtons(on edge: Edge) -> Bool { metrics.hasButtons(on: edge) }
+
     /// The edge a row names when nothing says which: trailing if it has trailing buttons,
     /// else leading (`open ROW`, a touch released on a closed cell).
-    public var defaultEdge: Edge { trailing.isEmpty && !leading.isEmpty ? .leading : .trailing }
+    public var defaultEdge: Edge { metrics.defaultEdge }
 
     /// Whether the row's events name their edge (`"side"` in the trace): rows with leading
     /// buttons do; rows with trailing buttons only, the tutorial's shape, read as before.
     public var namesSides: Bool { !leading.isEmpty }
 
     /// Whether any edge has buttons.
-    public var hasButtons: Bool { !trailing.isEmpty || !leading.isEmpty }
+    public var hasButtons: Bool { metrics.hasTrailing || metrics.hasLeading }
 
     /// The edge and index (0-based) of the button with this id, if any (ids are unique
     /// across a row's two edges).
@@ -165,4 +178,38 @@ public struct CellConfiguration: Hashable, Sendable {
     public func buttonIndex(id: String) -> Int? {
         trailing.buttons.firstIndex { $0.id == id }
     }
+}
+
+/// The numbers of a configuration's two edges that the pan path reads: plain values, no arrays.
+public struct CellMetrics: Hashable, Sendable {
+    public var trailingTotal: Double
+    public var leadingTotal: Double
+    public var trailingOpen: Double
+    public var leadingOpen: Double
+    public var trailingClose: Double
+    public var leadingClose: Double
+    public var hasTrailing: Bool
+    public var hasLeading: Bool
+
+    init(trailing: EdgeActions, leading: EdgeActions) {
+        trailingTotal = trailing.totalWidth
+        leadingTotal = leading.totalWidth
+        trailingOpen = trailing.effectiveOpenThreshold
+        leadingOpen = leading.effectiveOpenThreshold
+        trailingClose = trailing.effectiveCloseThreshold
+        leadingClose = leading.effectiveCloseThreshold
+        hasTrailing = !trailing.buttons.isEmpty
+        hasLeading = !leading.buttons.isEmpty
+    }
+
+    @inline(__always)
+    public func totalWidth(of edge: Edge) -> Double { edge == .trailing ? trailingTotal : leadingTotal }
+    @inline(__always)
+    public func openThreshold(of edge: Edge) -> Double { edge == .trailing ? trailingOpen : leadingOpen }
+    @inline(__always)
+    public func closeThreshold(of edge: Edge) -> Double { edge == .trailing ? trailingClose : leadingClose }
+    @inline(__always)
+    public func hasButtons(on edge: Edge) -> Bool { edge == .trailing ? hasTrailing : hasLeading }
+    /// Trailing if it has buttons, else leading (trailing when neither has).
+    public var defaultEdge: Edge { !hasTrailing && hasLeading ? .leading : .trailing }
 }

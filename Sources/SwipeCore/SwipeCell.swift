@@ -100,7 +100,7 @@ public struct SwipeCell: Sendable {
 
     /// The cell rests fully open on `edge`.
     public func isOpen(on edge: Edge) -> Bool {
-        let total = configuration[edge].totalWidth
+        let total = configuration.totalWidth(of: edge)
         return side?.edge == edge && total > 0 && reveal(on: edge) == total && committed == total
     }
 
@@ -109,7 +109,7 @@ public struct SwipeCell: Sendable {
     public var isOpen: Bool {
         let edge = currentEdge
         let reveal = reveal(on: edge)
-        return reveal == configuration[edge].totalWidth && committed == reveal
+        return reveal == configuration.totalWidth(of: edge) && committed == reveal
     }
     public var isClosed: Bool { offset == 0 && committed == 0 }
 
@@ -187,7 +187,7 @@ public struct SwipeCell: Sendable {
         guard case .tracking(let pan) = state, isSwipeable else { return CellEffects() }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
-            configuration: configuration, direction: direction)
+            metrics: configuration.metrics, direction: direction)
         return apply(move, at: now)
     }
 
@@ -198,7 +198,7 @@ public struct SwipeCell: Sendable {
         setSide(pan.side)
         guard isSwipeable else { return CellEffects() }
         let edge = currentEdge
-        return apply(TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, configuration: configuration), at: now)
+        return apply(TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics), at: now)
     }
 
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
@@ -249,7 +249,7 @@ public struct SwipeCell: Sendable {
     /// else goes to the bounce position and animates.
     mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
-        let total = configuration[edge].totalWidth
+        let total = configuration.totalWidth(of: edge)
         if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
             return effects
         }
@@ -285,7 +285,7 @@ public struct SwipeCell: Sendable {
         switch step {
         case .openSettle:  // 3
             let edge = currentEdge
-            setReveal(configuration[edge].totalWidth, on: edge)
+            setReveal(configuration.totalWidth(of: edge), on: edge)
             return layoutIfNeeded(animated: animated, from: drawn, then: .openCommit, at: now)
         case .closeSettle:
             setReveal(0, on: currentEdge)

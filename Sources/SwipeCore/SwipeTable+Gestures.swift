@@ -7,8 +7,11 @@ extension SwipeTable {
 
     /// The pan on `row` moved; `x` is the translation since it began (`translationInView:`).
     public func panChanged(row: Int, translation x: Double) throws(TableError) {
-        try state.panChanged(row: row, translation: x)
-        finish(configuring: false)
+        let deliver = try state.panChanged(row: row, translation: x)
+        #if DEBUG
+            checkInvariants()
+        #endif
+        if deliver { deliverEvents() }
     }
 
     /// The finger lifted: the cell snaps open or closed.

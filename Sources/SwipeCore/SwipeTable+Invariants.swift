@@ -48,7 +48,7 @@ extension SwipeCell {
             precondition(offset == 0 && committed == 0, "no edge, but offset \(offset), committed \(committed)")
             return
         }
-        let total = configuration[edge].totalWidth
+        let total = configuration.totalWidth(of: edge)
         let bounce = configuration.bounce
         let reveal = reveal(on: edge)
         precondition(reveal >= -bounce && reveal <= total + bounce, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")

@@ -75,6 +75,8 @@ public enum TableError: Error, Hashable, Sendable {
     case panAlreadyInProgress(row: Int)
     case noSuchButton(row: Int, button: String, buttonCount: Int)
     case insertionOutOfRange(row: Int, rowCount: Int)
+    /// A tap named a button a row with leading buttons does not have.
+    case noSuchButtonOnEdges(row: Int, button: String, trailingCount: Int, leadingCount: Int)
     /// The table was asked to open a row on an edge that has no buttons.
     case noButtonsOnEdge(row: Int, edge: Edge)
     /// Moving the clock from `now` by `amount` would pass ``VirtualInstant/maximum``.
@@ -98,6 +100,10 @@ extension TableError: CustomStringConvertible {
             return "row \(row) is already being panned: end or cancel that pan first"
         case .noSuchButton(let row, let button, let count):
             return "row \(row) has no button '\(DisplayText.token(button))': it has \(count) button\(count == 1 ? "" : "s"), 1 = rightmost, or an id"
+        case .noSuchButtonOnEdges(let row, let button, let trailing, let leading):
+            func count(_ n: Int, _ edge: String) -> String { "\(n) \(edge) button\(n == 1 ? "" : "s")" }
+            return "row \(row) has no button '\(DisplayText.token(button))': it has \(count(trailing, "trailing")) (1 = outermost, or trailing:N) "
+                + "and \(count(leading, "leading")) (leading:N), or an id"
         case .noButtonsOnEdge(let row, let edge):
             return "row \(row) has no \(edge.rawValue) buttons"
         case .insertionOutOfRange(let row, let count):

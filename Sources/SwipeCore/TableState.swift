@@ -65,6 +65,13 @@ struct TableState: Sendable {
         return index
     }
 
+    /// Row `row`'s item as NUL-terminated UTF-8. `mutating` only so that the driver's access
+    /// borrows the items in place: a read of the class's property would copy them (a retain and
+    /// a release of their storage per call). It changes nothing.
+    mutating func withItemCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
+        try items.withCString(row: row, body)
+    }
+
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {
@@ -155,9 +162,11 @@ extension TableState {
         cells[cell].panBegan(translation: x)
     }
 
-    mutating func panChanged(row: Int, translation x: Double) throws(TableError) {
+    /// Returns whether the move left a delegate call to deliver (most moves do not).
+    mutating func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool {
         let cell = try panningCell(row)
         perform(cells[cell].panChanged(translation: x, at: now), cell: cell)
+        return hasEventsToDeliver
     }
 
     mutating func panEnded(row: Int) throws(TableError) {
@@ -182,7 +191,8 @@ extension TableState {
         let configuration = cells[cell].configuration
         let buttons = configuration[edge].buttons
         guard number >= 1, number <= buttons.count else {
-            throw .noSuchButton(row: row, button: edge == .trailing ? String(number) : "\(edge.rawValue):\(number)", buttonCount: buttons.count)
+            let name = edge == .trailing ? String(number) : "\(edge.rawValue):\(number)"
+            throw Self.noSuchButton(row: row, name, configuration)
         }
         guard cells[cell].reveals(edge, buttonAt: number - 1) else { return false }
         pendingEvents.append(
@@ -194,10 +204,16 @@ extension TableState {
     func button(row: Int, id: String) throws(TableError) -> (edge: Edge, number: Int) {
         let cell = try visibleCell(row)
         let configuration = cells[cell].configuration
-        guard let found = configuration.button(id: id) else {
-            throw .noSuchButton(row: row, button: id, buttonCount: configuration.trailing.buttons.count + configuration.leading.buttons.count)
-        }
+        guard let found = configuration.button(id: id) else { throw Self.noSuchButton(row: row, id, configuration) }
         return (found.edge, found.index + 1)
+    }
+
+    /// The tutorial's message for a row with trailing buttons only; one that names both edges
+    /// otherwise.
+    static func noSuchButton(row: Int, _ button: String, _ configuration: CellConfiguration) -> TableError {
+        let trailing = configuration.trailing.buttons.count
+        guard configuration.namesSides else { return .noSuchButton(row: row, button: button, buttonCount: trailing) }
+        return .noSuchButtonOnEdges(row: row, button: button, trailingCount: trailing, leadingCount: configuration.leading.buttons.count)
     }
 
     /// A tap on the row's content: closes the open rows with `close_on_tap`, else nothing.

@@ -23,21 +23,21 @@ enum TutorialBehavior {
     /// tutorial). `edge` and `committed` are the cell's (`startingRightLayoutConstraintConstant`).
     static func panChanged(
         translation x: Double, start: Double, edge: Edge?, committed: Double,
-        configuration: CellConfiguration, direction: LayoutDirection
+        metrics: CellMetrics, direction: LayoutDirection
     ) -> Move {
         if committed == 0 {  // 2: the cell was closed and is now opening
             // 1: `panningLeft` for the trailing edge in ltr; a zero delta reveals nothing (quirk 3).
             let dx = x - start
             let towards: Edge
-            if dx * direction.sign(of: .trailing) > 0, !configuration.trailing.isEmpty {
+            if dx * direction.sign(of: .trailing) > 0, metrics.hasButtons(on: .trailing) {
                 towards = .trailing
-            } else if dx * direction.sign(of: .leading) > 0, !configuration.leading.isEmpty {
+            } else if dx * direction.sign(of: .leading) > 0, metrics.hasButtons(on: .leading) {
                 towards = .leading
             } else {
                 // 3-4: away from every edge with buttons, `MAX(-deltaX, 0)` is always 0 (quirk 2).
-                return .snapClosed(edge ?? configuration.defaultEdge, notify: false)
+                return .snapClosed(edge ?? metrics.defaultEdge, notify: false)
             }
-            let total = configuration[towards].totalWidth
+            let total = metrics.totalWidth(of: towards)
             let constant = min(dx * direction.sign(of: towards), total)  // 6
             if constant == total {  // 7
                 return .snapOpen(towards, notify: false)
@@ -45,10 +45,10 @@ enum TutorialBehavior {
             return .follow(towards, constant)  // 8
         }
         // The cell was at least partially open: it stays on its edge.
-        let edge = edge ?? configuration.defaultEdge
+        let edge = edge ?? metrics.defaultEdge
         let progress = (x - start) * direction.sign(of: edge)  // towards revealing `edge`
         let adjustment = committed + progress  // 1
-        let total = configuration[edge].totalWidth
+        let total = metrics.totalWidth(of: edge)
         if !(progress > 0) {
             let constant = max(adjustment, 0)  // 2
             if constant == 0 {  // 3
@@ -65,12 +65,11 @@ enum TutorialBehavior {
 
     /// `UIGestureRecognizerStateEnded`: open at or past the threshold, by `>=` on the reveal
     /// (quirk 7): the open threshold for a pan that began closed, the close one otherwise.
-    static func panEnded(reveal: Double, edge: Edge, committed: Double, configuration: CellConfiguration) -> Move {
-        let actions = configuration[edge]
+    static func panEnded(reveal: Double, edge: Edge, committed: Double, metrics: CellMetrics) -> Move {
         let threshold =
             committed == 0
-            ? actions.effectiveOpenThreshold  // 1-3: the cell was opening
-            : actions.effectiveCloseThreshold  // 4-5: the cell was closing
+            ? metrics.openThreshold(of: edge)  // 1-3: the cell was opening
+            : metrics.closeThreshold(of: edge)  // 4-5: the cell was closing
         if reveal >= threshold {
             return .snapOpen(edge, notify: true)
         }

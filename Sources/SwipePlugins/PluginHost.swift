@@ -305,9 +305,13 @@ extension PluginHost: SwipeTableDelegate {
                         if let context = plugin.contextSlot { try args.push(context) } else { try args.pushNil() }
                         if let item {
                             try Self.pushRow(row, item, side: side, to: &args)
+                        } else if let side {
+                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }
                         } else {
                             // No Lua code can change the items while the arguments are pushed.
-                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }
+                            // A row that names no side (the tutorial's shape) takes the path
+                            // `host.dispatch_ns` measures, as short as before edges existed.
+                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
                         }
                     }
                     try commit(mark, from: handler.index)
@@ -325,6 +329,14 @@ extension PluginHost: SwipeTableDelegate {
     /// `{ index = row, item = item, side = side }`, built on the Lua stack.
     static func pushRow(_ row: Int, _ item: String, side: Edge?, to args: inout LuaArguments) throws {
         try item.withCString { try pushRow(row, $0, count: item.utf8.count, side: side, to: &args) }
+    }
+
+    /// `{ index = row, item = item }` from the item as NUL-terminated UTF-8.
+    static func pushRow(_ row: Int, _ item: UnsafePointer<CChar>, count: Int, to args: inout LuaArguments) throws {
+        try args.pushTable(recordCount: 2) { fields in
+            fields.set("index", row)
+            fields.set("item", cString: item, count: count)
+        }
     }
 
     /// `{ index = row, item = item, side = side }` from the item as NUL-terminated UTF-8. `side`

@@ -124,9 +124,12 @@ struct EdgeTests {
         #expect(try table.tap(row: 1, buttonID: "l2") == true)
         try table.panChanged(row: 1, translation: -101)  // the other way: no trailing buttons, snaps closed
         #expect(try table.tap(row: 1, edge: .leading, button: 1) == false)
-        #expect(throws: TableError.noSuchButton(row: 1, button: "1", buttonCount: 0)) {
+        #expect(throws: TableError.noSuchButtonOnEdges(row: 1, button: "1", trailingCount: 0, leadingCount: 2)) {
             try table.tap(row: 1, edge: .trailing, button: 1)
         }
+        #expect(
+            TableError.noSuchButtonOnEdges(row: 1, button: "x", trailingCount: 0, leadingCount: 2).description
+                == "row 1 has no button 'x': it has 0 trailing buttons (1 = outermost, or trailing:N) and 2 leading buttons (leading:N), or an id")
     }
 
     @Test func theTableOpensARowOnAnEdge() throws {

@@ -36,17 +36,18 @@ struct ShippedPluginTests {
 
     /// Swipes take 150 ms. Flag closes row 2 (no delegate call) and renames it; Trash deletes
     /// row 1 so the open row 4 becomes row 3; More on row 5 (was row 6) presents its item.
+    /// Mail's rows have a leading button too (Unread), so their events name their side.
     @Test func mail() throws {
         #expect(try Self.run("mail") == """
-            {"event":"open","row":2,"t":150}
-            {"event":"action","row":2,"button":"flag","index":2,"t":400}
+            {"event":"open","row":2,"side":"trailing","t":150}
+            {"event":"action","row":2,"button":"flag","index":2,"side":"trailing","t":400}
             {"event":"update","row":2,"item":"[flagged] Your order has shipped","t":400}
-            {"event":"open","row":4,"t":800}
-            {"event":"open","row":1,"t":1200}
-            {"event":"action","row":1,"button":"trash","index":1,"t":1450}
+            {"event":"open","row":4,"side":"trailing","t":800}
+            {"event":"open","row":1,"side":"trailing","t":1200}
+            {"event":"action","row":1,"button":"trash","index":1,"side":"trailing","t":1450}
             {"event":"delete","row":1,"item":"Lunch on Friday?","t":1450}
-            {"event":"open","row":5,"t":1600}
-            {"event":"action","row":5,"button":"more","index":3,"t":1850}
+            {"event":"open","row":5,"side":"trailing","t":1600}
+            {"event":"action","row":5,"button":"more","index":3,"side":"trailing","t":1850}
             {"event":"present","title":"Team offsite agenda","text":"Reply, Forward, Mark as Unread, Move Message...","t":1850}
 
             """ + Self.state(t: 1850, right: [3: 240, 5: 240], editing: [3, 5]))
