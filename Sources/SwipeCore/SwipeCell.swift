@@ -122,6 +122,7 @@ public struct SwipeCell: Sendable {
     // MARK: Changing the state (the behaviour's decisions applied)
 
     /// Sets the side, keeping `closed` for nothing revealed or committed with no pan.
+    @inline(__always)
     private mutating func setSide(_ side: Side?) {
         switch state {
         case .tracking(var pan):
@@ -137,6 +138,7 @@ public struct SwipeCell: Sendable {
     }
 
     /// Moves the content to `reveal` points of `edge`'s buttons.
+    @inline(__always)
     private mutating func setReveal(_ reveal: Double, on edge: Edge) {
         offset = reveal * direction.sign(of: edge)
         setSide(Side(edge: edge, committed: committed))
@@ -148,6 +150,7 @@ public struct SwipeCell: Sendable {
     }
 
     /// A constant set outside an animation block: the cell is drawn there at once.
+    @inline(__always)
     private mutating func follow(_ reveal: Double, on edge: Edge) {
         setReveal(reveal, on: edge)
         animation = nil
@@ -159,6 +162,7 @@ public struct SwipeCell: Sendable {
         setSide(Side(edge: side.edge, committed: reveal(on: side.edge)))
     }
 
+    @inline(__always)
     private mutating func apply(_ move: TutorialBehavior.Move, at now: VirtualInstant) -> CellEffects {
         switch move {
         case .follow(let edge, let reveal):

@@ -21,6 +21,7 @@ enum TutorialBehavior {
 
     /// `UIGestureRecognizerStateChanged`, with its two branches and clamps (numbered as in the
     /// tutorial). `edge` and `committed` are the cell's (`startingRightLayoutConstraintConstant`).
+    @inline(__always)
     static func panChanged(
         translation x: Double, start: Double, edge: Edge?, committed: Double,
         metrics: CellMetrics, direction: LayoutDirection
