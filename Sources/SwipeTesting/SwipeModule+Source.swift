@@ -57,7 +57,7 @@ extension SwipeModule {
           end
           function Driver:wait(ms) local r = check(native.wait(self._host, ms)); return r end
           function Driver:scroll(dy) local r = check(native.scroll(self._host, dy)); return r end
-          function Driver:open(row) local r = check(native.open(self._host, row)); return r end
+          function Driver:open(row, side) local r = check(native.open(self._host, row, side)); return r end
           function Driver:close(row) local r = check(native.close(self._host, row)); return r end
           function Driver:events(name) local r = check(native.events(self._host, name)); return r end
           function Driver:cell(row) local r = check(native.cell(self._host, row)); return r end

@@ -102,7 +102,8 @@ public enum SwipeModule {
     }
 
     /// `swipe.table{ plugins = {...}, rows = 30, width = 320, viewport = 504, items = {...},
-    /// budget = N, memory = BYTES }`.
+    /// budget = N, memory = BYTES, direction = "rtl", exclusive = true, close_on_scroll = true,
+    /// close_on_tap = true }`.
     static func options(_ value: LuaValue, defaults: PluginOptions) throws -> SwipeDriver.Options {
         var options = SwipeDriver.Options()
         options.pluginOptions = defaults
@@ -110,7 +111,9 @@ public enum SwipeModule {
             if value.isNil { return options }
             throw SwipeDriver.Failure("swipe.table: expected a table of options, got a \(value.typeName)")
         }
-        let known: Set<String> = ["plugins", "rows", "width", "viewport", "items", "budget", "memory"]
+        let known: Set<String> = [
+            "plugins", "rows", "width", "viewport", "items", "budget", "memory", "direction", "exclusive", "close_on_scroll", "close_on_tap",
+        ]
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
                 throw SwipeDriver.Failure("swipe.table: unknown option '\(PluginHost.text(key))' (known: \(known.sorted().joined(separator: ", ")))")
@@ -138,6 +141,17 @@ public enum SwipeModule {
         }
         options.plugins = try strings("plugins") ?? []
         options.items = try strings("items")
+        if let direction = fields[.string("direction")] {
+            guard let name = direction.stringValue, let parsed = LayoutDirection(rawValue: name) else {
+                throw SwipeDriver.Failure("swipe.table: 'direction' must be 'ltr' or 'rtl', got \(direction.stringValue.map { "'\($0)'" } ?? "a " + direction.typeName)")
+            }
+            options.direction = parsed
+        }
+        for (key, path) in [("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll), ("close_on_tap", \.closeOnTap)] {
+            guard let flag = fields[.string(key)] else { continue }
+            guard case .boolean(let on) = flag else { throw SwipeDriver.Failure("swipe.table: '\(key)' must be a boolean, got a \(flag.typeName)") }
+            options.tableOptions[keyPath: path] = on
+        }
         if let rows = try number("rows") {
             guard rows >= 0, rows == rows.rounded() else { throw SwipeDriver.Failure("swipe.table: 'rows' must be a whole number >= 0, got \(rows)") }
             guard rows <= Double(TableGeometry.maximumRows) else {

@@ -2,13 +2,16 @@
 -- LuaLS annotations for SwipeHost plugins: point your editor's Lua language server at this
 -- folder (the repository's .luarc.json does) to get completion and checks for the host API.
 
+---@alias SwipeSide "leading"|"trailing"
+
 ---@class SwipeRow
 ---@field index integer  1-based row number
 ---@field item string    the row's item ("Longer Title Item #3")
+---@field side? SwipeSide in on_open, on_close, on_action and on_tap: the edge that opened, closed or holds the button; nil for a row whose buttons are all trailing (the tutorial's shape), as in the trace
 
 ---@class SwipeButtonInfo
 ---@field id string
----@field index integer  1 = rightmost
+---@field index integer  on its edge, 1 = outermost (the rightmost trailing button in ltr)
 ---@field title string
 
 ---@class SwipeButtonSpec
@@ -19,21 +22,29 @@
 ---@field style? "normal"|"destructive"
 ---@field on_tap? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
 
+---@class SwipeEdgeConfig
+---@field buttons SwipeButtonSpec[]  button 1 (the outermost, against the edge) first
+---@field open_threshold? number     points, default half of button 1
+---@field close_threshold? number    points, default every button but the innermost plus half of it
+
 ---@class SwipeCellConfig
----@field buttons SwipeButtonSpec[]  button 1 (rightmost) first
+---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first (or `trailing`, not both)
+---@field trailing? SwipeEdgeConfig   the trailing edge (swipe left in ltr): instead of the top-level buttons and thresholds
+---@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids are unique across both edges
 ---@field bounce? number             points, default 20
 ---@field duration? number           seconds per animation step, default 0.1
 ---@field curve? "ease_out"|"linear"|"ease_in"|"ease_in_out"
----@field open_threshold? number     points, default half of button 1
----@field close_threshold? number    points, default every button but the leftmost plus half of it
+---@field open_threshold? number     the trailing edge's: points, default half of button 1
+---@field close_threshold? number    the trailing edge's: points, default every button but the leftmost plus half of it
 
 ---@class SwipeContext
 ---@field now number  virtual milliseconds
 local SwipeContext = {}
 
----Opens a row (animated), recorded in the open rows; no delegate call back into plugins.
+---Opens a row (animated) on a side, recorded in the open rows; no delegate call back into plugins.
 ---@param row integer
-function SwipeContext:open(row) end
+---@param side? SwipeSide  default: trailing if the row has trailing buttons, else leading
+function SwipeContext:open(row, side) end
 
 ---Closes a row (animated) and forgets it was open; no delegate call.
 ---@param row integer
@@ -82,7 +93,14 @@ function SwipeContext:invalidate(row) end
 ---@field name string     the plugin's name
 ---@field rows integer    the number of rows
 ---@field width number    the cell width in points
+---@field direction "ltr"|"rtl"  the layout direction
 ---@field log fun(...: any)
+---@field set_direction fun(direction: "ltr"|"rtl")  lays the table out right to left (or back); `run --direction` wins
+
+---@class SwipeTableOptions
+---@field exclusive? boolean        opening a row closes the open one (animated, with its close event)
+---@field close_on_scroll? boolean  a scroll closes the open rows
+---@field close_on_tap? boolean     a tap on a row's content closes the open rows
 
 ---@class SwipePlugin
 ---@field name string
@@ -93,3 +111,49 @@ function SwipeContext:invalidate(row) end
 ---@field on_action? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
 ---@field items? string[]|fun(): string[]
 ---@field setup? fun(host: SwipeHostInfo)
+---@field table? SwipeTableOptions  the first plugin with a `table` sets the options; `run`'s flags turn more on
+
+-- The test driver, `require("swipe")` in specs (docs/testing.md).
+
+---@class SwipeEvent
+---@field event string   "open", "close", "action", "delete", "log", ...
+---@field row? integer
+---@field side? SwipeSide on open, close and action of rows with leading buttons
+---@field t number       virtual milliseconds
+
+---@class SwipeCellState
+---@field right number    the right constraint constant (> 0: the content moved left)
+---@field left number
+---@field offset number   the content's signed offset (negative = moved left)
+---@field state "closed"|"open"|"moving"
+---@field side? SwipeSide the edge the cell is open on, revealing or settling on (nil when closed)
+---@field buttons { id: string, title: string, width: number }[]  the trailing edge's
+---@field leading { id: string, title: string, width: number }[]  the leading edge's
+
+---@class SwipeTestTable
+local SwipeTestTable = {}
+---@param script string  gesture script lines
+function SwipeTestTable:run(script) end
+---@param row integer
+---@param xs number[]  translations (negative = left)
+---@param options? { cancel: boolean }
+---@return SwipeEvent[]  the events the pan caused
+function SwipeTestTable:pan(row, xs, options) end
+---@param row integer
+---@param dx number
+---@param ms? number
+---@return SwipeEvent[]  the events the swipe caused (with their sides)
+function SwipeTestTable:swipe(row, dx, ms) end
+---@param row integer
+---@param button integer|string  a trailing number, an id, "leading:N", "trailing:N", or "content"
+---@return boolean reached
+function SwipeTestTable:tap(row, button) end
+---@param row integer
+---@param side? SwipeSide
+function SwipeTestTable:open(row, side) end
+---@param name? string
+---@return SwipeEvent[]
+function SwipeTestTable:events(name) end
+---@param row integer
+---@return SwipeCellState|nil
+function SwipeTestTable:cell(row) end
