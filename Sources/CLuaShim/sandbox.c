@@ -188,7 +188,12 @@ static int swl_tconcat(lua_State *L) {
 static int swl_tsort(lua_State *L) {
     swl_Runtime *rt = swl_runtime(L);
     if (rt->budget <= 0) return swl_real(L)(L);
-    if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
+    int plain = lua_type(L, 1) == LUA_TTABLE;
+    if (plain && lua_getmetatable(L, 1)) {
+        lua_pop(L, 1);
+        plain = 0;
+    }
+    if (plain) {
         lua_Unsigned n = lua_rawlen(L, 1);
         lua_Integer bits = 1;
         while (bits < 64 && ((lua_Unsigned)1 << bits) < n) bits++;
