@@ -44,8 +44,10 @@ static int swl_guarded_handler(lua_State *L) {
     return 1;
 }
 
+// Lua's xpcall (upvalue 1) with the handler guarded, unless it is Lua's debug.traceback
+// (upvalue 2), which runs no script code (and so keeps its tracebacks as they were).
 static int swl_xpcall(lua_State *L) {
-    if (lua_type(L, 2) == LUA_TFUNCTION) {
+    if (lua_type(L, 2) == LUA_TFUNCTION && !lua_rawequal(L, 2, lua_upvalueindex(2))) {
         lua_pushvalue(L, 2);
         lua_pushcclosure(L, swl_guarded_handler, 1);
         lua_replace(L, 2);
@@ -384,7 +386,14 @@ static int swl_open_sandbox_body(lua_State *L) {
     swl_replace(L, "table", "concat", swl_tconcat, 0);
     swl_replace(L, "table", "sort", swl_tsort, 1);
     swl_replace(L, NULL, "setmetatable", swl_setmetatable, 1);
-    swl_replace(L, NULL, "xpcall", swl_xpcall, 1);
+    lua_pushglobaltable(L);
+    lua_getfield(L, -1, "xpcall");
+    lua_getglobal(L, "debug");
+    lua_getfield(L, -1, "traceback");
+    lua_remove(L, -2);
+    lua_pushcclosure(L, swl_xpcall, 2);
+    lua_setfield(L, -2, "xpcall");
+    lua_pop(L, 1);
     lua_pushcfunction(L, swl_virtual_os);
     lua_setfield(L, 1, "virtual_os");
     return 0;

@@ -98,11 +98,14 @@ struct LuaPatternDifferentialTests {
         return try LuaState(options: options)
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    @Test(arguments: 1...16)
     func generatedCallsGiveLuasResults(seed: Int) throws {
-        let lua = try Self.run(in: LuaState(options: .trusted), seed: seed, count: 2_000)
-        let ours = try Self.run(in: Self.unlimitedSandbox(), seed: seed, count: 2_000)
-        #expect(lua.count == 2_000)
+        let lua = try Self.run(in: LuaState(options: .trusted), seed: seed, count: 3_000)
+        let ours = try Self.run(in: Self.unlimitedSandbox(), seed: seed, count: 3_000)
+        // Counting steps against a budget changes nothing in the results.
+        let budgeted = try Self.run(in: LuaState(), seed: seed, count: 3_000)
+        #expect(budgeted == ours)
+        #expect(lua.count == 3_000)
         #expect(ours.count == lua.count)
         let differences = zip(lua, ours).filter { $0 != $1 }
         for (expected, got) in differences.prefix(5) {
@@ -174,6 +177,10 @@ struct LuaPatternDifferentialTests {
         #"return pcall(setmetatable, setmetatable({}, {__metatable = 1}), {})"#,
         #"return xpcall(error, function(m) return "handled " .. tostring(m) end, "boom")"#,
         #"return pcall(xpcall, error)"#,
+        #"return xpcall(error, debug.traceback, "boom")"#,
+        #"return select(2, xpcall(error, debug.traceback, {})) == nil"#,
+        #"local co = coroutine.wrap(function() return xpcall(function() local v = coroutine.yield(1) return v + 1 end, print) end) return co(), co(41)"#,
+        #"local co = coroutine.wrap(function() return xpcall(function() local v = coroutine.yield(1) error(v) end, function(m) return m .. "!" end) end) return co(), co("x")"#,
         #"return pcall(os.date, "!%Ez", 0)"#,
         #"return pcall(os.date, "!%", 0)"#,
         #"return os.date("!%Y-%m-%d %H:%M:%S %Ey %Od %j %a %b %%", 86400 * 400 + 3661)"#,

@@ -41,6 +41,23 @@ struct LuaSandboxBoundsTests {
         #expect(error.line == 2)
     }
 
+    @Test(arguments: [
+        ("return a3000:find('.-.-.-.-.-.-.-.-.-.-b')", "string.find"),
+        ("return a200000:gsub('a*a*a*a*a*a*a*b', '')", "string.gsub"),
+        ("return a200000:match('(a*)(a*)(a*)(a*)b')", "string.match"),
+        ("for _ in a3000:gmatch('.-.-.-.-b') do end", "for iterator"),
+    ])
+    func theMatchItselfIsStopped(body: String, function: String) throws {
+        let globals: [String: LuaValue] = [
+            "a3000": .string(String(repeating: "a", count: 3_000)),
+            "a200000": .string(String(repeating: "a", count: 200_000)),
+        ]
+        let error = try Self.failure(of: body, globals: globals)
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+        #expect(error.traceback?.contains(function) == true)
+    }
+
     @Test func plainFindOfAHugeNeedleIsStoppedByTheBudget() throws {
         // Built in Swift, so that making them costs the script nothing.
         let haystack = String(repeating: "a", count: 4_000_000)
