@@ -7,6 +7,8 @@
 //   - xpcall's message handler is skipped once the budget is spent;
 //   - table.insert, remove, move and concat are this file's own, charging one instruction per
 //     element; table.sort is charged n*log2(n) up front (or per call for a table with a metatable);
+//   - string.byte, char, format, lower, upper, reverse, sub, pack, unpack, utf8.char, codepoint,
+//     len, offset and table.unpack are Lua's own, charged for what they return;
 //   - os.date and os.time are this file's own, on the host's virtual clock, always UTC, with
 //     Lua's own argument checks and messages.
 // Functions that delegate to Lua's own call it in their own frame (`real(L)`), so its argument
@@ -213,6 +215,36 @@ static int swl_tsort(lua_State *L) {
     return results;
 }
 
+// MARK: Functions whose work is proportional to what they return
+
+// Lua's own function (upvalue 1), then one instruction per value it returned and per 64 bytes
+// of the strings it returned: bounded by the memory cap in one call, and by the budget in a loop.
+// With upvalue 2 true, first one instruction per 64 bytes of argument 1 (utf8.len and
+// utf8.offset scan a string and return a number).
+static int swl_counted(lua_State *L) {
+    if (lua_toboolean(L, lua_upvalueindex(2))) {
+        size_t length;
+        luaL_checklstring(L, 1, &length);
+        swl_charge(L, (lua_Integer)(length / SWL_COPY_BYTES));
+    }
+    int results = swl_real(L)(L);
+    lua_Integer cost = results;
+    for (int i = 0; i < results; i++) {
+        if (lua_type(L, -1 - i) == LUA_TSTRING) cost += (lua_Integer)(lua_rawlen(L, -1 - i) / SWL_COPY_BYTES);
+    }
+    swl_charge(L, cost);
+    return results;
+}
+
+static void swl_count(lua_State *L, const char *table_name, const char *name, int scans) {
+    lua_getglobal(L, table_name);
+    lua_getfield(L, -1, name);
+    lua_pushboolean(L, scans);
+    lua_pushcclosure(L, swl_counted, 2);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+}
+
 // MARK: os.date, os.time (UTC, on the virtual clock)
 
 // The virtual time: the closure's first upvalue is a Lua function returning it.
@@ -385,6 +417,14 @@ static int swl_open_sandbox_body(lua_State *L) {
     swl_replace(L, "table", "move", swl_tmove, 0);
     swl_replace(L, "table", "concat", swl_tconcat, 0);
     swl_replace(L, "table", "sort", swl_tsort, 1);
+    static const char *const counted[] = {
+        "string", "byte", "string", "char", "string", "format", "string", "lower", "string", "upper",
+        "string", "reverse", "string", "sub", "string", "pack", "string", "unpack", "utf8", "char",
+        "utf8", "codepoint", "table", "unpack", NULL,
+    };
+    for (int i = 0; counted[i] != NULL; i += 2) swl_count(L, counted[i], counted[i + 1], 0);
+    swl_count(L, "utf8", "len", 1);
+    swl_count(L, "utf8", "offset", 1);
     swl_replace(L, NULL, "setmetatable", swl_setmetatable, 1);
     lua_pushglobaltable(L);
     lua_getfield(L, -1, "xpcall");

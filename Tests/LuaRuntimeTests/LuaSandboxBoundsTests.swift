@@ -227,3 +227,23 @@ struct LuaSandboxBoundsTests {
         #expect(result == [1_741_827_601, 2025, 3, 13, 1, 0, 1, 72, 5, false, 1_704_110_400, 67_767_976_202_040_000])
     }
 }
+
+extension LuaSandboxBoundsTests {
+    /// A C function whose work is linear in its result, called in a loop over a big string:
+    /// each call used to cost the budget one instruction.
+    @Test(arguments: [
+        "for i = 1, 1e9 do big:upper() end",
+        "for i = 1, 1e9 do big:sub(2) end",
+        "for i = 1, 1e9 do local _ = #string.format('%s%s', big, big) end",
+        "for i = 1, 1e9 do big:reverse() end",
+        "for i = 1, 1e9 do utf8.len(big) end",
+        "for i = 1, 1e9 do select('#', big:byte(1, 100000)) end",
+        "local t = setmetatable({}, { __index = rawlen }) for i = 1, 1e9 do select('#', table.unpack(t, 1, 100000)) end",
+    ])
+    func linearFunctionsInALoopAreStoppedByTheBudget(body: String) throws {
+        let big = String(repeating: "ab", count: 500_000)
+        let error = try Self.failure(of: body, budget: 100_000, globals: ["big": .string(big)])
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
+    }
+}
