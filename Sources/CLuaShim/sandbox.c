@@ -391,6 +391,39 @@ static int swl_virtual_os(lua_State *L) {
     return 0;
 }
 
+// MARK: math.randomseed
+
+// Lua's math.randomseed (upvalue 1, which keeps its generator in an upvalue of its own, so it is
+// called, not run in this frame), with no argument meaning the host's seed (upvalue 2). The
+// arguments are checked here first, as Lua checks them, so its messages name the function as
+// the script called it.
+static int swl_randomseed(lua_State *L) {
+    if (lua_isnone(L, 1)) {
+        lua_pushvalue(L, lua_upvalueindex(2));
+    } else {
+        luaL_checkinteger(L, 1);
+        luaL_optinteger(L, 2, 0);
+    }
+    int arguments = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, arguments, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+// host.seed_random(seed): seeds math.random with `seed` and installs the sandbox's randomseed.
+static int swl_seed_random(lua_State *L) {
+    luaL_checkinteger(L, 1);
+    lua_getglobal(L, "math");
+    lua_getfield(L, -1, "randomseed");
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, swl_randomseed, 2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "randomseed");
+    lua_call(L, 0, 0);
+    return 0;
+}
+
 // MARK: Installing
 
 // Replaces global `table_name`.`name` (or global `name` when table_name is NULL) by `f`, with
@@ -436,6 +469,8 @@ static int swl_open_sandbox_body(lua_State *L) {
     lua_pop(L, 1);
     lua_pushcfunction(L, swl_virtual_os);
     lua_setfield(L, 1, "virtual_os");
+    lua_pushcfunction(L, swl_seed_random);
+    lua_setfield(L, 1, "seed_random");
     return 0;
 }
 

@@ -54,7 +54,7 @@ extension LuaState {
         local G = _G
         local type, select, tostring, error = type, select, tostring, error
         local real_load, real_collect = load, collectgarbage
-        local real_randomseed, concat = math.randomseed, table.concat
+        local concat = table.concat
         local log, now, search = host.log, host.now, host.search
 
         -- No files, no processes, no bytecode, no introspection.
@@ -79,11 +79,8 @@ extension LuaState {
           error("collectgarbage('" .. tostring(option or "collect") .. "') is not allowed in the sandbox", 2)
         end
 
-        real_randomseed(seed)
-        function math.randomseed(...)
-          if select("#", ...) == 0 then return real_randomseed(seed) end
-          return real_randomseed(...)
-        end
+        -- math.randomseed() with no argument reseeds with `seed` (a C function: sandbox.c).
+        host.seed_random(seed)
 
         -- os: the host's virtual clock, always UTC. date and time are C functions (sandbox.c)
         -- so that their errors read as Lua's own, at the caller's position.
