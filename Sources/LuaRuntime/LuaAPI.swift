@@ -34,6 +34,11 @@ struct LuaAPI {
     /// Opens the standard libraries in a protected call. The corresponding C function is `luaL_openlibs`.
     func openLibraries() -> Int32 { swl_openlibs(L) }
 
+    /// Installs the sandbox's bounded string, table, setmetatable, xpcall and os functions, and
+    /// `virtual_os` in the table at registry slot `host`, in a protected call. The corresponding C
+    /// function is `swl_opensandbox`.
+    func openSandbox(host: Int32) -> Int32 { swl_opensandbox(L, host) }
+
     /// The corresponding C function is `lua_gc`.
     @discardableResult
     func gc(_ what: Int32, _ arg: Int32 = 0) -> Int32 { swl_gc(L, what, arg) }

@@ -22,6 +22,12 @@ extension LuaState {
             }
         })
         try setField("path", in: host, to: .string(search.pathDescription))
+        if options.sandbox {
+            releasePendingReferences()
+            guard api.openSandbox(host: host.slot) == LuaCode.ok else {
+                throw LuaError(.memory, "cannot install the sandbox's functions")
+            }
+        }
         let prelude = options.sandbox ? Self.sandboxPrelude : Self.trustedPrelude
         let chunk = try load(prelude, chunkName: "=LuaRuntime")
         try call(chunk, arguments: [
@@ -46,9 +52,9 @@ extension LuaState {
     static let sandboxPrelude = """
         local host, seed, epoch = ...
         local G = _G
-        local type, select, tostring, error, floor = type, select, tostring, error, math.floor
-        local real_load, real_date, real_collect = load, os.date, collectgarbage
-        local real_randomseed, concat = math.randomseed, table.concat
+        local type, select, tostring, error = type, select, tostring, error
+        local real_load, real_collect = load, collectgarbage
+        local concat = table.concat
         local log, now, search = host.log, host.now, host.search
 
         -- No files, no processes, no bytecode, no introspection.
@@ -73,50 +79,14 @@ extension LuaState {
           error("collectgarbage('" .. tostring(option or "collect") .. "') is not allowed in the sandbox", 2)
         end
 
-        real_randomseed(seed)
-        function math.randomseed(...)
-          if select("#", ...) == 0 then return real_randomseed(seed) end
-          return real_randomseed(...)
-        end
+        -- math.randomseed() with no argument reseeds with `seed` (a C function: sandbox.c).
+        host.seed_random(seed)
 
-        -- os: the host's virtual clock, always UTC.
-        local function days_from_civil(y, m, d)
-          y = m <= 2 and y - 1 or y
-          local era = y // 400
-          local yoe = y - era * 400
-          local doy = (153 * (m > 2 and m - 3 or m + 9) + 2) // 5 + d - 1
-          local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-          return era * 146097 + doe - 719468
-        end
-        local function field(t, key, default)
-          local v = t[key]
-          if v == nil then
-            if default == nil then error("field '" .. key .. "' missing in date table", 3) end
-            return default
-          end
-          if math.type(v) ~= "integer" then
-            v = math.tointeger(v)
-            if v == nil then error("field '" .. key .. "' is not an integer", 3) end
-          end
-          return v
-        end
+        -- os: the host's virtual clock, always UTC. date and time are C functions (sandbox.c)
+        -- so that their errors read as Lua's own, at the caller's position.
         local vos = { difftime = os.difftime }
         function vos.clock() return now() / 1000 end
-        function vos.time(t)
-          if t == nil then return epoch + now() // 1000 end
-          if type(t) ~= "table" then
-            error("bad argument #1 to 'time' (table expected, got " .. type(t) .. ")", 2)
-          end
-          local month = field(t, "month") - 1
-          local year = field(t, "year") + month // 12
-          local days = days_from_civil(year, month % 12 + 1, 1) + field(t, "day") - 1
-          return days * 86400 + field(t, "hour", 12) * 3600 + field(t, "min", 0) * 60 + field(t, "sec", 0)
-        end
-        function vos.date(format, t)
-          format = format or "%c"
-          if format:sub(1, 1) ~= "!" then format = "!" .. format end
-          return real_date(format, t or vos.time())
-        end
+        host.virtual_os(vos, function() return epoch + now() // 1000 end)
         os = vos
 
         -- require: Lua files from the plugin folder and plugin path only.

@@ -53,6 +53,9 @@ typedef struct swl_Runtime {
     int hook_count;
     /// Set by the hook when the budget ran out, until the next call begins.
     int budget_exceeded;
+    /// Non-zero while every function call also costs one instruction (the hook then has
+    /// LUA_MASKCALL too): set by the sandbox's table.sort on a table with a metatable.
+    int charge_calls;
     /// Argument number for SWL_RAISE_ARGUMENT.
     int arg_error_index;
     /// The Swift object owning the state (unretained).
@@ -98,6 +101,23 @@ void swl_begin_budget(lua_State *L);
 /// memory cap; runs lua_pcall with the handler at `msgh`; restores the cap
 /// flag. Returns the lua_pcall status, or SWL_BUDGET_CAUGHT.
 int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh);
+
+/// Takes `steps` instructions from the budget of the running call, for work done in C that
+/// the count hook cannot see; raises "chunk:line: instruction budget exceeded" (at the position
+/// of the Lua code that called the C function) when the budget runs out or has run out.
+/// Does nothing when the budget is unlimited.
+void swl_charge(lua_State *L, lua_Integer steps);
+
+/// Sets L's hook to what the budget needs now (the count, plus calls while charge_calls).
+void swl_update_hook(lua_State *L);
+
+/// The sandbox's own string.find, match, gmatch, gsub and rep (pattern.c), set in the table at
+/// `string_table`. May raise a memory error.
+void swl_open_patterns(lua_State *L, int string_table);
+
+/// Installs the sandbox's bounded replacements (sandbox.c, pattern.c) in a protected call, and
+/// `virtual_os` in the host table at registry slot `host_slot`; returns a status.
+int swl_opensandbox(lua_State *L, int host_slot);
 
 /// The count hook; raises "instruction budget exceeded" when out of budget.
 void swl_count_hook(lua_State *L, lua_Debug *ar);
