@@ -1,6 +1,6 @@
 local native = ...
 local getinfo = debug and debug.getinfo
-local setmetatable, type, error, select = setmetatable, type, error, select
+local setmetatable, type, error = setmetatable, type, error
 
 local function loader()
   local M = { _VERSION = "1.0" }

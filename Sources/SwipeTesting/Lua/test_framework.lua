@@ -1,10 +1,10 @@
-local seed_arg = ...
+-- The busted-compatible test API; TestFramework (Swift) loads it as "=swipe/test" and calls it.
 local type, pairs, ipairs, tostring, select, error, pcall, xpcall, rawget, rawequal =
   type, pairs, ipairs, tostring, select, error, pcall, xpcall, rawget, rawequal
 local setmetatable, getmetatable, next = setmetatable, getmetatable, next
 local concat, sort, insert, unpack, pack = table.concat, table.sort, table.insert, table.unpack, table.pack
 local getinfo, traceback = debug.getinfo, debug.traceback
-local lua_assert = assert
+-- This chunk's source name, to tell its frames from the spec's.
 local FRAMEWORK = getinfo(1, "S").source
 
 -- The spec's place: the first Lua frame outside this file and the swipe module.
@@ -117,7 +117,7 @@ local Failure = {}
 Failure.__index = Failure
 Failure.__tostring = function(self) return self.where .. ": " .. self.message end
 
-local function fail(message, level)
+local function fail(message)
   error(setmetatable({ message = message, where = where() }, Failure), 0)
 end
 
@@ -307,7 +307,7 @@ local function run_assertion(name, negated, payload, ...)
   end
   if negated then ok = not ok end
   if not ok then
-    fail((custom and (tostring(custom) .. "\n") or "") .. message, 3)
+    fail((custom and (tostring(custom) .. "\n") or "") .. message)
   end
   return ...
 end
@@ -343,7 +343,7 @@ State.__call = function(self, ...)
   local v = ...
   if not v then
     local message = select("#", ...) >= 2 and select(2, ...) or "assertion failed!"
-    if type(message) == "string" then fail(message, 2) end
+    if type(message) == "string" then fail(message) end
     error(message, 2)
   end
   return ...
@@ -609,7 +609,7 @@ end
 ---------------------------------------------------------------- the spec's environment
 -- A spec cannot end the test run: os.exit fails the test (or the file, at its top level)
 -- that calls it, and the run goes on.
-os.exit = function(code)
+os.exit = function(code) -- luacheck: ignore 122 (a spec may not end the run)
   local shown = code == nil and "" or tostring(code)
   error("os.exit(" .. shown .. ") called: a spec cannot end the test run", 2)
 end
