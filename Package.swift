@@ -30,8 +30,18 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
-        .target(name: "SwipePlugins", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"]),
-        .target(name: "SwipeTesting", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"]),
+        // Lua the host runs itself lives in .lua files, compiled into the binary
+        // (`PackageResources.<name>_lua`, a [UInt8]); nothing is looked up at run time.
+        .target(
+            name: "SwipePlugins",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"],
+            resources: [.embedInCode("Lua/ctx_prelude.lua")]
+        ),
+        .target(
+            name: "SwipeTesting",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"],
+            resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
+        ),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
         .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
         .executableTarget(

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Every test: set up, build, run the Swift test suites, the shipped plugins' check, their specs
-# (through swipehost test, and through busted when it is installed), and the embedding example
-# package.
+# Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the shipped
+# plugins' check, their specs (through swipehost test, and through busted when it is installed),
+# and the embedding example package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+echo "== luacheck"
+# Any warning fails (luacheck exits 1 on warnings, 2 on errors).
+luacheck --no-color -q plugins spec Sources/SwipeTesting/Lua Sources/SwipePlugins/Lua
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/swipehost"
