@@ -57,6 +57,6 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
-        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]
 )

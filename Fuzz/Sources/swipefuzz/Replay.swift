@@ -2,9 +2,6 @@
 import Glibc
 #endif
 
-/// The target `main` chose; global so libFuzzer's C callback can reach it.
-nonisolated(unsafe) var selectedTarget = FuzzTarget.all[0]
-
 /// Runs a target on files, as libFuzzer does when given files instead of a corpus to grow.
 enum Replay {
     static func run(_ target: FuzzTarget, paths: [String]) -> Int32 {
