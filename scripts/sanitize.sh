@@ -19,6 +19,7 @@ address)
     scratch=.build-asan
     flags=(-Xswiftc -sanitize=address -Xcc -fsanitize=address -Xswiftc -use-ld=lld)
     export ASAN_OPTIONS="detect_leaks=${SANITIZE_DETECT_LEAKS:-1}:abort_on_error=0:${ASAN_OPTIONS:-}"
+    export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:${LSAN_OPTIONS:-}"
     ;;
 undefined)
     scratch=.build-ubsan
