@@ -55,10 +55,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzzing (see scripts/fuzz.sh): one executable for every target, a replay driver in a
+        // normal build and libFuzzer's driver when built with `-sanitize=fuzzer -D FUZZING`.
+        .target(name: "CFuzzerDriver", path: "Fuzz/Sources/CFuzzerDriver"),
+        .executableTarget(
+            name: "swipefuzz",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeTesting", "CFuzzerDriver"],
+            path: "Fuzz/Sources/swipefuzz"
+        ),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
-        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]
 )

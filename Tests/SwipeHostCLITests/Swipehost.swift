@@ -25,8 +25,17 @@ struct Swipehost {
     }()
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        try run(executable: binary, arguments, stdin: stdin)
+    }
+
+    /// Runs `executable` and captures both its streams. Standard input is written and standard
+    /// error is read on threads of their own while standard output is read here, so a child that
+    /// fills one pipe (a LeakSanitizer report fills stderr) never waits for a reader that waits
+    /// for it in turn.
+    static func run(executable: URL, _ arguments: [String], stdin: String? = nil) throws -> Result {
+        _ = ignoreBrokenPipes
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
         let out = Pipe()
@@ -36,15 +45,35 @@ struct Swipehost {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        let errData = Captured()
+        let errRead = Thread { errData.value = err.fileHandleForReading.readDataToEndOfFile(); errData.done.signal() }
+        errRead.start()
+        let inputWrite = Thread {
+            // A child that exits without reading its input closes the pipe: the write fails
+            // (SIGPIPE is ignored, see `ignoreBrokenPipes`) and the test looks at what it printed.
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+            try? input.fileHandleForWriting.close()
+            errData.written.signal()
+        }
+        inputWrite.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errData.done.wait()
+        errData.written.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData.value, as: UTF8.self))
+    }
+
+    /// A write into a pipe whose reader has gone fails with EPIPE instead of killing the tests.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// What the reading thread hands back, and the signals that it and the writing thread are done.
+    private final class Captured: @unchecked Sendable {
+        var value = Data()
+        let done = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
     }
 
     static func examples(withExtension ext: String) throws -> [String] {
