@@ -34,7 +34,7 @@ public enum TextReport {
             let place = result.line > 0 ? "\(result.file):\(result.line)" : result.file
             out += "\(tag)  \(result.name) (\(place))\n"
             if result.status == .failed {
-                for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
+                for line in result.message.reportLines {
                     out += "      \(line)\n"
                 }
             }
@@ -60,7 +60,7 @@ public enum TAPReport {
                 out += "not ok \(number) - \(name)\n"
                 out += "  ---\n"
                 out += "  message: |-\n"
-                for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
+                for line in result.message.reportLines {
                     out += "    \(line)\n"
                 }
                 out += "  at: \"\(result.file):\(result.line)\"\n"
@@ -92,7 +92,7 @@ public enum JUnitReport {
                 case .skipped:
                     out += ">\n      <skipped message=\"\(escape(result.message))\"/>\n    </testcase>\n"
                 case .failed:
-                    let first = result.message.split(separator: "\n").first.map(String.init) ?? ""
+                    let first = result.message.reportLines.first(where: { !$0.isEmpty }).map(String.init) ?? ""
                     out += ">\n      <failure message=\"\(escape(first))\" type=\"failure\">\(escape(result.message, attribute: false))</failure>\n    </testcase>\n"
                 }
             }
@@ -133,7 +133,10 @@ public enum JUnitReport {
 }
 
 extension String {
-    fileprivate func replacingNewlines() -> String { split(separator: "\n").joined(separator: " ") }
+    /// The lines of a message, split at every kind of line break (a CR LF pair is one Swift
+    /// `Character`, so splitting at "\n" alone would leave it inside a line).
+    fileprivate var reportLines: [Substring] { split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
+    fileprivate func replacingNewlines() -> String { split(whereSeparator: \.isNewline).joined(separator: " ") }
     fileprivate func replacingHashes() -> String { split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#") }
     fileprivate func replacingSlashes() -> String { split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".") }
 }

@@ -32,6 +32,20 @@ struct ReportFormatTests {
         #expect(lines.filter { $0 == "  ---" }.count == lines.filter { $0 == "  ..." }.count)
     }
 
+    /// Found by the `report` fuzz target: a CR LF pair is one Swift `Character`, so a message
+    /// split at "\n" alone left its second line outside the TAP YAML block.
+    @Test func aMessageWithWindowsLineBreaksStaysInsideItsBlock() {
+        let reports = [SpecFileReport(path: "spec/c_spec.lua", results: [
+            TestResult(file: "spec/c_spec.lua", line: 2, name: "c", status: .failed, message: "first\r\nsecond\rthird"),
+        ])]
+        let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(tap[2...8]) == [
+            "not ok 1 - c", "  ---", "  message: |-", "    first", "    second", "    third", "  at: \"spec/c_spec.lua:2\"",
+        ])
+        let text = TextReport.render(reports)
+        #expect(!text.unicodeScalars.contains("\r"))
+    }
+
     @Test func junitIsWellFormedXMLWithTheCounts() throws {
         let xml = JUnitReport.render(Self.reports)
         let collector = ElementCollector()
