@@ -1,3 +1,5 @@
+import SwipeCore
+
 /// How `swipehost test` prints its results.
 public enum TestReportFormat: String, CaseIterable, Sendable {
     /// One readable line per test, failures with their message, then the counts.
@@ -31,11 +33,12 @@ public enum TextReport {
             case .failed: "FAIL"
             case .skipped: "SKIP"
             }
+            // Names, places and messages come from spec files: shown escaped on the terminal.
             let place = result.line > 0 ? "\(result.file):\(result.line)" : result.file
-            out += "\(tag)  \(result.name) (\(place))\n"
+            out += "\(tag)  \(DisplayText.escaped(result.name)) (\(DisplayText.escaped(place)))\n"
             if result.status == .failed {
                 for line in result.message.reportLines {
-                    out += "      \(line)\n"
+                    out += "      \(DisplayText.escaped(String(line), keeping: .tabs))\n"
                 }
             }
         }
@@ -63,11 +66,38 @@ public enum TAPReport {
                 for line in result.message.reportLines {
                     out += "    \(line)\n"
                 }
-                out += "  at: \"\(result.file):\(result.line)\"\n"
+                out += "  at: \(yamlQuoted("\(result.file):\(result.line)"))\n"
                 out += "  ...\n"
             }
         }
         return out
+    }
+}
+
+extension TAPReport {
+    /// `text` as a YAML double-quoted scalar: quotes, backslashes and control characters escaped,
+    /// so a file name with a line break stays on its `at:` line.
+    static func yamlQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                        : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 }
 

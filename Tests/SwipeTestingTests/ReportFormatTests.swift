@@ -46,6 +46,17 @@ struct ReportFormatTests {
         #expect(!text.unicodeScalars.contains("\r"))
     }
 
+    /// Found by the `report` fuzz target: a file name with a line break or a quote broke TAP's
+    /// `at:` line, and a name with one broke the text report's line.
+    @Test func placesAndNamesFromSpecsStayOnTheirLines() {
+        let reports = [SpecFileReport(path: "spec/d\n_spec.lua", results: [
+            TestResult(file: "spec/d\n\"x\"_spec.lua", line: 4, name: "two\nlines\u{1B}[31m", status: .failed, message: "m"),
+        ])]
+        let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(tap.contains("  at: \"spec/d\\n\\\"x\\\"_spec.lua:4\""))
+        #expect(TextReport.render(reports) == "FAIL  two\\nlines\\e[31m (spec/d\\n\"x\"_spec.lua:4)\n      m\n")
+    }
+
     @Test func junitIsWellFormedXMLWithTheCounts() throws {
         let xml = JUnitReport.render(Self.reports)
         let collector = ElementCollector()
