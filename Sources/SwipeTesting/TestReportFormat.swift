@@ -132,8 +132,11 @@ public enum JUnitReport {
         return out
     }
 
+    /// A duration with three decimals; one that is not a finite number from 0 to a billion
+    /// seconds (no test runs that long) is shown clamped to that range instead of trapping.
     static func seconds(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
+        let clamped = value.isNaN ? 0 : min(max(value, 0), 1e9)
+        let thousandths = Int((clamped * 1000).rounded())
         let fraction = String(thousandths % 1000)
         return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }

@@ -57,6 +57,15 @@ struct ReportFormatTests {
         #expect(TextReport.render(reports) == "FAIL  two\\nlines\\e[31m (spec/d\\n\"x\"_spec.lua:4)\n      m\n")
     }
 
+    /// Found by the `report` fuzz target: a huge duration trapped converting to Int.
+    @Test func durationsOutsideTheirRangeAreClamped() {
+        #expect(JUnitReport.seconds(1.2344) == "1.234")
+        #expect(JUnitReport.seconds(1e300) == "1000000000.000")
+        #expect(JUnitReport.seconds(.infinity) == "1000000000.000")
+        #expect(JUnitReport.seconds(-3) == "0.000")
+        #expect(JUnitReport.seconds(.nan) == "0.000")
+    }
+
     @Test func junitIsWellFormedXMLWithTheCounts() throws {
         let xml = JUnitReport.render(Self.reports)
         let collector = ElementCollector()
