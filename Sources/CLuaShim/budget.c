@@ -38,8 +38,11 @@ static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
     luaL_where(L, level);
     lua_pushliteral(L, "instruction budget exceeded");
     lua_concat(L, 2);
-    if (first) {
-        luaL_traceback(L, L, lua_tostring(L, -1), level);
+    // A C function may have filled the stack it asked for (string.byte's results): the
+    // traceback gets room of its own, or is not kept. From level 0: the C function charging,
+    // or the Lua function the hook stopped.
+    if (first && lua_checkstack(L, LUA_MINSTACK)) {
+        luaL_traceback(L, L, lua_tostring(L, -1), 0);
         lua_setfield(L, LUA_REGISTRYINDEX, SWL_BUDGET_TRACE_KEY);
     }
     lua_error(L);

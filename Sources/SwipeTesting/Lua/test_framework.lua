@@ -549,7 +549,8 @@ local function unexpected_plugin_errors()
   if not ok or #list == 0 then return nil end
   local lines = {
     list[1].place .. ": " .. (#list == 1 and "a plugin error" or (#list .. " plugin errors"))
-      .. " during the test (to expect them: swipe.table{ plugin_errors = \"allow\" }, or look at them with t:errors()):",
+      .. " during the test (to expect them: swipe.table{ plugin_errors = \"allow\" },"
+      .. " or look at them with t:errors()):",
   }
   for _, e in ipairs(list) do
     local rows = e.row and (" (row " .. e.row .. ")") or ""
