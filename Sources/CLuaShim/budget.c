@@ -6,6 +6,10 @@
 
 enum { SWL_HOOK_GRANULARITY = 1000 };
 
+// Registry field of the first budget error of a call, with its traceback (LuaState+Call.swift
+// reads and clears it).
+#define SWL_BUDGET_TRACE_KEY "swl.budget_trace"
+
 static int swl_hook_mask(const swl_Runtime *rt) {
     return LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0);
 }
@@ -19,7 +23,11 @@ static void swl_hook_every_instruction(swl_Runtime *rt, lua_State *L) {
 }
 
 // Marks the budget spent and raises; `level` is where the message points (luaL_where).
+// The first time in a call, the message with the traceback of that moment is also kept in
+// the registry (SWL_BUDGET_TRACE_KEY): code that catches the error and runs on (an xpcall
+// whose handler is stopped in turn) would otherwise leave only the place of a later raise.
 static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
+    int first = !rt->budget_exceeded;
     // Stays set until the next call from Swift begins.
     rt->budget_exceeded = 1;
     swl_hook_every_instruction(rt, L);
@@ -30,6 +38,13 @@ static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
     luaL_where(L, level);
     lua_pushliteral(L, "instruction budget exceeded");
     lua_concat(L, 2);
+    // A C function may have filled the stack it asked for (string.byte's results): the
+    // traceback gets room of its own, or is not kept. From level 0: the C function charging,
+    // or the Lua function the hook stopped.
+    if (first && lua_checkstack(L, LUA_MINSTACK)) {
+        luaL_traceback(L, L, lua_tostring(L, -1), 0);
+        lua_setfield(L, LUA_REGISTRYINDEX, SWL_BUDGET_TRACE_KEY);
+    }
     lua_error(L);
 }
 

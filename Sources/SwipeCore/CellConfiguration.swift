@@ -45,6 +45,9 @@ public struct CellConfiguration: Hashable, Sendable {
     /// button but the leftmost, plus half of the leftmost.
     public var closeThreshold: Double? { didSet { recomputeGeometry() } }
     public var behavior: SwipeBehavior
+    /// Why this row has no buttons, when the one who configures it failed to (a plugin's
+    /// `configure` that raised an error or returned something invalid): taps name it.
+    public var failure: String?
 
     /// `buttonTotalWidth`: the buttons sit side by side against the right edge.
     public private(set) var totalWidth: Double = 0

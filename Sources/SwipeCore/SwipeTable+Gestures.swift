@@ -34,7 +34,7 @@ extension SwipeTable {
         let cell = try visibleCell(row)
         let configuration = cells[cell].configuration
         guard number >= 1, number <= configuration.buttons.count else {
-            throw .noSuchButton(row: row, button: String(number), buttonCount: configuration.buttons.count)
+            throw .noSuchButton(row: row, button: String(number), ids: configuration.buttons.map(\.id), reason: configuration.failure)
         }
         guard cells[cell].reveals(buttonAt: number - 1) else { return false }
         pendingEvents.append(.action(row: row, button: configuration.buttons[number - 1], number: number))
@@ -48,7 +48,7 @@ extension SwipeTable {
         let cell = try visibleCell(row)
         let configuration = cells[cell].configuration
         guard let index = configuration.buttonIndex(id: id) else {
-            throw .noSuchButton(row: row, button: id, buttonCount: configuration.buttons.count)
+            throw .noSuchButton(row: row, button: id, ids: configuration.buttons.map(\.id), reason: configuration.failure)
         }
         return try tap(row: row, button: index + 1)
     }

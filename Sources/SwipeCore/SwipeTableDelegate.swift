@@ -25,7 +25,9 @@ public enum TableError: Error, Hashable, Sendable {
     case rowOffScreen(row: Int, visible: Range<Int>)
     case noPanInProgress(row: Int)
     case panAlreadyInProgress(row: Int)
-    case noSuchButton(row: Int, button: String, buttonCount: Int)
+    /// `ids`: the row's buttons, button 1 first; `reason`: why a row has none, when its
+    /// configuration says (``CellConfiguration/failure``).
+    case noSuchButton(row: Int, button: String, ids: [String], reason: String?)
     case insertionOutOfRange(row: Int, rowCount: Int)
     /// Moving the clock from `now` by `amount` would pass ``VirtualInstant/maximum``.
     case clockLimit(now: VirtualInstant, amount: TimeAmount)
@@ -46,8 +48,15 @@ extension TableError: CustomStringConvertible {
             return "row \(row) has no pan in progress: 'pan \(row) begin' first (a pan is cancelled when its row leaves the screen)"
         case .panAlreadyInProgress(let row):
             return "row \(row) is already being panned: end or cancel that pan first"
-        case .noSuchButton(let row, let button, let count):
-            return "row \(row) has no button '\(DisplayText.token(button))': it has \(count) button\(count == 1 ? "" : "s"), 1 = rightmost, or an id"
+        case .noSuchButton(let row, _, let ids, let reason?) where ids.isEmpty:
+            return "row \(row) has no buttons: \(DisplayText.escaped(reason))"
+        case .noSuchButton(let row, _, let ids, nil) where ids.isEmpty:
+            return "row \(row) has no buttons"
+        case .noSuchButton(let row, let button, let ids, _):
+            let hint = Int(button) == nil ? closestMatch(to: button, among: ids).map { " (did you mean '\(DisplayText.token($0))'?)" } ?? "" : ""
+            let listed = ids.enumerated().map { "'\(DisplayText.token($0.element))' (\($0.offset + 1)\($0.offset == 0 ? ", the rightmost" : ""))" }
+            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
+            return "row \(row) has no button '\(DisplayText.token(button))'\(hint): it has \(ids.count) button\(ids.count == 1 ? "" : "s"), \(list)"
         case .insertionOutOfRange(let row, let count):
             return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
         case .clockLimit(_, let amount) where amount < .zero:

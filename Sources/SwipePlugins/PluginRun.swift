@@ -90,6 +90,7 @@ public struct PluginRun {
             if let failure = host.fatalError { throw .strict(failure) }
             throw .script(error)
         }
+        host.reportRepeatedFailures()
         return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width)
     }
 

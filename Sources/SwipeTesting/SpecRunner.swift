@@ -80,7 +80,7 @@ public struct SpecRunner {
                 return loadFailure(Self.restoringPath(path, in: message))
             }
         } catch let error as LuaError {
-            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path + " (while the file loaded, outside any test)")))
+            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path, during: " (while the file loaded, outside any test)")))
         } catch {
             return loadFailure("\(error)")
         }
@@ -158,9 +158,13 @@ public struct SpecRunner {
     }
 
     /// A Lua error as a failure message; a spent budget names the option that raises it.
-    static func describe(_ error: LuaError, budgetHint budget: Int, at place: String) -> String {
+    static func describe(_ error: LuaError, budgetHint budget: Int, at place: String, during: String = "") -> String {
         if error.kind == .budget {
-            return "\(place): instruction budget of \(budget) exceeded (a loop that never ends? --spec-budget raises the limit)"
+            // Where the budget ran out, when Lua knew (the looping line), else `place`.
+            let at = error.chunk.flatMap { chunk in error.line.map { "\(chunk):\($0)" } } ?? place
+            var message = "\(at)\(during): instruction budget of \(budget) exceeded (a loop that never ends? --spec-budget raises the limit)"
+            if let traceback = error.traceback.map(cleaned), !traceback.isEmpty { message += "\n" + traceback }
+            return message
         }
         var message = error.message
         if let traceback = error.traceback.map(cleaned), !traceback.isEmpty { message += "\n" + traceback }

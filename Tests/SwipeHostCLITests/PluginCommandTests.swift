@@ -19,7 +19,7 @@ struct PluginCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == """
             plugins/tutorial.lua: ok, 30 of 30 rows configured
-            plugins/mail.lua: ok, 15 of 30 rows configured
+            plugins/mail.lua: ok, 15 of 15 rows configured
             plugins/per_row.lua: ok, 29 of 30 rows configured
 
             """)
@@ -36,8 +36,8 @@ struct PluginCommandTests {
         let result = try Swipehost.run(["check", path, "--rows", "3"])
         #expect(result.status == 1)
         #expect(result.stdout == """
-            \(path): warning: row 1: bounse: unknown key (did you mean 'bounce'?)
-            \(path): row 2: buttons[1].width: must be a finite number > 0, got -5
+            \(path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)
+            \(path):1: row 2: buttons[1].width: must be a finite number > 0, got -5
             \(path): 1 error, 1 warning, 2 of 3 rows configured
 
             """)

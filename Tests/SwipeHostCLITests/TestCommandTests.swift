@@ -52,7 +52,7 @@ struct TestCommandTests {
         let file = "\(Self.fixtures)/loop/forever_spec.lua"
         #expect(result.status == 1)
         #expect(result.stdout.contains("forever.lua:8: instruction budget of 100000 exceeded in 'on_open'"))
-        #expect(result.stdout.contains("FAIL  forever stops its own endless loop (\(file):11)\n      \(file):11: instruction budget of 5000000 exceeded"))
+        #expect(result.stdout.contains("FAIL  forever stops its own endless loop (\(file):11)\n      \(file):12: instruction budget of 5000000 exceeded"))
         #expect(result.stdout.contains("PASS  forever goes on after both (\(file):15)\n"))
         #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
     }

@@ -540,6 +540,27 @@ local function plugin_errors()
   return concat(lines, "\n")
 end
 
+-- A plugin error the test did not expect fails it: the first one's place (the spec line of
+-- the call during which it happened), then every such error with its traceback.
+local function unexpected_plugin_errors()
+  local swipe = package.loaded.swipe
+  if type(swipe) ~= "table" or not swipe._unexpected_errors then return nil end
+  local ok, list = pcall(swipe._unexpected_errors)
+  if not ok or #list == 0 then return nil end
+  local lines = {
+    list[1].place .. ": " .. (#list == 1 and "a plugin error" or (#list .. " plugin errors"))
+      .. " during the test (to expect them: swipe.table{ plugin_errors = \"allow\" },"
+      .. " or look at them with t:errors()):",
+  }
+  for _, e in ipairs(list) do
+    local rows = e.row and (" (row " .. e.row .. ")") or ""
+    lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook) .. rows
+      .. ": " .. tostring(e.message) .. (#list > 1 and (" (at " .. e.place .. ")") or "")
+    if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
+  end
+  return { message = concat(lines, "\n"), plugin_errors_shown = true }
+end
+
 -- Runs test `index` of the plan: its blocks' setups (once), before_each hooks, the test,
 -- after_each hooks. Returns the results: the test's first, then any teardown failures.
 function runner.run(index)
@@ -585,9 +606,10 @@ function runner.run(index)
   local e = call_hooks(test.finally, true)
   err = err or e
   running = nil
+  if not err then err = unexpected_plugin_errors() end
   if err then
     local result = { status = "fail", message = err.message, traceback = err.traceback }
-    result.plugin_errors = plugin_errors()
+    if not err.plugin_errors_shown then result.plugin_errors = plugin_errors() end
     insert(results, 1, result)
   else
     insert(results, 1, { status = "pass" })

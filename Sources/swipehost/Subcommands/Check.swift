@@ -46,7 +46,7 @@ extension SwipeHostCommand {
                 let status =
                     report.errorCount == 0
                     ? "ok" : "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s")"
-                let detail = report.loaded ? ", \(report.configuredRows) of \(rows) rows configured" : ""
+                let detail = report.loaded ? ", \(report.configuredRows) of \(report.checkedRows) rows configured" : ""
                 text += "\(DisplayText.escaped(path)): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)\n"
                 StandardStreams.write(text)
                 failed = failed || report.errorCount > 0
