@@ -35,12 +35,15 @@ static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
     lua_State *main = lua_tothread(L, -1);
     lua_pop(L, 1);
     if (main != NULL && main != L) swl_hook_every_instruction(rt, main);
+    // A C function may have filled the stack it asked for (string.byte's results) before it
+    // charged: the message and the traceback need room of their own. Where the stack cannot
+    // grow, the charging function's own values go (it raises now anyway); a hook always has
+    // LUA_MINSTACK slots.
+    if (!lua_checkstack(L, LUA_MINSTACK)) lua_settop(L, 0);
     luaL_where(L, level);
     lua_pushliteral(L, "instruction budget exceeded");
     lua_concat(L, 2);
-    // A C function may have filled the stack it asked for (string.byte's results): the
-    // traceback gets room of its own, or is not kept. From level 0: the C function charging,
-    // or the Lua function the hook stopped.
+    // The traceback from level 0: the C function charging, or the Lua function the hook stopped.
     if (first && lua_checkstack(L, LUA_MINSTACK)) {
         luaL_traceback(L, L, lua_tostring(L, -1), 0);
         lua_setfield(L, LUA_REGISTRYINDEX, SWL_BUDGET_TRACE_KEY);
