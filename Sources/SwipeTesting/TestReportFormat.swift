@@ -170,6 +170,16 @@ extension String {
     /// `Character`, so splitting at "\n" alone would leave it inside a line).
     fileprivate var reportLines: [Substring] { split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
     fileprivate func replacingNewlines() -> String { split(whereSeparator: \.isNewline).joined(separator: " ") }
-    fileprivate func replacingHashes() -> String { split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#") }
-    fileprivate func replacingSlashes() -> String { split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".") }
+    // Scalar by scalar, not by Character: a `#` followed by a combining mark is one Character
+    // to Swift but still a `#` to a TAP reader.
+    fileprivate func replacingHashes() -> String { replacingScalar("#", with: "\\#") }
+    fileprivate func replacingSlashes() -> String { replacingScalar("/", with: ".") }
+
+    private func replacingScalar(_ scalar: Unicode.Scalar, with replacement: String) -> String {
+        var out = ""
+        for each in unicodeScalars {
+            if each == scalar { out += replacement } else { out.unicodeScalars.append(each) }
+        }
+        return out
+    }
 }

@@ -66,6 +66,15 @@ struct ReportFormatTests {
         #expect(JUnitReport.seconds(.nan) == "0.000")
     }
 
+    /// Found by the `report` fuzz target: `#` and a combining mark are one Swift Character, so
+    /// the name's `#` went unescaped and a TAP reader saw a directive.
+    @Test func aHashBeforeACombiningMarkIsEscaped() {
+        let reports = [SpecFileReport(path: "spec/e_spec.lua", results: [
+            TestResult(file: "spec/e_spec.lua", line: 1, name: "a #\u{301} b", status: .passed),
+        ])]
+        #expect(TAPReport.render(reports) == "TAP version 13\n1..1\nok 1 - a \\#\u{301} b\n")
+    }
+
     @Test func junitIsWellFormedXMLWithTheCounts() throws {
         let xml = JUnitReport.render(Self.reports)
         let collector = ElementCollector()
