@@ -1,5 +1,5 @@
 -- luacheck's configuration (https://luacheck.readthedocs.io). scripts/test.sh runs
---   luacheck plugins spec Sources/SwipeTesting/Lua Sources/SwipePlugins/Lua
+--   luacheck plugins spec Sources/*/Lua
 -- and fails on any warning. Each kind of Lua file gets the globals the host really gives it.
 
 max_line_length = 120 -- as .swift-format's lineLength
@@ -51,6 +51,21 @@ files["spec/fixtures/"] = { std = "swipehost_plugin", ignore = handler_parameter
 -- The ctx prelude runs in each plugin's sandbox; the test framework and the swipe module run
 -- in the spec's state, which has the whole standard library.
 files["Sources/SwipePlugins/Lua/"] = { std = "swipehost_plugin" }
+-- The runtime's preludes (LuaState+Sandbox.swift) run first in a fresh state with the whole
+-- standard library and replace what the sandbox (or trusted mode's print) takes away. Both
+-- receive the same arguments (host, seed, epoch, redirect) and need not use all of them.
+files["Sources/LuaRuntime/Lua/trusted_prelude.lua"] = {
+  std = "lua54", globals = { "print" }, ignore = { "211/seed", "211/epoch" },
+}
+files["Sources/LuaRuntime/Lua/sandbox_prelude.lua"] = {
+  std = "lua54",
+  globals = {
+    "io", "dofile", "loadfile", "debug", "print", "load", "collectgarbage", "os", "package", "require",
+    string = { fields = { dump = { read_only = false } } },
+  },
+  -- load(chunk, chunkname, mode, env) and collectgarbage(option, ...) keep Lua's signatures.
+  ignore = { "212/mode", "212/%.%.%." },
+}
 
 -- The test fixtures are deliberately broken Lua; builds are not ours to check.
 exclude_files = { "Tests/**/Fixtures/**", "**/.build/**", "**/.build-*/**", "**/.build_*/**" }

@@ -29,9 +29,13 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
         // Lua the host runs itself lives in .lua files, compiled into the binary
         // (`PackageResources.<name>_lua`, a [UInt8]); nothing is looked up at run time.
+        .target(
+            name: "LuaRuntime",
+            dependencies: ["CLua", "CLuaShim"],
+            resources: [.embedInCode("Lua/sandbox_prelude.lua"), .embedInCode("Lua/trusted_prelude.lua")]
+        ),
         .target(
             name: "SwipePlugins",
             dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"],

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 echo "== luacheck"
 # Any warning fails (luacheck exits 1 on warnings, 2 on errors).
-luacheck --no-color -q plugins spec Sources/SwipeTesting/Lua Sources/SwipePlugins/Lua
+luacheck --no-color -q plugins spec Sources/*/Lua
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/swipehost"

@@ -103,10 +103,6 @@ static void swl_start_budget(swl_Runtime *rt, lua_State *L) {
     lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, rt->hook_count);
 }
 
-void swl_begin_budget(lua_State *L) {
-    swl_start_budget(swl_runtime(L), L);
-}
-
 int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh) {
     int outermost = rt->call_depth == 0;
     if (outermost) {

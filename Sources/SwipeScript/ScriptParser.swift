@@ -38,7 +38,7 @@ public struct ScriptParser: Sendable {
                     let command = try Self.command(tokens)
                     try body(ScriptLine(number: lineNumber, command: command))
                 } catch let error as LineError {
-                    throw ScriptError(file: fileName, line: lineNumber, message: error.message)
+                    throw ScriptError(file: fileName, line: lineNumber, cause: .syntax(error.message))
                 } catch let error as ScriptError {
                     throw error
                 } catch {

@@ -87,11 +87,6 @@ void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 /// Opens the standard libraries inside a protected call; returns a status.
 int swl_openlibs(lua_State *L);
 
-/// Starts the instruction budget for one call from Swift: resets the
-/// counter and (re)installs the count hook on `L`, or removes it when the
-/// budget is 0.
-void swl_begin_budget(lua_State *L);
-
 /// Status `swl_pcall` returns when the call returned normally although its
 /// budget ran out (the script caught the budget error).
 #define SWL_BUDGET_CAUGHT (-100)
@@ -151,12 +146,6 @@ void swl_newmetatable(lua_State *L, const char *tname);
 
 /// lua_gc, which Swift cannot call because it is variadic.
 int swl_gc(lua_State *L, int what, int arg);
-
-/// lua_pushstring(L, msg) then lua_error; C callers only (it raises).
-int swl_error(lua_State *L, const char *msg);
-
-/// lua_pushfstring(L, fmt, s) with one string argument.
-const char *swl_pushfstring1(lua_State *L, const char *fmt, const char *s);
 
 /// Pushes the `len` bytes of `s`, which is NUL-terminated: through lua_pushstring (and
 /// Lua's string cache) unless `s` has a NUL inside. Raises only on memory errors.
