@@ -193,7 +193,7 @@ extension PluginHost {
         record("plugin_warning", [
             TraceField("file", .string(problem.file)), TraceField("row", problem.row.map(TraceValue.int) ?? .null),
             TraceField("field", problem.field.map(TraceValue.string) ?? .null), TraceField("message", .string(problem.message)),
-        ], "warning: \(Self.shown(problem.description))")
+        ], Self.shown(problem.description))
     }
 
     /// Records a plugin event; its text line is only made when the trace will show it.

@@ -34,6 +34,8 @@ public struct PluginRun {
     public var geometry: TableGeometry
     public var format: OutputFormat
     public var strict: Bool
+    /// Text output for a terminal, coloured (``TextColor``); jsonl never is.
+    public var colored = false
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
@@ -90,7 +92,7 @@ public struct PluginRun {
             if let failure = host.fatalError { throw .strict(failure) }
             throw .script(error)
         }
-        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width)
+        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width, colored: colored)
     }
 
     public func run(script: String) throws(RunFailure) -> OutputBuffer {

@@ -66,6 +66,7 @@ extension SpecRunOptions {
     public var workerArguments: [String] {
         var arguments = ["--spec-budget", String(specBudget), "--budget", String(pluginOptions.instructionBudget),
                          "--memory", String(pluginOptions.memoryLimit)]
+        if pluginOptions.trusted { arguments.append("--trusted") }
         if let filter { arguments += ["--filter", filter] }
         if let seed { arguments += ["--seed", String(seed)] }
         return arguments

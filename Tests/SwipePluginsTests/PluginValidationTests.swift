@@ -92,9 +92,9 @@ struct PluginValidationTests {
         let file = fixtures.folder + "/p.lua"
         // Once each, though every visible row has them.
         #expect(host.texts("plugin_warning") == [
-            "warning: \(file): warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
-            "warning: \(file): warning: row 1: zzzzzz: unknown key",
-            "warning: \(file): warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
+            "\(file): warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
+            "\(file): warning: row 1: zzzzzz: unknown key",
+            "\(file): warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
         ])
         #expect(host.messages("plugin_warning") == [
             "unknown key (did you mean 'bounce'?)", "unknown key", "unknown key (did you mean 'color'?)",

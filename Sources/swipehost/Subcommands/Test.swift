@@ -1,5 +1,6 @@
 import ArgumentParser
 @preconcurrency import Glibc
+import SwipeScript
 import SwipeTesting
 
 extension SwipeHostCommand {
@@ -34,20 +35,17 @@ extension SwipeHostCommand {
         @Option(help: "Lua instructions each test may run in the spec's own state (0 = unlimited).")
         var specBudget: Int = 100_000_000
 
-        @Option(help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
-        var budget: Int = 10_000_000
+        /// The defaults of every `swipe.table{...}`: the same options as `run`'s.
+        @OptionGroup var limits: PluginLimitOptions
 
-        @Option(help: "Memory cap of each plugin's Lua state, in bytes (0 = no cap).")
-        var memory: Int = 64 << 20
+        @OptionGroup var color: ColorOption
 
         @Option(help: .hidden)
         var worker: String?
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
-            guard specBudget >= 0, budget >= 0, memory >= 0 else {
-                throw ValidationError("--spec-budget, --budget and --memory must be 0 or more")
-            }
+            guard specBudget >= 0 else { throw ValidationError("--spec-budget must be 0 or more instructions, got \(specBudget)") }
         }
 
         func run() throws {
@@ -55,8 +53,9 @@ extension SwipeHostCommand {
             options.filter = filter
             options.seed = seed
             options.specBudget = specBudget
-            options.pluginOptions.instructionBudget = budget
-            options.pluginOptions.memoryLimit = memory
+            options.pluginOptions = limits.options
+            // Asked before standard output is pointed at standard error, below.
+            let colored = format == .text && worker == nil && color.onStandardOutput
             // Standard output carries only the report (a worker's, its results): what specs write
             // there (io.stdout, programs they run) goes to standard error, as their print does.
             let report = ReportOutput()
@@ -67,10 +66,27 @@ extension SwipeHostCommand {
             }
             let session = TestSession(
                 paths: paths, options: options, format: format, jobs: jobs,
-                output: { text in report.write { StandardStreams.write(Array(text.utf8)) } },
+                output: { text in
+                    let shown = colored ? Self.painted(text) : text
+                    report.write { StandardStreams.write(Array(shown.utf8)) }
+                },
                 errorOutput: StandardStreams.writeError)
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// The text report for a terminal: `PASS` green, `FAIL` red, `SKIP` yellow, and the counts
+        /// line green when nothing failed, red otherwise.
+        static func painted(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                for (tag, color) in [("PASS  ", TextColor.green), ("FAIL  ", .red), ("SKIP  ", .yellow)] where line.hasPrefix(tag) {
+                    return color.paint(String(tag.prefix(4))) + line.dropFirst(4)
+                }
+                if line.prefixMatch(of: #/[0-9]+ passed, [0-9]+ failed/#) != nil {
+                    return (line.contains(" 0 failed") ? TextColor.green : .red).paint(String(line))
+                }
+                return String(line)
+            }.joined(separator: "\n")
         }
     }
 }
