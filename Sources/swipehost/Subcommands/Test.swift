@@ -11,16 +11,24 @@ extension SwipeHostCommand {
                 Finds *_spec.lua files in the paths given (default: spec/ and plugins/), runs each \
                 'it' and prints one line per test, then 'N passed, N failed' (', N skipped' when \
                 some are pending). Specs get describe/it/assert/spy as busted and luassert have them, \
-                and require("swipe") to drive a table with plugins (see docs/testing.md). Exits with \
-                status 0 only when nothing failed; a spec file that does not load is a failure. What \
-                specs write (print, io.write) goes to standard error; os.exit in a spec fails its test.
+                and require("swipe") to drive a table with plugins (see docs/testing.md); the plugin \
+                options (--budget, --memory, --trusted) are run's, as the defaults of every \
+                swipe.table{...}. What specs write (print, io.write) goes to standard error; os.exit \
+                in a spec fails its test.
+
+                Exit status: 0 when every test passed (or is pending); 1 when a test failed (a spec \
+                file that does not load fails too); 2 when nothing was tested: a path that does not \
+                exist, no *_spec.lua file, or no test in the files (none at all, or none matching \
+                --filter), each said on standard error. In JUnit XML, a failed assertion is a \
+                <failure> and an error (a Lua error, a spent budget, a file that does not load) an \
+                <error>.
                 """
         )
 
         @Argument(help: "Spec files, or folders searched for *_spec.lua (default: spec/ and plugins/).")
         var paths: [String] = []
 
-        @Option(help: "Run only the tests whose full name matches this Lua pattern.")
+        @Option(help: "Run only the tests whose full name matches this Lua pattern (none matching: status 2).")
         var filter: String?
 
         @Option(help: "Output: 'text', 'tap' (TAP 13) or 'junit' (JUnit XML); the counts go to stderr for tap and junit.")
