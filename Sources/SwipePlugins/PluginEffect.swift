@@ -255,7 +255,7 @@ extension PluginHost {
             TraceField("plugin", .string(plugins[index].name)), TraceField("file", .string(problem.file)),
             TraceField("hook", hook.map { .string($0.rawValue) } ?? .null), TraceField("row", problem.row.map(TraceValue.int) ?? .null),
             TraceField("field", problem.field.map(TraceValue.string) ?? .null), TraceField("message", .string(problem.message)),
-        ], "warning: \(Self.shown(problem.description))")
+        ], Self.shown(problem.description))
     }
 
     /// Records a plugin event; its text line is only made when the trace will show it.

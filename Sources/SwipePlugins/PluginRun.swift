@@ -34,6 +34,8 @@ public struct PluginRun {
     public var geometry: TableGeometry
     public var format: OutputFormat
     public var strict: Bool
+    /// Text output for a terminal, coloured (``TextColor``); jsonl never is.
+    public var colored = false
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
@@ -91,7 +93,7 @@ public struct PluginRun {
             throw .script(error)
         }
         host.reportRepeatedFailures()
-        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width)
+        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width, colored: colored)
     }
 
     public func run(script: String) throws(RunFailure) -> OutputBuffer {

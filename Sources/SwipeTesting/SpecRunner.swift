@@ -37,7 +37,7 @@ public struct SpecRunner {
         func loadFailure(_ message: String) -> SpecFileReport {
             let seconds = Self.seconds(clock.now - start)
             return SpecFileReport(path: path, results: [
-                TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds)
+                TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds, isError: true)
             ])
         }
         var source: [UInt8]
@@ -105,9 +105,9 @@ public struct SpecRunner {
             do {
                 outcome = try lua.call(runTest, arguments: [.integer(offset + 1)]).first?.arrayValue ?? []
             } catch let error as LuaError {
-                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)"))])]
+                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)")), "error": true])]
             } catch {
-                outcome = [.table(["status": "fail", "message": .string("\(error)")])]
+                outcome = [.table(["status": "fail", "message": .string("\(error)"), "error": true])]
             }
             let seconds = Self.seconds(clock.now - began)
             for (index, entry) in outcome.enumerated() {
@@ -131,6 +131,8 @@ public struct SpecRunner {
         return SpecFileReport(path: path, results: results)
     }
 
+    /// A test's outcome as the framework gave it. A failure is an error unless an assertion
+    /// raised it: the framework keeps a traceback only for what is not an assertion's failure.
     static func result(_ entry: LuaValue, file: String, line: Int, name: String, seconds: Double) -> TestResult {
         switch entry["status"].stringValue {
         case "pass": return TestResult(file: file, line: line, name: name, status: .passed, seconds: seconds)
@@ -143,7 +145,8 @@ public struct SpecRunner {
             if let traceback = entry["traceback"].stringValue.map(cleaned), !traceback.isEmpty {
                 message += "\n" + traceback
             }
-            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds)
+            let isError = entry["error"].boolValue == true || entry["traceback"].stringValue != nil
+            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds, isError: isError)
         }
     }
 

@@ -102,17 +102,20 @@ extension TAPReport {
 }
 
 /// JUnit XML as CI servers read it: `<testsuites>`, a `<testsuite>` per spec file, a
-/// `<testcase>` per test with `<failure>` or `<skipped/>`.
+/// `<testcase>` per test with `<failure>` (an assertion failed), `<error>` (an error ended it: a
+/// Lua error, a spent budget, a spec file that did not load or run) or `<skipped/>`.
 public enum JUnitReport {
     public static func render(_ reports: [SpecFileReport]) -> String {
         let summary = TestSummary(reports)
+        let errors = errorCount(reports.flatMap(\.results))
         let total = reports.reduce(0.0) { $0 + $1.results.reduce(0.0) { $0 + $1.seconds } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"swipehost test\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" failures=\"\(summary.failed)\" errors=\"0\" skipped=\"\(summary.skipped)\" time=\"\(seconds(total))\">\n"
+        out += "<testsuites name=\"swipehost test\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" failures=\"\(summary.failed - errors)\" errors=\"\(errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(total))\">\n"
         for report in reports {
             let counts = TestSummary([report])
+            let errors = errorCount(report.results)
             let time = report.results.reduce(0.0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(escape(report.path))\" tests=\"\(report.results.count)\" failures=\"\(counts.failed)\" errors=\"0\" skipped=\"\(counts.skipped)\" time=\"\(seconds(time))\">\n"
+            out += "  <testsuite name=\"\(escape(report.path))\" tests=\"\(report.results.count)\" failures=\"\(counts.failed - errors)\" errors=\"\(errors)\" skipped=\"\(counts.skipped)\" time=\"\(seconds(time))\">\n"
             let classname = escape(report.path.hasSuffix(".lua") ? String(report.path.dropLast(4)).replacingSlashes() : report.path)
             for result in report.results {
                 out += "    <testcase classname=\"\(classname)\" name=\"\(escape(result.name))\" file=\"\(escape(result.file))\" line=\"\(result.line)\" time=\"\(seconds(result.seconds))\""
@@ -123,13 +126,18 @@ public enum JUnitReport {
                     out += ">\n      <skipped message=\"\(escape(result.message))\"/>\n    </testcase>\n"
                 case .failed:
                     let first = result.message.reportLines.first(where: { !$0.isEmpty }).map(String.init) ?? ""
-                    out += ">\n      <failure message=\"\(escape(first))\" type=\"failure\">\(escape(result.message, attribute: false))</failure>\n    </testcase>\n"
+                    let element = result.isError ? "error" : "failure"
+                    out += ">\n      <\(element) message=\"\(escape(first))\" type=\"\(element)\">\(escape(result.message, attribute: false))</\(element)>\n    </testcase>\n"
                 }
             }
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
         return out
+    }
+
+    static func errorCount(_ results: [TestResult]) -> Int {
+        results.count { $0.status == .failed && $0.isError }
     }
 
     /// A duration with three decimals; one that is not a finite number from 0 to a billion

@@ -50,7 +50,7 @@ public struct WorkerPool {
     }
 
     static func failure(_ path: String, _ message: String) -> SpecFileReport {
-        SpecFileReport(path: path, results: [TestResult(file: path, line: 0, name: "\(path) (did not run)", status: .failed, message: message)])
+        SpecFileReport(path: path, results: [TestResult(file: path, line: 0, name: "\(path) (did not run)", status: .failed, message: message, isError: true)])
     }
 
     private enum Spawned {

@@ -4,7 +4,11 @@ import Testing
 struct PluginCommandTests {
     @Test func theTutorialPluginPresentsTheDetailAndOtherwiseMatchesTheCore() throws {
         let plugin = try Swipehost.run(["run", "examples/tutorial.swipe", "--plugin", "plugins/tutorial.lua", "--format", "jsonl"])
-        let core = try Swipehost.run(["run", "examples/tutorial.swipe", "--format", "jsonl"])
+        // The script without its `# plugin:` header line, which would load the plugin.
+        let script = try String(contentsOf: Swipehost.packageRoot.appendingPathComponent("examples/tutorial.swipe"), encoding: .utf8)
+        let core = try Swipehost.run(
+            ["run", "-", "--format", "jsonl"],
+            stdin: script.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# plugin:") }.joined(separator: "\n"))
         #expect(plugin.status == 0)
         let lines = plugin.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("\"present\"") } == [

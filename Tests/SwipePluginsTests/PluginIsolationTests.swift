@@ -75,7 +75,7 @@ struct PluginIsolationTests {
         for _ in 1...5 { try host.table.tap(row: 1, button: 1) }
         let file = fixtures.folder + "/p.lua"
         #expect(host.customNames == ["plugin_error", "plugin_error", "plugin_error", "plugin_warning"])
-        #expect(host.texts("plugin_warning") == ["warning: \(file): warning: on_action: failed 3 times: switched off"])
+        #expect(host.texts("plugin_warning") == ["\(file): warning: on_action: failed 3 times: switched off"])
         #expect(host.coreEvents.count == 5)
         // Only the failing hook is off.
         try host.table.panBegan(row: 2)

@@ -92,9 +92,9 @@ struct PluginValidationTests {
         let file = fixtures.folder + "/p.lua"
         // Once each, though every visible row has them.
         #expect(host.texts("plugin_warning") == [
-            "warning: \(file):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
-            "warning: \(file):1: warning: row 1: zzzzzz: unknown key",
-            "warning: \(file):1: warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
+            "\(file):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
+            "\(file):1: warning: row 1: zzzzzz: unknown key",
+            "\(file):1: warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
         ])
         #expect(host.messages("plugin_warning") == [
             "unknown key (did you mean 'bounce'?)", "unknown key", "unknown key (did you mean 'color'?)",

@@ -97,6 +97,50 @@ struct ReportFormatTests {
         #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
     }
 
+    /// An error (here a spec file that did not load, and a Lua error in a test) is an `<error>`,
+    /// counted under `errors`; an assertion's failure stays a `<failure>`.
+    @Test func junitTellsErrorsFromFailures() {
+        let reports = [
+            SpecFileReport(path: "spec/c_spec.lua", results: [
+                TestResult(file: "spec/c_spec.lua", line: 2, name: "c asserts", status: .failed, message: "spec/c_spec.lua:3: Expected objects to be equal."),
+                TestResult(file: "spec/c_spec.lua", line: 5, name: "c raises", status: .failed,
+                           message: "spec/c_spec.lua:6: attempt to index a nil value\nstack traceback:", isError: true),
+            ]),
+            SpecFileReport(path: "spec/d_spec.lua", results: [
+                TestResult(file: "spec/d_spec.lua", line: 0, name: "spec/d_spec.lua (did not load)", status: .failed,
+                           message: "spec/d_spec.lua:1: unexpected symbol near '<eof>'", isError: true),
+            ]),
+        ]
+        let xml = JUnitReport.render(reports).replacingOccurrences(of: #" time="[0-9.]+""#, with: "", options: .regularExpression)
+        #expect(xml == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="swipehost test" tests="3" failures="1" errors="2" skipped="0">
+              <testsuite name="spec/c_spec.lua" tests="2" failures="1" errors="1" skipped="0">
+                <testcase classname="spec.c_spec" name="c asserts" file="spec/c_spec.lua" line="2">
+                  <failure message="spec/c_spec.lua:3: Expected objects to be equal." type="failure">spec/c_spec.lua:3: Expected objects to be equal.</failure>
+                </testcase>
+                <testcase classname="spec.c_spec" name="c raises" file="spec/c_spec.lua" line="5">
+                  <error message="spec/c_spec.lua:6: attempt to index a nil value" type="error">spec/c_spec.lua:6: attempt to index a nil value
+            stack traceback:</error>
+                </testcase>
+              </testsuite>
+              <testsuite name="spec/d_spec.lua" tests="1" failures="0" errors="1" skipped="0">
+                <testcase classname="spec.d_spec" name="spec/d_spec.lua (did not load)" file="spec/d_spec.lua" line="0">
+                  <error message="spec/d_spec.lua:1: unexpected symbol near &apos;&lt;eof&gt;&apos;" type="error">spec/d_spec.lua:1: unexpected symbol near &apos;&lt;eof&gt;&apos;</error>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+        // Workers hand the difference over too.
+        for report in reports {
+            #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
+        }
+        #expect(WorkerProtocol.encode(reports[1]).contains("result\terror\tspec/d_spec.lua\t"))
+        // The text and TAP reports and the counts do not change: an error is a failure there.
+        #expect(TestSummary(reports).line == "0 passed, 3 failed")
+    }
+
     @Test func textEndsWithTheCounts() {
         let text = TestReportFormat.text.render(Self.reports)
         #expect(text.hasSuffix("\n2 passed, 1 failed, 1 skipped\n"))
