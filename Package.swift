@@ -29,9 +29,23 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaShim"]),
-        .target(name: "SwipePlugins", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"]),
-        .target(name: "SwipeTesting", dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"]),
+        // Lua the host runs itself lives in .lua files, compiled into the binary
+        // (`PackageResources.<name>_lua`, a [UInt8]); nothing is looked up at run time.
+        .target(
+            name: "LuaRuntime",
+            dependencies: ["CLua", "CLuaShim"],
+            resources: [.embedInCode("Lua/sandbox_prelude.lua"), .embedInCode("Lua/trusted_prelude.lua")]
+        ),
+        .target(
+            name: "SwipePlugins",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"],
+            resources: [.embedInCode("Lua/ctx_prelude.lua")]
+        ),
+        .target(
+            name: "SwipeTesting",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"],
+            resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
+        ),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
         .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
         .executableTarget(
@@ -45,10 +59,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Fuzzing (see scripts/fuzz.sh): one executable for every target, a replay driver in a
+        // normal build and libFuzzer's driver when built with `-sanitize=fuzzer -D FUZZING`.
+        .target(name: "CFuzzerDriver", path: "Fuzz/Sources/CFuzzerDriver"),
+        .executableTarget(
+            name: "swipefuzz",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeTesting", "CFuzzerDriver"],
+            path: "Fuzz/Sources/swipefuzz"
+        ),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
-        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]
 )

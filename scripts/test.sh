@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Every test: set up, build, run the Swift test suites, the shipped plugins' check, their specs
-# (through swipehost test, and through busted when it is installed), and the embedding example
-# package.
+# Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the shipped
+# plugins' check, their specs (through swipehost test, and through busted when it is installed),
+# and the embedding example package; then the suite under AddressSanitizer and each fuzz target
+# briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+echo "== luacheck"
+# Any warning fails (luacheck exits 1 on warnings, 2 on errors).
+luacheck --no-color -q plugins spec Sources/*/Lua
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/swipehost"
@@ -24,3 +28,9 @@ echo "== examples/embed (embedding from Swift)"
 swift build --package-path examples/embed >/dev/null
 swift run --skip-build --package-path examples/embed EmbedExample . | grep -q '"event":"delete","row":2'
 echo "examples/embed: ok"
+echo "== scripts/sanitize.sh address (the whole suite under AddressSanitizer and LeakSanitizer)"
+bash scripts/sanitize.sh address
+echo "== scripts/fuzz.sh (each target briefly, from its committed seeds; a finding fails)"
+for target in script config jsonl sandbox report; do
+    bash scripts/fuzz.sh "$target" "${FUZZ_SECONDS:-12}"
+done

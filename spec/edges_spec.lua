@@ -14,7 +14,8 @@ describe("edges", function()
     assert.are.equal("open", cell.state)
     assert.are.equal("unread", cell.leading[1].id)
     assert.is_true(t:tap(3, "leading:1"))
-    assert.are.same({ event = "action", row = 3, button = "unread", index = 1, side = "leading", t = 450 }, t:events("action")[1])
+    assert.are.same({ event = "action", row = 3, button = "unread", index = 1, side = "leading", t = 450 },
+      t:events("action")[1])
   end)
 
   it("opens a row on the side asked", function()

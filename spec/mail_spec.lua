@@ -56,6 +56,7 @@ describe("mail", function()
     t:swipe(5, -230)
     t:wait(250)
     t:tap(5, "more")
-    assert.are.same({ title = "Invoice #2291", text = "Reply, Forward, Mark as Unread, Move Message..." }, t:presented())
+    assert.are.same({ title = "Invoice #2291", text = "Reply, Forward, Mark as Unread, Move Message..." },
+      t:presented())
   end)
 end)

@@ -15,8 +15,9 @@ describe("a plugin error", function()
     assert.are.equal("spec/fixtures/broken.lua:8: boom on row 2", errors[1].message)
     assert.truthy(errors[1].traceback:find("spec/fixtures/broken.lua:8", 1, true))
     local events = t:events("plugin_error")
-    assert.are.same({ event = "plugin_error", plugin = "broken", hook = "on_action", row = 2,
-      message = "spec/fixtures/broken.lua:8: boom on row 2", t = 450 }, events[1])
+    assert.are.same({ event = "plugin_error", plugin = "broken", file = "spec/fixtures/broken.lua",
+      hook = "on_action", row = 2, message = "spec/fixtures/broken.lua:8: boom on row 2", kind = "runtime",
+      t = 450 }, events[1])
 
     t:swipe(5, -80)
     t:wait(300)

@@ -1,19 +1,57 @@
-// The instruction budget: a count hook that raises from C, inside lua_pcall.
+// The instruction budget: a count hook that raises from C, inside lua_pcall, and swl_charge for
+// work done in C functions the hook cannot see.
 #include "CLuaShim.h"
 
 #include <lauxlib.h>
 
 enum { SWL_HOOK_GRANULARITY = 1000 };
 
+// Registry field of the first budget error of a call, with its traceback (LuaState+Call.swift
+// reads and clears it).
+#define SWL_BUDGET_TRACE_KEY "swl.budget_trace"
+
+static int swl_hook_mask(const swl_Runtime *rt) {
+    return LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0);
+}
+
 // Once the budget is spent, every thread that runs gets a hook on every
 // instruction, so a script catching the error (pcall, coroutine.resume) is
 // stopped again at its very next instruction, until the call returns to Swift.
-static void swl_hook_every_instruction(lua_State *L) {
-    if (lua_gethookcount(L) != 1) lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, 1);
+static void swl_hook_every_instruction(swl_Runtime *rt, lua_State *L) {
+    int mask = swl_hook_mask(rt);
+    if (lua_gethookcount(L) != 1 || lua_gethookmask(L) != mask) lua_sethook(L, swl_count_hook, mask, 1);
+}
+
+// Marks the budget spent and raises; `level` is where the message points (luaL_where).
+// The first time in a call, the message with the traceback of that moment is also kept in
+// the registry (SWL_BUDGET_TRACE_KEY): code that catches the error and runs on (an xpcall
+// whose handler is stopped in turn) would otherwise leave only the place of a later raise.
+static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
+    int first = !rt->budget_exceeded;
+    // Stays set until the next call from Swift begins.
+    rt->budget_exceeded = 1;
+    swl_hook_every_instruction(rt, L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    lua_State *main = lua_tothread(L, -1);
+    lua_pop(L, 1);
+    if (main != NULL && main != L) swl_hook_every_instruction(rt, main);
+    // A C function may have filled the stack it asked for (string.byte's results) before it
+    // charged: the message and the traceback need room of their own. Where the stack cannot
+    // grow, the charging function's own values go (it raises now anyway); a hook always has
+    // LUA_MINSTACK slots.
+    if (!lua_checkstack(L, LUA_MINSTACK)) lua_settop(L, 0);
+    luaL_where(L, level);
+    lua_pushliteral(L, "instruction budget exceeded");
+    lua_concat(L, 2);
+    // The traceback from level 0: the C function charging, or the Lua function the hook stopped.
+    if (first && lua_checkstack(L, LUA_MINSTACK)) {
+        luaL_traceback(L, L, lua_tostring(L, -1), 0);
+        lua_setfield(L, LUA_REGISTRYINDEX, SWL_BUDGET_TRACE_KEY);
+    }
+    lua_error(L);
 }
 
 void swl_count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     swl_Runtime *rt = swl_runtime(L);
     if (rt->budget <= 0) {
         // Unlimited now; a thread kept the hook from an earlier call.
@@ -21,28 +59,38 @@ void swl_count_hook(lua_State *L, lua_Debug *ar) {
         return;
     }
     int count = lua_gethookcount(L);
-    if (!rt->budget_exceeded && count != rt->hook_count) {
-        // A thread left at count 1 by an earlier exceeded call, or created then.
-        lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, rt->hook_count);
+    int mask = swl_hook_mask(rt);
+    if (ar->event != LUA_HOOKCOUNT) {
+        // A function call while charge_calls (or a thread that kept the mask from then).
+        rt->remaining -= 1;
+        if (!rt->charge_calls && !rt->budget_exceeded) lua_sethook(L, swl_count_hook, mask, count);
+    } else {
+        if (!rt->budget_exceeded && (count != rt->hook_count || lua_gethookmask(L) != mask)) {
+            // A thread left at count 1 by an earlier exceeded call, or created then.
+            lua_sethook(L, swl_count_hook, mask, rt->hook_count);
+        }
+        rt->remaining -= count;
     }
-    rt->remaining -= count;
-    if (rt->remaining <= 0 || rt->budget_exceeded) {
-        // Stays set until the next call from Swift begins.
-        rt->budget_exceeded = 1;
-        swl_hook_every_instruction(L);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
-        lua_State *main = lua_tothread(L, -1);
-        lua_pop(L, 1);
-        if (main != NULL && main != L) swl_hook_every_instruction(main);
-        luaL_where(L, 0);
-        lua_pushliteral(L, "instruction budget exceeded");
-        lua_concat(L, 2);
-        lua_error(L);
-    }
+    if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, 0);
+}
+
+void swl_charge(lua_State *L, lua_Integer steps) {
+    swl_Runtime *rt = swl_runtime(L);
+    if (rt->budget <= 0) return;
+    rt->remaining -= steps;
+    if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, 1);
+}
+
+void swl_update_hook(lua_State *L) {
+    swl_Runtime *rt = swl_runtime(L);
+    if (rt->budget <= 0) return;
+    int count = rt->budget_exceeded ? 1 : rt->hook_count;
+    if (lua_gethookmask(L) != swl_hook_mask(rt)) lua_sethook(L, swl_count_hook, swl_hook_mask(rt), count);
 }
 
 static void swl_start_budget(swl_Runtime *rt, lua_State *L) {
     rt->budget_exceeded = 0;
+    rt->charge_calls = 0;
     if (rt->budget <= 0) {
         lua_sethook(L, NULL, 0, 0);
         return;
@@ -53,10 +101,6 @@ static void swl_start_budget(swl_Runtime *rt, lua_State *L) {
     // hook from the thread that creates them (lua_newthread), and all
     // threads draw from the same rt->remaining.
     lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, rt->hook_count);
-}
-
-void swl_begin_budget(lua_State *L) {
-    swl_start_budget(swl_runtime(L), L);
 }
 
 int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh) {

@@ -72,14 +72,6 @@ int swl_gc(lua_State *L, int what, int arg) {
     return lua_gc(L, what, arg);
 }
 
-int swl_error(lua_State *L, const char *msg) {
-    return luaL_error(L, "%s", msg);
-}
-
-const char *swl_pushfstring1(lua_State *L, const char *fmt, const char *s) {
-    return lua_pushfstring(L, fmt, s);
-}
-
 void swl_pushstring(lua_State *L, const char *s, size_t len) {
     // lua_pushstring looks `s` up in Lua's cache of C strings, keyed by address, before
     // hashing it; it reads up to the first NUL, so a string with a NUL inside cannot use it.

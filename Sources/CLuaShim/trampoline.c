@@ -96,7 +96,8 @@ int swl_trampoline(lua_State *L) {
 int swl_message_handler(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+        // Once the budget is spent this handler may run with hooks off: no script code then.
+        if (!swl_runtime(L)->budget_exceeded && luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
             msg = lua_tostring(L, -1);
         } else {
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));

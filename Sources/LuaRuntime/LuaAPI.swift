@@ -28,11 +28,27 @@ struct LuaAPI {
         swl_newstate(runtime).map(LuaAPI.init)
     }
 
+    /// Where the function on top of the stack is defined (`short_src`, `linedefined`), popping
+    /// it; nil for a C function. Never raises. The corresponding C function is `lua_getinfo` (">S").
+    func popFunctionDefinition() -> (chunk: String, line: Int)? {
+        var info = lua_Debug()
+        guard lua_getinfo(L, ">S", &info) != 0, info.linedefined > 0 else { return nil }
+        let chunk = withUnsafeBytes(of: &info.short_src) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return (chunk, Int(info.linedefined))
+    }
+
     /// The corresponding C function is `lua_close`.
     func close() { lua_close(L) }
 
     /// Opens the standard libraries in a protected call. The corresponding C function is `luaL_openlibs`.
     func openLibraries() -> Int32 { swl_openlibs(L) }
+
+    /// Installs the sandbox's bounded string, table, setmetatable, xpcall and os functions, and
+    /// `virtual_os` in the table at registry slot `host`, in a protected call. The corresponding C
+    /// function is `swl_opensandbox`.
+    func openSandbox(host: Int32) -> Int32 { swl_opensandbox(L, host) }
 
     /// The corresponding C function is `lua_gc`.
     @discardableResult
@@ -178,6 +194,17 @@ struct LuaAPI {
     func pushReference(_ ref: Int32) -> Int32 { lua_rawgeti(L, clua_registryindex(), lua_Integer(ref)) }
     /// Pops the top value into the registry. The corresponding C function is `luaL_ref`.
     func makeReference() -> Int32 { luaL_ref(L, clua_registryindex()) }
+    /// The string in registry field `key`, if any, and clears the field (raw access).
+    func takeRegistryString(_ key: StaticString) -> String? {
+        let registry = clua_registryindex()
+        rawGetField(registry, key)
+        let text = type(at: -1) == LUA_TSTRING ? string(at: -1) : nil
+        pop(1)
+        Self.withCString(key) { _ = lua_pushstring(L, $0) }
+        lua_pushnil(L)
+        lua_rawset(L, registry)
+        return text
+    }
     /// The corresponding C function is `luaL_unref` (no allocation).
     func releaseReference(_ ref: Int32) { luaL_unref(L, clua_registryindex(), ref) }
 

@@ -193,6 +193,7 @@ extension LuaState {
     /// Turns the error value on top of the stack into a `LuaError` and pops it.
     func failure(status: Int32, label: String) -> LuaError {
         if status == LuaCode.budgetCaught {
+            _ = takeFirstBudgetError()
             return LuaError(.budget, "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'")
         }
         let outermost = runtime.pointee.call_depth == 0
@@ -205,7 +206,9 @@ extension LuaState {
             return LuaError(fromLua: .syntax, text)
         }
         if runtime.pointee.budget_exceeded != 0 {
-            var error = LuaError(fromLua: .budget, text)
+            // Where the budget ran out, with the traceback then: the error that reached here
+            // may have been raised again later, by code that had caught it.
+            var error = LuaError(fromLua: .budget, takeFirstBudgetError() ?? text)
             error.message =
                 "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'"
             return error
@@ -222,6 +225,12 @@ extension LuaState {
             return error
         }
         return LuaError(fromLua: .runtime, text)
+    }
+
+    /// The first budget error of the call, with its traceback, as `budget.c` kept it in the
+    /// registry; cleared. Outside any call (the cap is not armed), so nothing here raises.
+    private func takeFirstBudgetError() -> String? {
+        api.takeRegistryString("swl.budget_trace")
     }
 
     /// Converts the values from `first` to the top of the stack.

@@ -22,6 +22,12 @@ extension LuaState {
             }
         })
         try setField("path", in: host, to: .string(search.pathDescription))
+        if options.sandbox {
+            releasePendingReferences()
+            guard api.openSandbox(host: host.slot) == LuaCode.ok else {
+                throw LuaError(.memory, "cannot install the sandbox's functions")
+            }
+        }
         let prelude = options.sandbox ? Self.sandboxPrelude : Self.trustedPrelude
         let chunk = try load(prelude, chunkName: "=LuaRuntime")
         try call(chunk, arguments: [
@@ -29,124 +35,11 @@ extension LuaState {
         ])
     }
 
-    /// Trusted mode: the full standard library; only `print` may be redirected.
-    static let trustedPrelude = """
-        local host, seed, epoch, redirect = ...
-        if redirect then
-          local log, select, tostring, concat = host.log, select, tostring, table.concat
-          function print(...)
-            local parts = {}
-            for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-            log(concat(parts, "\\t"))
-          end
-        end
-        """
+    /// Trusted mode: the full standard library; only `print` may be redirected. The text is
+    /// `Lua/trusted_prelude.lua`, compiled into the binary.
+    static let trustedPrelude = String(decoding: PackageResources.trusted_prelude_lua, as: UTF8.self)
 
-    /// The sandbox. Runs once in a fresh state after luaL_openlibs.
-    static let sandboxPrelude = """
-        local host, seed, epoch = ...
-        local G = _G
-        local type, select, tostring, error, floor = type, select, tostring, error, math.floor
-        local real_load, real_date, real_collect = load, os.date, collectgarbage
-        local real_randomseed, concat = math.randomseed, table.concat
-        local log, now, search = host.log, host.now, host.search
-
-        -- No files, no processes, no bytecode, no introspection.
-        io, dofile, loadfile = nil, nil, nil
-        string.dump = nil
-        debug = { traceback = debug.traceback }
-        getmetatable("").__metatable = false
-
-        function print(...)
-          local parts = {}
-          for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-          log(concat(parts, "\\t"))
-        end
-
-        function load(chunk, chunkname, mode, ...)
-          if select("#", ...) == 0 then return real_load(chunk, chunkname, "t") end
-          return real_load(chunk, chunkname, "t", (...))
-        end
-
-        function collectgarbage(option, ...)
-          if option == "count" then return real_collect("count") end
-          error("collectgarbage('" .. tostring(option or "collect") .. "') is not allowed in the sandbox", 2)
-        end
-
-        real_randomseed(seed)
-        function math.randomseed(...)
-          if select("#", ...) == 0 then return real_randomseed(seed) end
-          return real_randomseed(...)
-        end
-
-        -- os: the host's virtual clock, always UTC.
-        local function days_from_civil(y, m, d)
-          y = m <= 2 and y - 1 or y
-          local era = y // 400
-          local yoe = y - era * 400
-          local doy = (153 * (m > 2 and m - 3 or m + 9) + 2) // 5 + d - 1
-          local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-          return era * 146097 + doe - 719468
-        end
-        local function field(t, key, default)
-          local v = t[key]
-          if v == nil then
-            if default == nil then error("field '" .. key .. "' missing in date table", 3) end
-            return default
-          end
-          if math.type(v) ~= "integer" then
-            v = math.tointeger(v)
-            if v == nil then error("field '" .. key .. "' is not an integer", 3) end
-          end
-          return v
-        end
-        local vos = { difftime = os.difftime }
-        function vos.clock() return now() / 1000 end
-        function vos.time(t)
-          if t == nil then return epoch + now() // 1000 end
-          if type(t) ~= "table" then
-            error("bad argument #1 to 'time' (table expected, got " .. type(t) .. ")", 2)
-          end
-          local month = field(t, "month") - 1
-          local year = field(t, "year") + month // 12
-          local days = days_from_civil(year, month % 12 + 1, 1) + field(t, "day") - 1
-          return days * 86400 + field(t, "hour", 12) * 3600 + field(t, "min", 0) * 60 + field(t, "sec", 0)
-        end
-        function vos.date(format, t)
-          format = format or "%c"
-          if format:sub(1, 1) ~= "!" then format = "!" .. format end
-          return real_date(format, t or vos.time())
-        end
-        os = vos
-
-        -- require: Lua files from the plugin folder and plugin path only.
-        local loaded = {
-          _G = G, string = string, table = table, math = math, utf8 = utf8,
-          coroutine = coroutine, os = os, debug = debug,
-        }
-        local preload = {}
-        package = { loaded = loaded, preload = preload, path = host.path, config = package.config }
-        loaded.package = package
-        function require(name)
-          if type(name) ~= "string" then
-            error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
-          end
-          local value = loaded[name]
-          if value ~= nil then return value end
-          local loader, extra = preload[name], ":preload:"
-          if loader == nil then
-            local source, chunkname = search(name)
-            if source == nil then error("module '" .. name .. "' not found:" .. chunkname, 2) end
-            local f, message = real_load(source, "@" .. chunkname, "t")
-            if f == nil then
-              error("error loading module '" .. name .. "' from file '" .. chunkname .. "':\\n\\t" .. message, 2)
-            end
-            loader, extra = f, chunkname
-          end
-          local result = loader(name, extra)
-          if result ~= nil then loaded[name] = result
-          elseif loaded[name] == nil then loaded[name] = true end
-          return loaded[name]
-        end
-        """
+    /// The sandbox. Runs once in a fresh state after luaL_openlibs. The text is
+    /// `Lua/sandbox_prelude.lua`, compiled into the binary.
+    static let sandboxPrelude = String(decoding: PackageResources.sandbox_prelude_lua, as: UTF8.self)
 }

@@ -40,6 +40,17 @@ extension LuaState {
         return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
     }
 
+    /// Where the Lua function `ref` is defined: its chunk as Lua names it in messages
+    /// (`plugins/mail.lua`) and the line its `function` keyword is on; nil for a C function or
+    /// a value that is not a function of this state.
+    public func definition(of ref: LuaRef) -> (chunk: String, line: Int)? {
+        guard ref.serial == serial, ref.type == .function, api.checkStack(1) else { return nil }
+        let base = api.top
+        defer { api.setTop(base) }
+        api.pushReference(ref.slot)
+        return api.popFunctionDefinition()
+    }
+
     /// Registry key of a type's metatable, kept apart from C libraries' names.
     static func metatableName(_ name: String) -> String { "swift." + name }
 }

@@ -139,7 +139,7 @@ public struct Benchmarks {
     /// tutorial plugin, opening 10,000 rows on the way (see ``measureTableMemory(root:)``).
     func tableMemory() -> Figure {
         let samples = (0..<(quick ? 1 : 3)).compactMap { _ -> Double? in
-            let output = Process.output([Process.executablePath(), "bench", "--probe-table-memory", "--root", root])
+            let output = Process.output([FileReading.executablePath(), "bench", "--probe-table-memory", "--root", root])
             return output.flatMap { Double($0.split(separator: " ").first.map(String.init) ?? "") }
         }
         return Figure(name: "table.rss_mb_1m", value: samples.isEmpty ? .nan : median(samples), unit: "MiB", n: 1_000_000, target: (.atMost, 64))
@@ -166,7 +166,7 @@ public struct Benchmarks {
         let runs = quick ? 5 : 30
         let script = (try? temporaryFile("swipe 3 -60\nwait 300\ntap 3 1\nscroll 44\nwait 10\n", suffix: ".swipe")) ?? "/dev/null"
         defer { unlink(script) }
-        let arguments = [Process.executablePath(), "run", script, "--plugin", tutorialPlugin]
+        let arguments = [FileReading.executablePath(), "run", script, "--plugin", tutorialPlugin]
         _ = Process.run(arguments)  // warm the page cache
         let samples = (0..<runs).map { _ in Process.run(arguments).nanoseconds / 1e6 }
         return Figure(name: "startup_ms", value: median(samples), unit: "ms", n: runs, target: (.atMost, 15))
@@ -205,7 +205,7 @@ public struct Benchmarks {
         let bytes = Array(contents.utf8)
         _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        return String(cString: template)
+        return FileReading.string(template)
     }
 }
 

@@ -1,4 +1,5 @@
 import Glibc
+import SwipeScript
 
 /// The wall clock, for benchmarks only (the core never reads it).
 enum Clock {
@@ -70,19 +71,12 @@ enum Process {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
+            let text = FileReading.string(line)
             if text.hasPrefix("VmRSS:") {
                 let digits = text.filter(\.isNumber)
                 return (Double(digits) ?? .nan) / 1024
             }
         }
         return .nan
-    }
-
-    /// The path of the running executable.
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
     }
 }

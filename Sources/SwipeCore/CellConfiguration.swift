@@ -93,6 +93,9 @@ public struct CellConfiguration: Hashable, Sendable {
     public var duration: TimeAmount
     public var curve: AnimationCurve
     public var behavior: SwipeBehavior
+    /// Why this row has no buttons, when the one who configures it failed to (a plugin's
+    /// `configure` that raised an error or returned something invalid): taps name it.
+    public var failure: String?
 
     public init(
         buttons: [SwipeButton],

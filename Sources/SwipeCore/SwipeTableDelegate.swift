@@ -73,10 +73,13 @@ public enum TableError: Error, Hashable, Sendable {
     case rowOffScreen(row: Int, visible: Range<Int>)
     case noPanInProgress(row: Int)
     case panAlreadyInProgress(row: Int)
-    case noSuchButton(row: Int, button: String, buttonCount: Int)
+    /// `ids`: the row's buttons, button 1 first; `reason`: why a row has none, when its
+    /// configuration says (``CellConfiguration/failure``).
+    case noSuchButton(row: Int, button: String, ids: [String], reason: String?)
     case insertionOutOfRange(row: Int, rowCount: Int)
-    /// A tap named a button a row with leading buttons does not have.
-    case noSuchButtonOnEdges(row: Int, button: String, trailingCount: Int, leadingCount: Int)
+    /// A tap named a button a row with leading buttons does not have: the ids of each edge,
+    /// button 1 first.
+    case noSuchButtonOnEdges(row: Int, button: String, trailing: [String], leading: [String])
     /// The table was asked to open a row on an edge that has no buttons.
     case noButtonsOnEdge(row: Int, edge: Edge)
     /// Moving the clock from `now` by `amount` would pass ``VirtualInstant/maximum``.
@@ -98,12 +101,24 @@ extension TableError: CustomStringConvertible {
             return "row \(row) has no pan in progress: 'pan \(row) begin' first (a pan is cancelled when its row leaves the screen)"
         case .panAlreadyInProgress(let row):
             return "row \(row) is already being panned: end or cancel that pan first"
-        case .noSuchButton(let row, let button, let count):
-            return "row \(row) has no button '\(DisplayText.token(button))': it has \(count) button\(count == 1 ? "" : "s"), 1 = rightmost, or an id"
+        case .noSuchButton(let row, _, let ids, let reason?) where ids.isEmpty:
+            return "row \(row) has no buttons: \(DisplayText.escaped(reason))"
+        case .noSuchButton(let row, _, let ids, nil) where ids.isEmpty:
+            return "row \(row) has no buttons"
+        case .noSuchButton(let row, let button, let ids, _):
+            let hint = Int(button) == nil ? closestMatch(to: button, among: ids).map { " (did you mean '\(DisplayText.token($0))'?)" } ?? "" : ""
+            let listed = ids.enumerated().map { "'\(DisplayText.token($0.element))' (\($0.offset + 1)\($0.offset == 0 ? ", the rightmost" : ""))" }
+            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
+            return "row \(row) has no button '\(DisplayText.token(button))'\(hint): it has \(ids.count) button\(ids.count == 1 ? "" : "s"), \(list)"
         case .noSuchButtonOnEdges(let row, let button, let trailing, let leading):
-            func count(_ n: Int, _ edge: String) -> String { "\(n) \(edge) button\(n == 1 ? "" : "s")" }
-            return "row \(row) has no button '\(DisplayText.token(button))': it has \(count(trailing, "trailing")) (1 = outermost, or trailing:N) "
-                + "and \(count(leading, "leading")) (leading:N), or an id"
+            let hint = Int(button) == nil
+                ? closestMatch(to: button, among: trailing + leading).map { " (did you mean '\(DisplayText.token($0))'?)" } ?? "" : ""
+            func listed(_ ids: [String], _ name: (Int) -> String) -> String {
+                let items = ids.enumerated().map { "'\(DisplayText.token($0.element))' (\(name($0.offset + 1)))" }
+                return items.isEmpty ? "none" : items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
+            }
+            return "row \(row) has no button '\(DisplayText.token(button))'\(hint): trailing \(listed(trailing) { $0 == 1 ? "1, the outermost" : String($0) }), "
+                + "leading \(listed(leading) { "leading:\($0)" })"
         case .noButtonsOnEdge(let row, let edge):
             return "row \(row) has no \(edge.rawValue) buttons"
         case .insertionOutOfRange(let row, let count):

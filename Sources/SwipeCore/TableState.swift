@@ -211,9 +211,11 @@ extension TableState {
     /// The tutorial's message for a row with trailing buttons only; one that names both edges
     /// otherwise.
     static func noSuchButton(row: Int, _ button: String, _ configuration: CellConfiguration) -> TableError {
-        let trailing = configuration.trailing.buttons.count
-        guard configuration.namesSides else { return .noSuchButton(row: row, button: button, buttonCount: trailing) }
-        return .noSuchButtonOnEdges(row: row, button: button, trailingCount: trailing, leadingCount: configuration.leading.buttons.count)
+        let trailing = configuration.trailing.buttons.map(\.id)
+        guard configuration.namesSides else {
+            return .noSuchButton(row: row, button: button, ids: trailing, reason: configuration.failure)
+        }
+        return .noSuchButtonOnEdges(row: row, button: button, trailing: trailing, leading: configuration.leading.buttons.map(\.id))
     }
 
     /// A tap on the row's content: closes the open rows with `close_on_tap`, else nothing.

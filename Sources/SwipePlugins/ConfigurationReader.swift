@@ -7,6 +7,8 @@ struct ConfigurationReader {
     var file: String
     var row: Int
     var cellWidth: Double
+    /// The line `configure` is defined on, for the messages.
+    var line: Int? = nil
     /// The plugin's state, to name `on_tap` handlers in budget messages.
     var lua: LuaState? = nil
 
@@ -202,7 +204,7 @@ struct ConfigurationReader {
     private func unknownKeys(_ fields: [String: LuaValue], known: [String], prefix: String) -> [PluginProblem] {
         fields.keys.filter { !known.contains($0) }.sorted().map { key in
             let hint = suggestion(for: key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-            return PluginProblem(.warning, file: file, row: row, field: prefix + key, message: "unknown key\(hint)")
+            return PluginProblem(.warning, file: file, line: line, row: row, field: prefix + key, message: "unknown key\(hint)")
         }
     }
 
@@ -212,6 +214,6 @@ struct ConfigurationReader {
     }
 
     private func problem(_ field: String?, _ message: String) -> PluginProblem {
-        PluginProblem(file: file, row: row, field: field, message: message)
+        PluginProblem(file: file, line: line, row: row, field: field, message: message)
     }
 }

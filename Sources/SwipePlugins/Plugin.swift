@@ -3,7 +3,7 @@ import LuaRuntime
 import SwipeScript
 
 /// The places the host calls into a plugin, as named in `plugin_error` events.
-public enum Hook: String, CaseIterable, Sendable {
+public enum Hook: String, CaseIterable, Hashable, Sendable {
     case configure
     case setup
     case onOpen = "on_open"
@@ -13,6 +13,11 @@ public enum Hook: String, CaseIterable, Sendable {
     case after
 
     var bit: UInt8 { 1 << UInt8(index) }
+
+    /// Whether the hook's handlers are functions the plugin hands over as it goes (a button's
+    /// `on_tap`, a `ctx:after` callback) rather than one field of the plugin's table: their
+    /// failures are counted per function (where it is defined), not per hook.
+    var isPerFunction: Bool { self == .onTap || self == .after }
     var index: Int {
         switch self {
         case .configure: 0
@@ -54,6 +59,8 @@ public final class Plugin {
     let onClose: LuaRef?
     let onAction: LuaRef?
     let setup: LuaRef?
+    /// Whether the plugin has a `setup` function.
+    public var hasSetup: Bool { setup != nil }
     /// The items the plugin provides, if any.
     public let items: [String]?
     /// The table behaviour the plugin asks for (its top-level `table`), if any.
@@ -69,11 +76,41 @@ public final class Plugin {
     }
     /// `context`'s slot, read by the dispatch path without retaining the reference.
     @exclusivity(unchecked) private(set) var contextSlot: LuaSlot?
+    /// Failures of the plugin's own hooks (`setup`, `on_open`, `on_close`, `on_action`: one
+    /// function each), by ``Hook/index``; `configure` is never counted.
     @exclusivity(unchecked) var failures = [Int](repeating: 0, count: Hook.allCases.count)
     /// Hooks switched off after too many failures, one bit each.
     @exclusivity(unchecked) var disabledHooks: UInt8 = 0
+    /// Failures of `on_tap` and `ctx:after` functions, by ``HandlerID``.
+    @exclusivity(unchecked) var handlerFailures: [HandlerID: Int] = [:]
+    /// The `on_tap` and `ctx:after` functions switched off after too many failures.
+    @exclusivity(unchecked) var disabledHandlers: Set<HandlerID> = []
+    /// The line `configure` is defined on, for validation messages.
+    let configureLine: Int?
 
     func isDisabled(_ hook: Hook) -> Bool { disabledHooks & hook.bit != 0 }
+
+    /// A handler function as failures count it: its hook and where it is defined (every
+    /// closure made from the same `function ... end` is the same handler).
+    struct HandlerID: Hashable {
+        var hook: Hook
+        var place: String
+    }
+
+    /// `function`'s ``HandlerID``: where it is defined (`FILE:LINE`), or the hook alone for a
+    /// function Lua has no place for.
+    func handlerID(_ hook: Hook, _ function: LuaRef) -> HandlerID {
+        let place = lua.definition(of: function).map { "\($0.chunk):\($0.line)" } ?? ""
+        return HandlerID(hook: hook, place: place)
+    }
+
+    /// Whether `function`, a handler of `hook`, was switched off.
+    func isDisabled(_ hook: Hook, _ function: LuaRef) -> Bool {
+        if hook.isPerFunction {
+            return !disabledHandlers.isEmpty && disabledHandlers.contains(handlerID(hook, function))
+        }
+        return isDisabled(hook)
+    }
 
     static let keys = ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup", "table"]
     static let tableKeys = ["exclusive", "close_on_scroll", "close_on_tap"]
@@ -148,6 +185,7 @@ public final class Plugin {
             return Self.labeled(value, key, in: state)
         }
         configure = try function("configure")
+        configureLine = configure.flatMap { state.definition(of: $0)?.line }
         onOpen = try function("on_open")
         onClose = try function("on_close")
         onAction = try function("on_action")

@@ -2,7 +2,9 @@ import LuaRuntime
 import SwipeCore
 import SwipeScript
 
-/// `swipehost check`: loads each plugin, validates it, and asks its `configure` for rows 1...N.
+/// `swipehost check`: loads each plugin (its `items` function runs then), runs its `setup` as
+/// `swipehost run` does, validates it, and asks its `configure` for rows 1...N (N at most the
+/// number of the plugin's own items, when it has some).
 public struct PluginChecker {
     public var rows: Int
     public var cellWidth: Double
@@ -20,6 +22,8 @@ public struct PluginChecker {
         public var problems: [PluginProblem]
         /// Rows the plugin configured (the others it left to the next plugin).
         public var configuredRows: Int
+        /// Rows asked: `rows`, or fewer when the plugin's own items are fewer.
+        public var checkedRows: Int
         public var loaded: Bool
 
         public var errorCount: Int { problems.filter { $0.severity == .error }.count }
@@ -30,12 +34,26 @@ public struct PluginChecker {
         do {
             plugin = try Plugin(path: path, options: options)
         } catch {
-            return Report(path: path, problems: [error], configuredRows: 0, loaded: false)
+            return Report(path: path, problems: [error], configuredRows: 0, checkedRows: 0, loaded: false)
         }
         var problems = plugin.warnings
+        let items = plugin.items.map(TableItems.init) ?? .generated(count: rows)
+        if plugin.hasSetup {
+            // `setup` runs in a host, as in a run; its failure is an error of the check.
+            let geometry = TableGeometry(width: cellWidth)
+            if let host = try? PluginHost(plugins: [plugin], defaultItems: items, geometry: geometry, setupOnly: true) {
+                for record in host.recorder.records {
+                    guard case .custom("plugin_error", let fields, _) = record.event,
+                        fields.contains(where: { $0.key == "hook" && $0.value == .string("setup") }),
+                        case .string(let message)? = fields.first(where: { $0.key == "message" })?.value
+                    else { continue }
+                    problems.append(PluginProblem(file: plugin.file, field: "setup", message: message))
+                }
+            }
+        }
         var seenWarnings: Set<String> = []
         var configured = 0
-        let items = plugin.items.map(TableItems.init) ?? .generated(count: rows)
+        let checked = min(rows, items.count)
         if let configure = plugin.configure {
             for row in 1...max(1, min(rows, items.count)) where row <= items.count {
                 let value: LuaValue
@@ -46,7 +64,7 @@ public struct PluginChecker {
                     continue
                 }
                 if value.isNil { continue }
-                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth).read(value)
+                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth, line: plugin.configureLine).read(value)
                 problems += read.errors
                 // A row whose configuration is refused gets no buttons: it is not configured.
                 if read.configuration != nil { configured += 1 }
@@ -57,6 +75,6 @@ public struct PluginChecker {
         } else {
             problems.append(PluginProblem(.warning, file: plugin.file, field: "configure", message: "missing: the plugin configures no row"))
         }
-        return Report(path: path, problems: problems, configuredRows: configured, loaded: true)
+        return Report(path: path, problems: problems, configuredRows: configured, checkedRows: checked, loaded: true)
     }
 }

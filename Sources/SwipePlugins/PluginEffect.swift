@@ -21,34 +21,57 @@ enum PluginEffect {
 
 /// A plugin failure that ended a `--strict` run.
 public struct PluginFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure it was: the `kind` field of a `plugin_error` event.
+    public enum Kind: String, Hashable, Sendable {
+        /// An error raised by the plugin's code (or by a `ctx` call it made).
+        case runtime
+        /// The call ran past its instruction budget (`--budget`).
+        case budget
+        /// The plugin's Lua state ran past its memory cap (`--memory`).
+        case memory
+        /// `configure` returned a configuration the host refused (the message names the field).
+        case invalid
+
+        init(_ error: any Error) {
+            switch (error as? LuaError)?.kind {
+            case LuaError.Kind.budget?: self = .budget
+            case LuaError.Kind.memory?: self = .memory
+            default: self = .runtime
+            }
+        }
+    }
+
     public var plugin: String
-    public var hook: String
+    public var hook: Hook
     public var row: Int?
     public var message: String
+    public var kind: Kind
 
     public var description: String {
-        "\(message) (plugin '\(plugin)', hook \(hook)\(row.map { ", row \($0)" } ?? ""))"
+        "\(message) (plugin '\(plugin)', hook \(hook.rawValue)\(row.map { ", row \($0)" } ?? ""))"
     }
 }
 
 extension PluginHost {
     /// Runs one hook of plugin `index` as a transaction: effects apply only if it succeeds; a
     /// failure becomes a `plugin_error` event, and after ``failureLimit`` the hook is switched off.
-    func invoke(_ index: Int, hook: Hook, row: Int?, _ body: (LuaState) throws -> Void) {
+    /// `function` is the handler called, for hooks whose failures count per function
+    /// (``Hook/isPerFunction``): switched off, it is not called.
+    func invoke(_ index: Int, hook: Hook, row: Int?, function: LuaRef? = nil, _ body: (LuaState) throws -> Void) {
         unowned(unsafe) let plugin = plugins[index]
-        guard !plugin.isDisabled(hook) else { return }
-        transact(index, hook: hook, row: row) { try body(plugin.lua) }
+        if let function { guard !plugin.isDisabled(hook, function) else { return } } else { guard !plugin.isDisabled(hook) else { return } }
+        transact(index, hook: hook, row: row, function: function) { try body(plugin.lua) }
     }
 
-    /// Runs `body`, one call into plugin `index`, as a transaction (see ``invoke(_:hook:row:_:)``).
+    /// Runs `body`, one call into plugin `index`, as a transaction (see ``invoke(_:hook:row:function:_:)``).
     @inline(__always)
-    func transact(_ index: Int, hook: Hook, row: Int?, _ body: () throws -> Void) {
+    func transact(_ index: Int, hook: Hook, row: Int?, function: LuaRef? = nil, _ body: () throws -> Void) {
         let mark = beginTransaction(index)
         do {
             try body()
             try commit(mark, from: index)
         } catch {
-            rollBack(mark, index, hook: hook, row: row, error: error)
+            rollBack(mark, index, hook: hook, row: row, error: error, function: function)
         }
     }
 
@@ -98,7 +121,7 @@ extension PluginHost {
 
     /// The handler failed: its effects are dropped and the failure reported.
     @inline(never)
-    func rollBack(_ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error) {
+    func rollBack(_ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error, function: LuaRef? = nil) {
         (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
         overflowed = false
         if transaction.count > mark.start {
@@ -107,7 +130,7 @@ extension PluginHost {
             }
             transaction.removeSubrange(mark.start...)
         }
-        report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
+        report(index, hook: hook, row: row, error: error, function: function)
     }
 
     /// Applies the effects at `range` of ``transaction``, in order.
@@ -163,10 +186,23 @@ extension PluginHost {
             for plugin in timerCallbacks.indices { timerCallbacks[plugin] = 0 }
         }
         timerCallbacks[index] += 1
-        invoke(index, hook: .after, row: nil) { lua in try lua.call(function, self.context(index)) }
+        invoke(index, hook: .after, row: nil, function: function) { lua in try lua.call(function, self.context(index)) }
     }
 
-    func report(_ index: Int, hook: Hook, row: Int?, message: String, traceback: String?) {
+    /// A failed call into plugin `index` as a `plugin_error` (see ``report(_:hook:row:message:traceback:kind:field:function:)``).
+    func report(_ index: Int, hook: Hook, row: Int?, error: any Error, function: LuaRef? = nil) {
+        report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback,
+               kind: PluginFailure.Kind(error), function: function)
+    }
+
+    /// A `plugin_error` event: `plugin`, `file`, `hook`, `row`, `field`, `message`, `kind` (the
+    /// fields of `plugin_warning`, and `kind`). After ``failureLimit`` failures of the same
+    /// handler (a hook's function, or for `on_tap` and `ctx:after` each function by where it is
+    /// defined), that handler is switched off; `configure` never is.
+    func report(
+        _ index: Int, hook: Hook, row: Int?, message: String, traceback: String?, kind: PluginFailure.Kind,
+        field: String? = nil, function: LuaRef? = nil, extra: [TraceField] = []
+    ) {
         let plugin = plugins[index]
         let message = Self.hasPlace(message) || message.hasPrefix(plugin.file + ":") ? message : "\(plugin.file): \(message)"
         var text = "plugin error in \(Self.shown(plugin.name)).\(hook.rawValue)\(row.map { " (row \($0))" } ?? ""): \(Self.shown(message))"
@@ -174,27 +210,53 @@ extension PluginHost {
             text += "\n" + traceback.split(separator: "\n").map { "           " + Self.shown(String($0)) }.joined(separator: "\n")
         }
         record("plugin_error", [
-            TraceField("plugin", .string(plugin.name)), TraceField("hook", .string(hook.rawValue)),
-            TraceField("row", row.map(TraceValue.int) ?? .null), TraceField("message", .string(message)),
-        ], text)
-        plugin.failures[hook.index] += 1
-        if plugin.failures[hook.index] == Self.failureLimit {
-            plugin.disabledHooks |= hook.bit
-            warn(PluginProblem(.warning, file: plugin.file, field: hook.rawValue, message: "failed \(Self.failureLimit) times: switched off"))
-        }
+            TraceField("plugin", .string(plugin.name)), TraceField("file", .string(plugin.file)),
+            TraceField("hook", .string(hook.rawValue)), TraceField("row", row.map(TraceValue.int) ?? .null),
+            TraceField("field", field.map(TraceValue.string) ?? .null), TraceField("message", .string(message)),
+            TraceField("kind", .string(kind.rawValue)),
+        ] + extra, text)
+        errorCount += 1
+        countFailure(index, hook: hook, function: function)
         if strict, fatalError == nil {
-            fatalError = PluginFailure(plugin: plugin.name, hook: hook.rawValue, row: row, message: message)
+            fatalError = PluginFailure(plugin: plugin.name, hook: hook, row: row, message: message, kind: kind)
         }
     }
 
-    /// A warning, once per plugin, field and message, as a `plugin_warning` event.
-    func warn(_ problem: PluginProblem) {
+    /// Counts a failure of a handler and switches it off at ``failureLimit``.
+    private func countFailure(_ index: Int, hook: Hook, function: LuaRef?) {
+        let plugin = plugins[index]
+        switch hook {
+        case .configure:
+            // Data, not an event: each row's failure is its own; later rows are still asked.
+            return
+        case .onTap where function != nil, .after where function != nil:
+            let id = plugin.handlerID(hook, function!)
+            plugin.handlerFailures[id, default: 0] += 1
+            guard plugin.handlerFailures[id] == Self.failureLimit else { return }
+            plugin.disabledHandlers.insert(id)
+            let place = id.place.isEmpty ? "" : " defined at \(id.place)"
+            warn(PluginProblem(
+                .warning, file: plugin.file, field: hook.rawValue,
+                message: "the function\(place) failed \(Self.failureLimit) times: switched off (the plugin's other \(hook.rawValue) functions still run)"),
+                from: index, hook: hook)
+        default:
+            plugin.failures[hook.index] += 1
+            guard plugin.failures[hook.index] == Self.failureLimit else { return }
+            plugin.disabledHooks |= hook.bit
+            warn(PluginProblem(.warning, file: plugin.file, field: hook.rawValue, message: "failed \(Self.failureLimit) times: switched off"), from: index, hook: hook)
+        }
+    }
+
+    /// A warning, once per plugin, field and message, as a `plugin_warning` event: `plugin`,
+    /// `file`, `hook`, `row`, `field`, `message` (the fields of `plugin_error` but `kind`).
+    func warn(_ problem: PluginProblem, from index: Int, hook: Hook? = nil) {
         let key = "\(problem.file)\u{0}\(problem.field ?? "")\u{0}\(problem.message)"
         guard reportedWarnings.insert(key).inserted else { return }
         record("plugin_warning", [
-            TraceField("file", .string(problem.file)), TraceField("row", problem.row.map(TraceValue.int) ?? .null),
+            TraceField("plugin", .string(plugins[index].name)), TraceField("file", .string(problem.file)),
+            TraceField("hook", hook.map { .string($0.rawValue) } ?? .null), TraceField("row", problem.row.map(TraceValue.int) ?? .null),
             TraceField("field", problem.field.map(TraceValue.string) ?? .null), TraceField("message", .string(problem.message)),
-        ], "warning: \(Self.shown(problem.description))")
+        ], Self.shown(problem.description))
     }
 
     /// Records a plugin event; its text line is only made when the trace will show it.

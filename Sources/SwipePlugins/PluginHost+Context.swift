@@ -174,16 +174,9 @@ extension PluginHost {
     }
 
     /// Makes `ctx.now` read the virtual clock when asked, and `ctx` read-only: its methods are
-    /// Swift methods (``LuaState/register(_:in:method:_:)``), which do not copy `self`.
-    static let contextPrelude = """
-        local ctx, host = ...
-        local now = host.now
-        setmetatable(ctx, {
-          __index = function(_, key) if key == "now" then return now() end end,
-          __newindex = function(_, key) error("ctx is read-only (cannot set '" .. tostring(key) .. "')", 2) end,
-          __metatable = false,
-        })
-        """
+    /// Swift methods (``LuaState/register(_:in:method:_:)``), which do not copy `self`. The text
+    /// is `Lua/ctx_prelude.lua`, compiled into the binary.
+    static let contextPrelude = String(decoding: PackageResources.ctx_prelude_lua, as: UTF8.self)
 
     static func traceValue(_ value: LuaValue, field: String) throws -> TraceValue {
         switch value {

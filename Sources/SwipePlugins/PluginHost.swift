@@ -21,6 +21,8 @@ public final class PluginHost {
     /// Whether ``fatalError`` is set: what a run checks after every line (kept beside it,
     /// not derived: comparing the optional with nil copies the whole `PluginFailure`).
     @exclusivity(unchecked) public private(set) var failed = false
+    /// How many `plugin_error` events there were.
+    @exclusivity(unchecked) public internal(set) var errorCount = 0
     /// How many times `configure` was called, all plugins together.
     @exclusivity(unchecked) public internal(set) var configureCalls = 0
     /// The detail screen on show (`ctx:present`), if any.
@@ -67,6 +69,8 @@ public final class PluginHost {
     @exclusivity(unchecked) var rowSetups: [Int: RowSetup] = [:]
     @exclusivity(unchecked) var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
     @exclusivity(unchecked) var reportedWarnings: Set<String> = []
+    /// `configure` errors by what they say (without the row), in the order first seen.
+    @exclusivity(unchecked) var repeatedFailures: [RepeatedFailure] = []
     // Never accessed re-entrantly while being modified (handlers run between, not inside,
     // modifications): the dynamic exclusivity checks are left out of the dispatch path.
 
@@ -91,10 +95,12 @@ public final class PluginHost {
     @exclusivity(unchecked) var timerWindow: Int64 = -1
 
     /// Makes a host over `plugins` (already loaded). The items are the first plugin's `items`,
-    /// else `defaultItems`.
+    /// else `defaultItems`. `setupOnly` runs the plugins' `setup` without asking the visible
+    /// rows' configurations yet (what `swipehost check` needs).
     public init(
         plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
         geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false,
+        setupOnly: Bool = false,
         direction: LayoutDirection? = nil, tableOptions: TableBehaviorOptions = TableBehaviorOptions()
     ) throws(PluginProblem) {
         self.plugins = plugins
@@ -122,15 +128,15 @@ public final class PluginHost {
             let early = plugin.printSink.takeOver { [weak self] line in self?.print(line, from: index) }
             for line in early.kept { logLine(line, from: index) }
             if early.dropped > 0 {
-                warn(PluginProblem(.warning, file: plugin.file, field: "print", message: "\(early.dropped) more lines printed while loading were dropped (\(Self.effectLimit) are kept)"))
+                warn(PluginProblem(.warning, file: plugin.file, field: "print", message: "\(early.dropped) more lines printed while loading were dropped (\(Self.effectLimit) are kept)"), from: index)
             }
         }
-        for later in plugins.filter({ $0.items != nil }).dropFirst() {
-            warn(PluginProblem(.warning, file: later.file, field: "items", message: "ignored: '\(plugins.first { $0.items != nil }!.name)' loaded earlier provides the items"))
+        for (index, later) in plugins.enumerated().filter({ $0.element.items != nil }).dropFirst() {
+            warn(PluginProblem(.warning, file: later.file, field: "items", message: "ignored: '\(plugins.first { $0.items != nil }!.name)' loaded earlier provides the items"), from: index)
         }
         for (index, plugin) in plugins.enumerated() {
             try installContext(for: plugin, index: index)
-            for warning in plugin.warnings { warn(warning) }
+            for warning in plugin.warnings { warn(warning, from: index) }
         }
         table.configurationProvider = { [unowned self] row, item in self.setup(forRow: row, item: item).configuration }
         table.delegate = self
@@ -157,7 +163,7 @@ public final class PluginHost {
                 try lua.call(setup, info)
             }
         }
-        table.reloadVisibleRows()
+        if !setupOnly { table.reloadVisibleRows() }
     }
 
     /// A `print` of plugin `index`: in its handler (and `setup`) a log line queued like
@@ -204,26 +210,96 @@ public final class PluginHost {
     private func askPlugins(row: Int, item: String) -> RowSetup {
         let rowTable = Self.rowValue(row, item)
         for (index, plugin) in plugins.enumerated() {
-            guard let configure = plugin.configure, !plugin.isDisabled(.configure) else { continue }
+            guard let configure = plugin.configure else { continue }
             configureCalls += 1
             let value: LuaValue
             do {
                 value = try plugin.lua.call(configure, arguments: [rowTable]).first ?? .nil
             } catch {
-                report(index, hook: .configure, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback)
-                return RowSetup(owner: index, configuration: CellConfiguration(buttons: []), handlers: [:])
+                let message = Plugin.positioned(error)
+                configureFailed(index, row: row, message: message, sameAs: message, traceback: (error as? LuaError)?.traceback, kind: PluginFailure.Kind(error))
+                return Self.failedSetup(index, message)
             }
             if value.isNil { continue }
-            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, lua: plugin.lua).read(value)
-            for warning in read.warnings { warn(warning) }
+            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, line: plugin.configureLine, lua: plugin.lua).read(value)
+            for warning in read.warnings { warn(warning, from: index, hook: .configure) }
             guard let configuration = read.configuration else {
                 let message = read.errors.map(\.description).joined(separator: "; ")
-                report(index, hook: .configure, row: row, message: message, traceback: nil)
-                return RowSetup(owner: index, configuration: CellConfiguration(buttons: []), handlers: [:])
+                // The same problems on another row: the same error, whatever the row.
+                let sameAs = read.errors.map { problem in var problem = problem; problem.row = nil; return problem.description }.joined(separator: "; ")
+                configureFailed(index, row: row, message: message, sameAs: sameAs, traceback: nil, kind: .invalid,
+                                field: read.errors.count == 1 ? read.errors[0].field : nil)
+                return Self.failedSetup(index, message)
             }
             return RowSetup(owner: index, configuration: configuration, handlers: read.handlers)
         }
         return RowSetup(owner: nil, configuration: .tutorial, handlers: [:])
+    }
+
+    /// The row of a plugin whose `configure` failed: no buttons, and taps say why.
+    private static func failedSetup(_ index: Int, _ message: String) -> RowSetup {
+        var configuration = CellConfiguration(buttons: [])
+        configuration.failure = "its configure failed: \(message)"
+        return RowSetup(owner: index, configuration: configuration, handlers: [:])
+    }
+
+    /// A row's `configure` failed: the first time an error is seen it is a `plugin_error` of
+    /// its own; the same error (`sameAs`, the message without the row) on later rows is
+    /// gathered into one summary (``reportRepeatedFailures()``).
+    private func configureFailed(
+        _ index: Int, row: Int, message: String, sameAs: String, traceback: String?, kind: PluginFailure.Kind, field: String? = nil
+    ) {
+        let key = "\(index)\u{0}\(sameAs)"
+        if let position = repeatedFailures.firstIndex(where: { $0.key == key }) {
+            repeatedFailures[position].add(row)
+            return
+        }
+        repeatedFailures.append(RepeatedFailure(key: key, plugin: index, firstRow: row, field: field, kind: kind))
+        report(index, hook: .configure, row: row, message: message, traceback: traceback, kind: kind, field: field)
+    }
+
+    /// The same `configure` error on more rows than its first.
+    struct RepeatedFailure {
+        var key: String
+        var plugin: Int
+        var firstRow: Int
+        var field: String?
+        var kind: PluginFailure.Kind
+        /// The rows since the last summary, as ranges of consecutive rows, in the order hit.
+        var rows: [ClosedRange<Int>] = []
+        var count = 0
+
+        mutating func add(_ row: Int) {
+            count += 1
+            if let last = rows.last, last.upperBound + 1 == row {
+                rows[rows.count - 1] = last.lowerBound...row
+            } else if rows.count < PluginHost.repeatedRangeLimit {
+                rows.append(row...row)
+            }
+        }
+    }
+
+    /// Ranges of rows a repeated-error summary lists; the rows past them are counted.
+    public static let repeatedRangeLimit = 100
+
+    /// Reports the `configure` errors repeated on more rows since the last summary: one
+    /// `plugin_error` each, with `row` null, `rows` (the rows, in the order hit) and the message
+    /// `the same error as row 1 on 11 more rows: 2-12`. A run calls it when the script ends; a
+    /// spec's table when the spec reads the events or the errors.
+    public func reportRepeatedFailures() {
+        for position in repeatedFailures.indices where repeatedFailures[position].count > 0 {
+            let failure = repeatedFailures[position]
+            repeatedFailures[position].rows = []
+            repeatedFailures[position].count = 0
+            let listed = failure.rows.reduce(0) { $0 + $1.count }
+            var ranges = failure.rows.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+            if failure.count > listed { ranges += " and \(failure.count - listed) more" }
+            let rows = failure.count == 1 ? "1 more row" : "\(failure.count) more rows"
+            let rowList = failure.rows.flatMap { Array($0) }.map(TraceValue.int)
+            report(
+                failure.plugin, hook: .configure, row: nil, message: "the same error as row \(failure.firstRow) on \(rows): \(ranges)",
+                traceback: nil, kind: failure.kind, field: failure.field, extra: [TraceField("rows", .array(rowList))])
+        }
     }
 
     /// Forgets the configurations of `row` and the rows after it (their index changed).
@@ -273,7 +349,8 @@ extension PluginHost: SwipeTableDelegate {
         let handler = setup.handlers[key] ?? plugins[owner].onAction
         guard let handler else { return }
         let context = plugins[owner].context
-        invoke(owner, hook: setup.handlers[key] == nil ? .onAction : .onTap, row: row) { lua in
+        let hook: Hook = setup.handlers[key] == nil ? .onAction : .onTap
+        invoke(owner, hook: hook, row: row, function: hook == .onTap ? handler : nil) { lua in
             try lua.call(handler) { args in
                 try Self.pushContext(context, to: &args)
                 try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }

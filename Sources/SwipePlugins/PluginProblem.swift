@@ -1,5 +1,8 @@
+import SwipeCore
+
 /// Something wrong with a plugin, found when loading it, checking it or asking it for a row's
-/// configuration. Prints as `FILE: row R: FIELD: message`.
+/// configuration. Prints as `FILE: row R: FIELD: message`, or `FILE:LINE: row R: FIELD: message`
+/// when the line of the `configure` that made the configuration is known.
 public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable {
         case error
@@ -9,22 +12,25 @@ public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible 
     public var severity: Severity
     /// The plugin's path, as given.
     public var file: String
+    /// The line where the `configure` function whose result this is about is defined, if known.
+    public var line: Int?
     /// The row whose configuration this is about, if any.
     public var row: Int?
     /// The field (`buttons[2].width`, `bounce`, `name`), if any.
     public var field: String?
     public var message: String
 
-    public init(_ severity: Severity = .error, file: String, row: Int? = nil, field: String? = nil, message: String) {
+    public init(_ severity: Severity = .error, file: String, line: Int? = nil, row: Int? = nil, field: String? = nil, message: String) {
         self.severity = severity
         self.file = file
+        self.line = line
         self.row = row
         self.field = field
         self.message = message
     }
 
     public var description: String {
-        var text = file + ": "
+        var text = file + (line.map { ":\($0)" } ?? "") + ": "
         if severity == .warning { text += "warning: " }
         if let row { text += "row \(row): " }
         if let field { text += "\(field): " }
@@ -32,37 +38,7 @@ public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// The closest of `candidates` to a mistyped `word`, when it is close enough to be a likely typo.
+/// The closest of `candidates` to a mistyped `word` (SwipeCore's ``closestMatch(to:among:)``).
 func suggestion(for word: String, among candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for candidate in candidates {
-        let distance = editDistance(word.lowercased(), candidate)
-        if distance <= max(1, min(3, candidate.count / 3)), distance < (best?.1 ?? .max) {
-            best = (candidate, distance)
-        }
-    }
-    return best?.0
-}
-
-/// Levenshtein distance, with a transposition counted as one edit.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.unicodeScalars)
-    let b = Array(b.unicodeScalars)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous2 = [Int](repeating: 0, count: b.count + 1)
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                current[j] = min(current[j], previous2[j - 2] + 1)
-            }
-        }
-        (previous2, previous, current) = (previous, current, previous2)
-    }
-    return previous[b.count]
+    closestMatch(to: word, among: candidates)
 }

@@ -39,6 +39,8 @@ public struct PluginRun {
     /// Table behaviour options turned on from outside (`--exclusive`...), on top of those the
     /// first plugin with a `table` field sets.
     public var tableOptions: TableBehaviorOptions
+    /// Text output for a terminal, coloured (``TextColor``); jsonl never is.
+    public var colored = false
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
@@ -99,7 +101,8 @@ public struct PluginRun {
             if let failure = host.fatalError { throw .strict(failure) }
             throw .script(error)
         }
-        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width)
+        host.reportRepeatedFailures()
+        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width, colored: colored)
     }
 
     public func run(script: String) throws(RunFailure) -> OutputBuffer {

@@ -47,12 +47,13 @@ public struct HeadlessRun {
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in try run(script: buffer) }
     }
 
-    /// The trace `recorder` kept or wrote, and the final state, in `format`.
-    public static func render(_ recorder: TraceRecorder, _ snapshot: TableSnapshot, format: OutputFormat, width: Double)
-        -> OutputBuffer
-    {
+    /// The trace `recorder` kept or wrote, and the final state, in `format` (`colored`: text
+    /// for a terminal, see ``TextColor``; jsonl is never coloured).
+    public static func render(
+        _ recorder: TraceRecorder, _ snapshot: TableSnapshot, format: OutputFormat, width: Double, colored: Bool = false
+    ) -> OutputBuffer {
         guard recorder.mode == .jsonLines else {
-            return render(recorder.records, snapshot, format: format, width: width)
+            return render(recorder.records, snapshot, format: format, width: width, colored: colored)
         }
         precondition(format == .jsonl, "a .jsonLines recorder kept no records to render as \(format)")
         var out = recorder.takeOutput()
@@ -61,9 +62,9 @@ public struct HeadlessRun {
     }
 
     /// The trace and the final state in `format`.
-    public static func render(_ records: [TraceRecord], _ snapshot: TableSnapshot, format: OutputFormat, width: Double)
-        -> OutputBuffer
-    {
+    public static func render(
+        _ records: [TraceRecord], _ snapshot: TableSnapshot, format: OutputFormat, width: Double, colored: Bool = false
+    ) -> OutputBuffer {
         var out = OutputBuffer()
         // About what a record takes as a jsonl line: one allocation instead of a doubling series.
         out.reserve(records.count * 48 + 256)
@@ -73,8 +74,8 @@ public struct HeadlessRun {
             JSONLinesFormat.write(snapshot, to: &out)
         case .text:
             if records.isEmpty { out.append("(no delegate calls)\n") }
-            for record in records { TextFormat.write(record, to: &out) }
-            TextFormat.write(snapshot, width: width, to: &out)
+            for record in records { TextFormat.write(record, to: &out, colored: colored) }
+            TextFormat.write(snapshot, width: width, to: &out, colored: colored)
         }
         return out
     }

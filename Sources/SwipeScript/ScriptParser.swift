@@ -38,7 +38,7 @@ public struct ScriptParser: Sendable {
                     let command = try Self.command(tokens)
                     try body(ScriptLine(number: lineNumber, command: command))
                 } catch let error as LineError {
-                    throw ScriptError(file: fileName, line: lineNumber, message: error.message)
+                    throw ScriptError(file: fileName, line: lineNumber, cause: .syntax(error.message))
                 } catch let error as ScriptError {
                     throw error
                 } catch {
@@ -129,7 +129,129 @@ public struct ScriptParser: Sendable {
                 : .milliseconds(150 as Int64)
             return .swipe(row: row, dx: dx, duration: duration)
         default:
-            throw LineError(message: "unknown command '\(t.quoted(0))' (expected \(usage))")
+            let hint = suggestion(for: t.word(0), among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
+            throw LineError(message: "unknown command '\(t.quoted(0))'\(hint) (expected \(usage))")
         }
+    }
+
+    /// The first words a line may start with, for the "did you mean" of an unknown one.
+    static let commandNames = ["pan", "tap", "wait", "scroll", "open", "close", "swipe"]
+
+    /// The closest of `candidates` to a mistyped `word`, when it is close enough to be a likely
+    /// typo: at most one edit in every three letters (at least one, at most three), as the
+    /// plugin checker's suggestions are.
+    static func suggestion(for word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)?
+        for candidate in candidates {
+            let distance = editDistance(word.lowercased(), candidate)
+            if distance <= max(1, min(3, candidate.count / 3)), distance < (best?.1 ?? .max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.0
+    }
+
+    /// Levenshtein distance, with a transposition of neighbours counted as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+}
+
+/// The plugins a script names in its header: `# plugin: PATH` lines among the comment (and
+/// blank) lines at its top, before its first command. A path is relative to the script's folder
+/// (``resolve(_:script:)``); `swipehost run` loads them when it is given no `--plugin` or
+/// `--plugins`, so that a script runs by itself. Later `# plugin:` lines are plain comments.
+public struct ScriptHeader: Hashable, Sendable {
+    /// A `# plugin:` line: its 1-based number and the path as written (spaces around it trimmed).
+    public struct Plugin: Hashable, Sendable {
+        public var line: Int
+        public var path: String
+
+        public init(line: Int, path: String) {
+            self.line = line
+            self.path = path
+        }
+    }
+
+    public var plugins: [Plugin] = []
+
+    /// Reads the header of a script's bytes (only its top comment lines are looked at).
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var lineStart = 0
+        var lineNumber = 0
+        while lineStart < bytes.count {
+            lineNumber += 1
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var text = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self))
+            text = text.drop { Self.isSpace($0) }
+            if !text.isEmpty {
+                guard text.first == "#" else { return }  // the first command ends the header
+                let comment = text.dropFirst().drop { Self.isSpace($0) }
+                if comment.hasPrefix(Self.pluginKey) {
+                    var path = comment.dropFirst(Self.pluginKey.count).drop { Self.isSpace($0) }
+                    while let last = path.last, Self.isSpace(last) { path = path.dropLast() }
+                    plugins.append(Plugin(line: lineNumber, path: String(path)))
+                }
+            }
+            lineStart = lineEnd + 1
+        }
+    }
+
+    public init(_ text: String) {
+        let bytes = Array(text.utf8)
+        self = bytes.withUnsafeBufferPointer { ScriptHeader($0) }
+    }
+
+    static let pluginKey = "plugin:"
+
+    private static func isSpace(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\r"
+    }
+
+    /// `path` as seen from the current folder: an absolute path as it is, a relative one joined
+    /// to the folder of `script` (the current folder for `<stdin>` or a bare file name), with
+    /// `.` and `name/..` taken out (`examples/../plugins/mail.lua` is `plugins/mail.lua`).
+    public static func resolve(_ path: String, script: String) -> String {
+        if path.hasPrefix("/") { return normalized(path) }
+        guard script != "<stdin>", let slash = script.lastIndex(of: "/") else { return normalized(path) }
+        return normalized(String(script[...slash]) + path)
+    }
+
+    /// A path with `.` and `name/..` components and repeated slashes taken out, lexically (as
+    /// `..` reads in the text, not through symbolic links).
+    static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute {
+                continue  // `/..` is `/`
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
     }
 }

@@ -20,14 +20,12 @@ public struct ScriptRunner {
         if case .swipe(_, _, let duration) = line.command,
             duration < .zero || duration > Self.maximumSwipeDuration
         {
-            throw ScriptError(
-                file: fileName, line: line.number,
-                message: "a swipe must last from 0 to \(TimeText.milliseconds(Self.maximumSwipeDuration)) ms, got \(TimeText.milliseconds(duration)) ms")
+            throw ScriptError(file: fileName, line: line.number, cause: .swipeDuration(duration))
         }
         do {
             try execute(line.command)
         } catch {
-            throw ScriptError(file: fileName, line: line.number, message: error.description)
+            throw ScriptError(file: fileName, line: line.number, cause: .table(error))
         }
     }
 

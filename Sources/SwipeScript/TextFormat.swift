@@ -5,30 +5,42 @@ import SwipeCore
 public enum TextFormat {
     public static let pointsPerCharacter = 8.0
 
-    public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
-        out.append(pad(milliseconds(record.time), to: 9) + "  ")
+    /// One record as a line (a traceback adds indented lines). `colored` (a terminal's text,
+    /// ``TextColor``) sets the time apart and colours the event by its kind: the delegate's
+    /// calls, plugin errors, plugin warnings and other plugin events each their own way. The
+    /// characters are the same either way.
+    public static func write(_ record: TraceRecord, to out: inout OutputBuffer, colored: Bool = false) {
+        let time = pad(milliseconds(record.time), to: 9) + "  "
+        let text: String
         let side = record.side
         switch record.event {
         case .open(let row):
-            out.append("row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? ""))
+            text = "row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? "")
         case .close(let row):
-            out.append("row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? ""))
+            text = "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "")
         case .action(let row, let id, let number, let title):
             let button = side.map { "\($0.rawValue) button" } ?? "button"
-            out.append("row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))")
-        case .custom(_, _, let text):
+            text = "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
+        case .custom(_, _, let line):
             // Hosts escape the parts they take from outside and may break the line or indent on purpose
             // (a traceback); any other control character is escaped here.
-            out.append(DisplayText.escaped(text, keeping: [.tabs, .newlines]))
+            text = DisplayText.escaped(line, keeping: [.tabs, .newlines])
         }
-        out.append("\n")
+        guard colored else {
+            out.append(time)
+            out.append(text)
+            out.append("\n")
+            return
+        }
+        out.append(TextColor.dim.paint(time) + TextColor.of(record.event).paint(text) + "\n")
     }
 
-    public static func write(_ snapshot: TableSnapshot, width: Double, to out: inout OutputBuffer) {
+    public static func write(_ snapshot: TableSnapshot, width: Double, to out: inout OutputBuffer, colored: Bool = false) {
         let shown = snapshot.rows.isEmpty ? "no rows" : "rows \(snapshot.rows[0].row)-\(snapshot.rows[snapshot.rows.count - 1].row)"
         let open = snapshot.editing.isEmpty ? "none" : snapshot.editing.map(String.init).joined(separator: ", ")
-        out.append("\nAt \(milliseconds(snapshot.time)): \(shown) of \(snapshot.rowCount) on screen")
-        out.append(" (offset \(points(snapshot.contentOffset))); open rows: \(open)\n")
+        let heading = "At \(milliseconds(snapshot.time)): \(shown) of \(snapshot.rowCount) on screen"
+            + " (offset \(points(snapshot.contentOffset))); open rows: \(open)"
+        out.append("\n" + (colored ? TextColor.bold.paint(heading) : heading) + "\n")
         let columns = Self.columns(width)
         let border = "       +" + String(repeating: "-", count: columns) + "+\n"
         out.append(border)
@@ -113,5 +125,36 @@ public enum TextFormat {
 
     static func pad(_ text: String, to width: Int) -> String {
         text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+}
+
+/// The colours of text output on a terminal (ANSI SGR codes); never used in jsonl, TAP or JUnit.
+public enum TextColor: String, Sendable, CaseIterable {
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case blue = "34"
+    case magenta = "35"
+    case cyan = "36"
+    case bold = "1"
+    case dim = "2"
+
+    /// `text` in this colour. Each line is coloured by itself (and reset at its end), so that a
+    /// pager or a `grep` of the output never sees a colour run over from the line before.
+    public func paint(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "\u{1B}[\(rawValue)m\($0)\u{1B}[0m" }
+            .joined(separator: "\n")
+    }
+
+    /// How an event's line is coloured: the row opening green, closing blue, a button's action
+    /// cyan, a plugin error red, a plugin warning yellow, any other plugin event magenta.
+    public static func of(_ event: TraceEvent) -> TextColor {
+        switch event {
+        case .open: .green
+        case .close: .blue
+        case .action: .cyan
+        case .custom(let name, _, _): name == "plugin_error" ? .red : name == "plugin_warning" ? .yellow : .magenta
+        }
     }
 }

@@ -37,7 +37,7 @@ public struct SpecRunner {
         func loadFailure(_ message: String) -> SpecFileReport {
             let seconds = Self.seconds(clock.now - start)
             return SpecFileReport(path: path, results: [
-                TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds)
+                TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds, isError: true)
             ])
         }
         var source: [UInt8]
@@ -80,7 +80,7 @@ public struct SpecRunner {
                 return loadFailure(Self.restoringPath(path, in: message))
             }
         } catch let error as LuaError {
-            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path + " (while the file loaded, outside any test)")))
+            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path, during: " (while the file loaded, outside any test)")))
         } catch {
             return loadFailure("\(error)")
         }
@@ -105,9 +105,9 @@ public struct SpecRunner {
             do {
                 outcome = try lua.call(runTest, arguments: [.integer(offset + 1)]).first?.arrayValue ?? []
             } catch let error as LuaError {
-                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)"))])]
+                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)")), "error": true])]
             } catch {
-                outcome = [.table(["status": "fail", "message": .string("\(error)")])]
+                outcome = [.table(["status": "fail", "message": .string("\(error)"), "error": true])]
             }
             let seconds = Self.seconds(clock.now - began)
             for (index, entry) in outcome.enumerated() {
@@ -131,6 +131,8 @@ public struct SpecRunner {
         return SpecFileReport(path: path, results: results)
     }
 
+    /// A test's outcome as the framework gave it. A failure is an error unless an assertion
+    /// raised it: the framework keeps a traceback only for what is not an assertion's failure.
     static func result(_ entry: LuaValue, file: String, line: Int, name: String, seconds: Double) -> TestResult {
         switch entry["status"].stringValue {
         case "pass": return TestResult(file: file, line: line, name: name, status: .passed, seconds: seconds)
@@ -143,7 +145,8 @@ public struct SpecRunner {
             if let traceback = entry["traceback"].stringValue.map(cleaned), !traceback.isEmpty {
                 message += "\n" + traceback
             }
-            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds)
+            let isError = entry["error"].boolValue == true || entry["traceback"].stringValue != nil
+            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds, isError: isError)
         }
     }
 
@@ -158,9 +161,13 @@ public struct SpecRunner {
     }
 
     /// A Lua error as a failure message; a spent budget names the option that raises it.
-    static func describe(_ error: LuaError, budgetHint budget: Int, at place: String) -> String {
+    static func describe(_ error: LuaError, budgetHint budget: Int, at place: String, during: String = "") -> String {
         if error.kind == .budget {
-            return "\(place): instruction budget of \(budget) exceeded (a loop that never ends? --spec-budget raises the limit)"
+            // Where the budget ran out, when Lua knew (the looping line), else `place`.
+            let at = error.chunk.flatMap { chunk in error.line.map { "\(chunk):\($0)" } } ?? place
+            var message = "\(at)\(during): instruction budget of \(budget) exceeded (a loop that never ends? --spec-budget raises the limit)"
+            if let traceback = error.traceback.map(cleaned), !traceback.isEmpty { message += "\n" + traceback }
+            return message
         }
         var message = error.message
         if let traceback = error.traceback.map(cleaned), !traceback.isEmpty { message += "\n" + traceback }

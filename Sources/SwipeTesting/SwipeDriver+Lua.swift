@@ -7,6 +7,7 @@ extension SwipeDriver {
     /// The trace records as the jsonl trace has them: `{ event = "open", row = 3, t = 150 }`;
     /// only those named `name` when given.
     func eventValues(named name: String?) -> LuaValue {
+        if name == nil || name == "plugin_error" { host.reportRepeatedFailures() }
         let records = host.recorder.records.filter { name == nil || Self.name(of: $0.event) == name }
         return .list(records.map(Self.value(of:)))
     }

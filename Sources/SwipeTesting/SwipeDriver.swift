@@ -21,6 +21,9 @@ public final class SwipeDriver {
     /// The options of `swipe.table{...}`.
     public struct Options {
         public var plugins: [String] = []
+        /// The spec file's folder: a plugin path not found from the current directory is
+        /// looked for from there.
+        public var specFolder: String?
         public var rows = 30
         public var items: [String]?
         public var geometry = TableGeometry()
@@ -36,7 +39,7 @@ public final class SwipeDriver {
             throw Failure("swipe.table: '\(problem.field)' \(problem.message)")
         }
         let run = PluginRun(
-            fileName: "<spec>", pluginPaths: options.plugins, options: options.pluginOptions,
+            fileName: "<spec>", pluginPaths: try options.plugins.map { path throws(Failure) in try Self.resolve(path, from: options.specFolder) }, options: options.pluginOptions,
             defaultItems: options.items.map(TableItems.init) ?? .generated(count: options.rows),
             geometry: options.geometry, direction: options.direction, tableOptions: options.tableOptions)
         do {
@@ -44,6 +47,18 @@ public final class SwipeDriver {
         } catch {
             throw Failure(error.description)
         }
+    }
+
+    /// `path` from the current directory if it is there, else from the spec's folder; neither:
+    /// an error naming both places.
+    static func resolve(_ path: String, from specFolder: String?) throws(Failure) -> String {
+        if FileReading.exists(path) || path.hasPrefix("/") { return path }
+        guard let specFolder, specFolder != "." else {
+            throw Failure("swipe.table: plugin '\(path)' not found (looked for \(path) from the current directory)")
+        }
+        let beside = (specFolder.hasSuffix("/") ? specFolder : specFolder + "/") + path
+        if FileReading.exists(beside) { return beside }
+        throw Failure("swipe.table: plugin '\(path)' not found: tried \(path) (from the current directory) and \(beside) (from the spec's folder)")
     }
 
     /// Runs gesture script lines; an error names `file` and the line `firstLine + n - 1` for
@@ -132,9 +147,11 @@ public final class SwipeDriver {
     public func open(row: Int, side: Edge? = nil) throws(Failure) { try command(.open(row: row, side: side)) }
     public func close(row: Int) throws(Failure) { try command(.close(row: row)) }
 
-    /// The plugin errors so far, in order.
+    /// The plugin errors so far, in order; repeated `configure` errors are summed up first
+    /// (``PluginHost/reportRepeatedFailures()``).
     public var errors: [TraceRecord] {
-        host.recorder.records.filter {
+        host.reportRepeatedFailures()
+        return host.recorder.records.filter {
             if case .custom("plugin_error", _, _) = $0.event { return true }
             return false
         }

@@ -22,7 +22,12 @@ public enum SwipeModule {
             })
         }
         try lua.register("new", in: native, attempt("table") { [unowned lua] args in
-            let driver = try SwipeDriver(options: options(args.argument(1), defaults: pluginOptions))
+            var options = try options(args.argument(1), defaults: pluginOptions)
+            if let source = args.argument(2).stringValue, source.hasPrefix("@") {
+                let file = String(source.dropFirst())
+                options.specFolder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+            }
+            let driver = try SwipeDriver(options: options)
             return try lua.userdata(driver, type: "SwipeDriver")
         })
         try define("run") { driver, args in
@@ -79,6 +84,7 @@ public enum SwipeModule {
         try define("presented") { driver, _ in driver.presentedValue }
         try define("now") { driver, _ in driver.nowValue }
         try define("errors") { driver, _ in driver.errorValues }
+        try define("error_count") { driver, _ in .integer(driver.host.errorCount) }
         let chunk = try lua.load(source, chunkName: "=swipe")
         try lua.call(chunk, arguments: [.reference(native)])
     }
@@ -112,7 +118,8 @@ public enum SwipeModule {
             throw SwipeDriver.Failure("swipe.table: expected a table of options, got a \(value.typeName)")
         }
         let known: Set<String> = [
-            "plugins", "rows", "width", "viewport", "items", "budget", "memory", "direction", "exclusive", "close_on_scroll", "close_on_tap",
+            "plugins", "rows", "width", "viewport", "items", "budget", "memory", "plugin_errors", "direction", "exclusive", "close_on_scroll",
+            "close_on_tap",
         ]
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
@@ -138,6 +145,9 @@ public enum SwipeModule {
                 }
                 return text
             }
+        }
+        if let value = fields["plugin_errors"], value != "allow", value != "fail" {
+            throw SwipeDriver.Failure("swipe.table: 'plugin_errors' must be \"allow\" or \"fail\", got \(value.stringValue.map { "\"\($0)\"" } ?? "a \(value.typeName)")")
         }
         options.plugins = try strings("plugins") ?? []
         options.items = try strings("items")

@@ -1,3 +1,5 @@
+import SwipeCore
+
 /// How `swipehost test` prints its results.
 public enum TestReportFormat: String, CaseIterable, Sendable {
     /// One readable line per test, failures with their message, then the counts.
@@ -31,11 +33,12 @@ public enum TextReport {
             case .failed: "FAIL"
             case .skipped: "SKIP"
             }
+            // Names, places and messages come from spec files: shown escaped on the terminal.
             let place = result.line > 0 ? "\(result.file):\(result.line)" : result.file
-            out += "\(tag)  \(result.name) (\(place))\n"
+            out += "\(tag)  \(DisplayText.escaped(result.name)) (\(DisplayText.escaped(place)))\n"
             if result.status == .failed {
-                for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
-                    out += "      \(line)\n"
+                for line in result.message.reportLines {
+                    out += "      \(DisplayText.escaped(String(line), keeping: .tabs))\n"
                 }
             }
         }
@@ -60,10 +63,10 @@ public enum TAPReport {
                 out += "not ok \(number) - \(name)\n"
                 out += "  ---\n"
                 out += "  message: |-\n"
-                for line in result.message.split(separator: "\n", omittingEmptySubsequences: false) {
+                for line in result.message.reportLines {
                     out += "    \(line)\n"
                 }
-                out += "  at: \"\(result.file):\(result.line)\"\n"
+                out += "  at: \(yamlQuoted("\(result.file):\(result.line)"))\n"
                 out += "  ...\n"
             }
         }
@@ -71,18 +74,48 @@ public enum TAPReport {
     }
 }
 
+extension TAPReport {
+    /// `text` as a YAML double-quoted scalar: quotes, backslashes and control characters escaped,
+    /// so a file name with a line break stays on its `at:` line.
+    static func yamlQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                        : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
 /// JUnit XML as CI servers read it: `<testsuites>`, a `<testsuite>` per spec file, a
-/// `<testcase>` per test with `<failure>` or `<skipped/>`.
+/// `<testcase>` per test with `<failure>` (an assertion failed), `<error>` (an error ended it: a
+/// Lua error, a spent budget, a spec file that did not load or run) or `<skipped/>`.
 public enum JUnitReport {
     public static func render(_ reports: [SpecFileReport]) -> String {
         let summary = TestSummary(reports)
+        let errors = errorCount(reports.flatMap(\.results))
         let total = reports.reduce(0.0) { $0 + $1.results.reduce(0.0) { $0 + $1.seconds } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"swipehost test\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" failures=\"\(summary.failed)\" errors=\"0\" skipped=\"\(summary.skipped)\" time=\"\(seconds(total))\">\n"
+        out += "<testsuites name=\"swipehost test\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" failures=\"\(summary.failed - errors)\" errors=\"\(errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(total))\">\n"
         for report in reports {
             let counts = TestSummary([report])
+            let errors = errorCount(report.results)
             let time = report.results.reduce(0.0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(escape(report.path))\" tests=\"\(report.results.count)\" failures=\"\(counts.failed)\" errors=\"0\" skipped=\"\(counts.skipped)\" time=\"\(seconds(time))\">\n"
+            out += "  <testsuite name=\"\(escape(report.path))\" tests=\"\(report.results.count)\" failures=\"\(counts.failed - errors)\" errors=\"\(errors)\" skipped=\"\(counts.skipped)\" time=\"\(seconds(time))\">\n"
             let classname = escape(report.path.hasSuffix(".lua") ? String(report.path.dropLast(4)).replacingSlashes() : report.path)
             for result in report.results {
                 out += "    <testcase classname=\"\(classname)\" name=\"\(escape(result.name))\" file=\"\(escape(result.file))\" line=\"\(result.line)\" time=\"\(seconds(result.seconds))\""
@@ -92,8 +125,9 @@ public enum JUnitReport {
                 case .skipped:
                     out += ">\n      <skipped message=\"\(escape(result.message))\"/>\n    </testcase>\n"
                 case .failed:
-                    let first = result.message.split(separator: "\n").first.map(String.init) ?? ""
-                    out += ">\n      <failure message=\"\(escape(first))\" type=\"failure\">\(escape(result.message, attribute: false))</failure>\n    </testcase>\n"
+                    let first = result.message.reportLines.first(where: { !$0.isEmpty }).map(String.init) ?? ""
+                    let element = result.isError ? "error" : "failure"
+                    out += ">\n      <\(element) message=\"\(escape(first))\" type=\"\(element)\">\(escape(result.message, attribute: false))</\(element)>\n    </testcase>\n"
                 }
             }
             out += "  </testsuite>\n"
@@ -102,8 +136,15 @@ public enum JUnitReport {
         return out
     }
 
+    static func errorCount(_ results: [TestResult]) -> Int {
+        results.count { $0.status == .failed && $0.isError }
+    }
+
+    /// A duration with three decimals; one that is not a finite number from 0 to a billion
+    /// seconds (no test runs that long) is shown clamped to that range instead of trapping.
     static func seconds(_ value: Double) -> String {
-        let thousandths = Int((value * 1000).rounded())
+        let clamped = value.isNaN ? 0 : min(max(value, 0), 1e9)
+        let thousandths = Int((clamped * 1000).rounded())
         let fraction = String(thousandths % 1000)
         return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
@@ -133,7 +174,20 @@ public enum JUnitReport {
 }
 
 extension String {
-    fileprivate func replacingNewlines() -> String { split(separator: "\n").joined(separator: " ") }
-    fileprivate func replacingHashes() -> String { split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#") }
-    fileprivate func replacingSlashes() -> String { split(separator: "/", omittingEmptySubsequences: false).joined(separator: ".") }
+    /// The lines of a message, split at every kind of line break (a CR LF pair is one Swift
+    /// `Character`, so splitting at "\n" alone would leave it inside a line).
+    fileprivate var reportLines: [Substring] { split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) }
+    fileprivate func replacingNewlines() -> String { split(whereSeparator: \.isNewline).joined(separator: " ") }
+    // Scalar by scalar, not by Character: a `#` followed by a combining mark is one Character
+    // to Swift but still a `#` to a TAP reader.
+    fileprivate func replacingHashes() -> String { replacingScalar("#", with: "\\#") }
+    fileprivate func replacingSlashes() -> String { replacingScalar("/", with: ".") }
+
+    private func replacingScalar(_ scalar: Unicode.Scalar, with replacement: String) -> String {
+        var out = ""
+        for each in unicodeScalars {
+            if each == scalar { out += replacement } else { out.unicodeScalars.append(each) }
+        }
+        return out
+    }
 }

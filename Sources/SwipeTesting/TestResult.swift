@@ -15,14 +15,20 @@ public struct TestResult: Hashable, Sendable {
     public var message: String
     /// Wall-clock duration in seconds.
     public var seconds: Double
+    /// For a failure: whether an error ended it (a Lua error, a spent budget, a file that did not
+    /// load or run) rather than an assertion; JUnit reports it as an `<error>`, not a `<failure>`.
+    public var isError: Bool
 
-    public init(file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0) {
+    public init(
+        file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0, isError: Bool = false
+    ) {
         self.file = file
         self.line = line
         self.name = name
         self.status = status
         self.message = message
         self.seconds = seconds
+        self.isError = isError
     }
 }
 

@@ -20,8 +20,10 @@ public struct TestSession {
         self.errorOutput = errorOutput
     }
 
-    /// Status 0 when every test passed (or was pending), 1 when any failed, 2 when a path
-    /// given does not exist or there is no spec file at all.
+    /// Status 0 when every test passed (or was pending), 1 when any failed, 2 when nothing was
+    /// tested: a path given does not exist, there is no spec file, or the spec files hold no test
+    /// (none at all, or none whose name matches the filter); each of those says so on standard
+    /// error.
     public func run() -> Int32 {
         var files: [String]
         do {
@@ -57,7 +59,18 @@ public struct TestSession {
             output(format.render(reports))
             errorOutput(summary.line + "\n")
         }
+        if summary.passed + summary.failed + summary.skipped == 0 {
+            errorOutput("swipehost test: " + Self.nothingRan(files: files, filter: options.filter) + "\n")
+            return 2
+        }
         return summary.failed == 0 ? 0 : 1
+    }
+
+    /// Why a run with spec files ran no test.
+    static func nothingRan(files: [String], filter: String?) -> String {
+        let shown = files.count == 1 ? files[0] : "\(files.count) spec files"
+        if let filter { return "no test matches --filter '\(filter)' in \(shown)" }
+        return "no test in \(shown) (a test is an it(...) call)"
     }
 }
 
@@ -66,6 +79,7 @@ extension SpecRunOptions {
     public var workerArguments: [String] {
         var arguments = ["--spec-budget", String(specBudget), "--budget", String(pluginOptions.instructionBudget),
                          "--memory", String(pluginOptions.memoryLimit)]
+        if pluginOptions.trusted { arguments.append("--trusted") }
         if let filter { arguments += ["--filter", filter] }
         if let seed { arguments += ["--seed", String(seed)] }
         return arguments

@@ -15,7 +15,7 @@ public struct WorkerPool {
     }
 
     public func run(_ files: [String]) -> [SpecFileReport] {
-        let executable = Self.executablePath()
+        let executable = FileReading.executablePath()
         var reports = [SpecFileReport?](repeating: nil, count: files.count)
         var running: [pid_t: (index: Int, output: String)] = [:]
         var next = 0
@@ -50,15 +50,7 @@ public struct WorkerPool {
     }
 
     static func failure(_ path: String, _ message: String) -> SpecFileReport {
-        SpecFileReport(path: path, results: [TestResult(file: path, line: 0, name: "\(path) (did not run)", status: .failed, message: message)])
-    }
-
-    /// This process's executable (`/proc/self/exe`).
-    static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        SpecFileReport(path: path, results: [TestResult(file: path, line: 0, name: "\(path) (did not run)", status: .failed, message: message, isError: true)])
     }
 
     private enum Spawned {
@@ -70,7 +62,7 @@ public struct WorkerPool {
         var template = Array("/tmp/swipehost-test-XXXXXX".utf8CString)
         let descriptor = mkstemp(&template)
         guard descriptor >= 0 else { return .failure("cannot create a temporary file: errno \(errno)") }
-        let output = String(cString: template)
+        let output = FileReading.string(template)
         defer { close(descriptor) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -4,7 +4,9 @@ public enum WorkerProtocol {
     public static func encode(_ report: SpecFileReport) -> String {
         var out = "spec\t\(escape(report.path))\n"
         for result in report.results {
-            let fields = [result.status.rawValue, result.file, String(result.line), String(result.seconds), result.name, result.message]
+            // An error is a failure marked "error" (the field a worker of an older build would refuse).
+            let status = result.status == .failed && result.isError ? "error" : result.status.rawValue
+            let fields = [status, result.file, String(result.line), String(result.seconds), result.name, result.message]
             out += "result\t" + fields.map(escape).joined(separator: "\t") + "\n"
         }
         out += "end\n"
@@ -20,10 +22,10 @@ public enum WorkerProtocol {
             case "spec" where fields.count == 2:
                 report = SpecFileReport(path: fields[1], results: [])
             case "result" where fields.count == 7:
-                guard let status = TestResult.Status(rawValue: fields[1]) else { return nil }
+                guard let status = fields[1] == "error" ? .failed : TestResult.Status(rawValue: fields[1]) else { return nil }
                 report?.results.append(TestResult(
                     file: fields[2], line: Int(fields[3]) ?? 0, name: fields[5], status: status,
-                    message: fields[6], seconds: Double(fields[4]) ?? 0))
+                    message: fields[6], seconds: Double(fields[4]) ?? 0, isError: fields[1] == "error"))
             case "end":
                 return report
             default:

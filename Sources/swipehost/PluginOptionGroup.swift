@@ -13,18 +13,33 @@ struct PluginOptionGroup: ParsableArguments {
         valueName: "dir"))
     var pluginFolder: String?
 
-    @Option(help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
-    var budget: Int = 10_000_000
-
-    @Option(help: ArgumentHelp("Memory cap of each plugin's Lua state, in bytes; K, M and G suffixes accepted (0 = no cap).", valueName: "bytes"))
-    var memory: String = "64M"
-
-    @Flag(help: "Turn the sandbox off: plugins get the full Lua standard library (io, os, debug...).")
-    var trusted = false
+    @OptionGroup var limits: PluginLimitOptions
 
     var paths: [String] {
         plugins + (pluginFolder.map(Plugin.paths(inFolder:)) ?? [])
     }
+
+    var options: PluginOptions { limits.options }
+
+    func validate() throws {
+        if let pluginFolder, Plugin.paths(inFolder: pluginFolder).isEmpty {
+            throw ValidationError("--plugins \(pluginFolder): no plugin found there (*.lua or */init.lua)")
+        }
+    }
+}
+
+/// The limits every plugin is loaded with: the same options, parsed and checked the same way, in
+/// `run`, `check` and `test` (there, the defaults of every `swipe.table{...}`). Negative values
+/// are read as values (`--budget -1`), so that the check, not the parser, says what is wrong.
+struct PluginLimitOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
+    var budget: Int = 10_000_000
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Memory cap of each plugin's Lua state, in bytes; K, M and G suffixes accepted (0 = no cap).", valueName: "bytes"))
+    var memory: String = "64M"
+
+    @Flag(help: "Turn the sandbox off: plugins get the full Lua standard library (io, os, debug...).")
+    var trusted = false
 
     var options: PluginOptions {
         var options = PluginOptions()
@@ -38,9 +53,6 @@ struct PluginOptionGroup: ParsableArguments {
         guard budget >= 0 else { throw ValidationError("--budget must be 0 or more instructions, got \(budget)") }
         guard Self.bytes(memory) != nil else {
             throw ValidationError("--memory must be a number of bytes with an optional K, M or G suffix (64M), got '\(memory)'")
-        }
-        if let pluginFolder, Plugin.paths(inFolder: pluginFolder).isEmpty {
-            throw ValidationError("--plugins \(pluginFolder): no plugin found there (*.lua or */init.lua)")
         }
     }
 

@@ -9,6 +9,7 @@ struct SwipeHostCommand: ParsableCommand {
             Runs the swipeable cell of the classic iOS tutorial ("How To Make A Swipeable Table \
             View Cell With Actions") headless, on a virtual clock, driven by gesture scripts.
             """,
+        version: "swipehost \(SwipeHostVersion.current)",
         subcommands: [Run.self, Check.self, Test.self, Lua.self, Bench.self]
     )
 }

@@ -77,7 +77,7 @@ struct DisplayTextTests {
     }
 
     @Test func aMissingButtonIdIsEscaped() {
-        #expect(TableError.noSuchButton(row: 3, button: "x\u{1B}", buttonCount: 2).description
-            == "row 3 has no button 'x\\e': it has 2 buttons, 1 = rightmost, or an id")
+        #expect(TableError.noSuchButton(row: 3, button: "x\u{1B}", ids: ["one", "two"], reason: nil).description
+            == "row 3 has no button 'x\\e': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)")
     }
 }

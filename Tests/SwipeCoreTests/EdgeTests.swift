@@ -124,12 +124,12 @@ struct EdgeTests {
         #expect(try table.tap(row: 1, buttonID: "l2") == true)
         try table.panChanged(row: 1, translation: -101)  // the other way: no trailing buttons, snaps closed
         #expect(try table.tap(row: 1, edge: .leading, button: 1) == false)
-        #expect(throws: TableError.noSuchButtonOnEdges(row: 1, button: "1", trailingCount: 0, leadingCount: 2)) {
+        #expect(throws: TableError.noSuchButtonOnEdges(row: 1, button: "1", trailing: [], leading: ["l1", "l2"])) {
             try table.tap(row: 1, edge: .trailing, button: 1)
         }
         #expect(
-            TableError.noSuchButtonOnEdges(row: 1, button: "x", trailingCount: 0, leadingCount: 2).description
-                == "row 1 has no button 'x': it has 0 trailing buttons (1 = outermost, or trailing:N) and 2 leading buttons (leading:N), or an id")
+            TableError.noSuchButtonOnEdges(row: 1, button: "zzzz", trailing: ["a"], leading: ["l1", "l2"]).description
+                == "row 1 has no button 'zzzz': trailing 'a' (1, the outermost), leading 'l1' (leading:1) and 'l2' (leading:2)")
     }
 
     @Test func theTableOpensARowOnAnEdge() throws {

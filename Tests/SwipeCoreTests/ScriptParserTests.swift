@@ -76,4 +76,50 @@ struct ScriptParserTests {
             try parser.parse("jump 3")
         }
     }
+
+    @Test(arguments: [
+        ("pna", "pan"), ("pann", "pan"), ("Tap", "tap"), ("wiat", "wait"), ("scrol", "scroll"),
+        ("opne", "open"), ("clsoe", "close"), ("swype", "swipe"),
+    ])
+    func anUnknownCommandSuggestsTheClosestKnownOne(word: String, suggested: String) {
+        #expect(throws: ScriptError(file: "s.swipe", line: 1, message: "unknown command '\(word)' (did you mean '\(suggested)'?) (expected \(ScriptParser.usage))")) {
+            try parser.parse("\(word) 3 begin")
+        }
+    }
+
+    @Test func aHeaderNamesPluginsOnlyBeforeTheFirstCommand() {
+        let header = ScriptHeader("""
+            #!/usr/bin/env swipehost run
+            # The Mail pattern.
+
+            # plugin: ../plugins/mail.lua
+              #plugin:\t../plugins/with space.lua \r
+            # plugins: not/this.lua
+            # plugin:
+            wait 10
+            # plugin: ../plugins/later.lua
+            """)
+        #expect(header.plugins == [
+            ScriptHeader.Plugin(line: 4, path: "../plugins/mail.lua"),
+            ScriptHeader.Plugin(line: 5, path: "../plugins/with space.lua"),
+            ScriptHeader.Plugin(line: 7, path: ""),
+        ])
+        #expect(ScriptHeader("wait 1\n# plugin: a.lua\n").plugins.isEmpty)
+        #expect(ScriptHeader("").plugins.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("../plugins/mail.lua", "examples/mail.swipe", "plugins/mail.lua"),
+        ("mail.lua", "examples/mail.swipe", "examples/mail.lua"),
+        ("./p/../q/./m.lua", "a/b/s.swipe", "a/b/q/m.lua"),
+        ("../../../m.lua", "a/s.swipe", "../../m.lua"),
+        ("../plugins/mail.lua", "mail.swipe", "../plugins/mail.lua"),
+        ("../plugins/mail.lua", "<stdin>", "../plugins/mail.lua"),
+        ("/opt/p/../m.lua", "examples/mail.swipe", "/opt/m.lua"),
+        ("../../m.lua", "/s/x.swipe", "/m.lua"),
+        ("lib/", "/srv/x.swipe", "/srv/lib"),
+    ])
+    func headerPathsAreRelativeToTheScriptsFolder(path: String, script: String, resolved: String) {
+        #expect(ScriptHeader.resolve(path, script: script) == resolved)
+    }
 }

@@ -195,8 +195,8 @@ struct TableTests {
         #expect(throws: TableError.noSuchRow(row: 31, rowCount: 30)) { try table.panBegan(row: 31) }
         #expect(throws: TableError.noSuchRow(row: 0, rowCount: 30)) { try table.openRow(0) }
         #expect(throws: TableError.rowOffScreen(row: 20, visible: 1..<13)) { try table.tap(row: 20, button: 1) }
-        #expect(throws: TableError.noSuchButton(row: 1, button: "3", buttonCount: 2)) { try table.tap(row: 1, button: 3) }
-        #expect(throws: TableError.noSuchButton(row: 1, button: "x", buttonCount: 2)) { try table.tap(row: 1, buttonID: "x") }
+        #expect(throws: TableError.noSuchButton(row: 1, button: "3", ids: ["one", "two"], reason: nil)) { try table.tap(row: 1, button: 3) }
+        #expect(throws: TableError.noSuchButton(row: 1, button: "x", ids: ["one", "two"], reason: nil)) { try table.tap(row: 1, buttonID: "x") }
         #expect(throws: TableError.noPanInProgress(row: 1)) { try table.panChanged(row: 1, translation: 1) }
         try table.panBegan(row: 1)
         #expect(throws: TableError.panAlreadyInProgress(row: 1)) { try table.panBegan(row: 1) }

@@ -56,7 +56,7 @@ struct EdgeCommandTests {
         ("tap 3 leading:0\n", "<stdin>:1: BUTTON 'leading:0': after 'leading:' comes a button number >= 1 (1 = outermost)"),
         ("tap 3 trailing:x\n", "<stdin>:1: BUTTON 'trailing:x': after 'trailing:' comes a button number >= 1 (1 = outermost)"),
         ("open 3 leading\n", "<stdin>:1: row 3 has no leading buttons"),
-        ("tap 3 leading:1\n", "<stdin>:1: row 3 has no button 'leading:1': it has 2 buttons, 1 = rightmost, or an id"),
+        ("tap 3 leading:1\n", "<stdin>:1: row 3 has no button 'leading:1': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)"),
     ])
     func badEdgeLinesAreNamed(script: String, message: String) throws {
         let result = try Swipehost.run(["run", "-"], stdin: script)

@@ -4,7 +4,11 @@ import Testing
 struct PluginCommandTests {
     @Test func theTutorialPluginPresentsTheDetailAndOtherwiseMatchesTheCore() throws {
         let plugin = try Swipehost.run(["run", "examples/tutorial.swipe", "--plugin", "plugins/tutorial.lua", "--format", "jsonl"])
-        let core = try Swipehost.run(["run", "examples/tutorial.swipe", "--format", "jsonl"])
+        // The script without its `# plugin:` header line, which would load the plugin.
+        let script = try String(contentsOf: Swipehost.packageRoot.appendingPathComponent("examples/tutorial.swipe"), encoding: .utf8)
+        let core = try Swipehost.run(
+            ["run", "-", "--format", "jsonl"],
+            stdin: script.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# plugin:") }.joined(separator: "\n"))
         #expect(plugin.status == 0)
         let lines = plugin.stdout.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("\"present\"") } == [
@@ -19,7 +23,7 @@ struct PluginCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout == """
             plugins/tutorial.lua: ok, 30 of 30 rows configured
-            plugins/mail.lua: ok, 15 of 30 rows configured
+            plugins/mail.lua: ok, 15 of 15 rows configured
             plugins/per_row.lua: ok, 29 of 30 rows configured
 
             """)
@@ -36,8 +40,8 @@ struct PluginCommandTests {
         let result = try Swipehost.run(["check", path, "--rows", "3"])
         #expect(result.status == 1)
         #expect(result.stdout == """
-            \(path): warning: row 1: bounse: unknown key (did you mean 'bounce'?)
-            \(path): row 2: buttons[1].width: must be a finite number > 0, got -5
+            \(path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)
+            \(path):1: row 2: buttons[1].width: must be a finite number > 0, got -5
             \(path): 1 error, 1 warning, 2 of 3 rows configured
 
             """)

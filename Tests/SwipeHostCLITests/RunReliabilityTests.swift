@@ -85,7 +85,7 @@ struct RunReliabilityTests {
         ("swipe 9007199254740993 -60\n", "<stdin>:1: ROW must be at most 1000000000 (the most rows a table can have), got '9007199254740993'"),
         ("wait 9000000000001\n", "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '9000000000001'"),
         ("wait 1\n\u{1B}]0;pwned\u{07}\u{0} 3\n", "<stdin>:2: unknown command '\\e]0;pwned\\a\\0' (expected pan ROW begin [X] | pan ROW move X | pan ROW end | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW | close ROW | swipe ROW DX [MS])"),
-        ("tap 3 \u{1B}[2J\n", "<stdin>:1: row 3 has no button '\\e[2J': it has 2 buttons, 1 = rightmost, or an id"),
+        ("tap 3 \u{1B}[2J\n", "<stdin>:1: row 3 has no button '\\e[2J': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)"),
     ])
     func badLinesAreNamedExactly(script: String, message: String) throws {
         let result = try Swipehost.run(["run", "-"], stdin: script)

@@ -24,11 +24,26 @@ struct Swipehost {
             .deletingLastPathComponent().appendingPathComponent("swipehost")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// `environment` adds variables to the test's own (`NO_COLOR`, ...).
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(executable: binary, arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs `executable` and captures both its streams. Standard input is written and standard
+    /// error is read on threads of their own while standard output is read here, so a child that
+    /// fills one pipe (a LeakSanitizer report fills stderr) never waits for a reader that waits
+    /// for it in turn.
+    static func run(
+        executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
+        _ = ignoreBrokenPipes
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()
@@ -36,15 +51,35 @@ struct Swipehost {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        let errData = Captured()
+        let errRead = Thread { errData.value = err.fileHandleForReading.readDataToEndOfFile(); errData.done.signal() }
+        errRead.start()
+        let inputWrite = Thread {
+            // A child that exits without reading its input closes the pipe: the write fails
+            // (SIGPIPE is ignored, see `ignoreBrokenPipes`) and the test looks at what it printed.
+            if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+            try? input.fileHandleForWriting.close()
+            errData.written.signal()
+        }
+        inputWrite.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errData.done.wait()
+        errData.written.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData.value, as: UTF8.self))
+    }
+
+    /// A write into a pipe whose reader has gone fails with EPIPE instead of killing the tests.
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
+    /// What the reading thread hands back, and the signals that it and the writing thread are done.
+    private final class Captured: @unchecked Sendable {
+        var value = Data()
+        let done = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
     }
 
     static func examples(withExtension ext: String) throws -> [String] {
@@ -53,20 +88,73 @@ struct Swipehost {
     }
 
     /// The `swipehost run` arguments a script names in its comment lines: `--plugin PATH` for each
-    /// `# plugin: PATH`, then the words of each `# options: ...` line.
+    /// `# plugin: PATH` (relative to its folder), then the words of each `# options: ...` line.
     static func declaredArguments(of script: String) throws -> [String] {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(script), encoding: .utf8)
-        let lines = text.split(separator: "\n")
-        let plugins = lines.filter { $0.hasPrefix("# plugin: ") }.flatMap { ["--plugin", String($0.dropFirst("# plugin: ".count))] }
-        let options = lines.filter { $0.hasPrefix("# options: ") }.flatMap { $0.dropFirst("# options: ".count).split(separator: " ").map(String.init) }
-        return plugins + options
+        let options = text.split(separator: "\n").filter { $0.hasPrefix("# options: ") }
+            .flatMap { $0.dropFirst("# options: ".count).split(separator: " ").map(String.init) }
+        return try declaredPlugins(of: script).flatMap { ["--plugin", $0] } + options
     }
 
-    /// The plugins a script names in its `# plugin: PATH` comment lines.
+    /// The plugins a script names in its `# plugin: PATH` comment lines (relative to its folder),
+    /// as paths from the package root.
     static func declaredPlugins(of script: String) throws -> [String] {
         let text = try String(contentsOf: packageRoot.appendingPathComponent(script), encoding: .utf8)
+        let folder = packageRoot.appendingPathComponent(script).deletingLastPathComponent()
         return text.split(separator: "\n").compactMap { line in
-            line.hasPrefix("# plugin: ") ? String(line.dropFirst("# plugin: ".count)) : nil
+            guard line.hasPrefix("# plugin: ") else { return nil }
+            let path = folder.appendingPathComponent(String(line.dropFirst("# plugin: ".count))).standardized.path
+            return path.hasPrefix(packageRoot.path + "/") ? String(path.dropFirst(packageRoot.path.count + 1)) : path
         }
+    }
+
+    /// Runs the binary with its standard output on a terminal (a pseudo-terminal this process
+    /// reads), as someone at a terminal would; standard error is a pipe. Carriage returns the
+    /// terminal adds before each newline are taken out.
+    static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:], without: [String] = []) throws -> Result {
+        // The pseudo-terminal calls are not in Swift's Glibc module: looked up in the C library.
+        typealias Call = @convention(c) (Int32) -> Int32
+        typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+        let library = dlopen(nil, RTLD_NOW)
+        func symbol<F>(_ name: String, as type: F.Type) throws -> F {
+            guard let address = dlsym(library, name) else { throw CocoaError(.fileReadUnknown) }
+            return unsafeBitCast(address, to: type)
+        }
+        let master = try symbol("posix_openpt", as: Call.self)(O_RDWR | O_NOCTTY)
+        guard master >= 0, try symbol("grantpt", as: Call.self)(master) == 0, try symbol("unlockpt", as: Call.self)(master) == 0,
+            let name = try symbol("ptsname", as: Name.self)(master)
+        else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        let slave = open(String(cString: name), O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw CocoaError(.fileReadUnknown) }
+        defer { close(master) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        for name in without { variables[name] = nil }
+        variables["TERM"] = variables["TERM"].flatMap { $0 == "dumb" ? nil : $0 } ?? "xterm"
+        process.environment = variables
+        let err = Pipe()
+        process.standardOutput = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        close(slave)  // the child holds the terminal now: reading ends when it exits
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }  // EIO once the child has closed the terminal
+            output += buffer[0..<count]
+        }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

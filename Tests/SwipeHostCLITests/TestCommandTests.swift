@@ -52,7 +52,7 @@ struct TestCommandTests {
         let file = "\(Self.fixtures)/loop/forever_spec.lua"
         #expect(result.status == 1)
         #expect(result.stdout.contains("forever.lua:8: instruction budget of 100000 exceeded in 'on_open'"))
-        #expect(result.stdout.contains("FAIL  forever stops its own endless loop (\(file):11)\n      \(file):11: instruction budget of 5000000 exceeded"))
+        #expect(result.stdout.contains("FAIL  forever stops its own endless loop (\(file):11)\n      \(file):12: instruction budget of 5000000 exceeded"))
         #expect(result.stdout.contains("PASS  forever goes on after both (\(file):15)\n"))
         #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
     }
@@ -78,13 +78,72 @@ struct TestCommandTests {
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
         #expect(root.attribute(forName: "tests")?.stringValue == "6")
-        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        // The wrong row is an assertion's failure; the bad script line, an error.
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
         #expect(root.attribute(forName: "skipped")?.stringValue == "2")
         let suites = root.elements(forName: "testsuite")
         #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["\(Self.fixtures)/fail/one_failure_spec.lua", "\(Self.fixtures)/pending/pending_spec.lua"])
         let failures = try document.nodes(forXPath: "//testcase/failure")
-        #expect(failures.count == 2)
+        #expect(failures.count == 1)
         #expect(failures.first?.stringValue?.contains("[1].row: expected 4, got 3") == true)
+        let errors = try document.nodes(forXPath: "//testcase/error")
+        #expect(errors.count == 1)
+        #expect((errors.first as? XMLElement)?.attribute(forName: "message")?.stringValue
+            == "\(Self.fixtures)/fail/one_failure_spec.lua:18: row 99 does not exist: the table has rows 1-30")
+        #expect((errors.first?.parent as? XMLElement)?.attribute(forName: "name")?.stringValue == "one failure names the spec line of a bad script line")
+    }
+
+    /// A file that does not load and a spent budget are errors too; a failed assertion after a
+    /// plugin's error is still a failure.
+    @Test(arguments: ["1", "2"])
+    func junitReportsLoadAndRuntimeErrorsAsErrors(jobs: String) throws {
+        let result = try Swipehost.run([
+            "test", "--format", "junit", "--jobs", jobs, "--spec-budget", "5000000",
+            "\(Self.fixtures)/syntax/broken_spec.lua", "\(Self.fixtures)/loop/forever_spec.lua", "\(Self.fixtures)/fail",
+        ])
+        #expect(result.status == 1)
+        let document = try XMLDocument(data: Data(result.stdout.utf8))
+        let root = try #require(document.rootElement())
+        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        #expect(root.attribute(forName: "errors")?.stringValue == "3")
+        let erred = try document.nodes(forXPath: "//testcase[error]").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+        #expect(erred == [
+            "\(Self.fixtures)/syntax/broken_spec.lua (did not load)",
+            "forever stops its own endless loop",
+            "one failure names the spec line of a bad script line",
+        ])
+        #expect(result.stderr == "2 passed, 5 failed\n")
+    }
+
+    @Test(arguments: ["text", "junit"], ["1", "2"])
+    func aRunThatTestsNothingSaysSoAndExitsTwo(format: String, jobs: String) throws {
+        // tap and junit put the counts on standard error, before the reason.
+        let counts = format == "text" ? "" : "0 passed, 0 failed\n"
+        let filtered = try Swipehost.run(["test", "--format", format, "--jobs", jobs, "--filter", "no such test", "spec/mail_spec.lua", "spec/tutorial_spec.lua"])
+        #expect(filtered.status == 2)
+        #expect(filtered.stderr == counts + "swipehost test: no test matches --filter 'no such test' in 2 spec files\n")
+        let one = try Swipehost.run(["test", "--format", format, "--jobs", jobs, "--filter", "^zzz", "spec/mail_spec.lua"])
+        #expect(one.status == 2)
+        #expect(one.stderr == counts + "swipehost test: no test matches --filter '^zzz' in spec/mail_spec.lua\n")
+
+        let folder = NSTemporaryDirectory() + "swipehost-empty-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "local swipe = require('swipe')\ndescribe('nothing yet', function() end)\n".write(toFile: folder + "/a_spec.lua", atomically: true, encoding: .utf8)
+        try "-- to do\n".write(toFile: folder + "/b_spec.lua", atomically: true, encoding: .utf8)
+        let empty = try Swipehost.run(["test", "--format", format, "--jobs", jobs, folder])
+        #expect(empty.status == 2)
+        #expect(empty.stderr == counts + "swipehost test: no test in 2 spec files (a test is an it(...) call)\n")
+        if format == "text" {
+            #expect(filtered.stdout == "0 passed, 0 failed\n")
+            #expect(empty.stdout == "0 passed, 0 failed\n")
+        } else {
+            #expect(try XMLDocument(data: Data(empty.stdout.utf8)).rootElement()?.attribute(forName: "tests")?.stringValue == "0")
+        }
+        // A pending test is a test: its file ran.
+        let pending = try Swipehost.run(["test", "--format", format, "--jobs", jobs, "--filter", "is not written", "\(Self.fixtures)/pending"])
+        #expect(pending.status == 0)
     }
 
     @Test func twoJobsGiveTheSameResultsAsOne() throws {

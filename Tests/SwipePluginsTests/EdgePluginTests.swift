@@ -36,7 +36,7 @@ struct EdgePluginTests {
     func aBadEdgeIsOnePluginErrorNamingTheField(configuration: String, message: String) throws {
         let host = try fixtures.host(plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
         let file = fixtures.folder + "/p.lua"
-        #expect(host.messages("plugin_error") == ["\(file): row 1: \(message)"])
+        #expect(host.messages("plugin_error") == ["\(file):1: row 1: \(message)"])
         #expect(host.table.cell(forRow: 1)?.configuration.hasButtons == false)
     }
 
@@ -158,8 +158,8 @@ struct EdgePluginTests {
         let path = fixtures.plugin("bad.lua", plugin(configure: "function(row) return { leading = { buttons = {} } } end"))
         let report = PluginChecker(rows: 2).check(path)
         #expect(report.problems.map(\.description) == [
-            "\(path): row 1: leading.buttons: must be a non-empty list of buttons, got an empty list",
-            "\(path): row 2: leading.buttons: must be a non-empty list of buttons, got an empty list",
+            "\(path):1: row 1: leading.buttons: must be a non-empty list of buttons, got an empty list",
+            "\(path):1: row 2: leading.buttons: must be a non-empty list of buttons, got an empty list",
         ])
         #expect(report.configuredRows == 0)
     }

@@ -80,9 +80,9 @@ struct PluginLoadingTests {
         #expect(report.errorCount == 2)
         #expect(report.problems.map(\.description) == [
             "\(path): warning: bounse: unknown key",
-            "\(path): warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
+            "\(path):3: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
             "\(path): row 2: configure: \(fixtures.chunk("bad.lua")):4: row two",
-            "\(path): row 4: buttons: are 400 points wide in total, 80 more than the 320-point cell",
+            "\(path):3: row 4: buttons: are 400 points wide in total, 80 more than the 320-point cell",
         ])
     }
 

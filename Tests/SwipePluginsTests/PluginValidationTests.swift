@@ -60,12 +60,12 @@ struct PluginValidationTests {
     func aBadConfigurationIsOnePluginErrorNamingTheField(configuration: String, message: String) throws {
         let host = try fixtures.host(plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
         let file = fixtures.folder + "/p.lua"
-        #expect(host.messages("plugin_error") == ["\(file): row 1: \(message)"])
+        #expect(host.messages("plugin_error") == ["\(file):1: row 1: \(message)"])
         #expect(host.customNames == ["plugin_error"])
         let error = try #require(host.customs.first)
         #expect(error.field("hook") == .string("configure"))
         #expect(error.field("row") == .int(1))
-        #expect(error.text == "plugin error in p.configure (row 1): \(file): row 1: \(message)")
+        #expect(error.text == "plugin error in p.configure (row 1): \(file):1: row 1: \(message)")
         // The row is left with no buttons: it does not move.
         #expect(host.table.cell(forRow: 1)?.configuration.buttons == [])
         #expect(host.table.cell(forRow: 2)?.configuration == .tutorial)
@@ -79,9 +79,9 @@ struct PluginValidationTests {
             """))
         let file = fixtures.folder + "/p.lua"
         #expect(host.messages("plugin_error") == [[
-            "\(file): row 1: buttons[1].title: must be a string, got number",
-            "\(file): row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'x'",
-            "\(file): row 1: bounce: must be a finite number >= 0, got -1",
+            "\(file):1: row 1: buttons[1].title: must be a string, got number",
+            "\(file):1: row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'x'",
+            "\(file):1: row 1: bounce: must be a finite number >= 0, got -1",
         ].joined(separator: "; ")])
     }
 
@@ -92,9 +92,9 @@ struct PluginValidationTests {
         let file = fixtures.folder + "/p.lua"
         // Once each, though every visible row has them.
         #expect(host.texts("plugin_warning") == [
-            "warning: \(file): warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
-            "warning: \(file): warning: row 1: zzzzzz: unknown key",
-            "warning: \(file): warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
+            "\(file):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
+            "\(file):1: warning: row 1: zzzzzz: unknown key",
+            "\(file):1: warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
         ])
         #expect(host.messages("plugin_warning") == [
             "unknown key (did you mean 'bounce'?)", "unknown key", "unknown key (did you mean 'color'?)",

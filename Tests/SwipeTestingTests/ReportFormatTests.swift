@@ -32,6 +32,49 @@ struct ReportFormatTests {
         #expect(lines.filter { $0 == "  ---" }.count == lines.filter { $0 == "  ..." }.count)
     }
 
+    /// Found by the `report` fuzz target: a CR LF pair is one Swift `Character`, so a message
+    /// split at "\n" alone left its second line outside the TAP YAML block.
+    @Test func aMessageWithWindowsLineBreaksStaysInsideItsBlock() {
+        let reports = [SpecFileReport(path: "spec/c_spec.lua", results: [
+            TestResult(file: "spec/c_spec.lua", line: 2, name: "c", status: .failed, message: "first\r\nsecond\rthird"),
+        ])]
+        let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(Array(tap[2...8]) == [
+            "not ok 1 - c", "  ---", "  message: |-", "    first", "    second", "    third", "  at: \"spec/c_spec.lua:2\"",
+        ])
+        let text = TextReport.render(reports)
+        #expect(!text.unicodeScalars.contains("\r"))
+    }
+
+    /// Found by the `report` fuzz target: a file name with a line break or a quote broke TAP's
+    /// `at:` line, and a name with one broke the text report's line.
+    @Test func placesAndNamesFromSpecsStayOnTheirLines() {
+        let reports = [SpecFileReport(path: "spec/d\n_spec.lua", results: [
+            TestResult(file: "spec/d\n\"x\"_spec.lua", line: 4, name: "two\nlines\u{1B}[31m", status: .failed, message: "m"),
+        ])]
+        let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(tap.contains("  at: \"spec/d\\n\\\"x\\\"_spec.lua:4\""))
+        #expect(TextReport.render(reports) == "FAIL  two\\nlines\\e[31m (spec/d\\n\"x\"_spec.lua:4)\n      m\n")
+    }
+
+    /// Found by the `report` fuzz target: a huge duration trapped converting to Int.
+    @Test func durationsOutsideTheirRangeAreClamped() {
+        #expect(JUnitReport.seconds(1.2344) == "1.234")
+        #expect(JUnitReport.seconds(1e300) == "1000000000.000")
+        #expect(JUnitReport.seconds(.infinity) == "1000000000.000")
+        #expect(JUnitReport.seconds(-3) == "0.000")
+        #expect(JUnitReport.seconds(.nan) == "0.000")
+    }
+
+    /// Found by the `report` fuzz target: `#` and a combining mark are one Swift Character, so
+    /// the name's `#` went unescaped and a TAP reader saw a directive.
+    @Test func aHashBeforeACombiningMarkIsEscaped() {
+        let reports = [SpecFileReport(path: "spec/e_spec.lua", results: [
+            TestResult(file: "spec/e_spec.lua", line: 1, name: "a #\u{301} b", status: .passed),
+        ])]
+        #expect(TAPReport.render(reports) == "TAP version 13\n1..1\nok 1 - a \\#\u{301} b\n")
+    }
+
     @Test func junitIsWellFormedXMLWithTheCounts() throws {
         let xml = JUnitReport.render(Self.reports)
         let collector = ElementCollector()
@@ -52,6 +95,50 @@ struct ReportFormatTests {
         #expect(failure.attributes["message"] == "spec/a_spec.lua:9: Expected objects to be equal.")
         #expect(collector.failureText == "spec/a_spec.lua:9: Expected objects to be equal.\nPassed in:\n(number) 1")
         #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
+    }
+
+    /// An error (here a spec file that did not load, and a Lua error in a test) is an `<error>`,
+    /// counted under `errors`; an assertion's failure stays a `<failure>`.
+    @Test func junitTellsErrorsFromFailures() {
+        let reports = [
+            SpecFileReport(path: "spec/c_spec.lua", results: [
+                TestResult(file: "spec/c_spec.lua", line: 2, name: "c asserts", status: .failed, message: "spec/c_spec.lua:3: Expected objects to be equal."),
+                TestResult(file: "spec/c_spec.lua", line: 5, name: "c raises", status: .failed,
+                           message: "spec/c_spec.lua:6: attempt to index a nil value\nstack traceback:", isError: true),
+            ]),
+            SpecFileReport(path: "spec/d_spec.lua", results: [
+                TestResult(file: "spec/d_spec.lua", line: 0, name: "spec/d_spec.lua (did not load)", status: .failed,
+                           message: "spec/d_spec.lua:1: unexpected symbol near '<eof>'", isError: true),
+            ]),
+        ]
+        let xml = JUnitReport.render(reports).replacingOccurrences(of: #" time="[0-9.]+""#, with: "", options: .regularExpression)
+        #expect(xml == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="swipehost test" tests="3" failures="1" errors="2" skipped="0">
+              <testsuite name="spec/c_spec.lua" tests="2" failures="1" errors="1" skipped="0">
+                <testcase classname="spec.c_spec" name="c asserts" file="spec/c_spec.lua" line="2">
+                  <failure message="spec/c_spec.lua:3: Expected objects to be equal." type="failure">spec/c_spec.lua:3: Expected objects to be equal.</failure>
+                </testcase>
+                <testcase classname="spec.c_spec" name="c raises" file="spec/c_spec.lua" line="5">
+                  <error message="spec/c_spec.lua:6: attempt to index a nil value" type="error">spec/c_spec.lua:6: attempt to index a nil value
+            stack traceback:</error>
+                </testcase>
+              </testsuite>
+              <testsuite name="spec/d_spec.lua" tests="1" failures="0" errors="1" skipped="0">
+                <testcase classname="spec.d_spec" name="spec/d_spec.lua (did not load)" file="spec/d_spec.lua" line="0">
+                  <error message="spec/d_spec.lua:1: unexpected symbol near &apos;&lt;eof&gt;&apos;" type="error">spec/d_spec.lua:1: unexpected symbol near &apos;&lt;eof&gt;&apos;</error>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+        // Workers hand the difference over too.
+        for report in reports {
+            #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
+        }
+        #expect(WorkerProtocol.encode(reports[1]).contains("result\terror\tspec/d_spec.lua\t"))
+        // The text and TAP reports and the counts do not change: an error is a failure there.
+        #expect(TestSummary(reports).line == "0 passed, 3 failed")
     }
 
     @Test func textEndsWithTheCounts() {

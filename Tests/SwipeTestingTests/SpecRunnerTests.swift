@@ -70,7 +70,13 @@ struct SpecRunnerTests {
         #expect(report.results.map(\.status) == [.failed, .failed, .passed])
         #expect(report.results[0].message.contains("instruction budget of 100000 exceeded in 'on_open'"))
         #expect(report.results[0].message.contains("plugin errors during the test:\nplugin error in forever.on_open (row 2):"))
-        #expect(report.results[1].message == "\(Fixture.path("loop"))/forever_spec.lua:11: instruction budget of 5000000 exceeded (a loop that never ends? --spec-budget raises the limit)")
+        // At the looping line (it named the `it` line, 11), with the traceback.
+        let file = "\(Fixture.path("loop"))/forever_spec.lua"
+        #expect(report.results[1].message == """
+            \(file):12: instruction budget of 5000000 exceeded (a loop that never ends? --spec-budget raises the limit)
+            stack traceback:
+            \t\(file):12: in function <\(file):11>
+            """)
     }
 
     @Test func aTableCollectedDuringATestStillHasItsPluginErrorsReported() {
@@ -123,7 +129,13 @@ struct SpecRunnerTests {
         options.specBudget = 1_000_000
         let report = SpecRunner(options: options).run(file: file)
         #expect(report.results.map(\.status) == [.failed])
-        #expect(report.results[0].message == "\(file) (while the file loaded, outside any test): instruction budget of 1000000 exceeded (a loop that never ends? --spec-budget raises the limit)")
+        #expect(report.results[0].message == """
+            \(file):3 (while the file loaded, outside any test): instruction budget of 1000000 exceeded (a loop that never ends? --spec-budget raises the limit)
+            stack traceback:
+            \t\(file):3: in function <\(file):1>
+            \t[C]: in function 'pcall'
+            \t\(file):1: in main chunk
+            """)
     }
 
     @Test func aFileThatReturnsEarlyRunsTheTestsItDefined() {
@@ -152,5 +164,21 @@ struct SpecRunnerTests {
         let run = Self.session([Fixture.path("plugins")])
         #expect(run.status == 2)
         #expect(run.errors == "swipehost test: no *_spec.lua file found in \(Fixture.path("plugins"))\n")
+    }
+
+    /// Issue 15, point 2: a plugin error the test did not expect fails it, at the spec line of
+    /// the call during which it happened; `plugin_errors = "allow"` or looking at the errors
+    /// (t:errors()) expects those so far. Plugin paths are found beside the spec too.
+    @Test func aPluginErrorFailsTheTestUnlessItIsExpected() {
+        let folder = Fixture.path("explicit")
+        let file = folder + "/plugin_errors_expected.lua"
+        let report = SpecRunner().run(file: file)
+        #expect(report.results.map(\.status) == [.failed, .passed, .passed, .failed, .failed])
+        let notice = "a plugin error during the test (to expect them: swipe.table{ plugin_errors = \"allow\" }, or look at them with t:errors()):\nplugin error in broken.on_action (row 2): "
+        #expect(report.results[0].message.hasPrefix("\(file):9: " + notice))
+        #expect(report.results[0].message.contains("broken.lua:8: boom on row 2\n  stack traceback:\n"))
+        #expect(report.results[3].message.hasPrefix("\(file):33: " + notice))
+        #expect(report.results[4].message.hasPrefix(
+            "\(file):37: swipe.table: plugin 'nowhere.lua' not found: tried nowhere.lua (from the current directory) and \(folder)/nowhere.lua (from the spec's folder)"))
     }
 }

@@ -7,7 +7,9 @@
 ---@class SwipeRow
 ---@field index integer  1-based row number
 ---@field item string    the row's item ("Longer Title Item #3")
----@field side? SwipeSide in on_open, on_close, on_action and on_tap: the edge that opened, closed or holds the button; nil for a row whose buttons are all trailing (the tutorial's shape), as in the trace
+---In on_open, on_close, on_action and on_tap: the edge that opened, closed or holds the button;
+---nil for a row whose buttons are all trailing (the tutorial's shape), as in the trace.
+---@field side? SwipeSide
 
 ---@class SwipeButtonInfo
 ---@field id string
@@ -28,9 +30,9 @@
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
 
 ---@class SwipeCellConfig
----@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first (or `trailing`, not both)
----@field trailing? SwipeEdgeConfig   the trailing edge (swipe left in ltr): instead of the top-level buttons and thresholds
----@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids are unique across both edges
+---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
+---@field trailing? SwipeEdgeConfig   the trailing edge (swipe left in ltr), instead of `buttons` and the thresholds
+---@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids unique across edges
 ---@field bounce? number             points, default 20
 ---@field duration? number           seconds per animation step, default 0.1
 ---@field curve? "ease_out"|"linear"|"ease_in"|"ease_in_out"

@@ -53,6 +53,9 @@ typedef struct swl_Runtime {
     int hook_count;
     /// Set by the hook when the budget ran out, until the next call begins.
     int budget_exceeded;
+    /// Non-zero while every function call also costs one instruction (the hook then has
+    /// LUA_MASKCALL too): set by the sandbox's table.sort on a table with a metatable.
+    int charge_calls;
     /// Argument number for SWL_RAISE_ARGUMENT.
     int arg_error_index;
     /// The Swift object owning the state (unretained).
@@ -84,11 +87,6 @@ void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 /// Opens the standard libraries inside a protected call; returns a status.
 int swl_openlibs(lua_State *L);
 
-/// Starts the instruction budget for one call from Swift: resets the
-/// counter and (re)installs the count hook on `L`, or removes it when the
-/// budget is 0.
-void swl_begin_budget(lua_State *L);
-
 /// Status `swl_pcall` returns when the call returned normally although its
 /// budget ran out (the script caught the budget error).
 #define SWL_BUDGET_CAUGHT (-100)
@@ -98,6 +96,23 @@ void swl_begin_budget(lua_State *L);
 /// memory cap; runs lua_pcall with the handler at `msgh`; restores the cap
 /// flag. Returns the lua_pcall status, or SWL_BUDGET_CAUGHT.
 int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh);
+
+/// Takes `steps` instructions from the budget of the running call, for work done in C that
+/// the count hook cannot see; raises "chunk:line: instruction budget exceeded" (at the position
+/// of the Lua code that called the C function) when the budget runs out or has run out.
+/// Does nothing when the budget is unlimited.
+void swl_charge(lua_State *L, lua_Integer steps);
+
+/// Sets L's hook to what the budget needs now (the count, plus calls while charge_calls).
+void swl_update_hook(lua_State *L);
+
+/// The sandbox's own string.find, match, gmatch, gsub and rep (pattern.c), set in the table at
+/// `string_table`. May raise a memory error.
+void swl_open_patterns(lua_State *L, int string_table);
+
+/// Installs the sandbox's bounded replacements (sandbox.c, pattern.c) in a protected call, and
+/// `virtual_os` in the host table at registry slot `host_slot`; returns a status.
+int swl_opensandbox(lua_State *L, int host_slot);
 
 /// The count hook; raises "instruction budget exceeded" when out of budget.
 void swl_count_hook(lua_State *L, lua_Debug *ar);
@@ -131,12 +146,6 @@ void swl_newmetatable(lua_State *L, const char *tname);
 
 /// lua_gc, which Swift cannot call because it is variadic.
 int swl_gc(lua_State *L, int what, int arg);
-
-/// lua_pushstring(L, msg) then lua_error; C callers only (it raises).
-int swl_error(lua_State *L, const char *msg);
-
-/// lua_pushfstring(L, fmt, s) with one string argument.
-const char *swl_pushfstring1(lua_State *L, const char *fmt, const char *s);
 
 /// Pushes the `len` bytes of `s`, which is NUL-terminated: through lua_pushstring (and
 /// Lua's string cache) unless `s` has a NUL inside. Raises only on memory errors.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeCore
 import SwipePlugins
+import SwipeScript
 
 extension SwipeHostCommand {
     struct Check: ParsableCommand {
@@ -9,7 +10,8 @@ extension SwipeHostCommand {
             discussion: """
                 Prints each problem as 'FILE: row R: FIELD: message' and a summary line per plugin. \
                 Exits with status 1 if any plugin has an error; warnings (unknown keys, with the \
-                closest known key) are printed but do not fail the check.
+                closest known key) are printed but do not fail the check. On a terminal, errors are \
+                red and warnings yellow (--color, NO_COLOR).
                 """
         )
 
@@ -22,8 +24,9 @@ extension SwipeHostCommand {
         @Option(parsing: .unconditional, help: "Cell width in points, for the total button width check.")
         var width: Double = 320
 
-        @Option(parsing: .unconditional, help: "Lua instructions allowed per call (0 = unlimited).")
-        var budget: Int = 10_000_000
+        @OptionGroup var limits: PluginLimitOptions
+
+        @OptionGroup var color: ColorOption
 
         func validate() throws {
             guard !plugins.isEmpty else { throw ValidationError("name at least one plugin to check") }
@@ -33,20 +36,23 @@ extension SwipeHostCommand {
         }
 
         func run() throws {
-            var options = PluginOptions()
-            options.instructionBudget = budget
-            let checker = PluginChecker(rows: rows, cellWidth: width, options: options)
+            let checker = PluginChecker(rows: rows, cellWidth: width, options: limits.options)
+            let colored = color.onStandardOutput
             var failed = false
             for path in plugins {
                 let report = checker.check(path)
                 // One line each: control characters in names and messages are escaped.
                 var text = ""
-                for problem in report.problems { text += DisplayText.escaped(problem.description) + "\n" }
+                for problem in report.problems {
+                    let line = DisplayText.escaped(problem.description)
+                    text += (problem.severity == .error ? TextColor.red : .yellow).paint(line, if: colored) + "\n"
+                }
                 let warnings = report.problems.count - report.errorCount
                 let status =
                     report.errorCount == 0
-                    ? "ok" : "\(report.errorCount) error\(report.errorCount == 1 ? "" : "s")"
-                let detail = report.loaded ? ", \(report.configuredRows) of \(rows) rows configured" : ""
+                    ? TextColor.green.paint("ok", if: colored)
+                    : TextColor.red.paint("\(report.errorCount) error\(report.errorCount == 1 ? "" : "s")", if: colored)
+                let detail = report.loaded ? ", \(report.configuredRows) of \(report.checkedRows) rows configured" : ""
                 text += "\(DisplayText.escaped(path)): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)\n"
                 StandardStreams.write(text)
                 failed = failed || report.errorCount > 0

@@ -25,7 +25,12 @@ extension SwipeHostCommand {
                   close ROW             the table closes a row itself (no delegate call)
                   swipe ROW DX [MS]     begin, a move every 16 ms to DX over MS (default 150), end
 
-                With plugins (--plugin, --plugins), each row's buttons, thresholds and bounce come \
+                Without --plugin or --plugins, a script loads the plugins its header names: \
+                '# plugin: PATH' lines among the comment lines at its top, before its first command \
+                (several allowed, in load order; PATH relative to the script's folder). A header \
+                naming no file or folder is an error at its line (status 2).
+
+                With plugins (--plugin, --plugins, or the header), each row's buttons, thresholds and bounce come \
                 from the first plugin whose configure() returns them, and the delegate calls go to \
                 their handlers. A failing handler becomes a plugin_error event and the run goes on \
                 (--strict makes it end the run with status 1).
@@ -33,6 +38,10 @@ extension SwipeHostCommand {
                 The whole script is checked before anything is printed: on an error the run prints \
                 only 'FILE:LINE: message' on stderr and exits with status 2 (a plugin that does not \
                 load also exits with status 2).
+
+                Text output on a terminal is coloured (the delegate's calls, plugin events, plugin \
+                errors and warnings each their own way); --color and NO_COLOR turn it off, and \
+                jsonl is never coloured.
                 """
         )
 
@@ -49,21 +58,55 @@ extension SwipeHostCommand {
         @Flag(help: "End the run with status 1 at the first plugin error.")
         var strict = false
 
+        @OptionGroup var color: ColorOption
+
         func run() throws {
             let source = try ScriptSource.read(script)
-            let run = PluginRun(
-                fileName: source.name, pluginPaths: plugins.paths, options: plugins.options,
+            let colorErrors = color.onStandardError
+            let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
+            let pluginPaths: [String]
+            do {
+                pluginPaths = try given ? plugins.paths : Self.headerPlugins(of: source, path: script)
+            } catch {
+                StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
+                throw ExitCode(2)
+            }
+            var run = PluginRun(
+                fileName: source.name, pluginPaths: pluginPaths, options: plugins.options,
                 defaultItems: .generated(count: table.rows), geometry: table.geometry, format: format, strict: strict,
                 direction: behavior.direction, tableOptions: behavior.tableOptions)
+            run.colored = format == .text && color.onStandardOutput
             do {
                 let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in
                     try run.run(script: buffer)
                 }
                 StandardStreams.write(output)
             } catch {
-                StandardStreams.writeError(DisplayText.escaped("\(error)", keeping: [.tabs, .newlines]) + "\n")
+                let message = DisplayText.escaped("\(error)", keeping: [.tabs, .newlines])
+                StandardStreams.writeError(TextColor.red.paint(message, if: colorErrors) + "\n")
                 throw ExitCode(error.exitStatus)
             }
+        }
+
+        /// The plugins the script's header names, as paths from the current folder; a path that
+        /// names nothing is an error at its line.
+        static func headerPlugins(of source: ScriptSource, path: String) throws(ScriptError) -> [String] {
+            let header = source.bytes.withUnsafeBufferPointer { ScriptHeader($0) }
+            var paths: [String] = []
+            for plugin in header.plugins {
+                guard !plugin.path.isEmpty else {
+                    throw ScriptError(file: source.name, line: plugin.line, message: "'# plugin:' names no plugin file")
+                }
+                let resolved = ScriptHeader.resolve(plugin.path, script: path == "-" ? "<stdin>" : path)
+                guard FileReading.exists(resolved) else {
+                    let base = path == "-" ? "the current folder, for a script read from standard input" : "the script's folder"
+                    throw ScriptError(
+                        file: source.name, line: plugin.line,
+                        message: "plugin '\(plugin.path)' not found: no file or folder at '\(resolved)' (a '# plugin:' path is relative to \(base))")
+                }
+                paths.append(resolved)
+            }
+            return paths
         }
     }
 }

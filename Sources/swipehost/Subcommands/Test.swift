@@ -1,5 +1,6 @@
 import ArgumentParser
 @preconcurrency import Glibc
+import SwipeScript
 import SwipeTesting
 
 extension SwipeHostCommand {
@@ -10,16 +11,24 @@ extension SwipeHostCommand {
                 Finds *_spec.lua files in the paths given (default: spec/ and plugins/), runs each \
                 'it' and prints one line per test, then 'N passed, N failed' (', N skipped' when \
                 some are pending). Specs get describe/it/assert/spy as busted and luassert have them, \
-                and require("swipe") to drive a table with plugins (see docs/testing.md). Exits with \
-                status 0 only when nothing failed; a spec file that does not load is a failure. What \
-                specs write (print, io.write) goes to standard error; os.exit in a spec fails its test.
+                and require("swipe") to drive a table with plugins (see docs/testing.md); the plugin \
+                options (--budget, --memory, --trusted) are run's, as the defaults of every \
+                swipe.table{...}. What specs write (print, io.write) goes to standard error; os.exit \
+                in a spec fails its test.
+
+                Exit status: 0 when every test passed (or is pending); 1 when a test failed (a spec \
+                file that does not load fails too); 2 when nothing was tested: a path that does not \
+                exist, no *_spec.lua file, or no test in the files (none at all, or none matching \
+                --filter), each said on standard error. In JUnit XML, a failed assertion is a \
+                <failure> and an error (a Lua error, a spent budget, a file that does not load) an \
+                <error>.
                 """
         )
 
         @Argument(help: "Spec files, or folders searched for *_spec.lua (default: spec/ and plugins/).")
         var paths: [String] = []
 
-        @Option(help: "Run only the tests whose full name matches this Lua pattern.")
+        @Option(help: "Run only the tests whose full name matches this Lua pattern (none matching: status 2).")
         var filter: String?
 
         @Option(help: "Output: 'text', 'tap' (TAP 13) or 'junit' (JUnit XML); the counts go to stderr for tap and junit.")
@@ -34,20 +43,17 @@ extension SwipeHostCommand {
         @Option(help: "Lua instructions each test may run in the spec's own state (0 = unlimited).")
         var specBudget: Int = 100_000_000
 
-        @Option(help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
-        var budget: Int = 10_000_000
+        /// The defaults of every `swipe.table{...}`: the same options as `run`'s.
+        @OptionGroup var limits: PluginLimitOptions
 
-        @Option(help: "Memory cap of each plugin's Lua state, in bytes (0 = no cap).")
-        var memory: Int = 64 << 20
+        @OptionGroup var color: ColorOption
 
         @Option(help: .hidden)
         var worker: String?
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
-            guard specBudget >= 0, budget >= 0, memory >= 0 else {
-                throw ValidationError("--spec-budget, --budget and --memory must be 0 or more")
-            }
+            guard specBudget >= 0 else { throw ValidationError("--spec-budget must be 0 or more instructions, got \(specBudget)") }
         }
 
         func run() throws {
@@ -55,8 +61,9 @@ extension SwipeHostCommand {
             options.filter = filter
             options.seed = seed
             options.specBudget = specBudget
-            options.pluginOptions.instructionBudget = budget
-            options.pluginOptions.memoryLimit = memory
+            options.pluginOptions = limits.options
+            // Asked before standard output is pointed at standard error, below.
+            let colored = format == .text && worker == nil && color.onStandardOutput
             // Standard output carries only the report (a worker's, its results): what specs write
             // there (io.stdout, programs they run) goes to standard error, as their print does.
             let report = ReportOutput()
@@ -67,10 +74,27 @@ extension SwipeHostCommand {
             }
             let session = TestSession(
                 paths: paths, options: options, format: format, jobs: jobs,
-                output: { text in report.write { StandardStreams.write(Array(text.utf8)) } },
+                output: { text in
+                    let shown = colored ? Self.painted(text) : text
+                    report.write { StandardStreams.write(Array(shown.utf8)) }
+                },
                 errorOutput: StandardStreams.writeError)
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// The text report for a terminal: `PASS` green, `FAIL` red, `SKIP` yellow, and the counts
+        /// line green when nothing failed, red otherwise.
+        static func painted(_ text: String) -> String {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                for (tag, color) in [("PASS  ", TextColor.green), ("FAIL  ", .red), ("SKIP  ", .yellow)] where line.hasPrefix(tag) {
+                    return color.paint(String(tag.prefix(4))) + line.dropFirst(4)
+                }
+                if line.prefixMatch(of: #/[0-9]+ passed, [0-9]+ failed/#) != nil {
+                    return (line.contains(" 0 failed") ? TextColor.green : .red).paint(String(line))
+                }
+                return String(line)
+            }.joined(separator: "\n")
         }
     }
 }

@@ -1,0 +1,134 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The plugin configuration reader: the bytes become the Lua table a plugin's `configure`
+/// returns (the known keys with values of every type and edge, unknown keys, lists and maps,
+/// functions that fail or loop), then the host configures, opens, taps, swipes and closes rows
+/// with it, and `check` reads it. Every problem must be a `PluginProblem` or a `plugin_error`
+/// record, every run's jsonl valid.
+enum ConfigTarget {
+    static let path = FuzzPaths.scratch + "/config.lua"
+    static let script = Array("open 1\ntap 1 1\ntap 1 2\ntap 1 3\nswipe 2 -100\nwait 500\ntap 2 1\nclose 1\npan 3 begin\npan 3 move -500\npan 3 end\nwait 1000\n".utf8)
+
+    static func run(_ data: [UInt8]) {
+        var input = FuzzInput(data)
+        let source = "return { name = \"fuzz\", configure = function(row, item) return \(LuaSource.configuration(&input)) end }\n"
+        guard writeFile(path, source) else { fuzzFailure("cannot write \(path)") }
+        var options = PluginOptions()
+        options.instructionBudget = 100_000
+        options.memoryLimit = 8 * 1024 * 1024
+        script.withUnsafeBufferPointer { script in
+            for format in OutputFormat.allCases {
+                let run = PluginRun(
+                    fileName: "fuzz.swipe", pluginPaths: [path], options: options, defaultItems: .generated(count: 4),
+                    format: format)
+                do {
+                    let out = try run.run(script: script)
+                    if format == .jsonl { JSONCheck.lines(out.bytes, what: "configured run") }
+                } catch {
+                    ScriptTarget.check("\(error)", what: "run failure")
+                }
+            }
+        }
+        let report = PluginChecker(rows: 4, options: options).check(path)
+        if report.configuredRows < 0 || report.configuredRows > 4 { fuzzFailure("check configured \(report.configuredRows) of 4 rows") }
+    }
+
+    static func writeFile(_ path: String, _ text: String) -> Bool {
+        guard let file = fopen(path, "w") else { return false }
+        defer { fclose(file) }
+        let bytes = Array(text.utf8)
+        return fwrite(bytes, 1, bytes.count, file) == bytes.count
+    }
+}
+
+/// Lua source text for generated values.
+enum LuaSource {
+    static let configurationKeys = ["buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "buton", "behavior"]
+    static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap", "widht"]
+
+    /// A configure result: mostly a table of the known keys, sometimes anything.
+    static func configuration(_ input: inout FuzzInput) -> String {
+        if input.choose(16) == 0 { return value(&input, depth: 2) }
+        var fields: [String] = []
+        let count = input.choose(8)
+        for _ in 0..<count {
+            let key = input.pick(configurationKeys)
+            switch key {
+            case "buttons": fields.append("buttons = \(buttons(&input))")
+            case "curve": fields.append("curve = \(input.choose(3) == 0 ? value(&input, depth: 1) : string(input.pick(["linear", "easeOut", "easeInOut", "ease_out", "spring", ""])))")
+            default: fields.append("\(key) = \(value(&input, depth: 1))")
+            }
+        }
+        if input.choose(8) == 0 { fields.append("[\(value(&input, depth: 0))] = \(value(&input, depth: 1))") }
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    static func buttons(_ input: inout FuzzInput) -> String {
+        if input.choose(8) == 0 { return value(&input, depth: 2) }
+        var entries: [String] = []
+        for _ in 0..<input.choose(6) {
+            if input.choose(10) == 0 { entries.append(value(&input, depth: 1)); continue }
+            var fields: [String] = []
+            for _ in 0..<input.choose(7) {
+                let key = input.pick(buttonKeys)
+                switch key {
+                case "style": fields.append("style = \(input.choose(3) == 0 ? value(&input, depth: 0) : string(input.pick(["normal", "destructive", "Destructive"])))")
+                case "on_tap": fields.append("on_tap = \(function(&input))")
+                case "width": fields.append("width = \(input.choose(3) == 0 ? value(&input, depth: 0) : number(Double(input.choose(200)) - 20))")
+                default: fields.append("\(key) = \(value(&input, depth: 0))")
+                }
+            }
+            entries.append("{ " + fields.joined(separator: ", ") + " }")
+        }
+        return "{ " + entries.joined(separator: ", ") + " }"
+    }
+
+    static func function(_ input: inout FuzzInput) -> String {
+        input.pick([
+            "function(ctx) end",
+            "function(ctx) ctx:log('tapped') end",
+            "function(ctx) ctx:delete(ctx.row) end",
+            "function(ctx) ctx:insert(1, 'new') ctx:close(ctx.row) end",
+            "function(ctx) error('on_tap failed') end",
+            "function(ctx) while true do end end",
+            "function(ctx) ctx:emit('x', { v = 1 }) ctx:open(1) error({}) end",
+            "function(ctx) local t = {} for i = 1, 1e6 do t[i] = i end end",
+            "function(ctx) ctx:after(100, function() ctx:log('later') end) end",
+        ])
+    }
+
+    static func value(_ input: inout FuzzInput, depth: Int) -> String {
+        switch input.choose(depth > 0 ? 10 : 8) {
+        case 0: return "nil"
+        case 1: return input.bool() ? "true" : "false"
+        case 2, 3: return number(input.double(finite: false))
+        case 4: return String(Int64(bitPattern: input.uint64()))
+        case 5: return input.pick(["math.mininteger", "math.maxinteger", "-0.0", "2^53", "2^63", "1e15"])
+        case 6: return string(input.string())
+        case 7: return function(&input)
+        default:
+            var parts: [String] = []
+            for _ in 0..<input.choose(4) {
+                parts.append(input.bool() ? value(&input, depth: depth - 1) : "[\(value(&input, depth: 0))] = \(value(&input, depth: depth - 1))")
+            }
+            return "{ " + parts.joined(separator: ", ") + " }"
+        }
+    }
+
+    static func number(_ value: Double) -> String {
+        if value.isNaN { return "(0/0)" }
+        if value.isInfinite { return value < 0 ? "(-1/0)" : "(1/0)" }
+        return "(\(value))"  // Swift's shortest round-trip form reads back the same in Lua
+    }
+
+    /// A Lua string literal: every byte as a decimal escape.
+    static func string(_ text: String) -> String {
+        "\"" + text.utf8.map { "\\\($0)" }.joined() + "\""
+    }
+}

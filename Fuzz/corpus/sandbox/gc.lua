@@ -1,0 +1,1 @@
+setmetatable({}, {__gc = function() end}) collectgarbage() return os.time(), os.date("%Y"), os.clock()

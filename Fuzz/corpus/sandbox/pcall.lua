@@ -1,0 +1,1 @@
+return pcall(error, {code = 1})

@@ -1,0 +1,642 @@
+-- The busted-compatible test API; TestFramework (Swift) loads it as "=swipe/test" and calls it.
+local type, pairs, ipairs, tostring, select, error, pcall, xpcall, rawget, rawequal =
+  type, pairs, ipairs, tostring, select, error, pcall, xpcall, rawget, rawequal
+local setmetatable, getmetatable, next = setmetatable, getmetatable, next
+local concat, sort, insert, unpack, pack = table.concat, table.sort, table.insert, table.unpack, table.pack
+local getinfo, traceback = debug.getinfo, debug.traceback
+-- This chunk's source name, to tell its frames from the spec's.
+local FRAMEWORK = getinfo(1, "S").source
+
+-- The spec's place: the first Lua frame outside this file and the swipe module.
+local function spec_frame()
+  local level = 2
+  while true do
+    local info = getinfo(level, "Sl")
+    if info == nil then return "?", 0 end
+    if info.source ~= FRAMEWORK and info.source ~= "=swipe" and info.what ~= "C" then
+      local file = info.source:sub(1, 1) == "@" and info.source:sub(2) or info.short_src
+      return file, info.currentline or 0
+    end
+    level = level + 1
+  end
+end
+
+local function where()
+  local file, line = spec_frame()
+  return file .. ":" .. line
+end
+
+---------------------------------------------------------------- values and diffs
+local function is_identifier(key)
+  return type(key) == "string" and key:match("^[%a_][%w_]*$") ~= nil
+end
+
+local function key_order(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == "number" or ta == "string" then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  sort(keys, key_order)
+  return keys
+end
+
+local function literal(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  return tostring(v)
+end
+
+local function show(v, indent, seen)
+  if type(v) ~= "table" then return literal(v) end
+  indent, seen = indent or "", seen or {}
+  if seen[v] then return "<cycle>" end
+  if next(v) == nil then return "{}" end
+  seen[v] = true
+  local keys = sorted_keys(v)
+  local inner = indent .. "  "
+  local parts, n = {}, #v
+  for _, k in ipairs(keys) do
+    local label
+    if math.type(k) == "integer" and k >= 1 and k <= n then label = ""
+    elseif is_identifier(k) then label = k .. " = "
+    else label = "[" .. literal(k) .. "] = " end
+    parts[#parts + 1] = inner .. label .. show(v[k], inner, seen)
+  end
+  seen[v] = nil
+  return "{\n" .. concat(parts, ",\n") .. "\n" .. indent .. "}"
+end
+
+local function described(v)
+  return "(" .. type(v) .. ") " .. show(v)
+end
+
+local function same(a, b, seen)
+  if rawequal(a, b) then return true end
+  if type(a) ~= type(b) then return false end
+  if type(a) ~= "table" then return a == b end
+  seen = seen or {}
+  if seen[a] == b then return true end
+  seen[a] = b
+  for k, v in pairs(a) do
+    if not same(v, rawget(b, k), seen) then return false end
+  end
+  for k in pairs(b) do
+    if rawget(a, k) == nil then return false end
+  end
+  return true
+end
+
+local function path_of(path, k)
+  if is_identifier(k) then return (path == "" and "" or path .. ".") .. k end
+  return path .. "[" .. literal(k) .. "]"
+end
+
+-- The places where `expected` and `actual` differ, one line each.
+local function diff(expected, actual, path, out)
+  if #out >= 20 then return end
+  if type(expected) == "table" and type(actual) == "table" then
+    local keys, seen = {}, {}
+    for k in pairs(expected) do keys[#keys + 1] = k; seen[k] = true end
+    for k in pairs(actual) do if not seen[k] then keys[#keys + 1] = k end end
+    sort(keys, key_order)
+    for _, k in ipairs(keys) do
+      diff(rawget(expected, k), rawget(actual, k), path_of(path, k), out)
+    end
+  elseif not same(expected, actual) then
+    out[#out + 1] = "  " .. (path == "" and "(value)" or path) .. ": expected "
+      .. show(expected):gsub("\n%s*", " ") .. ", got " .. show(actual):gsub("\n%s*", " ")
+  end
+end
+
+---------------------------------------------------------------- failures
+local Failure = {}
+Failure.__index = Failure
+Failure.__tostring = function(self) return self.where .. ": " .. self.message end
+
+local function fail(message)
+  error(setmetatable({ message = message, where = where() }, Failure), 0)
+end
+
+---------------------------------------------------------------- spies
+local spy_mt = {}
+spy_mt.__index = spy_mt
+spy_mt.__call = function(self, ...)
+  local args = pack(...)
+  self.calls[#self.calls + 1] = { vals = args }
+  if self.callback then return self.callback(...) end
+end
+function spy_mt:clear() self.calls = {}; return self end
+function spy_mt:revert()
+  if self.target then self.target[self.key] = self.original end
+  return self.original
+end
+
+local spy = {}
+function spy.new(callback)
+  if callback ~= nil and type(callback) ~= "function" and not (getmetatable(callback) or {}).__call then
+    error("spy.new: a function expected, got " .. type(callback), 2)
+  end
+  return setmetatable({ calls = {}, callback = callback }, spy_mt)
+end
+function spy.on(target, key)
+  if type(target) ~= "table" then error("spy.on: a table expected, got " .. type(target), 2) end
+  local original = target[key]
+  local s = spy.new(original)
+  s.target, s.key, s.original = target, key, original
+  target[key] = s
+  return s
+end
+function spy.is_spy(v) return getmetatable(v) == spy_mt end
+setmetatable(spy, { __call = function(_, callback) return spy.new(callback) end })
+
+local stub = {}
+function stub.new(target, key, ...)
+  local values = pack(...)
+  local s = spy.new(function() return unpack(values, 1, values.n) end)
+  if target ~= nil then
+    s.target, s.key, s.original = target, key, target[key]
+    target[key] = s
+  end
+  return s
+end
+setmetatable(stub, { __call = function(_, ...) return stub.new(...) end })
+
+local match = { _ = setmetatable({}, { __tostring = function() return "match._" end }) }
+local function matches_value(expected, actual)
+  if rawequal(expected, match._) then return true end
+  return same(expected, actual)
+end
+
+local function show_calls(s)
+  if #s.calls == 0 then return "(no calls)" end
+  local lines = {}
+  for i, call in ipairs(s.calls) do
+    local args = {}
+    for j = 1, call.vals.n do args[j] = show(call.vals[j]):gsub("\n%s*", " ") end
+    lines[i] = "  call " .. i .. ": (" .. concat(args, ", ") .. ")"
+  end
+  return concat(lines, "\n")
+end
+
+---------------------------------------------------------------- assertions
+-- Each returns ok, message (the message is used as is, negated or not).
+local assertions = {}
+local function register(names, fn)
+  for _, name in ipairs(names) do assertions[name] = fn end
+end
+
+local function value_check(expected_text, test)
+  return function(negated, v)
+    local ok = test(v)
+    return ok, "Expected " .. (negated and "not " or "") .. expected_text .. ".\nPassed in:\n" .. described(v)
+  end
+end
+
+register({ "equal", "equals" }, function(negated, expected, actual)
+  return expected == actual, "Expected objects to " .. (negated and "not " or "") .. "be equal.\nPassed in:\n"
+    .. described(actual) .. "\nExpected:\n" .. (negated and "not " or "") .. described(expected)
+end)
+register({ "same" }, function(negated, expected, actual)
+  local ok = same(expected, actual)
+  local message = "Expected objects to " .. (negated and "not " or "") .. "be the same.\nPassed in:\n"
+    .. described(actual) .. "\nExpected:\n" .. (negated and "not " or "") .. described(expected)
+  if not ok and type(expected) == "table" and type(actual) == "table" then
+    local lines = {}
+    diff(expected, actual, "", lines)
+    message = message .. "\nDifferences:\n" .. concat(lines, "\n")
+  end
+  return ok, message
+end)
+register({ "true" }, value_check("true", function(v) return v == true end))
+register({ "false" }, value_check("false", function(v) return v == false end))
+register({ "nil" }, value_check("nil", function(v) return v == nil end))
+register({ "truthy" }, value_check("a truthy value", function(v) return v ~= nil and v ~= false end))
+register({ "falsy" }, value_check("a falsy value", function(v) return v == nil or v == false end))
+for _, kind in ipairs({ "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
+  register({ kind }, value_check("a " .. kind, function(v) return type(v) == kind end))
+end
+register({ "near" }, function(negated, expected, actual, tolerance)
+  local ok = type(actual) == "number" and math.abs(expected - actual) <= tolerance
+  return ok, "Expected " .. (negated and "not " or "") .. "a number within " .. tostring(tolerance)
+    .. " of " .. tostring(expected) .. ".\nPassed in:\n" .. described(actual)
+end)
+register({ "matches", "match" }, function(negated, pattern, actual)
+  local ok = type(actual) == "string" and actual:find(pattern) ~= nil
+  return ok, "Expected " .. (negated and "not " or "") .. "a string matching " .. literal(pattern)
+    .. ".\nPassed in:\n" .. described(actual)
+end)
+register({ "error", "errors", "has_error" }, function(negated, fn, expected)
+  if type(fn) ~= "function" and not (getmetatable(fn) or {}).__call then
+    return false, "Expected a function to call, got " .. described(fn)
+  end
+  local ok, err = pcall(fn)
+  local raised = not ok
+  if raised and expected ~= nil then
+    local message = err
+    if type(message) == "string" then message = message:gsub("^.-:%d+: ", "", 1) end
+    if type(message) == "table" and getmetatable(message) == Failure then message = message.message end
+    raised = same(expected, message)
+    return raised, "Expected " .. (negated and "no " or "") .. "error " .. described(expected)
+      .. ".\nCaught:\n" .. (ok and "(no error)" or described(message))
+  end
+  return raised, "Expected " .. (negated and "no error" or "an error") .. ".\nCaught:\n"
+    .. (ok and "(no error)" or described(err))
+end)
+register({ "called" }, function(negated, s, times)
+  if not spy.is_spy(s) then return false, "Expected a spy, got " .. described(s) end
+  local count = #s.calls
+  local ok = times == nil and count > 0 or count == times
+  return ok, "Expected to " .. (negated and "not " or "") .. "be called"
+    .. (times and (" " .. times .. " time(s)") or "") .. ", but was called " .. count .. " time(s):\n" .. show_calls(s)
+end)
+register({ "called_at_least" }, function(negated, s, times)
+  if not spy.is_spy(s) then return false, "Expected a spy, got " .. described(s) end
+  return #s.calls >= times, "Expected to " .. (negated and "not " or "") .. "be called at least " .. times
+    .. " time(s), but was called " .. #s.calls .. " time(s)"
+end)
+register({ "called_at_most" }, function(negated, s, times)
+  if not spy.is_spy(s) then return false, "Expected a spy, got " .. described(s) end
+  return #s.calls <= times, "Expected to " .. (negated and "not " or "") .. "be called at most " .. times
+    .. " time(s), but was called " .. #s.calls .. " time(s)"
+end)
+register({ "called_with" }, function(negated, s, ...)
+  if not spy.is_spy(s) then return false, "Expected a spy, got " .. described(s) end
+  local wanted = pack(...)
+  local found = false
+  for _, call in ipairs(s.calls) do
+    local ok = call.vals.n == wanted.n
+    for i = 1, wanted.n do
+      if ok and not matches_value(wanted[i], call.vals[i]) then ok = false end
+    end
+    if ok then found = true; break end
+  end
+  local args = {}
+  for i = 1, wanted.n do args[i] = show(wanted[i]):gsub("\n%s*", " ") end
+  return found, "Expected to " .. (negated and "not " or "") .. "be called with (" .. concat(args, ", ")
+    .. "), calls were:\n" .. show_calls(s)
+end)
+
+local modifiers = {
+  is = "skip", are = "skip", was = "skip", has = "skip", does = "skip", be = "skip", been = "skip",
+  ["not"] = "negate", no = "negate", spy = "payload", stub = "payload",
+}
+
+local State = {}
+local function new_state(negated, payload, awaiting)
+  return setmetatable({ _negated = negated, _payload = payload, _awaiting = awaiting }, State)
+end
+
+local function run_assertion(name, negated, payload, ...)
+  local fn = assertions[name]
+  local ok, message
+  local n = select("#", ...)
+  local custom
+  if payload ~= nil then
+    ok, message = fn(negated, payload, ...)
+  else
+    ok, message = fn(negated, ...)
+    -- luassert: an extra last argument is the message (two-argument assertions).
+    if (name == "equal" or name == "equals" or name == "same") and n >= 3 then custom = select(3, ...) end
+    if (name == "true" or name == "false" or name == "nil" or name == "truthy" or name == "falsy") and n >= 2 then
+      custom = select(2, ...)
+    end
+  end
+  if negated then ok = not ok end
+  if not ok then
+    fail((custom and (tostring(custom) .. "\n") or "") .. message)
+  end
+  return ...
+end
+
+State.__index = function(self, key)
+  if type(key) ~= "string" then return nil end
+  local tokens = {}
+  for token in key:gmatch("[^_]+") do tokens[#tokens + 1] = token end
+  local negated, payload, awaiting = rawget(self, "_negated"), rawget(self, "_payload"), nil
+  local i = 1
+  while i <= #tokens do
+    local found, kind, last
+    for j = #tokens, i, -1 do
+      local name = concat(tokens, "_", i, j)
+      if assertions[name] then found, kind, last = name, "assertion", j; break end
+      if modifiers[name] then found, kind, last = name, "modifier", j; break end
+    end
+    if found == nil then error("luassert: unknown modifier/assertion: '" .. tokens[i] .. "'", 2) end
+    if kind == "assertion" then
+      if last ~= #tokens then error("luassert: unknown modifier/assertion: '" .. key .. "'", 2) end
+      return function(...) return run_assertion(found, negated, payload, ...) end
+    end
+    local effect = modifiers[found]
+    if effect == "negate" then negated = not negated
+    elseif effect == "payload" then awaiting = true end
+    i = last + 1
+  end
+  return new_state(negated, payload, awaiting)
+end
+
+State.__call = function(self, ...)
+  if rawget(self, "_awaiting") then return new_state(rawget(self, "_negated"), (...), nil) end
+  local v = ...
+  if not v then
+    local message = select("#", ...) >= 2 and select(2, ...) or "assertion failed!"
+    if type(message) == "string" then fail(message) end
+    error(message, 2)
+  end
+  return ...
+end
+
+---------------------------------------------------------------- the tree
+local function new_block(name, parent, line)
+  return {
+    name = name, parent = parent, children = {}, line = line,
+    before_each = {}, after_each = {}, setup = {}, teardown = {},
+  }
+end
+local root = new_block(nil, nil, nil)
+local current = root
+local running = nil  -- the test running now, for finally()
+
+local caller_line = spec_frame
+
+local function describe(name, fn)
+  if type(fn) ~= "function" then error("describe: a function expected as argument #2", 2) end
+  local file, line = caller_line()
+  local block = new_block(tostring(name), current, line)
+  block.file = file
+  insert(current.children, block)
+  local outer = current
+  current = block
+  local ok, err = pcall(fn)
+  current = outer
+  if not ok then error(err, 0) end
+end
+
+local function add_test(name, fn, is_pending)
+  local file, line = caller_line()
+  insert(current.children, { test = true, name = tostring(name), fn = fn, block = current,
+    file = file, line = line, pending = is_pending })
+end
+
+local function it(name, fn)
+  if running then error("it: cannot define a test inside a test", 2) end
+  if fn == nil then return add_test(name, nil, true) end
+  if type(fn) ~= "function" then error("it: a function expected as argument #2", 2) end
+  add_test(name, fn, false)
+end
+
+local function pending(name) add_test(name, nil, true) end
+
+local function hook(kind)
+  return function(fn)
+    if type(fn) ~= "function" then error(kind .. ": a function expected", 2) end
+    insert(current[kind], fn)
+  end
+end
+
+local function finally(fn)
+  if not running then error("finally: only inside a test", 2) end
+  insert(running.finally, fn)
+end
+
+local function full_name(test)
+  local parts = {}
+  local block = test.block
+  while block and block.name do insert(parts, 1, block.name); block = block.parent end
+  parts[#parts + 1] = test.name
+  return concat(parts, " ")
+end
+
+_G.describe, _G.context, _G.insulate, _G.expose = describe, describe, describe, describe
+_G.it, _G.pending, _G.finally = it, pending, finally
+_G.before_each, _G.after_each = hook("before_each"), hook("after_each")
+_G.setup, _G.lazy_setup, _G.strict_setup = hook("setup"), hook("setup"), hook("setup")
+_G.teardown, _G.lazy_teardown, _G.strict_teardown = hook("teardown"), hook("teardown"), hook("teardown")
+_G.assert = new_state(false, nil, nil)
+_G.spy, _G.stub, _G.match = spy, stub, match
+
+---------------------------------------------------------------- running
+local runner = {}
+local plan = {}
+local active = {}  -- the blocks set up, outermost first
+
+local function next_random(state)
+  state.x = (state.x * 6364136223846793005 + 1442695040888963407)
+  return (state.x >> 33)
+end
+
+local function shuffled(list, state)
+  local copy = { unpack(list) }
+  for i = #copy, 2, -1 do
+    local j = next_random(state) % i + 1
+    copy[i], copy[j] = copy[j], copy[i]
+  end
+  return copy
+end
+
+local function test_matches(name, filter)
+  if filter == nil or filter == "" then return true end
+  local ok, found = pcall(string.find, name, filter)
+  if ok then return found ~= nil end
+  return string.find(name, filter, 1, true) ~= nil
+end
+
+-- The tests in order (shuffled within each block when a seed is given), filtered.
+function runner.plan(seed, filter)
+  local state = seed and { x = seed } or nil
+  plan = {}
+  local function walk(block)
+    local children = state and shuffled(block.children, state) or block.children
+    for _, child in ipairs(children) do
+      if child.test then
+        child.full_name = full_name(child)
+        if test_matches(child.full_name, filter) then plan[#plan + 1] = child end
+      else
+        walk(child)
+      end
+    end
+  end
+  walk(root)
+  local list = {}
+  for i, test in ipairs(plan) do
+    list[i] = { name = test.full_name, file = test.file, line = test.line, pending = test.pending }
+  end
+  return list
+end
+
+-- An error value as a message. One that is not a string (error({code = 1}), error(nil))
+-- is shown with the place that raised it, as a string error would be.
+local function message_of(err, place)
+  if type(err) == "table" and getmetatable(err) == Failure then return tostring(err) end
+  if type(err) == "string" then return err end
+  local mt = getmetatable(err)
+  if mt and mt.__tostring then return tostring(err) end
+  if err == nil then return place .. ": error object is nil" end
+  return place .. ": error object is a " .. type(err) .. ": " .. show(err)
+end
+
+local function handler(err)
+  local failure = type(err) == "table" and getmetatable(err) == Failure
+  local trace = nil
+  if not failure then trace = traceback(nil, 2) end
+  return { message = message_of(err, where()), failure = failure, traceback = trace }
+end
+
+-- Runs the spec file's main chunk (its describe blocks run as it does); returns its
+-- error, if any, as { message, traceback }.
+function runner.load(chunk)
+  local ok, err = xpcall(chunk, handler)
+  if not ok then return err end
+end
+
+local function call_hooks(list, reverse)
+  local first, last, step = 1, #list, 1
+  if reverse then first, last, step = #list, 1, -1 end
+  for i = first, last, step do
+    local ok, err = xpcall(list[i], handler)
+    if not ok then return err end
+  end
+end
+
+local function chain_of(block)
+  local chain = {}
+  while block do insert(chain, 1, block); block = block.parent end
+  return chain
+end
+
+local function block_name(block)
+  local parts = {}
+  while block and block.name do insert(parts, 1, block.name); block = block.parent end
+  return concat(parts, " ")
+end
+
+-- Tears down the active blocks deeper than `keep`; failures become extra results.
+local function tear_down(keep, results)
+  while #active > keep do
+    local block = active[#active]
+    active[#active] = nil
+    local err = call_hooks(block.teardown, true)
+    if err then
+      results[#results + 1] = { name = block_name(block) .. " (teardown)", file = block.file or "?",
+        line = block.line or 0, status = "fail", message = err.message, traceback = err.traceback }
+    end
+  end
+end
+
+local function plugin_errors()
+  local swipe = package.loaded.swipe
+  if type(swipe) ~= "table" or not swipe._plugin_errors then return nil end
+  local ok, list = pcall(swipe._plugin_errors)
+  if not ok or #list == 0 then return nil end
+  local lines = {}
+  for _, e in ipairs(list) do
+    lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook)
+      .. (e.row and (" (row " .. e.row .. ")") or "") .. ": " .. tostring(e.message)
+    if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
+  end
+  return concat(lines, "\n")
+end
+
+-- A plugin error the test did not expect fails it: the first one's place (the spec line of
+-- the call during which it happened), then every such error with its traceback.
+local function unexpected_plugin_errors()
+  local swipe = package.loaded.swipe
+  if type(swipe) ~= "table" or not swipe._unexpected_errors then return nil end
+  local ok, list = pcall(swipe._unexpected_errors)
+  if not ok or #list == 0 then return nil end
+  local lines = {
+    list[1].place .. ": " .. (#list == 1 and "a plugin error" or (#list .. " plugin errors"))
+      .. " during the test (to expect them: swipe.table{ plugin_errors = \"allow\" },"
+      .. " or look at them with t:errors()):",
+  }
+  for _, e in ipairs(list) do
+    local rows = e.row and (" (row " .. e.row .. ")") or ""
+    lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook) .. rows
+      .. ": " .. tostring(e.message) .. (#list > 1 and (" (at " .. e.place .. ")") or "")
+    if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
+  end
+  return { message = concat(lines, "\n"), plugin_errors_shown = true }
+end
+
+-- Runs test `index` of the plan: its blocks' setups (once), before_each hooks, the test,
+-- after_each hooks. Returns the results: the test's first, then any teardown failures.
+function runner.run(index)
+  local test = plan[index]
+  local results = {}
+  local chain = chain_of(test.block)
+  local common = 0
+  while common < #active and common < #chain and active[common + 1] == chain[common + 1] do
+    common = common + 1
+  end
+  tear_down(common, results)
+  if test.pending then
+    insert(results, 1, { status = "pending" })
+    return results
+  end
+  local err
+  for i = common + 1, #chain do
+    local block = chain[i]
+    active[#active + 1] = block
+    block.setup_error = call_hooks(block.setup)
+  end
+  for _, block in ipairs(chain) do
+    if block.setup_error then err = block.setup_error; break end
+  end
+  local swipe = package.loaded.swipe
+  if type(swipe) == "table" and swipe._reset then swipe._reset() end
+  test.finally = {}
+  running = test
+  if not err then
+    for _, block in ipairs(chain) do
+      err = call_hooks(block.before_each)
+      if err then break end
+    end
+  end
+  if not err then
+    local ok, e = xpcall(test.fn, handler)
+    if not ok then err = e end
+  end
+  for i = #chain, 1, -1 do
+    local e = call_hooks(chain[i].after_each, true)
+    err = err or e
+  end
+  local e = call_hooks(test.finally, true)
+  err = err or e
+  running = nil
+  if not err then err = unexpected_plugin_errors() end
+  if err then
+    local result = { status = "fail", message = err.message, traceback = err.traceback }
+    if not err.plugin_errors_shown then result.plugin_errors = plugin_errors() end
+    insert(results, 1, result)
+  else
+    insert(results, 1, { status = "pass" })
+  end
+  return results
+end
+
+-- Tears down what is still set up; failures as in run().
+function runner.finish()
+  local results = {}
+  tear_down(0, results)
+  -- No failure message needs the tables' plugin errors any more: closing the state
+  -- finalizes the tables left without asking for them.
+  local swipe = package.loaded.swipe
+  if type(swipe) == "table" and swipe._reset then swipe._reset() end
+  return results
+end
+
+---------------------------------------------------------------- the spec's environment
+-- A spec cannot end the test run: os.exit fails the test (or the file, at its top level)
+-- that calls it, and the run goes on.
+os.exit = function(code) -- luacheck: ignore 122 (a spec may not end the run)
+  local shown = code == nil and "" or tostring(code)
+  error("os.exit(" .. shown .. ") called: a spec cannot end the test run", 2)
+end
+-- What a spec writes goes to standard error, as its print does: standard output carries
+-- only the report.
+io.output(io.stderr)
+
+return runner

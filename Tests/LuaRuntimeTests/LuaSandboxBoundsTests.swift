@@ -1,0 +1,249 @@
+import LuaRuntime
+import Testing
+
+/// Work the count hook cannot see (Lua's C functions, finalizers, message handlers) is bounded
+/// in the sandbox too: each reproduction below used to hang the host under any budget.
+struct LuaSandboxBoundsTests {
+    static func sandbox(budget: Int = 1_000, memory: Int = 64 * 1024 * 1024) throws -> LuaState {
+        var options = LuaOptions()
+        options.instructionBudget = budget
+        options.memoryLimit = memory
+        return try LuaState(options: options)
+    }
+
+    /// Runs `body` as `setup` in a fresh sandbox and returns the error it fails with.
+    static func failure(
+        of body: String, budget: Int = 1_000, memory: Int = 64 * 1024 * 1024,
+        globals: [String: LuaValue] = [:]
+    ) throws -> LuaError {
+        let lua = try sandbox(budget: budget, memory: memory)
+        for (name, value) in globals { try lua.setGlobal(name, value) }
+        try lua.run("function setup()\n\(body)\nend", chunkName: "@plugins/attack.lua")
+        return try #require(throws: LuaError.self) { try lua.call("setup") }
+    }
+
+    // MARK: Defect 7: string functions
+
+    @Test(arguments: [
+        #"string.rep("a", 3000):find(".-.-.-.-.-.-.-.-.-.-b")"#,
+        #"string.rep("a", 200000):gsub("a*a*a*a*a*a*a*b", "")"#,
+        #"string.rep("a", 3000):match("(.-)(.-)(.-)(.-)b")"#,
+        #"for _ in string.rep("a", 3000):gmatch(".-.-.-.-b") do end"#,
+        #"string.rep("ab", 1e9)"#,
+        #"("x"):rep(1e9)"#,
+        #"local s = string.rep("a", 500) for i = 1, 1e9 do s:find("a-b") end"#,
+    ])
+    func stringFunctionsAreStoppedByTheBudget(body: String) throws {
+        let error = try Self.failure(of: body)
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+        #expect(error.chunk == "plugins/attack.lua")
+        #expect(error.line == 2)
+    }
+
+    @Test(arguments: [
+        ("return a3000:find('.-.-.-.-.-.-.-.-.-.-b')", "string.find"),
+        ("return a200000:gsub('a*a*a*a*a*a*a*b', '')", "string.gsub"),
+        ("return a200000:match('(a*)(a*)(a*)(a*)b')", "string.match"),
+        ("for _ in a3000:gmatch('.-.-.-.-b') do end", "for iterator"),
+    ])
+    func theMatchItselfIsStopped(body: String, function: String) throws {
+        let globals: [String: LuaValue] = [
+            "a3000": .string(String(repeating: "a", count: 3_000)),
+            "a200000": .string(String(repeating: "a", count: 200_000)),
+        ]
+        let error = try Self.failure(of: body, globals: globals)
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+        #expect(error.traceback?.contains(function) == true)
+    }
+
+    @Test func plainFindOfAHugeNeedleIsStoppedByTheBudget() throws {
+        // Built in Swift, so that making them costs the script nothing.
+        let haystack = String(repeating: "a", count: 4_000_000)
+        let needle = String(repeating: "a", count: 2_000_000) + "b"
+        for body in ["return h:find(n, 1, true)", "return h:find(n)"] {
+            let error = try Self.failure(of: body, globals: ["h": .string(haystack), "n": .string(needle)])
+            #expect(error.kind == .budget)
+            #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+        }
+    }
+
+    @Test func repOfAnEmptyStringReturnsAtOnce() throws {
+        let lua = try Self.sandbox()
+        let result = try lua.run(
+            #"return string.rep("", math.maxinteger), string.rep("", math.maxinteger, ""), ("ab"):rep(3, "-")"#,
+            chunkName: "=t")
+        #expect(result == ["", "", "ab-ab-ab"])
+    }
+
+    @Test func repPastTheMemoryCapIsAMemoryError() throws {
+        let error = try Self.failure(of: #"return string.rep("a", 5e8)"#, budget: 10_000_000, memory: 16 * 1024 * 1024)
+        #expect(error.kind == .memory)
+        #expect(error.message == "not enough memory: memory cap of 16777216 bytes exceeded in 'setup'")
+        let tooLarge = try Self.failure(of: #"return string.rep("ab", 2^31)"#)
+        #expect(tooLarge.kind == .runtime)
+        #expect(tooLarge.message == "plugins/attack.lua:2: resulting string too large")
+    }
+
+    @Test(arguments: [
+        "table.concat(setmetatable({}, { __index = table.concat }), '', 1, math.maxinteger)",
+        "table.move({}, 1, math.maxinteger - 1, 2)",
+        "table.remove(setmetatable({}, { __len = function() return math.maxinteger end }), 1)",
+        "table.insert(setmetatable({}, { __len = function() return math.maxinteger - 1 end }), 1, 0)",
+        "table.sort(setmetatable({}, { __len = function() return 2^31 - 2 end, __index = rawlen }))",
+        "local t = {} for i = 1, 100 do t[i] = i end for i = 1, 1e9 do table.sort(t) end",
+    ])
+    func tableFunctionsAreStoppedByTheBudget(body: String) throws {
+        let error = try Self.failure(of: body)
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+    }
+
+    // MARK: Defect 5: finalizers
+
+    @Test func setmetatableRefusesGarbageCollectionMetamethods() throws {
+        let error = try Self.failure(of: "setmetatable({}, { __gc = function() while true do end end })")
+        #expect(error.kind == .type)
+        #expect(
+            error.message
+                == "plugins/attack.lua:2: bad argument #2 to 'setmetatable' (__gc metamethods are not allowed in the sandbox)"
+        )
+        let falseGc = try Self.failure(of: "setmetatable({}, { __gc = false })")
+        #expect(falseGc.kind == .type)
+    }
+
+    @Test func aGarbageCollectionMetamethodAddedLaterIsNeverRun() throws {
+        let lua = try Self.sandbox()
+        try lua.run(
+            """
+            function setup()
+              local mt = {}
+              local t = setmetatable({}, mt)
+              mt.__gc = function() ran = true while true do end end
+              t = nil
+            end
+            """, chunkName: "@plugins/attack.lua")
+        try lua.call("setup")
+        lua.collectGarbage()
+        #expect(try lua.global("ran") == .nil)
+    }
+
+    @Test(arguments: [
+        "do local x <close> = setmetatable({}, { __close = function() while true do end end }) end",
+        "local x <close> = setmetatable({}, { __close = function() while true do end end }) error('boom')",
+    ])
+    func closeMetamethodsAreStoppedByTheBudget(body: String) throws {
+        let error = try Self.failure(of: body)
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+    }
+
+    // MARK: Defect 6: message handlers and other places hooks used to miss
+
+    @Test(arguments: [
+        "xpcall(error, function() while true do end end)",
+        "xpcall(function() while true do end end, function() while true do end end)",
+        "xpcall(function() while true do end end, coroutine.wrap(function() while true do end end))",
+        "error(setmetatable({}, { __tostring = function() while true do end end }))",
+        "return string.format('%s', setmetatable({}, { __tostring = function() while true do end end }))",
+        "return tostring(setmetatable({}, { __tostring = function() while true do end end }))",
+        "coroutine.wrap(function() xpcall(error, function() while true do end end) end)()",
+        "while true do xpcall(function() while true do end end, function(m) return m end) end",
+    ])
+    func handlersAndMetamethodsAreStoppedByTheBudget(body: String) throws {
+        let error = try Self.failure(of: body)
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+    }
+
+    @Test func aHandlerIsNotRunForTheBudgetError() throws {
+        let lua = try Self.sandbox(budget: 100_000)
+        try lua.run(
+            """
+            counted = 0
+            function setup()
+              xpcall(function() while true do end end, function()
+                for i = 1, 1e8 do counted = counted + 1 end
+              end)
+            end
+            """, chunkName: "@plugins/attack.lua")
+        let error = try #require(throws: LuaError.self) { try lua.call("setup") }
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
+        #expect(try lua.global("counted") == 0)
+        // A handler still runs for the script's own errors, and is stopped if it loops.
+        try lua.run(
+            "function handled() return xpcall(error, function(m) return 'handled ' .. m end, 'boom', 0) end",
+            chunkName: "=t")
+        #expect(try lua.call("handled") == [false, "handled boom"])
+    }
+
+    // MARK: Defects 16 and 17: os.date and os.time
+
+    @Test func osDateErrorsReadAsLuasOwn() throws {
+        let cases: [(String, String)] = [
+            ("os.date('%Ez')", "plugins/attack.lua:2: bad argument #1 to 'date' (invalid conversion specifier '%Ez')"),
+            ("os.date('%')", "plugins/attack.lua:2: bad argument #1 to 'date' (invalid conversion specifier '%')"),
+            ("os.date('%Y', 1.5)", "plugins/attack.lua:2: bad argument #2 to 'date' (number has no integer representation)"),
+            ("os.date({})", "plugins/attack.lua:2: bad argument #1 to 'date' (string expected, got table)"),
+            ("local d = os.date d('%Q')", "plugins/attack.lua:2: bad argument #1 to 'd' (invalid conversion specifier '%Q')"),
+            ("os.time('x')", "plugins/attack.lua:2: bad argument #1 to 'time' (table expected, got string)"),
+        ]
+        for (body, message) in cases {
+            let error = try Self.failure(of: body)
+            #expect(error.kind == .type)
+            #expect(error.message == message)
+            #expect(error.line == 2)
+        }
+    }
+
+    @Test func osTimeChecksFieldsAsLuaDoes() throws {
+        let cases: [(String, String)] = [
+            ("os.time{ year = 2^40, month = 1, day = 1 }", "plugins/attack.lua:2: field 'year' is out-of-bound"),
+            ("os.time{ year = 2024, month = 2^31 + 1, day = 1 }", "plugins/attack.lua:2: field 'month' is out-of-bound"),
+            ("os.time{ year = 2024, month = 1, day = -2^31 - 1 }", "plugins/attack.lua:2: field 'day' is out-of-bound"),
+            ("os.time{ year = 2024, month = 1 }", "plugins/attack.lua:2: field 'day' missing in date table"),
+            ("os.time{ year = 2024, month = 1.5, day = 1 }", "plugins/attack.lua:2: field 'month' is not an integer"),
+            ("os.time{ year = 1969, month = 12, day = 31, hour = 23, min = 59, sec = 59 }",
+             "plugins/attack.lua:2: time result cannot be represented in this installation"),
+        ]
+        for (body, message) in cases {
+            let error = try Self.failure(of: body)
+            #expect(error.kind == .runtime)
+            #expect(error.message == message)
+        }
+    }
+
+    @Test func osTimeNormalizesTheTableAsLuaDoes() throws {
+        let lua = try Self.sandbox()
+        let result = try lua.run(
+            """
+            local t = { year = 2024, month = 14, day = 40, hour = 25, min = -1, sec = 61 }
+            return os.time(t), t.year, t.month, t.day, t.hour, t.min, t.sec, t.yday, t.wday, t.isdst,
+              os.time{ year = "2024", month = 1, day = 1 }, os.time{ year = 2^31 - 1, month = 1, day = 1 }
+            """, chunkName: "=t")
+        // The values Lua 5.4 gives with TZ=UTC.
+        #expect(result == [1_741_827_601, 2025, 3, 13, 1, 0, 1, 72, 5, false, 1_704_110_400, 67_767_976_202_040_000])
+    }
+}
+
+extension LuaSandboxBoundsTests {
+    /// A C function whose work is linear in its result, called in a loop over a big string:
+    /// each call used to cost the budget one instruction.
+    @Test(arguments: [
+        "for i = 1, 1e9 do big:upper() end",
+        "for i = 1, 1e9 do big:sub(2) end",
+        "for i = 1, 1e9 do local _ = #string.format('%s%s', big, big) end",
+        "for i = 1, 1e9 do big:reverse() end",
+        "for i = 1, 1e9 do utf8.len(big) end",
+        "for i = 1, 1e9 do select('#', big:byte(1, 100000)) end",
+        "local t = setmetatable({}, { __index = rawlen }) for i = 1, 1e9 do select('#', table.unpack(t, 1, 100000)) end",
+    ])
+    func linearFunctionsInALoopAreStoppedByTheBudget(body: String) throws {
+        let big = String(repeating: "ab", count: 500_000)
+        let error = try Self.failure(of: body, budget: 100_000, globals: ["big": .string(big)])
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
+    }
+}

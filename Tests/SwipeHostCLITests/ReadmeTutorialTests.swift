@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The README's "Your first plugin in five minutes" works as written: its files, written to a
+/// fresh folder, and its commands, run there by the shell with the built `swipehost` on the
+/// PATH, print exactly the output the README shows.
+struct ReadmeTutorialTests {
+    /// The fenced blocks of the README's section `title`, in order: (language, text).
+    static func blocks(inSection title: String) throws -> [(language: String, text: String)] {
+        let readme = try String(contentsOf: Swipehost.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(of: "## \(title)") else { return [] }
+        var blocks: [(String, String)] = []
+        var current: (language: String, lines: [String])?
+        for line in lines[(start + 1)...] {
+            if current == nil && line.hasPrefix("## ") { break }
+            if line.hasPrefix("```") {
+                if let block = current {
+                    blocks.append((block.language, block.lines.joined(separator: "\n") + "\n"))
+                    current = nil
+                } else {
+                    current = (String(line.dropFirst(3)), [])
+                }
+            } else if current != nil {
+                current!.lines.append(line)
+            }
+        }
+        return blocks
+    }
+
+    static func shell(_ command: String, in folder: URL) throws -> (status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Swipehost.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theFirstPluginWorksAsWritten() throws {
+        let blocks = try Self.blocks(inSection: "Your first plugin in five minutes")
+        // todo.lua, todo.swipe, the run and its output, todo_spec.lua, the test and its output.
+        try #require(blocks.map(\.language) == ["lua", "", "sh", "", "lua", "sh", ""])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-todo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try blocks[0].text.write(to: folder.appendingPathComponent("todo.lua"), atomically: true, encoding: .utf8)
+        try blocks[1].text.write(to: folder.appendingPathComponent("todo.swipe"), atomically: true, encoding: .utf8)
+        try blocks[4].text.write(to: folder.appendingPathComponent("todo_spec.lua"), atomically: true, encoding: .utf8)
+
+        #expect(blocks[2].text == "swipehost run todo.swipe --plugin todo.lua\n")
+        let run = try Self.shell(blocks[2].text, in: folder)
+        #expect(run.status == 0)
+        #expect(run.stdout == blocks[3].text)
+
+        #expect(blocks[5].text == "swipehost test todo_spec.lua\n")
+        let test = try Self.shell(blocks[5].text, in: folder)
+        #expect(test.status == 0)
+        #expect(test.stdout == blocks[6].text)
+    }
+}

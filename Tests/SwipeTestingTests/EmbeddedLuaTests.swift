@@ -1,0 +1,35 @@
+import Foundation
+import LuaRuntime
+import Testing
+@testable import SwipeTesting
+
+/// The Lua the test runner runs itself is `Sources/SwipeTesting/Lua/*.lua`, compiled into the
+/// binary, and keeps its chunk names (which tell its frames from the spec's).
+struct EmbeddedLuaTests {
+    /// `Sources/SwipeTesting/Lua/<name>` in the repository.
+    static func file(_ name: String) throws -> String {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try String(contentsOf: repository.appendingPathComponent("Sources/SwipeTesting/Lua/\(name)"), encoding: .utf8)
+    }
+
+    @Test func theEmbeddedSourcesAreTheLuaFiles() throws {
+        #expect(TestFramework.source == (try Self.file("test_framework.lua")))
+        #expect(SwipeModule.source == (try Self.file("swipe_module.lua")))
+    }
+
+    @Test func theyLoadUnderTheirChunkNames() throws {
+        let lua = try LuaState(options: .trusted)
+        try SwipeModule.install(in: lua)
+        let framework = try lua.load(TestFramework.source, chunkName: TestFramework.chunkName)
+        guard case .table(let runner)? = try lua.call(framework, arguments: []).first else {
+            Issue.record("the test framework did not return its runner")
+            return
+        }
+        #expect(runner["plan"]?.typeName == "function")
+        let sources = try lua.run(
+            "return debug.getinfo(describe, 'S').source, debug.getinfo(require('swipe').table, 'S').source",
+            chunkName: "=test")
+        #expect(sources == [.string("=swipe/test"), .string("=swipe")])
+    }
+}
