@@ -46,6 +46,8 @@ std = "lua54"
 files["plugins/"] = { std = "swipehost_plugin", ignore = handler_parameters }
 -- LuaLS annotations: empty stubs whose parameters document the API, read by editors only.
 files["plugins/meta/"] = { std = "swipehost_plugin", unused = false }
+-- The busted API's annotations define the globals a spec reads.
+files["plugins/meta/busted.lua"] = { std = "lua54", globals = stds.swipehost_busted.read_globals, unused = false }
 files["spec/"] = { std = "lua54+swipehost_busted" }
 files["spec/fixtures/"] = { std = "swipehost_plugin", ignore = handler_parameters }
 -- The ctx prelude runs in each plugin's sandbox; the test framework and the swipe module run

@@ -160,12 +160,15 @@ public final class Plugin {
         } catch {
             throw PluginProblem(file: file, message: Plugin.positioned(error))
         }
+        // Lua keeps no line for a table constructor: problems with the plugin's table name the
+        // line of the chunk's `return` statement, which hands the table over.
+        let line = LuaSourceScan.returnLine(of: source)
         guard case .table = module, let fields = module.dictionaryValue else {
-            throw PluginProblem(file: file, message: "a plugin must return a table ({ name = ..., configure = ... }), got \(module.typeName)")
+            throw PluginProblem(file: file, line: line, message: "a plugin must return a table ({ name = ..., configure = ... }), got \(module.typeName)")
         }
         guard let name = fields["name"]?.stringValue, !name.isEmpty else {
             let got = fields["name"].map { "a \($0.typeName)" } ?? "nothing"
-            throw PluginProblem(file: file, field: "name", message: "is required (a non-empty string), got \(got)")
+            throw PluginProblem(file: file, line: line, field: "name", message: "is required (a non-empty string), got \(got)")
         }
         self.name = name
         switch fields["version"] {
@@ -174,13 +177,13 @@ public final class Plugin {
         case .integer(let number)?: version = String(number)
         case .number(let number)?: version = String(number)
         case let other?:
-            throw PluginProblem(file: file, field: "version", message: "must be a string, got \(other.typeName)")
+            throw PluginProblem(file: file, line: line, field: "version", message: "must be a string, got \(other.typeName)")
         }
         let state = lua
         func function(_ key: String) throws(PluginProblem) -> LuaRef? {
             guard let value = fields[key] else { return nil }
             guard case .function = value else {
-                throw PluginProblem(file: file, field: key, message: "must be a function, got \(value.typeName)")
+                throw PluginProblem(file: file, line: line, field: key, message: "must be a function, got \(value.typeName)")
             }
             return Self.labeled(value, key, in: state)
         }
@@ -190,42 +193,47 @@ public final class Plugin {
         onClose = try function("on_close")
         onAction = try function("on_action")
         setup = try function("setup")
-        items = try Self.readItems(fields["items"], lua: lua, file: file)
+        items = try Self.readItems(fields["items"], lua: lua, file: file, line: line)
         var warnings = fields.keys.filter { !Self.keys.contains($0) }.sorted().map { key in
             let hint = suggestion(for: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
-            return PluginProblem(.warning, file: file, field: key, message: "unknown key\(hint)")
+            return PluginProblem(.warning, file: file, line: line, field: key, message: "unknown key\(hint)")
         }
-        tableOptions = try Self.readTableOptions(fields["table"], file: file, warnings: &warnings)
+        tableOptions = try Self.readTableOptions(fields["table"], file: file, line: line, warnings: &warnings)
         self.warnings = warnings
     }
 
     /// `table = { exclusive = true, close_on_scroll = true, close_on_tap = true }` (each a
     /// boolean, false when left out).
-    private static func readTableOptions(_ value: LuaValue?, file: String, warnings: inout [PluginProblem]) throws(PluginProblem)
+    private static func readTableOptions(_ value: LuaValue?, file: String, line: Int?, warnings: inout [PluginProblem]) throws(PluginProblem)
         -> TableBehaviorOptions?
     {
         guard let value else { return nil }
         guard case .table = value, let fields = value.dictionaryValue else {
-            throw PluginProblem(file: file, field: "table", message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)")
+            throw PluginProblem(file: file, line: line, field: "table", message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)")
         }
         var options = TableBehaviorOptions()
         for (key, path) in [("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll), ("close_on_tap", \.closeOnTap)] {
             guard let flag = fields[key] else { continue }
             guard case .boolean(let on) = flag else {
-                throw PluginProblem(file: file, field: "table.\(key)", message: "must be a boolean, got \(flag.typeName)")
+                throw PluginProblem(file: file, line: line, field: "table.\(key)", message: "must be a boolean, got \(flag.typeName)")
             }
             options[keyPath: path] = on
         }
         for key in fields.keys.filter({ !tableKeys.contains($0) }).sorted() {
             let hint = suggestion(for: key, among: tableKeys).map { " (did you mean '\($0)'?)" } ?? ""
-            warnings.append(PluginProblem(.warning, file: file, field: "table.\(key)", message: "unknown key\(hint)"))
+            warnings.append(PluginProblem(.warning, file: file, line: line, field: "table.\(key)", message: "unknown key\(hint)"))
         }
         return options
     }
 
-    private static func readItems(_ value: LuaValue?, lua: LuaState, file: String) throws(PluginProblem) -> [String]? {
+    /// The plugin's `items`: a list of strings, or a function returning one, called now. A
+    /// problem names the line of the function that returned the value, or else `line` (the
+    /// plugin table's); an error in the function gives its own place in the message.
+    private static func readItems(_ value: LuaValue?, lua: LuaState, file: String, line: Int?) throws(PluginProblem) -> [String]? {
         guard var value else { return nil }
+        var line = line
         if case .function(let ref) = value {
+            line = lua.definition(of: ref)?.line
             do {
                 value = try lua.call(ref, arguments: []).first ?? .nil
             } catch {
@@ -233,12 +241,12 @@ public final class Plugin {
             }
         }
         guard let list = value.arrayValue else {
-            throw PluginProblem(file: file, field: "items", message: "must be a list of strings, or a function returning one; got \(value.typeName)")
+            throw PluginProblem(file: file, line: line, field: "items", message: "must be a list of strings, or a function returning one; got \(value.typeName)")
         }
         var items: [String] = []
         for (offset, entry) in list.enumerated() {
             guard case .string(let text) = entry else {
-                throw PluginProblem(file: file, field: "items[\(offset + 1)]", message: "must be a string, got \(entry.typeName)")
+                throw PluginProblem(file: file, line: line, field: "items[\(offset + 1)]", message: "must be a string, got \(entry.typeName)")
             }
             items.append(text)
         }

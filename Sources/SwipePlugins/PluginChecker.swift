@@ -52,6 +52,17 @@ public struct PluginChecker {
             }
         }
         var seenWarnings: Set<String> = []
+        // A row's errors seen on an earlier row are gathered into one summary, as `run` does.
+        var repeated: [PluginHost.RepeatedFailure] = []
+        func rowFailed(_ row: Int, _ errors: [PluginProblem]) {
+            let key = errors.map { problem in var problem = problem; problem.row = nil; return problem.description }.joined(separator: "; ")
+            if let position = repeated.firstIndex(where: { $0.key == key }) {
+                repeated[position].add(row)
+                return
+            }
+            repeated.append(PluginHost.RepeatedFailure(key: key, plugin: 0, firstRow: row, kind: .invalid))
+            problems += errors
+        }
         var configured = 0
         let checked = min(rows, items.count)
         if let configure = plugin.configure {
@@ -60,17 +71,20 @@ public struct PluginChecker {
                 do {
                     value = try plugin.lua.call(configure, arguments: [PluginHost.rowValue(row, items[row])]).first ?? .nil
                 } catch {
-                    problems.append(PluginProblem(file: plugin.file, row: row, field: "configure", message: Plugin.positioned(error)))
+                    rowFailed(row, [PluginProblem(file: plugin.file, row: row, field: "configure", message: Plugin.positioned(error))])
                     continue
                 }
                 if value.isNil { continue }
                 let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth, line: plugin.configureLine).read(value)
-                problems += read.errors
+                if !read.errors.isEmpty { rowFailed(row, read.errors) }
                 // A row whose configuration is refused gets no buttons: it is not configured.
                 if read.configuration != nil { configured += 1 }
                 for warning in read.warnings where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
                     problems.append(warning)
                 }
+            }
+            for failure in repeated where failure.count > 0 {
+                problems.append(PluginProblem(file: plugin.file, message: failure.summary))
             }
         } else {
             problems.append(PluginProblem(.warning, file: plugin.file, field: "configure", message: "missing: the plugin configures no row"))

@@ -277,6 +277,15 @@ public final class PluginHost {
                 rows.append(row...row)
             }
         }
+
+        /// `the same error as row 1 on 11 more rows: 2-12`, as `run` and `check` show it.
+        var summary: String {
+            let listed = rows.reduce(0) { $0 + $1.count }
+            var ranges = rows.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+            if count > listed { ranges += " and \(count - listed) more" }
+            let more = count == 1 ? "1 more row" : "\(count) more rows"
+            return "the same error as row \(firstRow) on \(more): \(ranges)"
+        }
     }
 
     /// Ranges of rows a repeated-error summary lists; the rows past them are counted.
@@ -291,13 +300,9 @@ public final class PluginHost {
             let failure = repeatedFailures[position]
             repeatedFailures[position].rows = []
             repeatedFailures[position].count = 0
-            let listed = failure.rows.reduce(0) { $0 + $1.count }
-            var ranges = failure.rows.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
-            if failure.count > listed { ranges += " and \(failure.count - listed) more" }
-            let rows = failure.count == 1 ? "1 more row" : "\(failure.count) more rows"
             let rowList = failure.rows.flatMap { Array($0) }.map(TraceValue.int)
             report(
-                failure.plugin, hook: .configure, row: nil, message: "the same error as row \(failure.firstRow) on \(rows): \(ranges)",
+                failure.plugin, hook: .configure, row: nil, message: failure.summary,
                 traceback: nil, kind: failure.kind, field: failure.field, extra: [TraceField("rows", .array(rowList))])
         }
     }

@@ -2,7 +2,11 @@ import SwipeCore
 
 /// Something wrong with a plugin, found when loading it, checking it or asking it for a row's
 /// configuration. Prints as `FILE: row R: FIELD: message`, or `FILE:LINE: row R: FIELD: message`
-/// when the line of the `configure` that made the configuration is known.
+/// when the line of the definition at fault is known: for a row's configuration, the line of
+/// the `configure` that made it; for the plugin's table (its `name`, its handlers, its keys), the
+/// line of the chunk's top-level `return` (Lua keeps no line for a table constructor); for what
+/// an `items` function returned, the line of that function. A Lua error raised while running
+/// plugin code gives no line here: its message starts with its own `FILE:LINE:`.
 public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Hashable, Sendable {
         case error
@@ -12,7 +16,7 @@ public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible 
     public var severity: Severity
     /// The plugin's path, as given.
     public var file: String
-    /// The line where the `configure` function whose result this is about is defined, if known.
+    /// The line of the definition at fault (see above), if known.
     public var line: Int?
     /// The row whose configuration this is about, if any.
     public var row: Int?

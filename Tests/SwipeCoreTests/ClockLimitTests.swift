@@ -87,7 +87,7 @@ struct ClockLimitTests {
     @Test func aLateTimerIsClampedToTheClocksLimit() {
         let table = SwipeTable()
         var fired: [(Int, VirtualInstant)] = []
-        table.timerHandler = { fired.append(($0, table.now)) }
+        table.timerHandler = { [unowned table] in fired.append(($0, table.now)) }
         table.advance(by: .milliseconds(8_999_999_999_000 as Int64))
         let id = table.scheduleTimer(after: .milliseconds(1_000_000_000_000 as Int64))
         let second = table.scheduleTimer(after: TimeAmount(nanoseconds: .max))

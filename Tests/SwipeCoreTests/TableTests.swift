@@ -239,7 +239,7 @@ struct TableTimerTests {
     @Test func timersFireInTimeOrderWithCompletions() throws {
         let table = SwipeTable()
         var fired: [(Int, Double, Double?)] = []
-        table.timerHandler = { id in fired.append((id, table.now.milliseconds, table.cell(forRow: 1)?.right)) }
+        table.timerHandler = { [unowned table] id in fired.append((id, table.now.milliseconds, table.cell(forRow: 1)?.right)) }
         try table.openRow(1, animated: true)  // settle at 100 ms, commit at 200 ms
         let late = table.scheduleTimer(after: .milliseconds(150 as Int64))
         let early = table.scheduleTimer(after: .milliseconds(50 as Int64))

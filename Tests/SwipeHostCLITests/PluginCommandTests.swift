@@ -47,6 +47,27 @@ struct PluginCommandTests {
             """)
     }
 
+    /// An `items` function runs when the plugin loads: its failure fails `check` and `run`
+    /// alike, with the same message naming the file and line.
+    @Test func anItemsFunctionThatErrorsFailsCheckAndRun() throws {
+        let path = NSTemporaryDirectory() + "items-plugin-\(getpid()).lua"
+        try """
+            local M = { name = "items" }
+            function M.items()
+              error("no database")
+            end
+            return M
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let check = try Swipehost.run(["check", path])
+        #expect(check.status == 1)
+        #expect(check.stdout == "\(path): items: \(path):3: no database\n\(path): 1 error\n")
+        let run = try Swipehost.run(["run", "-", "--plugin", path], stdin: "open 1\n")
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == "\(path): items: \(path):3: no database\n")
+    }
+
     @Test func aHandlerThatLoopsForeverYieldsOnePluginErrorAndTheRunFinishes() throws {
         let path = NSTemporaryDirectory() + "loop-plugin-\(getpid()).lua"
         try """

@@ -131,16 +131,16 @@ struct EdgePluginTests {
 
     @Test func aBadTableFieldStopsTheLoad() throws {
         let path = fixtures.plugin("t.lua", plugin("table = { exclusive = 'yes' },"))
-        #expect(throws: PluginProblem(file: path, field: "table.exclusive", message: "must be a boolean, got string")) {
+        #expect(throws: PluginProblem(file: path, line: 1, field: "table.exclusive", message: "must be a boolean, got string")) {
             try Plugin(path: path)
         }
         let list = fixtures.plugin("l.lua", plugin("table = { true },"))
         #expect(throws: PluginProblem(
-            file: list, field: "table", message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got a list")) {
+            file: list, line: 1, field: "table", message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got a list")) {
             try Plugin(path: list)
         }
         let typo = try Plugin(path: fixtures.plugin("w.lua", plugin("table = { exclusiv = true },")))
-        #expect(typo.warnings.map(\.description) == ["\(typo.file): warning: table.exclusiv: unknown key (did you mean 'exclusive'?)"])
+        #expect(typo.warnings.map(\.description) == ["\(typo.file):1: warning: table.exclusiv: unknown key (did you mean 'exclusive'?)"])
     }
 
     @Test func setupChoosesTheDirectionUnlessTheHostDid() throws {
@@ -159,7 +159,7 @@ struct EdgePluginTests {
         let report = PluginChecker(rows: 2).check(path)
         #expect(report.problems.map(\.description) == [
             "\(path):1: row 1: leading.buttons: must be a non-empty list of buttons, got an empty list",
-            "\(path):1: row 2: leading.buttons: must be a non-empty list of buttons, got an empty list",
+            "\(path): the same error as row 1 on 1 more row: 2",
         ])
         #expect(report.configuredRows == 0)
     }

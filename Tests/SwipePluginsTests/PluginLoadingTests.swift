@@ -79,7 +79,7 @@ struct PluginLoadingTests {
         #expect(report.configuredRows == 2)  // row 4 is refused: not configured (was 3, the defect)
         #expect(report.errorCount == 2)
         #expect(report.problems.map(\.description) == [
-            "\(path): warning: bounse: unknown key",
+            "\(path):1: warning: bounse: unknown key",
             "\(path):3: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
             "\(path): row 2: configure: \(fixtures.chunk("bad.lua")):4: row two",
             "\(path):3: row 4: buttons: are 400 points wide in total, 80 more than the 320-point cell",
@@ -91,7 +91,7 @@ struct PluginLoadingTests {
         let report = PluginChecker().check(path)
         #expect(!report.loaded)
         #expect(report.errorCount == 1)
-        #expect(report.problems.map(\.description) == ["\(path): configure: must be a function, got number"])
+        #expect(report.problems.map(\.description) == ["\(path):1: configure: must be a function, got number"])
     }
 
     @Test func checkWarnsAboutAPluginWithoutConfigure() {

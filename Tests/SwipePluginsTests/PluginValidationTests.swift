@@ -107,30 +107,30 @@ struct PluginValidationTests {
 
     @Test func aPluginWithoutANameDoesNotLoad() throws {
         let path = fixtures.plugin("nameless.lua", "return { configure = function() end }")
-        #expect(throws: PluginProblem(file: path, field: "name", message: "is required (a non-empty string), got nothing")) {
+        #expect(throws: PluginProblem(file: path, line: 1, field: "name", message: "is required (a non-empty string), got nothing")) {
             try Plugin(path: path)
         }
         let empty = fixtures.plugin("empty.lua", "return { name = '' }")
-        #expect(throws: PluginProblem(file: empty, field: "name", message: "is required (a non-empty string), got a string")) {
+        #expect(throws: PluginProblem(file: empty, line: 1, field: "name", message: "is required (a non-empty string), got a string")) {
             try Plugin(path: empty)
         }
         let number = fixtures.plugin("number.lua", "return { name = 7 }")
-        #expect(throws: PluginProblem(file: number, field: "name", message: "is required (a non-empty string), got a number")) {
+        #expect(throws: PluginProblem(file: number, line: 1, field: "name", message: "is required (a non-empty string), got a number")) {
             try Plugin(path: number)
         }
     }
 
     @Test func aPluginMustReturnATableWithFunctions() throws {
         let list = fixtures.plugin("list.lua", "return 5")
-        #expect(throws: PluginProblem(file: list, message: "a plugin must return a table ({ name = ..., configure = ... }), got number")) {
+        #expect(throws: PluginProblem(file: list, line: 1, message: "a plugin must return a table ({ name = ..., configure = ... }), got number")) {
             try Plugin(path: list)
         }
         let hook = fixtures.plugin("hook.lua", "return { name = 'h', on_open = 'yes' }")
-        #expect(throws: PluginProblem(file: hook, field: "on_open", message: "must be a function, got string")) {
+        #expect(throws: PluginProblem(file: hook, line: 1, field: "on_open", message: "must be a function, got string")) {
             try Plugin(path: hook)
         }
         let items = fixtures.plugin("items.lua", "return { name = 'i', items = { 'a', 2 } }")
-        #expect(throws: PluginProblem(file: items, field: "items[2]", message: "must be a string, got number")) {
+        #expect(throws: PluginProblem(file: items, line: 1, field: "items[2]", message: "must be a string, got number")) {
             try Plugin(path: items)
         }
     }
@@ -139,8 +139,99 @@ struct PluginValidationTests {
         let path = fixtures.plugin("typo.lua", "return { name = 't', on_opne = function() end, configur = function() end }")
         let loaded = try Plugin(path: path)
         #expect(loaded.warnings.map(\.description) == [
-            "\(path): warning: configur: unknown key (did you mean 'configure'?)",
-            "\(path): warning: on_opne: unknown key (did you mean 'on_open'?)",
+            "\(path):1: warning: configur: unknown key (did you mean 'configure'?)",
+            "\(path):1: warning: on_opne: unknown key (did you mean 'on_open'?)",
+        ])
+    }
+}
+
+struct PluginTableLineTests {
+    let fixtures = Fixtures()
+
+    /// Lua keeps no line for a table constructor: a problem with the plugin's table names the
+    /// line of the chunk's `return`, past any `return` inside the functions before it.
+    @Test func tableProblemsNameTheLineOfTheChunksReturn() throws {
+        let nameless = fixtures.plugin("nameless.lua", """
+            local function helper()
+              return 1
+            end
+
+            return {
+              configure = helper,
+            }
+            """)
+        #expect(throws: PluginProblem(file: nameless, line: 5, field: "name", message: "is required (a non-empty string), got nothing")) {
+            try Plugin(path: nameless)
+        }
+        #expect("\(PluginChecker().check(nameless).problems)" == "[\(nameless):5: name: is required (a non-empty string), got nothing]")
+        let module = fixtures.plugin("module.lua", """
+            local M = { name = "m" }
+            M.on_close = true
+            M.version = 2
+            return M
+            """)
+        #expect(throws: PluginProblem(file: module, line: 4, field: "on_close", message: "must be a function, got boolean")) {
+            try Plugin(path: module)
+        }
+        let typo = fixtures.plugin("typo.lua", "-- a plugin\n\nreturn {\n  name = 't',\n  on_opne = function() end,\n}\n")
+        #expect(try Plugin(path: typo).warnings.map(\.description) == ["\(typo):3: warning: on_opne: unknown key (did you mean 'on_open'?)"])
+        // A chunk that returns only from inside a block: no line rather than a wrong one.
+        let nested = fixtures.plugin("nested.lua", "if true then\n  return { name = 7 }\nend\n")
+        #expect(throws: PluginProblem(file: nested, field: "name", message: "is required (a non-empty string), got a number")) {
+            try Plugin(path: nested)
+        }
+    }
+
+    /// `items` as a function runs when the plugin loads: a bad value names the function's line,
+    /// an error its own place; either way the plugin does not load and `check` fails.
+    @Test func anItemsFunctionThatFailsFailsTheCheckAtItsLine() throws {
+        let bad = fixtures.plugin("bad_items.lua", """
+            return {
+              name = "bad-items",
+              items = function()
+                return "a, b"
+              end,
+            }
+            """)
+        let report = PluginChecker().check(bad)
+        #expect(!report.loaded)
+        #expect(report.errorCount == 1)
+        #expect(report.problems.map(\.description) == [
+            "\(bad):3: items: must be a list of strings, or a function returning one; got string"
+        ])
+        let listed = fixtures.plugin("listed.lua", "return {\n  name = 'l',\n  items = function() return { 'a', false } end,\n}\n")
+        #expect(PluginChecker().check(listed).problems.map(\.description) == ["\(listed):3: items[2]: must be a string, got boolean"])
+        let failing = fixtures.plugin("failing_items.lua", """
+            local M = { name = "failing-items" }
+            function M.items()
+              error("no database")
+            end
+            return M
+            """)
+        let failed = PluginChecker().check(failing)
+        #expect(failed.errorCount == 1)
+        #expect(failed.problems.map(\.description) == ["\(failing): items: \(fixtures.chunk("failing_items.lua")):3: no database"])
+    }
+
+    /// `check` gathers a `configure` error repeated on later rows into one line, as `run` does.
+    @Test func checkSummarisesRepeatedConfigureErrorsAsRunDoes() throws {
+        let path = fixtures.plugin("repeated.lua", """
+            return {
+              name = "repeated",
+              configure = function(row)
+                if row.index == 5 then error("five") end
+                if row.index > 12 then return { buttons = { { id = "a", title = "A", width = 80 } } } end
+                return { buttons = { { id = "a", title = "A", width = 400 } } }
+              end,
+            }
+            """)
+        let report = PluginChecker(rows: 14).check(path)
+        #expect(report.errorCount == 3)
+        #expect(report.configuredRows == 2)
+        #expect(report.problems.map(\.description) == [
+            "\(path):3: row 1: buttons: are 400 points wide in total, 80 more than the 320-point cell",
+            "\(path): row 5: configure: \(fixtures.chunk("repeated.lua")):4: five",
+            "\(path): the same error as row 1 on 10 more rows: 2-4, 6-12",
         ])
     }
 }

@@ -8,7 +8,11 @@ extension SwipeHostCommand {
         static let configuration = CommandConfiguration(
             abstract: "Load and validate plugins, and ask each for the configuration of rows 1...N.",
             discussion: """
-                Prints each problem as 'FILE: row R: FIELD: message' and a summary line per plugin. \
+                Prints each problem as 'FILE:LINE: row R: FIELD: message' (LINE: where the \
+                configure, or the file's top-level return, is) and a summary line per plugin; the \
+                same configure error on later rows is one line, 'FILE: the same error as row 1 on \
+                11 more rows: 2-12', as in run. Loading runs the plugin's items function and check \
+                runs its setup: their failures are errors. \
                 Exits with status 1 if any plugin has an error; warnings (unknown keys, with the \
                 closest known key) are printed but do not fail the check. On a terminal, errors are \
                 red and warnings yellow (--color, NO_COLOR).

@@ -1,0 +1,80 @@
+import Foundation
+import LuaRuntime
+import Testing
+@testable import SwipeTesting
+
+/// The LuaLS annotations of `require("swipe")` and of the busted API (`plugins/meta/swipe.lua`,
+/// `plugins/meta/busted.lua`) cover what the driver and the test framework really provide.
+struct DriverAnnotationTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func file(_ path: String) throws -> String {
+        try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The names `pattern`'s first group matches at the start of a line of `text`, sorted.
+    static func names(_ pattern: String, in text: String) throws -> [String] {
+        let expression = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.matches(in: text, range: range).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }.sorted()
+    }
+
+    static func words(_ value: LuaValue?) -> [String] {
+        (value?.stringValue ?? "").split(separator: " ").map(String.init)
+    }
+
+    @Test func everyMethodOfTheDriverIsAnnotated() throws {
+        let lua = try LuaState(options: .trusted)
+        try SwipeModule.install(in: lua)
+        let found = try lua.run(
+            """
+            local swipe = require("swipe")
+            local function functions(t, hidden)
+              local list = {}
+              for key, value in pairs(t) do
+                if type(value) == "function" and not key:find(hidden) then list[#list + 1] = key end
+              end
+              table.sort(list)
+              return table.concat(list, " ")
+            end
+            return functions(getmetatable(swipe.table{}), "^__"), functions(swipe, "^_")
+            """, chunkName: "=test")
+        let meta = try Self.file("plugins/meta/swipe.lua")
+        let methods = Self.words(found.first)
+        #expect(methods.contains("run") && methods.contains("errors"))  // the probe sees the methods
+        #expect(try Self.names(#"^function SwipeTable:(\w+)\("#, in: meta) == methods)
+        #expect(try Self.names(#"^function swipe\.(\w+)\("#, in: meta) == Self.words(found.dropFirst().first))
+    }
+
+    /// Every global the framework sets is annotated, and listed in `.luarc.json` (but `assert`,
+    /// which Lua has already).
+    @Test func everyBustedGlobalIsAnnotatedAndDeclared() throws {
+        let lua = try LuaState(options: .trusted)
+        try SwipeModule.install(in: lua)
+        try lua.run("before = {}; for key, value in pairs(_G) do before[key] = value end", chunkName: "=test")
+        let framework = try lua.load(TestFramework.source, chunkName: TestFramework.chunkName)
+        _ = try lua.call(framework, arguments: [])
+        let set = try lua.run(
+            """
+            local list = {}
+            for key, value in pairs(_G) do
+              if key ~= "before" and before[key] ~= value then list[#list + 1] = key end
+            end
+            table.sort(list)
+            return table.concat(list, " ")
+            """, chunkName: "=test")
+        let globals = Self.words(set.first)
+        #expect(globals.contains("describe") && globals.contains("assert") && globals.contains("stub"))
+        let meta = try Self.file("plugins/meta/busted.lua")
+        let annotated = try Self.names(#"^function (\w+)\("#, in: meta)
+            + Self.names(#"^(\w+) = "#, in: meta)
+        #expect(Set(annotated) == Set(globals))
+        let settings = try JSONSerialization.jsonObject(with: Data(try Self.file(".luarc.json").utf8)) as? [String: Any]
+        let declared = try #require(settings?["diagnostics.globals"] as? [String])
+        #expect(declared.sorted() == globals.filter { $0 != "assert" })
+        #expect(settings?["workspace.library"] as? [String] == ["plugins/meta"])
+    }
+}

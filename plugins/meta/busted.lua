@@ -1,0 +1,226 @@
+---@meta busted
+-- LuaLS annotations for the busted API that `swipehost test` implements itself
+-- (Sources/SwipeTesting/Lua/test_framework.lua), the part of busted and luassert that a spec
+-- can rely on under both `swipehost test` and Debian's busted. Every global the framework sets
+-- is annotated here and listed in .luarc.json's diagnostics.globals (DriverAnnotationTests).
+
+---Runs `fn` now to define a block of tests named `name`.
+---@param name string
+---@param fn fun()
+function describe(name, fn) end
+
+---The same as `describe`.
+---@param name string
+---@param fn fun()
+function context(name, fn) end
+
+---The same as `describe` (each test runs in the spec's one Lua state).
+---@param name string
+---@param fn fun()
+function insulate(name, fn) end
+
+---The same as `describe`.
+---@param name string
+---@param fn fun()
+function expose(name, fn) end
+
+---Defines a test; without `fn` it is pending.
+---@param name string
+---@param fn? fun()
+function it(name, fn) end
+
+---Defines a pending test: listed, skipped, not failed.
+---@param name string
+---@param fn? fun()  ignored
+function pending(name, fn) end
+
+---Inside a test: runs `fn` when the test ends, passed or failed.
+---@param fn fun()
+function finally(fn) end
+
+---Runs `fn` before each test of the block (and of the blocks inside it).
+---@param fn fun()
+function before_each(fn) end
+
+---Runs `fn` after each test of the block (and of the blocks inside it).
+---@param fn fun()
+function after_each(fn) end
+
+---Runs `fn` once before the block's first test.
+---@param fn fun()
+function setup(fn) end
+
+---The same as `setup`.
+---@param fn fun()
+function lazy_setup(fn) end
+
+---The same as `setup`.
+---@param fn fun()
+function strict_setup(fn) end
+
+---Runs `fn` once after the block's last test.
+---@param fn fun()
+function teardown(fn) end
+
+---The same as `teardown`.
+---@param fn fun()
+function lazy_teardown(fn) end
+
+---The same as `teardown`.
+---@param fn fun()
+function strict_teardown(fn) end
+
+---A call a spy saw: its arguments, and `n` their count.
+---@class SpyCall
+---@field vals { n: integer, [integer]: any }
+
+---A function that records its calls (and calls through to the function it wraps).
+---@class Spy
+---@field calls SpyCall[]
+---@overload fun(...): ...
+local Spy = {}
+
+---Forgets the calls so far.
+---@return Spy self
+function Spy:clear() end
+
+---Puts the original function back in the table `spy.on` or `stub` replaced it in.
+---@return function? original
+function Spy:revert() end
+
+---@class spy
+---@overload fun(callback?: function): Spy
+spy = {}
+
+---A spy that calls `callback`, if given.
+---@param callback? function
+---@return Spy
+function spy.new(callback) end
+
+---Replaces `target[key]` with a spy that calls the original.
+---@param target table
+---@param key any
+---@return Spy
+function spy.on(target, key) end
+
+---Whether `value` is a spy.
+---@param value any
+---@return boolean
+function spy.is_spy(value) end
+
+---@class stub
+---@overload fun(target?: table, key?: any, ...): Spy
+stub = {}
+
+---A spy returning `...` instead of calling anything; with `target`, it replaces `target[key]`.
+---@param target? table
+---@param key? any
+---@return Spy
+function stub.new(target, key, ...) end
+
+---@class match
+---@field _ any  matches any argument in `called_with`
+match = {}
+
+---luassert's chains: `assert.are.same(expected, actual)`, `assert.is_not.equal(a, b)`,
+---`assert.is_true(v)`, `assert.has_error(fn, "message")`, `assert.spy(s).was.called(2)`.
+---Words join with `.` or `_`; `is`, `are`, `was`, `has`, `does`, `be`, `been` read only,
+---`not` and `no` negate. `assert(v, message)` is Lua's assert, failing the test.
+---@class luassert
+---@overload fun(v: any, message?: any, ...): any
+---@field is luassert
+---@field are luassert
+---@field was luassert
+---@field has luassert
+---@field does luassert
+---@field be luassert
+---@field been luassert
+---@field no luassert
+---@field is_not luassert
+---@field are_not luassert
+---@field was_not luassert
+---@field has_no luassert
+---@field does_not luassert
+local luassert = {}
+
+---@param expected any
+---@param actual any
+---@param message? any
+function luassert.equal(expected, actual, message) end
+---@param expected any
+---@param actual any
+---@param message? any
+function luassert.equals(expected, actual, message) end
+---Deep comparison; a failure lists the differences.
+---@param expected any
+---@param actual any
+---@param message? any
+function luassert.same(expected, actual, message) end
+---@param v any
+---@param message? any
+function luassert.is_true(v, message) end
+---@param v any
+---@param message? any
+function luassert.is_false(v, message) end
+---@param v any
+---@param message? any
+function luassert.is_nil(v, message) end
+---@param v any
+---@param message? any
+function luassert.truthy(v, message) end
+---@param v any
+---@param message? any
+function luassert.falsy(v, message) end
+---@param v any
+function luassert.is_number(v) end
+---@param v any
+function luassert.is_string(v) end
+---@param v any
+function luassert.is_table(v) end
+---@param v any
+function luassert.is_function(v) end
+---@param v any
+function luassert.is_boolean(v) end
+---@param v any
+function luassert.is_userdata(v) end
+---@param v any
+function luassert.is_thread(v) end
+---@param expected number
+---@param actual number
+---@param tolerance number
+function luassert.near(expected, actual, tolerance) end
+---@param pattern string  a Lua pattern
+---@param actual string
+function luassert.matches(pattern, actual) end
+---@param pattern string  a Lua pattern
+---@param actual string
+function luassert.match(pattern, actual) end
+---Calls `fn`; with `expected`, the error (its `FILE:LINE: ` dropped) must be the same.
+---@param fn function
+---@param expected? any
+function luassert.error(fn, expected) end
+---@param fn function
+---@param expected? any
+function luassert.errors(fn, expected) end
+---@param fn function
+---@param expected? any
+function luassert.has_error(fn, expected) end
+---`assert.spy(s)`: the assertions that follow are about the spy `s`.
+---@param s Spy
+---@return luassert
+function luassert.spy(s) end
+---@param s Spy
+---@return luassert
+function luassert.stub(s) end
+---After `assert.spy(s).was`: called at all, or exactly `times` times.
+---@param times? integer
+function luassert.called(times) end
+---@param times integer
+function luassert.called_at_least(times) end
+---@param times integer
+function luassert.called_at_most(times) end
+---Some call had exactly these arguments (`match._` matches any).
+function luassert.called_with(...) end
+
+---@type luassert
+assert = luassert

@@ -1,0 +1,138 @@
+---@meta swipe
+-- LuaLS annotations for `require("swipe")`, the test driver that `swipehost test` and
+-- `swipehost lua` give specs and scripts (Sources/SwipeTesting/Lua/swipe_module.lua over the
+-- native functions of Sources/SwipeTesting/SwipeModule.swift). Every method of a table is
+-- annotated here: a test (DriverAnnotationTests) fails when the driver gains one that is not.
+-- Failures raise a Lua error at the spec's line; times are virtual milliseconds.
+
+---@class SwipeTableOptions
+---@field plugins? string|string[]  plugin paths: from the current folder, then the spec's folder
+---@field rows? integer              generated rows ("Longer Title Item #N"), default 30
+---@field width? number              cell width in points, default 320
+---@field viewport? number           table height in points, default 504
+---@field items? string|string[]     the rows' items, instead of generated ones
+---@field budget? integer            Lua instructions per call into a plugin (0 = unlimited)
+---@field memory? integer            bytes each plugin's Lua state may allocate (0 = no cap)
+---@field plugin_errors? "fail"|"allow"  "allow": the test expects plugin errors (default "fail")
+
+---An event as the jsonl trace has it: `{ event = "open", row = 3, t = 150 }`; `action` events
+---have `button` (the id) and `index`, plugin events their own fields (a `plugin_error` has
+---`plugin`, `file`, `hook`, `row`, `field`, `message`, `kind`).
+---@class SwipeEvent
+---@field event string  "open", "close", "action", "present", "plugin_error", "plugin_warning", ...
+---@field t number      virtual milliseconds
+---@field row? integer
+---@field button? string
+---@field index? integer
+---@field [string] any
+
+---A `plugin_error` event, with Lua's traceback from the plugin when there is one.
+---@class SwipePluginError: SwipeEvent
+---@field plugin string
+---@field file string
+---@field hook string     "configure", "setup", "on_open", "on_close", "on_action", "on_tap", "after"
+---@field message string  "FILE:LINE: ..."
+---@field kind "runtime"|"budget"|"memory"|"invalid"
+---@field field? string
+---@field rows? integer[]  a summary of one error repeated on these rows
+---@field traceback? string
+
+---@class SwipeCellButton
+---@field id string
+---@field title string
+---@field width number
+
+---@class SwipeCellState
+---@field right number   the content's offset: 0 closed, the buttons' width open
+---@field left number
+---@field state "closed"|"open"|"moving"
+---@field buttons SwipeCellButton[]  button 1 (rightmost) first
+
+---@class SwipePresented
+---@field title string
+---@field text string
+
+---A table over a fresh plugin host with its own virtual clock, made by `swipe.table{...}`.
+---@class SwipeTable
+local SwipeTable = {}
+
+---Runs gesture script lines (the grammar of .swipe files); errors name the spec's line.
+---@param script string
+---@return SwipeTable self
+function SwipeTable:run(script) end
+
+---Pans a row through the given x translations, one step each, then lets go.
+---@param row integer
+---@param xs number[]  translations, e.g. {-20, -45}
+---@param options? { cancel?: boolean }  cancel: the pan is cancelled instead of ending
+function SwipeTable:pan(row, xs, options) end
+
+---Swipes a row by `dx` points over `ms` milliseconds (default 150).
+---@param row integer
+---@param dx number
+---@param ms? number
+function SwipeTable:swipe(row, dx, ms) end
+
+---Taps a button of a row by id or by number (1 = rightmost); whether the tap reached it.
+---@param row integer
+---@param button string|integer
+---@return boolean
+function SwipeTable:tap(row, button) end
+
+---Advances the virtual clock, running the animations and timers due.
+---@param ms number
+function SwipeTable:wait(ms) end
+
+---Scrolls the table by `dy` points.
+---@param dy number
+function SwipeTable:scroll(dy) end
+
+---Opens a row, as the script command `open ROW` does.
+---@param row integer
+function SwipeTable:open(row) end
+
+---Closes a row, as the script command `close ROW` does.
+---@param row integer
+function SwipeTable:close(row) end
+
+---The events so far, or only those named `name`. Reading all of them, or the `plugin_error`
+---ones, tells the test runner the test has looked at the plugin errors.
+---@param name? string
+---@return SwipeEvent[]
+function SwipeTable:events(name) end
+
+---A row's cell, or nil for a row off screen.
+---@param row integer
+---@return SwipeCellState?
+function SwipeTable:cell(row) end
+
+---The open rows, in order.
+---@return integer[]
+function SwipeTable:open_rows() end
+
+---The rows' items, in order.
+---@return string[]
+function SwipeTable:items() end
+
+---The detail screen a plugin presented, or nil.
+---@return SwipePresented?
+function SwipeTable:presented() end
+
+---The virtual time, in milliseconds.
+---@return number
+function SwipeTable:now() end
+
+---The `plugin_error` events so far (the test has then looked at them).
+---@return SwipePluginError[]
+function SwipeTable:errors() end
+
+---@class swipe
+---@field _VERSION string
+local swipe = {}
+
+---Makes a table over a fresh plugin host with its own virtual clock.
+---@param options? SwipeTableOptions
+---@return SwipeTable
+function swipe.table(options) end
+
+return swipe
