@@ -12,7 +12,7 @@ struct RunReliabilityTests {
         process.arguments = ["-c", command, Swipehost.binary.path]
         process.currentDirectoryURL = Swipehost.packageRoot
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let out = Pipe()
         process.standardOutput = out
