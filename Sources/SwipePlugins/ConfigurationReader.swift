@@ -79,7 +79,7 @@ struct ConfigurationReader {
                 configuration.curve = parsed
             } else {
                 let names = AnimationCurve.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                let hint = curve.stringValue.flatMap { suggestion(for: $0, among: AnimationCurve.allCases.map(\.rawValue)) }
+                let hint = curve.stringValue.flatMap { closestMatch(to: $0, among: AnimationCurve.allCases.map(\.rawValue)) }
                     .map { " (did you mean '\($0)'?)" } ?? ""
                 result.errors.append(problem("curve", "must be one of \(names), got \(describe(curve))\(hint)"))
             }
@@ -203,7 +203,7 @@ struct ConfigurationReader {
 
     private func unknownKeys(_ fields: [String: LuaValue], known: [String], prefix: String) -> [PluginProblem] {
         fields.keys.filter { !known.contains($0) }.sorted().map { key in
-            let hint = suggestion(for: key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = closestMatch(to: key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
             return PluginProblem(.warning, file: file, line: line, row: row, field: prefix + key, message: "unknown key\(hint)")
         }
     }

@@ -195,7 +195,7 @@ public final class Plugin {
         setup = try function("setup")
         items = try Self.readItems(fields["items"], lua: lua, file: file, line: line)
         var warnings = fields.keys.filter { !Self.keys.contains($0) }.sorted().map { key in
-            let hint = suggestion(for: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = closestMatch(to: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
             return PluginProblem(.warning, file: file, line: line, field: key, message: "unknown key\(hint)")
         }
         tableOptions = try Self.readTableOptions(fields["table"], file: file, line: line, warnings: &warnings)
@@ -220,7 +220,7 @@ public final class Plugin {
             options[keyPath: path] = on
         }
         for key in fields.keys.filter({ !tableKeys.contains($0) }).sorted() {
-            let hint = suggestion(for: key, among: tableKeys).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = closestMatch(to: key, among: tableKeys).map { " (did you mean '\($0)'?)" } ?? ""
             warnings.append(PluginProblem(.warning, file: file, line: line, field: "table.\(key)", message: "unknown key\(hint)"))
         }
         return options

@@ -41,8 +41,3 @@ public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible 
         return text + message
     }
 }
-
-/// The closest of `candidates` to a mistyped `word` (SwipeCore's ``closestMatch(to:among:)``).
-func suggestion(for word: String, among candidates: [String]) -> String? {
-    closestMatch(to: word, among: candidates)
-}

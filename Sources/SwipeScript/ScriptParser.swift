@@ -129,50 +129,13 @@ public struct ScriptParser: Sendable {
                 : .milliseconds(150 as Int64)
             return .swipe(row: row, dx: dx, duration: duration)
         default:
-            let hint = suggestion(for: t.word(0), among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = closestMatch(to: t.word(0), among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
             throw LineError(message: "unknown command '\(t.quoted(0))'\(hint) (expected \(usage))")
         }
     }
 
     /// The first words a line may start with, for the "did you mean" of an unknown one.
     static let commandNames = ["pan", "tap", "wait", "scroll", "open", "close", "swipe"]
-
-    /// The closest of `candidates` to a mistyped `word`, when it is close enough to be a likely
-    /// typo: at most one edit in every three letters (at least one, at most three), as the
-    /// plugin checker's suggestions are.
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate)
-            if distance <= max(1, min(3, candidate.count / 3)), distance < (best?.1 ?? .max) {
-                best = (candidate, distance)
-            }
-        }
-        return best?.0
-    }
-
-    /// Levenshtein distance, with a transposition of neighbours counted as one edit.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars)
-        let b = Array(b.unicodeScalars)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
-    }
 }
 
 /// The plugins a script names in its header: `# plugin: PATH` lines among the comment (and
