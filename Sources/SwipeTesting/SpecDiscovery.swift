@@ -1,3 +1,4 @@
+import SwipeCore
 import SwipeScript
 
 /// Finds spec files: every `*_spec.lua` under the folders given, and the files given as they are.
@@ -55,19 +56,5 @@ public enum SpecDiscovery {
             result.swapAt(index, other)
         }
         return result
-    }
-}
-
-/// A small, reproducible generator (Steele, Lea and Flood's SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

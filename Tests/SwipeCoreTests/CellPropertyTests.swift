@@ -5,21 +5,8 @@ import Testing
 
 @testable import SwipeCore
 
-/// SplitMix64: a small, seeded, deterministic generator, so a failing case is reproduced by its
-/// seed alone.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The property tests' helpers on SwipeCore's seeded generator.
+extension SplitMix64 {
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func chance(_ percent: Int) -> Bool { int(1...100) <= percent }
     mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...choices.count - 1)] }

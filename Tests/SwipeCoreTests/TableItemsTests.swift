@@ -32,18 +32,6 @@ struct TableItemsTests {
 /// Edits as pieces: every sequence of inserts, deletes and replacements reads back like the
 /// same edits on a plain array (a seeded generator, so a failure replays).
 struct TableItemsEditingTests {
-    /// SplitMix64: a small seeded generator.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     func check(_ items: TableItems, _ model: [String]) {
         #expect(items.count == model.count)
         #expect(items.all == model)
@@ -60,7 +48,7 @@ struct TableItemsEditingTests {
 
     @Test(arguments: [(0, 3000), (1, 5000), (2, 0), (3, 40)])
     func randomEditsMatchAnArray(seed: UInt64, rows: Int) {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var items = seed == 3 ? TableItems((1...rows).map { "item \($0)" }) : .generated(count: rows)
         var model = items.all
         for step in 0..<4000 {

@@ -48,13 +48,11 @@ struct HandlerRollbackPropertyTests {
         ["error('boom')", "local x = nil; x.y = 1", "error({})", "ctx:open(100000)", "ctx:delete(0)"][Int(next(&random) % 5)]
     }
 
-    /// SplitMix64's step.
+    /// SplitMix64's step on a bare state.
     static func next(_ state: inout UInt64) -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        var generator = SplitMix64(seed: state)
+        defer { state = generator.state }
+        return generator.next()
     }
 
     @Test func aFailedHandlerLeavesTheTableAsItWas() throws {
