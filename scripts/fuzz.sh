@@ -7,7 +7,8 @@
 #   scripts/fuzz.sh --list                  the targets
 #   scripts/fuzz.sh --build                 only build
 #
-# The committed seeds are copied to a work folder, so a run never grows the repository; new
+# The committed seeds (and, for sandbox and script, the repository's plugins, specs and examples)
+# are copied to a work folder, so a run never grows the repository; new
 # inputs that reached new code stay in .build-fuzz/corpus/TARGET for the next run (delete it to
 # start over). A finding (crash, failed property, timeout, leak, out of memory) is written to
 # .build-fuzz/findings/TARGET/ (or $FUZZ_FINDINGS) and the script exits non-zero.
@@ -64,6 +65,12 @@ corpus="$scratch/corpus/$target"
 findings="${FUZZ_FINDINGS:-$scratch/findings/$target}"
 mkdir -p "$corpus" "$findings"
 cp -n "$seeds"/* "$corpus"/ 2>/dev/null || true
+# The repository's own plugins, specs and examples seed their targets too, as they are now
+# (not as copies that would age in Fuzz/corpus).
+case "$target" in
+sandbox) for file in plugins/*.lua spec/*.lua spec/fixtures/*.lua; do cp "$file" "$corpus/repo-$(basename "$file")"; done ;;
+script) for file in examples/*.swipe; do cp "$file" "$corpus/repo-$(basename "$file")"; done ;;
+esac
 before=$(ls "$findings" | wc -l)
 echo "fuzz: $target for ${seconds}s (corpus $corpus, findings $findings)" >&2
 status=0
