@@ -93,6 +93,16 @@ public struct CellConfiguration: Hashable, Sendable {
     public var duration: TimeAmount
     public var curve: AnimationCurve
     public var behavior: SwipeBehavior
+    /// How a release decides open or closed (`release`; the tutorial's: by position).
+    public var release: ReleaseRule = .position
+    /// The release speed in points/s from which `release = "velocity"` decides by direction.
+    public var flickVelocity: Double = 300
+    /// The elasticity past the buttons' width (`overscroll`), in (0, 1]; nil = `clamp`, the
+    /// tutorial's: stop at the buttons' width and snap to show them all.
+    public var elasticity: Double? = nil
+    /// `curve = "spring"`: settle with this spring (the release velocity its initial velocity)
+    /// instead of ``curve`` over ``duration``.
+    public var spring: Spring? = nil
     /// Why this row has no buttons, when the one who configures it failed to (a plugin's
     /// `configure` that raised an error or returned something invalid): taps name it.
     public var failure: String?

@@ -35,6 +35,16 @@ public struct SwipeCell: Sendable {
     struct Pan: Hashable, Sendable {
         var startX: Double
         var side: Side?
+        /// The two most recent `move` samples at different virtual times (the release
+        /// velocity's).
+        var latest: PanSample? = nil
+        var previous: PanSample? = nil
+
+        @inline(__always)
+        mutating func sample(_ x: Double, at now: VirtualInstant) {
+            if let latest, latest.time != now { previous = latest }
+            latest = PanSample(x: x, time: now)
+        }
     }
 
     public internal(set) var configuration: CellConfiguration
@@ -54,6 +64,8 @@ public struct SwipeCell: Sendable {
     private var state: State = .closed
     /// The animation the cell is drawn with, if one is running (presentation only).
     var animation: Animation?
+    /// The velocity (points/s, physical) the next snap starts a spring with: the release's.
+    private var launchVelocity: Double = 0
 
     public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
         self.configuration = configuration
@@ -188,21 +200,50 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
     /// report that case to their user.
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
-        guard case .tracking(let pan) = state, isSwipeable else { return CellEffects() }
+        guard case .tracking(var pan) = state else { return CellEffects() }
+        pan.sample(x, at: now)
+        state = .tracking(pan)
+        guard isSwipeable else { return CellEffects() }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
-            metrics: configuration.metrics, direction: direction)
+            metrics: configuration.metrics, direction: direction, elasticity: configuration.elasticity ?? 0)
         return apply(move, at: now)
     }
 
-    /// `UIGestureRecognizerStateEnded`: snap open or closed by the thresholds.
+    /// The velocity the pan would be released with now (points/s, physical): from its two most
+    /// recent move samples (``ReleasePhysics/velocity(latest:previous:at:)``), 0 without a pan.
+    public func releaseVelocity(at now: VirtualInstant) -> Double {
+        guard case .tracking(let pan) = state else { return 0 }
+        return ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
+    }
+
+    /// `UIGestureRecognizerStateEnded`: snap open or closed by the thresholds, or with
+    /// `release = "velocity"` by a flick's direction. `velocity` (points/s, negative = left) is
+    /// the release's; nil: from the pan's last two moves (``releaseVelocity(at:)``).
     public mutating func panEnded(at now: VirtualInstant) -> CellEffects {
+        panEnded(velocity: nil, at: now)
+    }
+
+    /// `UIGestureRecognizerStateEnded` at `velocity` points/s (nil: the pan's own).
+    public mutating func panEnded(velocity: Double?, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
+        let velocity = velocity ?? ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
         state = .closed
         setSide(pan.side)
         guard isSwipeable else { return CellEffects() }
         let edge = currentEdge
-        return apply(TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics), at: now)
+        var move: TutorialBehavior.Move? = nil
+        if configuration.release == .velocity {
+            move = ReleasePhysics.flick(
+                velocity: velocity, flick: configuration.flickVelocity, edge: side?.edge,
+                metrics: configuration.metrics, direction: direction)
+        }
+        let decided = move ?? TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics)
+        launchVelocity = configuration.spring == nil ? 0 : velocity
+        defer { launchVelocity = 0 }
+        var effects = apply(decided, at: now)
+        if configuration.release == .velocity { effects.notification?.velocity = velocity }
+        return effects
     }
 
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
@@ -308,6 +349,19 @@ public struct SwipeCell: Sendable {
     private mutating func layoutIfNeeded(
         animated: Bool, from drawn: Double, then step: SnapStep, at now: VirtualInstant
     ) -> ScheduledStep? {
+        if animated, let spring = configuration.spring {
+            // A spring lasts until it settles, from where the cell is drawn, at the release's
+            // velocity (0 for the steps after the first).
+            let velocity = launchVelocity
+            launchVelocity = 0
+            let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
+            guard duration > .zero else {
+                animation = nil
+                return completeStep(step, animated: false, at: now)
+            }
+            animation = Animation(from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring, velocity: velocity)
+            return ScheduledStep(step: step, deadline: now + duration)
+        }
         guard animated, configuration.duration > .zero else {
             animation = nil
             return completeStep(step, animated: false, at: now)
@@ -331,10 +385,14 @@ public struct CellEffects: Hashable, Sendable {
         public var kind: Kind
         /// The edge that opened or closed.
         public var edge: Edge
+        /// The release velocity (points/s), when it took part in the decision (`release =
+        /// "velocity"`); nil otherwise, and always for the tutorial.
+        public var velocity: Double? = nil
 
-        public init(_ kind: Kind, edge: Edge) {
+        public init(_ kind: Kind, edge: Edge, velocity: Double? = nil) {
             self.kind = kind
             self.edge = edge
+            self.velocity = velocity
         }
 
         /// `[self.delegate cellDidOpen:self]`, on the trailing edge (the tutorial's).

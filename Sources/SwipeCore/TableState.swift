@@ -169,9 +169,9 @@ extension TableState {
         return hasEventsToDeliver
     }
 
-    mutating func panEnded(row: Int) throws(TableError) {
+    mutating func panEnded(row: Int, velocity: Double? = nil) throws(TableError) {
         let cell = try panningCell(row)
-        perform(cells[cell].panEnded(at: now), cell: cell)
+        perform(cells[cell].panEnded(velocity: velocity, at: now), cell: cell)
     }
 
     mutating func panCancelled(row: Int) throws(TableError) {

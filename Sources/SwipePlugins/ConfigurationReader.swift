@@ -11,8 +11,15 @@ struct ConfigurationReader {
     var line: Int? = nil
     /// The plugin's state, to name `on_tap` handlers in budget messages.
     var lua: LuaState? = nil
+    /// The run's preset (`--preset`), under a row's own `preset` and keys.
+    var defaultPreset: BehaviorPreset = .tutorial
 
-    static let configurationKeys = ["buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing"]
+    static let configurationKeys = [
+        "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing",
+        "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset",
+    ]
+    /// The curve names: the cubic ones and `spring`.
+    static let curveNames = AnimationCurve.allCases.map(\.rawValue) + ["spring"]
     static let edgeKeys = ["buttons", "open_threshold", "close_threshold"]
     static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap"]
 
@@ -64,8 +71,21 @@ struct ConfigurationReader {
             result.errors.append(problem(trailingPrefix + "buttons", "must be a non-empty list of buttons on at least one edge (leading or trailing), got none"))
         }
         var configuration = CellConfiguration(buttons: [])
+        var preset = defaultPreset
+        if let value = fields["preset"] {
+            if let name = value.stringValue, let parsed = BehaviorPreset(rawValue: name) {
+                preset = parsed
+            } else {
+                let names = BehaviorPreset.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                let hint = value.stringValue.flatMap { suggestion(for: $0, among: BehaviorPreset.allCases.map(\.rawValue)) }
+                    .map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem("preset", "must be one of \(names), got \(describe(value))\(hint)"))
+            }
+        }
+        preset.apply(to: &configuration)
         configuration.trailing = trailing.actions
         configuration.leading = leading.actions
+        readPhysics(fields, into: &configuration, result: &result)
         configuration.bounce = number(fields, "bounce", into: &result) ?? configuration.bounce
         if let seconds = number(fields, "duration", into: &result) {
             if seconds.isFinite, abs(seconds) < 1e6 {
@@ -77,9 +97,12 @@ struct ConfigurationReader {
         if let curve = fields["curve"] {
             if let name = curve.stringValue, let parsed = AnimationCurve(rawValue: name) {
                 configuration.curve = parsed
+                configuration.spring = nil
+            } else if curve.stringValue == "spring" {
+                configuration.spring = configuration.spring ?? Spring()
             } else {
-                let names = AnimationCurve.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                let hint = curve.stringValue.flatMap { suggestion(for: $0, among: AnimationCurve.allCases.map(\.rawValue)) }
+                let names = Self.curveNames.map { "'\($0)'" }.joined(separator: ", ")
+                let hint = curve.stringValue.flatMap { suggestion(for: $0, among: Self.curveNames) }
                     .map { " (did you mean '\($0)'?)" } ?? ""
                 result.errors.append(problem("curve", "must be one of \(names), got \(describe(curve))\(hint)"))
             }
@@ -190,6 +213,45 @@ struct ConfigurationReader {
         }
         guard valid, let id, let title else { return nil }
         return SwipeButton(id: id, title: title, width: width, color: color, style: style)
+    }
+
+    /// `release`, `flick_velocity`, `overscroll` and the spring's `mass`, `stiffness`,
+    /// `damping` (read before `curve`, which may make the spring).
+    private func readPhysics(_ fields: [String: LuaValue], into configuration: inout CellConfiguration, result: inout Result) {
+        if let value = fields["release"] {
+            if let name = value.stringValue, let parsed = ReleaseRule(rawValue: name) {
+                configuration.release = parsed
+            } else {
+                let hint = value.stringValue.flatMap { suggestion(for: $0, among: ReleaseRule.allCases.map(\.rawValue)) }
+                    .map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem("release", "must be 'position' or 'velocity', got \(describe(value))\(hint)"))
+            }
+        }
+        if let flick = number(fields, "flick_velocity", into: &result) { configuration.flickVelocity = flick }
+        if let value = fields["overscroll"] {
+            if value.stringValue == "clamp" {
+                configuration.elasticity = nil
+            } else if let number = value.doubleValue {
+                configuration.elasticity = number
+            } else {
+                result.errors.append(problem("overscroll", "must be 'clamp' or an elasticity in (0, 1], got \(describe(value))"))
+            }
+        }
+        let springKeys = ["mass", "stiffness", "damping"].filter { fields[$0] != nil }
+        if !springKeys.isEmpty {
+            let isSpring = fields["curve"].map { $0.stringValue == "spring" } ?? (configuration.spring != nil)
+            if !isSpring {
+                for key in springKeys {
+                    result.errors.append(problem(key, "is set, but curve is not 'spring'"))
+                }
+            } else {
+                var spring = configuration.spring ?? Spring()
+                spring.mass = number(fields, "mass", into: &result) ?? spring.mass
+                spring.stiffness = number(fields, "stiffness", into: &result) ?? spring.stiffness
+                spring.damping = number(fields, "damping", into: &result) ?? spring.damping
+                configuration.spring = spring
+            }
+        }
     }
 
     private func number(_ fields: [String: LuaValue], _ key: String, prefix: String = "", into result: inout Result) -> Double? {
