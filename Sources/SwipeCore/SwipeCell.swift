@@ -242,7 +242,7 @@ public struct SwipeCell: Sendable {
         launchVelocity = configuration.spring == nil ? 0 : velocity
         defer { launchVelocity = 0 }
         var effects = apply(decided, at: now)
-        if configuration.release == .velocity { effects.notification?.velocity = velocity }
+        if move != nil { effects.notification?.velocity = velocity }  // the flick decided
         return effects
     }
 

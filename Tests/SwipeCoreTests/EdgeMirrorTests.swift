@@ -21,6 +21,8 @@ struct MirrorCase: CustomStringConvertible {
         case begin(row: Int, x: Double)
         case move(row: Int, x: Double)
         case end(row: Int)
+        /// An end with an explicit release velocity (points/s; mirrored with the translations).
+        case fling(row: Int, velocity: Double)
         case cancel(row: Int)
         case wait(milliseconds: Int64)
         case tap(row: Int, button: Int)
@@ -34,8 +36,11 @@ struct MirrorCase: CustomStringConvertible {
     var bounce: Double
     var duration: TimeAmount
     var steps: [Step]
+    /// Release physics on top of the buttons (issue 12's mirror cases; none for issue 11's).
+    var physics: String = ""
+    var change: @Sendable (inout CellConfiguration) -> Void = { _ in }
 
-    var description: String { "seed \(seed): \(edge.buttons.map(\.width)) open \(edge.openThreshold.map(String.init(describing:)) ?? "-") close \(edge.closeThreshold.map(String.init(describing:)) ?? "-") bounce \(bounce) duration \(duration.nanoseconds / 1_000_000) ms, \(steps.count) steps" }
+    var description: String { "seed \(seed): \(edge.buttons.map(\.width)) open \(edge.openThreshold.map(String.init(describing:)) ?? "-") close \(edge.closeThreshold.map(String.init(describing:)) ?? "-") bounce \(bounce) duration \(duration.nanoseconds / 1_000_000) ms\(physics), \(steps.count) steps" }
 
     init(seed: UInt64) {
         self.seed = seed
@@ -89,6 +94,7 @@ struct MirrorCase: CustomStringConvertible {
     func configuration(on side: Edge) -> CellConfiguration {
         var configuration = CellConfiguration(buttons: [], bounce: bounce, duration: duration)
         configuration[side] = edge
+        change(&configuration)
         return configuration
     }
 
@@ -116,6 +122,7 @@ struct MirrorCase: CustomStringConvertible {
             case .begin(let row, let x): try table.panBegan(row: row, translation: sign * x)
             case .move(let row, let x): try table.panChanged(row: row, translation: sign * x)
             case .end(let row): try table.panEnded(row: row)
+            case .fling(let row, let velocity): try table.panEnded(row: row, velocity: sign * velocity)
             case .cancel(let row): try table.panCancelled(row: row)
             case .wait(let ms): table.advance(by: .milliseconds(ms))
             case .tap(let row, let button): try table.tap(row: row, edge: side, button: button)
