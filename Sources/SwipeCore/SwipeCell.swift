@@ -66,6 +66,9 @@ public struct SwipeCell: Sendable {
     var animation: Animation?
     /// The velocity (points/s, physical) the next snap starts a spring with: the release's.
     private var launchVelocity: Double = 0
+    /// When the last animation step scheduled is due (nil: none running). A spring row drops
+    /// the completion of a step a newer one replaced.
+    private var pendingDeadline: VirtualInstant?
 
     public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
         self.configuration = configuration
@@ -284,7 +287,11 @@ public struct SwipeCell: Sendable {
     /// The completion block of an animation step ran. Completions are never cancelled and
     /// read the configuration when they run (quirk 6), on the edge the cell is on by then.
     public mutating func complete(_ step: SnapStep, at now: VirtualInstant) -> ScheduledStep? {
-        completeStep(step, animated: true, at: now)
+        // A spring row's new step stops the running one, as UIKit's property animators do
+        // (SwipeCellKit's): the replaced step's completion is dropped. The cubic curves keep the
+        // tutorial's never-cancelled completions (quirk 6).
+        if configuration.spring != nil, pendingDeadline != now { return nil }
+        return completeStep(step, animated: true, at: now)
     }
 
     // MARK: The snap routines
@@ -357,15 +364,19 @@ public struct SwipeCell: Sendable {
             let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
             guard duration > .zero else {
                 animation = nil
+                pendingDeadline = nil
                 return completeStep(step, animated: false, at: now)
             }
             animation = Animation(from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring, velocity: velocity)
+            pendingDeadline = now + duration
             return ScheduledStep(step: step, deadline: now + duration)
         }
         guard animated, configuration.duration > .zero else {
             animation = nil
+            pendingDeadline = nil
             return completeStep(step, animated: false, at: now)
         }
+        pendingDeadline = now + configuration.duration
         animation = Animation(
             from: drawn, to: offset, start: now,
             duration: configuration.duration, curve: configuration.curve)

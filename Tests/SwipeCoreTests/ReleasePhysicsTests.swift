@@ -214,6 +214,30 @@ struct ReleasePhysicsTests {
         #expect(settled.isOpen(on: .trailing))
     }
 
+    /// A spring row's new step replaces the running one: the replaced step's completion, when
+    /// it comes, does nothing (the tutorial's curves keep quirk 6: it would re-open the row).
+    @Test func aSpringStepReplacedByANewOneDropsItsCompletion() {
+        var cell = SwipeCell(configuration: Self.configuration { $0.spring = Spring(); $0.bounce = 0 })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -100, at: t0)
+        let open = cell.panEnded(velocity: 0, at: t0)
+        let stale = try! #require(open.completion)
+        let close = cell.tableClosed(animated: true, at: Self.at(100))
+        let closing = try! #require(close.completion)
+        #expect(cell.complete(stale.step, at: stale.deadline) == nil)
+        #expect(cell.offset == 0)
+        #expect(cell.complete(closing.step, at: closing.deadline) == nil)  // no bounce: it commits at once
+        #expect(cell.isClosed)
+        // The tutorial's cell re-opens on the stale completion (quirk 6).
+        var tutorial = SwipeCell()
+        tutorial.panBegan(translation: 0)
+        _ = tutorial.panChanged(translation: -100, at: t0)
+        let first = tutorial.panEnded(velocity: 0, at: t0).completion!
+        _ = tutorial.tableClosed(animated: true, at: Self.at(50))
+        _ = tutorial.complete(first.step, at: first.deadline)
+        #expect(tutorial.right == 160)
+    }
+
     @Test func springParametersAreValidated() {
         let configuration = Self.configuration { $0.spring = Spring(mass: 0, stiffness: .infinity, damping: -1) }
         #expect(configuration.problems(cellWidth: 320).map(\.description) == [
