@@ -35,14 +35,14 @@
 ---@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids unique across edges
 ---@field bounce? number             points, default 20
 ---@field duration? number           seconds per animation step, default 0.1
----@field curve? "ease_out"|"linear"|"ease_in"|"ease_in_out"|"spring"  "spring": settle on a spring (mass, stiffness, damping) from the release velocity
----@field release? "position"|"velocity"  "velocity": a flick of flick_velocity points/s or more decides by its direction (default "position")
+---@field curve? "ease_out"|"linear"|"ease_in"|"ease_in_out"|"spring"  "spring": mass, stiffness, damping
+---@field release? "position"|"velocity"  "velocity": a fast enough flick decides by its direction
 ---@field flick_velocity? number     points/s, in (0, 100000], default 300
 ---@field overscroll? "clamp"|number  "clamp" (default) or the elasticity past the buttons' width, in (0, 1]
 ---@field mass? number               the spring's (curve = "spring"), in (0, 1000000], default 1
 ---@field stiffness? number          the spring's, in (0, 1000000], default 100
 ---@field damping? number            the spring's, in [0, 1000000], default 18 (0 never settles: ended after 10 s)
----@field preset? "tutorial"|"swipecellkit"|"mail"  a table of the options above; the row's own keys override it (docs/physics.md)
+---@field preset? "tutorial"|"swipecellkit"|"mail"  the options above, under the row's own (docs/physics.md)
 ---@field open_threshold? number     the trailing edge's: points, default half of button 1
 ---@field close_threshold? number    the trailing edge's: points, default every button but the leftmost plus half of it
 
