@@ -28,6 +28,9 @@ public final class SwipeTable {
     /// Whether the recorded delegate calls are being delivered (a callback that drives the
     /// table adds to them; the outer delivery hands them over).
     private var isDelivering = false
+    /// While an `open` or `close` a flick decided (`release = "velocity"`) is delivered, the
+    /// release velocity in points/s; nil otherwise.
+    public private(set) var releaseVelocity: Double?
 
     public init(
         items: TableItems = .generated(count: 30),
@@ -105,11 +108,13 @@ public final class SwipeTable {
     /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
     /// callback adds to the list, and those calls follow.
     func deliverEvents() {
+        defer { releaseVelocity = nil }
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
         while let event = state.takeEvent() {
             guard let delegate else { continue }
+            releaseVelocity = state.eventVelocities.isEmpty ? nil : state.eventVelocities[state.delivered - 1]
             switch event {
             case .open(let row, let side): delegate.swipeTable(self, didOpenRow: row, side: side)
             case .close(let row, let side): delegate.swipeTable(self, didCloseRow: row, side: side)

@@ -37,6 +37,8 @@ struct TableState: Sendable {
     /// Delegate calls made while the table changed, delivered once it is consistent.
     var pendingEvents: [TableEvent] = []
     var delivered = 0
+    /// The release velocity of pending `open`/`close` events a flick decided, by their index.
+    var eventVelocities: [Int: Double] = [:]
     var nextTimerID = 1
 
     init(items: TableItems, geometry: TableGeometry) {
@@ -76,6 +78,7 @@ struct TableState: Sendable {
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {
             pendingEvents.removeAll(keepingCapacity: true)
+            if !eventVelocities.isEmpty { eventVelocities.removeAll() }
             delivered = 0
             return nil
         }
@@ -97,9 +100,15 @@ extension TableState {
         let row = cellRows[cell]
         let namesSide = cells[cell].configuration.namesSides
         let side = namesSide ? notification.edge : nil
+        if let velocity = notification.velocity { eventVelocities[pendingEvents.count] = velocity }
         switch notification.kind {
         case .didOpen:
-            if options.exclusive { closeOpenRows(except: row) }
+            if options.exclusive {
+                // The rows closed first come before this open: its velocity moves with it.
+                let velocity = eventVelocities.removeValue(forKey: pendingEvents.count)
+                closeOpenRows(except: row)
+                if let velocity { eventVelocities[pendingEvents.count] = velocity }
+            }
             openRows[row] = OpenRow(edge: notification.edge, namesSide: namesSide)
             pendingEvents.append(.open(row: row, side: side))
         case .didClose:

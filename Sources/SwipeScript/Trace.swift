@@ -44,11 +44,14 @@ public struct TraceRecord: Hashable, Sendable {
     /// The edge an `open`, `close` or `action` is about; nil for every other event and for rows
     /// whose buttons are all trailing (the tutorial's shape: their lines name no side).
     public var side: Edge?
+    /// The release velocity (points/s) of an `open` or `close` a flick decided; nil otherwise.
+    public var velocity: Double?
 
-    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil) {
+    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil, velocity: Double? = nil) {
         self.time = time
         self.event = event
         self.side = side
+        self.velocity = velocity
     }
 }
 
@@ -90,20 +93,20 @@ public final class TraceRecorder: SwipeTableDelegate {
         return output
     }
 
-    public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil) {
+    public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil) {
         if mode == .jsonLines {
-            JSONLinesFormat.write(event, at: time, side: side, to: &output)
+            JSONLinesFormat.write(event, at: time, side: side, velocity: velocity, to: &output)
         } else {
-            records.append(TraceRecord(time: time, event: event, side: side))
+            records.append(TraceRecord(time: time, event: event, side: side, velocity: velocity))
         }
     }
 
     public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
-        record(.open(row: row), at: table.now, side: side)
+        record(.open(row: row), at: table.now, side: side, velocity: table.releaseVelocity)
     }
 
     public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
-        record(.close(row: row), at: table.now, side: side)
+        record(.close(row: row), at: table.now, side: side, velocity: table.releaseVelocity)
     }
 
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {

@@ -27,7 +27,25 @@ struct PresetCommandTests {
         let result = try Swipehost.run(["run", "-", "--preset", "swipecellkit", "--format", "jsonl"], stdin: script)
         #expect(result.status == 0)
         let events = result.stdout.split(separator: "\n").filter { !$0.contains("\"state\"") }
-        #expect(events == [#"{"event":"open","row":3,"t":0}"#, #"{"event":"close","row":4,"t":1000}"#])
+        #expect(events == [#"{"event":"open","row":3,"velocity":-600,"t":0}"#, #"{"event":"close","row":4,"velocity":600,"t":1000}"#])
+    }
+
+    /// The velocity is reported where it decided: a flick's `open`/`close`, not a release the
+    /// position decided (the finger stopped: velocity 0), nor a close by the table.
+    @Test func theVelocityIsReportedWhereItDecided() throws {
+        let script = "pan 3 begin\npan 3 move -100\nwait 200\npan 3 end\nwait 1000\nswipe 5 -30 48\nwait 1000\n"
+        let result = try Swipehost.run(["run", "-", "--preset", "swipecellkit", "--format", "jsonl"], stdin: script)
+        let events = result.stdout.split(separator: "\n").filter { !$0.contains("\"state\"") }
+        #expect(events == [
+            #"{"event":"open","row":3,"t":200}"#,
+            #"{"event":"close","row":3,"t":1248}"#,  // one row open at a time
+            #"{"event":"open","row":5,"velocity":-625,"t":1248}"#,
+        ])
+        let text = try Swipehost.run(["run", "-", "--preset", "swipecellkit"], stdin: script)
+        #expect(text.stdout.contains("  1248 ms  row 5 opened (flicked at -625 points/s)\n"))
+        // The tutorial preset ignores it: the same swipe closes, and nothing names a velocity.
+        let tutorial = try Swipehost.run(["run", "-", "--format", "jsonl"], stdin: script)
+        #expect(!tutorial.stdout.contains("velocity"))
     }
 
     @Test func anUnknownPresetIsAUsageError() throws {
