@@ -48,6 +48,32 @@ struct PresetCommandTests {
         #expect(!tutorial.stdout.contains("velocity"))
     }
 
+    /// `swipehost check` validates the new keys, each at the configure line, with its field.
+    @Test func checkValidatesThePhysicsKeys() throws {
+        let path = NSTemporaryDirectory() + "physics-plugin-\(UUID().uuidString).lua"
+        try """
+            return {
+              name = "bad",
+              configure = function(row)
+                return { buttons = { { id = "a", title = "A", width = 80 } }, overscroll = 1.5, release = "fast",
+                  curve = "spring", damping = -1, flick_velocity = 0, preset = "ios" }
+              end,
+            }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Swipehost.run(["check", path, "--rows", "1"])
+        #expect(result.status == 1)
+        #expect(result.stdout + result.stderr == """
+            \(path):3: row 1: preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'ios'
+            \(path):3: row 1: release: must be 'position' or 'velocity', got 'fast'
+            \(path):3: row 1: flick_velocity: must be in (0, 100000] points/s, got 0
+            \(path):3: row 1: overscroll: must be 'clamp' or an elasticity in (0, 1], got 1.5
+            \(path):3: row 1: damping: must be in [0, 1000000], got -1
+            \(path): 5 errors, 0 of 1 rows configured
+
+            """)
+    }
+
     @Test func anUnknownPresetIsAUsageError() throws {
         let result = try Swipehost.run(["run", "-", "--preset", "ios"], stdin: "wait 1\n")
         #expect(result.status == 64)
