@@ -35,16 +35,18 @@ public struct SwipeCell: Sendable {
     struct Pan: Hashable, Sendable {
         var startX: Double
         var side: Side?
-        /// The two most recent `move` samples at different virtual times (the release
-        /// velocity's).
-        var latest: PanSample? = nil
-        var previous: PanSample? = nil
+    }
 
-        @inline(__always)
-        mutating func sample(_ x: Double, at now: VirtualInstant) {
-            if let latest, latest.time != now { previous = latest }
-            latest = PanSample(x: x, time: now)
-        }
+    /// The pan's two most recent `move` samples at different virtual times (the release
+    /// velocity's), kept beside the state: a move writes two plain fields, not the state's
+    /// payload.
+    private var latestSample: PanSample?
+    private var previousSample: PanSample?
+
+    @inline(__always)
+    private mutating func sample(_ x: Double, at now: VirtualInstant) {
+        if let latest = latestSample, latest.time != now { previousSample = latest }
+        latestSample = PanSample(x: x, time: now)
     }
 
     public internal(set) var configuration: CellConfiguration
@@ -198,14 +200,15 @@ public struct SwipeCell: Sendable {
         let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
         let kept = side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
         state = .tracking(Pan(startX: x, side: kept))
+        latestSample = nil
+        previousSample = nil
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
     /// report that case to their user.
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
-        guard case .tracking(var pan) = state else { return CellEffects() }
-        pan.sample(x, at: now)
-        state = .tracking(pan)
+        guard case .tracking(let pan) = state else { return CellEffects() }
+        sample(x, at: now)
         guard isSwipeable else { return CellEffects() }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
@@ -216,8 +219,8 @@ public struct SwipeCell: Sendable {
     /// The velocity the pan would be released with now (points/s, physical): from its two most
     /// recent move samples (``ReleasePhysics/velocity(latest:previous:at:)``), 0 without a pan.
     public func releaseVelocity(at now: VirtualInstant) -> Double {
-        guard case .tracking(let pan) = state else { return 0 }
-        return ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
+        guard isTracking else { return 0 }
+        return ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
     }
 
     /// `UIGestureRecognizerStateEnded`: snap open or closed by the thresholds, or with
@@ -230,7 +233,7 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateEnded` at `velocity` points/s (nil: the pan's own).
     public mutating func panEnded(velocity: Double?, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
-        let velocity = velocity ?? ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
+        let velocity = velocity ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
         state = .closed
         setSide(pan.side)
         guard isSwipeable else { return CellEffects() }
