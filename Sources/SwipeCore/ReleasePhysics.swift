@@ -121,9 +121,19 @@ public struct Spring: Hashable, Sendable {
 /// The release physics around the tutorial's algorithm: the release velocity, the flick rule,
 /// elastic overscroll. Each is off in the tutorial's configuration, which then decides exactly
 /// as ``TutorialBehavior``.
-enum ReleasePhysics {
+public enum ReleasePhysics {
     /// Samples older than this before the release do not count towards its velocity.
     static let velocityWindow = TimeAmount.milliseconds(100 as Int64)
+    /// The fastest release, in points/s: a measured or given velocity past it counts as this
+    /// (a script's `pan ROW end VX` past it is refused); one that is not a number counts as 0.
+    public static let maximumVelocity = 100_000.0
+
+    /// `velocity` within ±``maximumVelocity``; NaN as 0.
+    @inline(__always)
+    static func bounded(_ velocity: Double) -> Double {
+        guard !velocity.isNaN else { return 0 }
+        return max(-maximumVelocity, min(maximumVelocity, velocity))
+    }
 
     /// The release velocity in points/s from the two most recent move samples at different
     /// virtual times, both within ``velocityWindow`` before `now`; 0 without two.
@@ -131,7 +141,7 @@ enum ReleasePhysics {
         guard let latest, let previous, now - previous.time <= velocityWindow else { return 0 }
         let seconds = Double((latest.time - previous.time).nanoseconds) / 1e9
         guard seconds > 0 else { return 0 }
-        return (latest.x - previous.x) / seconds
+        return bounded((latest.x - previous.x) / seconds)
     }
 
     /// `release = "velocity"`: a flick at least `flick` points/s fast decides by its direction

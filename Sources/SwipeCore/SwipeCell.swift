@@ -233,7 +233,7 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateEnded` at `velocity` points/s (nil: the pan's own).
     public mutating func panEnded(velocity: Double?, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
-        let velocity = velocity ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
+        let velocity = velocity.map(ReleasePhysics.bounded) ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
         state = .closed
         setSide(pan.side)
         guard isSwipeable else { return CellEffects() }

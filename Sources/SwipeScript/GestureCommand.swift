@@ -39,7 +39,7 @@ public enum GestureCommand: Hashable, Sendable {
 
 extension GestureCommand {
     /// The largest release speed a script may give (`pan ROW end VX`), in points/s.
-    public static let maximumVelocity = 100_000.0
+    public static let maximumVelocity = ReleasePhysics.maximumVelocity
 }
 
 /// A command with the 1-based line it came from.

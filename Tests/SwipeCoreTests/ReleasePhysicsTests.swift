@@ -42,6 +42,25 @@ struct ReleasePhysicsTests {
         #expect(cell.releaseVelocity(at: t0) == 0)
     }
 
+    /// No input makes a velocity past ±100,000 points/s (a spring launched at it stays finite
+    /// and sane) or one that is not a number.
+    @Test func velocitiesAreBounded() {
+        var cell = SwipeCell(configuration: Self.configuration { $0.release = .velocity; $0.spring = Spring(); $0.bounce = 0 })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: 1e12, at: t0)
+        _ = cell.panChanged(translation: -1e12, at: t0 + TimeAmount(nanoseconds: 1))
+        #expect(cell.releaseVelocity(at: t0 + TimeAmount(nanoseconds: 1)) == -100_000)
+        #expect(cell.panEnded(at: t0).notification == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -100_000))
+        var other = SwipeCell(configuration: Self.flicking)
+        other.panBegan(translation: 0)
+        _ = other.panChanged(translation: -30, at: t0)
+        #expect(other.panEnded(velocity: .nan, at: t0).notification == .didClose)  // NaN counts as 0
+        var fast = SwipeCell(configuration: Self.flicking)
+        fast.panBegan(translation: 0)
+        _ = fast.panChanged(translation: -30, at: t0)
+        #expect(fast.panEnded(velocity: -.infinity, at: t0).notification?.velocity == -100_000)
+    }
+
     @Test func anExplicitVelocityOverridesTheSamples() {
         var cell = SwipeCell(configuration: Self.flicking)
         cell.panBegan(translation: 0)
