@@ -164,6 +164,13 @@ public enum ReleasePhysics {
             ? .snapOpen(target, notify: true) : .snapClosed(target, notify: true)
     }
 
+    /// A full swipe's stretch: `raw` points of finger movement reveal as much up to the
+    /// threshold, then ``FullSwipe/elasticity`` a point.
+    @inline(__always)
+    static func fullStretch(_ raw: Double, threshold: Double) -> Double {
+        raw <= threshold ? raw : threshold + (raw - threshold) * FullSwipe.elasticity
+    }
+
     /// Elastic overscroll: `raw` points of finger movement towards an edge `total` points
     /// wide reveal `total + (raw - total) · elasticity` past it.
     @inline(__always)

@@ -42,6 +42,12 @@ public struct SwipeCell: Sendable {
     /// payload.
     private var latestSample: PanSample?
     private var previousSample: PanSample?
+    /// The edge a tracked pan has expanded (past its full-swipe threshold), if any.
+    private var expandedEdge: Edge?
+    /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled.
+    public private(set) var isWaiting = false
+    /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this).
+    var hasSlidOut = false
 
     @inline(__always)
     private mutating func sample(_ x: Double, at now: VirtualInstant) {
@@ -202,6 +208,7 @@ public struct SwipeCell: Sendable {
         state = .tracking(Pan(startX: x, side: kept))
         latestSample = nil
         previousSample = nil
+        expandedEdge = nil
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
@@ -209,11 +216,26 @@ public struct SwipeCell: Sendable {
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
         sample(x, at: now)
-        guard isSwipeable else { return CellEffects() }
+        guard isSwipeable, !isWaiting else { return CellEffects() }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
             metrics: configuration.metrics, direction: direction, elasticity: configuration.elasticity ?? 0)
-        return apply(move, at: now)
+        var effects = apply(move, at: now)
+        if configuration.metrics.hasFullSwipe { effects.expansion = updateExpansion() }
+        return effects
+    }
+
+    /// Whether the pan crossed its edge's full-swipe threshold, either way.
+    private mutating func updateExpansion() -> CellEffects.Expansion? {
+        var expanded: Edge? = nil
+        if isTracking, let edge = side?.edge {
+            let threshold = configuration.metrics.fullThreshold(of: edge)
+            if threshold > 0, reveal(on: edge) >= threshold { expanded = edge }
+        }
+        guard expanded != expandedEdge else { return nil }
+        defer { expandedEdge = expanded }
+        if let expanded { return .expanded(expanded) }
+        return expandedEdge.map { .collapsed($0) }
     }
 
     /// The velocity the pan would be released with now (points/s, physical): from its two most
@@ -236,7 +258,26 @@ public struct SwipeCell: Sendable {
         let velocity = velocity.map(ReleasePhysics.bounded) ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
         state = .closed
         setSide(pan.side)
-        guard isSwipeable else { return CellEffects() }
+        guard isSwipeable, !isWaiting else { return CellEffects() }
+        if let edge = expandedEdge, let full = configuration[edge].fullSwipe {
+            // Released expanded, whatever the velocity: the full swipe.
+            expandedEdge = nil
+            launchVelocity = configuration.spring == nil ? 0 : velocity
+            defer { launchVelocity = 0 }
+            var effects = CellEffects()
+            effects.fullAction = CellEffects.FullAction(edge: edge, index: full.button, completion: full.completion)
+            switch full.completion {
+            case .delete:
+                effects.merge(slideOut(edge, width: full.width, at: now))
+            case .reset:
+                effects.merge(snapClosed(edge, animated: true, notify: true, at: now))
+            case .manual:
+                isWaiting = true
+                follow(min(reveal(on: edge), full.width), on: edge)
+                commit()
+            }
+            return effects
+        }
         let edge = currentEdge
         var move: TutorialBehavior.Move? = nil
         if configuration.release == .velocity {
@@ -257,7 +298,8 @@ public struct SwipeCell: Sendable {
         guard case .tracking(let pan) = state else { return CellEffects() }
         state = .closed
         setSide(pan.side)
-        guard isSwipeable else { return CellEffects() }
+        expandedEdge = nil
+        guard isSwipeable, !isWaiting else { return CellEffects() }
         return apply(TutorialBehavior.panCancelled(edge: currentEdge, committed: committed), at: now)
     }
 
@@ -284,7 +326,42 @@ public struct SwipeCell: Sendable {
             state = .closed
             setSide(pan.side)
         }
+        expandedEdge = nil
+        isWaiting = false
         _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
+    }
+
+    /// `ctx:fulfill(row, completion)`: a row held filled by a `manual` full swipe slides out
+    /// (`delete`, the table then deletes the row) or snaps closed (`reset`, with its `close`).
+    /// Nothing happens for a row that is not waiting (the table refuses that first).
+    public mutating func fulfill(_ completion: FullSwipe.Completion, at now: VirtualInstant) -> CellEffects {
+        guard isWaiting else { return CellEffects() }
+        isWaiting = false
+        let edge = currentEdge
+        switch completion {
+        case .delete: return slideOut(edge, width: configuration[edge].fullSwipe?.width ?? configuration.totalWidth(of: edge), at: now)
+        case .reset, .manual: return snapClosed(edge, animated: true, notify: true, at: now)
+        }
+    }
+
+    /// A row that was waiting comes back on screen: held filled again, at once, at its full
+    /// swipe's threshold.
+    public mutating func holdFilled(on edge: Edge) {
+        guard let full = configuration[edge].fullSwipe else { return }
+        follow(full.threshold, on: edge)
+        commit()
+        isWaiting = true
+    }
+
+    /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
+    /// completes (``SnapStep/slideOut``), or now (``CellEffects/deletesRow``) if it does not animate.
+    private mutating func slideOut(_ edge: Edge, width: Double, at now: VirtualInstant) -> CellEffects {
+        let drawn = presentedOffset(at: now)
+        setReveal(width, on: edge)
+        var effects = CellEffects()
+        effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, at: now)
+        if effects.completion == nil { effects.deletesRow = true }
+        return effects
     }
 
     /// The completion block of an animation step ran. Completions are never cancelled and
@@ -347,6 +424,10 @@ public struct SwipeCell: Sendable {
             return layoutIfNeeded(animated: animated, from: drawn, then: .closeCommit, at: now)
         case .openCommit, .closeCommit:  // 4
             commit()
+            return nil
+        case .slideOut:  // the table deletes the row
+            commit()
+            hasSlidOut = true
             return nil
         }
     }
@@ -421,6 +502,30 @@ public struct CellEffects: Hashable, Sendable {
     /// An animation step whose completion must run at `deadline`.
     public var completion: ScheduledStep?
 
+    /// A pan crossed its edge's full-swipe threshold (`expand` past it, `collapse` back).
+    public enum Expansion: Hashable, Sendable {
+        case expanded(Edge)
+        case collapsed(Edge)
+    }
+    public var expansion: Expansion? = nil
+
+    /// A full swipe was released: button `index` (0-based) of `edge` acts, then `completion`.
+    public struct FullAction: Hashable, Sendable {
+        public var edge: Edge
+        public var index: Int
+        public var completion: FullSwipe.Completion
+    }
+    public var fullAction: FullAction? = nil
+    /// The row must be deleted now: a full swipe's content slid out without animating.
+    public var deletesRow = false
+
+    /// Takes `other`'s notification and completion (a snap's, after a full swipe's action).
+    mutating func merge(_ other: CellEffects) {
+        notification = other.notification
+        completion = other.completion
+        deletesRow = deletesRow || other.deletesRow
+    }
+
     public init(notification: Notification? = nil, completion: ScheduledStep? = nil) {
         self.notification = notification
         self.completion = completion
@@ -443,4 +548,6 @@ public enum SnapStep: Hashable, Sendable {
     case closeSettle
     /// `resetConstraintContstantsToZero`: commit `startingRightLayoutConstraintConstant`.
     case closeCommit
+    /// A full swipe's `delete`: the content has slid out; the table deletes the row.
+    case slideOut
 }

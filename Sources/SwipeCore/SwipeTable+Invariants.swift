@@ -52,8 +52,11 @@ extension SwipeCell {
         let bounce = configuration.bounce
         let reveal = reveal(on: edge)
         // Elastic overscroll goes past the buttons while a pan is tracked, by any finite amount.
-        let over = configuration.elasticity != nil && isTracking ? Double.greatestFiniteMagnitude : 0
-        precondition(reveal >= -bounce && reveal <= total + bounce + over, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
-        precondition(committed >= -bounce && committed <= total + bounce, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        let stretches = configuration.elasticity != nil || configuration.metrics.fullThreshold(of: edge) > 0
+        let over = stretches && isTracking ? Double.greatestFiniteMagnitude : 0
+        // A full swipe holds the row filled at its threshold, or slides it out to the cell's width.
+        let filled = configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0
+        precondition(reveal >= -bounce && reveal <= max(total + bounce, filled) + over, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        precondition(committed >= -bounce && committed <= max(total + bounce, filled) + over, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
     }
 }

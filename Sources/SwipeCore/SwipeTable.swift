@@ -120,6 +120,12 @@ public final class SwipeTable {
             case .close(let row, let side): delegate.swipeTable(self, didCloseRow: row, side: side)
             case .action(let row, let button, let number, let side):
                 delegate.swipeTable(self, didTapButton: button, number: number, side: side, inRow: row)
+            case .expand(let row, let side, let expanded):
+                delegate.swipeTable(self, didExpandRow: row, side: side, expanded: expanded)
+            case .fullAction(let row, let button, let number, let side):
+                delegate.swipeTable(self, didFullSwipeButton: button, number: number, side: side, inRow: row)
+            case .delete(let row, let item):
+                delegate.swipeTable(self, didDeleteRow: row, item: item)
             }
         }
     }
@@ -150,7 +156,7 @@ extension SwipeTable {
         let instant = min(instant, max(now, .maximum))
         precondition(instant >= now, "the virtual clock only moves forward")
         while let timer = state.runDue(until: instant) {
-            timerHandler?(timer)
+            if timer != TableState.rowDeleted { timerHandler?(timer) }
             finish()
         }
         #if DEBUG

@@ -40,6 +40,10 @@ enum TutorialBehavior {
             }
             let total = metrics.totalWidth(of: towards)
             let raw = dx * direction.sign(of: towards)
+            let full = metrics.fullThreshold(of: towards)
+            if full > 0, raw >= total {  // a full swipe: 1:1 to its threshold, then elastic
+                return .follow(towards, ReleasePhysics.fullStretch(raw, threshold: full))
+            }
             if elasticity > 0, raw >= total {  // elastic overscroll instead of the clamp
                 return .follow(towards, ReleasePhysics.elastic(raw, total: total, elasticity: elasticity))
             }
@@ -60,6 +64,10 @@ enum TutorialBehavior {
                 return .snapClosed(edge, notify: false)
             }
             return .follow(edge, constant)  // 4
+        }
+        let full = metrics.fullThreshold(of: edge)
+        if full > 0, adjustment >= total {  // a full swipe: 1:1 to its threshold, then elastic
+            return .follow(edge, ReleasePhysics.fullStretch(adjustment, threshold: full))
         }
         if elasticity > 0, adjustment >= total {  // elastic overscroll instead of the clamp
             return .follow(edge, ReleasePhysics.elastic(adjustment, total: total, elasticity: elasticity))

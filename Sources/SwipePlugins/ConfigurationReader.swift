@@ -13,14 +13,17 @@ struct ConfigurationReader {
     var lua: LuaState? = nil
     /// The run's preset (`--preset`), under a row's own `preset` and keys.
     var defaultPreset: BehaviorPreset = .tutorial
+    /// Whether the plugin has an `on_action` (a `manual` full swipe needs a handler to fulfil it).
+    var hasOnAction = false
 
     static let configurationKeys = [
         "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing",
-        "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset",
+        "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset", "full_swipe",
     ]
+    static let fullSwipeKeys = ["button", "threshold", "completion"]
     /// The curve names: the cubic ones and `spring`.
     static let curveNames = AnimationCurve.allCases.map(\.rawValue) + ["spring"]
-    static let edgeKeys = ["buttons", "open_threshold", "close_threshold"]
+    static let edgeKeys = ["buttons", "open_threshold", "close_threshold", "full_swipe"]
     static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap"]
 
     struct Result {
@@ -155,7 +158,66 @@ struct ConfigurationReader {
         read.actions.buttons = buttons
         read.actions.openThreshold = number(fields, "open_threshold", prefix: prefix, into: &result)
         read.actions.closeThreshold = number(fields, "close_threshold", prefix: prefix, into: &result)
+        if let value = fields["full_swipe"], read.complete {
+            read.actions.fullSwipe = readFullSwipe(value, edge, buttons: buttons, prefix: prefix + "full_swipe", into: &result)
+        }
         return read
+    }
+
+    /// `full_swipe = { button = ID, threshold = POINTS or FRACTION, completion = ... }` of an edge.
+    private func readFullSwipe(
+        _ value: LuaValue, _ edge: Edge, buttons: [SwipeButton], prefix: String, into result: inout Result
+    ) -> FullSwipe? {
+        guard case .table = value, let fields = value.dictionaryValue else {
+            result.errors.append(problem(prefix, "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)"))
+            return nil
+        }
+        result.warnings += unknownKeys(fields, known: Self.fullSwipeKeys, prefix: prefix + ".")
+        guard !buttons.isEmpty else {
+            result.errors.append(problem(prefix, "is set, but the edge has no buttons"))
+            return nil
+        }
+        var valid = true
+        var index = 0
+        if let button = fields["button"] {
+            let ids = buttons.map(\.id)
+            if let id = button.stringValue, let found = ids.firstIndex(of: id) {
+                index = found
+            } else {
+                let hint = button.stringValue.flatMap { suggestion(for: $0, among: ids) }.map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem(prefix + ".button", "must be the id of a button on this edge (\(ids.joined(separator: ", "))), got \(describe(button))\(hint)"))
+                valid = false
+            }
+        }
+        let total = buttons.reduce(0) { $0 + $1.width }
+        var threshold = FullSwipe.defaultThreshold(total: total, width: cellWidth)
+        if let given = number(fields, "threshold", prefix: prefix + ".", into: &result) {
+            let points = given > 0 && given <= 1 ? given * cellWidth : given
+            if !(points.isFinite && points > total && points <= cellWidth) {
+                let what = given > 0 && given <= 1 ? "\(NumberText.describe(given)) of the width: \(NumberText.describe(points)) points" : "\(NumberText.describe(given)) points"
+                result.errors.append(problem(prefix + ".threshold", "must be past the buttons' width (\(NumberText.describe(total)) points) and at most the cell's (\(NumberText.describe(cellWidth)) points), in points or as a fraction of the width in (0, 1], got \(what)"))
+                valid = false
+            }
+            threshold = points
+        } else if fields["threshold"] != nil {
+            valid = false
+        }
+        var completion = FullSwipe.Completion.delete
+        if let value = fields["completion"] {
+            if let name = value.stringValue, let parsed = FullSwipe.Completion(rawValue: name) {
+                completion = parsed
+            } else {
+                let hint = value.stringValue.flatMap { suggestion(for: $0, among: FullSwipe.Completion.allCases.map(\.rawValue)) }.map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem(prefix + ".completion", "must be 'delete', 'reset' or 'manual', got \(describe(value))\(hint)"))
+                valid = false
+            }
+        }
+        if completion == .manual, !hasOnAction, result.handlers[PluginHost.RowSetup.handlerKey(edge, index + 1)] == nil {
+            result.errors.append(problem(prefix + ".completion", "is 'manual', but no handler can call ctx:fulfill: button '\(buttons[index].id)' has no on_tap and the plugin no on_action"))
+            valid = false
+        }
+        guard valid else { return nil }
+        return FullSwipe(button: index, threshold: threshold, completion: completion, width: cellWidth)
     }
 
     private func readButton(_ entry: LuaValue, _ edge: Edge, number: Int, prefix edgePrefix: String, into result: inout Result) -> SwipeButton? {

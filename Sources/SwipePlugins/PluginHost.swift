@@ -228,7 +228,7 @@ public final class PluginHost {
                 return Self.failedSetup(index, message)
             }
             if value.isNil { continue }
-            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, line: plugin.configureLine, lua: plugin.lua, defaultPreset: preset).read(value)
+            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, line: plugin.configureLine, lua: plugin.lua, defaultPreset: preset, hasOnAction: plugin.onAction != nil).read(value)
             for warning in read.warnings { warn(warning, from: index, hook: .configure) }
             guard let configuration = read.configuration else {
                 let message = read.errors.map(\.description).joined(separator: "; ")
@@ -355,6 +355,28 @@ extension PluginHost: SwipeTableDelegate {
 
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
         recorder.swipeTable(table, didTapButton: button, number: number, side: side, inRow: row)
+        runAction(button, number: number, side: side, row: row, full: false)
+    }
+
+    /// A full swipe's action: recorded with `"full":true`; the same handlers as a tap's run.
+    public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        recorder.swipeTable(table, didFullSwipeButton: button, number: number, side: side, inRow: row)
+        runAction(button, number: number, side: side, row: row, full: true)
+    }
+
+    public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
+        recorder.swipeTable(table, didExpandRow: row, side: side, expanded: expanded)
+    }
+
+    /// A full swipe deleted the row: the rows after it moved up, as after `ctx:delete`.
+    public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
+        recorder.swipeTable(table, didDeleteRow: row, item: item)
+        invalidate(from: row)
+        table.reloadVisibleRows(from: row)
+    }
+
+    /// A button's `on_tap`, or its plugin's `on_action`: `handler(ctx, row, button)`.
+    private func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
         let key = RowSetup.handlerKey(side ?? .trailing, number)

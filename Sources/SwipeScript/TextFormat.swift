@@ -27,7 +27,7 @@ public enum TextFormat {
         case .close(let row):
             text = "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
         case .action(let row, let id, let number, let title):
-            let button = side.map { "\($0.rawValue) button" } ?? "button"
+            let button = (record.full ? "full swipe, " : "") + (side.map { "\($0.rawValue) button" } ?? "button")
             text = "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
         case .custom(_, _, let line):
             // Hosts escape the parts they take from outside and may break the line or indent on purpose
