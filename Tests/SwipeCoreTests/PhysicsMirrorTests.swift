@@ -16,14 +16,29 @@ struct PhysicsMirrorTests {
         let flick = [1.0, 300, 800].randomElement(using: &random)!
         let elasticity: Double? = [nil, 0.2, 0.4, 1].randomElement(using: &random)!
         let spring: Spring? = [nil, Spring(), Spring(mass: 1, stiffness: 300, damping: 10), Spring(mass: 2, stiffness: 80, damping: 40)].randomElement(using: &random)!
-        test.physics = " release \(release) flick \(flick) overscroll \(elasticity.map { "\($0)" } ?? "clamp") spring \(spring.map { "\($0.mass)/\($0.stiffness)/\($0.damping)" } ?? "-")"
+        // A full swipe on the edge with the buttons, in a third of the scripts.
+        let full = Int.random(in: 0..<3, using: &random) == 0
+        let past = Double(Int.random(in: 20...50, using: &random))
+        let completion = [FullSwipe.Completion.delete, .reset, .manual].randomElement(using: &random)!
+        let button = Int.random(in: 0..<test.edge.buttons.count, using: &random)
+        let total = test.edge.totalWidth
+        test.tolerant = full
+        test.physics = (full ? " full swipe \(button + 1) at \(total + past) \(completion)" : "") + " release \(release) flick \(flick) overscroll \(elasticity.map { "\($0)" } ?? "clamp") spring \(spring.map { "\($0.mass)/\($0.stiffness)/\($0.damping)" } ?? "-")"
         test.change = { configuration in
             configuration.release = release
             configuration.flickVelocity = flick
             configuration.elasticity = elasticity
             configuration.spring = spring
+            if full {
+                for edge in Edge.allCases where configuration.hasButtons(on: edge) {
+                    configuration[edge].fullSwipe = FullSwipe(button: button, threshold: total + past, completion: completion, width: 320)
+                }
+            }
         }
         test.steps = test.steps.map { step in
+            if full, case .tap(let row, _) = step, Bool.random(using: &random) {
+                return .fulfill(row: row, delete: Bool.random(using: &random))
+            }
             guard case .end(let row) = step, Int.random(in: 0..<3, using: &random) == 0 else { return step }
             return .fling(row: row, velocity: Double(Int.random(in: -2000...2000, using: &random)))
         }
@@ -33,6 +48,7 @@ struct PhysicsMirrorTests {
     @Test func leadingIsTrailingMirroredWithPhysics() throws {
         var events = 0
         var flings = 0
+        var fullSwipes = 0
         for seed in Self.seeds {
             let test = Self.physicsCase(seed: seed)
             let trailing = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
@@ -42,10 +58,12 @@ struct PhysicsMirrorTests {
             #expect(leading.editing == trailing.editing, "\(test)")
             events += trailing.events.count
             flings += test.steps.filter { if case .fling = $0 { true } else { false } }.count
+            fullSwipes += trailing.events.filter { $0.contains(" expand ") || $0.contains(" full action ") || $0.contains(" delete ") || $0.contains(" fulfilled ") }.count
         }
-        print("physics mirror (a): \(Self.seeds.count) scripts, \(events) events, \(flings) explicit velocities")
+        print("physics mirror (a): \(Self.seeds.count) scripts, \(events) events, \(flings) explicit velocities, \(fullSwipes) full-swipe events")
         #expect(events > 1_000)
         #expect(flings > 100)
+        #expect(fullSwipes > 30)
     }
 
     @Test func rightToLeftIsLeftToRightMirroredWithPhysics() throws {
