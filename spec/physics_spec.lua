@@ -33,6 +33,20 @@ describe("physics", function()
     assert.are.equal("open", t:cell(3).state)
   end)
 
+  it("expands, acts with the full swipe and fulfils later", function()
+    local t = swipe.table { plugins = { "fixtures/full_swipe.lua" } }
+    local events = t:pan(3, { -150, -250, -100, -250 })
+    assert.are.same({ "expand", "collapse", "expand", "action" }, {
+      events[1].event, events[2].event, events[3].event, events[4].event })
+    assert.are.equal("trailing", events[1].side)
+    assert.is_true(events[4].full)
+    t:wait(499)
+    assert.are.equal(30, #t:items())
+    t:wait(101)
+    assert.are.same({ { event = "delete", row = 3, item = "Longer Title Item #3", t = 600 } }, t:events("delete"))
+    assert.are.equal(29, #t:items())
+  end)
+
   it("refuses a velocity past its limit and an unknown preset", function()
     local t = swipe.table {}
     assert.has_error(function() t:pan(3, { -30 }, { velocity = 1e9 }) end,

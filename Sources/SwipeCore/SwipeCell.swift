@@ -48,6 +48,9 @@ public struct SwipeCell: Sendable {
     public private(set) var isWaiting = false
     /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this).
     var hasSlidOut = false
+    /// A full swipe's slide-out is running: only its completion deletes the row (a completion
+    /// that outlived it, on a cell reused or snapped since, does nothing).
+    private var slidingOut = false
 
     @inline(__always)
     private mutating func sample(_ x: Double, at now: VirtualInstant) {
@@ -328,6 +331,7 @@ public struct SwipeCell: Sendable {
         }
         expandedEdge = nil
         isWaiting = false
+        slidingOut = false
         _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
     }
 
@@ -358,6 +362,7 @@ public struct SwipeCell: Sendable {
     private mutating func slideOut(_ edge: Edge, width: Double, at now: VirtualInstant) -> CellEffects {
         let drawn = presentedOffset(at: now)
         setReveal(width, on: edge)
+        slidingOut = true
         var effects = CellEffects()
         effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, at: now)
         if effects.completion == nil { effects.deletesRow = true }
@@ -380,6 +385,7 @@ public struct SwipeCell: Sendable {
     /// when it then bails out), bails out if the cell is committed open there and still is,
     /// else goes to the bounce position and animates.
     mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        slidingOut = false
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
         if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
@@ -393,6 +399,7 @@ public struct SwipeCell: Sendable {
 
     /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
     mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        slidingOut = false
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
             return effects
@@ -427,7 +434,8 @@ public struct SwipeCell: Sendable {
             return nil
         case .slideOut:  // the table deletes the row
             commit()
-            hasSlidOut = true
+            if slidingOut { hasSlidOut = true }
+            slidingOut = false
             return nil
         }
     }

@@ -35,6 +35,7 @@ extension SwipeDriver {
         }
         if let side = record.side { fields["side"] = .string(side.rawValue) }
         if let velocity = record.velocity { fields["velocity"] = .milliseconds(velocity) }
+        if record.full { fields["full"] = .boolean(true) }
         return .table(fields)
     }
 

@@ -74,6 +74,19 @@ struct FullSwipeTests {
         #expect(table.cell(forRow: 3)?.isClosed == true)
     }
 
+    /// A delegate that deletes the row itself in the action (as a plugin's `ctx:delete` does):
+    /// the slide-out's completion, when it comes, deletes nothing more.
+    @Test func aSlideOutOutlivedByItsRowDeletesNothingElse() throws {
+        let (table, log) = Self.table(.delete)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -300)
+        try table.panEnded(row: 3)
+        try table.deleteRow(3)  // the cell is reused at once
+        table.advance(by: .milliseconds(300 as Int64))
+        #expect(table.items.count == 29)
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -"])
+    }
+
     @Test func resetSnapsClosed() throws {
         let (table, log) = Self.table(.reset)
         try table.panBegan(row: 3)

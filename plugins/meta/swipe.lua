@@ -26,6 +26,8 @@
 ---@field button? string
 ---@field index? integer
 ---@field velocity? number  the release velocity (points/s) of an open or close a flick decided
+---@field full? boolean     an action a full swipe performed
+---@field side? "leading"|"trailing"
 ---@field [string] any
 
 ---A `plugin_error` event, with Lua's traceback from the plugin when there is one.

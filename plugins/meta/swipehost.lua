@@ -28,6 +28,12 @@
 ---@field buttons SwipeButtonSpec[]  button 1 (the outermost, against the edge) first
 ---@field open_threshold? number     points, default half of button 1
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
+---@field full_swipe? SwipeFullSwipe  a long drag performs a button's action at once
+
+---@class SwipeFullSwipe
+---@field button? string     the id of the expanded button on this edge, default button 1
+---@field threshold? number  points, or a fraction of the width in (0, 1]; default 0.6 (at least the buttons + 20)
+---@field completion? "delete"|"reset"|"manual"  default "delete"; "manual": a handler calls ctx:fulfill
 
 ---@class SwipeCellConfig
 ---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
@@ -58,6 +64,12 @@ function SwipeContext:open(row, side) end
 ---Closes a row (animated) and forgets it was open; no delegate call.
 ---@param row integer
 function SwipeContext:close(row) end
+
+---Finishes a `manual` full swipe that holds a row filled: "delete" slides it out and deletes it,
+---"reset" closes it. An error for a row that is not waiting (fulfilled already, or never full-swiped).
+---@param row integer
+---@param completion "delete"|"reset"
+function SwipeContext:fulfill(row, completion) end
 
 ---Removes a row's item; the rows after it and the open rows among them move up.
 ---@param row integer
