@@ -7,8 +7,8 @@ public enum BehaviorPreset: String, Hashable, Sendable, CaseIterable {
     /// SwipeCellKit's `SwipeController` as read from its source: release by the velocity's
     /// direction, elasticity 0.4 past the buttons, its release spring, no bounce.
     case swipecellkit
-    /// A modern mail client's list: SwipeCellKit's physics; its rows' full swipes are the
-    /// plugin's (leading toggles read, trailing deletes: plugins/mail.lua).
+    /// A modern mail client's list: SwipeCellKit's physics and table options, and full swipes
+    /// (``addFullSwipes(to:cellWidth:)``): trailing deletes, leading toggles read and closes.
     case mail
 
     /// The row options of the preset, applied to `configuration` before the row's own keys.
@@ -24,6 +24,20 @@ public enum BehaviorPreset: String, Hashable, Sendable, CaseIterable {
             configuration.elasticity = 0.4
             configuration.spring = Spring()
             configuration.bounce = 0
+        }
+    }
+
+    /// The full swipes the preset gives edges that have buttons and no `full_swipe` of their
+    /// own: `mail`'s trailing full swipe performs button 1 (Mail's delete) and deletes the row,
+    /// its leading one performs button 1 (read/unread) and closes the row. Edges whose buttons
+    /// leave no room for the default threshold get none.
+    public func addFullSwipes(to configuration: inout CellConfiguration, cellWidth: Double) {
+        guard self == .mail else { return }
+        for edge in Edge.allCases where configuration.hasButtons(on: edge) && configuration[edge].fullSwipe == nil {
+            let threshold = FullSwipe.defaultThreshold(total: configuration.totalWidth(of: edge), width: cellWidth)
+            guard threshold <= cellWidth else { continue }
+            configuration[edge].fullSwipe = FullSwipe(
+                button: 0, threshold: threshold, completion: edge == .trailing ? .delete : .reset, width: cellWidth)
         }
     }
 

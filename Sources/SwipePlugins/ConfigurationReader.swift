@@ -88,6 +88,7 @@ struct ConfigurationReader {
         preset.apply(to: &configuration)
         configuration.trailing = trailing.actions
         configuration.leading = leading.actions
+        preset.addFullSwipes(to: &configuration, cellWidth: cellWidth)
         readPhysics(fields, into: &configuration, result: &result)
         configuration.bounce = number(fields, "bounce", into: &result) ?? configuration.bounce
         if let seconds = number(fields, "duration", into: &result) {

@@ -78,6 +78,19 @@ struct PhysicsPluginTests {
         #expect(plain.table.cell(forRow: 1)?.configuration.buttons == CellConfiguration.tutorial.buttons)
     }
 
+    /// `mail` gives an edge with buttons a full swipe of button 1: trailing deletes, leading
+    /// resets; a row's own `full_swipe` wins, and edges too wide for the threshold get none.
+    @Test func theMailPresetAddsFullSwipes() throws {
+        let leading = "leading = { buttons = { { id = 'u', title = 'U', width = 80 } } }"
+        let configuration = try #require(try host("preset = 'mail', \(leading)").table.cell(forRow: 1)?.configuration)
+        #expect(configuration.trailing.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .delete, width: 320))
+        #expect(configuration.leading.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .reset, width: 320))
+        let own = try #require(try host("preset = 'mail', full_swipe = { button = 'two', completion = 'reset' }").table.cell(forRow: 1)?.configuration)
+        #expect(own.trailing.fullSwipe == FullSwipe(button: 1, threshold: 192, completion: .reset, width: 320))
+        let swipecellkit = try #require(try host("preset = 'swipecellkit'").table.cell(forRow: 1)?.configuration)
+        #expect(swipecellkit.trailing.fullSwipe == nil)
+    }
+
     /// (the configuration's fields; the error after `FILE:1: row 1: `)
     static let cases: [(String, String)] = [
         ("release = 'fast'", "release: must be 'position' or 'velocity', got 'fast'"),
