@@ -50,6 +50,7 @@ extension CellConfiguration {
         if duration.nanoseconds < 0 {
             problems.append(ConfigurationProblem(field: "duration", message: "must be >= 0 seconds, got \(NumberText.describe(duration.seconds))"))
         }
+        problems += physicsProblems()
         for (edge, prefix) in [(Edge.trailing, trailingPrefix), (.leading, "leading.")] {
             let actions = self[edge]
             for (field, value) in [("open_threshold", actions.openThreshold), ("close_threshold", actions.closeThreshold)] {
@@ -60,6 +61,38 @@ extension CellConfiguration {
                     problems.append(ConfigurationProblem(
                         field: prefix + field, message: "must be in (0, \(NumberText.describe(actions.totalWidth))] (the total button width), got \(NumberText.describe(value))"))
                 }
+            }
+        }
+        return problems
+    }
+}
+
+extension CellConfiguration {
+    /// The largest `flick_velocity`, in points/s.
+    public static let maximumFlickVelocity = 100_000.0
+    /// The largest spring `mass`, `stiffness` and `damping`.
+    public static let maximumSpringParameter = 1_000_000.0
+
+    /// The rules of the release physics: `flick_velocity`, `overscroll`, the spring.
+    func physicsProblems() -> [ConfigurationProblem] {
+        var problems: [ConfigurationProblem] = []
+        if !flickVelocity.isFinite || flickVelocity <= 0 || flickVelocity > Self.maximumFlickVelocity {
+            problems.append(ConfigurationProblem(
+                field: "flick_velocity",
+                message: "must be in (0, \(NumberText.describe(Self.maximumFlickVelocity))] points/s, got \(NumberText.describe(flickVelocity))"))
+        }
+        if let elasticity, !(elasticity > 0 && elasticity <= 1) {
+            problems.append(ConfigurationProblem(
+                field: "overscroll", message: "must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(elasticity))"))
+        }
+        if let spring {
+            let limit = NumberText.describe(Self.maximumSpringParameter)
+            for (field, value) in [("mass", spring.mass), ("stiffness", spring.stiffness)]
+            where !value.isFinite || value <= 0 || value > Self.maximumSpringParameter {
+                problems.append(ConfigurationProblem(field: field, message: "must be in (0, \(limit)], got \(NumberText.describe(value))"))
+            }
+            if !spring.damping.isFinite || spring.damping < 0 || spring.damping > Self.maximumSpringParameter {
+                problems.append(ConfigurationProblem(field: "damping", message: "must be in [0, \(limit)], got \(NumberText.describe(spring.damping))"))
             }
         }
         return problems

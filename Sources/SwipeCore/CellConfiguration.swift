@@ -29,6 +29,49 @@ public enum SwipeBehavior: String, Hashable, Sendable {
     case tutorial
 }
 
+/// A full swipe on an edge: a long drag performs button `button`'s action at once (SwipeCellKit's
+/// expansion, Mail's delete). Points are resolved by whoever reads the configuration (the
+/// threshold may be given as a fraction of the cell's width).
+public struct FullSwipe: Hashable, Sendable {
+    /// What happens after the action runs.
+    public enum Completion: String, Hashable, Sendable, CaseIterable {
+        /// The content slides out to the cell's width and the row is deleted.
+        case delete
+        /// The row snaps closed.
+        case reset
+        /// The row stays filled until a handler calls `ctx:fulfill(row, "delete" | "reset")`.
+        case manual
+    }
+
+    /// The expanded button, 0-based on its edge (0 = button 1, the outermost).
+    public var button: Int
+    /// Points of reveal past which the edge is expanded.
+    public var threshold: Double
+    public var completion: Completion
+    /// The cell's width: where `delete` slides the content to.
+    public var width: Double
+
+    public init(button: Int = 0, threshold: Double, completion: Completion = .delete, width: Double) {
+        self.button = button
+        self.threshold = threshold
+        self.completion = completion
+        self.width = width
+    }
+
+    /// Past the threshold each point of finger movement moves the content this much
+    /// (SwipeCellKit's `targetOverscrollElasticity`).
+    public static let elasticity = 0.2
+    /// The default threshold: this fraction of the cell's width...
+    public static let defaultFraction = 0.6
+    /// ...and never below the buttons' width plus this.
+    public static let minimumPastButtons = 20.0
+
+    /// The default threshold for an edge `total` points wide in a `width`-point cell.
+    public static func defaultThreshold(total: Double, width: Double) -> Double {
+        max(defaultFraction * width, total + minimumPastButtons)
+    }
+}
+
 /// The buttons of one edge and the thresholds they snap by.
 ///
 /// The derived geometry (``totalWidth``, the default thresholds, each button's middle) is
@@ -41,6 +84,8 @@ public struct EdgeActions: Hashable, Sendable {
     /// Points of reveal below which a pan that began open snaps closed; `nil` = every
     /// button but the innermost, plus half of the innermost.
     public var closeThreshold: Double? { didSet { recomputeGeometry() } }
+    /// The edge's full swipe, if it has one.
+    public var fullSwipe: FullSwipe? = nil
 
     /// `buttonTotalWidth`: the buttons sit side by side against the edge.
     public private(set) var totalWidth: Double = 0
@@ -93,6 +138,16 @@ public struct CellConfiguration: Hashable, Sendable {
     public var duration: TimeAmount
     public var curve: AnimationCurve
     public var behavior: SwipeBehavior
+    /// How a release decides open or closed (`release`; the tutorial's: by position).
+    public var release: ReleaseRule = .position
+    /// The release speed in points/s from which `release = "velocity"` decides by direction.
+    public var flickVelocity: Double = 300
+    /// The elasticity past the buttons' width (`overscroll`), in (0, 1]; nil = `clamp`, the
+    /// tutorial's: stop at the buttons' width and snap to show them all.
+    public var elasticity: Double? = nil
+    /// `curve = "spring"`: settle with this spring (the release velocity its initial velocity)
+    /// instead of ``curve`` over ``duration``.
+    public var spring: Spring? = nil
     /// Why this row has no buttons, when the one who configures it failed to (a plugin's
     /// `configure` that raised an error or returned something invalid): taps name it.
     public var failure: String?
@@ -193,6 +248,9 @@ public struct CellMetrics: Hashable, Sendable {
     public var leadingClose: Double
     public var hasTrailing: Bool
     public var hasLeading: Bool
+    /// Each edge's full-swipe threshold; 0 without a full swipe.
+    public var trailingFull: Double
+    public var leadingFull: Double
 
     init(trailing: EdgeActions, leading: EdgeActions) {
         trailingTotal = trailing.totalWidth
@@ -203,7 +261,16 @@ public struct CellMetrics: Hashable, Sendable {
         leadingClose = leading.effectiveCloseThreshold
         hasTrailing = !trailing.buttons.isEmpty
         hasLeading = !leading.buttons.isEmpty
+        trailingFull = trailing.fullSwipe.map { $0.threshold } ?? 0
+        leadingFull = leading.fullSwipe.map { $0.threshold } ?? 0
     }
+
+    /// `edge`'s full-swipe threshold, 0 without one.
+    @inline(__always)
+    public func fullThreshold(of edge: Edge) -> Double { edge == .trailing ? trailingFull : leadingFull }
+    /// Whether either edge has a full swipe.
+    @inline(__always)
+    public var hasFullSwipe: Bool { trailingFull > 0 || leadingFull > 0 }
 
     @inline(__always)
     public func totalWidth(of edge: Edge) -> Double { edge == .trailing ? trailingTotal : leadingTotal }

@@ -6,11 +6,20 @@ struct Animation: Hashable, Sendable {
     var start: VirtualInstant
     var duration: TimeAmount
     var curve: AnimationCurve
+    /// A spring animation's spring (then ``curve`` is not used) and initial velocity
+    /// (points/s, physical).
+    var spring: Spring? = nil
+    var velocity: Double = 0
 
     func value(at now: VirtualInstant) -> Double {
         guard duration.nanoseconds > 0 else { return to }
-        let fraction = Double((now - start).nanoseconds) / Double(duration.nanoseconds)
-        if fraction >= 1 { return to }
+        let elapsed = now - start
+        if elapsed >= duration { return to }
+        if let spring {
+            let seconds = Double(max(elapsed.nanoseconds, 0)) / 1e9
+            return to + spring.solve(x0: from - to, v0: velocity, at: seconds).position
+        }
+        let fraction = Double(elapsed.nanoseconds) / Double(duration.nanoseconds)
         return from + (to - from) * curve.progress(fraction)
     }
 
@@ -18,6 +27,7 @@ struct Animation: Hashable, Sendable {
     mutating func mirror() {
         from = -from
         to = -to
+        velocity = -velocity
     }
 }
 

@@ -37,6 +37,27 @@ public struct SwipeCell: Sendable {
         var side: Side?
     }
 
+    /// The pan's two most recent `move` samples at different virtual times (the release
+    /// velocity's), kept beside the state: a move writes two plain fields, not the state's
+    /// payload.
+    private var latestSample: PanSample?
+    private var previousSample: PanSample?
+    /// The edge a tracked pan has expanded (past its full-swipe threshold), if any.
+    private var expandedEdge: Edge?
+    /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled.
+    public private(set) var isWaiting = false
+    /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this).
+    var hasSlidOut = false
+    /// A full swipe's slide-out is running: only its completion deletes the row (a completion
+    /// that outlived it, on a cell reused or snapped since, does nothing).
+    private var slidingOut = false
+
+    @inline(__always)
+    private mutating func sample(_ x: Double, at now: VirtualInstant) {
+        if let latest = latestSample, latest.time != now { previousSample = latest }
+        latestSample = PanSample(x: x, time: now)
+    }
+
     public internal(set) var configuration: CellConfiguration
     /// Where the edges are; set by the table (``SwipeTable/direction``).
     public internal(set) var direction: LayoutDirection {
@@ -54,6 +75,11 @@ public struct SwipeCell: Sendable {
     private var state: State = .closed
     /// The animation the cell is drawn with, if one is running (presentation only).
     var animation: Animation?
+    /// The velocity (points/s, physical) the next snap starts a spring with: the release's.
+    private var launchVelocity: Double = 0
+    /// When the last animation step scheduled is due (nil: none running). A spring row drops
+    /// the completion of a step a newer one replaced.
+    private var pendingDeadline: VirtualInstant?
 
     public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
         self.configuration = configuration
@@ -183,26 +209,91 @@ public struct SwipeCell: Sendable {
         let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
         let kept = side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
         state = .tracking(Pan(startX: x, side: kept))
+        latestSample = nil
+        previousSample = nil
+        expandedEdge = nil
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
     /// report that case to their user.
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
-        guard case .tracking(let pan) = state, isSwipeable else { return CellEffects() }
+        guard case .tracking(let pan) = state else { return CellEffects() }
+        sample(x, at: now)
+        guard isSwipeable, !isWaiting else { return CellEffects() }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
-            metrics: configuration.metrics, direction: direction)
-        return apply(move, at: now)
+            metrics: configuration.metrics, direction: direction, elasticity: configuration.elasticity ?? 0)
+        var effects = apply(move, at: now)
+        if configuration.metrics.hasFullSwipe { effects.expansion = updateExpansion() }
+        return effects
     }
 
-    /// `UIGestureRecognizerStateEnded`: snap open or closed by the thresholds.
+    /// Whether the pan crossed its edge's full-swipe threshold, either way.
+    private mutating func updateExpansion() -> CellEffects.Expansion? {
+        var expanded: Edge? = nil
+        if isTracking, let edge = side?.edge {
+            let threshold = configuration.metrics.fullThreshold(of: edge)
+            if threshold > 0, reveal(on: edge) >= threshold { expanded = edge }
+        }
+        guard expanded != expandedEdge else { return nil }
+        defer { expandedEdge = expanded }
+        if let expanded { return .expanded(expanded) }
+        return expandedEdge.map { .collapsed($0) }
+    }
+
+    /// The velocity the pan would be released with now (points/s, physical): from its two most
+    /// recent move samples (``ReleasePhysics/velocity(latest:previous:at:)``), 0 without a pan.
+    public func releaseVelocity(at now: VirtualInstant) -> Double {
+        guard isTracking else { return 0 }
+        return ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
+    }
+
+    /// `UIGestureRecognizerStateEnded`: snap open or closed by the thresholds, or with
+    /// `release = "velocity"` by a flick's direction. `velocity` (points/s, negative = left) is
+    /// the release's; nil: from the pan's last two moves (``releaseVelocity(at:)``).
     public mutating func panEnded(at now: VirtualInstant) -> CellEffects {
+        panEnded(velocity: nil, at: now)
+    }
+
+    /// `UIGestureRecognizerStateEnded` at `velocity` points/s (nil: the pan's own).
+    public mutating func panEnded(velocity: Double?, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
+        let velocity = velocity.map(ReleasePhysics.bounded) ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
         state = .closed
         setSide(pan.side)
-        guard isSwipeable else { return CellEffects() }
+        guard isSwipeable, !isWaiting else { return CellEffects() }
+        if let edge = expandedEdge, let full = configuration[edge].fullSwipe {
+            // Released expanded, whatever the velocity: the full swipe.
+            expandedEdge = nil
+            launchVelocity = configuration.spring == nil ? 0 : velocity
+            defer { launchVelocity = 0 }
+            var effects = CellEffects()
+            effects.fullAction = CellEffects.FullAction(edge: edge, index: full.button, completion: full.completion)
+            switch full.completion {
+            case .delete:
+                effects.merge(slideOut(edge, width: full.width, at: now))
+            case .reset:
+                effects.merge(snapClosed(edge, animated: true, notify: true, at: now))
+            case .manual:
+                isWaiting = true
+                follow(min(reveal(on: edge), full.width), on: edge)
+                commit()
+            }
+            return effects
+        }
         let edge = currentEdge
-        return apply(TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics), at: now)
+        var move: TutorialBehavior.Move? = nil
+        if configuration.release == .velocity {
+            move = ReleasePhysics.flick(
+                velocity: velocity, flick: configuration.flickVelocity, edge: side?.edge,
+                metrics: configuration.metrics, direction: direction)
+        }
+        let decided = move ?? TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics)
+        launchVelocity = configuration.spring == nil ? 0 : velocity
+        defer { launchVelocity = 0 }
+        var effects = apply(decided, at: now)
+        if move != nil { effects.notification?.velocity = velocity }  // the flick decided
+        return effects
     }
 
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
@@ -210,7 +301,8 @@ public struct SwipeCell: Sendable {
         guard case .tracking(let pan) = state else { return CellEffects() }
         state = .closed
         setSide(pan.side)
-        guard isSwipeable else { return CellEffects() }
+        expandedEdge = nil
+        guard isSwipeable, !isWaiting else { return CellEffects() }
         return apply(TutorialBehavior.panCancelled(edge: currentEdge, committed: committed), at: now)
     }
 
@@ -237,13 +329,54 @@ public struct SwipeCell: Sendable {
             state = .closed
             setSide(pan.side)
         }
+        expandedEdge = nil
+        isWaiting = false
+        slidingOut = false
         _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
+    }
+
+    /// `ctx:fulfill(row, completion)`: a row held filled by a `manual` full swipe slides out
+    /// (`delete`, the table then deletes the row) or snaps closed (`reset`, with its `close`).
+    /// Nothing happens for a row that is not waiting (the table refuses that first).
+    public mutating func fulfill(_ completion: FullSwipe.Completion, at now: VirtualInstant) -> CellEffects {
+        guard isWaiting else { return CellEffects() }
+        isWaiting = false
+        let edge = currentEdge
+        switch completion {
+        case .delete: return slideOut(edge, width: configuration[edge].fullSwipe?.width ?? configuration.totalWidth(of: edge), at: now)
+        case .reset, .manual: return snapClosed(edge, animated: true, notify: true, at: now)
+        }
+    }
+
+    /// A row that was waiting comes back on screen: held filled again, at once, at its full
+    /// swipe's threshold.
+    public mutating func holdFilled(on edge: Edge) {
+        guard let full = configuration[edge].fullSwipe else { return }
+        follow(full.threshold, on: edge)
+        commit()
+        isWaiting = true
+    }
+
+    /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
+    /// completes (``SnapStep/slideOut``), or now (``CellEffects/deletesRow``) if it does not animate.
+    private mutating func slideOut(_ edge: Edge, width: Double, at now: VirtualInstant) -> CellEffects {
+        let drawn = presentedOffset(at: now)
+        setReveal(width, on: edge)
+        slidingOut = true
+        var effects = CellEffects()
+        effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, at: now)
+        if effects.completion == nil { effects.deletesRow = true }
+        return effects
     }
 
     /// The completion block of an animation step ran. Completions are never cancelled and
     /// read the configuration when they run (quirk 6), on the edge the cell is on by then.
     public mutating func complete(_ step: SnapStep, at now: VirtualInstant) -> ScheduledStep? {
-        completeStep(step, animated: true, at: now)
+        // A spring row's new step stops the running one, as UIKit's property animators do
+        // (SwipeCellKit's): the replaced step's completion is dropped. The cubic curves keep the
+        // tutorial's never-cancelled completions (quirk 6).
+        if configuration.spring != nil, pendingDeadline != now { return nil }
+        return completeStep(step, animated: true, at: now)
     }
 
     // MARK: The snap routines
@@ -252,6 +385,7 @@ public struct SwipeCell: Sendable {
     /// when it then bails out), bails out if the cell is committed open there and still is,
     /// else goes to the bounce position and animates.
     mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        slidingOut = false
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
         if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
@@ -265,6 +399,7 @@ public struct SwipeCell: Sendable {
 
     /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
     mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+        slidingOut = false
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
             return effects
@@ -297,6 +432,11 @@ public struct SwipeCell: Sendable {
         case .openCommit, .closeCommit:  // 4
             commit()
             return nil
+        case .slideOut:  // the table deletes the row
+            commit()
+            if slidingOut { hasSlidOut = true }
+            slidingOut = false
+            return nil
         }
     }
 
@@ -308,10 +448,27 @@ public struct SwipeCell: Sendable {
     private mutating func layoutIfNeeded(
         animated: Bool, from drawn: Double, then step: SnapStep, at now: VirtualInstant
     ) -> ScheduledStep? {
+        if animated, let spring = configuration.spring {
+            // A spring lasts until it settles, from where the cell is drawn, at the release's
+            // velocity (0 for the steps after the first).
+            let velocity = launchVelocity
+            launchVelocity = 0
+            let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
+            guard duration > .zero else {
+                animation = nil
+                pendingDeadline = nil
+                return completeStep(step, animated: false, at: now)
+            }
+            animation = Animation(from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring, velocity: velocity)
+            pendingDeadline = now + duration
+            return ScheduledStep(step: step, deadline: now + duration)
+        }
         guard animated, configuration.duration > .zero else {
             animation = nil
+            pendingDeadline = nil
             return completeStep(step, animated: false, at: now)
         }
+        pendingDeadline = now + configuration.duration
         animation = Animation(
             from: drawn, to: offset, start: now,
             duration: configuration.duration, curve: configuration.curve)
@@ -331,10 +488,14 @@ public struct CellEffects: Hashable, Sendable {
         public var kind: Kind
         /// The edge that opened or closed.
         public var edge: Edge
+        /// The release velocity (points/s), when it took part in the decision (`release =
+        /// "velocity"`); nil otherwise, and always for the tutorial.
+        public var velocity: Double? = nil
 
-        public init(_ kind: Kind, edge: Edge) {
+        public init(_ kind: Kind, edge: Edge, velocity: Double? = nil) {
             self.kind = kind
             self.edge = edge
+            self.velocity = velocity
         }
 
         /// `[self.delegate cellDidOpen:self]`, on the trailing edge (the tutorial's).
@@ -348,6 +509,30 @@ public struct CellEffects: Hashable, Sendable {
     public var notification: Notification?
     /// An animation step whose completion must run at `deadline`.
     public var completion: ScheduledStep?
+
+    /// A pan crossed its edge's full-swipe threshold (`expand` past it, `collapse` back).
+    public enum Expansion: Hashable, Sendable {
+        case expanded(Edge)
+        case collapsed(Edge)
+    }
+    public var expansion: Expansion? = nil
+
+    /// A full swipe was released: button `index` (0-based) of `edge` acts, then `completion`.
+    public struct FullAction: Hashable, Sendable {
+        public var edge: Edge
+        public var index: Int
+        public var completion: FullSwipe.Completion
+    }
+    public var fullAction: FullAction? = nil
+    /// The row must be deleted now: a full swipe's content slid out without animating.
+    public var deletesRow = false
+
+    /// Takes `other`'s notification and completion (a snap's, after a full swipe's action).
+    mutating func merge(_ other: CellEffects) {
+        notification = other.notification
+        completion = other.completion
+        deletesRow = deletesRow || other.deletesRow
+    }
 
     public init(notification: Notification? = nil, completion: ScheduledStep? = nil) {
         self.notification = notification
@@ -371,4 +556,6 @@ public enum SnapStep: Hashable, Sendable {
     case closeSettle
     /// `resetConstraintContstantsToZero`: commit `startingRightLayoutConstraintConstant`.
     case closeCommit
+    /// A full swipe's `delete`: the content has slid out; the table deletes the row.
+    case slideOut
 }

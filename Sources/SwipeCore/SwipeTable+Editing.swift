@@ -14,6 +14,18 @@ extension SwipeTable {
         finish(configuring: false)
     }
 
+    /// Finishes a `manual` full swipe that holds `row` filled: `delete` slides the content out and
+    /// deletes the row (with its `delete` event), `reset` snaps it closed (with its `close`).
+    /// Throws ``TableError/notWaiting(row:)`` for a row that is not waiting (fulfilled already,
+    /// or never full-swiped).
+    public func fulfill(row: Int, _ completion: FullSwipe.Completion) throws(TableError) {
+        try state.fulfill(row: row, completion)
+        finish()
+    }
+
+    /// Whether a `manual` full swipe holds `row` filled, waiting for ``fulfill(row:_:)``.
+    public func isWaiting(row: Int) -> Bool { state.waitingRows[row] != nil }
+
     /// Removes `row`'s item. The rows after it, and the open rows among them, move up by one
     /// (the tutorial leaves the open rows where they were; we shift them). A pan on the row is
     /// cancelled first.

@@ -14,9 +14,15 @@ extension SwipeTable {
         if deliver { deliverEvents() }
     }
 
-    /// The finger lifted: the cell snaps open or closed.
+    /// The finger lifted: the cell snaps open or closed. `velocity` is the release's in points/s
+    /// (negative = left); nil: from the pan's last two moves.
     public func panEnded(row: Int) throws(TableError) {
-        try state.panEnded(row: row)
+        try panEnded(row: row, velocity: nil)
+    }
+
+    /// The finger lifted at `velocity` points/s (nil: the pan's own, from its last two moves).
+    public func panEnded(row: Int, velocity: Double?) throws(TableError) {
+        try state.panEnded(row: row, velocity: velocity)
         finish(configuring: false)
     }
 

@@ -41,7 +41,7 @@ extension TableState {
 extension SwipeCell {
     /// Traps when the cell's offset is out of its bounds: with nothing revealed or committed it
     /// rests at 0; otherwise its reveal on its edge lies between minus the bounce and the edge's
-    /// total width plus the bounce (the two bounce positions of the snaps), and the committed
+    /// total width plus the bounce (the two bounce positions of the snaps; past them only while an elastic pan is tracked), and the committed
     /// reveal is one the content has had.
     public func checkInvariants() {
         guard let edge else {
@@ -51,7 +51,12 @@ extension SwipeCell {
         let total = configuration.totalWidth(of: edge)
         let bounce = configuration.bounce
         let reveal = reveal(on: edge)
-        precondition(reveal >= -bounce && reveal <= total + bounce, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
-        precondition(committed >= -bounce && committed <= total + bounce, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        // Elastic overscroll goes past the buttons while a pan is tracked, by any finite amount.
+        let stretches = configuration.elasticity != nil || configuration.metrics.fullThreshold(of: edge) > 0
+        let over = stretches && isTracking ? Double.greatestFiniteMagnitude : 0
+        // A full swipe holds the row filled at its threshold, or slides it out to the cell's width.
+        let filled = configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0
+        precondition(reveal >= -bounce && reveal <= max(total + bounce, filled) + over, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        precondition(committed >= -bounce && committed <= max(total + bounce, filled) + over, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
     }
 }

@@ -28,6 +28,9 @@ public final class SwipeTable {
     /// Whether the recorded delegate calls are being delivered (a callback that drives the
     /// table adds to them; the outer delivery hands them over).
     private var isDelivering = false
+    /// While an `open` or `close` a flick decided (`release = "velocity"`) is delivered, the
+    /// release velocity in points/s; nil otherwise.
+    public private(set) var releaseVelocity: Double?
 
     public init(
         items: TableItems = .generated(count: 30),
@@ -105,16 +108,24 @@ public final class SwipeTable {
     /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
     /// callback adds to the list, and those calls follow.
     func deliverEvents() {
+        defer { releaseVelocity = nil }
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
         while let event = state.takeEvent() {
             guard let delegate else { continue }
+            releaseVelocity = state.eventVelocities.isEmpty ? nil : state.eventVelocities[state.delivered - 1]
             switch event {
             case .open(let row, let side): delegate.swipeTable(self, didOpenRow: row, side: side)
             case .close(let row, let side): delegate.swipeTable(self, didCloseRow: row, side: side)
             case .action(let row, let button, let number, let side):
                 delegate.swipeTable(self, didTapButton: button, number: number, side: side, inRow: row)
+            case .expand(let row, let side, let expanded):
+                delegate.swipeTable(self, didExpandRow: row, side: side, expanded: expanded)
+            case .fullAction(let row, let button, let number, let side):
+                delegate.swipeTable(self, didFullSwipeButton: button, number: number, side: side, inRow: row)
+            case .delete(let row, let item):
+                delegate.swipeTable(self, didDeleteRow: row, item: item)
             }
         }
     }
@@ -145,7 +156,7 @@ extension SwipeTable {
         let instant = min(instant, max(now, .maximum))
         precondition(instant >= now, "the virtual clock only moves forward")
         while let timer = state.runDue(until: instant) {
-            timerHandler?(timer)
+            if timer != TableState.rowDeleted { timerHandler?(timer) }
             finish()
         }
         #if DEBUG

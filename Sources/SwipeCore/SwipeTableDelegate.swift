@@ -21,9 +21,21 @@ public protocol SwipeTableDelegate: AnyObject {
     func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?)
     /// A button's action, with its edge (`number` counts from that edge, 1 = outermost).
     func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int)
+    /// A pan crossed `side`'s full-swipe threshold: outwards (`expanded`) or back. The moment a
+    /// device gives haptic feedback.
+    func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool)
+    /// A full swipe performed button `number`'s action (by default: as a tap on it).
+    func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int)
+    /// A full swipe deleted `row`, whose item was `item`.
+    func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String)
 }
 
 extension SwipeTableDelegate {
+    public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {}
+    public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        swipeTable(table, didTapButton: button, number: number, side: side, inRow: row)
+    }
+    public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {}
     public func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {}
     public func swipeTable(_ table: SwipeTable, didCloseRow row: Int) {}
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {}
@@ -47,6 +59,12 @@ public enum TableEvent: Hashable, Sendable {
     case open(row: Int, side: Edge? = nil)
     case close(row: Int, side: Edge? = nil)
     case action(row: Int, button: SwipeButton, number: Int, side: Edge? = nil)
+    /// A pan crossed `side`'s full-swipe threshold outwards (`expanded`) or back.
+    case expand(row: Int, side: Edge, expanded: Bool)
+    /// A full swipe's action: button `number` of the edge, then its completion.
+    case fullAction(row: Int, button: SwipeButton, number: Int, side: Edge?)
+    /// A full swipe deleted the row (its item is given: the row is gone when this is delivered).
+    case delete(row: Int, item: String)
 }
 
 /// How the table treats its open rows. All off by default: the tutorial keeps every row it
@@ -72,6 +90,8 @@ public enum TableError: Error, Hashable, Sendable {
     case noSuchRow(row: Int, rowCount: Int)
     case rowOffScreen(row: Int, visible: Range<Int>)
     case noPanInProgress(row: Int)
+    /// `fulfill` on a row no `manual` full swipe holds.
+    case notWaiting(row: Int)
     case panAlreadyInProgress(row: Int)
     /// `ids`: the row's buttons, button 1 first; `reason`: why a row has none, when its
     /// configuration says (``CellConfiguration/failure``).
@@ -125,6 +145,8 @@ extension TableError: CustomStringConvertible {
             return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
         case .clockLimit(_, let amount) where amount < .zero:
             return "the virtual clock only moves forward, got \(TimeText.milliseconds(amount)) ms"
+        case .notWaiting(let row):
+            return "row \(row) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"
         case .clockLimit(let now, let amount):
             return "the virtual clock cannot pass \(Self.limitText): it is at \(TimeText.milliseconds(now)) ms, "
                 + "and \(TimeText.milliseconds(amount)) ms more would pass it"

@@ -37,6 +37,10 @@ struct TableState: Sendable {
     /// Delegate calls made while the table changed, delivered once it is consistent.
     var pendingEvents: [TableEvent] = []
     var delivered = 0
+    /// The release velocity of pending `open`/`close` events a flick decided, by their index.
+    var eventVelocities: [Int: Double] = [:]
+    /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
+    var waitingRows: [Int: Edge] = [:]
     var nextTimerID = 1
 
     init(items: TableItems, geometry: TableGeometry) {
@@ -76,6 +80,7 @@ struct TableState: Sendable {
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {
             pendingEvents.removeAll(keepingCapacity: true)
+            if !eventVelocities.isEmpty { eventVelocities.removeAll() }
             delivered = 0
             return nil
         }
@@ -93,18 +98,73 @@ extension TableState {
         if let completion = effects.completion {
             completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
         }
+        if effects.expansion != nil || effects.fullAction != nil { performFullSwipe(effects, cell: cell) }
+        defer { if cells[cell].hasSlidOut { deleteSlidOut(cell) } }
         guard let notification = effects.notification else { return }
         let row = cellRows[cell]
         let namesSide = cells[cell].configuration.namesSides
         let side = namesSide ? notification.edge : nil
+        if let velocity = notification.velocity { eventVelocities[pendingEvents.count] = velocity }
         switch notification.kind {
         case .didOpen:
-            if options.exclusive { closeOpenRows(except: row) }
+            if options.exclusive {
+                // The rows closed first come before this open: its velocity moves with it.
+                let velocity = eventVelocities.removeValue(forKey: pendingEvents.count)
+                closeOpenRows(except: row)
+                if let velocity { eventVelocities[pendingEvents.count] = velocity }
+            }
             openRows[row] = OpenRow(edge: notification.edge, namesSide: namesSide)
             pendingEvents.append(.open(row: row, side: side))
         case .didClose:
             openRows[row] = nil
             pendingEvents.append(.close(row: row, side: side))
+        }
+    }
+
+    /// A full swipe's events: `expand`/`collapse`, and a released one's action (its row then
+    /// waits for `fulfill` with `manual`).
+    private mutating func performFullSwipe(_ effects: CellEffects, cell: Int) {
+        let row = cellRows[cell]
+        switch effects.expansion {
+        case .expanded(let edge)?: pendingEvents.append(.expand(row: row, side: edge, expanded: true))
+        case .collapsed(let edge)?: pendingEvents.append(.expand(row: row, side: edge, expanded: false))
+        case nil: break
+        }
+        if let full = effects.fullAction {
+            let configuration = cells[cell].configuration
+            let buttons = configuration[full.edge].buttons
+            if buttons.indices.contains(full.index) {
+                pendingEvents.append(.fullAction(
+                    row: row, button: buttons[full.index], number: full.index + 1,
+                    side: configuration.namesSides ? full.edge : nil))
+            }
+            if full.completion == .manual { waitingRows[row] = full.edge }
+        }
+    }
+
+    /// A full swipe's content slid out: the row is deleted, with its `delete` event.
+    mutating func deleteSlidOut(_ cell: Int) {
+        cells[cell].hasSlidOut = false
+        let row = cellRows[cell]
+        guard row >= 1 else { return }
+        deleteFullSwiped(row)
+    }
+
+    private mutating func deleteFullSwiped(_ row: Int) {
+        let item = items[row]
+        waitingRows[row] = nil
+        try? deleteRow(row)
+        pendingEvents.append(.delete(row: row, item: item))
+    }
+
+    /// `ctx:fulfill`: a waiting row slides out and is deleted, or snaps closed.
+    mutating func fulfill(row: Int, _ completion: FullSwipe.Completion) throws(TableError) {
+        try checkRowExists(row)
+        guard waitingRows.removeValue(forKey: row) != nil else { throw .notWaiting(row: row) }
+        if let cell = cellIndex(forRow: row) {
+            perform(cells[cell].fulfill(completion, at: now), cell: cell)
+        } else if completion == .delete {
+            deleteFullSwiped(row)
         }
     }
 
@@ -129,6 +189,10 @@ extension TableState {
     /// Runs the completions due by `instant` in time order, each at its own deadline, until
     /// one is a host timer: its id is returned (the clock stands at its deadline). Returns nil
     /// once none is left, with the clock at `instant`.
+    /// What ``runDue(until:)`` returns when a completion deleted a row (a full swipe's `delete`):
+    /// the table must configure and deliver before the clock moves on. Timer ids are >= 0.
+    static let rowDeleted = -1
+
     mutating func runDue(until instant: VirtualInstant) -> Int? {
         while let entry = completions.popDue(notAfter: instant) {
             now = entry.deadline
@@ -136,6 +200,11 @@ extension TableState {
             case .step(let cell, let step):
                 if let next = cells[cell].complete(step, at: now) {
                     completions.schedule(.step(cell: cell, next.step), at: next.deadline)
+                }
+                if cells[cell].hasSlidOut {
+                    // A full swipe deleted its row: the table configures and delivers now.
+                    deleteSlidOut(cell)
+                    return Self.rowDeleted
                 }
             case .timer(let id):
                 return id
@@ -169,9 +238,9 @@ extension TableState {
         return hasEventsToDeliver
     }
 
-    mutating func panEnded(row: Int) throws(TableError) {
+    mutating func panEnded(row: Int, velocity: Double? = nil) throws(TableError) {
         let cell = try panningCell(row)
-        perform(cells[cell].panEnded(at: now), cell: cell)
+        perform(cells[cell].panEnded(velocity: velocity, at: now), cell: cell)
     }
 
     mutating func panCancelled(row: Int) throws(TableError) {
@@ -268,6 +337,11 @@ extension TableState {
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows where open != row { moved[open > row ? open - 1 : open] = value }
         openRows = moved
+        if !waitingRows.isEmpty {
+            var waiting: [Int: Edge] = [:]
+            for (held, edge) in waitingRows where held != row { waiting[held > row ? held - 1 : held] = edge }
+            waitingRows = waiting
+        }
         settleAfterEdit()
     }
 
@@ -277,6 +351,11 @@ extension TableState {
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows { moved[open >= row ? open + 1 : open] = value }
         openRows = moved
+        if !waitingRows.isEmpty {
+            var waiting: [Int: Edge] = [:]
+            for (held, edge) in waitingRows { waiting[held >= row ? held + 1 : held] = edge }
+            waitingRows = waiting
+        }
         for position in visibleCells.indices where firstVisibleRow + position >= row {
             cellRows[visibleCells[position]] += 1
         }
@@ -380,6 +459,10 @@ extension TableState {
     /// re-opened (`openCell`).
     mutating func configure(_ cell: Int, row: Int, with configuration: CellConfiguration) {
         cells[cell].configuration = configuration
+        if let edge = waitingRows[row] {  // a row waiting for `fulfill` comes back filled
+            cells[cell].holdFilled(on: edge)
+            return
+        }
         guard var open = openRows[row] else { return }
         let edge = open.edge ?? configuration.defaultEdge
         open.edge = edge

@@ -24,7 +24,7 @@ enum TutorialBehavior {
     @inline(__always)
     static func panChanged(
         translation x: Double, start: Double, edge: Edge?, committed: Double,
-        metrics: CellMetrics, direction: LayoutDirection
+        metrics: CellMetrics, direction: LayoutDirection, elasticity: Double = 0
     ) -> Move {
         if committed == 0 {  // 2: the cell was closed and is now opening
             // 1: `panningLeft` for the trailing edge in ltr; a zero delta reveals nothing (quirk 3).
@@ -39,7 +39,15 @@ enum TutorialBehavior {
                 return .snapClosed(edge ?? metrics.defaultEdge, notify: false)
             }
             let total = metrics.totalWidth(of: towards)
-            let constant = min(dx * direction.sign(of: towards), total)  // 6
+            let raw = dx * direction.sign(of: towards)
+            let full = metrics.fullThreshold(of: towards)
+            if full > 0, raw >= total {  // a full swipe: 1:1 to its threshold, then elastic
+                return .follow(towards, ReleasePhysics.fullStretch(raw, threshold: full))
+            }
+            if elasticity > 0, raw >= total {  // elastic overscroll instead of the clamp
+                return .follow(towards, ReleasePhysics.elastic(raw, total: total, elasticity: elasticity))
+            }
+            let constant = min(raw, total)  // 6
             if constant == total {  // 7
                 return .snapOpen(towards, notify: false)
             }
@@ -56,6 +64,13 @@ enum TutorialBehavior {
                 return .snapClosed(edge, notify: false)
             }
             return .follow(edge, constant)  // 4
+        }
+        let full = metrics.fullThreshold(of: edge)
+        if full > 0, adjustment >= total {  // a full swipe: 1:1 to its threshold, then elastic
+            return .follow(edge, ReleasePhysics.fullStretch(adjustment, threshold: full))
+        }
+        if elasticity > 0, adjustment >= total {  // elastic overscroll instead of the clamp
+            return .follow(edge, ReleasePhysics.elastic(adjustment, total: total, elasticity: elasticity))
         }
         let constant = min(adjustment, total)  // 5
         if constant == total {  // 6

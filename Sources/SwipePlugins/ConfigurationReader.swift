@@ -11,9 +11,19 @@ struct ConfigurationReader {
     var line: Int? = nil
     /// The plugin's state, to name `on_tap` handlers in budget messages.
     var lua: LuaState? = nil
+    /// The run's preset (`--preset`), under a row's own `preset` and keys.
+    var defaultPreset: BehaviorPreset = .tutorial
+    /// Whether the plugin has an `on_action` (a `manual` full swipe needs a handler to fulfil it).
+    var hasOnAction = false
 
-    static let configurationKeys = ["buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing"]
-    static let edgeKeys = ["buttons", "open_threshold", "close_threshold"]
+    static let configurationKeys = [
+        "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing",
+        "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset", "full_swipe",
+    ]
+    static let fullSwipeKeys = ["button", "threshold", "completion"]
+    /// The curve names: the cubic ones and `spring`.
+    static let curveNames = AnimationCurve.allCases.map(\.rawValue) + ["spring"]
+    static let edgeKeys = ["buttons", "open_threshold", "close_threshold", "full_swipe"]
     static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap"]
 
     struct Result {
@@ -64,8 +74,22 @@ struct ConfigurationReader {
             result.errors.append(problem(trailingPrefix + "buttons", "must be a non-empty list of buttons on at least one edge (leading or trailing), got none"))
         }
         var configuration = CellConfiguration(buttons: [])
+        var preset = defaultPreset
+        if let value = fields["preset"] {
+            if let name = value.stringValue, let parsed = BehaviorPreset(rawValue: name) {
+                preset = parsed
+            } else {
+                let names = BehaviorPreset.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                let hint = value.stringValue.flatMap { closestMatch(to: $0, among: BehaviorPreset.allCases.map(\.rawValue)) }
+                    .map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem("preset", "must be one of \(names), got \(describe(value))\(hint)"))
+            }
+        }
+        preset.apply(to: &configuration)
         configuration.trailing = trailing.actions
         configuration.leading = leading.actions
+        preset.addFullSwipes(to: &configuration, cellWidth: cellWidth)
+        readPhysics(fields, into: &configuration, result: &result)
         configuration.bounce = number(fields, "bounce", into: &result) ?? configuration.bounce
         if let seconds = number(fields, "duration", into: &result) {
             if seconds.isFinite, abs(seconds) < 1e6 {
@@ -77,9 +101,12 @@ struct ConfigurationReader {
         if let curve = fields["curve"] {
             if let name = curve.stringValue, let parsed = AnimationCurve(rawValue: name) {
                 configuration.curve = parsed
+                configuration.spring = nil
+            } else if curve.stringValue == "spring" {
+                configuration.spring = configuration.spring ?? Spring()
             } else {
-                let names = AnimationCurve.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                let hint = curve.stringValue.flatMap { closestMatch(to: $0, among: AnimationCurve.allCases.map(\.rawValue)) }
+                let names = Self.curveNames.map { "'\($0)'" }.joined(separator: ", ")
+                let hint = curve.stringValue.flatMap { closestMatch(to: $0, among: Self.curveNames) }
                     .map { " (did you mean '\($0)'?)" } ?? ""
                 result.errors.append(problem("curve", "must be one of \(names), got \(describe(curve))\(hint)"))
             }
@@ -132,7 +159,66 @@ struct ConfigurationReader {
         read.actions.buttons = buttons
         read.actions.openThreshold = number(fields, "open_threshold", prefix: prefix, into: &result)
         read.actions.closeThreshold = number(fields, "close_threshold", prefix: prefix, into: &result)
+        if let value = fields["full_swipe"], read.complete {
+            read.actions.fullSwipe = readFullSwipe(value, edge, buttons: buttons, prefix: prefix + "full_swipe", into: &result)
+        }
         return read
+    }
+
+    /// `full_swipe = { button = ID, threshold = POINTS or FRACTION, completion = ... }` of an edge.
+    private func readFullSwipe(
+        _ value: LuaValue, _ edge: Edge, buttons: [SwipeButton], prefix: String, into result: inout Result
+    ) -> FullSwipe? {
+        guard case .table = value, let fields = value.dictionaryValue else {
+            result.errors.append(problem(prefix, "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)"))
+            return nil
+        }
+        result.warnings += unknownKeys(fields, known: Self.fullSwipeKeys, prefix: prefix + ".")
+        guard !buttons.isEmpty else {
+            result.errors.append(problem(prefix, "is set, but the edge has no buttons"))
+            return nil
+        }
+        var valid = true
+        var index = 0
+        if let button = fields["button"] {
+            let ids = buttons.map(\.id)
+            if let id = button.stringValue, let found = ids.firstIndex(of: id) {
+                index = found
+            } else {
+                let hint = button.stringValue.flatMap { closestMatch(to: $0, among: ids) }.map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem(prefix + ".button", "must be the id of a button on this edge (\(ids.joined(separator: ", "))), got \(describe(button))\(hint)"))
+                valid = false
+            }
+        }
+        let total = buttons.reduce(0) { $0 + $1.width }
+        var threshold = FullSwipe.defaultThreshold(total: total, width: cellWidth)
+        if let given = number(fields, "threshold", prefix: prefix + ".", into: &result) {
+            let points = given > 0 && given <= 1 ? given * cellWidth : given
+            if !(points.isFinite && points > total && points <= cellWidth) {
+                let what = given > 0 && given <= 1 ? "\(NumberText.describe(given)) of the width: \(NumberText.describe(points)) points" : "\(NumberText.describe(given)) points"
+                result.errors.append(problem(prefix + ".threshold", "must be past the buttons' width (\(NumberText.describe(total)) points) and at most the cell's (\(NumberText.describe(cellWidth)) points), in points or as a fraction of the width in (0, 1], got \(what)"))
+                valid = false
+            }
+            threshold = points
+        } else if fields["threshold"] != nil {
+            valid = false
+        }
+        var completion = FullSwipe.Completion.delete
+        if let value = fields["completion"] {
+            if let name = value.stringValue, let parsed = FullSwipe.Completion(rawValue: name) {
+                completion = parsed
+            } else {
+                let hint = value.stringValue.flatMap { closestMatch(to: $0, among: FullSwipe.Completion.allCases.map(\.rawValue)) }.map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem(prefix + ".completion", "must be 'delete', 'reset' or 'manual', got \(describe(value))\(hint)"))
+                valid = false
+            }
+        }
+        if completion == .manual, !hasOnAction, result.handlers[PluginHost.RowSetup.handlerKey(edge, index + 1)] == nil {
+            result.errors.append(problem(prefix + ".completion", "is 'manual', but no handler can call ctx:fulfill: button '\(buttons[index].id)' has no on_tap and the plugin no on_action"))
+            valid = false
+        }
+        guard valid else { return nil }
+        return FullSwipe(button: index, threshold: threshold, completion: completion, width: cellWidth)
     }
 
     private func readButton(_ entry: LuaValue, _ edge: Edge, number: Int, prefix edgePrefix: String, into result: inout Result) -> SwipeButton? {
@@ -190,6 +276,45 @@ struct ConfigurationReader {
         }
         guard valid, let id, let title else { return nil }
         return SwipeButton(id: id, title: title, width: width, color: color, style: style)
+    }
+
+    /// `release`, `flick_velocity`, `overscroll` and the spring's `mass`, `stiffness`,
+    /// `damping` (read before `curve`, which may make the spring).
+    private func readPhysics(_ fields: [String: LuaValue], into configuration: inout CellConfiguration, result: inout Result) {
+        if let value = fields["release"] {
+            if let name = value.stringValue, let parsed = ReleaseRule(rawValue: name) {
+                configuration.release = parsed
+            } else {
+                let hint = value.stringValue.flatMap { closestMatch(to: $0, among: ReleaseRule.allCases.map(\.rawValue)) }
+                    .map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem("release", "must be 'position' or 'velocity', got \(describe(value))\(hint)"))
+            }
+        }
+        if let flick = number(fields, "flick_velocity", into: &result) { configuration.flickVelocity = flick }
+        if let value = fields["overscroll"] {
+            if value.stringValue == "clamp" {
+                configuration.elasticity = nil
+            } else if let number = value.doubleValue {
+                configuration.elasticity = number
+            } else {
+                result.errors.append(problem("overscroll", "must be 'clamp' or an elasticity in (0, 1], got \(describe(value))"))
+            }
+        }
+        let springKeys = ["mass", "stiffness", "damping"].filter { fields[$0] != nil }
+        if !springKeys.isEmpty {
+            let isSpring = fields["curve"].map { $0.stringValue == "spring" } ?? (configuration.spring != nil)
+            if !isSpring {
+                for key in springKeys {
+                    result.errors.append(problem(key, "is set, but curve is not 'spring'"))
+                }
+            } else {
+                var spring = configuration.spring ?? Spring()
+                spring.mass = number(fields, "mass", into: &result) ?? spring.mass
+                spring.stiffness = number(fields, "stiffness", into: &result) ?? spring.stiffness
+                spring.damping = number(fields, "damping", into: &result) ?? spring.damping
+                configuration.spring = spring
+            }
+        }
     }
 
     private func number(_ fields: [String: LuaValue], _ key: String, prefix: String = "", into result: inout Result) -> Double? {

@@ -75,7 +75,7 @@ public struct PluginChecker {
                     continue
                 }
                 if value.isNil { continue }
-                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth, line: plugin.configureLine).read(value)
+                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth, line: plugin.configureLine, hasOnAction: plugin.onAction != nil).read(value)
                 if !read.errors.isEmpty { rowFailed(row, read.errors) }
                 // A row whose configuration is refused gets no buttons: it is not configured.
                 if read.configuration != nil { configured += 1 }

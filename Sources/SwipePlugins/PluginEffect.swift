@@ -17,6 +17,8 @@ enum PluginEffect {
     case after(TimeAmount, LuaRef)
     case emit(name: String, fields: [TraceField])
     case invalidate(row: Int)
+    /// `ctx:fulfill(row, completion)`.
+    case fulfill(row: Int, FullSwipe.Completion)
 }
 
 /// A plugin failure that ended a `--strict` run.
@@ -143,6 +145,8 @@ extension PluginHost {
                 try? table.openRow(row, edge: side, animated: true)
             case .close(let row):
                 try? table.closeRow(row, animated: true)
+            case .fulfill(let row, let completion):
+                try? table.fulfill(row: row, completion)
             case .delete(let row):
                 record("delete", [TraceField("row", .int(row)), TraceField("item", .string(table.items[row]))], "deleted row \(row) (\(Self.shown(table.items[row])))")
                 invalidate(from: row)

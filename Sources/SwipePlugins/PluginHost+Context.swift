@@ -33,6 +33,19 @@ extension PluginHost {
                     return []
                 }),
                 ("close", rowMethod(index, "close") { .close(row: $0) }),
+                ("fulfill", { [unowned self] args in
+                    let row = try self.checkedRow(args, index, "fulfill")
+                    let name = try args.argument(2)
+                    guard let text = name.stringValue, let completion = FullSwipe.Completion(rawValue: text), completion != .manual else {
+                        throw LuaError.argument(2, "completion must be 'delete' or 'reset', got \(name.stringValue.map { "'\($0)'" } ?? "a " + name.typeName)")
+                    }
+                    let queued = self.transaction.contains { if case .fulfill(row, _) = $0 { true } else { false } }
+                    guard self.table.isWaiting(row: row), !queued else {
+                        throw LuaError.argument(1, "row \(row) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)")
+                    }
+                    try self.queue(.fulfill(row: row, completion), "fulfill")
+                    return []
+                }),
                 ("invalidate", rowMethod(index, "invalidate") { .invalidate(row: $0) }),
                 ("delete", { [unowned self] args in
                     let row = try self.checkedRow(args, index, "delete")

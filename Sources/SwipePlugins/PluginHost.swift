@@ -93,6 +93,8 @@ public final class PluginHost {
     /// Per plugin, the timer callbacks run within virtual millisecond ``timerWindow``.
     @exclusivity(unchecked) var timerCallbacks: [Int]
     @exclusivity(unchecked) var timerWindow: Int64 = -1
+    /// The run's behaviour preset (`--preset`): under every row's own keys.
+    let preset: BehaviorPreset
 
     /// Makes a host over `plugins` (already loaded). The items are the first plugin's `items`,
     /// else `defaultItems`. `setupOnly` runs the plugins' `setup` without asking the visible
@@ -101,9 +103,11 @@ public final class PluginHost {
         plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
         geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false,
         setupOnly: Bool = false,
-        direction: LayoutDirection? = nil, tableOptions: TableBehaviorOptions = TableBehaviorOptions()
+        direction: LayoutDirection? = nil, tableOptions: TableBehaviorOptions = TableBehaviorOptions(),
+        preset: BehaviorPreset = .tutorial
     ) throws(PluginProblem) {
         self.plugins = plugins
+        self.preset = preset
         self.recorder = recorder
         self.strict = strict
         timerCounts = Array(repeating: 0, count: plugins.count)
@@ -121,6 +125,9 @@ public final class PluginHost {
         options.exclusive = options.exclusive || tableOptions.exclusive
         options.closeOnScroll = options.closeOnScroll || tableOptions.closeOnScroll
         options.closeOnTap = options.closeOnTap || tableOptions.closeOnTap
+        options.exclusive = options.exclusive || preset.tableOptions.exclusive
+        options.closeOnScroll = options.closeOnScroll || preset.tableOptions.closeOnScroll
+        options.closeOnTap = options.closeOnTap || preset.tableOptions.closeOnTap
         table = SwipeTable(items: items, geometry: geometry, direction: direction ?? .ltr, options: options) { _, _ in
             CellConfiguration(buttons: [])
         }
@@ -221,7 +228,7 @@ public final class PluginHost {
                 return Self.failedSetup(index, message)
             }
             if value.isNil { continue }
-            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, line: plugin.configureLine, lua: plugin.lua).read(value)
+            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, line: plugin.configureLine, lua: plugin.lua, defaultPreset: preset, hasOnAction: plugin.onAction != nil).read(value)
             for warning in read.warnings { warn(warning, from: index, hook: .configure) }
             guard let configuration = read.configuration else {
                 let message = read.errors.map(\.description).joined(separator: "; ")
@@ -233,7 +240,7 @@ public final class PluginHost {
             }
             return RowSetup(owner: index, configuration: configuration, handlers: read.handlers)
         }
-        return RowSetup(owner: nil, configuration: .tutorial, handlers: [:])
+        return RowSetup(owner: nil, configuration: preset.configuring(.tutorial), handlers: [:])
     }
 
     /// The row of a plugin whose `configure` failed: no buttons, and taps say why.
@@ -348,6 +355,28 @@ extension PluginHost: SwipeTableDelegate {
 
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
         recorder.swipeTable(table, didTapButton: button, number: number, side: side, inRow: row)
+        runAction(button, number: number, side: side, row: row, full: false)
+    }
+
+    /// A full swipe's action: recorded with `"full":true`; the same handlers as a tap's run.
+    public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        recorder.swipeTable(table, didFullSwipeButton: button, number: number, side: side, inRow: row)
+        runAction(button, number: number, side: side, row: row, full: true)
+    }
+
+    public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
+        recorder.swipeTable(table, didExpandRow: row, side: side, expanded: expanded)
+    }
+
+    /// A full swipe deleted the row: the rows after it moved up, as after `ctx:delete`.
+    public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
+        recorder.swipeTable(table, didDeleteRow: row, item: item)
+        invalidate(from: row)
+        table.reloadVisibleRows(from: row)
+    }
+
+    /// A button's `on_tap`, or its plugin's `on_action`: `handler(ctx, row, button)`.
+    private func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
         let key = RowSetup.handlerKey(side ?? .trailing, number)

@@ -41,6 +41,8 @@ public struct PluginRun {
     public var tableOptions: TableBehaviorOptions
     /// Text output for a terminal, coloured (``TextColor``); jsonl never is.
     public var colored = false
+    /// The run's behaviour preset (`--preset`).
+    public var preset: BehaviorPreset = .tutorial
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
@@ -77,7 +79,7 @@ public struct PluginRun {
             host = try PluginHost(
                 plugins: plugins, defaultItems: defaultItems, geometry: geometry,
                 recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .records), strict: strict,
-                direction: direction, tableOptions: tableOptions)
+                direction: direction, tableOptions: tableOptions, preset: preset)
         } catch {
             throw .plugin(error)
         }

@@ -17,8 +17,9 @@ public enum GestureCommand: Hashable, Sendable {
     case panBegin(row: Int, x: Double)
     /// `pan ROW move X`
     case panMove(row: Int, x: Double)
-    /// `pan ROW end`
-    case panEnd(row: Int)
+    /// `pan ROW end [VX]`: VX is the release velocity in points/s (negative = left); without
+    /// it, the velocity of the pan's last two moves.
+    case panEnd(row: Int, velocity: Double? = nil)
     /// `pan ROW cancel`
     case panCancel(row: Int)
     /// `tap ROW BUTTON` (or `tap ROW content`)
@@ -34,6 +35,11 @@ public enum GestureCommand: Hashable, Sendable {
     case close(row: Int)
     /// `swipe ROW DX [MS]`: begin, a move every 16 ms to DX over MS, end.
     case swipe(row: Int, dx: Double, duration: TimeAmount)
+}
+
+extension GestureCommand {
+    /// The largest release speed a script may give (`pan ROW end VX`), in points/s.
+    public static let maximumVelocity = ReleasePhysics.maximumVelocity
 }
 
 /// A command with the 1-based line it came from.

@@ -3,10 +3,10 @@ import SwipeCore
 /// `--format jsonl`: one JSON object a line, the delegate calls in order, then the state.
 public enum JSONLinesFormat {
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
-        write(record.event, at: record.time, side: record.side, to: &out)
+        write(record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full, to: &out)
     }
 
-    public static func write(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, to out: inout OutputBuffer) {
+    public static func write(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false, to out: inout OutputBuffer) {
         out.append(literal: "{\"event\":")
         switch event {
         case .open(let row):
@@ -28,6 +28,11 @@ public enum JSONLinesFormat {
         case .custom(let name, let fields, _):
             out.append(jsonString: name)
             out.append(fields: fields, leadingComma: true)
+        }
+        if full { out.append(literal: ",\"full\":true") }  // a full swipe's action
+        if let velocity {  // a flick decided it (`release = "velocity"`)
+            out.append(literal: ",\"velocity\":")
+            out.append(number: velocity)
         }
         out.append(literal: ",\"t\":")
         out.append(milliseconds: time)

@@ -69,8 +69,17 @@ public struct ScriptParser: Sendable {
             } else if t.matches(2, "begin") {
                 return .panBegin(row: row, x: t.count == 4 ? try t.number(3, name: "X") : 0)
             } else if t.matches(2, "end") {
-                try t.expectCount(3...3, form: "pan ROW end")
-                return .panEnd(row: row)
+                try t.expectCount(3...4, form: "pan ROW end [VX]")
+                guard t.count == 4 else { return .panEnd(row: row) }
+                // A word that is not a number reads as before velocities: one argument too many.
+                guard let velocity = try? t.number(3, name: "VX") else {
+                    try t.expectCount(3...3, form: "pan ROW end")
+                    return .panEnd(row: row)
+                }
+                guard velocity.isFinite, abs(velocity) <= GestureCommand.maximumVelocity else {
+                    throw LineError(message: "VX must be a release velocity from -\(NumberText.describe(GestureCommand.maximumVelocity)) to \(NumberText.describe(GestureCommand.maximumVelocity)) points/s, got \(NumberText.describe(velocity))")
+                }
+                return .panEnd(row: row, velocity: velocity)
             } else if t.matches(2, "cancel") {
                 try t.expectCount(3...3, form: "pan ROW cancel")
                 return .panCancel(row: row)

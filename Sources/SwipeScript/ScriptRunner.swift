@@ -46,7 +46,7 @@ public struct ScriptRunner {
         switch command {
         case .panBegin(let row, let x): try table.panBegan(row: row, translation: x)
         case .panMove(let row, let x): try table.panChanged(row: row, translation: x)
-        case .panEnd(let row): try table.panEnded(row: row)
+        case .panEnd(let row, let velocity): try table.panEnded(row: row, velocity: velocity)
         case .panCancel(let row): try table.panCancelled(row: row)
         case .tap(let row, .number(let number)): try table.tap(row: row, button: number)
         case .tap(let row, .id(let id)): try table.tap(row: row, buttonID: id)

@@ -9,17 +9,25 @@ public enum TextFormat {
     /// ``TextColor``) sets the time apart and colours the event by its kind: the delegate's
     /// calls, plugin errors, plugin warnings and other plugin events each their own way. The
     /// characters are the same either way.
+    /// ` (flicked at V points/s)` for an `open` or `close` a flick decided.
+    static func flick(_ velocity: Double?) -> String {
+        guard let velocity else { return "" }
+        var number = OutputBuffer()
+        number.append(number: velocity)
+        return " (flicked at \(String(decoding: number.bytes, as: UTF8.self)) points/s)"
+    }
+
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer, colored: Bool = false) {
         let time = pad(milliseconds(record.time), to: 9) + "  "
         let text: String
         let side = record.side
         switch record.event {
         case .open(let row):
-            text = "row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? "")
+            text = "row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
         case .close(let row):
-            text = "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "")
+            text = "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
         case .action(let row, let id, let number, let title):
-            let button = side.map { "\($0.rawValue) button" } ?? "button"
+            let button = (record.full ? "full swipe, " : "") + (side.map { "\($0.rawValue) button" } ?? "button")
             text = "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
         case .custom(_, _, let line):
             // Hosts escape the parts they take from outside and may break the line or indent on purpose

@@ -44,11 +44,17 @@ public struct TraceRecord: Hashable, Sendable {
     /// The edge an `open`, `close` or `action` is about; nil for every other event and for rows
     /// whose buttons are all trailing (the tutorial's shape: their lines name no side).
     public var side: Edge?
+    /// The release velocity (points/s) of an `open` or `close` a flick decided; nil otherwise.
+    public var velocity: Double?
+    /// An `action` a full swipe performed.
+    public var full: Bool
 
-    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil) {
+    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil, velocity: Double? = nil, full: Bool = false) {
         self.time = time
         self.event = event
         self.side = side
+        self.velocity = velocity
+        self.full = full
     }
 }
 
@@ -90,20 +96,37 @@ public final class TraceRecorder: SwipeTableDelegate {
         return output
     }
 
-    public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil) {
+    public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false) {
         if mode == .jsonLines {
-            JSONLinesFormat.write(event, at: time, side: side, to: &output)
+            JSONLinesFormat.write(event, at: time, side: side, velocity: velocity, full: full, to: &output)
         } else {
-            records.append(TraceRecord(time: time, event: event, side: side))
+            records.append(TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full))
         }
     }
 
+    public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
+        let name = expanded ? "expand" : "collapse"
+        record(.custom(
+            name: name, fields: [TraceField("row", .int(row)), TraceField("side", .string(side.rawValue))],
+            text: "row \(row) \(expanded ? "expanded" : "collapsed") (\(side.rawValue) full swipe)"), at: table.now)
+    }
+
+    public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        record(.action(row: row, buttonID: button.id, number: number, title: button.title), at: table.now, side: side, full: true)
+    }
+
+    public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
+        record(.custom(
+            name: "delete", fields: [TraceField("row", .int(row)), TraceField("item", .string(item))],
+            text: "deleted row \(row) (\(DisplayText.escaped(item, keeping: [.tabs])))"), at: table.now)
+    }
+
     public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
-        record(.open(row: row), at: table.now, side: side)
+        record(.open(row: row), at: table.now, side: side, velocity: table.releaseVelocity)
     }
 
     public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
-        record(.close(row: row), at: table.now, side: side)
+        record(.close(row: row), at: table.now, side: side, velocity: table.releaseVelocity)
     }
 
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {

@@ -34,6 +34,8 @@ extension SwipeDriver {
             for field in traceFields { fields[.string(field.key)] = value(of: field.value) }
         }
         if let side = record.side { fields["side"] = .string(side.rawValue) }
+        if let velocity = record.velocity { fields["velocity"] = .milliseconds(velocity) }
+        if record.full { fields["full"] = .boolean(true) }
         return .table(fields)
     }
 
@@ -68,6 +70,8 @@ extension SwipeDriver {
             "leading": list(cell.configuration.leading.buttons),
         ]
         if !cell.isClosed, let edge = cell.edge { fields["side"] = .string(edge.rawValue) }
+        // Where it is drawn now (springs and curves: a pure function of the virtual time).
+        fields["drawn"] = .milliseconds(cell.presentedOffset(at: table.now))
         return .table(fields)
     }
 

@@ -30,6 +30,8 @@ public final class SwipeDriver {
         public var pluginOptions = PluginOptions()
         public var direction: LayoutDirection?
         public var tableOptions = TableBehaviorOptions()
+        /// The run's behaviour preset (`--preset`).
+        public var preset = BehaviorPreset.tutorial
         public init() {}
     }
 
@@ -42,8 +44,10 @@ public final class SwipeDriver {
             fileName: "<spec>", pluginPaths: try options.plugins.map { path throws(Failure) in try Self.resolve(path, from: options.specFolder) }, options: options.pluginOptions,
             defaultItems: options.items.map(TableItems.init) ?? .generated(count: options.rows),
             geometry: options.geometry, direction: options.direction, tableOptions: options.tableOptions)
+        var configured = run
+        configured.preset = options.preset
         do {
-            host = try run.makeHost()
+            host = try configured.makeHost()
         } catch {
             throw Failure(error.description)
         }
@@ -73,12 +77,13 @@ public final class SwipeDriver {
         }
     }
 
-    /// `pan ROW begin`, a `move` to each of `xs`, then `end` (or `cancel`).
-    public func pan(row: Int, xs: [Double], cancel: Bool) throws(Failure) {
+    /// `pan ROW begin`, a `move` to each of `xs`, then `end` (or `cancel`); `velocity`: the
+    /// release's, in points/s (`pan ROW end VX`).
+    public func pan(row: Int, xs: [Double], cancel: Bool, velocity: Double? = nil) throws(Failure) {
         try perform { () throws(TableError) in
             try table.panBegan(row: row, translation: 0)
             for x in xs { try table.panChanged(row: row, translation: x) }
-            if cancel { try table.panCancelled(row: row) } else { try table.panEnded(row: row) }
+            if cancel { try table.panCancelled(row: row) } else { try table.panEnded(row: row, velocity: velocity) }
         }
     }
 

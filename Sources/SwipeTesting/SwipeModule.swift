@@ -44,8 +44,16 @@ public enum SwipeModule {
                 return x
             }
             let cancel = args.argument(4)["cancel"].isTruthy
+            var velocity: Double? = nil
+            let given = args.argument(4)["velocity"]
+            if !given.isNil {
+                guard let number = given.doubleValue, number.isFinite, abs(number) <= GestureCommand.maximumVelocity else {
+                    throw SwipeDriver.Failure("pan: velocity must be a number of points/s from -\(NumberText.describe(GestureCommand.maximumVelocity)) to \(NumberText.describe(GestureCommand.maximumVelocity)), got \(given.doubleValue.map(NumberText.describe) ?? "a " + given.typeName)")
+                }
+                velocity = number
+            }
             let row = try args.integer(2)
-            return try driver.eventsCaused { () throws(SwipeDriver.Failure) in try driver.pan(row: row, xs: xs, cancel: cancel) }
+            return try driver.eventsCaused { () throws(SwipeDriver.Failure) in try driver.pan(row: row, xs: xs, cancel: cancel, velocity: velocity) }
         }
         try define("swipe") { driver, args in
             let milliseconds = args.argument(4).isNil ? 150 : try args.number(4)
@@ -119,7 +127,7 @@ public enum SwipeModule {
         }
         let known: Set<String> = [
             "plugins", "rows", "width", "viewport", "items", "budget", "memory", "plugin_errors", "direction", "exclusive", "close_on_scroll",
-            "close_on_tap",
+            "close_on_tap", "preset",
         ]
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
@@ -156,6 +164,13 @@ public enum SwipeModule {
                 throw SwipeDriver.Failure("swipe.table: 'direction' must be 'ltr' or 'rtl', got \(direction.stringValue.map { "'\($0)'" } ?? "a " + direction.typeName)")
             }
             options.direction = parsed
+        }
+        if let preset = fields[.string("preset")] {
+            guard let name = preset.stringValue, let parsed = BehaviorPreset(rawValue: name) else {
+                let names = BehaviorPreset.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                throw SwipeDriver.Failure("swipe.table: 'preset' must be one of \(names), got \(preset.stringValue.map { "'\($0)'" } ?? "a " + preset.typeName)")
+            }
+            options.preset = parsed
         }
         for (key, path) in [("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll), ("close_on_tap", \.closeOnTap)] {
             guard let flag = fields[.string(key)] else { continue }

@@ -8,6 +8,11 @@ struct BehaviorOptions: ParsableArguments {
         valueName: "ltr|rtl"))
     var direction: LayoutDirection?
 
+    @Option(help: ArgumentHelp(
+        "Behaviour preset of every row (a row's own 'preset' and keys override it) and its table options: 'tutorial' (today's behaviour, the default), 'swipecellkit' or 'mail'.",
+        valueName: "tutorial|swipecellkit|mail"))
+    var preset: BehaviorPreset = .tutorial
+
     @Flag(help: "Keep one row open: opening a row closes the open one, animated, with its close event.")
     var exclusive = false
 
@@ -24,3 +29,4 @@ struct BehaviorOptions: ParsableArguments {
 }
 
 extension LayoutDirection: ExpressibleByArgument {}
+extension BehaviorPreset: ExpressibleByArgument {}

@@ -11,6 +11,10 @@ struct MirrorCase: CustomStringConvertible {
         case begin(row: Int, x: Double)
         case move(row: Int, x: Double)
         case end(row: Int)
+        /// An end with an explicit release velocity (points/s; mirrored with the translations).
+        case fling(row: Int, velocity: Double)
+        /// `fulfill` of a row a `manual` full swipe may hold (refusals are part of the run).
+        case fulfill(row: Int, delete: Bool)
         case cancel(row: Int)
         case wait(milliseconds: Int64)
         case tap(row: Int, button: Int)
@@ -24,8 +28,13 @@ struct MirrorCase: CustomStringConvertible {
     var bounce: Double
     var duration: TimeAmount
     var steps: [Step]
+    /// Release physics on top of the buttons (issue 12's mirror cases; none for issue 11's).
+    var physics: String = ""
+    var change: @Sendable (inout CellConfiguration) -> Void = { _ in }
+    /// Whether a refused line is recorded rather than failing the run (full swipes delete rows).
+    var tolerant = false
 
-    var description: String { "seed \(seed): \(edge.buttons.map(\.width)) open \(edge.openThreshold.map(String.init(describing:)) ?? "-") close \(edge.closeThreshold.map(String.init(describing:)) ?? "-") bounce \(bounce) duration \(duration.nanoseconds / 1_000_000) ms, \(steps.count) steps" }
+    var description: String { "seed \(seed): \(edge.buttons.map(\.width)) open \(edge.openThreshold.map(String.init(describing:)) ?? "-") close \(edge.closeThreshold.map(String.init(describing:)) ?? "-") bounce \(bounce) duration \(duration.nanoseconds / 1_000_000) ms\(physics), \(steps.count) steps" }
 
     init(seed: UInt64) {
         self.seed = seed
@@ -79,6 +88,7 @@ struct MirrorCase: CustomStringConvertible {
     func configuration(on side: Edge) -> CellConfiguration {
         var configuration = CellConfiguration(buttons: [], bounce: bounce, duration: duration)
         configuration[side] = edge
+        change(&configuration)
         return configuration
     }
 
@@ -102,16 +112,32 @@ struct MirrorCase: CustomStringConvertible {
         var observation = Observation()
         let factor = flip ? -1.0 : 1.0
         for step in steps {
+            // A full swipe's delete moves the rows after it up: a later line may then name a row
+            // with no pan, or none at all. Such refusals are part of the run (issue 11's scripts
+            // have none).
+            do {
             switch step {
             case .begin(let row, let x): try table.panBegan(row: row, translation: sign * x)
             case .move(let row, let x): try table.panChanged(row: row, translation: sign * x)
             case .end(let row): try table.panEnded(row: row)
+            case .fling(let row, let velocity): try table.panEnded(row: row, velocity: sign * velocity)
+            case .fulfill(let row, let delete):
+                do {
+                    try table.fulfill(row: row, delete ? .delete : .reset)
+                    log.events.append((table.now, "fulfilled \(row)"))
+                } catch {
+                    log.events.append((table.now, "refused \(row)"))
+                }
             case .cancel(let row): try table.panCancelled(row: row)
             case .wait(let ms): table.advance(by: .milliseconds(ms))
             case .tap(let row, let button): try table.tap(row: row, edge: side, button: button)
             case .open(let row): try table.openRow(row)
             case .close(let row): try table.closeRow(row)
             case .scroll(let dy): table.scroll(by: dy)
+            }
+            } catch {
+                if !tolerant { throw error }
+                log.events.append((table.now, "refused"))
             }
             table.checkInvariants()
             observation.constants.append((1...4).flatMap { row -> [Double] in
@@ -139,6 +165,18 @@ final class SideLog: SwipeTableDelegate {
 
     func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
         events.append((table.now, "action \(row) \(button.id) \(number) \(Self.name(side))"))
+    }
+
+    func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+        events.append((table.now, "full action \(row) \(button.id) \(number) \(Self.name(side))"))
+    }
+
+    func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
+        events.append((table.now, "\(expanded ? "expand" : "collapse") \(row) \(Self.name(side))"))
+    }
+
+    func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
+        events.append((table.now, "delete \(row) \(item)"))
     }
 
     /// Sides as the events are compared: a side the row does not name reads as trailing, and

@@ -102,8 +102,11 @@ struct OptionsAndMessagesTests {
         "examples/both_edges.swipe": ["--plugin", "plugins/mail.lua"],
         "examples/demo.swipe": [],
         "examples/mail.swipe": ["--plugin", "plugins/mail.lua"],
+        "examples/mail_preset.swipe": ["--plugin", "plugins/mail.lua"],
         "examples/per_row.swipe": ["--plugin", "plugins/per_row.lua"],
+        "examples/swipecellkit.swipe": [],
         "examples/tutorial.swipe": ["--plugin", "plugins/tutorial.lua"],
+        "examples/tutorial_preset.swipe": [],
     ]
 
     @Test func everyExampleRunsByItselfAsWithItsExplicitPlugins() throws {

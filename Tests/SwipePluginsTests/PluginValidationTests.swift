@@ -44,11 +44,11 @@ struct PluginValidationTests {
         ("{ buttons = { \(button) }, close_threshold = -10 }", "close_threshold: must be in (0, 80] (the total button width), got -10"),
         ("{ buttons = { \(button) }, close_threshold = math.huge }", "close_threshold: must be in (0, 80] (the total button width), got inf"),
         ("{ buttons = { \(button) }, curve = 'bouncy' }",
-         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'bouncy'"),
+         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', 'spring', got 'bouncy'"),
         ("{ buttons = { \(button) }, curve = 'ease_ot' }",
-         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'ease_ot' (did you mean 'ease_out'?)"),
+         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', 'spring', got 'ease_ot' (did you mean 'ease_out'?)"),
         ("{ buttons = { \(button) }, curve = 3 }",
-         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got a number"),
+         "curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', 'spring', got a number"),
         ("{ buttons = { { id = 'a', title = 'A', width = 80, style = 'danger' } } }",
          "buttons[1].style: must be 'normal' or 'destructive', got 'danger'"),
         ("{ buttons = { { id = 'a', title = 'A', width = 80, on_tap = 'go' } } }", "buttons[1].on_tap: must be a function, got string"),
@@ -80,7 +80,7 @@ struct PluginValidationTests {
         let file = fixtures.folder + "/p.lua"
         #expect(host.messages("plugin_error") == [[
             "\(file):1: row 1: buttons[1].title: must be a string, got number",
-            "\(file):1: row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', got 'x'",
+            "\(file):1: row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', 'spring', got 'x'",
             "\(file):1: row 1: bounce: must be a finite number >= 0, got -1",
         ].joined(separator: "; ")])
     }

@@ -14,6 +14,7 @@
 ---@field budget? integer            Lua instructions per call into a plugin (0 = unlimited)
 ---@field memory? integer            bytes each plugin's Lua state may allocate (0 = no cap)
 ---@field plugin_errors? "fail"|"allow"  "allow": the test expects plugin errors (default "fail")
+---@field preset? "tutorial"|"swipecellkit"|"mail"  every row's behaviour preset and its table options (run --preset)
 
 ---An event as the jsonl trace has it: `{ event = "open", row = 3, t = 150 }`; `action` events
 ---have `button` (the id) and `index`, plugin events their own fields (a `plugin_error` has
@@ -24,6 +25,9 @@
 ---@field row? integer
 ---@field button? string
 ---@field index? integer
+---@field velocity? number  the release velocity (points/s) of an open or close a flick decided
+---@field full? boolean     an action a full swipe performed
+---@field side? "leading"|"trailing"
 ---@field [string] any
 
 ---A `plugin_error` event, with Lua's traceback from the plugin when there is one.
@@ -46,6 +50,7 @@
 ---@field right number   the content's offset: 0 closed, the buttons' width open
 ---@field left number
 ---@field state "closed"|"open"|"moving"
+---@field drawn number   the signed offset as drawn now (an animation's presentation position)
 ---@field buttons SwipeCellButton[]  button 1 (rightmost) first
 
 ---@class SwipePresented
@@ -64,7 +69,7 @@ function SwipeTable:run(script) end
 ---Pans a row through the given x translations, one step each, then lets go.
 ---@param row integer
 ---@param xs number[]  translations, e.g. {-20, -45}
----@param options? { cancel?: boolean }  cancel: the pan is cancelled instead of ending
+---@param options? { cancel?: boolean, velocity?: number }  cancel: cancelled, not ended; velocity: points/s
 function SwipeTable:pan(row, xs, options) end
 
 ---Swipes a row by `dx` points over `ms` milliseconds (default 150).

@@ -28,6 +28,12 @@
 ---@field buttons SwipeButtonSpec[]  button 1 (the outermost, against the edge) first
 ---@field open_threshold? number     points, default half of button 1
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
+---@field full_swipe? SwipeFullSwipe  a long drag performs a button's action at once
+
+---@class SwipeFullSwipe
+---@field button? string     the id of the expanded button on this edge, default button 1
+---@field threshold? number  points, or a fraction of the width in (0, 1]; default 0.6 (at least the buttons + 20)
+---@field completion? "delete"|"reset"|"manual"  default "delete"; "manual": a handler calls ctx:fulfill
 
 ---@class SwipeCellConfig
 ---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
@@ -35,7 +41,14 @@
 ---@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids unique across edges
 ---@field bounce? number             points, default 20
 ---@field duration? number           seconds per animation step, default 0.1
----@field curve? "ease_out"|"linear"|"ease_in"|"ease_in_out"
+---@field curve? "ease_out"|"linear"|"ease_in"|"ease_in_out"|"spring"  "spring": mass, stiffness, damping
+---@field release? "position"|"velocity"  "velocity": a fast enough flick decides by its direction
+---@field flick_velocity? number     points/s, in (0, 100000], default 300
+---@field overscroll? "clamp"|number  "clamp" (default) or the elasticity past the buttons' width, in (0, 1]
+---@field mass? number               the spring's (curve = "spring"), in (0, 1000000], default 1
+---@field stiffness? number          the spring's, in (0, 1000000], default 100
+---@field damping? number            the spring's, in [0, 1000000], default 18 (0 never settles: ended after 10 s)
+---@field preset? "tutorial"|"swipecellkit"|"mail"  the options above, under the row's own (docs/physics.md)
 ---@field open_threshold? number     the trailing edge's: points, default half of button 1
 ---@field close_threshold? number    the trailing edge's: points, default every button but the leftmost plus half of it
 
@@ -51,6 +64,12 @@ function SwipeContext:open(row, side) end
 ---Closes a row (animated) and forgets it was open; no delegate call.
 ---@param row integer
 function SwipeContext:close(row) end
+
+---Finishes a `manual` full swipe that holds a row filled: "delete" slides it out and deletes it,
+---"reset" closes it. An error for a row that is not waiting (fulfilled already, or never full-swiped).
+---@param row integer
+---@param completion "delete"|"reset"
+function SwipeContext:fulfill(row, completion) end
 
 ---Removes a row's item; the rows after it and the open rows among them move up.
 ---@param row integer

@@ -76,6 +76,7 @@ extension SwipeHostCommand {
                 defaultItems: .generated(count: table.rows), geometry: table.geometry, format: format, strict: strict,
                 direction: behavior.direction, tableOptions: behavior.tableOptions)
             run.colored = format == .text && color.onStandardOutput
+            run.preset = behavior.preset
             do {
                 let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in
                     try run.run(script: buffer)

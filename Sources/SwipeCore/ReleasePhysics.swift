@@ -1,0 +1,186 @@
+/// How a row decides open or closed when the finger lifts (`release`).
+public enum ReleaseRule: String, Hashable, Sendable, CaseIterable {
+    /// The tutorial's thresholds on the position alone (the default).
+    case position
+    /// A flick: at a release speed of at least ``CellConfiguration/flickVelocity`` the
+    /// direction of motion decides (towards the edge's buttons opens, away closes); below it
+    /// the position thresholds decide (SwipeCellKit decides by the velocity's direction).
+    case velocity
+}
+
+/// A damped spring, as UIKit's `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`.
+/// The defaults are SwipeCellKit's release animator's (1, 100, 18).
+public struct Spring: Hashable, Sendable {
+    public var mass: Double
+    public var stiffness: Double
+    public var damping: Double
+
+    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 18) {
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+    }
+
+    /// The settle ends when the spring is within this many points of rest...
+    public static let restDistance = 0.5
+    /// ...and slower than this many points per second.
+    public static let restSpeed = 1.0
+    /// A spring that never comes to rest (damping 0, or so little that it takes longer) is
+    /// ended here: its animation jumps to the rest position. Bounded so that no spring can
+    /// hold a row (or the clock) forever.
+    public static let maximumSettleTime = TimeAmount.seconds(10)
+
+    /// The displacement from rest (points) and the velocity (points/s) at `t` seconds, for a
+    /// start `x0` points from rest moving at `v0` points/s: the closed-form solution of
+    /// m·x'' + c·x' + k·x = 0.
+    public func solve(x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+        let omega = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (stiffness * mass).squareRoot())
+        if zeta < 1 {
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            let a = x0
+            let b = (v0 + zeta * omega * x0) / omegaD
+            let decay = Self.exp(-zeta * omega * t)
+            let cos = Self.cos(omegaD * t)
+            let sin = Self.sin(omegaD * t)
+            let position = decay * (a * cos + b * sin)
+            let velocity = decay * ((b * omegaD - zeta * omega * a) * cos - (a * omegaD + zeta * omega * b) * sin)
+            return (position, velocity)
+        } else if zeta == 1 {
+            let b = v0 + omega * x0
+            let decay = Self.exp(-omega * t)
+            return (decay * (x0 + b * t), decay * (b - omega * (x0 + b * t)))
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -omega * (zeta - root)
+            let r2 = -omega * (zeta + root)
+            let c2 = (v0 - r1 * x0) / (r2 - r1)
+            let c1 = x0 - c2
+            let e1 = Self.exp(r1 * t)
+            let e2 = Self.exp(r2 * t)
+            return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+        }
+    }
+
+    /// The first whole millisecond of the virtual clock at which the spring is at rest
+    /// (within ``restDistance`` and slower than ``restSpeed``), at most ``maximumSettleTime``.
+    public func settleTime(x0: Double, v0: Double) -> TimeAmount {
+        let limit = Int64(maximumSettleMilliseconds)
+        var ms: Int64 = 0
+        while ms < limit {
+            let state = solve(x0: x0, v0: v0, at: Double(ms) / 1000)
+            if abs(state.position) < Self.restDistance && abs(state.velocity) < Self.restSpeed { break }
+            ms += 1
+        }
+        return .milliseconds(ms)
+    }
+
+    private var maximumSettleMilliseconds: Int64 { Self.maximumSettleTime.nanoseconds / 1_000_000 }
+
+    // The core has no Foundation: the few functions a spring needs, to double precision.
+
+    static func exp(_ x: Double) -> Double {
+        if x < -745 { return 0 }
+        if x > 709 { return .infinity }
+        // e^x = 2^k · e^r with |r| <= ln2/2, then the Taylor series of e^r.
+        let ln2 = 0.693_147_180_559_945_3
+        let k = (x / ln2).rounded()
+        let r = x - k * ln2
+        var term = 1.0
+        var sum = 1.0
+        for n in 1...20 {
+            term *= r / Double(n)
+            sum += term
+        }
+        return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
+    }
+
+    static func sin(_ x: Double) -> Double { reducedSinCos(x).sin }
+    static func cos(_ x: Double) -> Double { reducedSinCos(x).cos }
+
+    private static func reducedSinCos(_ x: Double) -> (sin: Double, cos: Double) {
+        let twoPi = 6.283_185_307_179_586
+        let r = x - (x / twoPi).rounded() * twoPi  // in [-pi, pi]
+        let half = r / 2  // series on half the angle, then the double-angle formulas
+        var s = 0.0
+        var c = 0.0
+        var term = half
+        for n in 0..<14 {
+            s += term
+            term *= -half * half / Double((2 * n + 2) * (2 * n + 3))
+        }
+        term = 1
+        for n in 0..<14 {
+            c += term
+            term *= -half * half / Double((2 * n + 1) * (2 * n + 2))
+        }
+        return (2 * s * c, c * c - s * s)
+    }
+}
+
+/// The release physics around the tutorial's algorithm: the release velocity, the flick rule,
+/// elastic overscroll. Each is off in the tutorial's configuration, which then decides exactly
+/// as ``TutorialBehavior``.
+public enum ReleasePhysics {
+    /// Samples older than this before the release do not count towards its velocity.
+    static let velocityWindow = TimeAmount.milliseconds(100 as Int64)
+    /// The fastest release, in points/s: a measured or given velocity past it counts as this
+    /// (a script's `pan ROW end VX` past it is refused); one that is not a number counts as 0.
+    public static let maximumVelocity = 100_000.0
+
+    /// `velocity` within ±``maximumVelocity``; NaN as 0.
+    @inline(__always)
+    static func bounded(_ velocity: Double) -> Double {
+        guard !velocity.isNaN else { return 0 }
+        return max(-maximumVelocity, min(maximumVelocity, velocity))
+    }
+
+    /// The release velocity in points/s from the two most recent move samples at different
+    /// virtual times, both within ``velocityWindow`` before `now`; 0 without two.
+    static func velocity(latest: PanSample?, previous: PanSample?, at now: VirtualInstant) -> Double {
+        guard let latest, let previous, now - previous.time <= velocityWindow else { return 0 }
+        let seconds = Double((latest.time - previous.time).nanoseconds) / 1e9
+        guard seconds > 0 else { return 0 }
+        return bounded((latest.x - previous.x) / seconds)
+    }
+
+    /// `release = "velocity"`: a flick at least `flick` points/s fast decides by its direction
+    /// whatever the position; nil leaves the decision to the thresholds. `edge` is the edge the
+    /// cell is on (nil: nothing revealed or committed, the flick picks the edge it moves
+    /// towards, if that edge has buttons).
+    static func flick(
+        velocity: Double, flick: Double, edge: Edge?, metrics: CellMetrics, direction: LayoutDirection
+    ) -> TutorialBehavior.Move? {
+        guard abs(velocity) >= flick, velocity != 0 else { return nil }
+        let target: Edge
+        if let edge {
+            target = edge
+        } else {
+            let towards: Edge = velocity * direction.sign(of: .trailing) > 0 ? .trailing : .leading
+            guard metrics.hasButtons(on: towards) else { return nil }
+            target = towards
+        }
+        return velocity * direction.sign(of: target) > 0
+            ? .snapOpen(target, notify: true) : .snapClosed(target, notify: true)
+    }
+
+    /// A full swipe's stretch: `raw` points of finger movement reveal as much up to the
+    /// threshold, then ``FullSwipe/elasticity`` a point.
+    @inline(__always)
+    static func fullStretch(_ raw: Double, threshold: Double) -> Double {
+        raw <= threshold ? raw : threshold + (raw - threshold) * FullSwipe.elasticity
+    }
+
+    /// Elastic overscroll: `raw` points of finger movement towards an edge `total` points
+    /// wide reveal `total + (raw - total) · elasticity` past it.
+    @inline(__always)
+    static func elastic(_ raw: Double, total: Double, elasticity: Double) -> Double {
+        total + (raw - total) * elasticity
+    }
+}
+
+/// One `move` of a pan: its translation and when it came.
+struct PanSample: Hashable, Sendable {
+    var x: Double
+    var time: VirtualInstant
+}

@@ -1,0 +1,184 @@
+import Testing
+
+@testable import SwipeCore
+
+/// Issue 12, point 5: the full swipe, its expand/collapse events and its three completions.
+struct FullSwipeTests {
+    /// Records every delegate call, full swipes included.
+    final class Log: SwipeTableDelegate {
+        var events: [String] = []
+        func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) { events.append("\(Int(table.now.milliseconds)) open \(row)") }
+        func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) { events.append("\(Int(table.now.milliseconds)) close \(row)") }
+        func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+            events.append("\(Int(table.now.milliseconds)) action \(row) \(button.id)")
+        }
+        func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
+            events.append("\(Int(table.now.milliseconds)) full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")")
+        }
+        func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
+            events.append("\(Int(table.now.milliseconds)) \(expanded ? "expand" : "collapse") \(row) \(side.rawValue)")
+        }
+        func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) { events.append("\(Int(table.now.milliseconds)) delete \(row) \(item)") }
+    }
+
+    /// A 30-row table whose rows have one 80-point `trash` button with a full swipe at 192
+    /// points (0.6 of 320), then `completion`.
+    static func table(_ completion: FullSwipe.Completion, direction: LayoutDirection = .ltr) -> (SwipeTable, Log) {
+        var configuration = CellConfiguration(buttons: [SwipeButton(id: "trash", title: "Trash", width: 80)])
+        configuration.trailing.fullSwipe = FullSwipe(threshold: FullSwipe.defaultThreshold(total: 80, width: 320), completion: completion, width: 320)
+        let table = SwipeTable(items: .generated(count: 30), direction: direction) { _, _ in configuration }
+        let log = Log()
+        table.delegate = log
+        return (table, log)
+    }
+
+    @Test func theDefaultThresholdIsSixTenthsOfTheWidthAndNeverBelowTheButtonsPlus20() {
+        #expect(FullSwipe.defaultThreshold(total: 80, width: 320) == 192)
+        #expect(FullSwipe.defaultThreshold(total: 240, width: 320) == 260)
+    }
+
+    @Test(arguments: [(-60.0, 60.0), (-100, 100), (-192, 192), (-242, 202), (-392, 232)])
+    func theContentFollowsOneToOneToTheThresholdThenAtOneFifth(translation: Double, reveal: Double) throws {
+        let (table, _) = Self.table(.delete)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: translation)
+        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == reveal)
+    }
+
+    @Test func crossingTheThresholdEitherWayExpandsAndCollapses() throws {
+        let (table, log) = Self.table(.reset)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -150)
+        try table.panChanged(row: 3, translation: -200)
+        try table.panChanged(row: 3, translation: -242)
+        try table.panChanged(row: 3, translation: -100)
+        try table.panChanged(row: 3, translation: -192)
+        #expect(log.events == ["0 expand 3 trailing", "0 collapse 3 trailing", "0 expand 3 trailing"])
+        try table.panChanged(row: 3, translation: 0)  // back over the start: collapsed, closed
+        #expect(log.events.last == "0 collapse 3 trailing")
+        try table.panEnded(row: 3)
+        #expect(log.events.count == 5)  // the close of a released closed cell, no full swipe
+    }
+
+    /// Done when (2): `swipe 3 -300` expands, acts with the full swipe, and deletes row 3.
+    @Test func deleteSlidesOutAndDeletesTheRow() throws {
+        let (table, log) = Self.table(.delete)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -300)
+        try table.panEnded(row: 3, velocity: 2000)  // whatever the velocity
+        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 320)
+        table.advance(by: .milliseconds(100 as Int64))
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        #expect(table.items.count == 29)
+        #expect(table.items[3] == "Longer Title Item #4")
+        #expect(table.cell(forRow: 3)?.isClosed == true)
+    }
+
+    /// A delegate that deletes the row itself in the action (as a plugin's `ctx:delete` does):
+    /// the slide-out's completion, when it comes, deletes nothing more.
+    @Test func aSlideOutOutlivedByItsRowDeletesNothingElse() throws {
+        let (table, log) = Self.table(.delete)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -300)
+        try table.panEnded(row: 3)
+        try table.deleteRow(3)  // the cell is reused at once
+        table.advance(by: .milliseconds(300 as Int64))
+        #expect(table.items.count == 29)
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -"])
+    }
+
+    @Test func resetSnapsClosed() throws {
+        let (table, log) = Self.table(.reset)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -300)
+        try table.panEnded(row: 3)
+        table.advance(by: .milliseconds(300 as Int64))
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "0 close 3"])
+        #expect(table.cell(forRow: 3)?.isClosed == true)
+        #expect(table.items.count == 30)
+    }
+
+    @Test func manualHoldsTheRowUntilFulfilledNowOrLater() throws {
+        let (table, log) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -242)
+        try table.panEnded(row: 3)
+        #expect(table.isWaiting(row: 3))
+        table.advance(by: .milliseconds(500 as Int64))
+        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 202)  // held where it was released
+        // Another row is swiped meanwhile; row 3 keeps waiting.
+        try table.panBegan(row: 5)
+        try table.panChanged(row: 5, translation: -60)
+        try table.panEnded(row: 5)
+        table.advance(by: .milliseconds(300 as Int64))
+        #expect(table.isWaiting(row: 3))
+        try table.fulfill(row: 3, .reset)
+        #expect(!table.isWaiting(row: 3))
+        table.advance(by: .milliseconds(300 as Int64))
+        #expect(table.cell(forRow: 3)?.isClosed == true)
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "500 open 5", "800 close 3"])
+        // Fulfilling twice, or a row never full-swiped, is refused.
+        #expect(throws: TableError.notWaiting(row: 3)) { try table.fulfill(row: 3, .reset) }
+        #expect(throws: TableError.notWaiting(row: 7)) { try table.fulfill(row: 7, .delete) }
+        #expect(TableError.notWaiting(row: 3).description == "row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)")
+    }
+
+    @Test func manualFulfilledWithDeleteDeletesTheRow() throws {
+        let (table, log) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -242)
+        try table.panEnded(row: 3)
+        try table.fulfill(row: 3, .delete)
+        table.advance(by: .milliseconds(100 as Int64))
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        #expect(table.items.count == 29)
+    }
+
+    @Test func aWaitingRowScrolledAwayAndBackIsStillFilledAndWaiting() throws {
+        let (table, log) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -242)
+        try table.panEnded(row: 3)
+        table.scroll(by: 600)
+        #expect(table.cell(forRow: 3) == nil)
+        #expect(table.isWaiting(row: 3))
+        table.scroll(by: -600)
+        let cell = try #require(table.cell(forRow: 3))
+        #expect(cell.isWaiting)
+        #expect(cell.reveal(on: .trailing) == 192)  // filled to its threshold again
+        try table.fulfill(row: 3, .reset)
+        table.advance(by: .milliseconds(300 as Int64))
+        #expect(table.cell(forRow: 3)?.isClosed == true)
+        #expect(log.events.suffix(1) == ["0 close 3"])
+        // Fulfilled off screen with delete: the row is deleted there.
+        let (other, otherLog) = Self.table(.manual)
+        try other.panBegan(row: 3)
+        try other.panChanged(row: 3, translation: -242)
+        try other.panEnded(row: 3)
+        other.scroll(by: 600)
+        try other.fulfill(row: 3, .delete)
+        #expect(other.items.count == 29)
+        #expect(otherLog.events.last == "0 delete 3 Longer Title Item #3")
+    }
+
+    @Test func aWaitingRowIgnoresPans() throws {
+        let (table, _) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -242)
+        try table.panEnded(row: 3)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: 200)
+        try table.panEnded(row: 3)
+        #expect(table.isWaiting(row: 3))
+        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 202)
+    }
+
+    @Test func theLeadingEdgeInRightToLeftMirrorsIt() throws {
+        let (table, log) = Self.table(.delete, direction: .rtl)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: 300)  // towards the right: the trailing edge in rtl
+        try table.panEnded(row: 3)
+        table.advance(by: .milliseconds(100 as Int64))
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+    }
+}

@@ -1,0 +1,94 @@
+import Testing
+
+@testable import SwipeCore
+
+/// The mirror property of issue 11 (``EdgeMirrorTests``) extended to the release physics of
+/// issue 12: the release velocity (the two-sample rule and explicit velocities), the flick rule,
+/// elastic overscroll and springs. The same generated scripts, with release physics drawn from
+/// a second generator and a third of their ends given an explicit velocity.
+struct PhysicsMirrorTests {
+    static let seeds: [UInt64] = Array(1...300)
+
+    static func physicsCase(seed: UInt64) -> MirrorCase {
+        var test = MirrorCase(seed: seed)
+        var random = SeededGenerator(seed: seed &* 7919 &+ 12)
+        let release: ReleaseRule = Bool.random(using: &random) ? .velocity : .position
+        let flick = [1.0, 300, 800].randomElement(using: &random)!
+        let elasticity: Double? = [nil, 0.2, 0.4, 1].randomElement(using: &random)!
+        let spring: Spring? = [nil, Spring(), Spring(mass: 1, stiffness: 300, damping: 10), Spring(mass: 2, stiffness: 80, damping: 40)].randomElement(using: &random)!
+        // A full swipe on the edge with the buttons, in a third of the scripts.
+        let full = Int.random(in: 0..<3, using: &random) == 0
+        let past = Double(Int.random(in: 20...50, using: &random))
+        let completion = [FullSwipe.Completion.delete, .reset, .manual].randomElement(using: &random)!
+        let button = Int.random(in: 0..<test.edge.buttons.count, using: &random)
+        let total = test.edge.totalWidth
+        test.tolerant = full
+        test.physics = (full ? " full swipe \(button + 1) at \(total + past) \(completion)" : "") + " release \(release) flick \(flick) overscroll \(elasticity.map { "\($0)" } ?? "clamp") spring \(spring.map { "\($0.mass)/\($0.stiffness)/\($0.damping)" } ?? "-")"
+        test.change = { configuration in
+            configuration.release = release
+            configuration.flickVelocity = flick
+            configuration.elasticity = elasticity
+            configuration.spring = spring
+            if full {
+                for edge in Edge.allCases where configuration.hasButtons(on: edge) {
+                    configuration[edge].fullSwipe = FullSwipe(button: button, threshold: total + past, completion: completion, width: 320)
+                }
+            }
+        }
+        test.steps = test.steps.map { step in
+            if full, case .tap(let row, _) = step, Bool.random(using: &random) {
+                return .fulfill(row: row, delete: Bool.random(using: &random))
+            }
+            guard case .end(let row) = step, Int.random(in: 0..<3, using: &random) == 0 else { return step }
+            return .fling(row: row, velocity: Double(Int.random(in: -2000...2000, using: &random)))
+        }
+        return test
+    }
+
+    @Test func leadingIsTrailingMirroredWithPhysics() throws {
+        var events = 0
+        var flings = 0
+        var fullSwipes = 0
+        for seed in Self.seeds {
+            let test = Self.physicsCase(seed: seed)
+            let trailing = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
+            let leading = try test.run(side: .leading, direction: .ltr, sign: -1, flip: true)
+            #expect(leading.events == trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
+            #expect(leading.constants == trailing.constants, "\(test)")
+            #expect(leading.editing == trailing.editing, "\(test)")
+            events += trailing.events.count
+            flings += test.steps.filter { if case .fling = $0 { true } else { false } }.count
+            fullSwipes += trailing.events.filter { $0.contains(" expand ") || $0.contains(" full action ") || $0.contains(" delete ") || $0.contains(" fulfilled ") }.count
+        }
+        print("physics mirror (a): \(Self.seeds.count) scripts, \(events) events, \(flings) explicit velocities, \(fullSwipes) full-swipe events")
+        #expect(events > 1_000)
+        #expect(flings > 100)
+        #expect(fullSwipes > 30)
+    }
+
+    @Test func rightToLeftIsLeftToRightMirroredWithPhysics() throws {
+        var events = 0
+        for seed in Self.seeds {
+            let test = Self.physicsCase(seed: seed)
+            let ltr = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
+            let rtl = try test.run(side: .trailing, direction: .rtl, sign: -1, flip: true)
+            #expect(rtl.events == ltr.events, "\(test)")
+            #expect(rtl.constants == ltr.constants, "\(test)")
+            #expect(rtl.editing == ltr.editing, "\(test)")
+            events += ltr.events.count
+        }
+        print("physics mirror (b): \(Self.seeds.count) scripts, \(events) events")
+        #expect(events > 1_000)
+    }
+
+    /// The physics do change what happens: the same scripts without them give other events.
+    @Test func thePhysicsChangeTheRuns() throws {
+        var differing = 0
+        for seed in Self.seeds.prefix(100) {
+            let plain = try MirrorCase(seed: seed).run(side: .trailing, direction: .ltr, sign: 1, flip: false)
+            let physics = try Self.physicsCase(seed: seed).run(side: .trailing, direction: .ltr, sign: 1, flip: false)
+            if plain != physics { differing += 1 }
+        }
+        #expect(differing > 30)
+    }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import Testing
+
+@testable import SwipeCore
+
+/// Issue 12, points 1-4: the release velocity, the flick rule, elastic overscroll, springs.
+struct ReleasePhysicsTests {
+    let t0 = VirtualInstant.start
+
+    static func at(_ ms: Int64) -> VirtualInstant { .start + .milliseconds(ms) }
+
+    /// Trailing buttons 80 + 80 (the tutorial's), with `change` applied.
+    static func configuration(_ change: (inout CellConfiguration) -> Void = { _ in }) -> CellConfiguration {
+        var configuration = CellConfiguration.tutorial
+        change(&configuration)
+        return configuration
+    }
+
+    static let flicking = configuration { $0.release = .velocity }
+
+    // MARK: 1. Velocity
+
+    @Test func theVelocityIsFromTheTwoMostRecentMovesAtDifferentTimes() {
+        var cell = SwipeCell()
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -10, at: Self.at(0))
+        _ = cell.panChanged(translation: -20, at: Self.at(16))
+        _ = cell.panChanged(translation: -25, at: Self.at(16))  // same time: replaces the latest
+        _ = cell.panChanged(translation: -45, at: Self.at(32))
+        // (-45 - -25) points over 16 ms.
+        #expect(cell.releaseVelocity(at: Self.at(32)) == -20 / 0.016)
+        #expect(cell.releaseVelocity(at: Self.at(116)) == -20 / 0.016)  // the older sample 100 ms before
+        #expect(cell.releaseVelocity(at: Self.at(117)) == 0)  // ... and no longer
+    }
+
+    @Test func oneSampleOrSamplesAtOneTimeGiveNoVelocity() {
+        var cell = SwipeCell()
+        cell.panBegan(translation: 0)
+        #expect(cell.releaseVelocity(at: t0) == 0)
+        _ = cell.panChanged(translation: -10, at: t0)
+        _ = cell.panChanged(translation: -30, at: t0)
+        #expect(cell.releaseVelocity(at: t0) == 0)
+    }
+
+    /// No input makes a velocity past ±100,000 points/s (a spring launched at it stays finite
+    /// and sane) or one that is not a number.
+    @Test func velocitiesAreBounded() {
+        var cell = SwipeCell(configuration: Self.configuration { $0.release = .velocity; $0.spring = Spring(); $0.bounce = 0 })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: 1e12, at: t0)
+        _ = cell.panChanged(translation: -1e12, at: t0 + TimeAmount(nanoseconds: 1))
+        #expect(cell.releaseVelocity(at: t0 + TimeAmount(nanoseconds: 1)) == -100_000)
+        #expect(cell.panEnded(at: t0).notification == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -100_000))
+        var other = SwipeCell(configuration: Self.flicking)
+        other.panBegan(translation: 0)
+        _ = other.panChanged(translation: -30, at: t0)
+        #expect(other.panEnded(velocity: .nan, at: t0).notification == .didClose)  // NaN counts as 0
+        var fast = SwipeCell(configuration: Self.flicking)
+        fast.panBegan(translation: 0)
+        _ = fast.panChanged(translation: -30, at: t0)
+        #expect(fast.panEnded(velocity: -.infinity, at: t0).notification?.velocity == -100_000)
+    }
+
+    @Test func anExplicitVelocityOverridesTheSamples() {
+        var cell = SwipeCell(configuration: Self.flicking)
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -10, at: Self.at(0))
+        _ = cell.panChanged(translation: -30, at: Self.at(16))  // -1250 points/s: towards the buttons
+        let effects = cell.panEnded(velocity: 400, at: Self.at(16))
+        #expect(effects.notification == CellEffects.Notification(.didClose, edge: .trailing, velocity: 400))
+    }
+
+    @Test func theTutorialIgnoresTheVelocity() {
+        for velocity in [-5000.0, 0, 5000] {
+            var cell = SwipeCell()
+            cell.panBegan(translation: 0)
+            _ = cell.panChanged(translation: -30, at: t0)
+            #expect(cell.panEnded(velocity: velocity, at: t0) == CellEffects(notification: .didClose, completion: ScheduledStep(step: .closeSettle, deadline: t0 + .milliseconds(100 as Int64))))
+        }
+    }
+
+    // MARK: 2. Release rules
+
+    /// A pan from closed to `reveal` points, released at `velocity`.
+    func release(at reveal: Double, velocity: Double, startingOpen: Bool = false, _ configuration: CellConfiguration = flicking) -> CellEffects {
+        var cell = SwipeCell(configuration: configuration)
+        if startingOpen { cell.openCell(at: t0) }
+        cell.panBegan(translation: 0)
+        let start = startingOpen ? configuration.totalWidth : 0
+        _ = cell.panChanged(translation: start - reveal, at: t0)
+        return cell.panEnded(velocity: velocity, at: t0)
+    }
+
+    @Test func aFlickBelowTheOpenThresholdStillOpens() {
+        #expect(release(at: 30, velocity: -600).notification == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -600))
+        #expect(release(at: 30, velocity: -300).notification?.kind == .didOpen)  // at the flick speed exactly
+        #expect(release(at: 30, velocity: -299).notification?.kind == .didClose)  // slower: the position decides
+        #expect(release(at: 30, velocity: -600, Self.configuration()).notification == .didClose)  // `position`
+    }
+
+    @Test func aFlickPastTheThresholdAwayFromTheButtonsStillCloses() {
+        #expect(release(at: 150, velocity: 600).notification == CellEffects.Notification(.didClose, edge: .trailing, velocity: 600))
+        #expect(release(at: 150, velocity: 299).notification?.kind == .didOpen)
+        #expect(release(at: 150, velocity: 600, startingOpen: true).notification?.kind == .didClose)
+        #expect(release(at: 50, velocity: -600, startingOpen: true).notification?.kind == .didOpen)
+    }
+
+    @Test func theFlickSpeedIsConfigurable() {
+        let slow = Self.configuration { $0.release = .velocity; $0.flickVelocity = 1000 }
+        #expect(release(at: 30, velocity: -999, slow).notification?.kind == .didClose)
+        #expect(release(at: 30, velocity: -1000, slow).notification?.kind == .didOpen)
+    }
+
+    @Test func aFlickFromRestOpensTheEdgeItMovesTowardsIfItHasButtons() {
+        var cell = SwipeCell(configuration: Self.flicking)
+        cell.panBegan(translation: 0)
+        #expect(cell.panEnded(velocity: -500, at: t0).notification?.kind == .didOpen)
+        var other = SwipeCell(configuration: Self.flicking)
+        other.panBegan(translation: 0)
+        // Towards the leading edge, which has no buttons: the position decides (closed).
+        #expect(other.panEnded(velocity: 500, at: t0).notification == .didClose)
+    }
+
+    // MARK: 3. Overscroll
+
+    @Test(arguments: [(-100.0, 100.0), (-160, 160), (-200, 176), (-300, 216), (-400, 256)])
+    func elasticOverscroll(translation: Double, reveal: Double) {
+        var cell = SwipeCell(configuration: Self.configuration { $0.elasticity = 0.4 })
+        cell.panBegan(translation: 0)
+        #expect(cell.panChanged(translation: translation, at: t0) == CellEffects())
+        #expect(cell.reveal(on: .trailing) == reveal)
+        #expect(cell.animation == nil)
+        cell.checkInvariants()
+    }
+
+    @Test func elasticOverscrollFromOpen() {
+        var cell = SwipeCell(configuration: Self.configuration { $0.elasticity = 0.5 })
+        cell.openCell(at: t0)
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -40, at: t0)
+        #expect(cell.reveal(on: .trailing) == 180)
+        // Released there: it snaps back open, from where it is drawn.
+        let effects = cell.panEnded(at: t0)
+        #expect(effects.notification == .didOpen)
+        #expect(cell.presentedOffset(at: t0) == -180)
+    }
+
+    @Test func clampIsTheTutorials() {
+        var cell = SwipeCell()
+        cell.panBegan(translation: 0)
+        let effects = cell.panChanged(translation: -200, at: t0)
+        #expect(effects.completion?.step == .openSettle)
+        #expect(cell.right == 180)
+    }
+
+    @Test(arguments: [0.0, -0.1, 1.01, .nan, .infinity])
+    func elasticityOutsideZeroToOneIsRefused(value: Double) {
+        let configuration = Self.configuration { $0.elasticity = value }
+        #expect(configuration.problems(cellWidth: 320).map(\.description) == ["overscroll: must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(value))"])
+    }
+
+    // MARK: 4. Springs
+
+    /// The closed form, written out independently with Foundation's functions.
+    static func expected(_ spring: Spring, x0: Double, v0: Double, t: Double) -> Double {
+        let omega = sqrt(spring.stiffness / spring.mass)
+        let zeta = spring.damping / (2 * sqrt(spring.stiffness * spring.mass))
+        if zeta < 1 {
+            let wd = omega * sqrt(1 - zeta * zeta)
+            return Foundation.exp(-zeta * omega * t) * (x0 * Foundation.cos(wd * t) + (v0 + zeta * omega * x0) / wd * Foundation.sin(wd * t))
+        } else if zeta == 1 {
+            return Foundation.exp(-omega * t) * (x0 + (v0 + omega * x0) * t)
+        }
+        let r1 = -omega * (zeta - sqrt(zeta * zeta - 1))
+        let r2 = -omega * (zeta + sqrt(zeta * zeta - 1))
+        let c2 = (v0 - r1 * x0) / (r2 - r1)
+        return (x0 - c2) * Foundation.exp(r1 * t) + c2 * Foundation.exp(r2 * t)
+    }
+
+    @Test(arguments: [Spring(), Spring(mass: 1, stiffness: 100, damping: 20), Spring(mass: 2, stiffness: 50, damping: 40), Spring(mass: 1, stiffness: 300, damping: 2)])
+    func springPositionsFollowTheClosedForm(spring: Spring) {
+        for t in [0.0, 0.01, 0.05, 0.1, 0.2, 0.35, 0.5, 1, 2] {
+            for (x0, v0) in [(160.0, 0.0), (-180, 900), (30, -1500)] {
+                let position = spring.solve(x0: x0, v0: v0, at: t).position
+                #expect(abs(position - Self.expected(spring, x0: x0, v0: v0, t: t)) < 1e-9, "t \(t) x0 \(x0) v0 \(v0)")
+            }
+        }
+        #expect(spring.solve(x0: 160, v0: 0, at: 0).position == 160)
+    }
+
+    @Test(arguments: [Spring(), Spring(mass: 1, stiffness: 100, damping: 20), Spring(mass: 2, stiffness: 50, damping: 40), Spring(mass: 1, stiffness: 300, damping: 2)])
+    func theSettleEndsWithinItsTolerance(spring: Spring) {
+        for (x0, v0) in [(160.0, 0.0), (-180, 900), (30, -1500)] {
+            let settle = spring.settleTime(x0: x0, v0: v0)
+            #expect(settle > .zero && settle < Spring.maximumSettleTime)
+            let seconds = Double(settle.nanoseconds) / 1e9
+            let end = spring.solve(x0: x0, v0: v0, at: seconds)
+            #expect(abs(end.position) < 0.5 && abs(end.velocity) < 1)
+            let before = spring.solve(x0: x0, v0: v0, at: seconds - 0.001)
+            #expect(!(abs(before.position) < 0.5 && abs(before.velocity) < 1))
+        }
+    }
+
+    @Test func aSpringWithoutDampingStillEnds() {
+        let spring = Spring(mass: 1, stiffness: 100, damping: 0)
+        #expect(spring.settleTime(x0: 160, v0: 0) == Spring.maximumSettleTime)
+        var cell = SwipeCell(configuration: Self.configuration { $0.spring = spring; $0.bounce = 0 })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -100, at: t0)
+        let effects = cell.panEnded(velocity: 0, at: t0)
+        #expect(effects.completion?.deadline == t0 + Spring.maximumSettleTime)
+        #expect(cell.presentedOffset(at: t0 + Spring.maximumSettleTime) == -160)
+    }
+
+    @Test func aSpringCellIsDrawnByTheClosedFormFromTheReleaseVelocity() {
+        let spring = Spring()
+        var cell = SwipeCell(configuration: Self.configuration { $0.spring = spring; $0.bounce = 0; $0.release = .velocity })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -30, at: t0)
+        let effects = cell.panEnded(velocity: -600, at: t0)
+        #expect(effects.notification?.kind == .didOpen)
+        let settle = spring.settleTime(x0: -30 - -160, v0: -600)
+        #expect(effects.completion == ScheduledStep(step: .openSettle, deadline: t0 + settle))
+        for ms: Int64 in [0, 10, 50, 100, 200] where TimeAmount.milliseconds(ms) < settle {
+            let expected = -160 + Self.expected(spring, x0: 130, v0: -600, t: Double(ms) / 1000)
+            #expect(abs(cell.presentedOffset(at: t0 + .milliseconds(ms)) - expected) < 1e-9)
+        }
+        // A pure function of time: asking again, or out of order, gives the same.
+        #expect(cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)) == cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)))
+        // With no bounce the settle step has nowhere to go: it commits at once.
+        var settled = cell
+        #expect(settled.complete(.openSettle, at: t0 + settle) == nil)
+        #expect(settled.isOpen(on: .trailing))
+    }
+
+    /// A spring row's new step replaces the running one: the replaced step's completion, when
+    /// it comes, does nothing (the tutorial's curves keep quirk 6: it would re-open the row).
+    @Test func aSpringStepReplacedByANewOneDropsItsCompletion() {
+        var cell = SwipeCell(configuration: Self.configuration { $0.spring = Spring(); $0.bounce = 0 })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -100, at: t0)
+        let open = cell.panEnded(velocity: 0, at: t0)
+        let stale = try! #require(open.completion)
+        let close = cell.tableClosed(animated: true, at: Self.at(100))
+        let closing = try! #require(close.completion)
+        #expect(cell.complete(stale.step, at: stale.deadline) == nil)
+        #expect(cell.offset == 0)
+        #expect(cell.complete(closing.step, at: closing.deadline) == nil)  // no bounce: it commits at once
+        #expect(cell.isClosed)
+        // The tutorial's cell re-opens on the stale completion (quirk 6).
+        var tutorial = SwipeCell()
+        tutorial.panBegan(translation: 0)
+        _ = tutorial.panChanged(translation: -100, at: t0)
+        let first = tutorial.panEnded(velocity: 0, at: t0).completion!
+        _ = tutorial.tableClosed(animated: true, at: Self.at(50))
+        _ = tutorial.complete(first.step, at: first.deadline)
+        #expect(tutorial.right == 160)
+    }
+
+    @Test func springParametersAreValidated() {
+        let configuration = Self.configuration { $0.spring = Spring(mass: 0, stiffness: .infinity, damping: -1) }
+        #expect(configuration.problems(cellWidth: 320).map(\.description) == [
+            "mass: must be in (0, 1000000], got 0",
+            "stiffness: must be in (0, 1000000], got inf",
+            "damping: must be in [0, 1000000], got -1",
+        ])
+        let flick = Self.configuration { $0.flickVelocity = 0 }
+        #expect(flick.problems(cellWidth: 320).map(\.description) == ["flick_velocity: must be in (0, 100000] points/s, got 0"])
+    }
+
+    @Test func theCoresFunctionsMatchFoundations() {
+        for x in stride(from: -50.0, through: 50, by: 0.37) {
+            #expect(abs(Spring.exp(x / 5) - Foundation.exp(x / 5)) <= 1e-13 * Foundation.exp(x / 5))
+            #expect(abs(Spring.sin(x) - Foundation.sin(x)) < 1e-12)
+            #expect(abs(Spring.cos(x) - Foundation.cos(x)) < 1e-12)
+        }
+    }
+}

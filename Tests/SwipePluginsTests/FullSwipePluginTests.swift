@@ -1,0 +1,97 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Testing
+
+/// Issue 12, point 5, as plugins configure and drive it: `full_swipe`, `ctx:fulfill`.
+struct FullSwipePluginTests {
+    let fixtures = Fixtures()
+
+    static let trash = "buttons = { { id = 'trash', title = 'Trash', width = 80 } }"
+
+    func host(_ fullSwipe: String, _ extra: String = "") throws -> PluginHost {
+        let source = "return { name = 'p', configure = function(row) return { trailing = { \(Self.trash), full_swipe = \(fullSwipe) } } end, \(extra) }"
+        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+    }
+
+    /// The jsonl lines of `script` run on `host`, without the state line.
+    func run(_ script: String, on host: PluginHost) throws -> [String] {
+        try ScriptRunner(table: host.table, fileName: "s").run(script: script)
+        var out = OutputBuffer()
+        for record in host.recorder.records { JSONLinesFormat.write(record, to: &out) }
+        return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// Done when (2), `completion = "delete"`: `swipe 3 -300` expands row 3, acts with the full
+    /// swipe, and deletes it.
+    @Test func aFullSwipeDeletesTheRow() throws {
+        let host = try host("{ completion = 'delete' }")
+        #expect(try run("swipe 3 -300\nwait 300\n", on: host) == [
+            #"{"event":"expand","row":3,"side":"trailing","t":96}"#,
+            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
+            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#,
+        ])
+        #expect(host.table.items.count == 29)
+        #expect(host.items()[2] == "Longer Title Item #4")
+        #expect(host.buttonIDs(3) == ["trash"])  // the row below moved up, configured again
+    }
+
+    /// Done when (2), `completion = "manual"`: the handler fulfils 500 ms later; the row stays
+    /// filled until then.
+    @Test func aManualFullSwipeWaitsForItsHandler() throws {
+        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, row, button) ctx:after(500, function(c) c:fulfill(3, 'reset') end) end")
+        let lines = try run("swipe 3 -300\nwait 499\n", on: host)
+        #expect(lines.count == 2)
+        #expect(host.table.isWaiting(row: 3))
+        #expect((host.table.cell(forRow: 3)?.reveal(on: .trailing) ?? 0) > 192)
+        #expect(try run("wait 1\nwait 300\n", on: host).suffix(1) == [#"{"event":"close","row":3,"t":650}"#])
+        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+    }
+
+    @Test func fulfillingAtOnceAndTwice() throws {
+        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete'); ctx:fulfill(row.index, 'reset') end")
+        _ = try run("swipe 3 -300\nwait 300\n", on: host)
+        #expect(host.messages("plugin_error").first?.hasSuffix("bad argument #1 to 'fulfill' (row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))") == true)
+        #expect(host.table.items.count == 30)  // the failed handler applied nothing
+        #expect(host.table.isWaiting(row: 3))
+        let once = try self.host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete') end")
+        let lines = try run("swipe 3 -300\nwait 300\n", on: once)
+        #expect(lines.last == #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#)
+        #expect(!once.table.isWaiting(row: 3))
+    }
+
+    @Test func fulfillingARowThatIsNotWaitingIsAnError() throws {
+        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(5, 'reset') end")
+        _ = try run("swipe 3 -300\n", on: host)
+        #expect(host.messages("plugin_error").first?.hasSuffix("bad argument #1 to 'fulfill' (row 5 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))") == true)
+        let bad = try self.host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'later') end")
+        _ = try run("swipe 3 -300\n", on: bad)
+        #expect(bad.messages("plugin_error").first?.hasSuffix("bad argument #2 to 'fulfill' (completion must be 'delete' or 'reset', got 'later')") == true)
+    }
+
+    /// (the full_swipe value; the error after `FILE:1: row 1: `)
+    static let cases: [(String, String)] = [
+        ("3", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' }, got a number"),
+        ("{ button = 'trsh' }", "trailing.full_swipe.button: must be the id of a button on this edge (trash), got 'trsh' (did you mean 'trash'?)"),
+        ("{ threshold = 60 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 60 points"),
+        ("{ threshold = 0.2 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 0.2 of the width: 64 points"),
+        ("{ threshold = 400 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 400 points"),
+        ("{ completion = 'later' }", "trailing.full_swipe.completion: must be 'delete', 'reset' or 'manual', got 'later'"),
+        ("{ completion = 'manual' }", "trailing.full_swipe.completion: is 'manual', but no handler can call ctx:fulfill: button 'trash' has no on_tap and the plugin no on_action"),
+    ]
+
+    @Test(arguments: cases)
+    func aBadFullSwipeIsOnePluginErrorNamingTheField(fullSwipe: String, message: String) throws {
+        let host = try host(fullSwipe)
+        #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+    }
+
+    @Test func thresholdsInPointsOrFractions() throws {
+        let points = try host("{ threshold = 150 }")
+        #expect(points.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 150, width: 320))
+        let fraction = try host("{ threshold = 0.5, completion = 'reset' }")
+        #expect(fraction.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 160, completion: .reset, width: 320))
+        let defaults = try host("{}")
+        #expect(defaults.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 192, width: 320))
+    }
+}

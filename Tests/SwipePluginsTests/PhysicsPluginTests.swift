@@ -1,0 +1,118 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Testing
+
+/// Issue 12 as plugins configure it: the physics keys, presets and their validation.
+struct PhysicsPluginTests {
+    let fixtures = Fixtures()
+
+    static let buttons = "buttons = { { id = 'one', title = 'One', width = 80 }, { id = 'two', title = 'Two', width = 80 } }"
+
+    func host(_ fields: String, preset: BehaviorPreset = .tutorial) throws -> PluginHost {
+        let plugin = try Plugin(path: fixtures.plugin("p.lua", plugin(configure: "function(row) return { \(Self.buttons), \(fields) } end")))
+        return try PluginHost(plugins: [plugin], preset: preset)
+    }
+
+    /// Done when (1): SwipeCellKit's preset opens a short pan flicked towards the buttons and
+    /// closes a long one flicked away.
+    @Test func theSwipeCellKitPresetDecidesByTheFlicksDirection() throws {
+        let host = try host("preset = 'swipecellkit'")
+        try host.table.panBegan(row: 3)
+        try host.table.panChanged(row: 3, translation: -30)
+        try host.table.panEnded(row: 3, velocity: -600)
+        #expect(host.coreEvents == [.open(row: 3)])
+        #expect(host.table.openRows == [3])
+        host.table.advance(by: .seconds(1))
+        #expect(host.table.cell(forRow: 3)?.right == 160)
+        try host.table.panBegan(row: 3)
+        try host.table.panChanged(row: 3, translation: -150 + 160)  // back to 150 of 160 revealed... away
+        try host.table.panEnded(row: 3, velocity: 600)
+        #expect(host.coreEvents == [.open(row: 3), .close(row: 3)])
+        host.table.advance(by: .seconds(1))
+        #expect(host.table.cell(forRow: 3)?.right == 0)
+    }
+
+    @Test func theSwipeCellKitPresetClosesALongPanFlickedAway() throws {
+        let host = try host("preset = 'swipecellkit'")
+        try host.table.panBegan(row: 3)
+        try host.table.panChanged(row: 3, translation: -150)
+        try host.table.panEnded(row: 3, velocity: 600)
+        #expect(host.coreEvents == [.close(row: 3)])
+        // The tutorial opens the same pan: past half of button 1.
+        let tutorial = try self.host("bounce = 20")
+        try tutorial.table.panBegan(row: 3)
+        try tutorial.table.panChanged(row: 3, translation: -150)
+        try tutorial.table.panEnded(row: 3, velocity: 600)
+        #expect(tutorial.coreEvents == [.open(row: 3)])
+    }
+
+    @Test func aPresetIsATableOfOptionsThatARowsOwnKeysOverride() throws {
+        let configuration = try #require(try host("preset = 'swipecellkit', overscroll = 'clamp', bounce = 5").table.cell(forRow: 1)?.configuration)
+        #expect(configuration.release == .velocity)
+        #expect(configuration.elasticity == nil)
+        #expect(configuration.bounce == 5)
+        #expect(configuration.spring == Spring())
+        let own = try #require(try host("release = 'velocity', flick_velocity = 500, overscroll = 0.4, curve = 'spring', damping = 10").table.cell(forRow: 1)?.configuration)
+        #expect(own.release == .velocity)
+        #expect(own.flickVelocity == 500)
+        #expect(own.elasticity == 0.4)
+        #expect(own.spring == Spring(mass: 1, stiffness: 100, damping: 10))
+        let eased = try #require(try host("preset = 'mail', curve = 'linear'").table.cell(forRow: 1)?.configuration)
+        #expect(eased.spring == nil)
+        #expect(eased.curve == .linear)
+    }
+
+    @Test func theRunsPresetIsUnderEveryRowAndSetsItsTableOptions() throws {
+        let host = try host("bounce = 7", preset: .swipecellkit)
+        let configuration = try #require(host.table.cell(forRow: 1)?.configuration)
+        #expect(configuration.release == .velocity)
+        #expect(configuration.bounce == 7)
+        #expect(host.table.options == TableBehaviorOptions(exclusive: true, closeOnScroll: true, closeOnTap: true))
+        let tutorial = try self.host("bounce = 7")
+        #expect(tutorial.table.options == TableBehaviorOptions())
+        #expect(tutorial.table.cell(forRow: 1)?.configuration.release == .position)
+        // A row with no plugin configuration: the tutorial's cell under the preset.
+        let plain = try PluginHost(plugins: [], preset: .swipecellkit)
+        #expect(plain.table.cell(forRow: 1)?.configuration.elasticity == 0.4)
+        #expect(plain.table.cell(forRow: 1)?.configuration.buttons == CellConfiguration.tutorial.buttons)
+    }
+
+    /// `mail` gives an edge with buttons a full swipe of button 1: trailing deletes, leading
+    /// resets; a row's own `full_swipe` wins, and edges too wide for the threshold get none.
+    @Test func theMailPresetAddsFullSwipes() throws {
+        let leading = "leading = { buttons = { { id = 'u', title = 'U', width = 80 } } }"
+        let configuration = try #require(try host("preset = 'mail', \(leading)").table.cell(forRow: 1)?.configuration)
+        #expect(configuration.trailing.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .delete, width: 320))
+        #expect(configuration.leading.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .reset, width: 320))
+        let own = try #require(try host("preset = 'mail', full_swipe = { button = 'two', completion = 'reset' }").table.cell(forRow: 1)?.configuration)
+        #expect(own.trailing.fullSwipe == FullSwipe(button: 1, threshold: 192, completion: .reset, width: 320))
+        let swipecellkit = try #require(try host("preset = 'swipecellkit'").table.cell(forRow: 1)?.configuration)
+        #expect(swipecellkit.trailing.fullSwipe == nil)
+    }
+
+    /// (the configuration's fields; the error after `FILE:1: row 1: `)
+    static let cases: [(String, String)] = [
+        ("release = 'fast'", "release: must be 'position' or 'velocity', got 'fast'"),
+        ("release = 'velocty'", "release: must be 'position' or 'velocity', got 'velocty' (did you mean 'velocity'?)"),
+        ("flick_velocity = 0", "flick_velocity: must be in (0, 100000] points/s, got 0"),
+        ("flick_velocity = 1e6", "flick_velocity: must be in (0, 100000] points/s, got 1000000"),
+        ("flick_velocity = 'x'", "flick_velocity: must be a number, got string"),
+        ("overscroll = 1.5", "overscroll: must be 'clamp' or an elasticity in (0, 1], got 1.5"),
+        ("overscroll = 0", "overscroll: must be 'clamp' or an elasticity in (0, 1], got 0"),
+        ("overscroll = 'elastic'", "overscroll: must be 'clamp' or an elasticity in (0, 1], got 'elastic'"),
+        ("damping = 3", "damping: is set, but curve is not 'spring'"),
+        ("curve = 'spring', mass = 0", "mass: must be in (0, 1000000], got 0"),
+        ("curve = 'spring', stiffness = -5", "stiffness: must be in (0, 1000000], got -5"),
+        ("curve = 'spring', damping = -1", "damping: must be in [0, 1000000], got -1"),
+        ("preset = 'ios'", "preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'ios'"),
+        ("preset = 'swipecellkti'", "preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'swipecellkti' (did you mean 'swipecellkit'?)"),
+    ]
+
+    @Test(arguments: cases)
+    func aBadPhysicsKeyIsOnePluginErrorNamingTheField(fields: String, message: String) throws {
+        let host = try host(fields)
+        #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+        #expect(host.table.cell(forRow: 1)?.configuration.hasButtons == false)
+    }
+}
