@@ -92,6 +92,11 @@ void swl_setfield_number(lua_State *L, int table, const char *key, lua_Number va
     lua_setfield(L, table, key);
 }
 
+void swl_setfield_boolean(lua_State *L, int table, const char *key, int value) {
+    lua_pushboolean(L, value);
+    lua_setfield(L, table, key);
+}
+
 void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len) {
     swl_pushstring(L, s, len);
     lua_setfield(L, table, key);

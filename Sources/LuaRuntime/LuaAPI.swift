@@ -135,6 +135,12 @@ struct LuaAPI {
         Self.withCString(key) { swl_setfield_number(L, table, $0, value) }
     }
 
+    /// The corresponding C functions are `lua_pushboolean` and `lua_setfield`.
+    @inlinable
+    func setField(_ table: Int32, _ key: StaticString, _ value: Bool) {
+        Self.withCString(key) { swl_setfield_boolean(L, table, $0, value ? 1 : 0) }
+    }
+
     /// `value` as for `pushString(_:count:)`. The corresponding C function is `lua_setfield`.
     @inlinable
     func setField(_ table: Int32, _ key: StaticString, cString value: UnsafePointer<CChar>, count: Int) {

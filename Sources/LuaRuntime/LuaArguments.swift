@@ -156,6 +156,11 @@ public struct LuaTableFields {
     }
 
     @inlinable
+    public mutating func set(_ key: StaticString, _ value: Bool) {
+        api.setField(table, key, value)
+    }
+
+    @inlinable
     public mutating func set(_ key: StaticString, _ value: String) {
         value.withCString { api.setField(table, key, cString: $0, count: value.utf8.count) }
     }

@@ -70,6 +70,30 @@ public struct FullSwipe: Hashable, Sendable {
     public static func defaultThreshold(total: Double, width: Double) -> Double {
         max(defaultFraction * width, total + minimumPastButtons)
     }
+
+    /// SwipeCellKit's `.destructive` expansion: expanded when the content's edge is within this
+    /// many points of the cell's far edge (its `.edgeInset(30)` target)...
+    public static let destructiveEdgeInset = 30.0
+    /// ...or when the finger has travelled this fraction of the cell's width (its
+    /// `.touchThreshold(0.8)` trigger, measured here from where the pan began).
+    public static let destructiveTouchFraction = 0.8
+    /// How a row asks for it: `full_swipe = "destructive"` or `full_swipe = { style = "destructive" }`.
+    public static let destructiveStyle = "destructive"
+
+    /// The threshold of a `.destructive` full swipe in a `width`-point cell: the first of its two
+    /// triggers a pan reaches. The content follows the finger 1:1 up to the threshold, so the
+    /// reveal and the finger's travel are equal there and one number decides both triggers.
+    public static func destructiveThreshold(width: Double) -> Double {
+        min(width - destructiveEdgeInset, destructiveTouchFraction * width)
+    }
+
+    /// SwipeCellKit's `.destructive` expansion of button `button` (completion `delete`, its
+    /// `.fill(.delete)`), or nil when the edge's buttons (`total` points) leave no room for it.
+    public static func destructive(button: Int = 0, total: Double, width: Double, completion: Completion = .delete) -> FullSwipe? {
+        let threshold = destructiveThreshold(width: width)
+        guard threshold > total else { return nil }
+        return FullSwipe(button: button, threshold: threshold, completion: completion, width: width)
+    }
 }
 
 /// The buttons of one edge and the thresholds they snap by.

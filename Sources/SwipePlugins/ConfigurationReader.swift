@@ -20,7 +20,7 @@ struct ConfigurationReader {
         "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing",
         "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset", "full_swipe",
     ]
-    static let fullSwipeKeys = ["button", "threshold", "completion"]
+    static let fullSwipeKeys = ["button", "threshold", "completion", "style"]
     /// The curve names: the cubic ones and `spring`.
     static let curveNames = AnimationCurve.allCases.map(\.rawValue) + ["spring"]
     static let edgeKeys = ["buttons", "open_threshold", "close_threshold", "full_swipe"]
@@ -169,8 +169,14 @@ struct ConfigurationReader {
     private func readFullSwipe(
         _ value: LuaValue, _ edge: Edge, buttons: [SwipeButton], prefix: String, into result: inout Result
     ) -> FullSwipe? {
-        guard case .table = value, let fields = value.dictionaryValue else {
-            result.errors.append(problem(prefix, "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)"))
+        let fields: [String: LuaValue]
+        if case .table = value, let table = value.dictionaryValue {
+            fields = table
+        } else if value.stringValue == FullSwipe.destructiveStyle {
+            fields = ["style": value]
+        } else {
+            let got = value.stringValue.map { "'\($0)'" } ?? (value.arrayValue != nil ? "a list" : "a " + value.typeName)
+            result.errors.append(problem(prefix, "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got \(got)"))
             return nil
         }
         result.warnings += unknownKeys(fields, known: Self.fullSwipeKeys, prefix: prefix + ".")
@@ -192,7 +198,25 @@ struct ConfigurationReader {
         }
         let total = buttons.reduce(0) { $0 + $1.width }
         var threshold = FullSwipe.defaultThreshold(total: total, width: cellWidth)
-        if let given = number(fields, "threshold", prefix: prefix + ".", into: &result) {
+        var destructive = false
+        if let style = fields["style"] {
+            if style.stringValue == FullSwipe.destructiveStyle {
+                destructive = true
+                threshold = FullSwipe.destructiveThreshold(width: cellWidth)
+                if threshold <= total {
+                    result.errors.append(problem(prefix, "is 'destructive', but its threshold (\(NumberText.describe(threshold)) points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (\(NumberText.describe(total)) points)"))
+                    valid = false
+                }
+            } else {
+                let hint = style.stringValue.flatMap { closestMatch(to: $0, among: [FullSwipe.destructiveStyle]) }.map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(problem(prefix + ".style", "must be 'destructive', got \(describe(style))\(hint)"))
+                valid = false
+            }
+        }
+        if destructive, fields["threshold"] != nil {
+            result.errors.append(problem(prefix + ".threshold", "cannot be given with style 'destructive' (its threshold is SwipeCellKit's: the cell's width - 30 or 80% of it, whichever is less)"))
+            valid = false
+        } else if let given = number(fields, "threshold", prefix: prefix + ".", into: &result) {
             let points = given > 0 && given <= 1 ? given * cellWidth : given
             if !(points.isFinite && points > total && points <= cellWidth) {
                 let what = given > 0 && given <= 1 ? "\(NumberText.describe(given)) of the width: \(NumberText.describe(points)) points" : "\(NumberText.describe(given)) points"

@@ -388,10 +388,11 @@ extension PluginHost: SwipeTableDelegate {
             try lua.call(handler) { args in
                 try Self.pushContext(context, to: &args)
                 try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }
-                try args.pushTable(recordCount: 3) { fields in
+                try args.pushTable(recordCount: full ? 4 : 3) { fields in
                     fields.set("id", button.id)
                     fields.set("index", number)
                     fields.set("title", button.title)
+                    if full { fields.set("full", true) }
                 }
             }
         }

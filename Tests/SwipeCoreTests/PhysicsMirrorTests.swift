@@ -22,8 +22,14 @@ struct PhysicsMirrorTests {
         let completion = [FullSwipe.Completion.delete, .reset, .manual].randomElement(using: &random)!
         let button = Int.random(in: 0..<test.edge.buttons.count, using: &random)
         let total = test.edge.totalWidth
+        // Half of the full swipes are SwipeCellKit's `.destructive` (its threshold rule, 256
+        // points in the 320-point cell), where the buttons leave room for it; drawn from a
+        // generator of its own so that the other choices stay those of each seed.
+        var styles = SeededGenerator(seed: seed &* 104_729 &+ 7)
+        let destructive = full ? Bool.random(using: &styles) ? FullSwipe.destructive(button: button, total: total, width: 320, completion: completion) : nil : nil
+        let fullSwipe = destructive ?? FullSwipe(button: button, threshold: total + past, completion: completion, width: 320)
         test.tolerant = full
-        test.physics = (full ? " full swipe \(button + 1) at \(total + past) \(completion)" : "") + " release \(release) flick \(flick) overscroll \(elasticity.map { "\($0)" } ?? "clamp") spring \(spring.map { "\($0.mass)/\($0.stiffness)/\($0.damping)" } ?? "-")"
+        test.physics = (full ? " full swipe \(button + 1) at \(fullSwipe.threshold)\(destructive == nil ? "" : " (destructive)") \(completion)" : "") + " release \(release) flick \(flick) overscroll \(elasticity.map { "\($0)" } ?? "clamp") spring \(spring.map { "\($0.mass)/\($0.stiffness)/\($0.damping)" } ?? "-")"
         test.change = { configuration in
             configuration.release = release
             configuration.flickVelocity = flick
@@ -31,7 +37,7 @@ struct PhysicsMirrorTests {
             configuration.spring = spring
             if full {
                 for edge in Edge.allCases where configuration.hasButtons(on: edge) {
-                    configuration[edge].fullSwipe = FullSwipe(button: button, threshold: total + past, completion: completion, width: 320)
+                    configuration[edge].fullSwipe = fullSwipe
                 }
             }
         }
@@ -49,6 +55,7 @@ struct PhysicsMirrorTests {
         var events = 0
         var flings = 0
         var fullSwipes = 0
+        var destructives = 0
         for seed in Self.seeds {
             let test = Self.physicsCase(seed: seed)
             let trailing = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
@@ -58,12 +65,15 @@ struct PhysicsMirrorTests {
             #expect(leading.editing == trailing.editing, "\(test)")
             events += trailing.events.count
             flings += test.steps.filter { if case .fling = $0 { true } else { false } }.count
-            fullSwipes += trailing.events.filter { $0.contains(" expand ") || $0.contains(" full action ") || $0.contains(" delete ") || $0.contains(" fulfilled ") }.count
+            let full = trailing.events.filter { $0.contains(" expand ") || $0.contains(" full action ") || $0.contains(" delete ") || $0.contains(" fulfilled ") }.count
+            fullSwipes += full
+            if test.physics.contains("(destructive)") { destructives += full }
         }
-        print("physics mirror (a): \(Self.seeds.count) scripts, \(events) events, \(flings) explicit velocities, \(fullSwipes) full-swipe events")
+        print("physics mirror (a): \(Self.seeds.count) scripts, \(events) events, \(flings) explicit velocities, \(fullSwipes) full-swipe events (\(destructives) destructive)")
         #expect(events > 1_000)
         #expect(flings > 100)
         #expect(fullSwipes > 30)
+        #expect(destructives > 10)
     }
 
     @Test func rightToLeftIsLeftToRightMirroredWithPhysics() throws {

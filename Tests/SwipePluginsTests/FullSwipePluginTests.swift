@@ -71,7 +71,10 @@ struct FullSwipePluginTests {
 
     /// (the full_swipe value; the error after `FILE:1: row 1: `)
     static let cases: [(String, String)] = [
-        ("3", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' }, got a number"),
+        ("3", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got a number"),
+        ("'destructve'", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destructve'"),
+        ("{ style = 'destructve' }", "trailing.full_swipe.style: must be 'destructive', got 'destructve' (did you mean 'destructive'?)"),
+        ("{ style = 'destructive', threshold = 200 }", "trailing.full_swipe.threshold: cannot be given with style 'destructive' (its threshold is SwipeCellKit's: the cell's width - 30 or 80% of it, whichever is less)"),
         ("{ button = 'trsh' }", "trailing.full_swipe.button: must be the id of a button on this edge (trash), got 'trsh' (did you mean 'trash'?)"),
         ("{ threshold = 60 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 60 points"),
         ("{ threshold = 0.2 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 0.2 of the width: 64 points"),
@@ -84,6 +87,43 @@ struct FullSwipePluginTests {
     func aBadFullSwipeIsOnePluginErrorNamingTheField(fullSwipe: String, message: String) throws {
         let host = try host(fullSwipe)
         #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+    }
+
+    /// SwipeCellKit's `.destructive`: `full_swipe = "destructive"` or `{ style = "destructive" }`;
+    /// in a 320-point cell its touch trigger (80%: 256 points) comes before its edge inset (290).
+    @Test func destructiveFullSwipes() throws {
+        let short = try host("'destructive'")
+        #expect(short.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 256, completion: .delete, width: 320))
+        let styled = try host("{ style = 'destructive', completion = 'reset' }")
+        #expect(styled.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 256, completion: .reset, width: 320))
+        #expect(FullSwipe.destructiveThreshold(width: 320) == 256)
+        #expect(FullSwipe.destructiveThreshold(width: 100) == 70)  // narrow: the edge inset first
+        #expect(FullSwipe.destructive(total: 70, width: 100) == nil)
+        // 255 points of travel stay collapsed; 256 expand; the release deletes the row.
+        #expect(try run("pan 3 begin\npan 3 move -255\n", on: short).isEmpty)
+        #expect(try run("pan 3 move -256\npan 3 end\nwait 300\n", on: short) == [
+            #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
+            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
+            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":100}"#,
+        ])
+    }
+
+    @Test func aDestructiveFullSwipeNeedsRoomPastTheButtons() throws {
+        let source = "return { name = 'p', configure = function(row) return { trailing = { buttons = { { id = 'a', title = 'A', width = 150 }, { id = 'b', title = 'B', width = 150 } }, full_swipe = 'destructive' } } end }"
+        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: trailing.full_swipe: is 'destructive', but its threshold (256 points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (300 points)"])
+    }
+
+    /// The button table a handler gets has `full = true` on a full swipe, no `full` on a tap.
+    @Test func aHandlerTellsAFullSwipeFromATap() throws {
+        let source = """
+            return { name = 'p', configure = function(row) return { trailing = {
+              buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = function(ctx, r, button) ctx:log(button.id, button.full) end } },
+              full_swipe = { completion = 'reset' } } } end }
+            """
+        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        _ = try run("swipe 3 -300\nwait 300\nswipe 5 -80\nwait 300\ntap 5 trash\n", on: host)
+        #expect(host.messages("log") == ["trash\ttrue", "trash\tnil"])
     }
 
     @Test func thresholdsInPointsOrFractions() throws {

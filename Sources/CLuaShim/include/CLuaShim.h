@@ -156,6 +156,7 @@ void swl_pushstring(lua_State *L, const char *s, size_t len);
 /// string cache by address. Raise only on memory errors.
 void swl_setfield_integer(lua_State *L, int table, const char *key, lua_Integer value);
 void swl_setfield_number(lua_State *L, int table, const char *key, lua_Number value);
+void swl_setfield_boolean(lua_State *L, int table, const char *key, int value);
 /// `s` as for swl_pushstring.
 void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len);
 
