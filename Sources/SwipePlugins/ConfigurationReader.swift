@@ -176,7 +176,8 @@ struct ConfigurationReader {
             fields = ["style": value]
         } else {
             let got = value.stringValue.map { "'\($0)'" } ?? (value.arrayValue != nil ? "a list" : "a " + value.typeName)
-            result.errors.append(problem(prefix, "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got \(got)"))
+            let hint = value.stringValue.flatMap { closestMatch(to: $0, among: [FullSwipe.destructiveStyle]) }.map { " (did you mean '\($0)'?)" } ?? ""
+            result.errors.append(problem(prefix, "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got \(got)\(hint)"))
             return nil
         }
         result.warnings += unknownKeys(fields, known: Self.fullSwipeKeys, prefix: prefix + ".")

@@ -72,7 +72,7 @@ struct FullSwipePluginTests {
     /// (the full_swipe value; the error after `FILE:1: row 1: `)
     static let cases: [(String, String)] = [
         ("3", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got a number"),
-        ("'destructve'", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destructve'"),
+        ("'destructve'", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destructve' (did you mean 'destructive'?)"),
         ("{ style = 'destructve' }", "trailing.full_swipe.style: must be 'destructive', got 'destructve' (did you mean 'destructive'?)"),
         ("{ style = 'destructive', threshold = 200 }", "trailing.full_swipe.threshold: cannot be given with style 'destructive' (its threshold is SwipeCellKit's: the cell's width - 30 or 80% of it, whichever is less)"),
         ("{ button = 'trsh' }", "trailing.full_swipe.button: must be the id of a button on this edge (trash), got 'trsh' (did you mean 'trash'?)"),
@@ -106,6 +106,25 @@ struct FullSwipePluginTests {
             #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
             #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":100}"#,
         ])
+    }
+
+    /// The `swipecellkit` preset with `.destructive` on the row: `swipe 3 -300` (16 ms frames over
+    /// 150 ms) reaches 256 points at its 128 ms frame, expands there, and the released row slides
+    /// out on the preset's spring before it is deleted.
+    @Test func theSwipeCellKitPresetWithADestructiveRow() throws {
+        let source = """
+            return { name = 'p', configure = function(row) return { preset = 'swipecellkit', trailing = {
+              buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = function(ctx, r, button) ctx:log(button.id, button.full) end } },
+              full_swipe = 'destructive' } } end }
+            """
+        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        #expect(try run("swipe 3 -300\nwait 1000\n", on: host) == [
+            #"{"event":"expand","row":3,"side":"trailing","t":128}"#,
+            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
+            #"{"event":"log","plugin":"p","message":"trash\ttrue","t":150}"#,
+            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":934}"#,
+        ])
+        #expect(host.table.items.count == 29)
     }
 
     @Test func aDestructiveFullSwipeNeedsRoomPastTheButtons() throws {

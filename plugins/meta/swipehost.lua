@@ -15,6 +15,7 @@
 ---@field id string
 ---@field index integer  on its edge, 1 = outermost (the rightmost trailing button in ltr)
 ---@field title string
+---@field full? boolean  true when a full swipe performed the action (`full_swipe`); nil on a tap
 
 ---@class SwipeButtonSpec
 ---@field id string
@@ -28,12 +29,13 @@
 ---@field buttons SwipeButtonSpec[]  button 1 (the outermost, against the edge) first
 ---@field open_threshold? number     points, default half of button 1
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
----@field full_swipe? SwipeFullSwipe  a long drag performs a button's action at once
+---@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once; "destructive": SwipeCellKit's
 
 ---@class SwipeFullSwipe
 ---@field button? string     the id of the expanded button on this edge, default button 1
 ---@field threshold? number  points, or a fraction of the width in (0, 1]; default 0.6 (at least the buttons + 20)
 ---@field completion? "delete"|"reset"|"manual"  default "delete"; "manual": a handler calls ctx:fulfill
+---@field style? "destructive"  SwipeCellKit's .destructive: the threshold is the cell's width - 30 or 80% of it, whichever is less (no `threshold` with it)
 
 ---@class SwipeCellConfig
 ---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
