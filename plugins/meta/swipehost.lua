@@ -29,13 +29,15 @@
 ---@field buttons SwipeButtonSpec[]  button 1 (the outermost, against the edge) first
 ---@field open_threshold? number     points, default half of button 1
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
----@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once; "destructive": SwipeCellKit's
+---@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once
 
 ---@class SwipeFullSwipe
 ---@field button? string     the id of the expanded button on this edge, default button 1
 ---@field threshold? number  points, or a fraction of the width in (0, 1]; default 0.6 (at least the buttons + 20)
 ---@field completion? "delete"|"reset"|"manual"  default "delete"; "manual": a handler calls ctx:fulfill
----@field style? "destructive"  SwipeCellKit's .destructive: the threshold is the cell's width - 30 or 80% of it, whichever is less (no `threshold` with it)
+---SwipeCellKit's .destructive: the threshold is the cell's width - 30 or 80% of it, whichever is less
+---(no `threshold` with it); full_swipe = "destructive" is { style = "destructive" }
+---@field style? "destructive"
 
 ---@class SwipeCellConfig
 ---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
