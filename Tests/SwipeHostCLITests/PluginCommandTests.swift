@@ -47,6 +47,36 @@ struct PluginCommandTests {
             """)
     }
 
+    /// `full_swipe = "destructive"` (SwipeCellKit's `.destructive`) on either edge: misspelt as a
+    /// style or as the whole value, `check` names the field and suggests the word.
+    @Test func checkValidatesADestructiveFullSwipe() throws {
+        let path = NSTemporaryDirectory() + "destructive-plugin-\(getpid()).lua"
+        try """
+            return { name = 'bad', configure = function(row) return {
+              trailing = { buttons = { { id = 'trash', title = 'Trash', width = 80 } }, full_swipe = { style = 'destructve' } },
+              leading = { buttons = { { id = 'read', title = 'Read', width = 80 } }, full_swipe = row.index == 2 and 'destructive' or 'destrutive' } } end }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Swipehost.run(["check", path, "--rows", "1"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            \(path):1: row 1: trailing.full_swipe.style: must be 'destructive', got 'destructve' (did you mean 'destructive'?)
+            \(path):1: row 1: leading.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destrutive' (did you mean 'destructive'?)
+            \(path): 2 errors, 0 of 1 rows configured
+
+            """)
+        let good = NSTemporaryDirectory() + "destructive-good-\(getpid()).lua"
+        try """
+            return { name = 'good', configure = function(row) return { preset = 'swipecellkit',
+              trailing = { buttons = { { id = 'trash', title = 'Trash', width = 80 } }, full_swipe = 'destructive' },
+              leading = { buttons = { { id = 'read', title = 'Read', width = 80 } }, full_swipe = { style = 'destructive', completion = 'reset' } } } end }
+            """.write(toFile: good, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: good) }
+        let ok = try Swipehost.run(["check", good])
+        #expect(ok.status == 0)
+        #expect(ok.stdout == "\(good): ok, 30 of 30 rows configured\n")
+    }
+
     /// An `items` function runs when the plugin loads: its failure fails `check` and `run`
     /// alike, with the same message naming the file and line.
     @Test func anItemsFunctionThatErrorsFailsCheckAndRun() throws {
