@@ -101,6 +101,17 @@ public struct SwipeCell: Sendable {
     /// if any.
     public var edge: Edge? { side?.edge }
 
+    /// The button that fills the revealed width: an edge's full-swipe button while a pan holds
+    /// the edge expanded (past its threshold), or while a `manual` full swipe waits to be
+    /// fulfilled.
+    public var filledButton: SwipeButton? {
+        guard let edge = expandedEdge ?? (isWaiting ? self.edge : nil),
+            let full = configuration[edge].fullSwipe
+        else { return nil }
+        let buttons = configuration[edge].buttons
+        return buttons.indices.contains(full.button) ? buttons[full.button] : nil
+    }
+
     /// The committed reveal (`startingRightLayoutConstraintConstant`), on ``edge``.
     public var committed: Double { side?.committed ?? 0 }
 

@@ -16,6 +16,9 @@ public struct TableSnapshot: Hashable, Sendable {
         public var rightButtons: [SwipeButton]
         /// The buttons on the physical left, button 1 (leftmost) first.
         public var leftButtons: [SwipeButton]
+        /// A full swipe's button that fills the whole revealed width (expanded, or waiting for
+        /// `fulfill`), on whichever side the content reveals.
+        public var filledButton: SwipeButton? = nil
 
         /// The trailing buttons in `ltr` (the tutorial's); kept for readers of the right side.
         public var buttons: [SwipeButton] { rightButtons }
@@ -38,7 +41,8 @@ public struct TableSnapshot: Hashable, Sendable {
             return Row(
                 row: row, item: table.items[row], right: cell.right, left: cell.left,
                 presentedRight: cell.presentedRight(at: table.now),
-                rightButtons: cell.configuration[right].buttons, leftButtons: cell.configuration[right.opposite].buttons)
+                rightButtons: cell.configuration[right].buttons, leftButtons: cell.configuration[right.opposite].buttons,
+                filledButton: cell.filledButton)
         }
         editing = table.openRows.sorted()
     }

@@ -81,8 +81,13 @@ public enum TextFormat {
         let offset = (row.presentedRight / pointsPerCharacter).rounded()
         let shift = offset.isNaN ? 0 : Int(min(max(offset, -limit), limit))
         let content = Array(("  " + DisplayText.escaped(row.item)).unicodeScalars.map(Character.init))
-        let strip = buttonStrip(row.rightButtons)
-        let leftStrip = buttonStrip(row.leftButtons.reversed())
+        var strip = buttonStrip(row.rightButtons)
+        var leftStrip = buttonStrip(row.leftButtons.reversed())
+        if let filled = row.filledButton, shift != 0 {
+            // A full swipe's button fills all the content reveals.
+            let revealed = [SwipeButton(id: filled.id, title: filled.title, width: Double(abs(shift)) * pointsPerCharacter)]
+            if shift > 0 { strip = buttonStrip(revealed) } else { leftStrip = buttonStrip(revealed) }
+        }
         var line: [Character] = []
         line.reserveCapacity(columns)
         for column in 0..<columns {

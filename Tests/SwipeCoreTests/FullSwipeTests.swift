@@ -1,3 +1,4 @@
+@testable import SwipeScript
 import Testing
 
 @testable import SwipeCore
@@ -30,6 +31,32 @@ struct FullSwipeTests {
         let log = Log()
         table.delegate = log
         return (table, log)
+    }
+
+    /// "While a pan is past the threshold the edge is expanded: the expanded button fills the
+    /// revealed width": in the text table, past the threshold and while a `manual` row waits;
+    /// not below it. Mirrored in `rtl`, where the trailing edge is on the left.
+    @Test func theExpandedButtonFillsTheRevealedWidthInTheDrawing() throws {
+        func drawn(_ table: SwipeTable, _ row: Int) throws -> String {
+            TextFormat.draw(try #require(TableSnapshot(table).rows.first { $0.row == row }), columns: 40)
+        }
+        let (table, _) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -160)  // 160 points: below the threshold, the strip of the buttons
+        let drawing1 = try drawn(table, 3)
+        #expect(drawing1 == "#3                            [ Trash  ]")
+        try table.panChanged(row: 3, translation: -200)  // 192 + 8 / 5 = 193.6: expanded, Trash fills 24 columns
+        #expect(table.cell(forRow: 3)?.filledButton?.id == "trash")
+        let drawing2 = try drawn(table, 3)
+        #expect(drawing2 == "                [        Trash         ]")
+        try table.panEnded(row: 3)  // waiting for fulfil: still filled
+        let drawing3 = try drawn(table, 3)
+        #expect(drawing3 == "                [        Trash         ]")
+        let (rtl, _) = Self.table(.manual, direction: .rtl)
+        try rtl.panBegan(row: 3)
+        try rtl.panChanged(row: 3, translation: 200)
+        let drawing4 = try drawn(rtl, 3)
+        #expect(drawing4 == "[        Trash         ]  Longer Title I")
     }
 
     @Test func theDefaultThresholdIsSixTenthsOfTheWidthAndNeverBelowTheButtonsPlus20() {
