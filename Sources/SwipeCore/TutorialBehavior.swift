@@ -38,26 +38,12 @@ enum TutorialBehavior {
                 // 3-4: away from every edge with buttons, `MAX(-deltaX, 0)` is always 0 (quirk 2).
                 return .snapClosed(edge ?? metrics.defaultEdge, notify: false)
             }
-            let total = metrics.totalWidth(of: towards)
-            let raw = dx * direction.sign(of: towards)
-            let full = metrics.fullThreshold(of: towards)
-            if full > 0, raw >= total {  // a full swipe: 1:1 to its threshold, then elastic
-                return .follow(towards, ReleasePhysics.fullStretch(raw, threshold: full))
-            }
-            if elasticity > 0, raw >= total {  // elastic overscroll instead of the clamp
-                return .follow(towards, ReleasePhysics.elastic(raw, total: total, elasticity: elasticity))
-            }
-            let constant = min(raw, total)  // 6
-            if constant == total {  // 7
-                return .snapOpen(towards, notify: false)
-            }
-            return .follow(towards, constant)  // 8
+            return reveal(dx * direction.sign(of: towards), on: towards, metrics: metrics, elasticity: elasticity)  // 6-8
         }
         // The cell was at least partially open: it stays on its edge.
         let edge = edge ?? metrics.defaultEdge
         let progress = (x - start) * direction.sign(of: edge)  // towards revealing `edge`
         let adjustment = committed + progress  // 1
-        let total = metrics.totalWidth(of: edge)
         if !(progress > 0) {
             let constant = max(adjustment, 0)  // 2
             if constant == 0 {  // 3
@@ -65,18 +51,28 @@ enum TutorialBehavior {
             }
             return .follow(edge, constant)  // 4
         }
+        return reveal(adjustment, on: edge, metrics: metrics, elasticity: elasticity)  // 5-7
+    }
+
+    /// The last steps of both branches of `changed` (6-8 from closed, 5-7 from open): the
+    /// constant is the reveal clamped at the buttons' width, and at the clamp the cell snaps
+    /// open. Past the buttons, a full swipe follows 1:1 to its threshold and elastically beyond,
+    /// and an elastic overscroll stretches instead of clamping.
+    @inline(__always)
+    private static func reveal(_ reveal: Double, on edge: Edge, metrics: CellMetrics, elasticity: Double) -> Move {
+        let total = metrics.totalWidth(of: edge)
         let full = metrics.fullThreshold(of: edge)
-        if full > 0, adjustment >= total {  // a full swipe: 1:1 to its threshold, then elastic
-            return .follow(edge, ReleasePhysics.fullStretch(adjustment, threshold: full))
+        if full > 0, reveal >= total {
+            return .follow(edge, ReleasePhysics.fullStretch(reveal, threshold: full))
         }
-        if elasticity > 0, adjustment >= total {  // elastic overscroll instead of the clamp
-            return .follow(edge, ReleasePhysics.elastic(adjustment, total: total, elasticity: elasticity))
+        if elasticity > 0, reveal >= total {
+            return .follow(edge, ReleasePhysics.elastic(reveal, total: total, elasticity: elasticity))
         }
-        let constant = min(adjustment, total)  // 5
-        if constant == total {  // 6
+        let constant = min(reveal, total)  // 6 / 5
+        if constant == total {  // 7 / 6
             return .snapOpen(edge, notify: false)
         }
-        return .follow(edge, constant)  // 7
+        return .follow(edge, constant)  // 8 / 7
     }
 
     /// `UIGestureRecognizerStateEnded`: open at or past the threshold, by `>=` on the reveal
