@@ -37,11 +37,6 @@ public enum GestureCommand: Hashable, Sendable {
     case swipe(row: Int, dx: Double, duration: TimeAmount)
 }
 
-extension GestureCommand {
-    /// The largest release speed a script may give (`pan ROW end VX`), in points/s.
-    public static let maximumVelocity = ReleasePhysics.maximumVelocity
-}
-
 /// A command with the 1-based line it came from.
 public struct ScriptLine: Hashable, Sendable {
     public var number: Int

@@ -76,8 +76,8 @@ public struct ScriptParser: Sendable {
                     try t.expectCount(3...3, form: "pan ROW end")
                     return .panEnd(row: row)
                 }
-                guard velocity.isFinite, abs(velocity) <= GestureCommand.maximumVelocity else {
-                    throw LineError(message: "VX must be a release velocity from -\(NumberText.describe(GestureCommand.maximumVelocity)) to \(NumberText.describe(GestureCommand.maximumVelocity)) points/s, got \(NumberText.describe(velocity))")
+                guard velocity.isFinite, abs(velocity) <= ReleasePhysics.maximumVelocity else {
+                    throw LineError(message: "VX must be a release velocity from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)) points/s, got \(NumberText.describe(velocity))")
                 }
                 return .panEnd(row: row, velocity: velocity)
             } else if t.matches(2, "cancel") {

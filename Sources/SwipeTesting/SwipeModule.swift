@@ -47,8 +47,8 @@ public enum SwipeModule {
             var velocity: Double? = nil
             let given = args.argument(4)["velocity"]
             if !given.isNil {
-                guard let number = given.doubleValue, number.isFinite, abs(number) <= GestureCommand.maximumVelocity else {
-                    throw SwipeDriver.Failure("pan: velocity must be a number of points/s from -\(NumberText.describe(GestureCommand.maximumVelocity)) to \(NumberText.describe(GestureCommand.maximumVelocity)), got \(given.doubleValue.map(NumberText.describe) ?? "a " + given.typeName)")
+                guard let number = given.doubleValue, number.isFinite, abs(number) <= ReleasePhysics.maximumVelocity else {
+                    throw SwipeDriver.Failure("pan: velocity must be a number of points/s from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)), got \(given.doubleValue.map(NumberText.describe) ?? "a " + given.typeName)")
                 }
                 velocity = number
             }
