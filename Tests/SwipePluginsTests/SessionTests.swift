@@ -263,6 +263,26 @@ struct SessionReloadTests {
         #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
     }
 
+    @Test func theOldPluginsTimersAreDroppedAndThePresentedScreenStays() throws {
+        let code = """
+            return { name = 't', on_open = function(ctx, row)
+              ctx:present { title = 'open', text = tostring(row.index) }
+              ctx:after(100, function(c) c:log('old timer') end)
+            end }
+            """
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: [.source(name: "t.lua", code: code)]), sink: sink)
+        try session.apply(.swipe(row: 3, dx: -200, duration: .zero))
+        try session.reload([.source(name: "t.lua", code: code.replacingOccurrences(of: "old timer", with: "new timer"))])
+        session.advance(to: VirtualInstant(nanoseconds: 500_000_000))
+        #expect(sink.lines == [
+            "     0 ms  row 3 opened",
+            "     0 ms  presented \"open\": 3",
+            "     0 ms  reloaded plugins: t.lua",
+        ])
+        #expect(session.host.presented?.title == "open")
+    }
+
     @Test func aFilePluginIsReadAgainFromDisk() throws {
         let fixtures = Fixtures()
         let path = fixtures.plugin("mail.lua", Self.mailCode)
