@@ -8,6 +8,7 @@ final class FilmstripRecorder {
     let driver: RenderDriver
     let fileName: String
     let selection: FrameSelection
+    let options: RenderOptions
 
     private(set) var frames: [Filmstrip.Frame] = []
     private(set) var events: [Filmstrip.Event] = []
@@ -24,10 +25,11 @@ final class FilmstripRecorder {
     private var atIndex = 0
     private var everyCount: Int64 = 0
 
-    init(driver: RenderDriver, fileName: String, selection: FrameSelection) {
+    init(driver: RenderDriver, fileName: String, options: RenderOptions) {
         self.driver = driver
         self.fileName = fileName
-        self.selection = selection
+        self.options = options
+        selection = options.frames
     }
 
     var table: SwipeTable { driver.table }
@@ -188,10 +190,10 @@ final class FilmstripRecorder {
     private func samplePass(at time: VirtualInstant) throws(RenderFailure) {
         let rows = table.visibleRows
         samples += rows.count
-        guard samples <= RenderOptions.maximumSamples else {
+        guard samples <= options.sampleLimit else {
             throw .render(
                 file: fileName,
-                message: "the plot needs more than \(RenderOptions.maximumSamples) row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script")
+                message: "the plot needs more than \(options.sampleLimit) row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script")
         }
         pass += 1
         for row in rows {
@@ -245,16 +247,16 @@ final class FilmstripRecorder {
 
     private func capture(events: [Filmstrip.Event]) throws(RenderFailure) {
         let snapshot = TableSnapshot(table)
-        guard frames.count < RenderOptions.maximumFrames else {
+        guard frames.count < options.frameLimit else {
             throw .render(
                 file: fileName,
-                message: "more than \(RenderOptions.maximumFrames) frames (\(Self.describe(selection))): choose fewer with --every or --at")
+                message: "more than \(options.frameLimit) frames (\(Self.describe(selection))): choose fewer with --every or --at")
         }
         drawnRows += snapshot.rows.count
-        guard drawnRows <= RenderOptions.maximumDrawnRows else {
+        guard drawnRows <= options.drawnRowLimit else {
             throw .render(
                 file: fileName,
-                message: "the frames would draw more than \(RenderOptions.maximumDrawnRows) rows (frames x rows on screen): choose fewer frames or a smaller --viewport")
+                message: "the frames would draw more than \(options.drawnRowLimit) rows (frames x rows on screen): choose fewer frames or a smaller --viewport")
         }
         frames.append(Filmstrip.Frame(number: frames.count + 1, time: table.now, events: events, table: snapshot))
         lastActivity = max(lastActivity, table.now)

@@ -115,15 +115,20 @@ public enum FilmstripSVG {
         let height = strip.geometry.rowHeight
         let offset = -row.presentedRight
         svg.group("svg", ["x": 0, "y": .number(top), "width": .number(width), "height": .number(height)]) { svg in
-            var right = width
-            for button in row.rightButtons {
-                right -= button.width
-                drawButton(button, x: right, width: button.width, height: height, into: &svg)
-            }
-            var left = 0.0
-            for button in row.leftButtons {
-                drawButton(button, x: left, width: button.width, height: height, into: &svg)
-                left += button.width
+            // Only the side the content uncovers has its buttons behind it (the text format's
+            // drawing and the libraries alike): a bounce past rest shows the row's background.
+            if offset < 0 {
+                var right = width
+                for button in row.rightButtons {
+                    right -= button.width
+                    drawButton(button, x: right, width: button.width, height: height, into: &svg)
+                }
+            } else if offset > 0 {
+                var left = 0.0
+                for button in row.leftButtons {
+                    drawButton(button, x: left, width: button.width, height: height, into: &svg)
+                    left += button.width
+                }
             }
             if let filled = row.filledButton, offset != 0 {
                 let revealed = min(abs(offset), width)

@@ -175,19 +175,28 @@ enum OffsetPlot {
         into svg: inout SVGWriter
     ) {
         var levelEnds = Array(repeating: -Double.infinity, count: labelLevels)
+        // The row's events, those at the same time under one label.
+        var groups: [(time: VirtualInstant, events: [Filmstrip.Event])] = []
         for event in strip.events where event.track == trace.track {
-            let color = Palette.event(event.kind)
-            let eventX = px(event.time.milliseconds)
+            if groups.last?.time == event.time {
+                groups[groups.count - 1].events.append(event)
+            } else {
+                groups.append((event.time, [event]))
+            }
+        }
+        for group in groups {
+            let color = Palette.event(group.events[0].kind)
+            let eventX = px(group.time.milliseconds)
             svg.element("line", [
                 "x1": .number(eventX), "y1": .number(top), "x2": .number(eventX), "y2": .number(bottom),
                 "stroke": .text(color), "stroke-width": 1, "stroke-dasharray": "3 3", "opacity": 0.8,
             ])
-            if let offset = offset(of: trace, at: event.time) {
+            if let offset = offset(of: trace, at: group.time) {
                 svg.element("circle", [
                     "cx": .number(eventX), "cy": .number(py(offset)), "r": 3, "fill": .text(color),
                 ])
             }
-            let label = event.label
+            let label = group.events.map(\.label).joined(separator: ", ")
             // About 5.6 px a character at 10 px.
             let labelWidth = Double(label.count) * 5.6
             let level = levelEnds.firstIndex { $0 + 4 <= eventX } ?? levelEnds.indices.min { levelEnds[$0] < levelEnds[$1] }!

@@ -17,6 +17,11 @@ public struct RenderOptions: Hashable, Sendable {
     /// Frames side by side in the filmstrip before it wraps (1 ... ``maximumColumns``).
     public var columns: Int
 
+    /// The limits in force (tests lower them).
+    var sampleLimit = RenderOptions.maximumSamples
+    var frameLimit = RenderOptions.maximumFrames
+    var drawnRowLimit = RenderOptions.maximumDrawnRows
+
     public init(frames: FrameSelection = .events, columns: Int = 4) {
         self.frames = frames
         self.columns = columns

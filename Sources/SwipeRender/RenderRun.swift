@@ -27,7 +27,7 @@ public struct RenderRun {
             throw .run(error.description)
         }
         let driver = HostDriver(host: host, fileName: run.fileName)
-        let recorder = FilmstripRecorder(driver: driver, fileName: run.fileName, selection: options.frames)
+        let recorder = FilmstripRecorder(driver: driver, fileName: run.fileName, options: options)
         try recorder.run(script: script)
         return Filmstrip(
             script: run.fileName, subtitle: subtitle(host: host), geometry: run.geometry, direction: host.table.direction,
