@@ -171,17 +171,18 @@ final class FilmstripRecorder {
     /// `start` (nothing changes the table in between); none when no row moves.
     private func sampleBetween(_ start: VirtualInstant, _ end: VirtualInstant) throws(RenderFailure) {
         var time = SampleGrid.next(after: start)
-        guard time < end, isMoving(at: start, or: time) else { return }
+        guard time < end, isMoving(at: start) else { return }
         while time < end {
             try samplePass(at: time)
             time = SampleGrid.next(after: time)
         }
     }
 
-    private func isMoving(at start: VirtualInstant, or next: VirtualInstant) -> Bool {
+    /// Whether a row on screen has an animation segment running past `start`.
+    private func isMoving(at start: VirtualInstant) -> Bool {
         table.visibleRows.contains { row in
-            guard let cell = table.cell(forRow: row) else { return false }
-            return cell.presentedOffset(at: start) != cell.offset || cell.presentedOffset(at: next) != cell.offset
+            guard let end = table.cell(forRow: row)?.animationEnd else { return false }
+            return end > start
         }
     }
 
@@ -302,9 +303,7 @@ final class FilmstripRecorder {
 
     /// A record as the filmstrip shows it.
     static func event(_ record: TraceRecord) -> Filmstrip.Event {
-        var line = OutputBuffer()
-        TextFormat.write(record, to: &line)
-        var text = String(decoding: line.bytes, as: UTF8.self)
+        var text = TextFormat.line(for: record)
         // The text format's line is "TIME ms  TEXT": the caption shows the time itself.
         text = String(text.prefix { $0 != "\n" })
         let characters = Array(text)

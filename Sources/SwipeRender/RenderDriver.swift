@@ -2,52 +2,46 @@ import SwipeCore
 import SwipePlugins
 import SwipeScript
 
-/// The table a render drives, one command at a time on its virtual clock. Render never runs a
-/// `wait` or a `swipe` whole: it moves the clock itself, stopping where it samples and draws.
-protocol RenderDriver: AnyObject {
-    var table: SwipeTable { get }
-    /// Runs one command that takes no time (not `wait` nor `swipe`).
-    func apply(_ line: ScriptLine) throws(ScriptError)
-    /// Moves the clock to `instant` (later than now), running what falls due.
-    func advance(to instant: VirtualInstant)
-    /// The earliest pending animation completion or timer; nil when nothing is pending.
-    var nextWake: VirtualInstant? { get }
-    /// The records made since the last call, in time order.
-    func takeRecords() -> [TraceRecord]
-}
+/// Drives a ``Session`` for a render and collects its records. Render never applies a `wait` or
+/// a `swipe` whole: it moves the clock itself (``Session/advance(to:)``), stopping where it
+/// samples and draws, and applies a swipe's pan commands one by one at their times.
+final class RenderDriver: SessionEventSink {
+    let session: Session
+    private var pending: [TraceRecord] = []
 
-/// A ``RenderDriver`` over a plugin host (``PluginRun/makeHost()``) and a ``ScriptRunner``.
-final class HostDriver: RenderDriver {
-    let host: PluginHost
-    let runner: ScriptRunner
-    private var taken = 0
-
-    init(host: PluginHost, fileName: String) {
-        self.host = host
-        runner = ScriptRunner(table: host.table, fileName: fileName)
+    /// The session holds its sink weakly: the driver owns the session, not the other way round.
+    init(_ configuration: SessionConfiguration) throws(RunFailure) {
+        var configuration = configuration
+        configuration.traceMode = .records
+        configuration.recordsInputs = false
+        session = try Session(configuration, sink: nil)
+        // The records made while loading (plugins' prints) were kept by the recorder.
+        pending = session.host.recorder.records
+        session.sink = self
     }
 
-    var table: SwipeTable { host.table }
+    var table: SwipeTable { session.table }
 
+    func session(_ session: Session, didRecord record: TraceRecord) {
+        pending.append(record)
+    }
+
+    /// Runs one command that takes no time (not `wait` nor `swipe`).
     func apply(_ line: ScriptLine) throws(ScriptError) {
-        try runner.run(line)
+        try session.apply(line)
     }
 
     func advance(to instant: VirtualInstant) {
-        host.table.advance(to: instant)
+        session.advance(to: instant)
     }
 
-    /// The table says only whether something is pending, not when: the next sample time then,
-    /// so the clock stops every 2 ms while anything is pending.
-    var nextWake: VirtualInstant? {
-        guard table.hasPendingAnimations else { return nil }
-        return SampleGrid.next(after: table.now)
-    }
+    /// The earliest pending animation completion or timer; nil when nothing is pending.
+    var nextWake: VirtualInstant? { session.nextWake }
 
+    /// The records made since the last call, in time order.
     func takeRecords() -> [TraceRecord] {
-        let records = host.recorder.records
-        defer { taken = records.count }
-        return Array(records[taken...])
+        defer { pending = [] }
+        return pending
     }
 }
 

@@ -2,37 +2,35 @@ import SwipeCore
 import SwipePlugins
 import SwipeScript
 
-/// A whole `swipehost render`: the plugins loaded as `swipehost run` loads them, the script run
-/// with the clock stopped where the filmstrip and the plot need it, and the SVG drawn. Nothing
-/// is written: a failure anywhere leaves only the failure.
+/// A whole `swipehost render`: a ``Session`` made as `swipehost run` makes it, the script
+/// applied to it with the clock stopped where the filmstrip and the plot need it, and the SVG
+/// drawn. Nothing is written: a failure anywhere leaves only the failure.
 public struct RenderRun {
-    /// What `swipehost run` would be given (plugins, items, geometry, direction, table options,
-    /// preset); its format and colour are not used.
-    public var run: PluginRun
+    /// The plugins, items, geometry, direction, table options and preset (`swipehost run`'s
+    /// options); its `scriptName` is the script's name in messages and in the heading.
+    public var session: SessionConfiguration
     public var options: RenderOptions
 
-    public init(run: PluginRun, options: RenderOptions = RenderOptions()) {
-        self.run = run
+    public init(session: SessionConfiguration, options: RenderOptions = RenderOptions()) {
+        self.session = session
         self.options = options
     }
 
     /// Runs `script` (UTF-8 bytes) and records the filmstrip.
     public func record(script: UnsafeBufferPointer<UInt8>) throws(RenderFailure) -> Filmstrip {
-        var configured = run
-        configured.format = .text
-        let host: PluginHost
+        let driver: RenderDriver
         do {
-            host = try configured.makeHost()
+            driver = try RenderDriver(session)
         } catch {
             throw .run(error.description)
         }
-        let driver = HostDriver(host: host, fileName: run.fileName)
-        let recorder = FilmstripRecorder(driver: driver, fileName: run.fileName, options: options)
+        let name = session.scriptName
+        let recorder = FilmstripRecorder(driver: driver, fileName: name, options: options)
         try recorder.run(script: script)
         return Filmstrip(
-            script: run.fileName, subtitle: subtitle(host: host), geometry: run.geometry, direction: host.table.direction,
-            frames: recorder.frames, traces: recorder.traces, events: recorder.events, end: host.table.now,
-            lastActivity: recorder.lastActivity, selection: FilmstripRecorder.describe(options.frames))
+            script: name, subtitle: subtitle(direction: driver.table.direction), geometry: session.geometry,
+            direction: driver.table.direction, frames: recorder.frames, traces: recorder.traces, events: recorder.events,
+            end: driver.table.now, lastActivity: recorder.lastActivity, selection: FilmstripRecorder.describe(options.frames))
     }
 
     public func record(script: String) throws(RenderFailure) -> Filmstrip {
@@ -50,17 +48,17 @@ public struct RenderRun {
     }
 
     /// `plugins mail.lua · preset mail · rtl`: the plugins by file name (not their folders, so
-    /// the picture is the same wherever the repository is), the preset and direction when not
-    /// the defaults.
-    func subtitle(host: PluginHost) -> String {
+    /// the picture is the same wherever the repository is), the preset when not the tutorial's,
+    /// the direction.
+    func subtitle(direction: LayoutDirection) -> String {
         var parts: [String] = []
-        let names = run.pluginPaths.map { path in
-            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return String(trimmed.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(trimmed))
+        let names = session.plugins.map { source in
+            let path = source.name.hasSuffix("/") ? String(source.name.dropLast()) : source.name
+            return String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path))
         }
         parts.append(names.isEmpty ? "the tutorial's cell" : "plugins " + names.joined(separator: ", "))
-        if run.preset != .tutorial { parts.append("preset \(run.preset.rawValue)") }
-        parts.append(host.table.direction.rawValue)
+        if session.preset != .tutorial { parts.append("preset \(session.preset.rawValue)") }
+        parts.append(direction.rawValue)
         return parts.joined(separator: " · ")
     }
 }

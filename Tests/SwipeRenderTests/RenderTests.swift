@@ -37,11 +37,20 @@ struct RenderTests {
         try String(contentsOfFile: "\(root)/examples/\(example).swipe", encoding: .utf8)
     }
 
+    /// The session `run` makes (what `swipehost render` is given).
+    static func session(of run: PluginRun) -> SessionConfiguration {
+        var session = SessionConfiguration(
+            plugins: run.pluginPaths.map(PluginSource.file), pluginOptions: run.options, items: run.defaultItems,
+            geometry: run.geometry, direction: run.direction, tableOptions: run.tableOptions, preset: run.preset)
+        session.scriptName = run.fileName
+        return session
+    }
+
     static func render(_ script: String, frames: FrameSelection = .events, plugins: [String] = [], configure: (inout RenderOptions) -> Void = { _ in }) throws(RenderFailure) -> Filmstrip {
         var options = RenderOptions(frames: frames)
         configure(&options)
         let run = PluginRun(fileName: "t.swipe", pluginPaths: plugins.map { "\(root)/plugins/\($0).lua" })
-        return try RenderRun(run: run, options: options).record(script: script)
+        return try RenderRun(session: session(of: run), options: options).record(script: script)
     }
 
     /// Stepping the clock itself through `wait` and `swipe` changes nothing the run does: the
@@ -54,7 +63,7 @@ struct RenderTests {
         let text = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
         let expected = text.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { !$0.isEmpty }.map { $0.drop { $0 == " " } }.map(String.init)
-        let strip = try RenderRun(run: run).record(script: script)
+        let strip = try RenderRun(session: Self.session(of: run)).record(script: script)
         let lines = strip.events.map { TimeText.milliseconds($0.time, roundedToMicroseconds: true) + " ms  " + $0.text }
         #expect(lines == expected.filter { $0 != "(no delegate calls)" })
         #expect(!lines.isEmpty)
@@ -181,7 +190,7 @@ struct RenderTests {
     func svgIsWellFormedAndDeterministic(example: String) throws {
         let (_, plugins, preset, direction) = Self.examples.first { $0.0 == example }!
         let script = try Self.script(example)
-        let render = RenderRun(run: Self.pluginRun(example, plugins, preset, direction))
+        let render = RenderRun(session: Self.session(of: Self.pluginRun(example, plugins, preset, direction)))
         let first = try render.render(script: script)
         let second = try render.render(script: script)
         #expect(first == second)
@@ -205,7 +214,7 @@ struct RenderTests {
               configure = function() return { buttons = { { id = "a", title = "]]></text><script/>", width = 80, color = "red\\" onload=\\"x" } } } end }
             """.write(toFile: path, atomically: true, encoding: .utf8)
         let run = PluginRun(fileName: "t.swipe", pluginPaths: [path])
-        let svg = try RenderRun(run: run).render(script: "swipe 1 -100\nwait 300\n")
+        let svg = try RenderRun(session: Self.session(of: run)).render(script: "swipe 1 -100\nwait 300\n")
         #expect(svg.contains("&lt;b&gt;&amp;&quot;x&quot;&lt;/b&gt;\\x01"))
         #expect(svg.contains("]]&gt;&lt;/text&gt;&lt;script/&gt;"))
         #expect(!svg.contains("onload"))

@@ -108,12 +108,12 @@ extension SwipeHostCommand {
                 StandardStreams.writeError(error.description + "\n")
                 throw ExitCode(2)
             }
-            var run = PluginRun(
-                fileName: source.name, pluginPaths: pluginPaths, options: plugins.options,
-                defaultItems: .generated(count: table.rows), geometry: table.geometry,
-                direction: behavior.direction, tableOptions: behavior.tableOptions)
-            run.preset = behavior.preset
-            let render = RenderRun(run: run, options: RenderOptions(frames: try frames(), columns: columns))
+            var session = SessionConfiguration(
+                plugins: pluginPaths.map(PluginSource.file), pluginOptions: plugins.options,
+                items: .generated(count: table.rows), geometry: table.geometry, direction: behavior.direction,
+                tableOptions: behavior.tableOptions, preset: behavior.preset)
+            session.scriptName = source.name
+            let render = RenderRun(session: session, options: RenderOptions(frames: try frames(), columns: columns))
             let svg: String
             do {
                 svg = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RenderFailure) in
