@@ -94,7 +94,7 @@ enum OffsetPlot {
             }
             svg.element(
                 "text", [
-                    "x": .number(plotRight + 6), "y": .number(plotBottom + 15), "font-size": 10, "fill": .text(Palette.muted),
+                    "x": .number(plotRight + 24), "y": .number(plotBottom + 15), "font-size": 10, "fill": .text(Palette.muted),
                 ], text: "ms")
             svg.element("rect", [
                 "x": .number(plotLeft), "y": .number(plotTop), "width": .number(plotRight - plotLeft),

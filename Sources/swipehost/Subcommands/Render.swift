@@ -10,36 +10,39 @@ extension SwipeHostCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run a gesture script headless and draw it as an SVG: a filmstrip of the table and a plot of the offsets.",
             discussion: """
-                Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' header lines, \
-                --preset, --direction and table options) and draws one SVG picture:
+                Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' header \
+                lines, --preset, --direction and table options) and draws one SVG picture.
 
-                  - a filmstrip: the visible table at chosen virtual times, each frame drawn as the \
-                playground page draws it (rows with their items, the leading and trailing buttons \
-                with the plugin's titles, widths and colours, destructive buttons red, a full \
-                swipe's button filling what it reveals, the content slid by where it is drawn at \
-                that time), under a caption with the frame's number, its time and its events;
-                  - under it, for each row that moved, its presented offset over time (sampled \
-                every 2 ms while it moves: the bounce, the spring), with its thresholds as dashed \
-                lines (where each edge rests open, where a release opens it, the full-swipe \
-                threshold where there is one), its events marked and labelled, and the frames' \
-                times as numbered ticks.
+                The filmstrip: the visible table at chosen virtual times, each frame drawn \
+                as the playground page draws it: the rows with their items; each row's \
+                leading and trailing buttons with the plugin's titles, widths and colours \
+                (destructive ones red); a full swipe's button filling what it reveals; the \
+                content slid by where it is drawn at that time. A caption gives the frame's \
+                number, its time and its events.
+
+                The plot, under it: for each row that moved, its presented offset over \
+                time, sampled every 2 ms while it moves (the bounce, the spring), with its \
+                thresholds as dashed lines (where each edge rests open, where a release \
+                opens it, the full-swipe threshold where there is one), its events marked \
+                and labelled, and the frames' times as numbered ticks.
 
                 Frames (one of):
-                  --events          after each step that made delegate calls or plugin events (the default)
+                  --events          after each step that made events (the default)
                   --every MS        at 0, MS, 2 x MS, ... up to the script's end
-                  --at T1,T2,...    at these times in ms (each at most the script's end)
+                  --at T1,T2,...    at these times in ms, none past the script's end
 
-                A frame at a time when commands run shows the table after them. The same script \
-                and options always give the same bytes.
+                A frame at a time when commands run shows the table after them. The same \
+                script and options always give the same bytes.
 
                 The whole script is run before anything is written: a script error prints \
                 'FILE:LINE: message' on stderr, exits with status 2 and writes no file (the \
-                picture is written to a temporary file beside OUT and renamed). Limits: at most \
-                200 frames, 10,000 rows drawn over all frames, 1,000,000 row samples (docs/limits.md).
+                picture goes to a temporary file beside OUT, renamed at the end). Limits: \
+                200 frames, 10,000 rows drawn over all frames, 1,000,000 row samples \
+                (docs/limits.md). More in docs/render.md.
 
                 Examples:
                   swipehost render examples/mail.swipe -o mail.svg
-                  swipehost render examples/mail_preset.swipe --preset mail --every 50 -o - > strip.svg
+                  swipehost render examples/mail_preset.swipe --preset mail --every 50 -o -
                 """
         )
 
@@ -49,16 +52,16 @@ extension SwipeHostCommand {
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the SVG ('-' = standard output).", valueName: "OUT.svg"))
         var output: String
 
-        @Option(help: ArgumentHelp("A frame every MS milliseconds of virtual time, from 0 to the script's end.", valueName: "MS"))
+        @Option(parsing: .unconditional, help: ArgumentHelp("A frame every MS milliseconds of virtual time, from 0 to the script's end.", valueName: "MS"))
         var every: Double?
 
-        @Option(help: ArgumentHelp("Frames at these virtual times, in milliseconds, separated by commas.", valueName: "T1,T2,..."))
+        @Option(parsing: .unconditional, help: ArgumentHelp("Frames at these virtual times, in milliseconds, separated by commas.", valueName: "T1,T2,..."))
         var at: String?
 
         @Flag(help: "A frame after each step that made delegate calls or plugin events (the default).")
         var events = false
 
-        @Option(help: "Frames side by side before the filmstrip wraps (1 to 12).")
+        @Option(parsing: .unconditional, help: "Frames side by side before the filmstrip wraps (1 to 12).")
         var columns: Int = 4
 
         @OptionGroup var table: TableOptions
