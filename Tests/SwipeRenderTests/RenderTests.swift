@@ -24,6 +24,7 @@ struct RenderTests {
         ("per_row", ["per_row"], .tutorial, nil),
         ("swipecellkit", [], .swipecellkit, nil),
         ("tutorial", ["tutorial"], .tutorial, nil),
+        ("tutorial_preset", [], .tutorial, nil),
     ]
 
     static func pluginRun(_ example: String, _ plugins: [String], _ preset: BehaviorPreset, _ direction: LayoutDirection?) -> PluginRun {
