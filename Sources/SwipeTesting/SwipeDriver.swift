@@ -157,7 +157,7 @@ public final class SwipeDriver {
     public var errors: [TraceRecord] {
         host.reportRepeatedFailures()
         return host.recorder.records.filter {
-            if case .custom("plugin_error", _, _) = $0.event { return true }
+            if case .pluginError = $0.event { return true }
             return false
         }
     }
