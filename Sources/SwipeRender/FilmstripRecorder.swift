@@ -311,22 +311,16 @@ final class FilmstripRecorder {
         if let start = (0...max(characters.count - marker.count, 0)).first(where: { characters[$0...].starts(with: marker) }) {
             text = String(characters[(start + marker.count)...])
         }
-        let row: Int?
-        let label: String
-        let kind: String
-        switch record.event {
-        case .open(let number):
-            (row, label, kind) = (number, "open", "open")
-        case .close(let number):
-            (row, label, kind) = (number, "close", "close")
-        case .action(let number, _, _, let title):
-            (row, label, kind) = (number, (record.full ? "full swipe " : "tap ") + DisplayText.escaped(title), "action")
-        case .custom(let name, let fields, _):
-            var found: Int?
-            for field in fields where field.key == "row" {
-                if case .int(let value) = field.value { found = value }
-            }
-            (row, label, kind) = (found, DisplayText.escaped(name), name)
+        // The row is the event's `row` field (open, close, action, expand, delete, a plugin
+        // error in a row's handler, ...).
+        var row: Int?
+        for field in record.event.fields where field.key == "row" {
+            if case .int(let value) = field.value { row = value }
+        }
+        let kind = record.event.name
+        var label = DisplayText.escaped(kind)
+        if case .action(_, _, _, let title) = record.event {
+            label = (record.full ? "full swipe " : "tap ") + DisplayText.escaped(title)
         }
         return Filmstrip.Event(time: record.time, row: row, track: nil, label: label, text: text, kind: kind)
     }
