@@ -61,7 +61,9 @@ final class FilmstripRecorder {
         if case .at(let times) = selection, atIndex < times.count {
             throw .render(
                 file: fileName,
-                message: "--at \(TimeText.milliseconds(times[atIndex])): the script ends at \(TimeText.milliseconds(table.now)) ms (a 'wait' line at its end renders later times)")
+                message:
+                    "--at \(TimeText.milliseconds(times[atIndex])): the script ends at \(TimeText.milliseconds(table.now)) ms (a 'wait' line at its end renders later times)"
+            )
         }
     }
 
@@ -158,7 +160,10 @@ final class FilmstripRecorder {
         var moved: [Int: Int] = [:]
         for (number, track) in trackOfRow {
             if number == row && delta < 0 { continue }
-            if number < row { moved[number] = track; continue }
+            if number < row {
+                moved[number] = track
+                continue
+            }
             moved[number + delta] = track
             tracks[track].renumbered.append(Filmstrip.RowNumber(row: number + delta, from: table.now))
         }
@@ -194,7 +199,9 @@ final class FilmstripRecorder {
         guard samples <= options.sampleLimit else {
             throw .render(
                 file: fileName,
-                message: "the plot needs more than \(options.sampleLimit) row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script")
+                message:
+                    "the plot needs more than \(options.sampleLimit) row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script"
+            )
         }
         pass += 1
         for row in rows {
@@ -251,13 +258,17 @@ final class FilmstripRecorder {
         guard frames.count < options.frameLimit else {
             throw .render(
                 file: fileName,
-                message: "more than \(options.frameLimit) frames (\(Self.describe(selection))): choose fewer with --every or --at")
+                message:
+                    "more than \(options.frameLimit) frames (\(Self.describe(selection))): choose fewer with --every or --at"
+            )
         }
         drawnRows += snapshot.rows.count
         guard drawnRows <= options.drawnRowLimit else {
             throw .render(
                 file: fileName,
-                message: "the frames would draw more than \(options.drawnRowLimit) rows (frames x rows on screen): choose fewer frames or a smaller --viewport")
+                message:
+                    "the frames would draw more than \(options.drawnRowLimit) rows (frames x rows on screen): choose fewer frames or a smaller --viewport"
+            )
         }
         frames.append(Filmstrip.Frame(number: frames.count + 1, time: table.now, events: events, table: snapshot))
         lastActivity = max(lastActivity, table.now)
@@ -296,7 +307,9 @@ final class FilmstripRecorder {
             let actions = configuration[edge]
             lines.append(.init(edge: edge, kind: .open, offset: sign * actions.totalWidth))
             lines.append(.init(edge: edge, kind: .opens, offset: sign * actions.effectiveOpenThreshold))
-            if let full = actions.fullSwipe { lines.append(.init(edge: edge, kind: .fullSwipe, offset: sign * full.threshold)) }
+            if let full = actions.fullSwipe {
+                lines.append(.init(edge: edge, kind: .fullSwipe, offset: sign * full.threshold))
+            }
         }
         return lines
     }
@@ -308,7 +321,9 @@ final class FilmstripRecorder {
         text = String(text.prefix { $0 != "\n" })
         let characters = Array(text)
         let marker = Array(" ms  ")
-        if let start = (0...max(characters.count - marker.count, 0)).first(where: { characters[$0...].starts(with: marker) }) {
+        if let start = (0...max(characters.count - marker.count, 0)).first(where: {
+            characters[$0...].starts(with: marker)
+        }) {
             text = String(characters[(start + marker.count)...])
         }
         // The row is the event's `row` field (open, close, action, expand, delete, a plugin

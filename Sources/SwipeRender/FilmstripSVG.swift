@@ -28,16 +28,24 @@ public enum FilmstripSVG {
 
         var svg = SVGWriter()
         svg.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        svg.group("svg", [
-            "xmlns": "http://www.w3.org/2000/svg", "width": .number(width), "height": .number(height),
-            "viewBox": .text("0 0 \(SVGWriter.number(width)) \(SVGWriter.number(height))"),
-            "font-family": .text(font),
-        ]) { svg in
-            svg.element("rect", ["width": .number(width), "height": .number(height), "fill": .text(Palette.background)])
+        svg.group(
+            "svg",
+            [
+                "xmlns": "http://www.w3.org/2000/svg", "width": .number(width), "height": .number(height),
+                "viewBox": .text("0 0 \(SVGWriter.number(width)) \(SVGWriter.number(height))"),
+                "font-family": .text(font),
+            ]
+        ) { svg in
+            svg.element(
+                "rect", ["width": .number(width), "height": .number(height), "fill": .text(Palette.background)])
             heading(strip, into: &svg)
             if strip.frames.isEmpty {
                 svg.element(
-                    "text", ["x": .number(margin), "y": .number(headingHeight + 20), "font-size": 13, "fill": .text(Palette.muted)],
+                    "text",
+                    [
+                        "x": .number(margin), "y": .number(headingHeight + 20), "font-size": 13,
+                        "fill": .text(Palette.muted),
+                    ],
                     text: "(no frames: \(emptyReason(strip)))")
             }
             for (index, frame) in strip.frames.enumerated() {
@@ -56,11 +64,17 @@ public enum FilmstripSVG {
 
     static func heading(_ strip: Filmstrip, into svg: inout SVGWriter) {
         svg.element(
-            "text", ["x": .number(margin), "y": .number(margin + 8), "font-size": 18, "font-weight": 700, "fill": .text(Palette.ink)],
+            "text",
+            [
+                "x": .number(margin), "y": .number(margin + 8), "font-size": 18, "font-weight": 700,
+                "fill": .text(Palette.ink),
+            ],
             text: DisplayText.escaped(strip.script))
         let frames = strip.frames.count == 1 ? "1 frame" : "\(strip.frames.count) frames"
-        let line = [strip.subtitle, "\(frames), \(strip.selection)", "script ends at \(TimeText.milliseconds(strip.end)) ms"]
-            .filter { !$0.isEmpty }.joined(separator: " · ")
+        let line = [
+            strip.subtitle, "\(frames), \(strip.selection)", "script ends at \(TimeText.milliseconds(strip.end)) ms",
+        ]
+        .filter { !$0.isEmpty }.joined(separator: " · ")
         svg.element(
             "text", ["x": .number(margin), "y": .number(margin + 28), "font-size": 12, "fill": .text(Palette.muted)],
             text: line)
@@ -73,32 +87,49 @@ public enum FilmstripSVG {
         let width = geometry.width
         svg.group("g", ["id": .text("frame-\(frame.number)")]) { svg in
             // The caption, clipped to the frame's width.
-            svg.group("svg", [
-                "x": .number(x), "y": .number(y), "width": .number(width), "height": .number(captionHeight),
-            ]) { svg in
+            svg.group(
+                "svg",
+                [
+                    "x": .number(x), "y": .number(y), "width": .number(width), "height": .number(captionHeight),
+                ]
+            ) { svg in
                 svg.element(
                     "text", ["x": 0, "y": 16, "font-size": 13, "font-weight": 700, "fill": .text(Palette.ink)],
                     text: "\(frame.number) · \(TimeText.milliseconds(frame.time)) ms")
                 var lines = frame.events.prefix(captionLines).map { ($0.text, Palette.event($0.kind)) }
                 if frame.events.count > captionLines {
-                    lines[captionLines - 1] = ("and \(frame.events.count - captionLines + 1) more events", Palette.muted)
+                    lines[captionLines - 1] = (
+                        "and \(frame.events.count - captionLines + 1) more events", Palette.muted
+                    )
                 }
                 if frame.events.isEmpty { lines = [("no event", Palette.faint)] }
                 for (index, line) in lines.enumerated() {
                     svg.element(
-                        "text", ["x": 0, "y": .number(35 + Double(index) * 15), "font-size": 11.5, "fill": .text(line.1)],
+                        "text",
+                        ["x": 0, "y": .number(35 + Double(index) * 15), "font-size": 11.5, "fill": .text(line.1)],
                         text: line.0)
                 }
             }
             let top = y + captionHeight
-            svg.element("rect", [
-                "x": .number(x - 0.5), "y": .number(top - 0.5), "width": .number(width + 1),
-                "height": .number(geometry.viewportHeight + 1), "fill": "none", "stroke": "#c7c7cc",
-            ])
-            svg.group("svg", [
-                "x": .number(x), "y": .number(top), "width": .number(width), "height": .number(geometry.viewportHeight),
-            ]) { svg in
-                svg.element("rect", ["width": .number(width), "height": .number(geometry.viewportHeight), "fill": .text(Palette.behind)])
+            svg.element(
+                "rect",
+                [
+                    "x": .number(x - 0.5), "y": .number(top - 0.5), "width": .number(width + 1),
+                    "height": .number(geometry.viewportHeight + 1), "fill": "none", "stroke": "#c7c7cc",
+                ])
+            svg.group(
+                "svg",
+                [
+                    "x": .number(x), "y": .number(top), "width": .number(width),
+                    "height": .number(geometry.viewportHeight),
+                ]
+            ) { svg in
+                svg.element(
+                    "rect",
+                    [
+                        "width": .number(width), "height": .number(geometry.viewportHeight),
+                        "fill": .text(Palette.behind),
+                    ])
                 let editing = Set(frame.table.editing)
                 for row in frame.table.rows {
                     let rowTop = Double(row.row - 1) * geometry.rowHeight - frame.table.contentOffset
@@ -138,19 +169,24 @@ public enum FilmstripSVG {
             }
             svg.group("g", ["transform": .text("translate(\(SVGWriter.number(offset)) 0)")]) { svg in
                 svg.element("rect", ["width": .number(width), "height": .number(height), "fill": .text(Palette.row)])
-                svg.element("rect", [
-                    "y": .number(height - 1), "width": .number(width), "height": 1, "fill": .text(Palette.line),
-                ])
+                svg.element(
+                    "rect",
+                    [
+                        "y": .number(height - 1), "width": .number(width), "height": 1, "fill": .text(Palette.line),
+                    ])
                 let rtl = strip.direction == .rtl
                 let baseline = height / 2 + 5
                 svg.element(
-                    "text", [
+                    "text",
+                    [
                         "x": .number(rtl ? width - 10 : 10), "y": .number(baseline - 1), "font-size": 11,
                         "text-anchor": .text(rtl ? "end" : "start"),
-                        "font-weight": .text(open ? "700" : "400"), "fill": .text(open ? Palette.accent : Palette.faint),
+                        "font-weight": .text(open ? "700" : "400"),
+                        "fill": .text(open ? Palette.accent : Palette.faint),
                     ], text: String(row.row))
                 svg.element(
-                    "text", [
+                    "text",
+                    [
                         "x": .number(rtl ? width - 36 : 36), "y": .number(baseline), "font-size": 15,
                         "text-anchor": .text(rtl ? "end" : "start"), "fill": .text(Palette.ink),
                     ], text: DisplayText.escaped(row.item))
@@ -170,13 +206,15 @@ public enum FilmstripSVG {
         let color = Palette.color(of: (button.color, button.style == .destructive))
         svg.group("svg", ["x": .number(x), "y": 0, "width": .number(width), "height": .number(height)]) { svg in
             svg.element("rect", ["width": .number(width), "height": .number(height), "fill": .text(color)])
-            let (textX, anchor): (Double, String) = switch place {
-            case .middle: (width / 2, "middle")
-            case .left: (18, "start")
-            case .right: (width - 18, "end")
-            }
+            let (textX, anchor): (Double, String) =
+                switch place {
+                case .middle: (width / 2, "middle")
+                case .left: (18, "start")
+                case .right: (width - 18, "end")
+                }
             svg.element(
-                "text", [
+                "text",
+                [
                     "x": .number(textX), "y": .number(height / 2 + 5), "font-size": 14, "font-weight": 600,
                     "text-anchor": .text(anchor), "fill": .text(Palette.textColor(on: color)),
                 ], text: DisplayText.escaped(button.title))

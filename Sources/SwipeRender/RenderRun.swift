@@ -29,8 +29,10 @@ public struct RenderRun {
         try recorder.run(script: script)
         return Filmstrip(
             script: name, subtitle: subtitle(direction: driver.table.direction), geometry: session.geometry,
-            direction: driver.table.direction, frames: recorder.frames, traces: recorder.traces, events: recorder.events,
-            end: driver.table.now, lastActivity: recorder.lastActivity, selection: FilmstripRecorder.describe(options.frames))
+            direction: driver.table.direction, frames: recorder.frames, traces: recorder.traces,
+            events: recorder.events,
+            end: driver.table.now, lastActivity: recorder.lastActivity,
+            selection: FilmstripRecorder.describe(options.frames))
     }
 
     public func record(script: String) throws(RenderFailure) -> Filmstrip {

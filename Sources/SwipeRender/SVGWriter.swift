@@ -132,7 +132,9 @@ enum Palette {
         var digits = Array(color.unicodeScalars.dropFirst()).map { Int(String($0), radix: 16) ?? 0 }
         if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
         guard digits.count == 6 else { return "#ffffff" }
-        let red = digits[0] * 16 + digits[1], green = digits[2] * 16 + digits[3], blue = digits[4] * 16 + digits[5]
+        let red = digits[0] * 16 + digits[1]
+        let green = digits[2] * 16 + digits[3]
+        let blue = digits[4] * 16 + digits[5]
         // Integer luma (ITU-R BT.601), 0 ... 255,000.
         let luma = 299 * red + 587 * green + 114 * blue
         return luma > 170_000 ? ink : "#ffffff"

@@ -48,7 +48,9 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["mail.svg"])
         // Twice, the same bytes.
         #expect(try Swipehost.run(["render", "examples/mail.swipe", "-o", "-"]).stdout == toStdout.stdout)
-        #expect(toStdout.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(
+            toStdout.stdout.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(toStdout.stdout.hasSuffix("</svg>\n"))
     }
 
@@ -84,7 +86,9 @@ struct RenderCommandTests {
     @Test func renderLimitsAndLateFramesAreStatus2() throws {
         let late = try Swipehost.run(["render", "-", "--at", "0,500", "-o", "-"], stdin: "wait 300\n")
         #expect(late.status == 2)
-        #expect(late.stderr == "<stdin>: --at 500: the script ends at 300 ms (a 'wait' line at its end renders later times)\n")
+        #expect(
+            late.stderr
+                == "<stdin>: --at 500: the script ends at 300 ms (a 'wait' line at its end renders later times)\n")
         #expect(late.stdout == "")
         let many = try Swipehost.run(["render", "-", "--every", "1", "-o", "-"], stdin: "wait 300\n")
         #expect(many.status == 2)
@@ -92,14 +96,23 @@ struct RenderCommandTests {
         let tall = try Swipehost.run(
             ["render", "-", "--every", "100", "--rows", "2000", "--viewport", "44000", "-o", "-"], stdin: "wait 1000\n")
         #expect(tall.status == 2)
-        #expect(tall.stderr == "<stdin>: the frames would draw more than 10000 rows (frames x rows on screen): choose fewer frames or a smaller --viewport\n")
+        #expect(
+            tall.stderr
+                == "<stdin>: the frames would draw more than 10000 rows (frames x rows on screen): choose fewer frames or a smaller --viewport\n"
+        )
     }
 
     @Test(arguments: [
         (["--every", "0"], "Error: --every must be a number of milliseconds > 0, got 0"),
         (["--every", "-5"], "Error: --every must be a number of milliseconds > 0, got -5"),
-        (["--at", "1,x"], "Error: --at must be times in milliseconds (0 or more) separated by commas, like 0,150,300; got 'x'"),
-        (["--at", "-1"], "Error: --at must be times in milliseconds (0 or more) separated by commas, like 0,150,300; got '-1'"),
+        (
+            ["--at", "1,x"],
+            "Error: --at must be times in milliseconds (0 or more) separated by commas, like 0,150,300; got 'x'"
+        ),
+        (
+            ["--at", "-1"],
+            "Error: --at must be times in milliseconds (0 or more) separated by commas, like 0,150,300; got '-1'"
+        ),
         (["--every", "5", "--at", "3"], "Error: choose one of --events, --every and --at"),
         (["--events", "--every", "3"], "Error: choose one of --events, --every and --at"),
         (["--columns", "0"], "Error: --columns must be from 1 to 12, got 0"),
@@ -124,7 +137,10 @@ struct RenderCommandTests {
     @Test func helpExplainsTheCommand() throws {
         let help = try Swipehost.run(["render", "--help"])
         #expect(help.status == 0)
-        for words in ["filmstrip", "--every MS", "--at T1,T2,...", "--events", "status 2", "docs/limits.md", "-o, --output <OUT.svg>", "--preset"] {
+        for words in [
+            "filmstrip", "--every MS", "--at T1,T2,...", "--events", "status 2", "docs/limits.md",
+            "-o, --output <OUT.svg>", "--preset",
+        ] {
             #expect(help.stdout.contains(words), "\(words)")
         }
         let top = try Swipehost.run(["--help"])

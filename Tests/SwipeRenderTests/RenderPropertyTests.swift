@@ -29,9 +29,15 @@ struct RenderPropertyTests {
                     lines.append("pan \(row) move \(sign * Double(Int.random(in: -250...250, using: &random)))")
                     lines.append("wait \(Int.random(in: 0...40, using: &random))")
                 }
-                lines.append(Bool.random(using: &random) ? "pan \(row) end" : "pan \(row) end \(sign * Double(Int.random(in: -1500...1500, using: &random)))")
+                lines.append(
+                    Bool.random(using: &random)
+                        ? "pan \(row) end"
+                        : "pan \(row) end \(sign * Double(Int.random(in: -1500...1500, using: &random)))")
             case 3, 4: lines.append("wait \(Int.random(in: 1...400, using: &random))")
-            case 5: lines.append("tap \(row) \(["trash", "flag", "more", "unread", "content"][Int.random(in: 0..<5, using: &random)])")
+            case 5:
+                lines.append(
+                    "tap \(row) \(["trash", "flag", "more", "unread", "content"][Int.random(in: 0..<5, using: &random)])"
+                )
             case 6: lines.append("scroll \(Int.random(in: -60...60, using: &random))")
             case 7: lines.append("open \(row) \(Bool.random(using: &random) ? "leading" : "trailing")")
             default: lines.append("close \(row)")
@@ -50,7 +56,8 @@ struct RenderPropertyTests {
 
     /// The events of `script` as `swipehost run --format text` prints them, or its error.
     static func runLines(_ script: String, preset: BehaviorPreset, direction: LayoutDirection) -> [String] {
-        var run = PluginRun(fileName: "gen.swipe", pluginPaths: [RenderTests.root + "/plugins/mail.lua"], direction: direction)
+        var run = PluginRun(
+            fileName: "gen.swipe", pluginPaths: [RenderTests.root + "/plugins/mail.lua"], direction: direction)
         run.preset = preset
         do {
             let text = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
@@ -86,7 +93,8 @@ struct RenderPropertyTests {
     func mirroredScriptsDrawMirroredCurves(preset: BehaviorPreset) throws {
         var compared = 0
         for seed in Self.seeds {
-            let left = try? RenderRun(session: Self.session(preset: preset, direction: .ltr)).record(script: Self.script(seed: seed))
+            let left = try? RenderRun(session: Self.session(preset: preset, direction: .ltr)).record(
+                script: Self.script(seed: seed))
             let right = try? RenderRun(session: Self.session(preset: preset, direction: .rtl))
                 .record(script: Self.script(seed: seed, mirrored: true))
             guard let left, let right else {
@@ -112,9 +120,9 @@ struct RenderPropertyTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/timer.lua"
         try """
-            return { name = "timer",
-              on_open = function(ctx, row) ctx:after(123.5, function(c) c:log("tick"); c:close(row.index) end) end }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return { name = "timer",
+          on_open = function(ctx, row) ctx:after(123.5, function(c) c:log("tick"); c:close(row.index) end) end }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         var session = SessionConfiguration(plugins: [.file(path)])
         session.scriptName = "t.swipe"
         let strip = try RenderRun(session: session).record(script: "swipe 3 -120\nwait 1000\n")

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import SwipeCore
 import SwipePlugins
 import SwipeScript
 import Testing
 
 @testable import SwipeRender
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The filmstrip recorded from the shipped examples: the same events as `swipehost run`, frames
 /// at the times asked, the plot's samples, the limits, and a well-formed, deterministic SVG.
@@ -27,9 +28,12 @@ struct RenderTests {
         ("tutorial_preset", [], .tutorial, nil),
     ]
 
-    static func pluginRun(_ example: String, _ plugins: [String], _ preset: BehaviorPreset, _ direction: LayoutDirection?) -> PluginRun {
+    static func pluginRun(
+        _ example: String, _ plugins: [String], _ preset: BehaviorPreset, _ direction: LayoutDirection?
+    ) -> PluginRun {
         var run = PluginRun(
-            fileName: "examples/\(example).swipe", pluginPaths: plugins.map { "\(root)/plugins/\($0).lua" }, direction: direction)
+            fileName: "examples/\(example).swipe", pluginPaths: plugins.map { "\(root)/plugins/\($0).lua" },
+            direction: direction)
         run.preset = preset
         return run
     }
@@ -47,7 +51,10 @@ struct RenderTests {
         return session
     }
 
-    static func render(_ script: String, frames: FrameSelection = .events, plugins: [String] = [], configure: (inout RenderOptions) -> Void = { _ in }) throws(RenderFailure) -> Filmstrip {
+    static func render(
+        _ script: String, frames: FrameSelection = .events, plugins: [String] = [],
+        configure: (inout RenderOptions) -> Void = { _ in }
+    ) throws(RenderFailure) -> Filmstrip {
         var options = RenderOptions(frames: frames)
         configure(&options)
         let run = PluginRun(fileName: "t.swipe", pluginPaths: plugins.map { "\(root)/plugins/\($0).lua" })
@@ -71,7 +78,9 @@ struct RenderTests {
         // One frame per step with events, each after them, in time order.
         #expect(strip.frames.flatMap(\.events) == strip.events)
         #expect(strip.frames.map(\.number) == Array(1...strip.frames.count))
-        for frame in strip.frames { #expect(frame.events.allSatisfy { $0.time == frame.time } && frame.table.time == frame.time) }
+        for frame in strip.frames {
+            #expect(frame.events.allSatisfy { $0.time == frame.time } && frame.table.time == frame.time)
+        }
         // The table the run ends with is the one the render ends with.
         #expect(strip.end == (try Self.finalTime(run, script)))
     }
@@ -93,9 +102,10 @@ struct RenderTests {
         #expect(samples.map(\.offset).min() == -180)
         #expect(samples.last?.offset == -160)
         #expect(samples.last?.time == VirtualInstant.start + .milliseconds(450 as Int64))
-        #expect(trace.thresholds == [
-            .init(edge: .trailing, kind: .open, offset: -160), .init(edge: .trailing, kind: .opens, offset: -40),
-        ])
+        #expect(
+            trace.thresholds == [
+                .init(edge: .trailing, kind: .open, offset: -160), .init(edge: .trailing, kind: .opens, offset: -40),
+            ])
         // Every 2 ms while it animates: the 100 ms bounce steps after the release are sampled
         // at 152, 154, ..., not only at their ends.
         let times = Set(samples.map { $0.time.nanoseconds / 1_000_000 })
@@ -105,7 +115,9 @@ struct RenderTests {
     }
 
     @Test func framesAtTheTimesAsked() throws {
-        let at = try Self.render("swipe 3 -120\nwait 300\n", frames: .at([.start, .start + .milliseconds(200 as Int64), .start + .milliseconds(450 as Int64)]))
+        let at = try Self.render(
+            "swipe 3 -120\nwait 300\n",
+            frames: .at([.start, .start + .milliseconds(200 as Int64), .start + .milliseconds(450 as Int64)]))
         #expect(at.frames.map { $0.time.nanoseconds } == [0, 200_000_000, 450_000_000])
         // At 200 ms row 3 is mid-bounce; the caption names what happened since the frame before.
         let row3 = at.frames[1].table.rows.first { $0.row == 3 }!
@@ -116,17 +128,23 @@ struct RenderTests {
         let every = try Self.render("swipe 3 -120\nwait 300\n", frames: .every(.milliseconds(100 as Int64)))
         #expect(every.frames.map { $0.time.milliseconds } == [0, 100, 200, 300, 400])
         // A frame at a time when commands run shows the table after them.
-        let after = try Self.render("pan 3 begin\npan 3 move -45\nwait 10\nopen 5\n", frames: .at([.start, .start + .milliseconds(10 as Int64)]))
+        let after = try Self.render(
+            "pan 3 begin\npan 3 move -45\nwait 10\nopen 5\n",
+            frames: .at([.start, .start + .milliseconds(10 as Int64)]))
         #expect(after.frames[0].table.rows.first { $0.row == 3 }!.right == 45)
         #expect(after.frames[1].table.editing == [5])
     }
 
     @Test func aFrameTimePastTheEndIsAnError() {
-        #expect(throws: RenderFailure.self) { try Self.render("wait 100\n", frames: .at([.start + .milliseconds(150 as Int64)])) }
+        #expect(throws: RenderFailure.self) {
+            try Self.render("wait 100\n", frames: .at([.start + .milliseconds(150 as Int64)]))
+        }
         do {
             _ = try Self.render("wait 100\n", frames: .at([.start + .milliseconds(150 as Int64)]))
         } catch {
-            #expect(error.description == "t.swipe: --at 150: the script ends at 100 ms (a 'wait' line at its end renders later times)")
+            #expect(
+                error.description
+                    == "t.swipe: --at 150: the script ends at 100 ms (a 'wait' line at its end renders later times)")
         }
     }
 
@@ -160,31 +178,42 @@ struct RenderTests {
             _ = try Self.render("wait 300\n", frames: .every(.milliseconds(1 as Int64)))
             Issue.record("no error")
         } catch {
-            #expect(error.description == "t.swipe: more than 200 frames (every 1 ms): choose fewer with --every or --at")
+            #expect(
+                error.description == "t.swipe: more than 200 frames (every 1 ms): choose fewer with --every or --at")
         }
         do {
             _ = try Self.render("swipe 3 -120\nwait 300\n") { $0.sampleLimit = 1_000 }
             Issue.record("no error")
         } catch {
-            #expect(error.description == "t.swipe: the plot needs more than 1000 row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script")
+            #expect(
+                error.description
+                    == "t.swipe: the plot needs more than 1000 row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script"
+            )
         }
         do {
-            _ = try Self.render("swipe 3 -120\nwait 300\n", frames: .every(.milliseconds(100 as Int64))) { $0.drawnRowLimit = 40 }
+            _ = try Self.render("swipe 3 -120\nwait 300\n", frames: .every(.milliseconds(100 as Int64))) {
+                $0.drawnRowLimit = 40
+            }
             Issue.record("no error")
         } catch {
-            #expect(error.description == "t.swipe: the frames would draw more than 40 rows (frames x rows on screen): choose fewer frames or a smaller --viewport")
+            #expect(
+                error.description
+                    == "t.swipe: the frames would draw more than 40 rows (frames x rows on screen): choose fewer frames or a smaller --viewport"
+            )
         }
     }
 
     /// A deleted row's plot ends; the row below keeps its own under its new number.
     @Test func rowsKeepTheirPlotsAcrossDeletes() throws {
-        let strip = try Self.render("swipe 4 -150\nwait 250\nswipe 1 -150\nwait 250\ntap 1 trash\nwait 10\n", plugins: ["mail"])
+        let strip = try Self.render(
+            "swipe 4 -150\nwait 250\nswipe 1 -150\nwait 250\ntap 1 trash\nwait 10\n", plugins: ["mail"])
         #expect(strip.traces.map(\.row) == [1, 4])
         let four = strip.traces[1]
         #expect(four.item == "Weekend hiking plan")
         #expect(four.renumbered == [.init(row: 3, from: .start + .milliseconds(800 as Int64))])
         #expect(four.segments.flatMap { $0 }.last?.offset == -240)
-        #expect(strip.events.filter { $0.track == strip.traces[0].track }.map(\.label) == ["open", "tap Trash", "delete"])
+        #expect(
+            strip.events.filter { $0.track == strip.traces[0].track }.map(\.label) == ["open", "tap Trash", "delete"])
     }
 
     @Test(arguments: examples.map(\.0))
@@ -211,9 +240,9 @@ struct RenderTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/odd.lua"
         try """
-            return { name = "odd", items = { "<b>&\\"x\\"</b>\\1" },
-              configure = function() return { buttons = { { id = "a", title = "]]></text><script/>", width = 80, color = "red\\" onload=\\"x" } } } end }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return { name = "odd", items = { "<b>&\\"x\\"</b>\\1" },
+          configure = function() return { buttons = { { id = "a", title = "]]></text><script/>", width = 80, color = "red\\" onload=\\"x" } } } end }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         let run = PluginRun(fileName: "t.swipe", pluginPaths: [path])
         let svg = try RenderRun(session: Self.session(of: run)).render(script: "swipe 1 -100\nwait 300\n")
         #expect(svg.contains("&lt;b&gt;&amp;&quot;x&quot;&lt;/b&gt;\\x01"))
@@ -228,7 +257,10 @@ final class ElementCounter: NSObject, XMLParserDelegate {
     var count = 0
     var root: String?
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if root == nil { root = name }
         count += 1
     }

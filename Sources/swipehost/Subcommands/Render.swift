@@ -8,7 +8,8 @@ import SwipeScript
 extension SwipeHostCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run a gesture script headless and draw it as an SVG: a filmstrip of the table and a plot of the offsets.",
+            abstract:
+                "Run a gesture script headless and draw it as an SVG: a filmstrip of the table and a plot of the offsets.",
             discussion: """
                 Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' header \
                 lines, --preset, --direction and table options) and draws one SVG picture.
@@ -49,13 +50,21 @@ extension SwipeHostCommand {
         @Argument(help: "The gesture script to draw ('-' reads standard input).")
         var script: String
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Where to write the SVG ('-' = standard output).", valueName: "OUT.svg"))
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp("Where to write the SVG ('-' = standard output).", valueName: "OUT.svg"))
         var output: String
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("A frame every MS milliseconds of virtual time, from 0 to the script's end.", valueName: "MS"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "A frame every MS milliseconds of virtual time, from 0 to the script's end.", valueName: "MS"))
         var every: Double?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Frames at these virtual times, in milliseconds, separated by commas.", valueName: "T1,T2,..."))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Frames at these virtual times, in milliseconds, separated by commas.", valueName: "T1,T2,..."))
         var at: String?
 
         @Flag(help: "A frame after each step that made delegate calls or plugin events (the default).")
@@ -80,7 +89,8 @@ extension SwipeHostCommand {
         func frames() throws -> FrameSelection {
             if let every {
                 guard let step = TimeAmount.milliseconds(checked: every), step > .zero else {
-                    throw ValidationError("--every must be a number of milliseconds > 0, got \(NumberText.describe(every))")
+                    throw ValidationError(
+                        "--every must be a number of milliseconds > 0, got \(NumberText.describe(every))")
                 }
                 return .every(step)
             }
@@ -89,12 +99,15 @@ extension SwipeHostCommand {
                 for word in at.split(separator: ",", omittingEmptySubsequences: false) {
                     let text = word.trimmingCharacters(in: " ")
                     guard let value = Double(text), let time = TimeAmount.milliseconds(checked: value) else {
-                        throw ValidationError("--at must be times in milliseconds (0 or more) separated by commas, like 0,150,300; got '\(DisplayText.token(String(text)))'")
+                        throw ValidationError(
+                            "--at must be times in milliseconds (0 or more) separated by commas, like 0,150,300; got '\(DisplayText.token(String(text)))'"
+                        )
                     }
                     times.append(.start + time)
                 }
                 guard times.count <= RenderOptions.maximumFrames else {
-                    throw ValidationError("--at names \(times.count) times, at most \(RenderOptions.maximumFrames) frames")
+                    throw ValidationError(
+                        "--at names \(times.count) times, at most \(RenderOptions.maximumFrames) frames")
                 }
                 return .at(Array(Set(times)).sorted())
             }
@@ -162,7 +175,10 @@ enum OutputFile {
             while offset < buffer.count {
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                if written <= 0 { failure = String(cString: strerror(written < 0 ? errno : EIO)); return }
+                if written <= 0 {
+                    failure = String(cString: strerror(written < 0 ? errno : EIO))
+                    return
+                }
                 offset += written
             }
         }
