@@ -113,6 +113,20 @@ struct RenderPropertyTests {
         #expect(compared > Self.seeds.count)
     }
 
+    /// What a plugin prints while it loads is the first frame's caption, at 0 ms.
+    @Test func loadingEventsMakeTheFirstFrame() throws {
+        let folder = NSTemporaryDirectory() + "swipehost-render-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/hello.lua"
+        try "print('hello')\nreturn { name = 'hello' }\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var session = SessionConfiguration(plugins: [.file(path)])
+        session.scriptName = "t.swipe"
+        let strip = try RenderRun(session: session).record(script: "swipe 3 -120\n")
+        #expect(strip.frames.map(\.time.nanoseconds) == [0, 150_000_000])
+        #expect(strip.frames.map { $0.events.map(\.text) } == [["[hello] hello"], ["row 3 opened"]])
+    }
+
     /// A plugin timer during a `wait` is a wake: its events get a frame at its exact time.
     @Test func timersAreStops() throws {
         let folder = NSTemporaryDirectory() + "swipehost-render-\(UUID().uuidString)"
