@@ -43,12 +43,9 @@ struct RenderTests {
     }
 
     /// The session `run` makes (what `swipehost render` is given).
+    /// The session `swipehost run` drives (and `swipehost render` is given).
     static func session(of run: PluginRun) -> SessionConfiguration {
-        var session = SessionConfiguration(
-            plugins: run.pluginPaths.map(PluginSource.file), pluginOptions: run.options, items: run.defaultItems,
-            geometry: run.geometry, direction: run.direction, tableOptions: run.tableOptions, preset: run.preset)
-        session.scriptName = run.fileName
-        return session
+        run.sessionConfiguration
     }
 
     static func render(

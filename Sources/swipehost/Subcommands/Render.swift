@@ -124,11 +124,13 @@ extension SwipeHostCommand {
                 StandardStreams.writeError(error.description + "\n")
                 throw ExitCode(2)
             }
-            var session = SessionConfiguration(
-                plugins: pluginPaths.map(PluginSource.file), pluginOptions: plugins.options,
-                items: .generated(count: table.rows), geometry: table.geometry, direction: behavior.direction,
-                tableOptions: behavior.tableOptions, preset: behavior.preset)
-            session.scriptName = source.name
+            // The session `swipehost run` would drive with the same options.
+            var run = PluginRun(
+                fileName: source.name, pluginPaths: pluginPaths, options: plugins.options,
+                defaultItems: .generated(count: table.rows), geometry: table.geometry,
+                direction: behavior.direction, tableOptions: behavior.tableOptions)
+            run.preset = behavior.preset
+            let session = run.sessionConfiguration
             let render = RenderRun(session: session, options: RenderOptions(frames: try frames(), columns: columns))
             let svg: String
             do {
