@@ -74,6 +74,8 @@ public final class Session {
     /// Read it (snapshots, cells); drive it only through ``apply(_:at:)``.
     public var table: SwipeTable { host.table }
     public var now: VirtualInstant { host.table.now }
+    /// Every record so far, in order (none with ``SessionConfiguration/traceMode`` `.jsonLines`).
+    public var records: [TraceRecord] { host.recorder.records }
     /// The plugins in charge (those of the last successful ``reload(_:)``).
     public internal(set) var plugins: [PluginSource]
     public let configuration: SessionConfiguration
