@@ -6,6 +6,7 @@ import PackageDescription
 //   SwipeScript - gesture scripts and the trace formats; needs only SwipeCore.
 //   CLua, CLuaShim, LuaRuntime - Lua 5.4 embedded safely; knows nothing of swipes.
 //   SwipePlugins - Lua plugins configure rows and handle the delegate calls.
+//   SwipeRender  - `swipehost render`: a run drawn as an SVG filmstrip and offset plot.
 //   swipehost   - the thin command-line executable.
 let package = Package(
     name: "SwipeHost",
@@ -16,6 +17,7 @@ let package = Package(
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SwipePlugins", targets: ["SwipePlugins"]),
         .library(name: "SwipeTesting", targets: ["SwipeTesting"]),
+        .library(name: "SwipeRender", targets: ["SwipeRender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,6 +48,7 @@ let package = Package(
             dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"],
             resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
         ),
+        .target(name: "SwipeRender", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
         .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
         .executableTarget(
@@ -56,6 +59,7 @@ let package = Package(
                 "SwipePlugins",
                 "SwipeTesting",
                 "SwipeBench",
+                "SwipeRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +74,7 @@ let package = Package(
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
+        .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
         .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the shipped
-# plugins' check, their specs (through swipehost test, and through busted when it is installed),
+# plugins' check, the README's rendered picture (regenerated, compared byte for byte), their specs (through swipehost test, and through busted when it is installed),
 # and the embedding example package; then the suite under AddressSanitizer and each fuzz target
 # briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
@@ -14,6 +14,8 @@ swift test --skip-build
 bin="$(swift build --show-bin-path)/swipehost"
 echo "== swipehost check plugins/*.lua"
 "$bin" check plugins/*.lua
+echo "== scripts/render-docs.sh --check (the README's picture is what swipehost render draws now)"
+SWIPEHOST="$bin" bash scripts/render-docs.sh --check
 echo "== swipehost test (spec/)"
 "$bin" test
 if [ -x /usr/bin/busted ]; then

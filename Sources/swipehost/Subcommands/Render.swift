@@ -1,0 +1,192 @@
+import ArgumentParser
+import Glibc
+import SwipeCore
+import SwipePlugins
+import SwipeRender
+import SwipeScript
+
+extension SwipeHostCommand {
+    struct Render: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Run a gesture script headless and draw it as an SVG: a filmstrip of the table and a plot of the offsets.",
+            discussion: """
+                Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' header \
+                lines, --preset, --direction and table options) and draws one SVG picture.
+
+                The filmstrip: the visible table at chosen virtual times, each frame drawn \
+                as the playground page draws it: the rows with their items; each row's \
+                leading and trailing buttons with the plugin's titles, widths and colours \
+                (destructive ones red); a full swipe's button filling what it reveals; the \
+                content slid by where it is drawn at that time. A caption gives the frame's \
+                number, its time and its events.
+
+                The plot, under it: for each row that moved, its presented offset over \
+                time, sampled every 2 ms while it moves (the bounce, the spring), with its \
+                thresholds as dashed lines (where each edge rests open, where a release \
+                opens it, the full-swipe threshold where there is one), its events marked \
+                and labelled, and the frames' times as numbered ticks.
+
+                Frames (one of):
+                  --events          after each step that made events (the default)
+                  --every MS        at 0, MS, 2 x MS, ... up to the script's end
+                  --at T1,T2,...    at these times in ms, none past the script's end
+
+                A frame at a time when commands run shows the table after them. The same \
+                script and options always give the same bytes.
+
+                The whole script is run before anything is written: a script error prints \
+                'FILE:LINE: message' on stderr, exits with status 2 and writes no file (the \
+                picture goes to a temporary file beside OUT, renamed at the end). Limits: \
+                200 frames, 10,000 rows drawn over all frames, 1,000,000 row samples \
+                (docs/limits.md). More in docs/render.md.
+
+                Examples:
+                  swipehost render examples/mail.swipe -o mail.svg
+                  swipehost render examples/mail_preset.swipe --preset mail --every 50 -o -
+                """
+        )
+
+        @Argument(help: "The gesture script to draw ('-' reads standard input).")
+        var script: String
+
+        @Option(
+            name: [.short, .customLong("output")],
+            help: ArgumentHelp("Where to write the SVG ('-' = standard output).", valueName: "OUT.svg"))
+        var output: String
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "A frame every MS milliseconds of virtual time, from 0 to the script's end.", valueName: "MS"))
+        var every: Double?
+
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Frames at these virtual times, in milliseconds, separated by commas.", valueName: "T1,T2,..."))
+        var at: String?
+
+        @Flag(help: "A frame after each step that made delegate calls or plugin events (the default).")
+        var events = false
+
+        @Option(parsing: .unconditional, help: "Frames side by side before the filmstrip wraps (1 to 12).")
+        var columns: Int = 4
+
+        @OptionGroup var table: TableOptions
+        @OptionGroup var plugins: PluginOptionGroup
+        @OptionGroup var behavior: BehaviorOptions
+
+        func validate() throws {
+            let chosen = [every != nil, at != nil, events].filter { $0 }.count
+            guard chosen <= 1 else { throw ValidationError("choose one of --events, --every and --at") }
+            guard (1...RenderOptions.maximumColumns).contains(columns) else {
+                throw ValidationError("--columns must be from 1 to \(RenderOptions.maximumColumns), got \(columns)")
+            }
+            _ = try frames()
+        }
+
+        func frames() throws -> FrameSelection {
+            if let every {
+                guard let step = TimeAmount.milliseconds(checked: every), step > .zero else {
+                    throw ValidationError(
+                        "--every must be a number of milliseconds > 0, got \(NumberText.describe(every))")
+                }
+                return .every(step)
+            }
+            if let at {
+                var times: [VirtualInstant] = []
+                for word in at.split(separator: ",", omittingEmptySubsequences: false) {
+                    let text = word.trimmingCharacters(in: " ")
+                    guard let value = Double(text), let time = TimeAmount.milliseconds(checked: value) else {
+                        throw ValidationError(
+                            "--at must be times in milliseconds (0 or more) separated by commas, like 0,150,300; got '\(DisplayText.token(String(text)))'"
+                        )
+                    }
+                    times.append(.start + time)
+                }
+                guard times.count <= RenderOptions.maximumFrames else {
+                    throw ValidationError(
+                        "--at names \(times.count) times, at most \(RenderOptions.maximumFrames) frames")
+                }
+                return .at(Array(Set(times)).sorted())
+            }
+            return .events
+        }
+
+        func run() throws {
+            let source = try ScriptSource.read(script)
+            let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
+            let pluginPaths: [String]
+            do {
+                pluginPaths = try given ? plugins.paths : Run.headerPlugins(of: source, path: script)
+            } catch {
+                StandardStreams.writeError(error.description + "\n")
+                throw ExitCode(2)
+            }
+            // The session `swipehost run` would drive with the same options.
+            var run = PluginRun(
+                fileName: source.name, pluginPaths: pluginPaths, options: plugins.options,
+                defaultItems: .generated(count: table.rows), geometry: table.geometry,
+                direction: behavior.direction, tableOptions: behavior.tableOptions)
+            run.preset = behavior.preset
+            let session = run.sessionConfiguration
+            let render = RenderRun(session: session, options: RenderOptions(frames: try frames(), columns: columns))
+            let svg: String
+            do {
+                svg = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RenderFailure) in
+                    try render.render(script: buffer)
+                }
+            } catch {
+                StandardStreams.writeError(DisplayText.escaped(error.description, keeping: [.tabs, .newlines]) + "\n")
+                throw ExitCode(error.exitStatus)
+            }
+            if output == "-" {
+                StandardStreams.write(svg)
+            } else if let problem = OutputFile.replace(output, with: svg) {
+                StandardStreams.writeError("swipehost: cannot write '\(DisplayText.escaped(output))': \(problem)\n")
+                throw ExitCode(1)
+            }
+        }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters(in character: Character) -> Substring {
+        var text = self
+        while text.first == character { text = text.dropFirst() }
+        while text.last == character { text = text.dropLast() }
+        return text
+    }
+}
+
+/// Writes a whole file or nothing: into a temporary file beside it, renamed over it at the end.
+enum OutputFile {
+    /// The reason it failed, or nil.
+    static func replace(_ path: String, with text: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(folder).\(name).swipehost-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure: String?
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 {
+                    failure = String(cString: strerror(written < 0 ? errno : EIO))
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure != nil { unlink(temporary) }
+        return failure
+    }
+}
