@@ -47,7 +47,12 @@ let package = Package(
             resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
         ),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
-        .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
+        // The plain-Lua reference of `replay.vs_plain_lua` is a .lua file compiled in, like the preludes.
+        .target(
+            name: "SwipeBench",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "CLuaBench"],
+            resources: [.embedInCode("Lua/plain_tutorial.lua")]
+        ),
         .executableTarget(
             name: "swipehost",
             dependencies: [
@@ -71,6 +76,7 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
+        .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
         .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]
 )
