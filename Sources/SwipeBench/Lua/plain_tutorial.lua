@@ -159,7 +159,7 @@ return function(script)
           else -- the cell was at least partially open
             local progress = cell.start - x
             local adjustment = base + progress
-            if not (progress > 0) then
+            if progress <= 0 then
               local constant = math.max(adjustment, 0)
               if constant == 0 then snapClosed(cell, row, false) else setReveal(cell, constant) end
             else
@@ -210,6 +210,7 @@ return function(script)
   for row = 1, VISIBLE do
     if open[row] then editing[#editing + 1] = tostring(row) end
   end
-  emit(format('{"event":"state","t":%s,"rows":[%s],"editing":[%s]}', number(now), concat(rows, ","), concat(editing, ",")))
+  emit(format('{"event":"state","t":%s,"rows":[%s],"editing":[%s]}',
+    number(now), concat(rows, ","), concat(editing, ",")))
   return concat(out, "\n") .. "\n"
 end
