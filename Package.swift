@@ -50,7 +50,12 @@ let package = Package(
         ),
         .target(name: "SwipeRender", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
-        .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
+        // The plain-Lua reference of `replay.vs_plain_lua` is a .lua file compiled in, like the preludes.
+        .target(
+            name: "SwipeBench",
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "CLuaBench"],
+            resources: [.embedInCode("Lua/plain_tutorial.lua")]
+        ),
         .executableTarget(
             name: "swipehost",
             dependencies: [
@@ -76,6 +81,7 @@ let package = Package(
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
+        .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
         .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]
 )

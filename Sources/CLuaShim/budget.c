@@ -4,7 +4,7 @@
 
 #include <lauxlib.h>
 
-enum { SWL_HOOK_GRANULARITY = 1000 };
+#include "pcall.h"
 
 // Registry field of the first budget error of a call, with its traceback (LuaState+Call.swift
 // reads and clears it).
@@ -88,33 +88,6 @@ void swl_update_hook(lua_State *L) {
     if (lua_gethookmask(L) != swl_hook_mask(rt)) lua_sethook(L, swl_count_hook, swl_hook_mask(rt), count);
 }
 
-static void swl_start_budget(swl_Runtime *rt, lua_State *L) {
-    rt->budget_exceeded = 0;
-    rt->charge_calls = 0;
-    if (rt->budget <= 0) {
-        lua_sethook(L, NULL, 0, 0);
-        return;
-    }
-    rt->remaining = rt->budget;
-    rt->hook_count = rt->budget < SWL_HOOK_GRANULARITY ? (int)rt->budget : SWL_HOOK_GRANULARITY;
-    // Also resets L's instruction counter. Threads created later copy the
-    // hook from the thread that creates them (lua_newthread), and all
-    // threads draw from the same rt->remaining.
-    lua_sethook(L, swl_count_hook, LUA_MASKCOUNT, rt->hook_count);
-}
-
 int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh) {
-    int outermost = rt->call_depth == 0;
-    if (outermost) {
-        swl_start_budget(rt, L);
-        rt->refusals_at_start = rt->cap_refusals;
-    }
-    int suspended = rt->cap_suspended;
-    rt->cap_suspended = 0;
-    rt->call_depth += 1;
-    int status = lua_pcall(L, nargs, nresults, msgh);
-    rt->call_depth -= 1;
-    rt->cap_suspended = suspended;
-    if (status == LUA_OK && outermost && rt->budget_exceeded) status = SWL_BUDGET_CAUGHT;
-    return status;
+    return swl_pcall_inline(rt, L, nargs, nresults, msgh);
 }

@@ -226,6 +226,32 @@ struct LuaAPI {
         }
     }
 
+    /// `function(context, row)` with the row record built on the stack, under the budget and the
+    /// armed cap (see `LuaState.callRowHandler`). The corresponding C function is `swl_call_row`.
+    @inlinable
+    func callRow(
+        _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
+        item: UnsafePointer<CChar>, count: Int, side: UnsafePointer<CChar>?
+    ) -> Int32 {
+        swl_call_row(runtime, L, function, context, lua_Integer(index), item, count, side)
+    }
+
+    /// `function(context, row, button)` (see `LuaState.callActionHandler`). The corresponding C
+    /// function is `swl_call_action`.
+    @inlinable
+    func callAction(
+        _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
+        item: UnsafePointer<CChar>, count: Int, side: UnsafePointer<CChar>?,
+        id: UnsafePointer<CChar>, idCount: Int, number: Int, title: UnsafePointer<CChar>, titleCount: Int, full: Bool
+    ) -> Int32 {
+        swl_call_action(
+            runtime, L, function, context, lua_Integer(index), item, count, side, id, idCount, lua_Integer(number),
+            title, titleCount, full ? 1 : 0)
+    }
+
+    /// The registry reference meaning "no value" (`LUA_NOREF`).
+    @usableFromInline static let noReference: Int32 = LUA_NOREF
+
     /// `lua_pcall` with the budget and the armed cap. The corresponding C function is `swl_pcall`.
     func protectedCall(
         _ runtime: UnsafeMutablePointer<swl_Runtime>, arguments: Int32, results: Int32, handler: Int32
@@ -257,6 +283,7 @@ enum LuaCode {
     static let thread = LUA_TTHREAD
 
     static let budgetCaught = SWL_BUDGET_CAUGHT
+    static let stackOverflow = SWL_STACK_OVERFLOW
     static let raise = Int32(SWL_RAISE)
     static let raiseWhere = Int32(SWL_RAISE_WHERE)
     static let raiseArgument = Int32(SWL_RAISE_ARGUMENT)

@@ -103,6 +103,78 @@ extension LuaState {
         try _finishCall(pushed, label: label)
     }
 
+    // MARK: Row handlers: the plugin host's delegate calls
+
+    /// Calls `function(context, { index = index, item = item, side = side })`, discarding
+    /// results: the row record is built and the call made in one C call (`swl_call_row`), with
+    /// no Swift closure, no array and no reference counting. `item` is `count` bytes of
+    /// NUL-terminated UTF-8; `side` is left out of the record when nil; `context` nil passes nil.
+    /// `label` names the function in budget and memory messages.
+    ///
+    /// Errors are caught by `lua_pcall` inside the C call, as for every call from Swift.
+    public func callRowHandler(
+        _ function: LuaSlot, context: LuaSlot?, index: Int, item: UnsafePointer<CChar>, count: Int,
+        side: StaticString?, label: StaticString
+    ) throws {
+        releasePendingReferences()
+        try checkSlots(function, context)
+        let api = self.api
+        let base = runtime.pointee.call_depth == 0 ? 1 : api.top + 1
+        let status = api.callRow(
+            runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
+            item: item, count: count, side: side.map { Self.cString($0) })
+        if status != LuaCode.ok { throw rowCallFailure(status, base: base, label: label) }
+    }
+
+    /// ``callRowHandler(_:context:index:item:count:side:label:)`` with a third argument, the
+    /// button record `{ id = id, index = number, title = title, full = true }` (`full` only
+    /// when set): a button's action, in one C call (`swl_call_action`).
+    public func callActionHandler(
+        _ function: LuaSlot, context: LuaSlot?, index: Int, item: UnsafePointer<CChar>, count: Int,
+        side: StaticString?, button id: String, number: Int, title: String, full: Bool, label: @autoclosure () -> String
+    ) throws {
+        releasePendingReferences()
+        try checkSlots(function, context)
+        let api = self.api
+        let base = runtime.pointee.call_depth == 0 ? 1 : api.top + 1
+        let side = side.map { Self.cString($0) }
+        let status = id.withCString { idBytes in
+            title.withCString { titleBytes in
+                api.callAction(
+                    runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
+                    item: item, count: count, side: side, id: idBytes, idCount: id.utf8.count, number: number,
+                    title: titleBytes, titleCount: title.utf8.count, full: full)
+            }
+        }
+        if status != LuaCode.ok { throw rowCallFailure(status, base: base, label: label()) }
+    }
+
+    @inline(__always)
+    private func checkSlots(_ function: LuaSlot, _ context: LuaSlot?) throws {
+        guard function.serial == serial, context == nil || context!.serial == serial else {
+            throw LuaArguments.foreignSlot()
+        }
+    }
+
+    @inline(__always)
+    private static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// The error of a failed row call, with the stack back as it was before it.
+    @inline(never)
+    private func rowCallFailure(_ status: Int32, base: Int32, label: StaticString) -> LuaError {
+        rowCallFailure(status, base: base, label: label.description)
+    }
+
+    @inline(never)
+    private func rowCallFailure(_ status: Int32, base: Int32, label: String) -> LuaError {
+        if status == LuaCode.stackOverflow { return LuaArguments.stackOverflow() }
+        let error = failure(status: status, label: label)
+        endCall(base)
+        return error
+    }
+
     // MARK: Entry points of the inlinable calls
 
     /// `beginCall()` then pushes `function`.

@@ -1,5 +1,6 @@
 import CLuaBench
 import Glibc
+import LuaRuntime
 import SwipeCore
 import SwipePlugins
 import SwipeScript
@@ -22,7 +23,7 @@ public struct Benchmarks {
 
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
-        "table.rss_mb_1m", "startup_ms",
+        "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "table.rss_mb_1m", "startup_ms",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -36,10 +37,18 @@ public struct Benchmarks {
             if let dispatch = pair.dispatch, wanted(dispatch.name) { figures.append(dispatch) }
             if let pcall = pair.pcall, wanted(pcall.name) { figures.append(pcall) }
             if ratio, let dispatch = pair.dispatch {
-                figures.append(Figure(name: "host.dispatch_ratio", value: median(pair.ratios), unit: "x", n: dispatch.n, target: (.atMost, 1.5)))
+                figures.append(Figure(name: "host.dispatch_ratio", value: median(pair.ratios), unit: "x", n: dispatch.n, target: (.atMost, 1.15)))
             }
         }
-        if wanted("replay.lines_per_s") { figures.append(try replay()) }
+        let versus = wanted("replay.vs_plain_lua")
+        if versus || wanted("replay.lines_per_s") || wanted("replay.plain_lua_lines_per_s") {
+            let replays = try replay(host: versus || wanted("replay.lines_per_s"), plainLua: versus || wanted("replay.plain_lua_lines_per_s"))
+            if let host = replays.host, wanted(host.name) { figures.append(host) }
+            if let lua = replays.plainLua, wanted(lua.name) { figures.append(lua) }
+            if versus, let host = replays.host {
+                figures.append(Figure(name: "replay.vs_plain_lua", value: median(replays.ratios), unit: "x", n: host.n, target: (.atLeast, 5)))
+            }
+        }
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
         if wanted("startup_ms") { figures.append(startup()) }
         return figures
@@ -108,31 +117,57 @@ public struct Benchmarks {
         } / Double(calls)
     }
 
-    /// Lines per second replaying a generated script with `plugins/tutorial.lua`: parse, run,
-    /// render jsonl and write it to /dev/null.
-    func replay() throws -> Figure {
+    /// Lines per second replaying a generated script with `plugins/tutorial.lua` (parse, run,
+    /// render jsonl and write it to /dev/null), and the same script replayed by the plain-Lua
+    /// reference (`Lua/plain_tutorial.lua`, see ``PlainLuaReplay``) in the same process: each
+    /// repetition runs one then the other, and the ratio is the median of the repetitions'.
+    func replay(host: Bool, plainLua: Bool) throws -> (host: Figure?, plainLua: Figure?, ratios: [Double]) {
         let lines = quick ? 100_000 : 1_000_000
         let script = Self.replayScript(lines: lines)
+        let scriptText = String(decoding: script, as: UTF8.self)
+        let reference = plainLua ? try PlainLuaReplay() : nil
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
-        var samples: [Double] = []
+        var hostSamples: [Double] = []
+        var luaSamples: [Double] = []
+        var ratios: [Double] = []
         for _ in 0..<repetitions {
-            let run = PluginRun(fileName: "replay.swipe", pluginPaths: [tutorialPlugin], format: .jsonl)
-            var failure: (any Error)?
-            let elapsed = Clock.measure {
-                script.withUnsafeBufferPointer { buffer in
+            if host {
+                let run = PluginRun(fileName: "replay.swipe", pluginPaths: [tutorialPlugin], format: .jsonl)
+                var failure: (any Error)?
+                let elapsed = Clock.measure {
+                    script.withUnsafeBufferPointer { buffer in
+                        do {
+                            let output = try run.run(script: buffer)
+                            output.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
+                        } catch {
+                            failure = error
+                        }
+                    }
+                }
+                if let failure { throw BenchError(message: "replay failed: \(failure)") }
+                hostSamples.append(Double(lines) / (elapsed / 1e9))
+            }
+            if let reference {
+                var failure: (any Error)?
+                let elapsed = Clock.measure {
                     do {
-                        let output = try run.run(script: buffer)
-                        output.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
+                        let output = try reference.replay(scriptText)
+                        output.withCString { _ = write(devNull, $0, output.utf8.count) }
                     } catch {
                         failure = error
                     }
                 }
+                if let failure { throw BenchError(message: "plain Lua replay failed: \(failure)") }
+                luaSamples.append(Double(lines) / (elapsed / 1e9))
             }
-            if let failure { throw BenchError(message: "replay failed: \(failure)") }
-            samples.append(Double(lines) / (elapsed / 1e9))
+            if host, plainLua { ratios.append(hostSamples.last! / luaSamples.last!) }
         }
-        return Figure(name: "replay.lines_per_s", value: median(samples), unit: "lines/s", n: lines, target: (.atLeast, 3_000_000))
+        return (
+            host ? Figure(name: "replay.lines_per_s", value: median(hostSamples), unit: "lines/s", n: lines, target: (.atLeast, 3_000_000)) : nil,
+            plainLua ? Figure(name: "replay.plain_lua_lines_per_s", value: median(luaSamples), unit: "lines/s", n: lines, target: nil) : nil,
+            ratios
+        )
     }
 
     /// RSS of a child process that scrolls a 1,000,000-row table from top to bottom with the

@@ -400,49 +400,47 @@ extension PluginHost: SwipeTableDelegate {
         let key = RowSetup.handlerKey(side ?? .trailing, number)
         let handler = setup.handlers[key] ?? plugins[owner].onAction
         guard let handler else { return }
-        let context = plugins[owner].context
+        let context = plugins[owner].contextSlot
         let hook: Hook = setup.handlers[key] == nil ? .onAction : .onTap
+        let sideName = side.map(Self.staticName)
         invoke(owner, hook: hook, row: row, function: hook == .onTap ? handler : nil) { lua in
-            try lua.call(handler) { args in
-                try Self.pushContext(context, to: &args)
-                try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }
-                try args.pushTable(recordCount: full ? 4 : 3) { fields in
-                    fields.set("id", button.id)
-                    fields.set("index", number)
-                    fields.set("title", button.title)
-                    if full { fields.set("full", true) }
-                }
+            // One C call builds the row and button records and runs the handler.
+            try table.withItemCString(row: row) { item, count in
+                try lua.callActionHandler(
+                    handler.unownedSlot, context: context, index: row, item: item, count: count, side: sideName,
+                    button: button.id, number: number, title: button.title, full: full, label: handler.label)
             }
         }
     }
 
-    /// `on_open`/`on_close` of every plugin, in load order: `handler(ctx, row)`.
+    /// `on_open`/`on_close` of every plugin, in load order: `handler(ctx, row)`, each call one
+    /// C call that builds the row record and runs the handler (``LuaState/callRowHandler(_:context:index:item:count:side:label:)``).
     ///
     /// With one handler the item's bytes go straight from the table into Lua (no `String` is
     /// made). With several, each sees the item as it was before the first ran, whatever the
     /// earlier handlers' effects changed, so it is read once, as a `String`.
     private func broadcast(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler]) {
         guard !handlers.isEmpty else { return }
-        let item = handlers.count > 1 ? table.items[row] : nil
+        let label: StaticString = hook == .onOpen ? "on_open" : "on_close"
+        if handlers.count == 1 {
+            // One handler (the path `host.dispatch_ns` measures): the item's bytes go straight
+            // from the table into Lua (no `String` is made).
+            callRowHandler(handlers[0], hook: hook, row: row, side: side, label: label)
+            return
+        }
+        // Several: each sees the item as it was before the first ran, whatever the earlier
+        // handlers' effects changed, so it is read once, as a `String`.
+        let item = table.items[row]
+        let sideName = side.map(Self.staticName)
         for handler in handlers {
-            // Unretained: `plugins` holds the plugin for the host's lifetime.
             handler.plugin._withUnsafeGuaranteedRef { plugin in
                 guard !plugin.isDisabled(hook) else { return }
-                // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
                 let mark = beginTransaction(handler.index)
                 do {
-                    try plugin.lua.call(handler.function, label: { hook.rawValue }) { args in
-                        if let context = plugin.contextSlot { try args.push(context) } else { try args.pushNil() }
-                        if let item {
-                            try Self.pushRow(row, item, side: side, to: &args)
-                        } else if let side {
-                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, side: side, to: &args) }
-                        } else {
-                            // No Lua code can change the items while the arguments are pushed.
-                            // A row that names no side (the tutorial's shape) takes the path
-                            // `host.dispatch_ns` measures, as short as before edges existed.
-                            try table.withItemCString(row: row) { try Self.pushRow(row, $0, count: $1, to: &args) }
-                        }
+                    try item.withCString {
+                        try plugin.lua.callRowHandler(
+                            handler.function, context: plugin.contextSlot, index: row, item: $0, count: item.utf8.count,
+                            side: sideName, label: label)
                     }
                     try commit(mark, from: handler.index)
                 } catch {
@@ -452,32 +450,32 @@ extension PluginHost: SwipeTableDelegate {
         }
     }
 
-    static func pushContext(_ context: LuaRef?, to args: inout LuaArguments) throws {
-        if let context { try args.push(context) } else { try args.pushNil() }
-    }
-
-    /// `{ index = row, item = item, side = side }`, built on the Lua stack.
-    static func pushRow(_ row: Int, _ item: String, side: Edge?, to args: inout LuaArguments) throws {
-        try item.withCString { try pushRow(row, $0, count: item.utf8.count, side: side, to: &args) }
-    }
-
-    /// `{ index = row, item = item }` from the item as NUL-terminated UTF-8.
-    static func pushRow(_ row: Int, _ item: UnsafePointer<CChar>, count: Int, to args: inout LuaArguments) throws {
-        try args.pushTable(recordCount: 2) { fields in
-            fields.set("index", row)
-            fields.set("item", cString: item, count: count)
+    /// The one handler of a ``broadcast(hook:row:side:_:)``, as a transaction: the item's bytes
+    /// are borrowed from the table in place (no Lua code can change the items while the record
+    /// is built), and the record built and the handler run in one C call.
+    private func callRowHandler(_ handler: HookHandler, hook: Hook, row: Int, side: Edge?, label: StaticString) {
+        // Unretained: `plugins` holds the plugin for the host's lifetime.
+        handler.plugin._withUnsafeGuaranteedRef { plugin in
+            guard !plugin.isDisabled(hook) else { return }
+            // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
+            let mark = beginTransaction(handler.index)
+            do {
+                let lua = plugin.lua
+                let function = handler.function
+                let context = plugin.contextSlot
+                let sideName = side.map(Self.staticName)
+                try table.withItemCString(row: row) {
+                    try lua.callRowHandler(function, context: context, index: row, item: $0, count: $1, side: sideName, label: label)
+                }
+                try commit(mark, from: handler.index)
+            } catch {
+                rollBack(mark, handler.index, hook: hook, row: row, error: error)
+            }
         }
     }
 
-    /// `{ index = row, item = item, side = side }` from the item as NUL-terminated UTF-8. `side`
-    /// is left out (nil in Lua) for a row whose buttons are all trailing, as in the trace.
-    static func pushRow(_ row: Int, _ item: UnsafePointer<CChar>, count: Int, side: Edge?, to args: inout LuaArguments) throws {
-        try args.pushTable(recordCount: side == nil ? 2 : 3) { fields in
-            fields.set("index", row)
-            fields.set("item", cString: item, count: count)
-            if let side { fields.set("side", side.rawValue) }
-        }
-    }
+    /// An edge's name as the `side` field of a row record.
+    static func staticName(_ edge: Edge) -> StaticString { edge == .leading ? "leading" : "trailing" }
 
     func context(_ plugin: Int) -> LuaValue {
         plugins[plugin].context.map(LuaValue.reference) ?? .nil

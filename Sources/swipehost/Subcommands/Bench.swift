@@ -9,7 +9,9 @@ extension SwipeHostCommand {
                 Prints each figure (the median of several repetitions) with its target: ns per pan \
                 move in the core, ns per delegate call into an empty Lua handler next to the same \
                 call made with the raw Lua C API, lines per second replaying a generated script with \
-                plugins/tutorial.lua, the resident memory of a 1,000,000-row table, and the start-up \
+                plugins/tutorial.lua next to the same script replayed by the tutorial written in \
+                plain Lua (Sources/SwipeBench/Lua/plain_tutorial.lua, run by the same embedded Lua \
+                in the same run; replay.vs_plain_lua is the ratio), the resident memory of a 1,000,000-row table, and the start-up \
                 time of a whole `swipehost run`. Build with `swift build -c release` first: a debug \
                 build is many times slower.
                 """

@@ -1,0 +1,86 @@
+// The plugin host's hot calls: a handler called with the context and a row record built on the
+// stack, in one C call from Swift (see swl_call_row in CLuaShim.h).
+#include "CLuaShim.h"
+
+#include <lauxlib.h>
+#include <string.h>
+
+#include "pcall.h"
+
+// Pushes the message handler for a nested call, or finds the one parked at index 1 of the main
+// thread for an outermost call; returns its index, or 0 when the stack cannot grow.
+static inline __attribute__((always_inline)) int swl_begin(swl_Runtime *rt, lua_State *L) {
+    if (rt->call_depth == 0) {
+        // Between calls the main thread holds only the handler, with at least LUA_MINSTACK free
+        // slots (LuaState keeps it so): no check needed for the few values pushed here.
+        return 1;
+    }
+    if (!lua_checkstack(L, LUA_MINSTACK)) return 0;
+    lua_pushcfunction(L, swl_message_handler);
+    return lua_gettop(L);
+}
+
+// Sets `table.key = s` (`len` bytes, NUL-terminated) on the table on top of the stack: through
+// lua_pushstring (Lua's cache of C strings, by address) unless `s` has a NUL inside.
+static inline __attribute__((always_inline)) void swl_set_string(lua_State *L, const char *key, const char *s, size_t len) {
+    if (strlen(s) == len) {
+        lua_pushstring(L, s);
+    } else {
+        lua_pushlstring(L, s, len);
+    }
+    lua_setfield(L, -2, key);
+}
+
+static inline __attribute__((always_inline)) void swl_push_row(lua_State *L, int function, int context, lua_Integer index, const char *item,
+                         size_t item_len, const char *side) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+    if (context != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, context);
+    } else {
+        lua_pushnil(L);
+    }
+    lua_createtable(L, 0, side != NULL ? 3 : 2);
+    lua_pushinteger(L, index);
+    lua_setfield(L, -2, "index");
+    swl_set_string(L, "item", item, item_len);
+    if (side != NULL) {
+        lua_pushstring(L, side);
+        lua_setfield(L, -2, "side");
+    }
+}
+
+// Runs the call prepared above the handler at `msgh`; on success drops it all (and a nested
+// call's handler), on failure leaves the error on top.
+static inline __attribute__((always_inline)) int swl_finish(swl_Runtime *rt, lua_State *L, int nargs, int msgh) {
+    int outermost = rt->call_depth == 0;
+    int status = swl_pcall_inline(rt, L, nargs, 0, msgh);
+    // With no results, lua_pcall leaves the stack at the handler: an outermost call is done.
+    if (status == LUA_OK && !outermost) lua_settop(L, msgh - 1);
+    return status;
+}
+
+int swl_call_row(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
+                 const char *item, size_t item_len, const char *side) {
+    int msgh = swl_begin(rt, L);
+    if (msgh == 0) return SWL_STACK_OVERFLOW;
+    swl_push_row(L, function, context, index, item, item_len, side);
+    return swl_finish(rt, L, 2, msgh);
+}
+
+int swl_call_action(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
+                    const char *item, size_t item_len, const char *side, const char *id, size_t id_len,
+                    lua_Integer number, const char *title, size_t title_len, int full) {
+    int msgh = swl_begin(rt, L);
+    if (msgh == 0) return SWL_STACK_OVERFLOW;
+    swl_push_row(L, function, context, index, item, item_len, side);
+    lua_createtable(L, 0, full ? 4 : 3);
+    swl_set_string(L, "id", id, id_len);
+    lua_pushinteger(L, number);
+    lua_setfield(L, -2, "index");
+    swl_set_string(L, "title", title, title_len);
+    if (full) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, "full");
+    }
+    return swl_finish(rt, L, 3, msgh);
+}
