@@ -22,7 +22,7 @@ public struct Benchmarks {
 
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
-        "table.rss_mb_1m", "startup_ms",
+        "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -40,6 +40,7 @@ public struct Benchmarks {
             }
         }
         if wanted("replay.lines_per_s") { figures.append(try replay()) }
+        if wanted("replay.rss_mb_10m") { figures.append(try replayMemory()) }
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
         if wanted("startup_ms") { figures.append(startup()) }
         return figures
@@ -133,6 +134,47 @@ public struct Benchmarks {
             samples.append(Double(lines) / (elapsed / 1e9))
         }
         return Figure(name: "replay.lines_per_s", value: median(samples), unit: "lines/s", n: lines, target: (.atLeast, 3_000_000))
+    }
+
+    /// Peak resident MiB of a whole `swipehost run` (a child process) of a generated
+    /// 10,000,000-line script with `plugins/tutorial.lua`, jsonl written to a file; `--quick`:
+    /// a 100,000-line script (`n` says which).
+    func replayMemory() throws -> Figure {
+        let lines = quick ? 100_000 : 10_000_000
+        let script = try temporaryFile("", suffix: ".swipe")
+        defer { unlink(script) }
+        try Self.writeReplayScript(lines: lines, toPath: script)
+        let output = try temporaryFile("", suffix: ".jsonl")
+        defer { unlink(output) }
+        let arguments = [FileReading.executablePath(), "run", script, "--plugin", tutorialPlugin, "--format", "jsonl"]
+        var samples: [Double] = []
+        for _ in 0..<(quick ? 1 : 3) {
+            let run = Process.run(arguments, stdout: output)
+            guard run.status == 0 else { throw BenchError(message: "replay.rss_mb_10m: swipehost run exited with status \(run.status)") }
+            samples.append(run.peakKilobytes / 1024)
+        }
+        return Figure(name: "replay.rss_mb_10m", value: median(samples), unit: "MiB", n: lines, target: (.atMost, 64))
+    }
+
+    /// Writes ``replayScript(lines:)``'s script to `path`, a cycle at a time: a 10-million-line
+    /// script is never held whole.
+    static func writeReplayScript(lines: Int, toPath path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CREAT, 0o600)
+        guard descriptor >= 0 else { throw BenchError(message: "cannot write \(path)") }
+        defer { close(descriptor) }
+        // 110 lines: every row of the cycle once, so that the chunk repeats exactly.
+        let block = replayScript(lines: 110)
+        var chunk: [UInt8] = []
+        for _ in 0..<1000 { chunk += block }
+        var left = lines
+        while left > 0 {
+            let whole = min(left, 110_000)
+            // A partial block: the script's first `whole` lines (it starts as the chunk does).
+            let bytes = whole == 110_000 ? chunk : replayScript(lines: whole)
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            guard written == bytes.count else { throw BenchError(message: "cannot write \(path)") }
+            left -= whole
+        }
     }
 
     /// RSS of a child process that scrolls a 1,000,000-row table from top to bottom with the

@@ -43,6 +43,12 @@ public struct PluginRun {
     public var colored = false
     /// The run's behaviour preset (`--preset`).
     public var preset: BehaviorPreset = .tutorial
+    /// Output past this many bytes goes to a temporary file until the run succeeds
+    /// (``OutputBuffer/spool(above:)``); nil: all of it stays in memory.
+    public var spoolAbove: Int?
+    /// Called now and then with how many of the script's bytes have been run (see
+    /// ``ScriptParser/forEachCommand(in:progress:_:)``): lets a caller release what it has mapped.
+    public var progress: ((Int) -> Void)?
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
@@ -78,12 +84,13 @@ public struct PluginRun {
         do {
             host = try PluginHost(
                 plugins: plugins, defaultItems: defaultItems, geometry: geometry,
-                recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .records), strict: strict,
+                recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .textLines), strict: strict,
                 direction: direction, tableOptions: tableOptions, preset: preset)
         } catch {
             throw .plugin(error)
         }
         link.host = host
+        host.recorder.colored = colored
         if let failure = host.fatalError { throw .strict(failure) }
         return host
     }
@@ -93,9 +100,10 @@ public struct PluginRun {
         let runner = ScriptRunner(table: host.table, fileName: fileName)
         // A gesture line makes about two bytes of jsonl on average (the tutorial replay: 2.15);
         // memory reserved and not written is never touched.
+        if let spoolAbove { host.recorder.spoolOutput(above: spoolAbove) }
         host.recorder.reserveOutput(script.count * 2)
         do {
-            try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
+            try ScriptParser(fileName: fileName).forEachCommand(in: script, progress: progress) { (line) throws(ScriptError) in
                 try runner.run(line)
                 if host.failed { throw ScriptError(file: fileName, line: line.number, message: "") }
             }

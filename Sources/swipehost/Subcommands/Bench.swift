@@ -9,7 +9,9 @@ extension SwipeHostCommand {
                 Prints each figure (the median of several repetitions) with its target: ns per pan \
                 move in the core, ns per delegate call into an empty Lua handler next to the same \
                 call made with the raw Lua C API, lines per second replaying a generated script with \
-                plugins/tutorial.lua, the resident memory of a 1,000,000-row table, and the start-up \
+                plugins/tutorial.lua, the peak resident memory of a whole `swipehost run` of a \
+                10,000,000-line script with its jsonl written to a file (a child process; 100,000 \
+                lines with --quick), the resident memory of a 1,000,000-row table, and the start-up \
                 time of a whole `swipehost run`. Build with `swift build -c release` first: a debug \
                 build is many times slower.
                 """
@@ -39,9 +41,24 @@ extension SwipeHostCommand {
         @Flag(help: .hidden)
         var probeTableMemory = false
 
+        /// A workload of scripts/callgrind-gate.sh (`replay.line`, `dispatch`, `pan.move`), run
+        /// `--gate-count` units at a time under callgrind; prints nothing.
+        @Option(help: .hidden)
+        var gate: String?
+
+        @Option(help: .hidden)
+        var gateCount = 1000
+
         func run() throws {
             if probeTableMemory {
                 line("\(try Benchmarks.measureTableMemory(root: root))")
+                return
+            }
+            if let gate {
+                guard let workload = GateWorkload(rawValue: gate) else {
+                    throw ValidationError("unknown gate workload '\(gate)': expected one of \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                try workload.run(count: max(gateCount, 1), root: root)
                 return
             }
             let figures = try Benchmarks(quick: quick, root: root).run(only: Set(only))

@@ -37,7 +37,8 @@ extension SwipeHostCommand {
 
                 The whole script is checked before anything is printed: on an error the run prints \
                 only 'FILE:LINE: message' on stderr and exits with status 2 (a plugin that does not \
-                load also exits with status 2).
+                load also exits with status 2). Until then, output past 4 MiB waits in an unlinked \
+                temporary file in $TMPDIR (or /tmp), so that a long script's run takes little memory.
 
                 Text output on a terminal is coloured (the delegate's calls, plugin events, plugin \
                 errors and warnings each their own way); --color and NO_COLOR turn it off, and \
@@ -60,8 +61,18 @@ extension SwipeHostCommand {
 
         @OptionGroup var color: ColorOption
 
+        /// Output past this many bytes waits in an unlinked temporary file rather than in memory
+        /// (hidden: the default suits every run; tests set a small one to reach the file).
+        @Option(help: .hidden)
+        var spoolAbove: Int = 4 << 20
+
+        /// Script files from this size up are mapped and released as they run (hidden: tests
+        /// set 0 to map small ones).
+        @Option(help: .hidden)
+        var mapAbove: Int = ScriptSource.mappingThreshold
+
         func run() throws {
-            let source = try ScriptSource.read(script)
+            let source = try ScriptSource.read(script, mapAbove: mapAbove)
             let colorErrors = color.onStandardError
             let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
             let pluginPaths: [String]
@@ -77,8 +88,10 @@ extension SwipeHostCommand {
                 direction: behavior.direction, tableOptions: behavior.tableOptions)
             run.colored = format == .text && color.onStandardOutput
             run.preset = behavior.preset
+            run.spoolAbove = spoolAbove
+            run.progress = { source.release(upTo: $0) }
             do {
-                let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in
+                let output = try source.withBytes { (buffer) throws(RunFailure) in
                     try run.run(script: buffer)
                 }
                 StandardStreams.write(output)
@@ -92,7 +105,7 @@ extension SwipeHostCommand {
         /// The plugins the script's header names, as paths from the current folder; a path that
         /// names nothing is an error at its line.
         static func headerPlugins(of source: ScriptSource, path: String) throws(ScriptError) -> [String] {
-            let header = source.bytes.withUnsafeBufferPointer { ScriptHeader($0) }
+            let header = source.withBytes { ScriptHeader($0) }
             var paths: [String] = []
             for plugin in header.plugins {
                 guard !plugin.path.isEmpty else {
