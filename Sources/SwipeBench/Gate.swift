@@ -4,11 +4,11 @@ import SwipePlugins
 import SwipeScript
 
 /// The workloads of the callgrind gate (`scripts/callgrind-gate.sh`): each runs its unit of
-/// work `count` times inside ``callgrindMeasuredRegion(_:)``, the one function callgrind
-/// collects in (`--toggle-collect`), and dumps after (`--dump-after`). A run measures a
-/// workload three times, `count`, `count` and `2 * count` units: the first warms the caches
-/// and lazy set-up of the process, and the difference of the other two, divided by `count`, is
-/// the cost of one unit with every fixed cost (a plugin's load, a table's making) taken out.
+/// work `count` times to warm the process up (caches, lazy set-up), then `count` times again
+/// inside ``callgrindMeasuredRegion(_:)``, the one function callgrind collects in
+/// (`--toggle-collect`). The gate runs each workload with `count` = N and 2N: the difference
+/// of the two totals, divided by N, is the cost of one unit with every fixed cost (a plugin's
+/// load, a table's making) taken out.
 public enum GateWorkload: String, CaseIterable, Sendable {
     /// A replayed script line: `plugins/tutorial.lua`, parse, run, jsonl into memory.
     case replayLine = "replay.line"
@@ -19,7 +19,10 @@ public enum GateWorkload: String, CaseIterable, Sendable {
 
     /// Runs the three measurements; `root` is where `plugins/tutorial.lua` is.
     public func run(count: Int, root: String) throws {
-        for units in [count, count, 2 * count] {
+        for (units, measured) in [(count, false), (count, true)] {
+            func region(_ body: () -> Void) {
+                if measured { callgrindMeasuredRegion(body) } else { body() }
+            }
             switch self {
             case .replayLine:
                 let script = Benchmarks.replayScript(lines: units)
@@ -27,7 +30,7 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 var failure: RunFailure?
                 var bytes = 0
                 script.withUnsafeBufferPointer { buffer in
-                    callgrindMeasuredRegion {
+                    region {
                         do throws(RunFailure) { bytes = try run.run(script: buffer).count } catch { failure = error }
                     }
                 }
@@ -38,13 +41,13 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 let path = try bench.temporaryPlugin("return { name = 'gate', on_open = function(ctx, row) end }")
                 defer { unlink(path) }
                 let host = try bench.dispatchHost(plugin: path)
-                callgrindMeasuredRegion {
+                region {
                     for _ in 0..<units { host.dispatchOpen(row: 3) }
                 }
             case .panMove:
                 let table = SwipeTable()
                 try table.panBegan(row: 3)
-                callgrindMeasuredRegion {
+                region {
                     for i in 0..<units { try? table.panChanged(row: 3, translation: -10 - Double(i & 127)) }
                 }
             }

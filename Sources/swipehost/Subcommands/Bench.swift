@@ -4,6 +4,7 @@ import SwipeBench
 extension SwipeHostCommand {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Measure the host and check its performance targets (use a release build).",
             discussion: """
                 Prints each figure (the median of several repetitions) with its target: ns per pan \

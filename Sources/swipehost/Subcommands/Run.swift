@@ -6,6 +6,7 @@ import SwipeScript
 extension SwipeHostCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run a gesture script headless and print the delegate calls and the final table.",
             discussion: """
                 A script has one gesture a line; '#' starts a comment. Rows are 1-based (row N shows \
