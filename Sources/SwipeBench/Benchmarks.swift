@@ -146,14 +146,27 @@ public struct Benchmarks {
         try Self.writeReplayScript(lines: lines, toPath: script)
         let output = try temporaryFile("", suffix: ".jsonl")
         defer { unlink(output) }
-        let arguments = [FileReading.executablePath(), "run", script, "--plugin", tutorialPlugin, "--format", "jsonl"]
+        let arguments = [FileReading.executablePath(), "bench", "--probe-replay-memory", script, output, "--root", root]
         var samples: [Double] = []
         for _ in 0..<(quick ? 1 : 3) {
-            let run = Process.run(arguments, stdout: output)
-            guard run.status == 0 else { throw BenchError(message: "replay.rss_mb_10m: swipehost run exited with status \(run.status)") }
-            samples.append(run.peakKilobytes / 1024)
+            let printed = Process.output(arguments) ?? ""
+            guard let kilobytes = Double(printed.filter { !$0.isWhitespace }) else {
+                throw BenchError(message: "replay.rss_mb_10m: \(printed.isEmpty ? "the probe printed nothing" : printed)")
+            }
+            samples.append(kilobytes / 1024)
         }
         return Figure(name: "replay.rss_mb_10m", value: median(samples), unit: "MiB", n: lines, target: (.atMost, 64))
+    }
+
+    /// What the child of ``replayMemory()`` prints: the peak resident KiB of `swipehost run SCRIPT
+    /// --plugin plugins/tutorial.lua --format jsonl > OUTPUT`, spawned from this small process
+    /// so that the figure is the run's own (`exec` folds the spawning process's peak into it,
+    /// here a few MiB), or why it failed.
+    public static func probeReplayMemory(script: String, output: String, root: String) -> String {
+        let run = Process.run(
+            [FileReading.executablePath(), "run", script, "--plugin", root + "/plugins/tutorial.lua", "--format", "jsonl"], stdout: output)
+        guard run.status == 0 else { return "swipehost run exited with status \(run.status)" }
+        return String(Int(run.peakKilobytes))
     }
 
     /// Writes ``replayScript(lines:)``'s script to `path`, a cycle at a time: a 10-million-line
@@ -211,7 +224,7 @@ public struct Benchmarks {
         let arguments = [FileReading.executablePath(), "run", script, "--plugin", tutorialPlugin]
         _ = Process.run(arguments)  // warm the page cache
         let samples = (0..<runs).map { _ in Process.run(arguments).nanoseconds / 1e6 }
-        return Figure(name: "startup_ms", value: median(samples), unit: "ms", n: runs, target: (.atMost, 15))
+        return Figure(name: "startup_ms", value: median(samples), unit: "ms", n: runs, target: (.atMost, 10))
     }
 
     /// A script of `lines` lines: swipes open, taps (the tutorial presents its detail), drags

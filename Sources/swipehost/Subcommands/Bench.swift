@@ -42,6 +42,10 @@ extension SwipeHostCommand {
         @Flag(help: .hidden)
         var probeTableMemory = false
 
+        /// SCRIPT OUTPUT: the child of replay.rss_mb_10m (see `Benchmarks.probeReplayMemory`).
+        @Option(parsing: .upToNextOption, help: .hidden)
+        var probeReplayMemory: [String] = []
+
         /// A workload of scripts/callgrind-gate.sh (`replay.line`, `dispatch`, `pan.move`), run
         /// `--gate-count` units at a time under callgrind; prints nothing.
         @Option(help: .hidden)
@@ -53,6 +57,10 @@ extension SwipeHostCommand {
         func run() throws {
             if probeTableMemory {
                 line("\(try Benchmarks.measureTableMemory(root: root))")
+                return
+            }
+            if probeReplayMemory.count == 2 {
+                line(Benchmarks.probeReplayMemory(script: probeReplayMemory[0], output: probeReplayMemory[1], root: root))
                 return
             }
             if let gate {
