@@ -67,8 +67,22 @@ public struct PluginRun {
         self.strict = strict
     }
 
-    /// Loads the plugins and makes the host, with `print` and the virtual clock wired to it.
+    /// Loads the plugins and makes the host, with `print` and the virtual clock wired to it. Its
+    /// recorder keeps the records of a text run (``TraceRecorder/records``), or writes jsonl.
     public func makeHost() throws(RunFailure) -> PluginHost {
+        try makeHost(recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .records))
+    }
+
+    /// The host of ``run(script:)``, whose recorder writes the trace as it happens in either
+    /// format (a text run keeps no records either).
+    func makeStreamingHost() throws(RunFailure) -> PluginHost {
+        let recorder = TraceRecorder(mode: format == .jsonl ? .jsonLines : .textLines)
+        // Before the plugins load: what they print while loading is recorded first.
+        recorder.colored = colored
+        return try makeHost(recorder: recorder)
+    }
+
+    func makeHost(recorder: TraceRecorder) throws(RunFailure) -> PluginHost {
         let link = HostLink()
         var plugins: [Plugin] = []
         for path in pluginPaths {
@@ -84,19 +98,18 @@ public struct PluginRun {
         do {
             host = try PluginHost(
                 plugins: plugins, defaultItems: defaultItems, geometry: geometry,
-                recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .textLines), strict: strict,
+                recorder: recorder, strict: strict,
                 direction: direction, tableOptions: tableOptions, preset: preset)
         } catch {
             throw .plugin(error)
         }
         link.host = host
-        host.recorder.colored = colored
         if let failure = host.fatalError { throw .strict(failure) }
         return host
     }
 
     public func run(script: UnsafeBufferPointer<UInt8>) throws(RunFailure) -> OutputBuffer {
-        let host = try makeHost()
+        let host = try makeStreamingHost()
         let runner = ScriptRunner(table: host.table, fileName: fileName)
         // A gesture line makes about two bytes of jsonl on average (the tutorial replay: 2.15);
         // memory reserved and not written is never touched.
