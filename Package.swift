@@ -66,6 +66,16 @@ let package = Package(
                 "SwipeBench",
                 "SwipeRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // A release build links the Swift runtime and Foundation statically: no dynamic
+            // symbol lookups at start-up, which were half of a short `swipehost run`'s CPU
+            // time (see docs/performance.md, startup_ms).
+            // (FoundationEssentials, which the argument parser imports, needs its own two
+            // archives named: the dynamic library brings them itself.)
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims"],
+                    .when(configuration: .release))
             ]
         ),
         // Fuzzing (see scripts/fuzz.sh): one executable for every target, a replay driver in a

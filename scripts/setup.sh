@@ -10,6 +10,8 @@ pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 command -v lua5.4 >/dev/null 2>&1 || missing+=(lua5.4)
 [ -x /usr/bin/busted ] || missing+=(lua-busted)
 command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
+# scripts/callgrind-gate.sh counts instructions with callgrind.
+command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 if [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: installing ${missing[*]}" >&2
     sudo=""

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the shipped
-# plugins' check, the README's rendered picture (regenerated, compared byte for byte), their specs (through swipehost test, and through busted when it is installed),
-# and the embedding example package; then the suite under AddressSanitizer and each fuzz target
+# plugins' check, the README's rendered picture (regenerated, compared byte for byte), their specs
+# (through swipehost test, and through busted when it is installed), and the embedding example
+# package; the callgrind gate (instruction counts of a release build against
+# bench/baselines.json); then the suite under AddressSanitizer and each fuzz target
 # briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,12 +26,14 @@ if [ -x /usr/bin/busted ]; then
 fi
 echo "== swipehost bench --quick (checks that it works; targets need a release build)"
 figures=$("$bin" bench --quick --json | grep -c '"name"')
-[ "$figures" -eq 9 ] || { echo "bench printed $figures figures, expected 9" >&2; exit 1; }
+[ "$figures" -eq 10 ] || { echo "bench printed $figures figures, expected 10" >&2; exit 1; }
 echo "bench: $figures figures"
 echo "== examples/embed (embedding from Swift)"
 swift build --package-path examples/embed >/dev/null
 swift run --skip-build --package-path examples/embed EmbedExample . | grep -q '"event":"delete","row":2'
 echo "examples/embed: ok"
+echo "== scripts/callgrind-gate.sh (instructions per replayed line, dispatch and pan move, within 5% of bench/baselines.json)"
+bash scripts/callgrind-gate.sh
 echo "== scripts/sanitize.sh address (the whole suite under AddressSanitizer and LeakSanitizer)"
 bash scripts/sanitize.sh address
 echo "== scripts/fuzz.sh (each target briefly, from its committed seeds; a finding fails)"

@@ -38,6 +38,26 @@ enum Process {
         return (elapsed, (status >> 8) & 0xFF)
     }
 
+    /// Runs `arguments` with stdout to the file at `stdout` (stderr to /dev/null); returns its
+    /// exit status and its peak resident set size in KiB (`ru_maxrss`, from `wait4`). That
+    /// figure includes the peak of the process that spawns it (`exec` folds it in): call this
+    /// from a small process (see ``Benchmarks/probeReplayMemory(script:output:root:)``).
+    static func run(_ arguments: [String], stdout: String) -> (status: Int32, peakKilobytes: Double) {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_TRUNC | O_CREAT, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return (-1, .nan) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        return ((status >> 8) & 0xFF, Double(usage.ru_maxrss))
+    }
+
     /// Runs `arguments` and returns what it printed on stdout.
     static func output(_ arguments: [String]) -> String? {
         var pipes: [Int32] = [0, 0]

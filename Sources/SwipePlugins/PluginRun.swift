@@ -44,6 +44,12 @@ public struct PluginRun {
     public var colored = false
     /// The run's behaviour preset (`--preset`).
     public var preset: BehaviorPreset = .tutorial
+    /// Output past this many bytes goes to a temporary file until the run succeeds
+    /// (``OutputBuffer/spool(above:)``); nil: all of it stays in memory.
+    public var spoolAbove: Int?
+    /// Called now and then with how many of the script's bytes have been run (see
+    /// ``ScriptParser/forEachCommand(in:progress:_:)``): lets a caller release what it has mapped.
+    public var progress: ((Int) -> Void)?
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
@@ -62,7 +68,8 @@ public struct PluginRun {
         self.strict = strict
     }
 
-    /// The session this run drives: its plugins and options; the recorder streams jsonl for
+    /// The session this run drives: its plugins and options; the recorder keeps the records
+    /// (which ``makeHost()``'s callers read, and render draws from) or streams jsonl for
     /// `--format jsonl`; no inputs are kept for a recording.
     public var sessionConfiguration: SessionConfiguration {
         var configuration = SessionConfiguration(
@@ -79,19 +86,31 @@ public struct PluginRun {
         try Session(sessionConfiguration, sink: sink)
     }
 
-    /// Loads the plugins and makes the host, with `print` and the virtual clock wired to it.
+    /// Loads the plugins and makes the host, with `print` and the virtual clock wired to it. Its
+    /// recorder keeps the records of a text run (``TraceRecorder/records``), or writes jsonl.
     public func makeHost() throws(RunFailure) -> PluginHost {
         try makeSession().host
     }
 
+    /// The session of ``run(script:)``, whose recorder writes the trace as it happens in either
+    /// format (a text run keeps no records either), coloured before the plugins load: what they
+    /// print while loading is recorded first.
+    func makeStreamingSession() throws(RunFailure) -> Session {
+        var configuration = sessionConfiguration
+        configuration.traceMode = format == .jsonl ? .jsonLines : .textLines
+        configuration.traceColored = colored
+        return try Session(configuration, sink: nil)
+    }
+
     public func run(script: UnsafeBufferPointer<UInt8>) throws(RunFailure) -> OutputBuffer {
-        let session = try makeSession()
+        let session = try makeStreamingSession()
         let host = session.host
         // A gesture line makes about two bytes of jsonl on average (the tutorial replay: 2.15);
         // memory reserved and not written is never touched.
+        if let spoolAbove { host.recorder.spoolOutput(above: spoolAbove) }
         host.recorder.reserveOutput(script.count * 2)
         do {
-            try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
+            try ScriptParser(fileName: fileName).forEachCommand(in: script, progress: progress) { (line) throws(ScriptError) in
                 try session.apply(line)
             }
         } catch {

@@ -37,6 +37,8 @@ public struct SessionConfiguration {
     /// sink); `.jsonLines` writes the jsonl trace as it goes and keeps none (a batch run's
     /// output, as `swipehost run --format jsonl` prints it; the sink sees nothing then).
     public var traceMode: TraceRecorder.Mode = .records
+    /// `.textLines` mode: the lines are for a terminal (``TraceRecorder/colored``).
+    public var traceColored = false
     /// Whether the session keeps its inputs for ``Session/recordedScript()`` and
     /// ``Session/recordedSpec(name:)`` (a batch run that never asks for them turns it off).
     public var recordsInputs = true
@@ -130,11 +132,13 @@ public final class Session {
         hasSink = sink != nil
         started = WallClock.now()
         let link = HostLink()
+        let recorder = TraceRecorder(mode: configuration.traceMode)
+        recorder.colored = configuration.traceColored
         let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
         do {
             host = try PluginHost(
                 plugins: loaded, defaultItems: configuration.items, geometry: configuration.geometry,
-                recorder: TraceRecorder(mode: configuration.traceMode), strict: configuration.strict,
+                recorder: recorder, strict: configuration.strict,
                 setupOnly: false, direction: configuration.direction, tableOptions: configuration.tableOptions,
                 preset: configuration.preset, existingTable: nil)
         } catch {

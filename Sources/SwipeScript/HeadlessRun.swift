@@ -9,7 +9,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 /// A whole `swipehost run`: a fresh table, the script run on it, and the trace printed into a
-/// buffer, so that a script that fails part-way prints nothing but its error.
+/// buffer as it happens, so that a script that fails part-way prints nothing but its error.
 public struct HeadlessRun {
     public var fileName: String
     public var items: TableItems
@@ -33,7 +33,7 @@ public struct HeadlessRun {
     /// Runs `script` (UTF-8 bytes) and returns what to print.
     public func run(script: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> OutputBuffer {
         let table = SwipeTable(items: items, geometry: geometry, direction: direction, options: options)
-        let recorder = TraceRecorder(mode: format == .jsonl ? .jsonLines : .records)
+        let recorder = TraceRecorder(mode: format == .jsonl ? .jsonLines : .textLines)
         table.delegate = recorder
         let runner = ScriptRunner(table: table, fileName: fileName)
         try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
@@ -52,13 +52,22 @@ public struct HeadlessRun {
     public static func render(
         _ recorder: TraceRecorder, _ snapshot: TableSnapshot, format: OutputFormat, width: Double, colored: Bool = false
     ) -> OutputBuffer {
-        guard recorder.mode == .jsonLines else {
+        switch recorder.mode {
+        case .records:
             return render(recorder.records, snapshot, format: format, width: width, colored: colored)
+        case .jsonLines:
+            precondition(format == .jsonl, "a .jsonLines recorder kept no records to render as \(format)")
+            var out = recorder.takeOutput()
+            JSONLinesFormat.write(snapshot, to: &out)
+            return out
+        case .textLines:
+            precondition(format == .text, "a .textLines recorder kept no records to render as \(format)")
+            var out = recorder.takeOutput()
+            // A trace with no record wrote nothing: the same bytes as the line put before none.
+            if out.count == 0 { out.append("(no delegate calls)\n") }
+            TextFormat.write(snapshot, width: width, to: &out, colored: colored)
+            return out
         }
-        precondition(format == .jsonl, "a .jsonLines recorder kept no records to render as \(format)")
-        var out = recorder.takeOutput()
-        JSONLinesFormat.write(snapshot, to: &out)
-        return out
     }
 
     /// The trace and the final state in `format`.

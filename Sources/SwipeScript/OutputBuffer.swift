@@ -1,6 +1,12 @@
+import Glibc
 import SwipeCore
 
 /// Bytes waiting to be written: a run prints nothing until it has succeeded as a whole.
+///
+/// A long run's output need not stay in memory: after ``spool(above:)``, whenever the bytes in
+/// memory would pass the bound they move to an unlinked temporary file instead, and
+/// ``write(to:)`` copies that file and then the rest. A run that fails drops the buffer, and the
+/// file goes with it unread: nothing was printed.
 ///
 /// The bytes live in a block the buffer manages itself (copied on write, like an array's):
 /// appending a literal or a number is a bounds check and a copy, where
@@ -15,19 +21,64 @@ public struct OutputBuffer: @unchecked Sendable {
         storage = Storage(capacity: 256)
     }
 
-    /// The bytes, copied into an array (see ``withUnsafeBytes(_:)`` to write them without a copy).
-    public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+    /// The bytes, copied into an array (see ``write(to:)`` to write them without a copy), the
+    /// spooled ones read back from their file.
+    public var bytes: [UInt8] {
+        guard let spool = storage.spool, spool.written > 0 else { return withUnsafeBytes { Array($0) } }
+        var bytes = spool.readBack()
+        withUnsafeBytes { bytes.append(contentsOf: $0) }
+        return bytes
+    }
 
-    public var count: Int { storage.count }
+    /// How many bytes, spooled ones included.
+    public var count: Int { storage.count + (storage.spool?.written ?? 0) }
 
-    /// Calls `body` with the bytes, valid only during the call.
+    /// How many of the bytes are in the spool file (0 when none were moved there).
+    public var spooledCount: Int { storage.spool?.written ?? 0 }
+
+    /// Calls `body` with the bytes in memory, valid only during the call: all the bytes unless
+    /// some were spooled (``spooledCount``), which ``write(to:)`` and ``bytes`` include.
     public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try body(UnsafeRawBufferPointer(start: storage.base, count: storage.count))
     }
 
-    /// Makes room for `count` more bytes at once.
+    /// Makes room for `count` more bytes at once (at most the spool's bound, when spooling).
     public mutating func reserve(_ count: Int) {
-        _ = room(count)
+        if let spool = storage.spool, spool.active {
+            _ = room(min(count, spool.bound))
+        } else {
+            _ = room(count)
+        }
+    }
+
+    /// From now on, keeps at most about `bound` bytes in memory: past it, the bytes so far move
+    /// to an unlinked temporary file (made on the first move, in `$TMPDIR` or `/tmp`). Appending
+    /// costs the same; only the rare growth of the block checks the bound. Should the file not
+    /// be made or written (a full disk), the bytes stay in memory as without a spool: the output
+    /// is the same either way.
+    public mutating func spool(above bound: Int) {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy(adding: 0) }
+        storage.spool = Spool(bound: max(bound, 4096))
+    }
+
+    /// Writes every byte to `descriptor`, the spooled ones first (copied in the kernel where it
+    /// can), retrying interrupted and partial writes; the `errno` of a write that failed.
+    public func write(to descriptor: Int32) -> Int32? {
+        if let spool = storage.spool, spool.written > 0, let error = spool.copy(to: descriptor) { return error }
+        return withUnsafeBytes { Self.writeAll($0, to: descriptor) }
+    }
+
+    /// Writes the whole buffer; the `errno` of the write that failed, if one did.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 { return errno }
+            if written == 0 { return EIO }
+            offset += written
+        }
+        return nil
     }
 
     public mutating func append(_ text: String) {
@@ -212,6 +263,8 @@ public struct OutputBuffer: @unchecked Sendable {
         var base: UnsafeMutablePointer<UInt8>
         var count = 0
         var capacity: Int
+        /// Where bytes past the bound go (``OutputBuffer/spool(above:)``).
+        var spool: Spool?
 
         init(capacity: Int) {
             self.capacity = capacity
@@ -220,16 +273,37 @@ public struct OutputBuffer: @unchecked Sendable {
 
         deinit { base.deallocate() }
 
+        /// A copy this value alone holds. A copy of a spooling buffer spools too, into a file of
+        /// its own (two values never write into one file); should that file not be made, the
+        /// copy holds all the bytes in memory and does not spool.
         func copy(adding extra: Int) -> Storage {
+            var spooledCopy: Spool?
+            if let spool {
+                spooledCopy = spool.copy()
+                if spooledCopy == nil {
+                    let spooled = spool.readBack()
+                    let copy = Storage(capacity: spooled.count + count + extra)
+                    spooled.withUnsafeBufferPointer { copy.base.update(from: $0.baseAddress!, count: $0.count) }
+                    (copy.base + spooled.count).update(from: base, count: count)
+                    copy.count = spooled.count + count
+                    return copy
+                }
+            }
             let copy = Storage(capacity: max(capacity, count + extra))
             copy.base.update(from: base, count: count)
             copy.count = count
+            copy.spool = spooledCopy
             return copy
         }
 
-        /// Doubles the block (at least), so that appends cost amortized constant time.
+        /// Doubles the block (at least), so that appends cost amortized constant time; when
+        /// spooling and the bytes would pass the bound, moves them to the spool file instead.
         @inline(never)
         func grow(adding extra: Int) {
+            if let spool, spool.active, count + extra > spool.bound, count > 0, spool.append(base, count: count) {
+                count = 0
+                if extra <= capacity { return }
+            }
             let newCapacity = max(capacity * 2, count + extra)
             let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
             newBase.update(from: base, count: count)
@@ -237,5 +311,113 @@ public struct OutputBuffer: @unchecked Sendable {
             base = newBase
             capacity = newCapacity
         }
+    }
+}
+
+/// The unlinked temporary file a spooling ``OutputBuffer`` moves its bytes to.
+private final class Spool {
+    /// Bytes in memory past which they move to the file.
+    let bound: Int
+    /// The file; -1 until the first move.
+    private var descriptor: Int32 = -1
+    /// Bytes in the file, all written.
+    private(set) var written = 0
+    /// False once the file could not be made or written: the bytes stay in memory from then on.
+    private(set) var active = true
+
+    init(bound: Int) {
+        self.bound = bound
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Appends `count` bytes to the file; false (and the file as it was) when that fails.
+    func append(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+        if descriptor < 0 {
+            descriptor = Self.makeFile()
+            guard descriptor >= 0 else {
+                active = false
+                return false
+            }
+        }
+        if OutputBuffer.writeAll(UnsafeRawBufferPointer(start: bytes, count: count), to: descriptor) != nil {
+            // A partial write is taken back: the file holds whole moves only.
+            _ = ftruncate(descriptor, off_t(written))
+            _ = lseek(descriptor, off_t(written), SEEK_SET)
+            active = false
+            return false
+        }
+        written += count
+        return true
+    }
+
+    /// A spool with the same bound and bytes, in a file of its own (copied in the kernel); nil
+    /// when that file cannot be made or written.
+    func copy() -> Spool? {
+        let copy = Spool(bound: bound)
+        copy.active = active
+        guard written > 0 else { return copy }
+        copy.descriptor = Self.makeFile()
+        guard copy.descriptor >= 0, self.copy(to: copy.descriptor) == nil else { return nil }
+        copy.written = written
+        return copy
+    }
+
+    /// The file's bytes, read into memory.
+    func readBack() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: written)
+        var offset = 0
+        while offset < written {
+            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, written - offset, off_t(offset)) }
+            if count < 0 && errno == EINTR { continue }
+            precondition(count > 0, "the output's spool file could not be read back: \(String(cString: strerror(errno)))")
+            offset += count
+        }
+        return bytes
+    }
+
+    /// Copies the file to `target`: `sendfile` where the kernel allows, else through a buffer.
+    func copy(to target: Int32) -> Int32? {
+        var offset = off_t(0)
+        while offset < written {
+            let sent = sendfile(target, descriptor, &offset, min(written - Int(offset), 1 << 30))
+            if sent > 0 { continue }
+            if sent < 0 && errno == EINTR { continue }
+            if sent < 0 && (errno == EINVAL || errno == ENOSYS) { return copyThroughBuffer(to: target, from: Int(offset)) }
+            return sent == 0 ? EIO : errno
+        }
+        return nil
+    }
+
+    private func copyThroughBuffer(to target: Int32, from start: Int) -> Int32? {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        var offset = start
+        while offset < written {
+            let count = pread(descriptor, chunk.baseAddress, min(chunk.count, written - offset), off_t(offset))
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return count == 0 ? EIO : errno }
+            if let error = OutputBuffer.writeAll(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), to: target) { return error }
+            offset += count
+        }
+        return nil
+    }
+
+    /// A new file in `$TMPDIR` (or `/tmp`), unlinked at once so that it goes when it is closed,
+    /// however the process ends; -1 when none can be made.
+    private static func makeFile() -> Int32 {
+        var folder = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        if folder.isEmpty { folder = "/tmp" }
+        var template = Array("\(folder)/swipehost-output-XXXXXX".utf8CString)
+        let made = mkstemp(&template)
+        guard made >= 0 else { return -1 }
+        unlink(template)
+        // Never one of the standard descriptors, should one be closed (`swipehost run ... >&-`):
+        // the output would be written into its own spool.
+        let descriptor = fcntl(made, F_DUPFD_CLOEXEC, 3)
+        close(made)
+        return descriptor
     }
 }

@@ -22,15 +22,26 @@ public struct ScriptParser: Sendable {
         return lines
     }
 
-    /// Calls `body` with each command of `bytes`, in order; stops at the first error.
+    /// How many bytes of a script pass between two calls of a `progress` closure.
+    public static let progressStride = 1 << 22
+
+    /// Calls `body` with each command of `bytes`, in order; stops at the first error. `progress`,
+    /// when given, is called each time about ``progressStride`` more bytes have been run, with
+    /// how many precede the line about to be parsed (every line before them is done).
     public func forEachCommand(
         in bytes: UnsafeBufferPointer<UInt8>,
+        progress: ((Int) -> Void)? = nil,
         _ body: (ScriptLine) throws(ScriptError) -> Void
     ) throws(ScriptError) {
         var lineStart = 0
         var lineNumber = 0
         let end = bytes.count
+        var nextProgress = progress == nil ? Int.max : Self.progressStride
         while lineStart < end {
+            if lineStart >= nextProgress {
+                progress?(lineStart)
+                nextProgress = lineStart + Self.progressStride
+            }
             lineNumber += 1
             let tokens = Tokens(bytes, lineAt: lineStart)
             if tokens.count > 0 {

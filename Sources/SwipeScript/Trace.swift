@@ -210,15 +210,20 @@ public final class TraceRecorder: SwipeTableDelegate {
         /// Writes each record as a jsonl line into ``output`` as it happens and keeps none: a
         /// jsonl run's trace costs its bytes, not a record apiece.
         case jsonLines
+        /// Writes each record as a text-format line into ``output`` as it happens (coloured when
+        /// ``colored``) and keeps none: a text run's trace costs its bytes, like a jsonl run's.
+        case textLines
     }
 
     public let mode: Mode
     /// The records so far (empty in `.jsonLines` mode).
     @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
-    /// The jsonl lines so far (`.jsonLines` mode only).
+    /// The jsonl or text lines so far (`.jsonLines` and `.textLines` modes only).
     @exclusivity(unchecked) public private(set) var output = OutputBuffer()
     /// Whether the records are kept (``Mode/records``), so that text can be made of them.
     public var keepsText: Bool { mode == .records }
+    /// `.textLines` mode: the lines are for a terminal (``TextColor``).
+    public var colored = false
 
     public init(mode: Mode = .records) {
         self.mode = mode
@@ -230,6 +235,12 @@ public final class TraceRecorder: SwipeTableDelegate {
         if mode == .jsonLines { output.reserve(count) }
     }
 
+    /// Keeps at most about `bound` bytes of lines in memory, the rest in a temporary file
+    /// (``OutputBuffer/spool(above:)``): a long run's memory stays flat.
+    public func spoolOutput(above bound: Int) {
+        output.spool(above: bound)
+    }
+
     /// Hands the jsonl lines over and starts an empty output: the caller holds the only
     /// reference to the bytes, so appending to them copies nothing.
     public func takeOutput() -> OutputBuffer {
@@ -238,10 +249,13 @@ public final class TraceRecorder: SwipeTableDelegate {
     }
 
     public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false) {
-        if mode == .jsonLines {
+        switch mode {
+        case .jsonLines:
             JSONLinesFormat.write(event, at: time, side: side, velocity: velocity, full: full, to: &output)
-        } else {
+        case .records:
             records.append(TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full))
+        case .textLines:
+            TextFormat.write(TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full), to: &output, colored: colored)
         }
     }
 

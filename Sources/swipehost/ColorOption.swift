@@ -25,6 +25,10 @@ struct ColorOption: ParsableArguments {
     var onStandardError: Bool { enabled(for: 2) }
 
     func enabled(for descriptor: Int32) -> Bool {
+        Self.enabled(color, for: descriptor)
+    }
+
+    static func enabled(_ color: Choice, for descriptor: Int32) -> Bool {
         switch color {
         case .always: return true
         case .never: return false

@@ -23,9 +23,10 @@ enum StandardStreams {
         text.withUTF8 { writeOutput(UnsafeRawBufferPointer($0)) }
     }
 
-    /// A run's output, written from its buffer without a copy.
+    /// A run's output, written from its buffer without a copy (a spooled part copied from its
+    /// file by the kernel).
     static func write(_ output: OutputBuffer) {
-        output.withUnsafeBytes { writeOutput($0) }
+        if let error = output.write(to: 1) { failOutput(error) }
     }
 
     /// Writes to standard error; a failure there has nowhere to be reported, so it is ignored.
@@ -35,7 +36,11 @@ enum StandardStreams {
 
     /// Writes to standard output, or ends the process: nothing after a lost write could be trusted.
     private static func writeOutput(_ buffer: UnsafeRawBufferPointer) {
-        guard let error = writeAll(buffer, to: 1) else { return }
+        if let error = writeAll(buffer, to: 1) { failOutput(error) }
+    }
+
+    /// Ends the process after a write to standard output failed with `error`.
+    private static func failOutput(_ error: Int32) -> Never {
         if error == EPIPE { exit(brokenPipeStatus) }
         writeError("swipehost: cannot write the output: \(String(cString: strerror(error)))\n")
         exit(1)
@@ -56,18 +61,96 @@ enum StandardStreams {
 }
 
 /// A script's bytes and the name its errors are reported under.
+///
+/// A script file larger than ``mappingThreshold`` is mapped rather than read: a run releases the
+/// pages it has run (``release(upTo:)``), so that a 10-million-line script takes no more memory
+/// than a short one. Should such a file shrink while it runs, the run ends with status 2 and
+/// `swipehost: the script FILE changed while it was run` instead of a crash.
 struct ScriptSource {
     var name: String
-    var bytes: [UInt8]
+    private var read: [UInt8]
+    private var mapped: MappedScript?
+
+    /// Scripts from this size up are mapped.
+    static let mappingThreshold = 16 << 20
 
     /// Reads `path` whole (`-` = standard input); a file that can't be read ends the run with
     /// status 2 and its name.
-    static func read(_ path: String) throws -> ScriptSource {
+    static func read(_ path: String, mapAbove: Int = mappingThreshold) throws -> ScriptSource {
+        let name = path == "-" ? "<stdin>" : path
+        if path != "-", let mapped = MappedScript(path: path, atLeast: max(mapAbove, 1)) {
+            return ScriptSource(name: name, read: [], mapped: mapped)
+        }
         do {
-            return ScriptSource(name: path == "-" ? "<stdin>" : path, bytes: try FileReading.bytes(atPath: path))
+            return ScriptSource(name: name, read: try FileReading.bytes(atPath: path), mapped: nil)
         } catch {
             StandardStreams.writeError("swipehost: \(error)\n")
             throw ExitCode(2)
         }
+    }
+
+    /// Calls `body` with the script's bytes, valid only during the call.
+    func withBytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+        if let mapped { return try body(mapped.bytes) }
+        // `withUnsafeBufferPointer` rethrows untyped errors; the typed error is carried out by hand.
+        var result: Result<R, E>?
+        read.withUnsafeBufferPointer { buffer in
+            do throws(E) { result = .success(try body(buffer)) } catch { result = .failure(error) }
+        }
+        return try result!.get()
+    }
+
+    /// Gives back the memory of the bytes before `offset`, which will not be read again (a mapped
+    /// script only; they are read again from the file should they be).
+    func release(upTo offset: Int) {
+        mapped?.release(upTo: offset)
+    }
+}
+
+/// A regular file mapped read-only, whose pages already run are given back as the run goes.
+final class MappedScript {
+    let bytes: UnsafeBufferPointer<UInt8>
+    private var released = 0
+
+    /// Maps `path` if it is a regular file of at least `minimum` bytes; nil otherwise (or when
+    /// it can't be opened or mapped: reading it the usual way reports why).
+    init?(path: String, atLeast minimum: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= minimum else { return nil }
+        let count = Int(status.st_size)
+        guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
+        _ = madvise(base, count, MADV_SEQUENTIAL)
+        bytes = UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count)
+        Self.reportTruncation(of: path)
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+
+    func release(upTo offset: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let end = min(offset, bytes.count) / page * page
+        guard end > released else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress! + released), end - released, MADV_DONTNEED)
+        released = end
+    }
+
+    /// The message a `SIGBUS` prints: reading a page past the end of a file that shrank.
+    nonisolated(unsafe) private static var truncationMessage: UnsafeMutablePointer<CChar>?
+
+    /// Makes a read past the end of the mapped file (it shrank) end the run with status 2 and
+    /// a message naming it, not a crash.
+    private static func reportTruncation(of path: String) {
+        truncationMessage = strdup("swipehost: the script \(DisplayText.escaped(path)) changed while it was run\n")
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            if let message = MappedScript.truncationMessage { _ = Glibc.write(2, message, strlen(message)) }
+            _exit(2)
+        }
+        sigaction(SIGBUS, &action, nil)
     }
 }

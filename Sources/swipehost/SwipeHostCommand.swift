@@ -12,4 +12,19 @@ struct SwipeHostCommand: ParsableCommand {
         version: "swipehost \(SwipeHostVersion.current)",
         subcommands: [Run.self, Render.self, Check.self, Test.self, Lua.self, Bench.self]
     )
+
+    /// The common forms of `swipehost run` start without the argument parser (see
+    /// ``RunRequest/init(fastArguments:)``): its reflection over every command's options is
+    /// about two thirds of a short run's instructions. Everything else is parsed as always.
+    static func main() {
+        guard let request = RunRequest(fastArguments: CommandLine.arguments.dropFirst()) else {
+            main(nil)
+            return
+        }
+        do {
+            try request.execute()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import SwipeCore
 import Testing
 
@@ -61,5 +62,74 @@ struct OutputBufferTests {
         #expect(out.count == copy.count + 7)
         #expect(copy.bytes == Array(String(repeating: line, count: 1000).utf8))
         #expect(String(decoding: out.bytes.suffix(7), as: UTF8.self) == "\"after\"")
+    }
+
+    /// A spooling buffer holds the same bytes as one that keeps them all in memory, over many
+    /// generated series of appends (short, long, longer than the bound, reserves): its count,
+    /// its bytes, what it writes, and a copy taken part-way, which later appends do not reach.
+    @Test func aSpooledBufferHoldsTheSameBytesAsAnUnspooledOne() throws {
+        var random = SplitMix64(seed: 16)
+        for trial in 0..<60 {
+            let bound = Int.random(in: 4096...12_000, using: &random)
+            var spooled = OutputBuffer()
+            spooled.spool(above: bound)
+            var plain = OutputBuffer()
+            var copy: OutputBuffer?
+            var copiedBytes: [UInt8] = []
+            for step in 0..<Int.random(in: 200...2000, using: &random) {
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0:
+                    let value = Int.random(in: Int.min...Int.max, using: &random)
+                    spooled.append(integer: value)
+                    plain.append(integer: value)
+                case 1:
+                    let text = String(repeating: "é\"x", count: Int.random(in: 0...40, using: &random))
+                    spooled.append(jsonString: text)
+                    plain.append(jsonString: text)
+                case 2:
+                    // Now and then, one append longer than the bound.
+                    let count = Int.random(in: 0...10, using: &random) == 0 ? bound + 17 : Int.random(in: 0...300, using: &random)
+                    let text = String(repeating: "a", count: count)
+                    spooled.append(text)
+                    plain.append(text)
+                case 3:
+                    let amount = Int.random(in: 0...50_000, using: &random)
+                    spooled.reserve(amount)
+                    plain.reserve(amount)
+                default:
+                    spooled.append(literal: "{\"event\":\"open\",\"row\":")
+                    plain.append(literal: "{\"event\":\"open\",\"row\":")
+                }
+                if copy == nil, step == 100 {
+                    copy = spooled
+                    copiedBytes = plain.bytes
+                }
+            }
+            #expect(spooled.count == plain.count, "trial \(trial)")
+            #expect(spooled.bytes == plain.bytes, "trial \(trial)")
+            if plain.count > 2 * bound { #expect(spooled.spooledCount > 0, "trial \(trial): nothing was spooled") }
+            #expect(spooled.withUnsafeBytes { $0.count } <= max(bound, spooled.count - spooled.spooledCount))
+            if var copy {
+                #expect(copy.bytes == copiedBytes, "trial \(trial)")
+                copy.append(literal: "!")
+                #expect(copy.bytes == copiedBytes + [UInt8(ascii: "!")])
+                #expect(spooled.bytes == plain.bytes)
+            }
+            #expect(try Self.written(spooled) == plain.bytes, "trial \(trial)")
+        }
+    }
+
+    /// What ``OutputBuffer/write(to:)`` writes, read back from the file it went to.
+    static func written(_ buffer: OutputBuffer) throws -> [UInt8] {
+        var template = Array("/tmp/swipehost-outputbuffer-test-XXXXXX".utf8CString)
+        let descriptor = mkstemp(&template)
+        try #require(descriptor >= 0)
+        unlink(template)
+        defer { close(descriptor) }
+        #expect(buffer.write(to: descriptor) == nil)
+        var bytes = [UInt8](repeating: 0, count: buffer.count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        #expect(read == buffer.count)
+        return bytes
     }
 }

@@ -4,6 +4,7 @@ import SwipeBench
 extension SwipeHostCommand {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "bench",
             abstract: "Measure the host and check its performance targets (use a release build).",
             discussion: """
                 Prints each figure (the median of several repetitions) with its target: ns per pan \
@@ -11,7 +12,10 @@ extension SwipeHostCommand {
                 call made with the raw Lua C API, lines per second replaying a generated script with \
                 plugins/tutorial.lua next to the same script replayed by the tutorial written in \
                 plain Lua (Sources/SwipeBench/Lua/plain_tutorial.lua, run by the same embedded Lua \
-                in the same run; replay.vs_plain_lua is the ratio), the resident memory of a 1,000,000-row table, and the start-up \
+                in the same run; replay.vs_plain_lua is the ratio), the peak resident memory of a \
+                whole `swipehost run` of a 10,000,000-line script with its jsonl written to a file \
+                (a child process; 100,000 lines with --quick), the resident memory of a \
+                1,000,000-row table, and the start-up \
                 time of a whole `swipehost run`. Build with `swift build -c release` first: a debug \
                 build is many times slower.
                 """
@@ -41,9 +45,32 @@ extension SwipeHostCommand {
         @Flag(help: .hidden)
         var probeTableMemory = false
 
+        /// SCRIPT OUTPUT: the child of replay.rss_mb_10m (see `Benchmarks.probeReplayMemory`).
+        @Option(parsing: .upToNextOption, help: .hidden)
+        var probeReplayMemory: [String] = []
+
+        /// A workload of scripts/callgrind-gate.sh (`replay.line`, `dispatch`, `pan.move`), run
+        /// `--gate-count` units at a time under callgrind; prints nothing.
+        @Option(help: .hidden)
+        var gate: String?
+
+        @Option(help: .hidden)
+        var gateCount = 1000
+
         func run() throws {
             if probeTableMemory {
                 line("\(try Benchmarks.measureTableMemory(root: root))")
+                return
+            }
+            if probeReplayMemory.count == 2 {
+                line(Benchmarks.probeReplayMemory(script: probeReplayMemory[0], output: probeReplayMemory[1], root: root))
+                return
+            }
+            if let gate {
+                guard let workload = GateWorkload(rawValue: gate) else {
+                    throw ValidationError("unknown gate workload '\(gate)': expected one of \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                try workload.run(count: max(gateCount, 1), root: root)
                 return
             }
             let figures = try Benchmarks(quick: quick, root: root).run(only: Set(only))

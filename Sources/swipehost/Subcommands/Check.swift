@@ -6,6 +6,7 @@ import SwipeScript
 extension SwipeHostCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Load and validate plugins, and ask each for the configuration of rows 1...N.",
             discussion: """
                 Prints each problem as 'FILE:LINE: row R: FIELD: message' (LINE: where the \

@@ -4,6 +4,7 @@ import SwipeTesting
 extension SwipeHostCommand {
     struct Lua: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lua",
             abstract: "Run a Lua script like the lua interpreter, with require(\"swipe\") available.",
             discussion: """
                 The script is trusted: the full standard library and C modules, no budget. 'arg' \

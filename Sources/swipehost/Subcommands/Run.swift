@@ -6,6 +6,7 @@ import SwipeScript
 extension SwipeHostCommand {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Run a gesture script headless and print the delegate calls and the final table.",
             discussion: """
                 A script has one gesture a line; '#' starts a comment. Rows are 1-based (row N shows \
@@ -37,7 +38,8 @@ extension SwipeHostCommand {
 
                 The whole script is checked before anything is printed: on an error the run prints \
                 only 'FILE:LINE: message' on stderr and exits with status 2 (a plugin that does not \
-                load also exits with status 2).
+                load also exits with status 2). Until then, output past 4 MiB waits in an unlinked \
+                temporary file in $TMPDIR (or /tmp), so that a long script's run takes little memory.
 
                 Text output on a terminal is coloured (the delegate's calls, plugin events, plugin \
                 errors and warnings each their own way); --color and NO_COLOR turn it off, and \
@@ -60,39 +62,29 @@ extension SwipeHostCommand {
 
         @OptionGroup var color: ColorOption
 
+        /// Output past this many bytes waits in an unlinked temporary file rather than in memory
+        /// (hidden: the default suits every run; tests set a small one to reach the file).
+        @Option(help: .hidden)
+        var spoolAbove: Int = 4 << 20
+
+        /// Script files from this size up are mapped and released as they run (hidden: tests
+        /// set 0 to map small ones).
+        @Option(help: .hidden)
+        var mapAbove: Int = ScriptSource.mappingThreshold
+
         func run() throws {
-            let source = try ScriptSource.read(script)
-            let colorErrors = color.onStandardError
-            let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
-            let pluginPaths: [String]
-            do {
-                pluginPaths = try given ? plugins.paths : Self.headerPlugins(of: source, path: script)
-            } catch {
-                StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
-                throw ExitCode(2)
-            }
-            var run = PluginRun(
-                fileName: source.name, pluginPaths: pluginPaths, options: plugins.options,
-                defaultItems: .generated(count: table.rows), geometry: table.geometry, format: format, strict: strict,
-                direction: behavior.direction, tableOptions: behavior.tableOptions)
-            run.colored = format == .text && color.onStandardOutput
-            run.preset = behavior.preset
-            do {
-                let output = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in
-                    try run.run(script: buffer)
-                }
-                StandardStreams.write(output)
-            } catch {
-                let message = DisplayText.escaped("\(error)", keeping: [.tabs, .newlines])
-                StandardStreams.writeError(TextColor.red.paint(message, if: colorErrors) + "\n")
-                throw ExitCode(error.exitStatus)
-            }
+            try RunRequest(
+                script: script, plugins: plugins.plugins, pluginFolder: plugins.pluginFolder, pluginOptions: plugins.options,
+                rows: table.rows, geometry: table.geometry, format: format, strict: strict, direction: behavior.direction,
+                tableOptions: behavior.tableOptions, preset: behavior.preset, color: color.color, spoolAbove: spoolAbove,
+                mapAbove: mapAbove
+            ).execute()
         }
 
         /// The plugins the script's header names, as paths from the current folder; a path that
         /// names nothing is an error at its line.
         static func headerPlugins(of source: ScriptSource, path: String) throws(ScriptError) -> [String] {
-            let header = source.bytes.withUnsafeBufferPointer { ScriptHeader($0) }
+            let header = source.withBytes { ScriptHeader($0) }
             var paths: [String] = []
             for plugin in header.plugins {
                 guard !plugin.path.isEmpty else {
@@ -113,3 +105,102 @@ extension SwipeHostCommand {
 }
 
 extension OutputFormat: ExpressibleByArgument {}
+
+/// What `swipehost run` does, from plain values: what ``SwipeHostCommand/Run`` parsed, or what
+/// ``RunRequest/init(fastArguments:)`` read from a plain command line without the argument parser.
+struct RunRequest {
+    var script: String
+    var plugins: [String] = []
+    var pluginFolder: String?
+    var pluginOptions = PluginOptions()
+    var rows = 30
+    var geometry = TableGeometry()
+    var format = OutputFormat.text
+    var strict = false
+    var direction: LayoutDirection?
+    var tableOptions = TableBehaviorOptions()
+    var preset = BehaviorPreset.tutorial
+    var color = ColorOption.Choice.auto
+    var spoolAbove = 4 << 20
+    var mapAbove = ScriptSource.mappingThreshold
+
+    func execute() throws {
+        let source = try ScriptSource.read(script, mapAbove: mapAbove)
+        let colorErrors = ColorOption.enabled(color, for: 2)
+        let given = !plugins.isEmpty || pluginFolder != nil
+        let pluginPaths: [String]
+        do {
+            pluginPaths = try given
+                ? plugins + (pluginFolder.map(Plugin.paths(inFolder:)) ?? [])
+                : SwipeHostCommand.Run.headerPlugins(of: source, path: script)
+        } catch {
+            StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
+            throw ExitCode(2)
+        }
+        var run = PluginRun(
+            fileName: source.name, pluginPaths: pluginPaths, options: pluginOptions,
+            defaultItems: .generated(count: rows), geometry: geometry, format: format, strict: strict,
+            direction: direction, tableOptions: tableOptions)
+        run.colored = format == .text && ColorOption.enabled(color, for: 1)
+        run.preset = preset
+        run.spoolAbove = spoolAbove
+        run.progress = { source.release(upTo: $0) }
+        do {
+            let output = try source.withBytes { (buffer) throws(RunFailure) in
+                try run.run(script: buffer)
+            }
+            StandardStreams.write(output)
+        } catch {
+            let message = DisplayText.escaped("\(error)", keeping: [.tabs, .newlines])
+            StandardStreams.writeError(TextColor.red.paint(message, if: colorErrors) + "\n")
+            throw ExitCode(error.exitStatus)
+        }
+    }
+}
+
+extension RunRequest {
+    /// The common forms of `swipehost run`, read without the argument parser, whose reflection
+    /// over every option is most of a short run's start-up: `run SCRIPT` with `--plugin PATH`
+    /// (repeatable), `--format text|jsonl`, `--color auto|always|never` and `--strict`, once each
+    /// and in any order. Anything else (another option, `--help`, `--name=value`, a value that
+    /// looks like an option, a second script) is nil, and the argument parser reads the command
+    /// line as always: its answers and messages stay its own. Every other field keeps the
+    /// default its option has (a test checks that both readings run alike).
+    init?(fastArguments arguments: ArraySlice<String>) {
+        guard arguments.first == "run" else { return nil }
+        var script: String?
+        var seen: Set<String> = []
+        var index = arguments.startIndex + 1
+        func value() -> String? {
+            index += 1
+            guard index < arguments.endIndex, !arguments[index].hasPrefix("-") else { return nil }
+            return arguments[index]
+        }
+        self.init(script: "")
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument != "--plugin" {
+                guard seen.insert(argument).inserted || !argument.hasPrefix("-") else { return nil }
+            }
+            switch argument {
+            case "--plugin":
+                guard let path = value() else { return nil }
+                plugins.append(path)
+            case "--format":
+                guard let text = value(), let format = OutputFormat(rawValue: text) else { return nil }
+                self.format = format
+            case "--color":
+                guard let text = value(), let color = ColorOption.Choice(rawValue: text) else { return nil }
+                self.color = color
+            case "--strict":
+                strict = true
+            default:
+                guard script == nil, argument == "-" || !argument.hasPrefix("-") else { return nil }
+                script = argument
+            }
+            index += 1
+        }
+        guard let script else { return nil }
+        self.script = script
+    }
+}

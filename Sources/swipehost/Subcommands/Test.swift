@@ -6,6 +6,7 @@ import SwipeTesting
 extension SwipeHostCommand {
     struct Test: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "test",
             abstract: "Run plugin specs (*_spec.lua, busted style) against fresh plugin hosts.",
             discussion: """
                 Finds *_spec.lua files in the paths given (default: spec/ and plugins/), runs each \

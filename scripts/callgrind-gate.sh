@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The callgrind gate (issue 16): instructions per unit of three workloads, counted by
+# valgrind's callgrind on a release build, against the baselines committed in
+# bench/baselines.json, with a tolerance of 5% either way.
+#
+#   scripts/callgrind-gate.sh            measure, print the table, fail outside the band
+#   scripts/callgrind-gate.sh --update   measure and write the figures as the new baselines
+#
+# Instruction counts, unlike times, do not depend on the machine's load: the same build gives
+# the same counts on a busy machine. Each workload runs as `swipehost bench --gate NAME
+# --gate-count N`, which does its unit of work N times to warm the process up, then N times
+# inside callgrindMeasuredRegion, the only function callgrind collects in (`--toggle-collect`).
+# It runs with N and with 2N units: (total(2N) - total(N)) / N is the cost of one unit with every
+# fixed cost (loading a plugin, making a table) taken out.
+#
+# The gated count is the project's own code and what it calls in the Swift runtime and the C
+# library, not the Lua interpreter (liblua5.4), shown beside it for information: Lua 5.4 seeds
+# its string hashes from time(NULL) and the addresses of its state and of a stack variable,
+# which move with the binary's size and the environment, and its share of a dispatch moved by
+# 4% between two builds that differed only in the bench's code. Swift's hashing is made
+# deterministic (SWIFT_DETERMINISTIC_HASHING), and a preloaded one-line time() returning a
+# constant keeps even the Lua column repeatable from run to run of one build.
+#
+# A count far BELOW its baseline fails too: a real improvement is recorded by running
+# `scripts/callgrind-gate.sh --update` and committing bench/baselines.json, a deliberate change
+# a reviewer sees. Needs valgrind (scripts/setup.sh installs it).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+baselines="$root/bench/baselines.json"
+tolerance=5  # percent, either way
+
+update=0
+case "${1:-}" in
+    --update) update=1 ;;
+    "") ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) echo "callgrind-gate: unknown argument '$1' (expected --update or nothing)" >&2; exit 2 ;;
+esac
+
+command -v valgrind >/dev/null 2>&1 || { echo "callgrind-gate: valgrind is not installed (run scripts/setup.sh)" >&2; exit 1; }
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+
+# The workloads, and how many units a pass does (a run of callgrind takes a few seconds).
+workloads=(replay.line dispatch pan.move)
+declare -A counts=([replay.line]=4000 [dispatch]=4000 [pan.move]=40000)
+declare -A units=([replay.line]="line" [dispatch]="call" [pan.move]="move")
+
+echo "callgrind-gate: building the release binary"
+swift build -c release --product swipehost >/dev/null
+bin="$(swift build -c release --show-bin-path)/swipehost"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# Valgrind cannot read the debug information Swift writes: the symbols are enough.
+cp "$bin" "$work/swipehost"
+strip --strip-debug "$work/swipehost"
+# A constant time(), for Lua's string-hash seed.
+compiler="$(command -v cc || command -v clang || echo /opt/swift/usr/bin/clang)"
+printf '#include <time.h>\ntime_t time(time_t *t) { if (t) *t = 1000000000; return 1000000000; }\n' >"$work/fixed_time.c"
+"$compiler" -shared -fPIC -O2 -o "$work/fixed_time.so" "$work/fixed_time.c"
+
+# Runs workload $1 with $2 units under callgrind; its total is in $work/$1.$2.out.
+measure() {
+    local name="$1" count="$2"
+    (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 LD_PRELOAD="$work/fixed_time.so" valgrind --tool=callgrind \
+        --toggle-collect='*callgrindMeasuredRegion*' --callgrind-out-file="$work/$name.$count.out" \
+        ./swipehost bench --root "$root" --gate "$name" --gate-count "$count") \
+        >"$work/$name.$count.log" 2>&1 || { echo "callgrind-gate: $name failed:" >&2; cat "$work/$name.$count.log" >&2; return 1; }
+}
+
+# Two at a time (two cores); a count does not depend on what runs beside it.
+failed=0
+for name in "${workloads[@]}"; do
+    measure "$name" "${counts[$name]}" &
+    first=$!
+    measure "$name" "$((2 * counts[$name]))" &
+    second=$!
+    wait "$first" || failed=1
+    wait "$second" || failed=1
+done
+[ "$failed" -eq 0 ] || exit 1
+
+# The instructions callgrind collected in workload $1's run of $2 units: "OWN LUA", summed
+# over every function by the object it is in (liblua5.4, or anything else).
+collected() {
+    local file="$work/$1.$2.out"
+    [ -f "$file" ] || { echo "callgrind-gate: no profile $file" >&2; exit 1; }
+    callgrind_annotate --threshold=100 "$file" 2>/dev/null | awk '
+        /^ *[0-9,]+ \(/ && /\[/ && !/PROGRAM TOTALS/ {
+            value = $1; gsub(",", "", value)
+            if ($0 ~ /\[[^]]*liblua[^]]*\]$/) lua += value; else own += value
+        }
+        END { printf "%d %d\n", own, lua }'
+}
+
+baseline() {
+    [ -f "$baselines" ] || return 0
+    sed -n "s/^ *\"$1\": *\([0-9.]*\).*/\1/p" "$baselines"
+}
+
+declare -A measured
+status=0
+missing=0
+printf '%-13s %8s %14s %10s %9s  %-7s %s\n' workload units "instr./unit" baseline change result "(+ in Lua, not gated)"
+for name in "${workloads[@]}"; do
+    read -r once_own once_lua <<<"$(collected "$name" "${counts[$name]}")"
+    read -r twice_own twice_lua <<<"$(collected "$name" "$((2 * counts[$name]))")"
+    value="$(awk -v a="$once_own" -v b="$twice_own" -v n="${counts[$name]}" 'BEGIN { printf "%.1f", (b - a) / n }')"
+    lua="$(awk -v a="$once_lua" -v b="$twice_lua" -v n="${counts[$name]}" 'BEGIN { printf "%.1f", (b - a) / n }')"
+    measured[$name]="$value"
+    base="$(baseline "$name")"
+    if [ -z "$base" ]; then
+        printf '%-13s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "-" "-" "NO BASELINE" "$lua"
+        [ "$update" -eq 1 ] || missing=1
+        continue
+    fi
+    change="$(awk -v v="$value" -v b="$base" 'BEGIN { printf "%+.1f%%", (v - b) * 100 / b }')"
+    verdict="$(awk -v v="$value" -v b="$base" -v t="$tolerance" 'BEGIN {
+        d = (v - b) * 100 / b
+        if (d > t) print "SLOWER"; else if (d < -t) print "FASTER"; else print "ok" }')"
+    printf '%-13s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "$base" "$change" "$verdict" "$lua"
+    [ "$verdict" = ok ] || status=1
+done
+
+if [ "$update" -eq 1 ]; then
+    {
+        echo "{"
+        last="${workloads[${#workloads[@]}-1]}"
+        for name in "${workloads[@]}"; do
+            comma=","
+            [ "$name" = "$last" ] && comma=""
+            echo "  \"$name\": ${measured[$name]}$comma"
+        done
+        echo "}"
+    } >"$baselines"
+    echo "callgrind-gate: wrote $baselines; commit it with the change that moved the counts, saying why"
+    exit 0
+fi
+
+if [ "$missing" -ne 0 ]; then
+    echo "callgrind-gate: a workload has no baseline in bench/baselines.json: run scripts/callgrind-gate.sh --update and commit it" >&2
+    exit 1
+fi
+if [ "$status" -ne 0 ]; then
+    cat >&2 <<MESSAGE
+callgrind-gate: a count is more than $tolerance% away from its baseline (bench/baselines.json).
+  SLOWER: the change costs instructions in a hot path; find them with
+    valgrind --tool=callgrind --toggle-collect='*callgrindMeasuredRegion*' \\
+      ./swipehost bench --gate NAME --gate-count N   (a --strip-debug copy of the release build)
+    callgrind_annotate --inclusive=yes callgrind.out.*
+  FASTER: good; record it deliberately: scripts/callgrind-gate.sh --update, and commit
+    bench/baselines.json with the change, saying why the counts moved.
+MESSAGE
+    exit 1
+fi
+echo "callgrind-gate: all within $tolerance% of their baselines"
