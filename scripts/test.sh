@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the shipped
-# plugins' check, their specs (through swipehost test, and through busted when it is installed),
+# Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the playground
+# in a real browser (scripts/browser_test.sh), the shipped plugins' check, their specs (through swipehost test, and through busted when it is installed),
 # and the embedding example package; then the suite under AddressSanitizer and each fuzz target
 # briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
@@ -12,6 +12,8 @@ luacheck --no-color -q plugins spec Sources/*/Lua
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/swipehost"
+echo "== scripts/browser_test.sh (the playground in Debian's chromium; screenshot in .artifacts/)"
+bash scripts/browser_test.sh --bin "$bin"
 echo "== swipehost check plugins/*.lua"
 "$bin" check plugins/*.lua
 echo "== swipehost test (spec/)"

@@ -422,22 +422,18 @@
     box.appendChild(renderValue(cfg));
   }
 
+  function isPlain(v) { return v === null || typeof v !== 'object'; }
+
+  /** A configuration as nested key/value tables; a list of flat objects (buttons) as one table. */
   function renderValue(value) {
     if (Array.isArray(value)) {
-      var list = document.createElement('div');
-      value.forEach(function (x, i) {
-        var item = document.createElement('div');
-        item.className = 'edge';
-        if (x && typeof x === 'object') {
-          var head = document.createElement('div');
-          head.className = 'edge-title';
-          head.textContent = (i + 1) + '.' + (x.id ? ' ' + x.id : '');
-          item.appendChild(head);
-        }
-        item.appendChild(renderValue(x));
-        list.appendChild(item);
+      if (!value.length) return renderScalar('[]');
+      var flat = value.every(function (x) {
+        return x && typeof x === 'object' && !Array.isArray(x) && Object.keys(x).every(function (k) { return isPlain(x[k]); });
       });
-      if (!value.length) list.textContent = '[]';
+      if (flat) return renderRecords(value);
+      var list = document.createElement('div');
+      value.forEach(function (x) { var d = document.createElement('div'); d.className = 'edge'; d.appendChild(renderValue(x)); list.appendChild(d); });
       return list;
     }
     if (value && typeof value === 'object') {
@@ -450,6 +446,30 @@
       });
       return t;
     }
+    return renderScalar(value);
+  }
+
+  function renderRecords(records) {
+    var keys = [];
+    records.forEach(function (r) { Object.keys(r).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); }); });
+    var t = document.createElement('table');
+    t.className = 'records';
+    var head = document.createElement('tr');
+    keys.forEach(function (k) { var th = document.createElement('th'); th.textContent = k; head.appendChild(th); });
+    t.appendChild(head);
+    records.forEach(function (r) {
+      var tr = document.createElement('tr');
+      keys.forEach(function (k) {
+        var td = document.createElement('td');
+        if (k in r) td.appendChild(renderScalar(r[k]));
+        tr.appendChild(td);
+      });
+      t.appendChild(tr);
+    });
+    return t;
+  }
+
+  function renderScalar(value) {
     var span = document.createElement('span');
     if (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) {
       var sw = document.createElement('span');
@@ -524,7 +544,8 @@
   window.swipePlayground = {
     get hello() { return hello; },
     get frame() { return frame; },
-    offsetOf: function (n) { var v = rowViews.get(n); return v && v.data ? offsetAt(v.data, drawTime()) : null; }
+    offsetOf: function (n) { var v = rowViews.get(n); return v && v.data ? offsetAt(v.data, drawTime()) : null; },
+    animating: function (n) { var v = rowViews.get(n); return !!(v && v.data && pathEnd(v.data) > drawTime()); }
   };
 
   connect();
