@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the playground
-# in a real browser (scripts/browser_test.sh), the shipped plugins' check, their specs (through swipehost test, and through busted when it is installed),
-# and the embedding example package; then the suite under AddressSanitizer and each fuzz target
-# briefly (FUZZ_SECONDS, 12).
+# in a real browser (scripts/browser_test.sh), the shipped plugins' check, their specs (through
+# swipehost test, and through busted when it is installed), and the embedding example package;
+# then the suite under AddressSanitizer and each fuzz target briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
