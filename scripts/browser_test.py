@@ -99,6 +99,18 @@ def drag(page, n, dx, steps=15):
     page.mouse.up()
 
 
+def touch_drag(page, context, n, dx, steps=10):
+    """A finger (Chromium's touch events, which the page gets as pointer events) drags row n."""
+    box = row(page, n).bounding_box()
+    x = box["x"] + (box["width"] - 30 if dx < 0 else 30)
+    y = box["y"] + box["height"] / 2
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + dx * i / steps, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def wait_offset(page, n, value):
     """Waits until row n is drawn at `value` with no animation left to play."""
     page.wait_for_function(
@@ -244,6 +256,21 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     page.locator('#config[data-config-row="4"]').wait_for()
     page.wait_for_timeout(1000)  # the newest log lines' highlight fades
     shoot(page, args)
+
+    # A second page is a session of its own: all 15 items, its own log; a touch drag opens a row.
+    logged = len(logged_events(page))
+    context = page.context.browser.new_context(viewport={"width": 1180, "height": 780}, has_touch=True)
+    touch_page = context.new_page()
+    touch_page.on("pageerror", lambda e: page_errors.append(str(e)))
+    touch_page.goto(server.url)
+    row(touch_page, 3).wait_for()
+    check(touch_page.get_attribute("#table", "data-row-count") == "15", "a second page has its own session (15 rows)")
+    touch_drag(touch_page, context, 3, -200)
+    touch_page.locator('#log .event.open[data-row="3"]').wait_for()
+    wait_offset(touch_page, 3, -240)
+    check(touch_page.locator("#log .event").count() == 1, "a touch drag opens row 3 on the second page")
+    check(len(logged_events(page)) == logged, "the first page saw none of it")
+    context.close()
 
     check(page_errors == [], "the page logged no error", "\n".join(page_errors))
 
