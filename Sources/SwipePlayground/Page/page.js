@@ -1,0 +1,2 @@
+// Placeholder: the real script comes from the page branch.
+"use strict";
