@@ -96,7 +96,7 @@ public struct JSONReader {
 
     /// The byte at the current position, for messages: `'x'`, or "the end of the text".
     private func describeHere() -> String {
-        guard index < bytes.count else { return "end of the text" }
+        guard index < bytes.count else { return "the end of the text" }
         let byte = bytes[index]
         if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
@@ -214,7 +214,7 @@ public struct JSONReader {
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                throw error("a number may not start with 0 followed by digits")
+                throw JSONSyntaxError(offset: start, reason: "a number may not start with 0 followed by digits")
             }
         } else {
             _ = digits(&self)
@@ -294,7 +294,7 @@ public struct JSONReader {
             guard let scalar = Unicode.Scalar(high) else { throw error("a lone low surrogate \\u escape") }
             return scalar
         default:
-            index -= 1
+            index -= 2
             throw error("unknown escape '\\\(Character(Unicode.Scalar(byte)))' in a string")
         }
     }
