@@ -28,6 +28,7 @@ let package = Package(
         // swift-configuration and the full-Foundation extras are not needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "SwipeCore"),
@@ -68,6 +69,7 @@ let package = Package(
                 "SwipePlayground",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
