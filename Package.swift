@@ -6,6 +6,9 @@ import PackageDescription
 //   SwipeScript - gesture scripts and the trace formats; needs only SwipeCore.
 //   CLua, CLuaShim, LuaRuntime - Lua 5.4 embedded safely; knows nothing of swipes.
 //   SwipePlugins - Lua plugins configure rows and handle the delegate calls.
+//   SwipePlayground - the playground's logic (sessions, wire protocol, frames, reload), no server.
+//   SwipeServer - Hummingbird glue for the playground (routes, WebSocket, signals); the only
+//                 target that pulls in a server framework.
 //   swipehost   - the thin command-line executable.
 let package = Package(
     name: "SwipeHost",
@@ -16,9 +19,16 @@ let package = Package(
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SwipePlugins", targets: ["SwipePlugins"]),
         .library(name: "SwipeTesting", targets: ["SwipeTesting"]),
+        .library(name: "SwipePlayground", targets: ["SwipePlayground"]),
+        .library(name: "SwipeServer", targets: ["SwipeServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only SwipeServer uses these (the playground's HTTP and WebSocket glue). No traits:
+        // swift-configuration and the full-Foundation extras are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "SwipeCore"),
@@ -46,8 +56,24 @@ let package = Package(
             dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"],
             resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
         ),
+        // The playground (swipehost serve): its logic and the page (files owned by the page,
+        // compiled in as `PackageResources.index_html` etc.); no server framework here.
+        .target(
+            name: "SwipePlayground",
+            dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
+        ),
+        .target(
+            name: "SwipeServer",
+            dependencies: [
+                "SwipePlayground",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
-        .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "CLuaBench"]),
+        .target(name: "SwipeBench", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins", "SwipePlayground", "CLuaBench"]),
         .executableTarget(
             name: "swipehost",
             dependencies: [
@@ -56,6 +82,7 @@ let package = Package(
                 "SwipePlugins",
                 "SwipeTesting",
                 "SwipeBench",
+                "SwipeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +98,15 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
+        .testTarget(name: "SwipePlaygroundTests", dependencies: ["SwipePlayground"]),
+        .testTarget(
+            name: "SwipeServerTests",
+            dependencies: [
+                "SwipeServer",
+                "SwipePlayground",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ]
+        ),
         .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]
 )

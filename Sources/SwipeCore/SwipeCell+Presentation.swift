@@ -38,6 +38,13 @@ extension SwipeCell {
         animation?.value(at: now) ?? offset
     }
 
+    /// When the running animation segment ends: ``presentedOffset(at:)`` changes until then
+    /// and holds its value after. Nil at rest (no animation running, or the last one's step
+    /// has completed where the model is).
+    public var animationEnd: VirtualInstant? {
+        animation.map { $0.start + $0.duration }
+    }
+
     /// The right constant as drawn at `now` (minus ``presentedOffset(at:)``).
     public func presentedRight(at now: VirtualInstant) -> Double {
         -presentedOffset(at: now)

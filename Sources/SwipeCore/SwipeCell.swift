@@ -387,7 +387,12 @@ public struct SwipeCell: Sendable {
         // (SwipeCellKit's): the replaced step's completion is dropped. The cubic curves keep the
         // tutorial's never-cancelled completions (quirk 6).
         if configuration.spring != nil, pendingDeadline != now { return nil }
-        return completeStep(step, animated: true, at: now)
+        let next = completeStep(step, animated: true, at: now)
+        // Drawn where the model is from now on: at rest (``animationEnd`` is nil).
+        if next == nil, let running = animation, running.start + running.duration <= now, running.to == offset {
+            animation = nil
+        }
+        return next
     }
 
     // MARK: The snap routines

@@ -88,6 +88,9 @@ public final class SwipeTable {
     /// Whether a completion is still waiting for the clock.
     public var hasPendingAnimations: Bool { !state.completions.isEmpty }
 
+    /// When the earliest animation completion or host timer falls due; nil when none waits.
+    public var nextDeadline: VirtualInstant? { state.completions.earliestDeadline }
+
     /// Calls `body` with row `row`'s item as NUL-terminated UTF-8 and its byte count (see
     /// ``TableItems/withCString(row:_:)``). The items are borrowed in place, not copied: this is
     /// on the path `host.dispatch_ns` measures (`body` must not change the table).

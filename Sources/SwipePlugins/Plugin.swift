@@ -120,15 +120,12 @@ public final class Plugin {
     /// What the plugin prints while it loads goes to `log`, or, without one, is kept for the
     /// host, which logs it first; once a ``PluginHost`` has the plugin, the host takes `print`
     /// over (see ``PluginHost``'s `print`).
-    public init(
+    public convenience init(
         path: String, options: PluginOptions = PluginOptions(),
         clock: @escaping () -> Int = { 0 }, log: ((String) -> Void)? = nil
     ) throws(PluginProblem) {
-        self.path = path
-        let printSink = PrintSink(route: log)
-        self.printSink = printSink
         let isFolder = FileReading.isDirectory(path)
-        file = isFolder ? (path.hasSuffix("/") ? path : path + "/") + "init.lua" : path
+        let file = isFolder ? (path.hasSuffix("/") ? path : path + "/") + "init.lua" : path
         let folder = isFolder ? path : Self.folder(of: path)
         let source: [UInt8]
         do {
@@ -136,6 +133,27 @@ public final class Plugin {
         } catch {
             throw PluginProblem(file: file, message: "cannot read the plugin: \(error.reason)")
         }
+        try self.init(path: path, file: file, folder: folder, source: source, options: options, clock: clock, log: log)
+    }
+
+    /// Loads a plugin from its Lua text. `name` stands for the file in every message and
+    /// traceback (`mail.lua:12: ...`) and is the plugin's ``path`` and ``file``; `require`
+    /// searches only `options.pluginPath` (a plugin from text has no folder of its own).
+    public convenience init(
+        name: String, source: String, options: PluginOptions = PluginOptions(),
+        clock: @escaping () -> Int = { 0 }, log: ((String) -> Void)? = nil
+    ) throws(PluginProblem) {
+        try self.init(path: name, file: name, folder: nil, source: Array(source.utf8), options: options, clock: clock, log: log)
+    }
+
+    private init(
+        path: String, file: String, folder: String?, source: [UInt8], options: PluginOptions,
+        clock: @escaping () -> Int, log: ((String) -> Void)?
+    ) throws(PluginProblem) {
+        self.path = path
+        self.file = file
+        let printSink = PrintSink(route: log)
+        self.printSink = printSink
         var luaOptions = LuaOptions()
         luaOptions.sandbox = !options.trusted
         luaOptions.instructionBudget = options.instructionBudget

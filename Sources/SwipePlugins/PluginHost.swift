@@ -10,7 +10,8 @@ import SwipeScript
 /// go to every plugin, in load order.
 public final class PluginHost {
     public let table: SwipeTable
-    public let recorder: TraceRecorder
+    /// Where the host records; a ``Session``'s reload hands a new host the session's recorder.
+    @exclusivity(unchecked) public internal(set) var recorder: TraceRecorder
     public let plugins: [Plugin]
     /// The first plugin error ends the run (`--strict`): it is kept in ``fatalError``.
     public let strict: Bool
@@ -99,13 +100,27 @@ public final class PluginHost {
     /// Makes a host over `plugins` (already loaded). The items are the first plugin's `items`,
     /// else `defaultItems`. `setupOnly` runs the plugins' `setup` without asking the visible
     /// rows' configurations yet (what `swipehost check` needs).
-    public init(
+    public convenience init(
         plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
         geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false,
         setupOnly: Bool = false,
         direction: LayoutDirection? = nil, tableOptions: TableBehaviorOptions = TableBehaviorOptions(),
         preset: BehaviorPreset = .tutorial
     ) throws(PluginProblem) {
+        try self.init(
+            plugins: plugins, defaultItems: defaultItems, geometry: geometry, recorder: recorder, strict: strict,
+            setupOnly: setupOnly, direction: direction, tableOptions: tableOptions, preset: preset, existingTable: nil)
+    }
+
+    /// `existingTable`: a table another host drove (a ``Session``'s reload). The new host runs
+    /// its plugins' `setup` (the table's direction stays) but neither asks configurations nor
+    /// takes the table's provider, delegate and timers over: ``attach()`` does that.
+    init(
+        plugins: [Plugin], defaultItems: TableItems, geometry: TableGeometry, recorder: TraceRecorder, strict: Bool,
+        setupOnly: Bool, direction: LayoutDirection?, tableOptions: TableBehaviorOptions, preset: BehaviorPreset,
+        existingTable: SwipeTable?
+    ) throws(PluginProblem) {
+        let direction = existingTable?.direction ?? direction
         self.plugins = plugins
         self.preset = preset
         self.recorder = recorder
@@ -128,7 +143,7 @@ public final class PluginHost {
         options.exclusive = options.exclusive || preset.tableOptions.exclusive
         options.closeOnScroll = options.closeOnScroll || preset.tableOptions.closeOnScroll
         options.closeOnTap = options.closeOnTap || preset.tableOptions.closeOnTap
-        table = SwipeTable(items: items, geometry: geometry, direction: direction ?? .ltr, options: options) { _, _ in
+        table = existingTable ?? SwipeTable(items: items, geometry: geometry, direction: direction ?? .ltr, options: options) { _, _ in
             CellConfiguration(buttons: [])
         }
         for (index, plugin) in plugins.enumerated() {
@@ -145,9 +160,7 @@ public final class PluginHost {
             try installContext(for: plugin, index: index)
             for warning in plugin.warnings { warn(warning, from: index) }
         }
-        table.configurationProvider = { [unowned self] row, item in self.setup(forRow: row, item: item).configuration }
-        table.delegate = self
-        table.timerHandler = { [unowned self] id in self.fire(timer: id) }
+        if existingTable == nil { attach() }
         for (index, plugin) in plugins.enumerated() {
             guard let setup = plugin.setup else { continue }
             invoke(index, hook: .setup, row: nil) { lua in
@@ -170,7 +183,14 @@ public final class PluginHost {
                 try lua.call(setup, info)
             }
         }
-        if !setupOnly { table.reloadVisibleRows() }
+        if !setupOnly, existingTable == nil { table.reloadVisibleRows() }
+    }
+
+    /// Makes this host the table's configuration provider, delegate and timer handler.
+    func attach() {
+        table.configurationProvider = { [unowned self] row, item in self.setup(forRow: row, item: item).configuration }
+        table.delegate = self
+        table.timerHandler = { [unowned self] id in self.fire(timer: id) }
     }
 
     /// A `print` of plugin `index`: in its handler (and `setup`) a log line queued like

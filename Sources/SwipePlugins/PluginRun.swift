@@ -112,10 +112,3 @@ public struct PluginRun {
         return try bytes.withUnsafeBufferPointer { (buffer) throws(RunFailure) in try run(script: buffer) }
     }
 }
-
-/// Lets plugins loaded before the host exists read its clock.
-final class HostLink {
-    weak var host: PluginHost?
-
-    var milliseconds: Int { Int(host?.table.now.milliseconds ?? 0) }
-}

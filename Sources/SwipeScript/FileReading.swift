@@ -21,6 +21,16 @@ public enum FileReading {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// `path` from the root: as it is when it starts with `/`, else led by the current folder.
+    public static func absolutePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        let base = String(cString: folder)
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        return (base.hasSuffix("/") ? base : base + "/") + relative
+    }
+
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }

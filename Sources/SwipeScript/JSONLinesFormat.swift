@@ -2,6 +2,15 @@ import SwipeCore
 
 /// `--format jsonl`: one JSON object a line, the delegate calls in order, then the state.
 public enum JSONLinesFormat {
+    /// The jsonl object `--format jsonl` prints for `record`, without its newline.
+    public static func line(for record: TraceRecord) -> String {
+        var out = OutputBuffer()
+        write(record, to: &out)
+        var bytes = out.bytes
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
         write(record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full, to: &out)
     }

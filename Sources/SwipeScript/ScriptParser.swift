@@ -209,7 +209,7 @@ public struct ScriptHeader: Hashable, Sendable {
 
     /// A path with `.` and `name/..` components and repeated slashes taken out, lexically (as
     /// `..` reads in the text, not through symbolic links).
-    static func normalized(_ path: String) -> String {
+    public static func normalized(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

@@ -10,6 +10,6 @@ struct SwipeHostCommand: ParsableCommand {
             View Cell With Actions") headless, on a virtual clock, driven by gesture scripts.
             """,
         version: "swipehost \(SwipeHostVersion.current)",
-        subcommands: [Run.self, Check.self, Test.self, Lua.self, Bench.self]
+        subcommands: [Run.self, Serve.self, Check.self, Test.self, Lua.self, Bench.self]
     )
 }

@@ -1,0 +1,274 @@
+import Glibc
+import SwipeCore
+import SwipeScript
+
+extension Session {
+    /// Every input applied so far as a gesture script: a comment header (when it was recorded,
+    /// the `swipehost run` command line that replays it, a `# plugin: PATH` line for each
+    /// plugin loaded from a file, by its absolute path), then the commands in script syntax
+    /// with a `wait MS` line (exact) for each move of the clock between them and up to now, and
+    /// a `# reload: NAMES` comment where the plugins were reloaded. Refused commands are left
+    /// out. See `docs/session.md`.
+    public func recordedScript() -> String {
+        var lines = ["# Recorded by a swipehost session started \(started)."]
+        lines.append("# replay with: swipehost run FILE" + replayOptions())
+        lines += notReplayable().map { "# " + $0 }
+        for path in filePlugins { lines.append("# plugin: \(path)") }
+        for input in recordedInputs() {
+            switch input {
+            case .command(let command): lines.append(command.scriptLine)
+            case .reload(let names): lines.append("# reload: " + names.joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A busted-style spec (`describe`/`it`, luassert) that builds `swipe.table{...}` with the
+    /// session's plugins (by absolute path) and options, replays ``recordedScript()``'s commands
+    /// with `t:run`, and asserts the exact list of events the session recorded (but `reload`
+    /// events, which a replay does not make). Repeated `configure` errors are summed up first
+    /// (``PluginHost/reportRepeatedFailures()``), as the driver's `t:events()` does.
+    public func recordedSpec(name: String) -> String {
+        host.reportRepeatedFailures()
+        forward()
+        let script = recordedInputs().compactMap { input -> String? in
+            if case .command(let command) = input { return command.scriptLine }
+            return nil
+        }.joined(separator: "\n")
+        let events = host.recorder.records.filter { !Self.isReload($0.event) }
+        let allowErrors = host.recorder.records.contains { Self.isPluginError($0.event) }
+        var out = "-- Recorded by a swipehost session started \(started): replays its gestures and checks the\n"
+        out += "-- events it saw. Run it with: swipehost test FILE\n"
+        for problem in notReplayable() { out += "-- \(problem)\n" }
+        if inputs.contains(where: { if case .reload = $0 { true } else { false } }) {
+            out += "-- The plugins were reloaded during the session: the replay runs the code as it is now.\n"
+        }
+        out += "local swipe = require(\"swipe\")\n\n"
+        out += "describe(\(LuaLiteral.string(name)), function()\n"
+        out += "  it(\"replays the recorded gestures and sees the same events\", function()\n"
+        out += "    local t = swipe.table " + tableOptions(allowErrors: allowErrors) + "\n"
+        let level = LuaLiteral.longBracketLevel(for: script)
+        let equals = String(repeating: "=", count: level)
+        out += "    t:run([\(equals)[\n\(script)\n]\(equals)])\n"
+        out += "    assert.are.same({\n"
+        for record in events { out += "      " + LuaLiteral.table(SessionRecordFields.fields(of: record)) + ",\n" }
+        out += "    }, t:events())\n"
+        out += "  end)\n"
+        out += "end)\n"
+        return out
+    }
+
+    /// The inputs, with a last `wait` up to now.
+    func recordedInputs() -> [Input] {
+        var all = inputs
+        if now > recordedClock { all.append(.command(.wait(now - recordedClock))) }
+        return all
+    }
+
+    /// The file plugins now in charge, by absolute path (a script's `# plugin:` lines).
+    var filePlugins: [String] { givenFilePlugins.map { ScriptHeader.normalized(FileReading.absolutePath($0)) } }
+
+    /// The file plugins now in charge, by their paths as given: the replay's `--plugin` options
+    /// and the spec's `plugins` (the messages of plugin errors and warnings name them so).
+    var givenFilePlugins: [String] {
+        plugins.compactMap { source in
+            if case .file(let path) = source { return path }
+            return nil
+        }
+    }
+
+    /// What a replay cannot reproduce from a file and the command line.
+    func notReplayable() -> [String] {
+        var notes: [String] = []
+        for case .source(let name, _) in plugins {
+            notes.append("plugin '\(DisplayText.escaped(name))' was loaded from text, not a file: a replay needs it saved and named with --plugin")
+        }
+        if configuration.items != .generated(count: configuration.items.count) {
+            notes.append("the session's items were given by its program, not generated: a replay shows generated ones unless a plugin provides them")
+        }
+        if configuration.geometry.rowHeight != TableGeometry().rowHeight {
+            notes.append("rows were \(TextNumber.plain(configuration.geometry.rowHeight)) points tall: a replay's are 44")
+        }
+        return notes
+    }
+
+    /// ` --plugin P ... --preset ... --direction ... --rows N ...`: what is not the default.
+    func replayOptions() -> String {
+        var options = givenFilePlugins.map { " --plugin \(Self.shellWord($0))" }
+        let configuration = self.configuration
+        if configuration.preset != .tutorial { options.append(" --preset \(configuration.preset.rawValue)") }
+        if let direction = configuration.direction { options.append(" --direction \(direction.rawValue)") }
+        if configuration.items.count != 30 { options.append(" --rows \(configuration.items.count)") }
+        let defaults = TableGeometry()
+        if configuration.geometry.width != defaults.width { options.append(" --width \(TextNumber.plain(configuration.geometry.width))") }
+        if configuration.geometry.viewportHeight != defaults.viewportHeight {
+            options.append(" --viewport \(TextNumber.plain(configuration.geometry.viewportHeight))")
+        }
+        if configuration.tableOptions.exclusive { options.append(" --exclusive") }
+        if configuration.tableOptions.closeOnScroll { options.append(" --close-on-scroll") }
+        if configuration.tableOptions.closeOnTap { options.append(" --close-on-tap") }
+        let limits = PluginOptions()
+        if configuration.pluginOptions.instructionBudget != limits.instructionBudget {
+            options.append(" --budget \(configuration.pluginOptions.instructionBudget)")
+        }
+        if configuration.pluginOptions.memoryLimit != limits.memoryLimit { options.append(" --memory \(configuration.pluginOptions.memoryLimit)") }
+        if configuration.pluginOptions.trusted { options.append(" --trusted") }
+        if configuration.strict { options.append(" --strict") }
+        return options.joined()
+    }
+
+    /// `swipe.table { ... }`'s options for the session's.
+    func tableOptions(allowErrors: Bool) -> String {
+        var fields: [String] = []
+        let plugins = givenFilePlugins
+        if !plugins.isEmpty { fields.append("plugins = { " + plugins.map(LuaLiteral.string).joined(separator: ", ") + " }") }
+        let configuration = self.configuration
+        if configuration.items != .generated(count: configuration.items.count) {
+            fields.append("items = { " + configuration.items.all.map(LuaLiteral.string).joined(separator: ", ") + " }")
+        } else if configuration.items.count != 30 {
+            fields.append("rows = \(configuration.items.count)")
+        }
+        let defaults = TableGeometry()
+        if configuration.geometry.width != defaults.width { fields.append("width = \(LuaLiteral.number(configuration.geometry.width))") }
+        if configuration.geometry.viewportHeight != defaults.viewportHeight {
+            fields.append("viewport = \(LuaLiteral.number(configuration.geometry.viewportHeight))")
+        }
+        if configuration.preset != .tutorial { fields.append("preset = \"\(configuration.preset.rawValue)\"") }
+        if let direction = configuration.direction { fields.append("direction = \"\(direction.rawValue)\"") }
+        if configuration.tableOptions.exclusive { fields.append("exclusive = true") }
+        if configuration.tableOptions.closeOnScroll { fields.append("close_on_scroll = true") }
+        if configuration.tableOptions.closeOnTap { fields.append("close_on_tap = true") }
+        let limits = PluginOptions()
+        if configuration.pluginOptions.instructionBudget != limits.instructionBudget {
+            fields.append("budget = \(configuration.pluginOptions.instructionBudget)")
+        }
+        if configuration.pluginOptions.memoryLimit != limits.memoryLimit { fields.append("memory = \(configuration.pluginOptions.memoryLimit)") }
+        if allowErrors { fields.append("plugin_errors = \"allow\"") }
+        return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    /// `path` as one word of a shell command line (quoted when it needs to be).
+    static func shellWord(_ path: String) -> String {
+        let plain = path.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:,@".contains($0)) }
+        return plain && !path.isEmpty ? path : "'" + path.replacingAll("'", with: "'\\''") + "'"
+    }
+
+    static func isReload(_ event: TraceEvent) -> Bool {
+        if case .custom("reload", _, _) = event { return true }
+        return false
+    }
+
+    static func isPluginError(_ event: TraceEvent) -> Bool {
+        if case .custom("plugin_error", _, _) = event { return true }
+        return false
+    }
+}
+
+/// A record's fields as the jsonl trace and the test driver have them: `event` first, `t` last.
+enum SessionRecordFields {
+    static func fields(of record: TraceRecord) -> [TraceField] {
+        var fields: [TraceField] = []
+        switch record.event {
+        case .open(let row):
+            fields = [TraceField("event", .string("open")), TraceField("row", .int(row))]
+        case .close(let row):
+            fields = [TraceField("event", .string("close")), TraceField("row", .int(row))]
+        case .action(let row, let id, let number, _):
+            fields = [
+                TraceField("event", .string("action")), TraceField("row", .int(row)), TraceField("button", .string(id)),
+                TraceField("index", .int(number)),
+            ]
+        case .custom(let name, let custom, _):
+            fields = [TraceField("event", .string(name))] + custom
+        }
+        if let side = record.side { fields.append(TraceField("side", .string(side.rawValue))) }
+        if record.full { fields.append(TraceField("full", .bool(true))) }
+        if let velocity = record.velocity { fields.append(TraceField("velocity", .number(velocity))) }
+        fields.append(TraceField("t", .number(record.time.milliseconds)))
+        return fields
+    }
+}
+
+/// Lua source text for values.
+enum LuaLiteral {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\n"): out += "\\n"
+            case 0..<32, 127: out += "\\" + String(byte / 100) + String(byte / 10 % 10) + String(byte % 10)
+            default: out.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        // Bytes >= 128 were appended as Latin-1 scalars: put the UTF-8 back.
+        return String(decoding: out.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self) + "\""
+    }
+
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return value.description
+    }
+
+    static func value(_ value: TraceValue) -> String? {
+        switch value {
+        case .null: nil
+        case .bool(let flag): flag ? "true" : "false"
+        case .int(let number): String(number)
+        case .number(let number): Self.number(number)
+        case .string(let text): string(text)
+        case .array(let values): "{ " + values.map { Self.value($0) ?? "nil" }.joined(separator: ", ") + " }"
+        case .object(let fields): table(fields)
+        }
+    }
+
+    /// `{ key = value, ... }`; null fields are left out (nil in Lua).
+    static func table(_ fields: [TraceField]) -> String {
+        let parts = fields.compactMap { field -> String? in
+            guard let value = value(field.value) else { return nil }
+            let isName = field.key.first.map { $0.isLetter || $0 == "_" } == true
+                && field.key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && !keywords.contains(field.key)
+            return (isName ? field.key : "[\(string(field.key))]") + " = " + value
+        }
+        return parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
+    }
+
+    static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil", "not", "or",
+        "repeat", "return", "then", "true", "until", "while",
+    ]
+
+    /// The level of a long bracket (`[==[ ... ]==]`) that `text` does not close.
+    static func longBracketLevel(for text: String) -> Int {
+        var level = 0
+        while text.contains("]" + String(repeating: "=", count: level) + "]") { level += 1 }
+        return level
+    }
+}
+
+/// Numbers in recordings' comments and options.
+enum TextNumber {
+    static func plain(_ value: Double) -> String { ScriptNumber.plain(value) }
+}
+
+/// The wall clock, read once per session for its recording's header.
+enum WallClock {
+    /// Now in UTC, as `2026-11-23T16:02:09Z`.
+    static func now() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self { if character == target { out += replacement } else { out.append(character) } }
+        return out
+    }
+}

@@ -1,0 +1,81 @@
+import SwipeCore
+import SwipeScript
+
+extension Session {
+    /// Loads `plugins` into fresh Lua states; if they load and validate, swaps them in, keeping
+    /// items, open rows, scroll position and clock, and records a `reload` event. On failure
+    /// nothing changes and the error (`FILE:LINE: message`) is thrown.
+    ///
+    /// Validating: every plugin loads, its `setup` runs without error, and `configure` gives a
+    /// valid configuration without error for every row on screen and every open row. Swapped
+    /// in: the cached configurations are dropped (rows are asked again: those on screen at once),
+    /// an open row whose new configuration has no buttons on its open side is closed without a
+    /// delegate call, and the old plugins' pending `ctx:after` timers are dropped. The presented
+    /// detail screen stays. Warnings and log lines the new plugins make while loading follow the
+    /// `reload` event.
+    public func reload(_ plugins: [PluginSource]) throws(RunFailure) {
+        let table = host.table
+        let scratch = TraceRecorder(mode: .records)
+        let loaded = try Self.load(plugins, options: configuration.pluginOptions) { [unowned table] in Int(table.now.milliseconds) }
+        let fresh: PluginHost
+        do {
+            fresh = try PluginHost(
+                plugins: loaded, defaultItems: table.items, geometry: table.geometry, recorder: scratch,
+                strict: configuration.strict, setupOnly: false, direction: table.direction, tableOptions: table.options,
+                preset: configuration.preset, existingTable: table)
+        } catch {
+            throw .plugin(error)
+        }
+        var rows = Array(table.visibleRows)
+        rows += table.openRows.sorted().filter { !table.visibleRows.contains($0) && $0 <= table.items.count }
+        for row in rows { _ = fresh.setup(forRow: row, item: table.items[row]) }
+        if let failure = scratch.records.lazy.compactMap(Self.pluginError).first { throw .plugin(failure) }
+
+        let recorder = host.recorder
+        fresh.recorder = recorder
+        fresh.presented = host.presented
+        fresh.attach()
+        host = fresh
+        self.plugins = plugins
+        let names = plugins.map(\.name)
+        recorder.record(Self.reloadEvent(names), at: table.now)
+        for record in scratch.records {
+            recorder.record(record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full)
+        }
+        for row in table.openRows.sorted() {
+            let configuration = fresh.setup(forRow: row, item: table.items[row]).configuration
+            if configuration[table.openEdge(ofRow: row) ?? configuration.defaultEdge].isEmpty {
+                try? table.closeRow(row)
+            }
+        }
+        table.reloadVisibleRows()
+        if configuration.recordsInputs { record(.reload(names), at: now) }
+        forward()
+    }
+
+    /// A `plugin_error` record as the problem a failed reload throws: `FILE:LINE: message`.
+    static func pluginError(_ record: TraceRecord) -> PluginProblem? {
+        guard case .custom("plugin_error", let fields, _) = record.event else { return nil }
+        func field(_ key: String) -> TraceValue? { fields.first { $0.key == key }?.value }
+        guard case .string(let file)? = field("file"), case .string(var message)? = field("message") else { return nil }
+        var line: Int?
+        if message.hasPrefix(file + ":") {
+            let rest = message.dropFirst(file.count + 1)
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(": ") {
+                line = Int(digits)
+                message = String(rest.dropFirst(digits.count + 2))
+            }
+        }
+        var hook = ""
+        if case .string(let name)? = field("hook") { hook = name }
+        if case .int(let row)? = field("row") { hook += hook.isEmpty ? "row \(row)" : ", row \(row)" }
+        return PluginProblem(file: file, line: line, message: hook.isEmpty ? message : "\(message) (in \(hook))")
+    }
+
+    static func reloadEvent(_ names: [String]) -> TraceEvent {
+        .custom(
+            name: "reload", fields: [TraceField("plugins", .array(names.map(TraceValue.string)))],
+            text: "reloaded plugins: " + names.map { DisplayText.escaped($0) }.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,226 @@
+import SwipeCore
+import SwipeScript
+
+/// Where a plugin's code comes from.
+public enum PluginSource: Hashable, Sendable {
+    /// A path, as `--plugin` takes: a `.lua` file, or a folder with `init.lua`.
+    case file(String)
+    /// Lua text; `name` stands for the file in messages and tracebacks (`mail.lua:12: ...`).
+    case source(name: String, code: String)
+
+    /// The path, or the name the text goes by.
+    public var name: String {
+        switch self {
+        case .file(let path): path
+        case .source(let name, _): name
+        }
+    }
+}
+
+/// What a ``Session`` is made of: what `swipehost run`'s options give.
+public struct SessionConfiguration {
+    public var plugins: [PluginSource]
+    public var pluginOptions: PluginOptions
+    /// The rows, unless a plugin provides its `items`.
+    public var items: TableItems
+    public var geometry: TableGeometry
+    /// nil: `ltr`, unless a plugin's `setup` chooses.
+    public var direction: LayoutDirection?
+    /// Turned on from outside (`--exclusive`...), on top of those a plugin's `table` sets.
+    public var tableOptions: TableBehaviorOptions
+    public var preset: BehaviorPreset
+    /// A plugin error makes ``Session/apply(_:at:)`` throw (`--strict`); the session stays usable.
+    public var strict: Bool
+    /// The file name errors of ``Session/apply(_:at:)`` name (`session:3: ...`, the third input).
+    public var scriptName: String = "session"
+    /// What the session's recorder does: `.records` keeps every record (and hands each to the
+    /// sink); `.jsonLines` writes the jsonl trace as it goes and keeps none (a batch run's
+    /// output, as `swipehost run --format jsonl` prints it; the sink sees nothing then).
+    public var traceMode: TraceRecorder.Mode = .records
+    /// Whether the session keeps its inputs for ``Session/recordedScript()`` and
+    /// ``Session/recordedSpec(name:)`` (a batch run that never asks for them turns it off).
+    public var recordsInputs = true
+
+    public init(
+        plugins: [PluginSource] = [], pluginOptions: PluginOptions = PluginOptions(), items: TableItems = .generated(count: 30),
+        geometry: TableGeometry = TableGeometry(), direction: LayoutDirection? = nil,
+        tableOptions: TableBehaviorOptions = TableBehaviorOptions(), preset: BehaviorPreset = .tutorial, strict: Bool = false
+    ) {
+        self.plugins = plugins
+        self.pluginOptions = pluginOptions
+        self.items = items
+        self.geometry = geometry
+        self.direction = direction
+        self.tableOptions = tableOptions
+        self.preset = preset
+        self.strict = strict
+    }
+}
+
+/// Receives a session's records as they happen.
+public protocol SessionEventSink: AnyObject {
+    /// A record: typed, in time order.
+    func session(_ session: Session, didRecord record: TraceRecord)
+}
+
+/// A table and its plugins taking one input at a time on a virtual clock: what `swipehost run`,
+/// the `swipe` test driver and the playground's server all drive. Its records reach the sink
+/// typed; formats (``TextFormat``, ``JSONLinesFormat``) render them.
+///
+/// See `docs/session.md` for the reload rules and the recording format.
+public final class Session {
+    /// The plugin host: the table, the recorder, the plugins now in charge.
+    public internal(set) var host: PluginHost
+    /// Read it (snapshots, cells); drive it only through ``apply(_:at:)``.
+    public var table: SwipeTable { host.table }
+    public var now: VirtualInstant { host.table.now }
+    /// The plugins in charge (those of the last successful ``reload(_:)``).
+    public internal(set) var plugins: [PluginSource]
+    public let configuration: SessionConfiguration
+    /// Gets every record as it happens. Held weakly: the sink usually owns the session.
+    public weak var sink: (any SessionEventSink)?
+
+    /// Records handed to the sink so far.
+    private var forwarded = 0
+    /// The inputs applied so far, for the recording.
+    private(set) var inputs: [Input] = []
+    /// The clock as the recorded inputs leave it: a `wait` makes up the difference.
+    var recordedClock = VirtualInstant.start
+    /// Inputs applied (successfully or not): the line number of the next one's errors.
+    private var inputCount = 0
+    /// When the session was made (wall clock), for the recording's header.
+    let started: String
+
+    /// One recorded input.
+    enum Input: Hashable {
+        case command(GestureCommand)
+        case reload([String])
+    }
+
+    public init(_ configuration: SessionConfiguration, sink: (any SessionEventSink)?) throws(RunFailure) {
+        self.configuration = configuration
+        self.plugins = configuration.plugins
+        self.sink = sink
+        started = WallClock.now()
+        let link = HostLink()
+        let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
+        do {
+            host = try PluginHost(
+                plugins: loaded, defaultItems: configuration.items, geometry: configuration.geometry,
+                recorder: TraceRecorder(mode: configuration.traceMode), strict: configuration.strict,
+                setupOnly: false, direction: configuration.direction, tableOptions: configuration.tableOptions,
+                preset: configuration.preset, existingTable: nil)
+        } catch {
+            throw .plugin(error)
+        }
+        link.host = host
+        if let failure = host.fatalError { throw .strict(failure) }
+        forward()
+    }
+
+    /// Loads `sources` in order; the first that fails is the error.
+    static func load(_ sources: [PluginSource], options: PluginOptions, clock: @escaping () -> Int) throws(RunFailure) -> [Plugin] {
+        var plugins: [Plugin] = []
+        for source in sources {
+            do {
+                // What it prints while loading, the host logs first.
+                switch source {
+                case .file(let path): plugins.append(try Plugin(path: path, options: options, clock: clock))
+                case .source(let name, let code): plugins.append(try Plugin(name: name, source: code, options: options, clock: clock))
+                }
+            } catch {
+                throw .plugin(error)
+            }
+        }
+        return plugins
+    }
+
+    // MARK: Driving
+
+    /// Advances the clock to `time` first when given and later than now (firing completions
+    /// and timers: their events reach the sink), then runs the command. An error (the command's
+    /// `FILE:LINE: message`, the line being the input's number) leaves the session usable: a
+    /// refused command changes nothing and is not recorded.
+    public func apply(_ command: GestureCommand, at time: VirtualInstant? = nil) throws(ScriptError) {
+        try apply(ScriptLine(number: inputCount + 1, command: command), at: time)
+    }
+
+    /// ``apply(_:at:)`` with the line number errors name (a script's own).
+    public func apply(_ line: ScriptLine, at time: VirtualInstant? = nil) throws(ScriptError) {
+        inputCount += 1
+        if let time, time > now { advance(to: time) }
+        let file = configuration.scriptName
+        if let problem = Self.problem(with: line.command) {
+            throw ScriptError(file: file, line: line.number, cause: .syntax(problem))
+        }
+        let failedBefore = host.failed
+        let clock = now
+        defer { forward() }
+        try ScriptRunner(table: host.table, fileName: file).run(line)
+        if configuration.recordsInputs { record(.command(line.command), at: clock) }
+        if !failedBefore, let failure = host.fatalError {
+            throw ScriptError(file: file, line: line.number, message: "plugin error (--strict): \(failure)")
+        }
+    }
+
+    /// Moves the clock to `time` (no further than ``VirtualInstant/maximum``; an earlier time
+    /// does nothing), firing what falls due on the way.
+    public func advance(to time: VirtualInstant) {
+        guard time > now else { return }
+        host.table.advance(to: time)
+        forward()
+    }
+
+    /// The earliest pending animation completion or plugin timer, nil when nothing is pending.
+    public var nextWake: VirtualInstant? { host.table.nextDeadline }
+
+    /// What `command` holds that a script could not: a number that is not finite, a release
+    /// velocity past ``ReleasePhysics/maximumVelocity``.
+    static func problem(with command: GestureCommand) -> String? {
+        func finite(_ value: Double, _ name: String) -> String? {
+            value.isFinite ? nil : "\(name) must be a finite number, got \(value)"
+        }
+        switch command {
+        case .panBegin(_, let x), .panMove(_, let x): return finite(x, "X")
+        case .scroll(let dy): return finite(dy, "DY")
+        case .swipe(_, let dx, _): return finite(dx, "DX")
+        case .panEnd(_, let velocity?):
+            guard velocity.isFinite, abs(velocity) <= ReleasePhysics.maximumVelocity else {
+                let bound = NumberText.describe(ReleasePhysics.maximumVelocity)
+                return "VX must be a release velocity from -\(bound) to \(bound) points/s, got \(NumberText.describe(velocity))"
+            }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// Hands the records made since the last call to the sink.
+    func forward() {
+        let records = host.recorder.records
+        guard forwarded < records.count else { return }
+        guard let sink else {
+            forwarded = records.count
+            return
+        }
+        while forwarded < host.recorder.records.count {
+            let record = host.recorder.records[forwarded]
+            forwarded += 1
+            sink.session(self, didRecord: record)
+        }
+    }
+
+    /// Records `input`, applied at `clock`, after a `wait` for the clock's move up to then; the
+    /// input itself may have moved it on (`wait`, `swipe`).
+    func record(_ input: Input, at clock: VirtualInstant) {
+        if clock > recordedClock { inputs.append(.command(.wait(clock - recordedClock))) }
+        inputs.append(input)
+        recordedClock = now
+    }
+}
+
+/// Lets plugins loaded before the host exists read its clock.
+final class HostLink {
+    weak var host: PluginHost?
+
+    var milliseconds: Int { Int(host?.table.now.milliseconds ?? 0) }
+}

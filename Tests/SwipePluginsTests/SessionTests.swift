@@ -1,0 +1,170 @@
+import Foundation
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Testing
+
+/// Collects what a session hands its sink.
+final class RecordingSink: SessionEventSink {
+    var records: [TraceRecord] = []
+
+    func session(_ session: Session, didRecord record: TraceRecord) {
+        records.append(record)
+    }
+
+    /// The records as `--format text` prints them, one line each.
+    var lines: [String] { records.map { TextFormat.line(for: $0) } }
+}
+
+/// The session API: one input at a time, typed records to a sink, virtual time.
+struct SessionTests {
+    let fixtures = Fixtures()
+    static let mail = Fixtures.root + "/plugins/mail.lua"
+    static let tutorial = Fixtures.root + "/plugins/tutorial.lua"
+
+    static func text(_ buffer: OutputBuffer) -> String { String(decoding: buffer.bytes, as: UTF8.self) }
+
+    /// What `swipehost run` prints for `script` with `plugins`.
+    static func run(_ script: String, plugins: [String], format: OutputFormat = .text) throws -> String {
+        text(try PluginRun(fileName: "s.swipe", pluginPaths: plugins, format: format).run(script: script))
+    }
+
+    /// `script` applied one command at a time to a session over `plugins`; the session and what
+    /// its sink saw.
+    static func applied(_ script: String, plugins: [String]) throws -> (Session, RecordingSink) {
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: plugins.map(PluginSource.file)), sink: sink)
+        for line in try ScriptParser(fileName: "s.swipe").parse(script) { try session.apply(line.command) }
+        return (session, sink)
+    }
+
+    @Test(arguments: ["mail.swipe", "tutorial.swipe", "both_edges.swipe", "per_row.swipe"])
+    func aScriptAppliedCommandByCommandGivesWhatRunPrints(example: String) throws {
+        let path = Fixtures.root + "/examples/" + example
+        let script = try String(contentsOfFile: path, encoding: .utf8)
+        let plugins = try ScriptHeader.plugins(of: script, path: path)
+        let (session, sink) = try Self.applied(script, plugins: plugins)
+        session.host.reportRepeatedFailures()
+        let rendered = HeadlessRun.render(sink.records, TableSnapshot(session.table), format: .text, width: 320)
+        #expect(Self.text(rendered) == (try Self.run(script, plugins: plugins)))
+        let jsonl = HeadlessRun.render(sink.records, TableSnapshot(session.table), format: .jsonl, width: 320)
+        #expect(Self.text(jsonl) == (try Self.run(script, plugins: plugins, format: .jsonl)))
+    }
+
+    @Test func theSinkGetsTheRecordsOfLoadingFirst() throws {
+        let plugin = fixtures.plugin("p.lua", "print('hello')\nreturn { name = 'p', colour = 1 }")
+        let sink = RecordingSink()
+        _ = try Session(SessionConfiguration(plugins: [.file(plugin)]), sink: sink)
+        #expect(sink.lines == [
+            "     0 ms  [p] hello",
+            "     0 ms  \(plugin):2: warning: colour: unknown key",
+        ])
+    }
+
+    @Test func applyAtAdvancesTheClockFirstFiringTimersInOrder() throws {
+        let code = """
+            return { name = 'timers', on_open = function(ctx, row)
+              ctx:after(100, function(c) c:log('late') end)
+              ctx:after(50, function(c) c:log('early') end)
+            end }
+            """
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: [.source(name: "timers.lua", code: code)]), sink: sink)
+        #expect(session.nextWake == nil)
+        try session.apply(.swipe(row: 3, dx: -200, duration: .milliseconds(150 as Int64)))
+        #expect(session.now == VirtualInstant(nanoseconds: 150_000_000))
+        // The open at 150 set timers for 200 and 250; the snap's bounce ends at 200 too.
+        #expect(session.nextWake == VirtualInstant(nanoseconds: 200_000_000))
+        try session.apply(.tap(row: 3, button: .content), at: VirtualInstant(nanoseconds: 300_000_000))
+        #expect(sink.lines == [
+            "   150 ms  row 3 opened",
+            "   200 ms  [timers] early",
+            "   250 ms  [timers] late",
+        ])
+        #expect(session.now == VirtualInstant(nanoseconds: 300_000_000))
+        // The tap on the content closed the row: its snap runs until 328.
+        #expect(session.nextWake == VirtualInstant(nanoseconds: 328_000_000))
+        // An earlier time does not move the clock back.
+        try session.apply(.scroll(dy: 44), at: VirtualInstant(nanoseconds: 100_000_000))
+        #expect(session.now == VirtualInstant(nanoseconds: 300_000_000))
+    }
+
+    @Test func aCellAtRestHasNoAnimationEndAndAnAnimatingOneHasItsSegmentsEnd() throws {
+        let session = try Session(SessionConfiguration(), sink: nil)
+        try session.apply(.panBegin(row: 2, x: 0))
+        try session.apply(.panMove(row: 2, x: -100))
+        #expect(session.table.cell(forRow: 2)?.animationEnd == nil)
+        try session.apply(.panEnd(row: 2))
+        let end = try #require(session.table.cell(forRow: 2)?.animationEnd)
+        #expect(end > session.now)
+        #expect(session.nextWake == end)
+        session.advance(to: end)
+        // The first segment (to the bounce) ended; the settle runs until the next end.
+        let settle = try #require(session.table.cell(forRow: 2)?.animationEnd)
+        #expect(settle > end)
+        session.advance(to: settle)
+        #expect(session.table.cell(forRow: 2)?.animationEnd == nil)
+        #expect(session.table.cell(forRow: 2)?.presentedOffset(at: session.now) == -160)
+        #expect(session.nextWake == nil)
+    }
+
+    @Test func aRefusedCommandThrowsWithItsInputNumberAndLeavesTheSessionUsable() throws {
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: [.file(Self.tutorial)]), sink: sink)
+        try session.apply(.swipe(row: 3, dx: -200, duration: .milliseconds(150 as Int64)))
+        #expect(throws: ScriptError(file: "session", line: 2, message: "row 40 does not exist: the table has rows 1-30")) {
+            try session.apply(.tap(row: 40, button: .number(1)))
+        }
+        #expect(throws: ScriptError(file: "session", line: 3, message: "X must be a finite number, got nan")) {
+            try session.apply(.panMove(row: 3, x: .nan))
+        }
+        try session.apply(.wait(.milliseconds(300 as Int64)))
+        try session.apply(.tap(row: 3, button: .id("one")))
+        #expect(sink.lines == [
+            "   150 ms  row 3 opened",
+            "   450 ms  row 3: tapped \"Button 1\" (button 1, id one)",
+            "   450 ms  presented \"In the delegate!\": Clicked button one for Longer Title Item #3",
+        ])
+        #expect(session.recordedScript().hasSuffix("swipe 3 -200 150\nwait 300\ntap 3 one\n"))
+    }
+
+    @Test func aPluginFromTextIsNamedInItsMessages() throws {
+        #expect(throws: RunFailure.self) { try Session(SessionConfiguration(plugins: [.source(name: "bad.lua", code: "return {")]), sink: nil) }
+        do {
+            _ = try Session(SessionConfiguration(plugins: [.source(name: "bad.lua", code: "return {")]), sink: nil)
+        } catch {
+            #expect(error.description == "bad.lua: bad.lua:1: unexpected symbol near <eof>")
+        }
+        let code = "return { name = 'x', configure = function(row) error('no') end }"
+        let sink = RecordingSink()
+        _ = try Session(SessionConfiguration(plugins: [.source(name: "x.lua", code: code)], items: .generated(count: 1)), sink: sink)
+        #expect(sink.lines == [
+            """
+                 0 ms  plugin error in x.configure (row 1): x.lua:1: no
+                       stack traceback:
+                       \t[C]: in function 'error'
+                       \tx.lua:1: in function <x.lua:1>
+            """,
+        ])
+    }
+
+    @Test func strictMakesThePluginErrorTheCommandsErrorOnce() throws {
+        let code = "return { name = 'x', on_open = function() error('boom') end }"
+        var configuration = SessionConfiguration(plugins: [.source(name: "x.lua", code: code)])
+        configuration.strict = true
+        let session = try Session(configuration, sink: nil)
+        try session.apply(.open(row: 2))
+        #expect(throws: ScriptError(file: "session", line: 2, message: "plugin error (--strict): x.lua:1: boom (plugin 'x', hook on_open, row 3)")) {
+            try session.apply(.swipe(row: 3, dx: -200, duration: .zero))
+        }
+        try session.apply(.swipe(row: 4, dx: -200, duration: .zero))
+        #expect(session.host.errorCount == 2)
+    }
+}
+
+extension ScriptHeader {
+    /// The plugins a script's `# plugin:` lines name, from its folder.
+    static func plugins(of script: String, path: String) throws -> [String] {
+        Array(script.utf8).withUnsafeBufferPointer { ScriptHeader($0) }.plugins.map { resolve($0.path, script: path) }
+    }
+}
