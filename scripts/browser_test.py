@@ -193,12 +193,15 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
 
     # 3. A broken save shows the banner; a good one reaches the page without a reload.
     page.evaluate("() => { window.__notReloaded = true; }")
+    broken = original.replace('name = "mail",', 'name = "mail",\n  items = {', 1)
     with open(plugin, "w", encoding="utf-8") as f:
-        f.write(original.replace('name = "mail",', 'name = "mail",\n  items = {', 1))
+        f.write(broken)
     page.locator("#banner:not([hidden])").wait_for()
     banner = page.inner_text("#banner-text")
-    check("mail.lua:" in banner, "a broken save shows the error with its file and line", banner)
-    check(row(page, 3).locator('.button[data-id="trash"]').inner_text() == "Trash",
+    eof = broken.count("\n") + 1  # Lua names the line after the last newline
+    check(banner.startswith("mail.lua:") and ":%d: '}' expected" % eof in banner,
+          "a broken save shows the error with its file and line", banner)
+    check(row(page, 3).locator('.button[data-id="trash"]').text_content() == "Trash",
           "the old plugin stays in charge")
     with open(plugin, "w", encoding="utf-8") as f:
         f.write(original.replace('title = "Trash"', 'title = "Bin"'))
@@ -222,7 +225,7 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     script_path = os.path.join(work, "recorded.swipe")
     with open(script_path, "w", encoding="utf-8") as f:
         f.write(script)
-    replay = subprocess.run([binary, "run", script_path, "--plugin", plugin, "--format", "jsonl"],
+    replay = subprocess.run([binary, "run", script_path, "--plugin", "mail.lua", "--format", "jsonl"],
                             cwd=work, capture_output=True, text=True, timeout=60)
     check(replay.returncode == 0, "swipehost run replays the script", replay.stderr)
     replayed = [json.loads(line) for line in replay.stdout.splitlines() if line.strip()]
@@ -290,7 +293,7 @@ def main():
     shutil.copyfile(os.path.join(ROOT, "plugins", "mail.lua"), plugin)
     original = open(plugin, encoding="utf-8").read()
 
-    server = Server(binary, plugin, work)
+    server = Server(binary, "mail.lua", work)  # relative: the page and its messages say mail.lua
     page_errors = []
     try:
         with sync_playwright() as pw:

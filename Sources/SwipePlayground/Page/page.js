@@ -100,6 +100,14 @@
     return p.name || p.file || JSON.stringify(p);
   }
 
+  /** A plugin's short name for the title: `plugins/mail.lua` -> `mail`, `plugins/x/init.lua` -> `x`. */
+  function shortName(path) {
+    var parts = path.split('/').filter(Boolean);
+    var last = parts.pop() || path;
+    if (last === 'init.lua' && parts.length) last = parts.pop();
+    return last.replace(/\.lua$/, '');
+  }
+
   function onHello(h) {
     hello = h;
     document.body.dataset.session = h.session;
@@ -107,7 +115,8 @@
     table.style.height = h.viewport + 'px';
     table.classList.toggle('rtl', h.direction === 'rtl');
     var names = (h.plugins || []).map(pluginName).filter(Boolean);
-    $('nav-title').textContent = names.length ? names.join(' + ') : 'tutorial';
+    $('nav-title').textContent = names.length ? names.map(shortName).join(' + ') : 'tutorial';
+    $('device').style.width = (h.width + 20) + 'px';   // the table view and the phone's 10-px frame
     var info = $('session-info');
     info.textContent = '';
     var parts = [
@@ -313,8 +322,14 @@
     // The text line may begin with its own time column ("   150 ms  "): the log has one.
     var text = typeof ev.text === 'string' ? ev.text.replace(/^\s*-?\d+(\.\d+)?\s*ms\s+/, '') : jsonWithout(ev, ['event', 't', 'text']);
     var li = appendLog(classes, name, ev.t, text, { row: ev.row, button: ev.button, side: ev.side });
-    li.dataset.json = jsonWithout(ev, ['text']);
-    if (name === 'present') showSheet(ev.title, presentText(ev));
+    var record = JSON.parse(jsonWithout(ev, ['text']));
+    if (name === 'present') {
+      delete record.t;                 // the jsonl order: ..., "title", "text", "t"
+      record.text = presentText(ev);   // the jsonl object's own `text`, shadowed by the line
+      record.t = ev.t;
+      showSheet(ev.title, record.text);
+    }
+    li.dataset.json = JSON.stringify(record);
     if (name === 'dismiss') hideSheet();
   }
 
@@ -439,10 +454,24 @@
     if (value && typeof value === 'object') {
       var t = document.createElement('table');
       Object.keys(value).forEach(function (k) {
+        var v = value[k];
         var tr = document.createElement('tr');
         var kd = document.createElement('td'); kd.className = 'key'; kd.textContent = k;
-        var vd = document.createElement('td'); vd.appendChild(renderValue(value[k]));
-        tr.appendChild(kd); tr.appendChild(vd); t.appendChild(tr);
+        tr.appendChild(kd);
+        if (isPlain(v)) {
+          var vd = document.createElement('td'); vd.appendChild(renderScalar(v)); tr.appendChild(vd);
+          t.appendChild(tr);
+          return;
+        }
+        // A nested table or list: its key as a heading, the value below it at full width.
+        kd.colSpan = 2;
+        kd.classList.add('section');
+        t.appendChild(tr);
+        var below = document.createElement('tr');
+        var nested = document.createElement('td'); nested.colSpan = 2; nested.className = 'nested';
+        nested.appendChild(renderValue(v));
+        below.appendChild(nested);
+        t.appendChild(below);
       });
       return t;
     }
