@@ -273,6 +273,13 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     wait_offset(touch_page, 3, -240)
     check(touch_page.locator("#log .event").count() == 1, "a touch drag opens row 3 on the second page")
     check(len(logged_events(page)) == logged, "the first page saw none of it")
+    box = row(touch_page, 6).bounding_box()
+    touch_page.mouse.move(box["x"] + 100, box["y"] + 10)
+    touch_page.mouse.wheel(0, 88)
+    touch_page.wait_for_function("() => document.querySelector('#table').dataset.contentOffset === '88'")
+    top = touch_page.evaluate("() => document.querySelector('#table .row[data-row=\"3\"]').getBoundingClientRect().top"
+                              " - document.querySelector('#table').getBoundingClientRect().top")
+    check(top == 0, "the wheel scrolls the table by two rows (row 3 at the top)", str(top))
     context.close()
 
     check(page_errors == [], "the page logged no error", "\n".join(page_errors))
