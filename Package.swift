@@ -104,7 +104,11 @@ let package = Package(
             dependencies: [
                 "SwipeServer",
                 "SwipePlayground",
+                "SwipePlugins",
+                "SwipeScript",
+                "SwipeCore",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),

@@ -24,7 +24,7 @@ if [ -x /usr/bin/busted ]; then
 fi
 echo "== swipehost bench --quick (checks that it works; targets need a release build)"
 figures=$("$bin" bench --quick --json | grep -c '"name"')
-[ "$figures" -eq 7 ] || { echo "bench printed $figures figures, expected 7" >&2; exit 1; }
+[ "$figures" -eq 9 ] || { echo "bench printed $figures figures, expected 9" >&2; exit 1; }
 echo "bench: $figures figures"
 echo "== examples/embed (embedding from Swift)"
 swift build --package-path examples/embed >/dev/null

@@ -22,7 +22,7 @@ public struct Benchmarks {
 
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
-        "table.rss_mb_1m", "startup_ms",
+        "table.rss_mb_1m", "startup_ms", "serve.input_us", "serve.input_p99_us",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -42,6 +42,11 @@ public struct Benchmarks {
         if wanted("replay.lines_per_s") { figures.append(try replay()) }
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
         if wanted("startup_ms") { figures.append(startup()) }
+        if wanted("serve.input_us") || wanted("serve.input_p99_us") {
+            let serve = try serveInput()
+            if wanted("serve.input_us") { figures.append(serve.median) }
+            if wanted("serve.input_p99_us") { figures.append(serve.p99) }
+        }
         return figures
     }
 

@@ -107,9 +107,20 @@ public final class PlaygroundSession {
         do {
             try session.reload(plugins)
         } catch {
-            return [ServerMessage.reloadFailed("\(error)")]
+            return [ServerMessage.reloadFailed(Self.describe(error))]
         }
         return [ServerMessage.reloaded(at: session.now), frame()]
+    }
+
+    /// A failure as `FILE:LINE: message`: a Lua error that carries its own place (a syntax
+    /// error) is not led by the file name a second time.
+    public static func describe(_ failure: RunFailure) -> String {
+        if case .plugin(let problem) = failure, problem.line == nil, problem.row == nil, problem.field == nil,
+            problem.severity == .error, problem.message.hasPrefix(problem.file + ":")
+        {
+            return problem.message
+        }
+        return failure.description
     }
 
     private func advance(to time: VirtualInstant) {

@@ -39,10 +39,10 @@ public final class SessionManager: @unchecked Sendable {
                 id = String(repeating: "0", count: 16 - hex.count) + hex
             } while sessions[id] != nil
             let connection: PlaygroundConnection
-            do {
+            do throws(RunFailure) {
                 connection = try PlaygroundConnection(id: id, configuration: configuration)
             } catch {
-                throw Refusal(message: "the plugins do not load: \(error) (fix the file and reload the page)")
+                throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)")
             }
             sessions[id] = connection
             return connection

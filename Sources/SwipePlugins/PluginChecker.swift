@@ -43,11 +43,8 @@ public struct PluginChecker {
             let geometry = TableGeometry(width: cellWidth)
             if let host = try? PluginHost(plugins: [plugin], defaultItems: items, geometry: geometry, setupOnly: true) {
                 for record in host.recorder.records {
-                    guard case .custom("plugin_error", let fields, _) = record.event,
-                        fields.contains(where: { $0.key == "hook" && $0.value == .string("setup") }),
-                        case .string(let message)? = fields.first(where: { $0.key == "message" })?.value
-                    else { continue }
-                    problems.append(PluginProblem(file: plugin.file, field: "setup", message: message))
+                    guard case .pluginError(let error) = record.event, error.hook == Hook.setup.rawValue else { continue }
+                    problems.append(PluginProblem(file: plugin.file, field: "setup", message: error.message))
                 }
             }
         }

@@ -148,32 +148,31 @@ extension PluginHost {
             case .fulfill(let row, let completion):
                 try? table.fulfill(row: row, completion)
             case .delete(let row):
-                record("delete", [TraceField("row", .int(row)), TraceField("item", .string(table.items[row]))], "deleted row \(row) (\(Self.shown(table.items[row])))")
+                record(.delete(row: row, item: table.items[row]))
                 invalidate(from: row)
                 try? table.deleteRow(row)
                 table.reloadVisibleRows(from: row)
             case .insert(let row, let item):
-                record("insert", [TraceField("row", .int(row)), TraceField("item", .string(item))], "inserted row \(row): \(Self.shown(item))")
+                record(.insert(row: row, item: item))
                 invalidate(from: row)
                 try? table.insertRow(row, item: item)
                 table.reloadVisibleRows(from: row)
             case .setItem(let row, let item):
-                record("update", [TraceField("row", .int(row)), TraceField("item", .string(item))], "row \(row) is now: \(Self.shown(item))")
+                record(.update(row: row, item: item))
                 rowSetups[row] = nil
                 try? table.setItem(item, row: row)
             case .present(let title, let text):
                 presented = (title, text)
-                record("present", [TraceField("title", .string(title)), TraceField("text", .string(text))], "presented \"\(Self.shown(title))\": \(Self.shown(text))")
+                record(.present(title: title, text: text))
             case .dismiss:
                 presented = nil
-                record("dismiss", [], "dismissed the detail screen")
+                record(.dismiss)
             case .log(let message):
                 logLine(message, from: index)
             case .after(let delay, let function):
                 timers[table.scheduleTimer(after: delay)] = (index, function)
             case .emit(let name, let fields):
-                let text = fields.map { "\(Self.shown($0.key))=\(Self.shown(Self.describe($0.value)))" }.joined(separator: " ")
-                record(name, [TraceField("plugin", .string(plugin))] + fields, "\(Self.shown(name)) from \(Self.shown(plugin))" + (text.isEmpty ? "" : ": " + text))
+                record(.emitted(name: name, plugin: plugin, fields: fields))
             case .invalidate(let row):
                 rowSetups[row] = nil
                 try? table.reloadRow(row)
@@ -205,20 +204,13 @@ extension PluginHost {
     /// defined), that handler is switched off; `configure` never is.
     func report(
         _ index: Int, hook: Hook, row: Int?, message: String, traceback: String?, kind: PluginFailure.Kind,
-        field: String? = nil, function: LuaRef? = nil, extra: [TraceField] = []
+        field: String? = nil, function: LuaRef? = nil, rows: [Int]? = nil
     ) {
         let plugin = plugins[index]
         let message = Self.hasPlace(message) || message.hasPrefix(plugin.file + ":") ? message : "\(plugin.file): \(message)"
-        var text = "plugin error in \(Self.shown(plugin.name)).\(hook.rawValue)\(row.map { " (row \($0))" } ?? ""): \(Self.shown(message))"
-        if let traceback, !traceback.isEmpty {
-            text += "\n" + traceback.split(separator: "\n").map { "           " + Self.shown(String($0)) }.joined(separator: "\n")
-        }
-        record("plugin_error", [
-            TraceField("plugin", .string(plugin.name)), TraceField("file", .string(plugin.file)),
-            TraceField("hook", .string(hook.rawValue)), TraceField("row", row.map(TraceValue.int) ?? .null),
-            TraceField("field", field.map(TraceValue.string) ?? .null), TraceField("message", .string(message)),
-            TraceField("kind", .string(kind.rawValue)),
-        ] + extra, text)
+        record(.pluginError(PluginErrorEvent(
+            plugin: plugin.name, file: plugin.file, hook: hook.rawValue, row: row, field: field, message: message,
+            kind: kind.rawValue, rows: rows, traceback: traceback)))
         errorCount += 1
         countFailure(index, hook: hook, function: function)
         if strict, fatalError == nil {
@@ -256,16 +248,14 @@ extension PluginHost {
     func warn(_ problem: PluginProblem, from index: Int, hook: Hook? = nil) {
         let key = "\(problem.file)\u{0}\(problem.field ?? "")\u{0}\(problem.message)"
         guard reportedWarnings.insert(key).inserted else { return }
-        record("plugin_warning", [
-            TraceField("plugin", .string(plugins[index].name)), TraceField("file", .string(problem.file)),
-            TraceField("hook", hook.map { .string($0.rawValue) } ?? .null), TraceField("row", problem.row.map(TraceValue.int) ?? .null),
-            TraceField("field", problem.field.map(TraceValue.string) ?? .null), TraceField("message", .string(problem.message)),
-        ], Self.shown(problem.description))
+        record(.pluginWarning(PluginWarningEvent(
+            plugin: plugins[index].name, file: problem.file, line: problem.line, hook: hook?.rawValue, row: problem.row,
+            field: problem.field, message: problem.message)))
     }
 
-    /// Records a plugin event; its text line is only made when the trace will show it.
-    func record(_ name: String, _ fields: [TraceField], _ text: @autoclosure () -> String) {
-        recorder.record(.custom(name: name, fields: fields, text: recorder.keepsText ? text() : ""), at: table.now)
+    /// Records a plugin event at the table's time.
+    func record(_ event: TraceEvent) {
+        recorder.record(event, at: table.now)
     }
 
     /// Text from a plugin or its data as a text-format line shows it: on one line, control
@@ -287,13 +277,4 @@ extension PluginHost {
         instant.nanoseconds % 1_000_000 == 0 ? .integer(Int(instant.nanoseconds / 1_000_000)) : .number(instant.milliseconds)
     }
 
-    static func describe(_ value: TraceValue) -> String {
-        switch value {
-        case .string(let text): return text
-        case .int(let number): return String(number)
-        case .number(let number): return String(number)
-        case .bool(let flag): return String(flag)
-        default: return "…"
-        }
-    }
 }

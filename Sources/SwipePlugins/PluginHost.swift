@@ -207,8 +207,7 @@ public final class PluginHost {
 
     /// A `log` event, as `ctx:log` makes it.
     func logLine(_ message: String, from index: Int) {
-        let plugin = plugins[index].name
-        record("log", [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))], "[\(Self.shown(plugin))] \(Self.shown(message))")
+        record(.log(plugin: plugins[index].name, message: message))
     }
 
     /// The configuration of `row`: from the cache, else from the first plugin that gives one.
@@ -327,10 +326,9 @@ public final class PluginHost {
             let failure = repeatedFailures[position]
             repeatedFailures[position].rows = []
             repeatedFailures[position].count = 0
-            let rowList = failure.rows.flatMap { Array($0) }.map(TraceValue.int)
             report(
                 failure.plugin, hook: .configure, row: nil, message: failure.summary,
-                traceback: nil, kind: failure.kind, field: failure.field, extra: [TraceField("rows", .array(rowList))])
+                traceback: nil, kind: failure.kind, field: failure.field, rows: failure.rows.flatMap { Array($0) })
         }
     }
 

@@ -24,8 +24,9 @@ public enum RunFailure: Error, CustomStringConvertible {
     }
 }
 
-/// A whole `swipehost run` with plugins: loads them, runs the script, renders the trace. Prints
-/// nothing itself; a failure at any point leaves only the failure.
+/// A whole `swipehost run` with plugins: a ``Session`` over them takes the script's commands one
+/// by one, and the trace is rendered. Prints nothing itself; a failure at any point leaves only
+/// the failure.
 public struct PluginRun {
     public var fileName: String
     public var pluginPaths: [String]
@@ -61,43 +62,37 @@ public struct PluginRun {
         self.strict = strict
     }
 
+    /// The session this run drives: its plugins and options; the recorder streams jsonl for
+    /// `--format jsonl`; no inputs are kept for a recording.
+    public var sessionConfiguration: SessionConfiguration {
+        var configuration = SessionConfiguration(
+            plugins: pluginPaths.map(PluginSource.file), pluginOptions: options, items: defaultItems, geometry: geometry,
+            direction: direction, tableOptions: tableOptions, preset: preset, strict: strict)
+        configuration.scriptName = fileName
+        configuration.traceMode = format == .jsonl ? .jsonLines : .records
+        configuration.recordsInputs = false
+        return configuration
+    }
+
+    /// Loads the plugins and makes the session.
+    public func makeSession(sink: (any SessionEventSink)? = nil) throws(RunFailure) -> Session {
+        try Session(sessionConfiguration, sink: sink)
+    }
+
     /// Loads the plugins and makes the host, with `print` and the virtual clock wired to it.
     public func makeHost() throws(RunFailure) -> PluginHost {
-        let link = HostLink()
-        var plugins: [Plugin] = []
-        for path in pluginPaths {
-            do {
-                // What it prints while loading, the host logs first.
-                let plugin = try Plugin(path: path, options: options, clock: { link.milliseconds })
-                plugins.append(plugin)
-            } catch {
-                throw .plugin(error)
-            }
-        }
-        let host: PluginHost
-        do {
-            host = try PluginHost(
-                plugins: plugins, defaultItems: defaultItems, geometry: geometry,
-                recorder: TraceRecorder(mode: format == .jsonl ? .jsonLines : .records), strict: strict,
-                direction: direction, tableOptions: tableOptions, preset: preset)
-        } catch {
-            throw .plugin(error)
-        }
-        link.host = host
-        if let failure = host.fatalError { throw .strict(failure) }
-        return host
+        try makeSession().host
     }
 
     public func run(script: UnsafeBufferPointer<UInt8>) throws(RunFailure) -> OutputBuffer {
-        let host = try makeHost()
-        let runner = ScriptRunner(table: host.table, fileName: fileName)
+        let session = try makeSession()
+        let host = session.host
         // A gesture line makes about two bytes of jsonl on average (the tutorial replay: 2.15);
         // memory reserved and not written is never touched.
         host.recorder.reserveOutput(script.count * 2)
         do {
             try ScriptParser(fileName: fileName).forEachCommand(in: script) { (line) throws(ScriptError) in
-                try runner.run(line)
-                if host.failed { throw ScriptError(file: fileName, line: line.number, message: "") }
+                try session.apply(line)
             }
         } catch {
             if let failure = host.fatalError { throw .strict(failure) }

@@ -154,12 +154,12 @@ extension Session {
     }
 
     static func isReload(_ event: TraceEvent) -> Bool {
-        if case .custom("reload", _, _) = event { return true }
+        if case .reload = event { return true }
         return false
     }
 
     static func isPluginError(_ event: TraceEvent) -> Bool {
-        if case .custom("plugin_error", _, _) = event { return true }
+        if case .pluginError = event { return true }
         return false
     }
 }
@@ -167,20 +167,7 @@ extension Session {
 /// A record's fields as the jsonl trace and the test driver have them: `event` first, `t` last.
 enum SessionRecordFields {
     static func fields(of record: TraceRecord) -> [TraceField] {
-        var fields: [TraceField] = []
-        switch record.event {
-        case .open(let row):
-            fields = [TraceField("event", .string("open")), TraceField("row", .int(row))]
-        case .close(let row):
-            fields = [TraceField("event", .string("close")), TraceField("row", .int(row))]
-        case .action(let row, let id, let number, _):
-            fields = [
-                TraceField("event", .string("action")), TraceField("row", .int(row)), TraceField("button", .string(id)),
-                TraceField("index", .int(number)),
-            ]
-        case .custom(let name, let custom, _):
-            fields = [TraceField("event", .string(name))] + custom
-        }
+        var fields = [TraceField("event", .string(record.event.name))] + record.event.fields
         if let side = record.side { fields.append(TraceField("side", .string(side.rawValue))) }
         if record.full { fields.append(TraceField("full", .bool(true))) }
         if let velocity = record.velocity { fields.append(TraceField("velocity", .number(velocity))) }

@@ -38,7 +38,7 @@ extension Session {
         host = fresh
         self.plugins = plugins
         let names = plugins.map(\.name)
-        recorder.record(Self.reloadEvent(names), at: table.now)
+        recorder.record(.reload(plugins: names), at: table.now)
         for record in scratch.records {
             recorder.record(record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full)
         }
@@ -53,29 +53,21 @@ extension Session {
         forward()
     }
 
-    /// A `plugin_error` record as the problem a failed reload throws: `FILE:LINE: message`.
+    /// A `plugin_error` record as the problem a failed reload throws: `FILE:LINE: message (in
+    /// HOOK, row R)`.
     static func pluginError(_ record: TraceRecord) -> PluginProblem? {
-        guard case .custom("plugin_error", let fields, _) = record.event else { return nil }
-        func field(_ key: String) -> TraceValue? { fields.first { $0.key == key }?.value }
-        guard case .string(let file)? = field("file"), case .string(var message)? = field("message") else { return nil }
+        guard case .pluginError(let error) = record.event else { return nil }
+        var message = error.message
         var line: Int?
-        if message.hasPrefix(file + ":") {
-            let rest = message.dropFirst(file.count + 1)
+        if message.hasPrefix(error.file + ":") {
+            let rest = message.dropFirst(error.file.count + 1)
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(": ") {
                 line = Int(digits)
                 message = String(rest.dropFirst(digits.count + 2))
             }
         }
-        var hook = ""
-        if case .string(let name)? = field("hook") { hook = name }
-        if case .int(let row)? = field("row") { hook += hook.isEmpty ? "row \(row)" : ", row \(row)" }
-        return PluginProblem(file: file, line: line, message: hook.isEmpty ? message : "\(message) (in \(hook))")
-    }
-
-    static func reloadEvent(_ names: [String]) -> TraceEvent {
-        .custom(
-            name: "reload", fields: [TraceField("plugins", .array(names.map(TraceValue.string)))],
-            text: "reloaded plugins: " + names.map { DisplayText.escaped($0) }.joined(separator: ", "))
+        let place = error.hook + (error.row.map { ", row \($0)" } ?? "")
+        return PluginProblem(file: error.file, line: line, message: "\(message) (in \(place))")
     }
 }

@@ -77,8 +77,16 @@ public final class Session {
     /// The plugins in charge (those of the last successful ``reload(_:)``).
     public internal(set) var plugins: [PluginSource]
     public let configuration: SessionConfiguration
-    /// Gets every record as it happens. Held weakly: the sink usually owns the session.
-    public weak var sink: (any SessionEventSink)?
+    /// Gets every record as it happens, from when it is set. Held weakly: the sink usually owns
+    /// the session.
+    public weak var sink: (any SessionEventSink)? {
+        didSet {
+            forwarded = host.recorder.records.count
+            hasSink = sink != nil
+        }
+    }
+    /// Whether a sink was given: a batch run has none and pays nothing per command for it.
+    private var hasSink: Bool
 
     /// Records handed to the sink so far.
     private var forwarded = 0
@@ -101,6 +109,7 @@ public final class Session {
         self.configuration = configuration
         self.plugins = configuration.plugins
         self.sink = sink
+        hasSink = sink != nil
         started = WallClock.now()
         let link = HostLink()
         let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
@@ -140,13 +149,16 @@ public final class Session {
     /// Advances the clock to `time` first when given and later than now (firing completions
     /// and timers: their events reach the sink), then runs the command. An error (the command's
     /// `FILE:LINE: message`, the line being the input's number) leaves the session usable: a
-    /// refused command changes nothing and is not recorded.
-    public func apply(_ command: GestureCommand, at time: VirtualInstant? = nil) throws(ScriptError) {
+    /// refused command changes nothing and is not recorded. Returns whether a `tap` reached a
+    /// button (false for every other command).
+    @discardableResult
+    public func apply(_ command: GestureCommand, at time: VirtualInstant? = nil) throws(ScriptError) -> Bool {
         try apply(ScriptLine(number: inputCount + 1, command: command), at: time)
     }
 
     /// ``apply(_:at:)`` with the line number errors name (a script's own).
-    public func apply(_ line: ScriptLine, at time: VirtualInstant? = nil) throws(ScriptError) {
+    @discardableResult
+    public func apply(_ line: ScriptLine, at time: VirtualInstant? = nil) throws(ScriptError) -> Bool {
         inputCount += 1
         if let time, time > now { advance(to: time) }
         let file = configuration.scriptName
@@ -156,11 +168,12 @@ public final class Session {
         let failedBefore = host.failed
         let clock = now
         defer { forward() }
-        try ScriptRunner(table: host.table, fileName: file).run(line)
+        let reached = try ScriptRunner(table: host.table, fileName: file).run(line)
         if configuration.recordsInputs { record(.command(line.command), at: clock) }
-        if !failedBefore, let failure = host.fatalError {
+        if !failedBefore, host.failed, let failure = host.fatalError {
             throw ScriptError(file: file, line: line.number, message: "plugin error (--strict): \(failure)")
         }
+        return reached
     }
 
     /// Moves the clock to `time` (no further than ``VirtualInstant/maximum``; an earlier time
@@ -196,12 +209,8 @@ public final class Session {
 
     /// Hands the records made since the last call to the sink.
     func forward() {
-        let records = host.recorder.records
-        guard forwarded < records.count else { return }
-        guard let sink else {
-            forwarded = records.count
-            return
-        }
+        // Without a sink (a batch run) the records are not looked at: nothing per command.
+        guard hasSink, let sink else { return }
         while forwarded < host.recorder.records.count {
             let record = host.recorder.records[forwarded]
             forwarded += 1

@@ -34,9 +34,44 @@ public enum JSONLinesFormat {
             out.append(literal: ",\"index\":")
             out.append(integer: number)
             append(side, to: &out)
-        case .custom(let name, let fields, _):
+        case .expand(let row, let edge):
+            out.append(literal: "\"expand\",\"row\":")
+            out.append(integer: row)
+            append(edge, to: &out)
+        case .collapse(let row, let edge):
+            out.append(literal: "\"collapse\",\"row\":")
+            out.append(integer: row)
+            append(edge, to: &out)
+        case .delete(let row, let item):
+            out.append(literal: "\"delete\",\"row\":")
+            appendRow(row, item: item, to: &out)
+        case .insert(let row, let item):
+            out.append(literal: "\"insert\",\"row\":")
+            appendRow(row, item: item, to: &out)
+        case .update(let row, let item):
+            out.append(literal: "\"update\",\"row\":")
+            appendRow(row, item: item, to: &out)
+        case .present(let title, let text):
+            out.append(literal: "\"present\",\"title\":")
+            out.append(jsonString: title)
+            out.append(literal: ",\"text\":")
+            out.append(jsonString: text)
+        case .dismiss:
+            out.append(literal: "\"dismiss\"")
+        case .log(let plugin, let message):
+            out.append(literal: "\"log\",\"plugin\":")
+            out.append(jsonString: plugin)
+            out.append(literal: ",\"message\":")
+            out.append(jsonString: message)
+        case .emitted(let name, let plugin, let fields):
             out.append(jsonString: name)
+            out.append(literal: ",\"plugin\":")
+            out.append(jsonString: plugin)
             out.append(fields: fields, leadingComma: true)
+        case .pluginError, .pluginWarning, .reload:
+            // Rare: written from their fields.
+            out.append(jsonString: event.name)
+            out.append(fields: event.fields, leadingComma: true)
         }
         if full { out.append(literal: ",\"full\":true") }  // a full swipe's action
         if let velocity {  // a flick decided it (`release = "velocity"`)
@@ -46,6 +81,14 @@ public enum JSONLinesFormat {
         out.append(literal: ",\"t\":")
         out.append(milliseconds: time)
         out.append(literal: "}\n")
+    }
+
+    /// `ROW,"item":ITEM` after `"row":`.
+    @inline(__always)
+    static func appendRow(_ row: Int, item: String, to out: inout OutputBuffer) {
+        out.append(integer: row)
+        out.append(literal: ",\"item\":")
+        out.append(jsonString: item)
     }
 
     /// `,"side":"leading"`; nothing for a row that names no side.

@@ -15,15 +15,17 @@ public struct ScriptRunner {
         self.fileName = fileName
     }
 
-    /// Runs one line; a refusal from the table comes back with the line's number.
-    public func run(_ line: ScriptLine) throws(ScriptError) {
+    /// Runs one line; a refusal from the table comes back with the line's number. Returns
+    /// whether a `tap` reached a button (false for every other command).
+    @discardableResult
+    public func run(_ line: ScriptLine) throws(ScriptError) -> Bool {
         if case .swipe(_, _, let duration) = line.command,
             duration < .zero || duration > Self.maximumSwipeDuration
         {
             throw ScriptError(file: fileName, line: line.number, cause: .swipeDuration(duration))
         }
         do {
-            try execute(line.command)
+            return try execute(line.command)
         } catch {
             throw ScriptError(file: fileName, line: line.number, cause: .table(error))
         }
@@ -42,7 +44,19 @@ public struct ScriptRunner {
         }
     }
 
-    func execute(_ command: GestureCommand) throws(TableError) {
+    func execute(_ command: GestureCommand) throws(TableError) -> Bool {
+        switch command {
+        case .tap(let row, .number(let number)): return try table.tap(row: row, button: number)
+        case .tap(let row, .id(let id)): return try table.tap(row: row, buttonID: id)
+        case .tap(let row, .onEdge(let edge, let number)): return try table.tap(row: row, edge: edge, button: number)
+        default:
+            try perform(command)
+            return false
+        }
+    }
+
+    @inline(__always)
+    func perform(_ command: GestureCommand) throws(TableError) {
         switch command {
         case .panBegin(let row, let x): try table.panBegan(row: row, translation: x)
         case .panMove(let row, let x): try table.panChanged(row: row, translation: x)

@@ -29,21 +29,9 @@ public enum TextFormat {
 
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer, colored: Bool = false) {
         let time = pad(milliseconds(record.time), to: 9) + "  "
-        let text: String
-        let side = record.side
-        switch record.event {
-        case .open(let row):
-            text = "row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
-        case .close(let row):
-            text = "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
-        case .action(let row, let id, let number, let title):
-            let button = (record.full ? "full swipe, " : "") + (side.map { "\($0.rawValue) button" } ?? "button")
-            text = "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
-        case .custom(_, _, let line):
-            // Hosts escape the parts they take from outside and may break the line or indent on purpose
-            // (a traceback); any other control character is escaped here.
-            text = DisplayText.escaped(line, keeping: [.tabs, .newlines])
-        }
+        // The parts taken from outside are escaped as they go in (tabs kept); a traceback breaks
+        // the line and indents on purpose; any other control character is escaped here.
+        let text = DisplayText.escaped(self.text(of: record), keeping: [.tabs, .newlines])
         guard colored else {
             out.append(time)
             out.append(text)
@@ -51,6 +39,60 @@ public enum TextFormat {
             return
         }
         out.append(TextColor.dim.paint(time) + TextColor.of(record.event).paint(text) + "\n")
+    }
+
+    /// The text of `record`'s line, without its time.
+    static func text(of record: TraceRecord) -> String {
+        let side = record.side
+        switch record.event {
+        case .open(let row):
+            return "row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
+        case .close(let row):
+            return "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
+        case .action(let row, let id, let number, let title):
+            let button = (record.full ? "full swipe, " : "") + (side.map { "\($0.rawValue) button" } ?? "button")
+            return "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
+        case .expand(let row, let edge): return "row \(row) expanded (\(edge.rawValue) full swipe)"
+        case .collapse(let row, let edge): return "row \(row) collapsed (\(edge.rawValue) full swipe)"
+        case .delete(let row, let item): return "deleted row \(row) (\(shown(item)))"
+        case .insert(let row, let item): return "inserted row \(row): \(shown(item))"
+        case .update(let row, let item): return "row \(row) is now: \(shown(item))"
+        case .present(let title, let text): return "presented \"\(shown(title))\": \(shown(text))"
+        case .dismiss: return "dismissed the detail screen"
+        case .log(let plugin, let message): return "[\(shown(plugin))] \(shown(message))"
+        case .emitted(let name, let plugin, let fields):
+            let text = fields.map { "\(shown($0.key))=\(shown(describe($0.value)))" }.joined(separator: " ")
+            return "\(shown(name)) from \(shown(plugin))" + (text.isEmpty ? "" : ": " + text)
+        case .pluginError(let error):
+            var text = "plugin error in \(shown(error.plugin)).\(error.hook)\(error.row.map { " (row \($0))" } ?? ""): \(shown(error.message))"
+            if let traceback = error.traceback, !traceback.isEmpty {
+                text += "\n" + traceback.split(separator: "\n").map { "           " + shown(String($0)) }.joined(separator: "\n")
+            }
+            return text
+        case .pluginWarning(let warning):
+            var text = warning.file + (warning.line.map { ":\($0)" } ?? "") + ": warning: "
+            if let row = warning.row { text += "row \(row): " }
+            if let field = warning.field { text += "\(field): " }
+            return shown(text + warning.message)
+        case .reload(let plugins): return "reloaded plugins: " + plugins.map(shown).joined(separator: ", ")
+        }
+    }
+
+    /// Text from a plugin or its data as a line shows it: on one line, control characters
+    /// escaped (``DisplayText``) but tabs (`ctx:log` separates its arguments with them).
+    static func shown(_ text: String) -> String {
+        DisplayText.escaped(text, keeping: .tabs)
+    }
+
+    /// A field of a plugin's own event as its text line shows it.
+    static func describe(_ value: TraceValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .number(let number): return String(number)
+        case .bool(let flag): return String(flag)
+        default: return "…"
+        }
     }
 
     public static func write(_ snapshot: TableSnapshot, width: Double, to out: inout OutputBuffer, colored: Bool = false) {
@@ -177,7 +219,9 @@ public enum TextColor: String, Sendable, CaseIterable {
         case .open: .green
         case .close: .blue
         case .action: .cyan
-        case .custom(let name, _, _): name == "plugin_error" ? .red : name == "plugin_warning" ? .yellow : .magenta
+        case .pluginError: .red
+        case .pluginWarning: .yellow
+        default: .magenta
         }
     }
 }

@@ -22,7 +22,8 @@ public struct TraceField: Hashable, Sendable {
     }
 }
 
-/// What a run reports, in the order it happened.
+/// What a run reports, in the order it happened: typed, never preformatted. ``TextFormat`` and
+/// ``JSONLinesFormat`` render each case; ``name`` and ``fields`` give it as the jsonl trace has it.
 public enum TraceEvent: Hashable, Sendable {
     /// The delegate's `cellDidOpen:`.
     case open(row: Int)
@@ -31,10 +32,151 @@ public enum TraceEvent: Hashable, Sendable {
     /// A button's action: its row, id, 1-based number (on its edge, see ``TraceRecord/side``)
     /// and title.
     case action(row: Int, buttonID: String, number: Int, title: String)
-    /// Any other event (plugin effects, logs, errors): its name and fields, printed after
-    /// `"event"` and before `"t"`. `text` is the line a person reads in text format (empty
-    /// when the recorder does not keep it, see ``TraceRecorder/keepsText``).
-    case custom(name: String, fields: [TraceField], text: String)
+    /// A pan crossed a full-swipe threshold: the edge's button expanded (`expand`).
+    case expand(row: Int, side: Edge)
+    /// A pan came back across it (`collapse`).
+    case collapse(row: Int, side: Edge)
+    /// A row was deleted (a full swipe's `delete`, or `ctx:delete`), with the item it held.
+    case delete(row: Int, item: String)
+    /// `ctx:insert`.
+    case insert(row: Int, item: String)
+    /// `ctx:set_item` (`update`).
+    case update(row: Int, item: String)
+    /// `ctx:present`.
+    case present(title: String, text: String)
+    /// `ctx:dismiss`.
+    case dismiss
+    /// `ctx:log`, `print`, `host.log`.
+    case log(plugin: String, message: String)
+    /// `ctx:emit(name, fields)`: a plugin's own event (fields sorted by key).
+    case emitted(name: String, plugin: String, fields: [TraceField])
+    /// A plugin's handler failed (`plugin_error`).
+    case pluginError(PluginErrorEvent)
+    /// Something a plugin should fix (`plugin_warning`).
+    case pluginWarning(PluginWarningEvent)
+    /// A session swapped new plugin code in (`reload`): the plugins now in charge.
+    case reload(plugins: [String])
+
+    /// The `event` field of the jsonl line.
+    public var name: String {
+        switch self {
+        case .open: "open"
+        case .close: "close"
+        case .action: "action"
+        case .expand: "expand"
+        case .collapse: "collapse"
+        case .delete: "delete"
+        case .insert: "insert"
+        case .update: "update"
+        case .present: "present"
+        case .dismiss: "dismiss"
+        case .log: "log"
+        case .emitted(let name, _, _): name
+        case .pluginError: "plugin_error"
+        case .pluginWarning: "plugin_warning"
+        case .reload: "reload"
+        }
+    }
+
+    /// Whether the event is one of the delegate's calls (`open`, `close`, `action`).
+    public var isDelegateCall: Bool {
+        switch self {
+        case .open, .close, .action: true
+        default: false
+        }
+    }
+
+    /// The fields the jsonl line has after `event` (without the record's `side`, `full`,
+    /// `velocity` and `t`), in its order.
+    public var fields: [TraceField] {
+        switch self {
+        case .open(let row), .close(let row): return [TraceField("row", .int(row))]
+        case .action(let row, let id, let number, _):
+            return [TraceField("row", .int(row)), TraceField("button", .string(id)), TraceField("index", .int(number))]
+        case .expand(let row, let side), .collapse(let row, let side):
+            return [TraceField("row", .int(row)), TraceField("side", .string(side.rawValue))]
+        case .delete(let row, let item), .insert(let row, let item), .update(let row, let item):
+            return [TraceField("row", .int(row)), TraceField("item", .string(item))]
+        case .present(let title, let text): return [TraceField("title", .string(title)), TraceField("text", .string(text))]
+        case .dismiss: return []
+        case .log(let plugin, let message): return [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))]
+        case .emitted(_, let plugin, let fields): return [TraceField("plugin", .string(plugin))] + fields
+        case .pluginError(let error): return error.fields
+        case .pluginWarning(let warning): return warning.fields
+        case .reload(let plugins): return [TraceField("plugins", .array(plugins.map(TraceValue.string)))]
+        }
+    }
+}
+
+/// A `plugin_error`: which plugin, file, hook and row, the field at fault, the message (led by
+/// `FILE:LINE:` when known), its kind (`runtime`, `budget`, `memory`, `invalid`), and Lua's
+/// traceback (text only). A summary of a `configure` error repeated on more rows has `row` nil
+/// and `rows`, the rows in the order hit.
+public struct PluginErrorEvent: Hashable, Sendable {
+    public var plugin: String
+    public var file: String
+    public var hook: String
+    public var row: Int?
+    public var field: String?
+    public var message: String
+    public var kind: String
+    public var rows: [Int]?
+    public var traceback: String?
+
+    public init(
+        plugin: String, file: String, hook: String, row: Int?, field: String?, message: String, kind: String, rows: [Int]? = nil,
+        traceback: String? = nil
+    ) {
+        self.plugin = plugin
+        self.file = file
+        self.hook = hook
+        self.row = row
+        self.field = field
+        self.message = message
+        self.kind = kind
+        self.rows = rows
+        self.traceback = traceback
+    }
+
+    var fields: [TraceField] {
+        var fields = [
+            TraceField("plugin", .string(plugin)), TraceField("file", .string(file)), TraceField("hook", .string(hook)),
+            TraceField("row", row.map(TraceValue.int) ?? .null), TraceField("field", field.map(TraceValue.string) ?? .null),
+            TraceField("message", .string(message)), TraceField("kind", .string(kind)),
+        ]
+        if let rows { fields.append(TraceField("rows", .array(rows.map(TraceValue.int)))) }
+        return fields
+    }
+}
+
+/// A `plugin_warning`: the fields of a `plugin_error` but `kind`, and the line of the definition
+/// at fault when known (text only: `FILE:LINE: warning: ...`).
+public struct PluginWarningEvent: Hashable, Sendable {
+    public var plugin: String
+    public var file: String
+    public var line: Int?
+    public var hook: String?
+    public var row: Int?
+    public var field: String?
+    public var message: String
+
+    public init(plugin: String, file: String, line: Int?, hook: String?, row: Int?, field: String?, message: String) {
+        self.plugin = plugin
+        self.file = file
+        self.line = line
+        self.hook = hook
+        self.row = row
+        self.field = field
+        self.message = message
+    }
+
+    var fields: [TraceField] {
+        [
+            TraceField("plugin", .string(plugin)), TraceField("file", .string(file)),
+            TraceField("hook", hook.map(TraceValue.string) ?? .null), TraceField("row", row.map(TraceValue.int) ?? .null),
+            TraceField("field", field.map(TraceValue.string) ?? .null), TraceField("message", .string(message)),
+        ]
+    }
 }
 
 /// An event with the virtual time it happened at.
@@ -63,7 +205,7 @@ public struct TraceRecord: Hashable, Sendable {
 public final class TraceRecorder: SwipeTableDelegate {
     /// What a recorder does with each record.
     public enum Mode: Sendable {
-        /// Keeps every record in ``records``, `.custom` events with their text line.
+        /// Keeps every record in ``records``.
         case records
         /// Writes each record as a jsonl line into ``output`` as it happens and keeps none: a
         /// jsonl run's trace costs its bytes, not a record apiece.
@@ -75,8 +217,7 @@ public final class TraceRecorder: SwipeTableDelegate {
     @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
     /// The jsonl lines so far (`.jsonLines` mode only).
     @exclusivity(unchecked) public private(set) var output = OutputBuffer()
-    /// Whether `.custom` events keep their text line: a host formats that line only then
-    /// (jsonl does not print it).
+    /// Whether the records are kept (``Mode/records``), so that text can be made of them.
     public var keepsText: Bool { mode == .records }
 
     public init(mode: Mode = .records) {
@@ -105,10 +246,7 @@ public final class TraceRecorder: SwipeTableDelegate {
     }
 
     public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
-        let name = expanded ? "expand" : "collapse"
-        record(.custom(
-            name: name, fields: [TraceField("row", .int(row)), TraceField("side", .string(side.rawValue))],
-            text: "row \(row) \(expanded ? "expanded" : "collapsed") (\(side.rawValue) full swipe)"), at: table.now)
+        record(expanded ? .expand(row: row, side: side) : .collapse(row: row, side: side), at: table.now)
     }
 
     public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
@@ -116,9 +254,7 @@ public final class TraceRecorder: SwipeTableDelegate {
     }
 
     public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
-        record(.custom(
-            name: "delete", fields: [TraceField("row", .int(row)), TraceField("item", .string(item))],
-            text: "deleted row \(row) (\(DisplayText.escaped(item, keeping: [.tabs])))"), at: table.now)
+        record(.delete(row: row, item: item), at: table.now)
     }
 
     public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {

@@ -19,6 +19,8 @@ public struct PlaygroundServer: Sendable {
     /// The plugins to watch for changes (re-read each time: a `--plugins` folder may gain one);
     /// nil: no watching.
     public var watcher: PluginWatcher?
+    /// What the server logs on standard error (its own failures: warnings and worse).
+    public var logLevel = Logger.Level.warning
 
     public init(host: String, port: Int, sessions: SessionManager, watcher: PluginWatcher?) {
         self.host = host
@@ -27,9 +29,10 @@ public struct PlaygroundServer: Sendable {
         self.watcher = watcher
     }
 
-    /// Serves until SIGINT or SIGTERM (then closes every session and returns), calling
-    /// `onRunning` with the port it listens on (the real one when ``port`` is 0).
-    public func run(onRunning: @escaping @Sendable (Int) async -> Void) async throws {
+    /// Serves until SIGINT or SIGTERM (with `signals`; tests cancel the task instead), then
+    /// closes every session and returns; calls `onRunning` with the port it listens on (the
+    /// real one when ``port`` is 0).
+    public func run(signals: Bool = true, onRunning: @escaping @Sendable (Int) async -> Void) async throws {
         let sessions = self.sessions
         let router = Router()
         let answer: @Sendable (Request, BasicRequestContext) -> Response = { request, _ in
@@ -42,7 +45,7 @@ public struct PlaygroundServer: Sendable {
             await Self.serve(inbound: inbound, outbound: outbound, sessions: sessions)
         }
         var logger = Logger(label: "swipehost.serve")
-        logger.logLevel = .warning
+        logger.logLevel = logLevel
         let app = Application(
             router: router,
             server: .http1WebSocketUpgrade(
@@ -61,7 +64,7 @@ public struct PlaygroundServer: Sendable {
             watching?.cancel()
             sessions.closeAll()
         }
-        try await app.runService(gracefulShutdownSignals: [.sigint, .sigterm])
+        try await app.runService(gracefulShutdownSignals: signals ? [.sigint, .sigterm] : [])
     }
 
     /// `http://HOST:PORT/`, an IPv6 address in brackets.

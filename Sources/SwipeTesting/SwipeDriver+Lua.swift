@@ -8,31 +8,13 @@ extension SwipeDriver {
     /// only those named `name` when given.
     func eventValues(named name: String?) -> LuaValue {
         if name == nil || name == "plugin_error" { host.reportRepeatedFailures() }
-        let records = host.recorder.records.filter { name == nil || Self.name(of: $0.event) == name }
+        let records = host.recorder.records.filter { name == nil || $0.event.name == name }
         return .list(records.map(Self.value(of:)))
     }
 
-    static func name(of event: TraceEvent) -> String {
-        switch event {
-        case .open: "open"
-        case .close: "close"
-        case .action: "action"
-        case .custom(let name, _, _): name
-        }
-    }
-
     static func value(of record: TraceRecord) -> LuaValue {
-        var fields: [LuaValue: LuaValue] = ["event": .string(name(of: record.event)), "t": .milliseconds(record.time.milliseconds)]
-        switch record.event {
-        case .open(let row), .close(let row):
-            fields["row"] = .integer(row)
-        case .action(let row, let id, let number, _):
-            fields["row"] = .integer(row)
-            fields["button"] = .string(id)
-            fields["index"] = .integer(number)
-        case .custom(_, let traceFields, _):
-            for field in traceFields { fields[.string(field.key)] = value(of: field.value) }
-        }
+        var fields: [LuaValue: LuaValue] = ["event": .string(record.event.name), "t": .milliseconds(record.time.milliseconds)]
+        for field in record.event.fields { fields[.string(field.key)] = value(of: field.value) }
         if let side = record.side { fields["side"] = .string(side.rawValue) }
         if let velocity = record.velocity { fields["velocity"] = .milliseconds(velocity) }
         if record.full { fields["full"] = .boolean(true) }
@@ -87,8 +69,9 @@ extension SwipeDriver {
     /// The `plugin_error` events, each with `traceback` (Lua's, from the plugin) when there is one.
     var errorValues: LuaValue {
         .list(errors.map { record in
-            guard case .table(var fields) = Self.value(of: record), case .custom(_, _, let text) = record.event else { return .nil }
-            let lines = text.split(separator: "\n").dropFirst().map { $0.drop { $0 == " " } }
+            guard case .table(var fields) = Self.value(of: record), case .pluginError(let error) = record.event else { return .nil }
+            // As the text line shows it: each line escaped (tabs kept), its indent taken off.
+            let lines = (error.traceback ?? "").split(separator: "\n").map { DisplayText.escaped(String($0), keeping: .tabs).drop { $0 == " " } }
             if !lines.isEmpty { fields["traceback"] = .string(lines.joined(separator: "\n")) }
             return .table(fields)
         })

@@ -3,14 +3,15 @@ import SwipeCore
 import SwipePlugins
 import SwipeScript
 
-/// What `swipe.table{...}` returns to Lua: a fresh ``PluginHost`` on its own virtual clock,
-/// driven with gestures and read back as plain values.
+/// What `swipe.table{...}` returns to Lua: a fresh ``Session`` on its own virtual clock, driven
+/// with gestures (each one a command the session applies) and read back as plain values.
 ///
 /// Every method throws ``SwipeDriver/Failure`` with a message meant for the spec's author; the
 /// Lua side raises it at the caller's line.
 public final class SwipeDriver {
-    public let host: PluginHost
-    public var table: SwipeTable { host.table }
+    public let session: Session
+    public var host: PluginHost { session.host }
+    public var table: SwipeTable { session.table }
 
     /// A refusal from the table, a script error, or a bad option.
     public struct Failure: Error, CustomStringConvertible {
@@ -40,14 +41,14 @@ public final class SwipeDriver {
         if let problem = TableGeometry.check(rows: options.rows) ?? options.geometry.problems().first {
             throw Failure("swipe.table: '\(problem.field)' \(problem.message)")
         }
-        let run = PluginRun(
-            fileName: "<spec>", pluginPaths: try options.plugins.map { path throws(Failure) in try Self.resolve(path, from: options.specFolder) }, options: options.pluginOptions,
-            defaultItems: options.items.map(TableItems.init) ?? .generated(count: options.rows),
-            geometry: options.geometry, direction: options.direction, tableOptions: options.tableOptions)
-        var configured = run
-        configured.preset = options.preset
+        var configuration = SessionConfiguration(
+            plugins: try options.plugins.map { path throws(Failure) in .file(try Self.resolve(path, from: options.specFolder)) },
+            pluginOptions: options.pluginOptions, items: options.items.map(TableItems.init) ?? .generated(count: options.rows),
+            geometry: options.geometry, direction: options.direction, tableOptions: options.tableOptions, preset: options.preset)
+        configuration.scriptName = "<spec>"
+        configuration.recordsInputs = false
         do {
-            host = try configured.makeHost()
+            session = try Session(configuration, sink: nil)
         } catch {
             throw Failure(error.description)
         }
@@ -68,9 +69,11 @@ public final class SwipeDriver {
     /// Runs gesture script lines; an error names `file` and the line `firstLine + n - 1` for
     /// script line n (or `file:firstLine` and the script line, when `exact` is false).
     public func run(_ script: String, file: String, firstLine: Int, exact: Bool) throws(Failure) {
-        let runner = ScriptRunner(table: table, fileName: file)
+        let bytes = Array(script.utf8)
         do {
-            try runner.run(script: script)
+            try bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
+                try ScriptParser(fileName: file).forEachCommand(in: buffer) { (line) throws(ScriptError) in try session.apply(line) }
+            }
         } catch {
             if exact { throw Failure("\(file):\(firstLine + error.line - 1): \(error.message)") }
             throw Failure("\(file):\(firstLine): run line \(error.line): \(error.message)")
@@ -80,11 +83,9 @@ public final class SwipeDriver {
     /// `pan ROW begin`, a `move` to each of `xs`, then `end` (or `cancel`); `velocity`: the
     /// release's, in points/s (`pan ROW end VX`).
     public func pan(row: Int, xs: [Double], cancel: Bool, velocity: Double? = nil) throws(Failure) {
-        try perform { () throws(TableError) in
-            try table.panBegan(row: row, translation: 0)
-            for x in xs { try table.panChanged(row: row, translation: x) }
-            if cancel { try table.panCancelled(row: row) } else { try table.panEnded(row: row, velocity: velocity) }
-        }
+        try command(.panBegin(row: row, x: 0))
+        for x in xs { try command(.panMove(row: row, x: x)) }
+        try command(cancel ? .panCancel(row: row) : .panEnd(row: row, velocity: velocity))
     }
 
     public func swipe(row: Int, dx: Double, milliseconds: Double) throws(Failure) {
@@ -100,16 +101,7 @@ public final class SwipeDriver {
     /// row's content; whether the tap reached a button.
     @discardableResult
     public func tap(row: Int, button: ButtonReference) throws(Failure) -> Bool {
-        var reached = false
-        try perform { () throws(TableError) in
-            switch button {
-            case .number(let number): reached = try table.tap(row: row, button: number)
-            case .id(let id): reached = try table.tap(row: row, buttonID: id)
-            case .onEdge(let edge, let number): reached = try table.tap(row: row, edge: edge, button: number)
-            case .content: try table.tapContent(row: row)
-            }
-        }
-        return reached
+        try command(.tap(row: row, button: button))
     }
 
     /// How a script's `tap 1 WORD` line reads `word` (an id, `content`, `leading:N`).
@@ -140,14 +132,13 @@ public final class SwipeDriver {
                 "wait: milliseconds must be at most \(TimeText.milliseconds(TimeAmount.maximum)) (the virtual clock's range, about 285 years), got \(NumberText.describe(milliseconds))")
         }
         do {
-            try table.checkCanAdvance(by: amount)
+            try session.apply(.wait(amount))
         } catch {
-            throw Failure("wait: \(error)")
+            throw Failure("wait: \(error.message)")
         }
-        table.advance(by: amount)
     }
 
-    public func scroll(by dy: Double) { table.scroll(by: dy) }
+    public func scroll(by dy: Double) throws(Failure) { try command(.scroll(dy: dy)) }
 
     public func open(row: Int, side: Edge? = nil) throws(Failure) { try command(.open(row: row, side: side)) }
     public func close(row: Int) throws(Failure) { try command(.close(row: row)) }
@@ -157,24 +148,18 @@ public final class SwipeDriver {
     public var errors: [TraceRecord] {
         host.reportRepeatedFailures()
         return host.recorder.records.filter {
-            if case .custom("plugin_error", _, _) = $0.event { return true }
+            if case .pluginError = $0.event { return true }
             return false
         }
     }
 
-    private func command(_ command: GestureCommand) throws(Failure) {
+    /// Applies `command` to the session; a refusal is the failure, with the table's message.
+    @discardableResult
+    private func command(_ command: GestureCommand) throws(Failure) -> Bool {
         do {
-            try ScriptRunner(table: table, fileName: "").run(ScriptLine(number: 1, command: command))
+            return try session.apply(command)
         } catch {
             throw Failure(error.message)
-        }
-    }
-
-    private func perform(_ body: () throws(TableError) -> Void) throws(Failure) {
-        do {
-            try body()
-        } catch {
-            throw Failure(error.description)
         }
     }
 }

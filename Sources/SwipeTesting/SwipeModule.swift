@@ -73,7 +73,7 @@ public enum SwipeModule {
             return .boolean(try driver.tap(row: try args.integer(2), button: button))
         }
         try define("wait") { driver, args in try driver.wait(milliseconds: try args.number(2)); return .nil }
-        try define("scroll") { driver, args in driver.scroll(by: try args.number(2)); return .nil }
+        try define("scroll") { driver, args in try driver.scroll(by: try args.number(2)); return .nil }
         try define("open") { driver, args in
             let side: Edge?
             switch args.argument(3) {

@@ -70,10 +70,11 @@ struct DisplayTextTests {
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
-    @Test func customEventTextKeepsItsLineBreaksButNoOtherControlCharacter() {
+    @Test func aTracebackKeepsItsLineBreaksButNoOtherControlCharacter() {
         var out = OutputBuffer()
-        TextFormat.write(TraceRecord(time: .start, event: .custom(name: "x", fields: [], text: "a\u{1B}\n  b")), to: &out)
-        #expect(String(decoding: out.bytes, as: UTF8.self) == "     0 ms  a\\e\n  b\n")
+        let error = PluginErrorEvent(plugin: "x", file: "x.lua", hook: "on_open", row: nil, field: nil, message: "a\u{1B}", kind: "runtime", traceback: "b\u{1B}\n\tc")
+        TextFormat.write(TraceRecord(time: .start, event: .pluginError(error)), to: &out)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "     0 ms  plugin error in x.on_open: a\\e\n           b\\e\n           \tc\n")
     }
 
     @Test func aMissingButtonIdIsEscaped() {

@@ -84,7 +84,7 @@ struct EdgePluginTests {
         #expect(host.coreEvents == [
             .open(row: 2), .action(row: 2, buttonID: "u", number: 1, title: "U"), .action(row: 2, buttonID: "a", number: 1, title: "A"), .close(row: 2),
         ])
-        #expect(host.recorder.records.filter { if case .custom = $0.event { false } else { true } }.map(\.side) == [.leading, .leading, .trailing, .trailing])
+        #expect(host.recorder.records.filter(\.event.isDelegateCall).map(\.side) == [.leading, .leading, .trailing, .trailing])
     }
 
     @Test func aTutorialShapedRowNamesNoSide() throws {

@@ -43,8 +43,11 @@ extension PluginHost {
     /// The plugin events (everything but open/close/action), in order.
     var customs: [Custom] {
         recorder.records.compactMap { record in
-            guard case .custom(let name, let fields, let text) = record.event else { return nil }
-            return Custom(name: name, fields: fields, text: text, t: record.time.milliseconds)
+            guard !record.event.isDelegateCall else { return nil }
+            let line = TextFormat.line(for: record)
+            // The text after the time column (`    150 ms  `), as the host used to keep it.
+            let text = line.range(of: " ms  ").map { String(line[$0.upperBound...]) } ?? line
+            return Custom(name: record.event.name, fields: record.event.fields, text: text, t: record.time.milliseconds)
         }
     }
 
@@ -64,10 +67,7 @@ extension PluginHost {
 
     /// The delegate calls only, as the core's trace events.
     var coreEvents: [TraceEvent] {
-        recorder.records.map(\.event).filter {
-            if case .custom = $0 { return false }
-            return true
-        }
+        recorder.records.map(\.event).filter(\.isDelegateCall)
     }
 
     /// The button ids of `row`'s cell (it must be on screen).

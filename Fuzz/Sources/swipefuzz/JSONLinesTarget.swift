@@ -1,7 +1,7 @@
 import SwipeCore
 import SwipeScript
 
-/// The jsonl writer: arbitrary events (open, close, action, custom events with nested fields of
+/// The jsonl writer: arbitrary events (every kind of event, plugins' own with nested fields of
 /// every kind), times and table states written with `JSONLinesFormat`, straight and through a
 /// `TraceRecorder` in `.jsonLines` mode; every line must be one valid JSON object, and both ways
 /// must write the same bytes.
@@ -47,14 +47,35 @@ enum JSONLinesTarget {
     }
 
     static func event(_ input: inout FuzzInput) -> TraceEvent {
-        switch input.choose(4) {
+        func optional<T>(_ make: (inout FuzzInput) -> T) -> T? { input.bool() ? make(&input) : nil }
+        func text(_ input: inout FuzzInput) -> String { input.string() }
+        func edge(_ input: inout FuzzInput) -> Edge { input.bool() ? .leading : .trailing }
+        switch input.choose(15) {
         case 0: return .open(row: int(&input))
         case 1: return .close(row: int(&input))
         case 2: return .action(row: int(&input), buttonID: input.string(), number: int(&input), title: input.string())
+        case 3: return .expand(row: int(&input), side: edge(&input))
+        case 4: return .collapse(row: int(&input), side: edge(&input))
+        case 5: return .delete(row: int(&input), item: input.string())
+        case 6: return .insert(row: int(&input), item: input.string())
+        case 7: return .update(row: int(&input), item: input.string())
+        case 8: return .present(title: input.string(), text: input.string())
+        case 9: return .dismiss
+        case 10: return .log(plugin: input.string(limit: 16), message: input.string())
+        case 11:
+            return .pluginError(PluginErrorEvent(
+                plugin: input.string(limit: 16), file: input.string(), hook: input.string(limit: 12), row: optional(int),
+                field: optional(text), message: input.string(), kind: input.string(limit: 8),
+                rows: optional { input in (0..<input.choose(4)).map { _ in int(&input) } }, traceback: optional(text)))
+        case 12:
+            return .pluginWarning(PluginWarningEvent(
+                plugin: input.string(limit: 16), file: input.string(), line: optional(int), hook: optional(text), row: optional(int),
+                field: optional(text), message: input.string()))
+        case 13: return .reload(plugins: (0..<input.choose(4)).map { _ in input.string(limit: 16) })
         default:
             var fields: [TraceField] = []
             for _ in 0..<input.choose(6) { fields.append(TraceField(input.string(limit: 12), value(&input, depth: 3))) }
-            return .custom(name: input.string(limit: 16), fields: fields, text: "")
+            return .emitted(name: input.string(limit: 16), plugin: input.string(limit: 16), fields: fields)
         }
     }
 
