@@ -11,8 +11,11 @@ Debian's chromium through Playwright, and checks with real mouse events that:
   4. the recorded script, downloaded from the session's URL, replayed with
      `swipehost run --format jsonl` and the same plugin, prints exactly the events the page's log
      showed; the recorded spec passes under `swipehost test`;
-  5. SIGINT stops the server with exit status 0.
-Saves .artifacts/playground.png (and docs/images/playground.png with --docs-screenshot).
+  5. a second page is a session of its own (all 15 rows, its own log), where a finger's drag
+     (Chromium's touch events) opens a row and the wheel scrolls;
+  6. SIGINT stops the server with exit status 0.
+Saves .artifacts/playground.png (and docs/images/playground.png with --docs-screenshot): row 2
+open on its leading edge, row 4 on its trailing one, the log, row 4's configuration.
 """
 
 import argparse
@@ -258,9 +261,10 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     page.mouse.move(box["x"] + 40, box["y"] + box["height"] / 2)
     page.locator('#config[data-config-row="4"]').wait_for()
     page.wait_for_timeout(1000)  # the newest log lines' highlight fades
+    page.locator("#notice").wait_for(state="hidden")
     shoot(page, args)
 
-    # A second page is a session of its own: all 15 items, its own log; a touch drag opens a row.
+    # 5. A second page is a session of its own: all 15 items, its own log; a touch drag opens a row.
     logged = len(logged_events(page))
     context = page.context.browser.new_context(viewport={"width": 1180, "height": 780}, has_touch=True)
     touch_page = context.new_page()
@@ -321,7 +325,7 @@ def main():
             browser.close()
 
 
-        # 5. SIGINT: a clean shutdown.
+        # 6. SIGINT: a clean shutdown.
         status = server.stop(signal.SIGINT)
         check(status == 0, "SIGINT stops the server with status 0", str(status))
     except BaseException:

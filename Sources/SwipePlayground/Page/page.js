@@ -21,6 +21,7 @@
     present: 1, dismiss: 1, log: 1, plugin_error: 1, plugin_warning: 1, reload: 1, state: 1
   };
   var DEFAULT_COLORS = { destructive: '#FF3B30', normal: '#8E8E93' };
+  var MAX_LOG = 2000;         // the log keeps the newest lines
 
   var ws = null;
   var t0 = 0;                 // performance.now() when the socket opened
@@ -38,7 +39,10 @@
 
   /** Milliseconds since the page connected, from a performance.now()-based timestamp. */
   function sinceConnect(stamp) {
-    var t = (stamp === undefined ? performance.now() : stamp) - t0;
+    var now = performance.now();
+    // An event's timeStamp is on performance.now()'s clock; a synthetic one may carry 0.
+    if (!(stamp > 0) || Math.abs(now - stamp) > 10000) stamp = now;
+    var t = stamp - t0;
     if (!(t >= lastSentT)) t = lastSentT;   // also catches NaN
     lastSentT = t;
     return Math.round(t * 1000) / 1000;
@@ -308,6 +312,7 @@
     var tx = document.createElement('span'); tx.className = 'text'; tx.textContent = text;
     li.appendChild(ts); li.appendChild(nm); li.appendChild(tx);
     log.appendChild(li);
+    while (log.childElementCount > MAX_LOG) log.removeChild(log.firstElementChild);
     setTimeout(function () { li.classList.remove('fresh'); }, 900);
     if (stick) log.scrollTop = log.scrollHeight;
     return li;
