@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import SwipePlayground
 import SwipePlugins
 
@@ -64,7 +65,12 @@ public struct PlaygroundServer: Sendable {
             watching?.cancel()
             sessions.closeAll()
         }
-        try await app.runService(gracefulShutdownSignals: signals ? [.sigint, .sigterm] : [])
+        do {
+            try await app.runService(gracefulShutdownSignals: signals ? [.sigint, .sigterm] : [])
+        } catch let error as IOError {
+            // NIO's text names its own function (`bind(descriptor:ptr:bytes:)`); the system's is enough.
+            throw ServeFailure(reason: String(cString: strerror(error.errnoCode)))
+        }
     }
 
     /// `http://HOST:PORT/`, an IPv6 address in brackets.
@@ -118,6 +124,16 @@ public struct PlaygroundServer: Sendable {
 }
 
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Why the server could not serve (a port in use, an address that is not this machine's).
+public struct ServeFailure: Error, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+}
 
 extension PlaygroundServer {
     /// ``run(onRunning:)`` from synchronous code (the command line): blocks until the server

@@ -72,7 +72,7 @@ extension SwipeHostCommand {
             do {
                 _ = try Session(configuration, sink: nil)
             } catch {
-                StandardStreams.writeError(DisplayText.escaped("\(error)", keeping: [.tabs, .newlines]) + "\n")
+                StandardStreams.writeError(DisplayText.escaped(PlaygroundSession.describe(error), keeping: [.tabs, .newlines]) + "\n")
                 throw ExitCode(error.exitStatus)
             }
             let given = plugins
