@@ -322,10 +322,10 @@
   function logEvent(ev) {
     var name = String(ev.event || 'event');
     if (name === 'state') return;
-    var safe = /^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) ? name : 'unnamed';
-    var classes = KNOWN_EVENTS[name] ? safe : 'custom ' + safe;
-    // The text line may begin with its own time column ("   150 ms  "): the log has one.
-    var text = typeof ev.text === 'string' ? ev.text.replace(/^\s*-?\d+(\.\d+)?\s*ms\s+/, '') : jsonWithout(ev, ['event', 't', 'text']);
+    // The host's events are classes (`.event.open`); a plugin's own (`ctx:emit`) are `.custom`
+    // with their name in data-event only, so no name can take another element's style.
+    var classes = KNOWN_EVENTS[name] ? name : 'custom';
+    var text = typeof ev.text === 'string' ? withoutTimeColumn(ev.text) : jsonWithout(ev, ['event', 't', 'text']);
     var li = appendLog(classes, name, ev.t, text, { row: ev.row, button: ev.button, side: ev.side });
     var record = JSON.parse(jsonWithout(ev, ['text']));
     if (name === 'present') {
@@ -336,6 +336,15 @@
     }
     li.dataset.json = JSON.stringify(record);
     if (name === 'dismiss') hideSheet();
+  }
+
+  /** The text line without its time column ("   150 ms  "; the log has one), and its further
+   *  lines (a traceback) without the indent that lined them up under the text. */
+  function withoutTimeColumn(line) {
+    var m = /^\s*-?\d+(\.\d+)?\s*ms\s+/.exec(line);
+    if (!m) return line;
+    var indent = new RegExp('\n {1,' + m[0].length + '}', 'g');
+    return line.slice(m[0].length).replace(indent, '\n');
   }
 
   // A present's jsonl object has its own `text` (the sheet's body), and the server adds `text`, the
