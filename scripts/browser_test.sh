@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The playground's end-to-end test in a real browser (scripts/browser_test.py): Debian's
 # chromium driven by Playwright from PyPI (no browser download: it launches /usr/bin/chromium).
-# Installs what it needs on a fresh Debian machine (chromium, python3-venv through apt-get;
+# Installs what it needs on a fresh Debian machine (chromium and python3-venv through apt-get,
 # Playwright into a virtual environment kept in ~/.cache/swipehost, or $SWIPEHOST_BROWSER_VENV);
 # safe to run again: it installs only what is missing.
 #
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
 PLAYWRIGHT_VERSION="1.65.2"
-venv="${SWIPEHOST_BROWSER_VENV:-$HOME/.cache/swipehost/browser-venv}"
+venv="${SWIPEHOST_BROWSER_VENV:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/swipehost/browser-venv}"
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
