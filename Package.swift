@@ -7,6 +7,9 @@ import PackageDescription
 //   CLua, CLuaShim, LuaRuntime - Lua 5.4 embedded safely; knows nothing of swipes.
 //   SwipePlugins - Lua plugins configure rows and handle the delegate calls.
 //   SwipeRender  - `swipehost render`: a run drawn as an SVG filmstrip and offset plot.
+//   SwipePlayground - the playground's logic (sessions, wire protocol, frames, reload), no server.
+//   SwipeServer - Hummingbird glue for the playground (routes, WebSocket, signals); the only
+//                 target that pulls in a server framework.
 //   swipehost   - the thin command-line executable.
 let package = Package(
     name: "SwipeHost",
@@ -18,9 +21,17 @@ let package = Package(
         .library(name: "SwipePlugins", targets: ["SwipePlugins"]),
         .library(name: "SwipeTesting", targets: ["SwipeTesting"]),
         .library(name: "SwipeRender", targets: ["SwipeRender"]),
+        .library(name: "SwipePlayground", targets: ["SwipePlayground"]),
+        .library(name: "SwipeServer", targets: ["SwipeServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only SwipeServer uses these (the playground's HTTP and WebSocket glue). No traits:
+        // swift-configuration and the full-Foundation extras are not needed.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "SwipeCore"),
@@ -49,11 +60,28 @@ let package = Package(
             resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
         ),
         .target(name: "SwipeRender", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
+        // The playground (swipehost serve): its logic and the page (files owned by the page,
+        // compiled in as `PackageResources.index_html` etc.); no server framework here.
+        .target(
+            name: "SwipePlayground",
+            dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
+        ),
+        .target(
+            name: "SwipeServer",
+            dependencies: [
+                "SwipePlayground",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         .target(name: "CLuaBench", dependencies: ["CLua"]),
         // The plain-Lua reference of `replay.vs_plain_lua` is a .lua file compiled in, like the preludes.
         .target(
             name: "SwipeBench",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "CLuaBench"],
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "CLuaBench"],
             resources: [.embedInCode("Lua/plain_tutorial.lua")]
         ),
         .executableTarget(
@@ -65,6 +93,7 @@ let package = Package(
                 "SwipeTesting",
                 "SwipeBench",
                 "SwipeRender",
+                "SwipeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build links the Swift runtime and Foundation statically: no dynamic
@@ -92,6 +121,19 @@ let package = Package(
         .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
+        .testTarget(name: "SwipePlaygroundTests", dependencies: ["SwipePlayground"]),
+        .testTarget(
+            name: "SwipeServerTests",
+            dependencies: [
+                "SwipeServer",
+                "SwipePlayground",
+                "SwipePlugins",
+                "SwipeScript",
+                "SwipeCore",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
     ]
 )

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the shipped
-# plugins' check, the README's rendered picture (regenerated, compared byte for byte), their specs
-# (through swipehost test, and through busted when it is installed), and the embedding example
-# package; the callgrind gate (instruction counts of a release build against
-# bench/baselines.json); then the suite under AddressSanitizer and each fuzz target
-# briefly (FUZZ_SECONDS, 12).
+# Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the playground
+# in a real browser (scripts/browser_test.sh), the shipped plugins' check, the README's rendered
+# picture (regenerated, compared byte for byte), their specs (through swipehost test, and through
+# busted when it is installed), and the embedding example package; the callgrind gate
+# (instruction counts of a release build against bench/baselines.json); then the suite under
+# AddressSanitizer and each fuzz target briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -14,6 +14,8 @@ luacheck --no-color -q plugins spec Sources/*/Lua
 swift build --build-tests
 swift test --skip-build
 bin="$(swift build --show-bin-path)/swipehost"
+echo "== scripts/browser_test.sh (the playground in Debian's chromium; screenshot in .artifacts/)"
+bash scripts/browser_test.sh --bin "$bin"
 echo "== swipehost check plugins/*.lua"
 "$bin" check plugins/*.lua
 echo "== scripts/render-docs.sh --check (the README's picture is what swipehost render draws now)"
@@ -26,7 +28,7 @@ if [ -x /usr/bin/busted ]; then
 fi
 echo "== swipehost bench --quick (checks that it works; targets need a release build)"
 figures=$("$bin" bench --quick --json | grep -c '"name"')
-[ "$figures" -eq 10 ] || { echo "bench printed $figures figures, expected 10" >&2; exit 1; }
+[ "$figures" -eq 12 ] || { echo "bench printed $figures figures, expected 12" >&2; exit 1; }
 echo "bench: $figures figures"
 echo "== examples/embed (embedding from Swift)"
 swift build --package-path examples/embed >/dev/null

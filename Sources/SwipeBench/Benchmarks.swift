@@ -24,6 +24,7 @@ public struct Benchmarks {
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
         "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
+        "serve.input_us", "serve.input_p99_us",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -52,6 +53,11 @@ public struct Benchmarks {
         if wanted("replay.rss_mb_10m") { figures.append(try replayMemory()) }
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
         if wanted("startup_ms") { figures.append(startup()) }
+        if wanted("serve.input_us") || wanted("serve.input_p99_us") {
+            let serve = try serveInput()
+            if wanted("serve.input_us") { figures.append(serve.median) }
+            if wanted("serve.input_p99_us") { figures.append(serve.p99) }
+        }
         return figures
     }
 

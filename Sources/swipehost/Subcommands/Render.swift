@@ -134,7 +134,7 @@ extension SwipeHostCommand {
             let render = RenderRun(session: session, options: RenderOptions(frames: try frames(), columns: columns))
             let svg: String
             do {
-                svg = try source.bytes.withUnsafeBufferPointer { (buffer) throws(RenderFailure) in
+                svg = try source.withBytes { (buffer) throws(RenderFailure) in
                     try render.render(script: buffer)
                 }
             } catch {

@@ -1,0 +1,595 @@
+// SwipeHost playground page. Plain JavaScript, no build step; served as /page.js.
+//
+// The server is the only source of truth. This page:
+//   - sends pointer (mouse and touch, through the Pointer Events API) and wheel input over the
+//     WebSocket at /ws, timestamped in milliseconds since the page connected;
+//   - draws each frame it receives: the visible rows at their y, each row's buttons behind its
+//     content, the content slid by the row's offset, animated at display rate from the row's
+//     `path` samples (linear interpolation between them, then the last one held);
+//   - logs the frame's events, shows a presented sheet, the configuration of the row under the
+//     pointer, and a banner while a reload has failed.
+// It computes no swipe behaviour of its own: no thresholds, no hit-testing of buttons.
+(function () {
+  'use strict';
+
+  var $ = function (id) { return document.getElementById(id); };
+  var table = $('table');
+  var log = $('log');
+
+  var KNOWN_EVENTS = {
+    open: 1, close: 1, action: 1, expand: 1, collapse: 1, delete: 1, insert: 1, update: 1,
+    present: 1, dismiss: 1, log: 1, plugin_error: 1, plugin_warning: 1, reload: 1, state: 1
+  };
+  var DEFAULT_COLORS = { destructive: '#FF3B30', normal: '#8E8E93' };
+  var MAX_LOG = 2000;         // the log keeps the newest lines
+
+  var ws = null;
+  var t0 = 0;                 // performance.now() when the socket opened
+  var lastSentT = 0;          // the times sent never go backwards
+  var hello = null;
+  var frame = null;           // the last frame received
+  var rowViews = new Map();   // row number -> { el, content, right, left, filled, data, sig }
+  var pointers = new Map();   // pointerId -> true while a pointer is down on the table
+  var hoverRow = null;        // the row number under the pointer (for the panel)
+  var configShown = null;     // what the panel shows now (row + JSON), to redraw only on change
+  var rafPending = false;
+  var frames = 0;
+
+  // ---------------------------------------------------------------- time
+
+  /** Milliseconds since the page connected, from a performance.now()-based timestamp. */
+  function sinceConnect(stamp) {
+    var now = performance.now();
+    // An event's timeStamp is on performance.now()'s clock; a synthetic one may carry 0.
+    if (!(stamp > 0) || Math.abs(now - stamp) > 10000) stamp = now;
+    var t = stamp - t0;
+    if (!(t >= lastSentT)) t = lastSentT;   // also catches NaN
+    lastSentT = t;
+    return Math.round(t * 1000) / 1000;
+  }
+
+  /** The virtual time to draw at: the page's clock, never before the last frame's time. */
+  function drawTime() {
+    var t = performance.now() - t0;
+    if (frame && frame.t > t) t = frame.t;
+    return t;
+  }
+
+  // ---------------------------------------------------------------- the socket
+
+  function connect() {
+    var scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    ws = new WebSocket(scheme + '//' + location.host + '/ws');
+    ws.addEventListener('open', function () {
+      t0 = performance.now();
+      lastSentT = 0;
+      document.body.dataset.connected = 'true';
+    });
+    ws.addEventListener('message', function (m) {
+      var msg;
+      try { msg = JSON.parse(m.data); } catch (e) {
+        logLocal('error', 'the server sent a message that is not JSON: ' + String(m.data).slice(0, 200));
+        return;
+      }
+      receive(msg);
+    });
+    ws.addEventListener('close', function (e) {
+      document.body.dataset.connected = 'false';
+      var box = $('disconnected');
+      box.textContent = 'Disconnected from the server' + (e.reason ? ': ' + e.reason : '') +
+        '. Start `swipehost serve` again and reload this page.';
+      box.hidden = false;
+    });
+  }
+
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  }
+
+  function receive(msg) {
+    switch (msg.type) {
+      case 'hello': onHello(msg); break;
+      case 'frame': onFrame(msg); break;
+      case 'reload': onReload(msg); break;
+      case 'error': logLocal('error', msg.message || 'error'); break;
+      default: logLocal('error', 'unknown message type from the server: ' + msg.type);
+    }
+  }
+
+  // ---------------------------------------------------------------- hello
+
+  function pluginName(p) {
+    if (p === null || p === undefined) return '';
+    if (typeof p === 'string') return p;
+    return p.name || p.file || JSON.stringify(p);
+  }
+
+  /** A plugin's short name for the title: `plugins/mail.lua` -> `mail`, `plugins/x/init.lua` -> `x`. */
+  function shortName(path) {
+    var parts = path.split('/').filter(Boolean);
+    var last = parts.pop() || path;
+    if (last === 'init.lua' && parts.length) last = parts.pop();
+    return last.replace(/\.lua$/, '');
+  }
+
+  function onHello(h) {
+    hello = h;
+    document.body.dataset.session = h.session;
+    table.style.width = h.width + 'px';
+    table.style.height = h.viewport + 'px';
+    table.classList.toggle('rtl', h.direction === 'rtl');
+    var names = (h.plugins || []).map(pluginName).filter(Boolean);
+    $('nav-title').textContent = names.length ? names.map(shortName).join(' + ') : 'tutorial';
+    $('device').style.width = (h.width + 20) + 'px';   // the table view and the phone's 10-px frame
+    var info = $('session-info');
+    info.textContent = '';
+    var parts = [
+      ['session', h.session], ['plugins', names.length ? names.join(', ') : '(none: the tutorial\u2019s cell)'],
+      ['preset', h.preset || 'tutorial'], ['direction', h.direction || 'ltr']
+    ];
+    parts.forEach(function (p, i) {
+      if (i) info.appendChild(document.createTextNode(' \u00b7 '));
+      info.appendChild(document.createTextNode(p[0] + ' '));
+      var b = document.createElement('b');
+      b.textContent = p[1];
+      info.appendChild(b);
+    });
+    setDownload($('download-script'), h.script, 'session-' + h.session + '.swipe');
+    setDownload($('download-spec'), h.spec, 'session-' + h.session + '_spec.lua');
+    setRowCount(h.rows);
+  }
+
+  function setDownload(a, url, name) {
+    if (url) { a.href = url; a.setAttribute('download', name); a.hidden = false; } else { a.hidden = true; }
+  }
+
+  function setRowCount(n) {
+    if (typeof n !== 'number') return;
+    table.dataset.rowCount = String(n);
+    $('row-count').textContent = n + (n === 1 ? ' row' : ' rows');
+  }
+
+  // ---------------------------------------------------------------- frames
+
+  function onFrame(f) {
+    frame = f;
+    frames += 1;
+    document.body.dataset.frames = String(frames);
+    setRowCount(f.rowCount);
+    table.dataset.contentOffset = String(f.contentOffset);
+    var editing = new Set(f.editing || []);
+    var seen = new Set();
+    var rowHeight = hello ? hello.rowHeight : 44;
+    (f.rows || []).forEach(function (r) {
+      seen.add(r.row);
+      var v = rowViews.get(r.row);
+      if (!v) { v = makeRow(r.row); rowViews.set(r.row, v); table.appendChild(v.el); }
+      v.data = r;
+      v.el.style.top = r.y + 'px';
+      v.el.style.height = rowHeight + 'px';
+      v.el.classList.toggle('open', editing.has(r.row));
+      var sig = JSON.stringify([r.item, r.right, r.left, r.filled]);
+      if (sig !== v.sig) { v.sig = sig; fillRow(v, r); }
+    });
+    rowViews.forEach(function (v, n) {
+      if (!seen.has(n)) { v.el.remove(); rowViews.delete(n); }
+    });
+    (f.events || []).forEach(logEvent);
+    drawOffsets();
+    updateConfigPanel();
+  }
+
+  function makeRow(n) {
+    var el = document.createElement('div');
+    el.className = 'row';
+    el.dataset.row = String(n);
+    var right = document.createElement('div'); right.className = 'buttons right';
+    var left = document.createElement('div'); left.className = 'buttons left';
+    var filled = document.createElement('div'); filled.className = 'filled'; filled.hidden = true;
+    var content = document.createElement('div'); content.className = 'content';
+    var index = document.createElement('span'); index.className = 'index'; index.textContent = String(n);
+    var item = document.createElement('span'); item.className = 'item';
+    content.appendChild(index); content.appendChild(item);
+    el.appendChild(right); el.appendChild(left); el.appendChild(filled); el.appendChild(content);
+    return { el: el, content: content, item: item, right: right, left: left, filled: filled, data: null, sig: null };
+  }
+
+  function buttonColor(b) {
+    return b.color || DEFAULT_COLORS[b.style === 'destructive' ? 'destructive' : 'normal'];
+  }
+
+  /** True for colours light enough to need dark text (the iOS grey #C7C7CC, say). */
+  function isLight(hex) {
+    var m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || '');
+    if (!m) return false;
+    var c = [m[1], m[2], m[3]].map(function (x) {
+      var v = parseInt(x, 16) / 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] > 0.45;
+  }
+
+  function paintButton(el, b) {
+    var color = buttonColor(b);
+    el.style.background = color;
+    el.classList.toggle('light', isLight(color));
+    el.classList.toggle('destructive', b.style === 'destructive');
+    el.dataset.id = b.id;
+    el.textContent = b.title;
+    el.title = b.title + ' (id ' + b.id + ', ' + b.width + ' pt' + (b.style === 'destructive' ? ', destructive' : '') + ')';
+  }
+
+  function fillButtons(box, buttons, side) {
+    box.textContent = '';
+    (buttons || []).forEach(function (b, i) {
+      var el = document.createElement('div');
+      el.className = 'button';
+      el.style.width = b.width + 'px';
+      el.dataset.side = side;
+      el.dataset.number = String(i + 1);
+      paintButton(el, b);
+      box.appendChild(el);
+    });
+  }
+
+  function fillRow(v, r) {
+    v.el.dataset.item = r.item;
+    v.item.textContent = r.item;
+    fillButtons(v.right, r.right, 'right');
+    fillButtons(v.left, r.left, 'left');
+    if (r.filled) { paintButton(v.filled, r.filled); v.filled.classList.add('button-filled'); }
+  }
+
+  /** The row's presented offset at virtual time t: its path sampled, else its model offset. */
+  function offsetAt(r, t) {
+    var p = r.path;
+    if (!p || !p.offsets || p.offsets.length === 0) return r.offset;
+    var n = p.offsets.length;
+    var i = (t - p.start) / p.step;
+    if (!(i > 0)) return p.offsets[0];
+    if (i >= n - 1) return p.offsets[n - 1];
+    var k = Math.floor(i);
+    var f = i - k;
+    return p.offsets[k] + (p.offsets[k + 1] - p.offsets[k]) * f;
+  }
+
+  function pathEnd(r) {
+    var p = r.path;
+    return p && p.offsets ? p.start + p.step * (p.offsets.length - 1) : -Infinity;
+  }
+
+  /** Slides every row's content to its offset now; keeps animating while a path runs. */
+  function drawOffsets() {
+    var t = drawTime();
+    var running = false;
+    rowViews.forEach(function (v) {
+      var r = v.data;
+      if (!r) return;
+      var off = offsetAt(r, t);
+      if (pathEnd(r) > t) running = true;
+      v.content.style.transform = off === 0 ? '' : 'translateX(' + off + 'px)';
+      v.el.dataset.offset = String(Math.round(off * 100) / 100);
+      var revealed = off < 0 ? 'right' : off > 0 ? 'left' : '';
+      v.el.dataset.revealed = revealed;
+      var filled = r.filled && revealed;
+      v.right.style.visibility = revealed === 'right' && !filled ? 'visible' : 'hidden';
+      v.left.style.visibility = revealed === 'left' && !filled ? 'visible' : 'hidden';
+      if (filled) {
+        v.filled.hidden = false;
+        v.filled.classList.toggle('right', revealed === 'right');
+        v.filled.classList.toggle('left', revealed === 'left');
+        v.filled.style.width = Math.abs(off) + 'px';
+      } else {
+        v.filled.hidden = true;
+      }
+    });
+    if (running) requestDraw();
+  }
+
+  function requestDraw() {
+    if (rafPending) return;
+    rafPending = true;
+    requestAnimationFrame(function () { rafPending = false; drawOffsets(); });
+  }
+
+  // ---------------------------------------------------------------- the log
+
+  function scrolledToBottom() {
+    return log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+  }
+
+  function appendLog(classes, name, t, text, data) {
+    var stick = scrolledToBottom();
+    var li = document.createElement('li');
+    li.className = 'event fresh ' + classes;
+    li.dataset.event = name;
+    if (data) Object.keys(data).forEach(function (k) {
+      if (data[k] !== undefined && data[k] !== null) li.dataset[k] = String(data[k]);
+    });
+    var ts = document.createElement('span'); ts.className = 't';
+    ts.textContent = typeof t === 'number' ? Math.round(t) + ' ms' : '';
+    var nm = document.createElement('span'); nm.className = 'name'; nm.textContent = name;
+    var tx = document.createElement('span'); tx.className = 'text'; tx.textContent = text;
+    li.appendChild(ts); li.appendChild(nm); li.appendChild(tx);
+    log.appendChild(li);
+    while (log.childElementCount > MAX_LOG) log.removeChild(log.firstElementChild);
+    setTimeout(function () { li.classList.remove('fresh'); }, 900);
+    if (stick) log.scrollTop = log.scrollHeight;
+    return li;
+  }
+
+  /** One record of the trace: its jsonl object plus `text`, the line --format text prints. */
+  function logEvent(ev) {
+    var name = String(ev.event || 'event');
+    if (name === 'state') return;
+    // The host's events are classes (`.event.open`); a plugin's own (`ctx:emit`) are `.custom`
+    // with their name in data-event only, so no name can take another element's style.
+    var classes = KNOWN_EVENTS[name] ? name : 'custom';
+    var text = typeof ev.text === 'string' ? withoutTimeColumn(ev.text) : jsonWithout(ev, ['event', 't', 'text']);
+    var li = appendLog(classes, name, ev.t, text, { row: ev.row, button: ev.button, side: ev.side });
+    var record = JSON.parse(jsonWithout(ev, ['text']));
+    if (name === 'present') {
+      delete record.t;                 // the jsonl order: ..., "title", "text", "t"
+      record.text = presentText(ev);   // the jsonl object's own `text`, shadowed by the line
+      record.t = ev.t;
+      showSheet(ev.title, record.text);
+    }
+    li.dataset.json = JSON.stringify(record);
+    if (name === 'dismiss') hideSheet();
+  }
+
+  /** The text line without its time column ("   150 ms  "; the log has one), and its further
+   *  lines (a traceback) without the indent that lined them up under the text. */
+  function withoutTimeColumn(line) {
+    var m = /^\s*-?\d+(\.\d+)?\s*ms\s+/.exec(line);
+    if (!m) return line;
+    var indent = new RegExp('\n {1,' + m[0].length + '}', 'g');
+    return line.slice(m[0].length).replace(indent, '\n');
+  }
+
+  // A present's jsonl object has its own `text` (the sheet's body), and the server adds `text`, the
+  // printed line, under the same key: read the body back from the line when it is one.
+  function presentText(ev) {
+    var line = typeof ev.text === 'string' ? ev.text : '';
+    var m = /presented "(?:[^"\\]|\\.)*":\s?([\s\S]*)$/.exec(line);
+    return m ? m[1] : line;
+  }
+
+  function jsonWithout(obj, keys) {
+    var copy = {};
+    Object.keys(obj).forEach(function (k) { if (keys.indexOf(k) < 0) copy[k] = obj[k]; });
+    return JSON.stringify(copy);
+  }
+
+  function logLocal(kind, text) {
+    appendLog(kind, kind, frame ? frame.t : undefined, text, null);
+  }
+
+  $('clear-log').addEventListener('click', function () { log.textContent = ''; });
+
+  // ---------------------------------------------------------------- the sheet (ctx:present)
+
+  function showSheet(title, text) {
+    $('sheet-title').textContent = title || '';
+    $('sheet-text').textContent = text || '';
+    $('sheet-backdrop').hidden = false;
+  }
+
+  function hideSheet() { $('sheet-backdrop').hidden = true; }
+
+  $('sheet-dismiss').addEventListener('click', hideSheet);
+  $('sheet-backdrop').addEventListener('click', function (e) { if (e.target === e.currentTarget) hideSheet(); });
+  document.addEventListener('keydown', function (e) { if (e.key === 'Escape') hideSheet(); });
+
+  // ---------------------------------------------------------------- reloads
+
+  var noticeTimer = null;
+
+  function onReload(msg) {
+    var banner = $('banner');
+    if (msg.ok) {
+      banner.hidden = true;
+      document.body.dataset.reloadFailed = 'false';
+      showNotice('Plugin reloaded');
+    } else {
+      $('banner-text').textContent = msg.error || 'the plugin did not load';
+      banner.hidden = false;
+      document.body.dataset.reloadFailed = 'true';
+      appendLog('reload_failed plugin_error', 'reload', frame ? frame.t : undefined, 'failed: ' + (msg.error || ''), null);
+    }
+    document.body.dataset.reloads = String(Number(document.body.dataset.reloads || 0) + 1);
+  }
+
+  function showNotice(text) {
+    var n = $('notice');
+    n.textContent = text;
+    n.classList.remove('fade');
+    n.hidden = false;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(function () {
+      n.classList.add('fade');
+      noticeTimer = setTimeout(function () { n.hidden = true; n.classList.remove('fade'); }, 600);
+    }, 1800);
+  }
+
+  // ---------------------------------------------------------------- the configuration panel
+
+  function rowAtY(y) {
+    var found = null;
+    var h = hello ? hello.rowHeight : 44;
+    rowViews.forEach(function (v, n) {
+      if (v.data && y >= v.data.y && y < v.data.y + h) found = n;
+    });
+    return found;
+  }
+
+  function setHover(n) {
+    if (n === hoverRow) return;
+    var old = rowViews.get(hoverRow);
+    if (old) old.el.classList.remove('hover');
+    hoverRow = n;
+    var v = rowViews.get(n);
+    if (v) v.el.classList.add('hover');
+    updateConfigPanel();
+  }
+
+  function updateConfigPanel() {
+    var v = rowViews.get(hoverRow);
+    var key = v ? hoverRow + ':' + JSON.stringify(v.data.config) + v.data.item : null;
+    if (key === configShown) return;
+    configShown = key;
+    var box = $('config');
+    box.textContent = '';
+    if (!v) { $('config-row').textContent = 'hover a row'; return; }
+    $('config-row').textContent = 'row ' + hoverRow + ' \u00b7 ' + v.data.item;
+    box.dataset.configRow = String(hoverRow);
+    var cfg = v.data.config;
+    if (cfg === null || cfg === undefined) {
+      box.textContent = 'no configuration (the tutorial\u2019s cell)';
+      return;
+    }
+    box.appendChild(renderValue(cfg));
+  }
+
+  function isPlain(v) { return v === null || typeof v !== 'object'; }
+
+  /** A configuration as nested key/value tables; a list of flat objects (buttons) as one table. */
+  function renderValue(value) {
+    if (Array.isArray(value)) {
+      if (!value.length) return renderScalar('[]');
+      var flat = value.every(function (x) {
+        return x && typeof x === 'object' && !Array.isArray(x) && Object.keys(x).every(function (k) { return isPlain(x[k]); });
+      });
+      if (flat) return renderRecords(value);
+      var list = document.createElement('div');
+      value.forEach(function (x) { var d = document.createElement('div'); d.className = 'edge'; d.appendChild(renderValue(x)); list.appendChild(d); });
+      return list;
+    }
+    if (value && typeof value === 'object') {
+      var t = document.createElement('table');
+      Object.keys(value).forEach(function (k) {
+        var v = value[k];
+        var tr = document.createElement('tr');
+        var kd = document.createElement('td'); kd.className = 'key'; kd.textContent = k;
+        tr.appendChild(kd);
+        if (isPlain(v)) {
+          var vd = document.createElement('td'); vd.appendChild(renderScalar(v)); tr.appendChild(vd);
+          t.appendChild(tr);
+          return;
+        }
+        // A nested table or list: its key as a heading, the value below it at full width.
+        kd.colSpan = 2;
+        kd.classList.add('section');
+        t.appendChild(tr);
+        var below = document.createElement('tr');
+        var nested = document.createElement('td'); nested.colSpan = 2; nested.className = 'nested';
+        nested.appendChild(renderValue(v));
+        below.appendChild(nested);
+        t.appendChild(below);
+      });
+      return t;
+    }
+    return renderScalar(value);
+  }
+
+  function renderRecords(records) {
+    var keys = [];
+    records.forEach(function (r) { Object.keys(r).forEach(function (k) { if (keys.indexOf(k) < 0) keys.push(k); }); });
+    var t = document.createElement('table');
+    t.className = 'records';
+    var head = document.createElement('tr');
+    keys.forEach(function (k) { var th = document.createElement('th'); th.textContent = k; head.appendChild(th); });
+    t.appendChild(head);
+    records.forEach(function (r) {
+      var tr = document.createElement('tr');
+      keys.forEach(function (k) {
+        var td = document.createElement('td');
+        if (k in r) td.appendChild(renderScalar(r[k]));
+        tr.appendChild(td);
+      });
+      t.appendChild(tr);
+    });
+    return t;
+  }
+
+  function renderScalar(value) {
+    var span = document.createElement('span');
+    if (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) {
+      var sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.background = value;
+      span.appendChild(sw);
+    }
+    span.appendChild(document.createTextNode(typeof value === 'string' ? value : JSON.stringify(value)));
+    return span;
+  }
+
+  // ---------------------------------------------------------------- input
+
+  function local(e) {
+    var rect = table.getBoundingClientRect();
+    return { x: Math.round((e.clientX - rect.left) * 100) / 100, y: Math.round((e.clientY - rect.top) * 100) / 100 };
+  }
+
+  function pointerMessage(phase, e) {
+    var p = local(e);
+    send({ type: 'pointer', phase: phase, x: p.x, y: p.y, t: sinceConnect(e.timeStamp), id: e.pointerId });
+  }
+
+  table.addEventListener('pointerdown', function (e) {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    if (!hello) return;
+    e.preventDefault();
+    try { table.setPointerCapture(e.pointerId); } catch (err) { /* the pointer is gone already */ }
+    pointers.set(e.pointerId, true);
+    table.classList.add('dragging');
+    table.focus({ preventScroll: true });
+    setHover(rowAtY(local(e).y));
+    pointerMessage('down', e);
+  });
+
+  table.addEventListener('pointermove', function (e) {
+    if (pointers.has(e.pointerId)) {
+      pointerMessage('move', e);
+    } else if (e.pointerType === 'mouse') {
+      setHover(rowAtY(local(e).y));
+    }
+  });
+
+  function finish(phase) {
+    return function (e) {
+      if (!pointers.has(e.pointerId)) return;
+      pointers.delete(e.pointerId);
+      if (!pointers.size) table.classList.remove('dragging');
+      pointerMessage(phase, e);
+    };
+  }
+  table.addEventListener('pointerup', finish('up'));
+  table.addEventListener('pointercancel', finish('cancel'));
+  table.addEventListener('lostpointercapture', finish('cancel'));
+  table.addEventListener('pointerleave', function (e) {
+    if (e.pointerType === 'mouse' && !pointers.size) setHover(null);
+  });
+
+  table.addEventListener('wheel', function (e) {
+    if (!hello) return;
+    e.preventDefault();
+    var scale = e.deltaMode === 1 ? hello.rowHeight : e.deltaMode === 2 ? hello.viewport : 1;
+    var dy = e.deltaY * scale;
+    if (dy === 0) return;
+    send({ type: 'wheel', dy: Math.round(dy * 100) / 100, t: sinceConnect(e.timeStamp) });
+  }, { passive: false });
+
+  // A page in the background gets no animation frames: catch up when it comes back.
+  document.addEventListener('visibilitychange', function () { if (!document.hidden) drawOffsets(); });
+
+  // For the browser test and for poking around in the console.
+  window.swipePlayground = {
+    get hello() { return hello; },
+    get frame() { return frame; },
+    offsetOf: function (n) { var v = rowViews.get(n); return v && v.data ? offsetAt(v.data, drawTime()) : null; },
+    animating: function (n) { var v = rowViews.get(n); return !!(v && v.data && pathEnd(v.data) > drawTime()); }
+  };
+
+  connect();
+})();

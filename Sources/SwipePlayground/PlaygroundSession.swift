@@ -1,0 +1,138 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+
+/// One page's session, synchronous and single-threaded: it turns the page's messages into
+/// gesture commands on a ``Session`` and answers with the messages to send back (a frame after
+/// each message that changed something, `error` for one it could not use).
+///
+/// ``PlaygroundConnection`` drives it from the server (locking, the real-time wake); the
+/// `serve.input_us` bench and the tests drive it directly.
+public final class PlaygroundSession {
+    public let id: String
+    public let session: Session
+    let preset: BehaviorPreset
+    let pluginNames: [String]
+    private var mapper = PointerMapper()
+    /// The events since the last frame, in time order (the session's sink).
+    private let buffer = EventBuffer()
+    private var events: [TraceRecord] {
+        get { buffer.records }
+        set { buffer.records = newValue }
+    }
+
+    public init(id: String, configuration: SessionConfiguration) throws(RunFailure) {
+        self.id = id
+        preset = configuration.preset
+        pluginNames = configuration.plugins.map(\.name)
+        // The buffer exists before the session, so the records its plugins make while loading
+        // reach the first frame.
+        session = try Session(configuration, sink: buffer)
+    }
+
+    /// The two messages a page gets when it connects: `hello`, then the first frame.
+    public func greeting() -> [String] {
+        [ServerMessage.hello(id: id, table: session.table, plugins: pluginNames, preset: preset), frame()]
+    }
+
+    /// A frame of the table now, with the events since the last one.
+    public func frame() -> String {
+        defer { events.removeAll(keepingCapacity: true) }
+        return ServerMessage.frame(session.table, events: events)
+    }
+
+    /// The earliest instant something is due (an animation step, a plugin timer).
+    public var nextWake: VirtualInstant? { session.nextWake }
+
+    /// The replies to one text message from the page.
+    public func receive(_ text: String) -> [String] {
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.decode(text)
+        } catch {
+            return [ServerMessage.error(error.message)]
+        }
+        return receive(message)
+    }
+
+    /// The replies to one decoded message.
+    public func receive(_ message: ClientMessage) -> [String] {
+        let time: VirtualInstant
+        let commands: [GestureCommand]
+        let wakeBefore = session.nextWake
+        switch message {
+        case .pointer(let event):
+            time = event.time
+            // The hit test sees the table as the page drew it at the event's time.
+            advance(to: time)
+            commands = mapper.handle(event, on: TableHitTest(session.table))
+        case .wheel(let dy, let at):
+            time = at
+            commands = dy == 0 ? [] : [.scroll(dy: dy)]
+        case .tick(let at):
+            time = at
+            commands = []
+        }
+        advance(to: time)
+        var replies: [String] = []
+        for command in commands {
+            do {
+                try session.apply(command)
+            } catch {
+                // The gesture is over for the table: forget the press, so the moves that follow
+                // do not repeat the error.
+                mapper = PointerMapper()
+                replies.append(ServerMessage.error("\(command.scriptLine): \(error.message)"))
+                break
+            }
+        }
+        let crossedWake = wakeBefore.map { $0 <= session.now } ?? false
+        if !commands.isEmpty || !events.isEmpty || crossedWake || !replies.isEmpty {
+            replies.append(frame())
+        }
+        return replies
+    }
+
+    /// Runs what falls due up to `time` (the real-time wake calls this at ``nextWake``) and
+    /// answers with a frame if anything was due.
+    public func wake(at time: VirtualInstant) -> [String] {
+        guard let wake = session.nextWake, wake <= time else { return [] }
+        advance(to: time)
+        return [frame()]
+    }
+
+    /// Swaps in the plugins' new code (see ``Session/reload(_:)``): `reload` ok and a frame, or
+    /// `reload` not ok with the error, the old code still in charge.
+    public func reload(_ plugins: [PluginSource]) -> [String] {
+        do {
+            try session.reload(plugins)
+        } catch {
+            return [ServerMessage.reloadFailed(Self.describe(error))]
+        }
+        return [ServerMessage.reloaded(at: session.now), frame()]
+    }
+
+    /// A failure as `FILE:LINE: message`: a Lua error that carries its own place (a syntax
+    /// error) is not led by the file name a second time.
+    public static func describe(_ failure: RunFailure) -> String {
+        if case .plugin(let problem) = failure, problem.line == nil, problem.row == nil, problem.field == nil,
+            problem.severity == .error, problem.message.hasPrefix(problem.file + ":")
+        {
+            return problem.message
+        }
+        return failure.description
+    }
+
+    private func advance(to time: VirtualInstant) {
+        if time > session.now { session.advance(to: time) }
+    }
+}
+
+/// Collects a session's records until the next frame.
+final class EventBuffer: SessionEventSink {
+    var records: [TraceRecord] = []
+
+    func session(_ session: Session, didRecord record: TraceRecord) {
+        records.append(record)
+    }
+}

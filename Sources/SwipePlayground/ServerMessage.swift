@@ -1,0 +1,205 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+
+/// The messages the server sends the page, as JSON text (docs/playground.md, "Protocol").
+public enum ServerMessage {
+    /// A frame's animation paths sample the presented offset this often.
+    public static let pathStep = TimeAmount.milliseconds(4 as Int64)
+    /// The most samples a path carries (10 s at 4 ms); a longer segment holds its last sample
+    /// until the next frame (the server sends one when the segment ends).
+    public static let maximumPathSamples = 2_500
+
+    /// `{"type":"error","message":...}`
+    public static func error(_ message: String) -> String {
+        var out = OutputBuffer()
+        out.append(literal: "{\"type\":\"error\",\"message\":")
+        out.append(jsonString: message)
+        out.append(byte: UInt8(ascii: "}"))
+        return out.string
+    }
+
+    /// `{"type":"reload","ok":true,"t":N}`
+    public static func reloaded(at time: VirtualInstant) -> String {
+        var out = OutputBuffer()
+        out.append(literal: "{\"type\":\"reload\",\"ok\":true,\"t\":")
+        out.append(milliseconds: time)
+        out.append(byte: UInt8(ascii: "}"))
+        return out.string
+    }
+
+    /// `{"type":"reload","ok":false,"error":"FILE:LINE: message"}`
+    public static func reloadFailed(_ error: String) -> String {
+        var out = OutputBuffer()
+        out.append(literal: "{\"type\":\"reload\",\"ok\":false,\"error\":")
+        out.append(jsonString: error)
+        out.append(byte: UInt8(ascii: "}"))
+        return out.string
+    }
+
+    /// The first message of a session: its id, the table's geometry, what it runs, and where
+    /// its recordings are.
+    public static func hello(id: String, table: SwipeTable, plugins: [String], preset: BehaviorPreset) -> String {
+        var out = OutputBuffer()
+        out.append(literal: "{\"type\":\"hello\",\"session\":")
+        out.append(jsonString: id)
+        out.append(literal: ",\"width\":")
+        out.append(number: table.geometry.width)
+        out.append(literal: ",\"rowHeight\":")
+        out.append(number: table.geometry.rowHeight)
+        out.append(literal: ",\"viewport\":")
+        out.append(number: table.geometry.viewportHeight)
+        out.append(literal: ",\"rows\":")
+        out.append(integer: table.items.count)
+        out.append(literal: ",\"plugins\":[")
+        for (index, plugin) in plugins.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            out.append(jsonString: plugin)
+        }
+        out.append(literal: "],\"preset\":")
+        out.append(jsonString: preset.rawValue)
+        out.append(literal: ",\"direction\":")
+        out.append(jsonString: table.direction.rawValue)
+        out.append(literal: ",\"script\":")
+        out.append(jsonString: "/sessions/\(id).swipe")
+        out.append(literal: ",\"spec\":")
+        out.append(jsonString: "/sessions/\(id)_spec.lua")
+        out.append(byte: UInt8(ascii: "}"))
+        return out.string
+    }
+
+    /// The visible table at its clock's now, with each animating row's path and the events
+    /// since the last frame.
+    public static func frame(_ table: SwipeTable, events: [TraceRecord]) -> String {
+        var out = OutputBuffer()
+        out.reserve(4096)
+        let now = table.now
+        out.append(literal: "{\"type\":\"frame\",\"t\":")
+        out.append(milliseconds: now)
+        out.append(literal: ",\"contentOffset\":")
+        appendNumber(table.contentOffset, to: &out)
+        out.append(literal: ",\"rowCount\":")
+        out.append(integer: table.items.count)
+        out.append(literal: ",\"editing\":[")
+        for (index, row) in table.openRows.sorted().enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            out.append(integer: row)
+        }
+        out.append(literal: "],\"rows\":[")
+        let rightEdge = table.direction.rightEdge
+        let geometry = table.geometry
+        var first = true
+        for row in table.visibleRows {
+            guard let cell = table.cell(forRow: row) else { continue }
+            if !first { out.append(byte: UInt8(ascii: ",")) }
+            first = false
+            out.append(literal: "{\"row\":")
+            out.append(integer: row)
+            out.append(literal: ",\"item\":")
+            out.append(jsonString: table.items[row])
+            out.append(literal: ",\"offset\":")
+            appendNumber(cell.offset, to: &out)
+            out.append(literal: ",\"y\":")
+            appendNumber(Double(row - 1) * geometry.rowHeight - table.contentOffset, to: &out)
+            out.append(literal: ",\"right\":")
+            append(cell.configuration[rightEdge].buttons, to: &out)
+            out.append(literal: ",\"left\":")
+            append(cell.configuration[rightEdge.opposite].buttons, to: &out)
+            out.append(literal: ",\"filled\":")
+            if let filled = cell.filledButton { append(filled, to: &out) } else { out.append(literal: "null") }
+            out.append(literal: ",\"config\":")
+            ConfigurationJSON.write(cell.configuration, to: &out)
+            out.append(literal: ",\"path\":")
+            appendPath(of: cell, at: now, to: &out)
+            out.append(byte: UInt8(ascii: "}"))
+        }
+        out.append(literal: "],\"events\":[")
+        for (index, record) in events.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            appendEvent(record, to: &out)
+        }
+        out.append(literal: "]}")
+        return out.string
+    }
+
+    /// The times a path samples: from `now` every ``pathStep`` up to `end`, the last one at
+    /// `end` exactly (at most ``maximumPathSamples``); empty when nothing animates.
+    public static func pathTimes(from now: VirtualInstant, to end: VirtualInstant?) -> [VirtualInstant] {
+        guard let end, end > now else { return [] }
+        var times: [VirtualInstant] = []
+        var time = now
+        while time < end, times.count < maximumPathSamples - 1 {
+            times.append(time)
+            time = time + pathStep
+        }
+        times.append(min(time, end))
+        return times
+    }
+
+    /// `null`, or `{"start":T0,"step":4,"offsets":[...]}` sampling the presented offset.
+    static func appendPath(of cell: SwipeCell, at now: VirtualInstant, to out: inout OutputBuffer) {
+        let times = pathTimes(from: now, to: cell.animationEnd)
+        guard !times.isEmpty else {
+            out.append(literal: "null")
+            return
+        }
+        out.append(literal: "{\"start\":")
+        out.append(milliseconds: now)
+        out.append(literal: ",\"step\":")
+        out.append(milliseconds: .start + pathStep)
+        out.append(literal: ",\"offsets\":[")
+        for (index, time) in times.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            appendNumber(cell.presentedOffset(at: time), to: &out)
+        }
+        out.append(literal: "]}")
+    }
+
+    /// One event: its jsonl object (as `swipehost run --format jsonl` prints it) with `"text"`,
+    /// the line `--format text` prints for it, added at the end.
+    static func appendEvent(_ record: TraceRecord, to out: inout OutputBuffer) {
+        var object = JSONLinesFormat.line(for: record)
+        while object.last == "\n" { object.removeLast() }
+        guard object.last == "}" else {
+            out.append(object)
+            return
+        }
+        object.removeLast()
+        out.append(object)
+        out.append(literal: ",\"text\":")
+        out.append(jsonString: TextFormat.line(for: record))
+        out.append(byte: UInt8(ascii: "}"))
+    }
+
+    static func append(_ buttons: [SwipeButton], to out: inout OutputBuffer) {
+        out.append(byte: UInt8(ascii: "["))
+        for (index, button) in buttons.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            append(button, to: &out)
+        }
+        out.append(byte: UInt8(ascii: "]"))
+    }
+
+    static func append(_ button: SwipeButton, to out: inout OutputBuffer) {
+        out.append(literal: "{\"id\":")
+        out.append(jsonString: button.id)
+        out.append(literal: ",\"title\":")
+        out.append(jsonString: button.title)
+        out.append(literal: ",\"width\":")
+        appendNumber(button.width, to: &out)
+        out.append(literal: ",\"color\":")
+        if let color = button.color { out.append(jsonString: color) } else { out.append(literal: "null") }
+        out.append(literal: ",\"style\":")
+        out.append(jsonString: button.style.rawValue)
+        out.append(byte: UInt8(ascii: "}"))
+    }
+
+    /// A JSON number; `null` for one JSON cannot write (never expected: offsets are finite).
+    static func appendNumber(_ value: Double, to out: inout OutputBuffer) {
+        if value.isFinite { out.append(number: value) } else { out.append(literal: "null") }
+    }
+}
+
+extension OutputBuffer {
+    var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+}

@@ -1,0 +1,84 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Synchronization
+
+/// The playground's sessions: at most ``maximumSessions`` at once, each with its own table and
+/// plugin states, found by id for the recording downloads; reloads reach every one.
+public final class SessionManager: @unchecked Sendable {
+    /// The most pages served at once; the next gets an `error` message and is closed.
+    public static let maximumSessions = 32
+
+    private let lock = Mutex<Void>(())
+    // Guarded by `lock`:
+    private var configuration: SessionConfiguration
+    private var sessions: [String: PlaygroundConnection] = [:]
+    private var generator = SystemRandomNumberGenerator()
+
+    /// Sessions are made with `configuration` (its plugins replaced by each successful reload).
+    public init(configuration: SessionConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Why a page gets no session: the `error` message it is sent before the socket closes.
+    public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// A new session, its greeting (`hello` and the first frame) already on its messages.
+    public func open() throws(Refusal) -> PlaygroundConnection {
+        try lock.withLock { (_) throws(Refusal) -> PlaygroundConnection in
+            guard sessions.count < Self.maximumSessions else {
+                throw Refusal(
+                    message: "too many sessions: the playground serves at most \(Self.maximumSessions) pages at once; close one and reload this page")
+            }
+            var id: String
+            repeat {
+                let hex = String(generator.next(), radix: 16)
+                id = String(repeating: "0", count: 16 - hex.count) + hex
+            } while sessions[id] != nil
+            let connection: PlaygroundConnection
+            do throws(RunFailure) {
+                connection = try PlaygroundConnection(id: id, configuration: configuration)
+            } catch {
+                throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)")
+            }
+            sessions[id] = connection
+            return connection
+        }
+    }
+
+    /// Forgets a session and ends its messages.
+    public func close(_ connection: PlaygroundConnection) {
+        lock.withLock { _ in _ = sessions.removeValue(forKey: connection.id) }
+        connection.close()
+    }
+
+    /// The session with this id, if it is open.
+    public func session(id: String) -> PlaygroundConnection? {
+        lock.withLock { _ in sessions[id] }
+    }
+
+    /// How many sessions are open.
+    public var count: Int { lock.withLock { _ in sessions.count } }
+
+    /// Loads `plugins` into every session (each reports `reload` ok or the error); new
+    /// sessions load them too.
+    public func reload(_ plugins: [PluginSource]) {
+        let open = lock.withLock { _ in
+            configuration.plugins = plugins
+            return Array(sessions.values)
+        }
+        for session in open { session.reload(plugins) }
+    }
+
+    /// Closes every session (the server is stopping).
+    public func closeAll() {
+        let open = lock.withLock { _ in
+            defer { sessions.removeAll() }
+            return Array(sessions.values)
+        }
+        for session in open { session.close() }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `swipehost serve` as a user starts it: the address first, SIGINT or SIGTERM for a clean stop.
+@Suite(.serialized) struct ServeCommandTests {
+    /// Starts `swipehost serve ARGUMENTS --port 0`, reads its first line, sends `signal`, and
+    /// returns the first line, the rest of standard output, the exit status and standard error.
+    static func serve(_ arguments: [String], stopWith signal: Int32) throws -> (first: String, rest: String, status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = Swipehost.binary
+        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        process.currentDirectoryURL = Swipehost.packageRoot
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }  // the process ended
+            first += chunk
+        }
+        kill(process.processIdentifier, signal)
+        let rest = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            String(decoding: first, as: UTF8.self), String(decoding: rest, as: UTF8.self), process.terminationStatus,
+            String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func printsTheAddressFirstAndStopsCleanlyOnASignal(signal: Int32) throws {
+        let result = try Self.serve(["--plugin", "plugins/mail.lua"], stopWith: signal)
+        let line = result.first.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(line.hasPrefix("http://127.0.0.1:"))
+        #expect(line.hasSuffix("/"))
+        let port = Int(line.dropFirst("http://127.0.0.1:".count).dropLast()) ?? 0
+        #expect(port > 0 && port != 8080)
+        #expect(result.first.hasSuffix("\n"))
+        #expect(result.rest.isEmpty)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func aPluginThatDoesNotLoadEndsItWithStatus2() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let plugin = folder.appendingPathComponent("bad.lua")
+        try Data("return {\n  name = \n".utf8).write(to: plugin)
+        let result = try Swipehost.run(["serve", "--plugin", plugin.path, "--port", "0"])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "\(plugin.path):3: unexpected symbol near <eof>\n")
+    }
+
+    @Test func aPortInUseEndsItWithStatus1() throws {
+        let first = Process()
+        first.executableURL = Swipehost.binary
+        first.arguments = ["serve", "--port", "0"]
+        let out = Pipe()
+        first.standardOutput = out
+        try first.run()
+        defer {
+            first.terminate()
+            first.waitUntilExit()
+        }
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line += chunk
+        }
+        let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = String(address.dropFirst("http://127.0.0.1:".count).dropLast())
+        let result = try Swipehost.run(["serve", "--port", port])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "swipehost serve: cannot serve on 127.0.0.1:\(port): Address already in use\n")
+    }
+
+    @Test(arguments: [
+        (["--port", "70000"], "Error: --port must be from 0 to 65535, got 70000"),
+        (["--port", "-1"], "Error: --port must be from 0 to 65535, got -1"),
+        (["--host", ""], "Error: --host must name an address, got ''"),
+        (["--rows", "-1"], "Error: --rows must be 0 or more, got -1"),
+        (["--plugins", "/nonexistent-folder"], "Error: --plugins /nonexistent-folder: no plugin found there (*.lua or */init.lua)"),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+        let result = try Swipehost.run(["serve"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message + "\n"))
+    }
+
+    @Test func helpExplainsTheServer() throws {
+        let result = try Swipehost.run(["serve", "--help"])
+        #expect(result.status == 0)
+        for phrase in [
+            "Prints 'http://HOST:PORT/' as its first line", "SIGINT", "SIGTERM", "--host <address>", "--port <port>",
+            "--plugin <path>", "--preset", "--direction", "every 200 ms", "GET /sessions/ID.swipe", "at most 32 pages",
+            "64 KiB", "127.0.0.1",
+        ] {
+            #expect(result.stdout.contains(phrase), "missing: \(phrase)")
+        }
+    }
+}

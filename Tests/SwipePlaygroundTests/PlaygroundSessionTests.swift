@@ -1,0 +1,288 @@
+import Glibc
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Testing
+
+@testable import SwipePlayground
+
+/// The package's root, for the shipped plugins.
+let packageRoot: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+}()
+let mailPlugin = packageRoot + "/plugins/mail.lua"
+
+/// A page's messages, as JSON text.
+enum Page {
+    static func pointer(_ phase: String, _ x: Double, _ y: Double, _ t: Double, id: Int = 1) -> String {
+        #"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":\#(y),"t":\#(t),"id":\#(id)}"#
+    }
+
+    /// A drag from (`x0`, `y`) by `dx`, a move every 16 ms over `moves` moves, starting at `t`.
+    static func drag(row: Int, from x0: Double = 300, by dx: Double, at t: Double, moves: Int = 8) -> [String] {
+        let y = Double(row - 1) * 44 + 22
+        var messages = [pointer("down", x0, y, t)]
+        for step in 1...moves {
+            messages.append(pointer("move", x0 + dx * Double(step) / Double(moves), y, t + Double(step) * 16))
+        }
+        messages.append(pointer("up", x0 + dx, y, t + Double(moves) * 16 + 1))
+        return messages
+    }
+
+    static func tap(row: Int, x: Double, at t: Double) -> [String] {
+        let y = Double(row - 1) * 44 + 22
+        return [pointer("down", x, y, t), pointer("up", x, y, t + 60)]
+    }
+}
+
+/// What the server sent, parsed.
+struct Sent {
+    var messages: [JSONValue]
+
+    init(_ texts: [String]) throws {
+        messages = try texts.map { try JSONReader.parse($0) }
+    }
+
+    func of(type: String) -> [JSONValue] { messages.filter { $0["type"] == .string(type) } }
+    var frames: [JSONValue] { of(type: "frame") }
+    var errors: [String] { of(type: "error").compactMap { if case .string(let text)? = $0["message"] { text } else { nil } } }
+
+    /// Every event of every frame, in order.
+    var events: [JSONValue] {
+        frames.flatMap { frame -> [JSONValue] in
+            if case .array(let events)? = frame["events"] { events } else { [] }
+        }
+    }
+
+    func events(named name: String) -> [JSONValue] { events.filter { $0["event"] == .string(name) } }
+
+    /// The rows of the last frame, by row number.
+    var lastRows: [Int: JSONValue] {
+        guard case .array(let rows)? = frames.last?["rows"] else { return [:] }
+        var byRow: [Int: JSONValue] = [:]
+        for row in rows { if case .number(let number)? = row["row"] { byRow[Int(number)] = row } }
+        return byRow
+    }
+}
+
+func titles(_ buttons: JSONValue?) -> [String] {
+    guard case .array(let list)? = buttons else { return [] }
+    return list.compactMap { if case .string(let title)? = $0["title"] { title } else { nil } }
+}
+
+func mailSession(id: String = "test", plugins: [String] = [mailPlugin]) throws -> PlaygroundSession {
+    try PlaygroundSession(id: id, configuration: SessionConfiguration(plugins: plugins.map(PluginSource.file)))
+}
+
+struct PlaygroundSessionTests {
+    @Test func greetsWithHelloAndAFirstFrame() throws {
+        let session = try mailSession(id: "abc")
+        let sent = try Sent(session.greeting())
+        #expect(sent.messages.count == 2)
+        let hello = sent.messages[0]
+        #expect(hello["type"] == .string("hello"))
+        #expect(hello["session"] == .string("abc"))
+        #expect(hello["width"] == .number(320))
+        #expect(hello["rowHeight"] == .number(44))
+        #expect(hello["viewport"] == .number(504))
+        #expect(hello["rows"] == .number(15))
+        #expect(hello["plugins"] == .array([.string(mailPlugin)]))
+        #expect(hello["direction"] == .string("ltr"))
+        #expect(hello["script"] == .string("/sessions/abc.swipe"))
+        #expect(hello["spec"] == .string("/sessions/abc_spec.lua"))
+        let rows = sent.lastRows
+        #expect(rows.count == 12)
+        #expect(rows[3]?["item"] == .string("Re: quarterly numbers"))
+        #expect(rows[3]?["y"] == .number(88))
+        #expect(titles(rows[3]?["right"]) == ["Trash", "Flag", "More"])
+        #expect(titles(rows[3]?["left"]) == ["Unread"])
+        #expect(rows[3]?["path"] == .null)
+        guard case .array(let right)? = rows[3]?["right"] else { Issue.record("no buttons"); return }
+        #expect(right[0] == .object([
+            ("id", .string("trash")), ("title", .string("Trash")), ("width", .number(80)), ("color", .string("#FF3B30")),
+            ("style", .string("destructive")),
+        ]))
+    }
+
+    @Test func aDragLeftOnRow3OpensIt() throws {
+        let session = try mailSession()
+        _ = session.greeting()
+        let sent = try Sent(Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive) + session.wake(at: .start + .milliseconds(2_000 as Int64)))
+        #expect(sent.errors.isEmpty)
+        let opens = sent.events(named: "open")
+        #expect(opens.count == 1)
+        #expect(opens.first?["row"] == .number(3))
+        #expect(opens.first?["side"] == .string("trailing"))
+        if case .string(let text)? = opens.first?["text"] { #expect(text.hasSuffix("row 3 opened (trailing)")) } else { Issue.record("no text") }
+        #expect(sent.frames.last?["editing"] == .array([.number(3)]))
+        #expect(session.session.table.openRows == [3])
+    }
+
+    @Test func pathsSampleThePresentedOffsetEvery4ms() throws {
+        let session = try mailSession()
+        _ = session.greeting()
+        var sampled = 0
+        for message in Page.drag(row: 2, by: -150, at: 50) {
+            for reply in session.receive(message) {
+                let frame = try JSONReader.parse(reply)
+                guard case .array(let rows)? = frame["rows"] else { continue }
+                for row in rows {
+                    guard case .object? = row["path"], case .number(let number)? = row["row"],
+                        case .number(let start)? = row["path"]?["start"], case .number(let step)? = row["path"]?["step"],
+                        case .array(let offsets)? = row["path"]?["offsets"],
+                        let cell = session.session.table.cell(forRow: Int(number)), let end = cell.animationEnd
+                    else { continue }
+                    #expect(step == 4)
+                    #expect(frame["t"] == .number(start))
+                    let times = ServerMessage.pathTimes(from: session.session.now, to: end)
+                    #expect(offsets.count == times.count)
+                    #expect(times.last == end)
+                    for (offset, time) in zip(offsets, times) {
+                        #expect(offset == .number(cell.presentedOffset(at: time)))
+                    }
+                    sampled += offsets.count
+                }
+            }
+        }
+        #expect(sampled > 10)
+    }
+
+    @Test func aTapOnTrashDeletesTheRowAndATapOnContentIsNothing() throws {
+        let session = try mailSession()
+        _ = session.greeting()
+        _ = Page.drag(row: 3, by: -240, at: 100, moves: 4).flatMap(session.receive)
+        _ = session.wake(at: .start + .milliseconds(1_000 as Int64))
+        let sent = try Sent(Page.tap(row: 3, x: 300, at: 1_500).flatMap(session.receive) + session.wake(at: .start + .milliseconds(3_000 as Int64)))
+        #expect(sent.errors.isEmpty)
+        let actions = sent.events(named: "action")
+        #expect(actions.first?["button"] == .string("trash"))
+        #expect(sent.events(named: "delete").first?["item"] == .string("Re: quarterly numbers"))
+        #expect(sent.lastRows[3]?["item"] == .string("Weekend hiking plan"))
+    }
+
+    @Test func badMessagesGetAnErrorAndTheSessionGoesOn() throws {
+        let session = try mailSession()
+        _ = session.greeting()
+        #expect(session.receive("{nope") == [ServerMessage.error("malformed JSON at byte 1: expected a field name in double quotes, got 'n'")])
+        #expect(session.receive(#"{"type":"swipe"}"#) == [
+            ServerMessage.error("unknown message type \"swipe\" (expected \"pointer\", \"wheel\" or \"tick\")")
+        ])
+        let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 65_536) + #""}"#
+        #expect(session.receive(big) == [ServerMessage.error("message too large: 65564 bytes (at most 65536 bytes, 64 KiB, a message)")])
+        let sent = try Sent(Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive) + session.wake(at: .start + .milliseconds(2_000 as Int64)))
+        #expect(sent.events(named: "open").count == 1)
+    }
+
+    @Test func aCommandTheTableRefusesIsAnErrorNamingIt() throws {
+        let session = try mailSession()
+        _ = session.greeting()
+        // The pan begins on row 1, then the table scrolls under the finger by the wheel.
+        _ = session.receive(Page.pointer("down", 300, 10, 0))
+        _ = session.receive(Page.pointer("move", 250, 10, 16))
+        _ = session.receive(#"{"type":"wheel","dy":600,"t":20}"#)
+        let sent = try Sent(session.receive(Page.pointer("move", 200, 10, 32)))
+        #expect(sent.errors == ["pan 1 move -100: row 1 is off screen: rows 4-15 are on screen"])
+        // The press is forgotten: later moves of it say nothing.
+        #expect(session.receive(Page.pointer("move", 150, 10, 48)).isEmpty)
+    }
+
+    @Test func wheelScrollsAndTicksOnlyAdvance() throws {
+        let session = try mailSession()
+        _ = session.greeting()
+        let scrolled = try Sent(session.receive(#"{"type":"wheel","dy":100,"t":10}"#))
+        #expect(scrolled.frames.last?["contentOffset"] == .number(100))
+        #expect(session.receive(#"{"type":"tick","t":20}"#).isEmpty)
+        #expect(session.session.now == .start + .milliseconds(20 as Int64))
+    }
+
+    @Test func theRecordedScriptReplaysToTheEventsThePageSaw() throws {
+        let session = try mailSession()
+        var texts = session.greeting()
+        texts += Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive)
+        texts += session.wake(at: .start + .milliseconds(700 as Int64))
+        texts += Page.drag(row: 5, by: 120, at: 900).flatMap(session.receive)
+        texts += session.wake(at: .start + .milliseconds(1_600 as Int64))
+        texts += Page.tap(row: 5, x: 40, at: 1_700).flatMap(session.receive)
+        texts += [#"{"type":"wheel","dy":30,"t":1900}"#].flatMap(session.receive)
+        // Row 3 is 30 px higher now: a tap on its Flag button (the second from the right).
+        texts += [Page.pointer("down", 200, 80, 2_000), Page.pointer("up", 200, 80, 2_050)].flatMap(session.receive)
+        texts += session.wake(at: .start + .milliseconds(4_000 as Int64))
+        // Wake the clock to its end, as the server's timer would.
+        while let wake = session.nextWake { texts += session.wake(at: wake) }
+        let seen = try Sent(texts).events.map(Self.withoutText)
+        #expect(seen.map { $0["event"] } == ["open", "open", "action", "update", "action", "update"].map(JSONValue.string))
+        #expect(seen[4]["button"] == .string("flag"))
+
+        let script = session.session.recordedScript()
+        let output = try PluginRun(fileName: "s.swipe", pluginPaths: [mailPlugin], format: .jsonl).run(script: script)
+        let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
+            .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
+        #expect(replayed == seen)
+    }
+
+    static func withoutText(_ event: JSONValue) -> JSONValue {
+        guard case .object(let fields) = event else { return event }
+        return .object(fields.filter { $0.key != "text" })
+    }
+}
+
+/// Reloading a temporary copy of the mail plugin.
+struct PlaygroundReloadTests {
+    static func temporaryCopy() throws -> String {
+        var template = Array("/tmp/swipe-playground-XXXXXX".utf8CString)
+        guard let folder = mkdtemp(&template) else { throw FileError(path: "/tmp", cause: .init(rawValue: errno)) }
+        let path = String(cString: folder) + "/mail.lua"
+        try write(String(decoding: FileReading.bytes(atPath: mailPlugin), as: UTF8.self), to: path)
+        return path
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        guard let file = fopen(path, "w") else { throw FileError(path: path, cause: .init(rawValue: errno)) }
+        fputs(text, file)
+        fclose(file)
+    }
+
+    @Test func goodCodeIsSwappedInKeepingStateAndBadCodeIsRolledBack() throws {
+        let path = try Self.temporaryCopy()
+        let original = String(decoding: try FileReading.bytes(atPath: path), as: UTF8.self)
+        let session = try mailSession(plugins: [path])
+        _ = session.greeting()
+        _ = Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive)
+        _ = session.wake(at: .start + .milliseconds(1_000 as Int64))
+        _ = session.receive(#"{"type":"wheel","dy":20,"t":1100}"#)
+
+        try Self.write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
+        let good = try Sent(session.reload([.file(path)]))
+        #expect(good.of(type: "reload").first?["ok"] == .bool(true))
+        #expect(good.of(type: "reload").first?["t"] == .number(1100))
+        #expect(titles(good.lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
+        #expect(good.frames.last?["editing"] == .array([.number(3)]))
+        #expect(good.frames.last?["contentOffset"] == .number(20))
+        #expect(good.events(named: "reload").count == 1)
+
+        try Self.write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
+        let bad = try Sent(session.reload([.file(path)]))
+        #expect(bad.frames.isEmpty)
+        let failure = bad.of(type: "reload").first
+        #expect(failure?["ok"] == .bool(false))
+        guard case .string(let error)? = failure?["error"] else { Issue.record("no error"); return }
+        let line = original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("title = \"Trash\"") }! + 1
+        #expect(error.hasPrefix("\(path):\(line): "))
+        // The old code is still in charge.
+        #expect(titles(try Sent([session.frame()]).lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,207 @@
+import Glibc
+import SwipeCore
+import SwipePlayground
+import SwipePlugins
+import SwipeScript
+import Testing
+
+@testable import SwipeServer
+
+/// The playground over a real socket: a real WebSocket client against the real server on a
+/// loopback port (0: any free one).
+@Suite(.serialized) struct PlaygroundServerTests {
+    @Test func aDragOnRow3OpensIt() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        let page = TestPage(server)
+        let hello = try await page.wait(for: "hello and a frame") { $0.frames.count >= 1 }
+        #expect(hello.messages.first?["type"] == .string("hello"))
+        page.send(Page.drag(row: 3, by: -200, at: 100))
+        let sent = try await page.wait(for: "row 3 to open") { !$0.events(named: "open").isEmpty }
+        let open = sent.events(named: "open")
+        #expect(open.count == 1)
+        #expect(open.first?["row"] == .number(3))
+        #expect(sent.errors.isEmpty)
+        let settled = try await page.wait(for: "row 3 to settle open") { $0.lastRows[3]?["offset"] == .number(-240) }
+        #expect(settled.frames.last?["editing"] == .array([.number(3)]))
+        await page.close()
+        await server.stop()
+    }
+
+    @Test func malformedAndOversizedMessagesGetErrorsAndTheSessionGoesOn() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        let page = TestPage(server)
+        _ = try await page.wait(for: "hello") { $0.frames.count >= 1 }
+        page.send("{nope")
+        page.send(#"{"type":"pointer","phase":"down","x":"1","y":2,"t":3}"#)
+        let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 100_000) + #""}"#
+        page.send(big)
+        let errors = try await page.wait(for: "three errors") { $0.errors.count >= 3 }.errors
+        #expect(errors == [
+            "malformed JSON at byte 1: expected a field name in double quotes, got 'n'",
+            "field \"x\" of a \"pointer\" message must be a number, got a string",
+            "message too large: 100028 bytes (at most 65536 bytes, 64 KiB, a message)",
+        ])
+        page.send(Page.drag(row: 3, by: -200, at: 100))
+        let sent = try await page.wait(for: "row 3 to open") { !$0.events(named: "open").isEmpty }
+        #expect(sent.events(named: "open").first?["row"] == .number(3))
+        #expect(!page.isClosed)
+        await page.close()
+        await server.stop()
+    }
+
+    @Test func twoSessionsAreIsolated() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        let first = TestPage(server)
+        let second = TestPage(server)
+        let a = try await first.wait(for: "hello") { $0.frames.count >= 1 }
+        let b = try await second.wait(for: "hello") { $0.frames.count >= 1 }
+        #expect(a.messages[0]["session"] != b.messages[0]["session"])
+        #expect(server.sessions.count == 2)
+        // Open row 3 in the first page and tap Trash: the row is deleted there.
+        first.send(Page.drag(row: 3, by: -240, at: 100, moves: 4))
+        _ = try await first.wait(for: "row 3 open") { $0.lastRows[3]?["offset"] == .number(-240) }
+        first.send(Page.tap(row: 3, x: 300, at: 2_000))
+        let deleted = try await first.wait(for: "the delete") { !$0.events(named: "delete").isEmpty }
+        #expect(deleted.events(named: "delete").first?["item"] == .string("Re: quarterly numbers"))
+        let gone = try await first.wait(for: "row 3 to show row 4's item") { $0.lastRows[3]?["item"] == .string("Weekend hiking plan") }
+        #expect(gone.frames.last?["rowCount"] == .number(14))
+        // The second page still has every item, and saw none of it.
+        second.send(#"{"type":"wheel","dy":1,"t":3000}"#)
+        let other = try await second.wait(for: "a frame") { $0.frames.count >= 2 }
+        #expect(other.events.isEmpty)
+        #expect(other.lastRows[3]?["item"] == .string("Re: quarterly numbers"))
+        #expect(other.frames.last?["rowCount"] == .number(15))
+        await first.close()
+        await second.close()
+        await server.stop()
+    }
+
+    @Test func the33rdSessionIsRefusedAndClosed() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        var pages: [TestPage] = []
+        for _ in 0..<SessionManager.maximumSessions {
+            let page = TestPage(server)
+            _ = try await page.wait(for: "hello") { $0.frames.count >= 1 }
+            pages.append(page)
+        }
+        let refused = TestPage(server)
+        let sent = try await refused.wait(for: "the refusal") { !$0.errors.isEmpty }
+        #expect(sent.errors == ["too many sessions: the playground serves at most 32 pages at once; close one and reload this page"])
+        #expect(sent.frames.isEmpty)
+        try await refused.waitForClose()
+        #expect(server.sessions.count == 32)
+        // A page that leaves frees its place.
+        await pages.removeLast().close()
+        let next = TestPage(server)
+        _ = try await next.wait(for: "hello after a page left") { $0.frames.count >= 1 }
+        for page in pages + [next] { await page.close() }
+        await server.stop()
+    }
+
+    @Test func savingThePluginReloadsEverySessionAndABadSaveIsRolledBack() async throws {
+        let folder = try temporaryFolder()
+        let path = folder + "/mail.lua"
+        let original = String(decoding: try FileReading.bytes(atPath: mailPlugin), as: UTF8.self)
+        try write(original, to: path)
+        let server = try await TestServer.start(plugins: [path], watch: true)
+        let page = TestPage(server)
+        _ = try await page.wait(for: "hello") { $0.frames.count >= 1 }
+        page.send(Page.drag(row: 3, by: -200, at: 100))
+        _ = try await page.wait(for: "row 3 open") { $0.lastRows[3]?["offset"] == .number(-240) }
+
+        try write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
+        let reloaded = try await page.wait(for: "the reload") { titles($0.lastRows[3]?["right"]) == ["Bin", "Flag", "More"] }
+        #expect(reloaded.of(type: "reload").map { $0["ok"] } == [.bool(true)])
+        #expect(reloaded.frames.last?["editing"] == .array([.number(3)]))
+        #expect(reloaded.events(named: "reload").count == 1)
+
+        try write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
+        let failed = try await page.wait(for: "the failed reload") { $0.of(type: "reload").count >= 2 }
+        let line = original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("title = \"Trash\"") }! + 1
+        #expect(failed.of(type: "reload").last?["ok"] == .bool(false))
+        #expect(failed.of(type: "reload").last?["error"] == .string("\(path):\(line): unexpected symbol near '='"))
+        // The old code is still in charge: Bin is still there.
+        page.send(#"{"type":"wheel","dy":1,"t":5000}"#)
+        let after = try await page.wait(for: "a frame") { $0.frames.count > failed.frames.count }
+        #expect(titles(after.lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
+        await page.close()
+        await server.stop()
+    }
+
+    @Test func theDownloadedScriptReplaysToTheEventsThePageSaw() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        let page = TestPage(server)
+        let hello = try await page.wait(for: "hello") { $0.frames.count >= 1 }
+        guard case .string(let id)? = hello.messages[0]["session"] else { Issue.record("no id"); return }
+        page.send(Page.drag(row: 3, by: -200, at: 100))
+        page.send(Page.drag(row: 5, by: 120, at: 900))
+        page.send(Page.tap(row: 5, x: 40, at: 1_700))
+        let seen = try await page.wait(for: "the unread action") { !$0.events(named: "update").isEmpty }
+        // Let every animation end, so the clock is where the script's last wait leaves it.
+        try await Task.sleep(for: .seconds(1))
+        let events = try page.received().events.map { event -> JSONValue in
+            guard case .object(let fields) = event else { return event }
+            return .object(fields.filter { $0.key != "text" })
+        }
+        #expect(events.count >= seen.events.count)
+
+        let script = try server.get("/sessions/\(id).swipe")
+        #expect(script.status == 200)
+        #expect(script.headers.contains("text/plain"))
+        let output = try PluginRun(fileName: "s.swipe", pluginPaths: [mailPlugin], format: .jsonl).run(script: script.body)
+        let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
+            .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
+        #expect(replayed == events)
+        #expect(replayed.map { $0["event"] } == ["open", "open", "action", "update"].map(JSONValue.string))
+
+        let spec = try server.get("/sessions/\(id)_spec.lua")
+        #expect(spec.status == 200)
+        #expect(spec.body.contains("require(\"swipe\")"))
+        await page.close()
+        await server.stop()
+    }
+
+    @Test func servesThePageAndAnswers404() async throws {
+        let server = try await TestServer.start(plugins: [])
+        let page = try server.get("/")
+        #expect(page.status == 200)
+        #expect(page.headers.contains("text/html; charset=utf-8"))
+        #expect(page.body == String(decoding: PlaygroundRoutes.get("/", sessions: server.sessions).body, as: UTF8.self))
+        #expect(try server.get("/page.js").status == 200)
+        #expect(try server.get("/page.css").headers.contains("text/css"))
+        let missing = try server.get("/nothing")
+        #expect(missing.status == 404)
+        #expect(missing.body == "not found: /nothing\n")
+        let noSession = try server.get("/sessions/0123456789abcdef.swipe")
+        #expect(noSession.status == 404)
+        #expect(noSession.body == "no open session '0123456789abcdef': a recording can be downloaded while its page is open\n")
+        await server.stop()
+    }
+
+    func temporaryFolder() throws -> String {
+        var template = Array("/tmp/swipe-serve-XXXXXX".utf8CString)
+        guard let folder = mkdtemp(&template) else { throw FileError(path: "/tmp", cause: .init(rawValue: errno)) }
+        return String(cString: folder)
+    }
+
+    func write(_ text: String, to path: String) throws {
+        // A new file renamed over the old one, as editors save.
+        let temporary = path + ".tmp"
+        guard let file = fopen(temporary, "w") else { throw FileError(path: temporary, cause: .init(rawValue: errno)) }
+        fputs(text, file)
+        fclose(file)
+        guard rename(temporary, path) == 0 else { throw FileError(path: path, cause: .init(rawValue: errno)) }
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,347 @@
+#!/usr/bin/env python3
+"""The playground's end-to-end test in a real browser (run it through scripts/browser_test.sh).
+
+Starts `swipehost serve --plugin <a copy of plugins/mail.lua> --port 0`, opens its page in
+Debian's chromium through Playwright, and checks with real mouse events that:
+  1. dragging row 3 left opens it: Trash, Flag and More are revealed in their colours, and the
+     log shows the `open` of row 3;
+  2. tapping Trash deletes the row: the row count drops and the rows below move up;
+  3. saving a broken plugin shows the error banner (file:line) and keeps the old plugin; saving a
+     good change (Trash retitled) reaches the page without reloading it;
+  4. the recorded script, downloaded from the session's URL, replayed with
+     `swipehost run --format jsonl` and the same plugin, prints exactly the events the page's log
+     showed; the recorded spec passes under `swipehost test`;
+  5. a second page is a session of its own (all 15 rows, its own log), where a finger's drag
+     (Chromium's touch events) opens a row and the wheel scrolls;
+  6. SIGINT stops the server with exit status 0.
+Saves .artifacts/playground.png (and docs/images/playground.png with --docs-screenshot): row 2
+open on its leading edge, row 4 on its trailing one, the log, row 4's configuration.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TIMEOUT_MS = 15000
+
+passed = 0
+
+
+def check(condition, what, detail=""):
+    """Counts a passed check, or fails the test with what was expected and what was seen."""
+    global passed
+    if not condition:
+        raise AssertionError(what + (": " + detail if detail else ""))
+    passed += 1
+    print("ok " + str(passed) + " - " + what, flush=True)
+
+
+class Server:
+    """`swipehost serve` in the background; its URL is the first line it prints."""
+
+    def __init__(self, binary, plugin, cwd):
+        self.proc = subprocess.Popen(
+            [binary, "serve", "--plugin", plugin, "--port", "0"],
+            cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.stderr = []
+        threading.Thread(target=self._drain, args=(self.proc.stderr,), daemon=True).start()
+        line = [None]
+        reader = threading.Thread(target=lambda: line.__setitem__(0, self.proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(60)
+        url = (line[0] or "").strip()
+        if not url.startswith("http://"):
+            self.stop(signal.SIGKILL)
+            raise AssertionError("swipehost serve printed no URL first (got %r); stderr: %s" % (url, "".join(self.stderr)))
+        self.url = url
+        threading.Thread(target=self._drain, args=(self.proc.stdout,), daemon=True).start()
+
+    def _drain(self, stream):
+        for line in stream:
+            self.stderr.append(line)
+
+    def stop(self, sig=signal.SIGINT, timeout=15):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+
+
+def fetch(url):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return response.status, response.headers.get("Content-Type", ""), response.read().decode("utf-8")
+
+
+def row(page, n):
+    return page.locator('#table .row[data-row="%d"]' % n)
+
+
+def drag(page, n, dx, steps=15):
+    """Real mouse events: down on row n (near its right end for a drag left, its left end for a
+    drag right), `steps` moves to `dx` px from there, up."""
+    box = row(page, n).bounding_box()
+    x = box["x"] + (box["width"] - 30 if dx < 0 else 30)
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y, steps=steps)
+    page.mouse.up()
+
+
+def touch_drag(page, context, n, dx, steps=10):
+    """A finger (Chromium's touch events, which the page gets as pointer events) drags row n."""
+    box = row(page, n).bounding_box()
+    x = box["x"] + (box["width"] - 30 if dx < 0 else 30)
+    y = box["y"] + box["height"] / 2
+    cdp = context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, steps + 1):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + dx * i / steps, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def wait_offset(page, n, value):
+    """Waits until row n is drawn at `value` with no animation left to play."""
+    page.wait_for_function(
+        """([n, value]) => {
+            const el = document.querySelector('#table .row[data-row="' + n + '"]');
+            return el && Number(el.dataset.offset) === value && !window.swipePlayground.animating(n);
+        }""", arg=[n, value], timeout=TIMEOUT_MS)
+
+
+def revealed_buttons(page, n):
+    """Row n's buttons that are on screen and not covered by its content: [(id, title, colour)]."""
+    return page.evaluate(
+        """n => {
+            const row = document.querySelector('#table .row[data-row="' + n + '"]');
+            const content = row.querySelector('.content').getBoundingClientRect();
+            const cell = row.getBoundingClientRect();
+            return [...row.querySelectorAll('.buttons .button')].filter(b => {
+                const r = b.getBoundingClientRect();
+                const shown = getComputedStyle(b).visibility === 'visible' && r.width > 0;
+                const uncovered = r.left >= content.right - 0.5 || r.right <= content.left + 0.5;
+                const inside = r.left >= cell.left - 0.5 && r.right <= cell.right + 0.5;
+                return shown && uncovered && inside;
+            }).map(b => [b.dataset.id, b.textContent, getComputedStyle(b).backgroundColor]);
+        }""", n)
+
+
+def logged_events(page):
+    """The events the page's log shows, as their jsonl objects (without the printed `text`)."""
+    return page.evaluate("""() => [...document.querySelectorAll('#log .event[data-json]')]
+        .map(li => JSON.parse(li.dataset.json))""")
+
+
+def shoot(page, args, path=None):
+    os.makedirs(os.path.dirname(path or args.screenshot), exist_ok=True)
+    page.screenshot(path=path or args.screenshot)
+    if args.docs_screenshot and path is None:
+        os.makedirs(os.path.join(ROOT, "docs", "images"), exist_ok=True)
+        page.screenshot(path=os.path.join(ROOT, "docs", "images", "playground.png"))
+    print("screenshot: " + (path or args.screenshot), flush=True)
+
+
+def run_checks(page, args, server, plugin, original, binary, work, page_errors):
+    """Every check of the page, in order (see the module's description)."""
+    status, content_type, html = fetch(server.url)
+    check(status == 200 and content_type.startswith("text/html") and 'id="table"' in html,
+          "GET / serves the page", "%s %s" % (status, content_type))
+    page.goto(server.url)
+    row(page, 3).wait_for()
+    hello = page.evaluate("() => window.swipePlayground.hello")
+    count_before = int(page.get_attribute("#table", "data-row-count"))
+    check(count_before == 15, "the page shows mail's 15 items", str(count_before))
+    items_before = [row(page, n).get_attribute("data-item") for n in (3, 4)]
+    check(items_before == ["Re: quarterly numbers", "Weekend hiking plan"], "rows 3 and 4 show their items",
+          str(items_before))
+
+    # 1. Drag row 3 left with the mouse: it opens.
+    drag(page, 3, -200)
+    page.locator('#log .event.open[data-row="3"]').wait_for()
+    check(True, "the log shows the open of row 3")
+    wait_offset(page, 3, -240)
+    check(True, "row 3's content comes to rest 240 px left (three 80-px buttons)")
+    shown = revealed_buttons(page, 3)
+    check(shown == [["trash", "Trash", "rgb(255, 59, 48)"], ["flag", "Flag", "rgb(255, 149, 0)"],
+                    ["more", "More", "rgb(199, 199, 204)"]],
+          "row 3 reveals Trash, Flag and More in their colours", json.dumps(shown))
+    check(revealed_buttons(page, 2) == [], "row 2 reveals nothing")
+    # The panel shows the configuration of the row under the pointer.
+    box = row(page, 3).bounding_box()
+    page.mouse.move(box["x"] + 30, box["y"] + box["height"] / 2)
+    page.locator('#config[data-config-row="3"]').wait_for()
+    check("trash" in page.inner_text("#config"), "the panel shows row 3's configuration")
+
+    # 2. Tap Trash: row 3 is deleted, the rows below move up.
+    trash = row(page, 3).locator('.button[data-id="trash"]').bounding_box()
+    page.mouse.click(trash["x"] + trash["width"] / 2, trash["y"] + trash["height"] / 2)
+    page.locator('#log .event.delete[data-row="3"]').wait_for()
+    page.wait_for_function("() => document.querySelector('#table').dataset.rowCount === '14'")
+    check(True, "tapping Trash deletes row 3 (14 rows left)")
+    check(row(page, 3).get_attribute("data-item") == "Weekend hiking plan", "row 4 moved up into row 3")
+
+    # 3. A broken save shows the banner; a good one reaches the page without a reload.
+    page.evaluate("() => { window.__notReloaded = true; }")
+    broken = original.replace('name = "mail",', 'name = "mail",\n  items = {', 1)
+    with open(plugin, "w", encoding="utf-8") as f:
+        f.write(broken)
+    page.locator("#banner:not([hidden])").wait_for()
+    banner = page.inner_text("#banner-text")
+    eof = broken.count("\n") + 1  # Lua names the line after the last newline
+    check(banner.startswith("mail.lua:") and ":%d: '}' expected" % eof in banner,
+          "a broken save shows the error with its file and line", banner)
+    check(row(page, 3).locator('.button[data-id="trash"]').text_content() == "Trash",
+          "the old plugin stays in charge")
+    with open(plugin, "w", encoding="utf-8") as f:
+        f.write(original.replace('title = "Trash"', 'title = "Bin"'))
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#table .row[data-row=\"3\"] .button[data-id=\"trash\"]');"
+        " return b && b.textContent === 'Bin'; }")
+    check(page.is_hidden("#banner"), "a good save hides the banner")
+    check(page.evaluate("() => window.__notReloaded === true"), "the new title shows without reloading the page")
+    check(page.inner_text("#notice") == "Plugin reloaded", "the page says the plugin reloaded")
+
+    # 4. Download the recorded script and spec; replay the script with `run`.
+    page.mouse.move(10, 10)
+    events = logged_events(page)
+    names = [e["event"] for e in events]
+    check(names[:3] == ["open", "action", "delete"], "the log shows open, action, delete", str(names))
+    check(page.get_attribute("#download-script", "href") == hello["script"], "the page links the script")
+    check(page.get_attribute("#download-spec", "href") == hello["spec"], "the page links the spec")
+    base = server.url.rstrip("/")
+    status, content_type, script = fetch(base + hello["script"])
+    check(status == 200 and content_type.startswith("text/plain"), "GET the script", content_type)
+    script_path = os.path.join(work, "recorded.swipe")
+    with open(script_path, "w", encoding="utf-8") as f:
+        f.write(script)
+    replay = subprocess.run([binary, "run", script_path, "--plugin", "mail.lua", "--format", "jsonl"],
+                            cwd=work, capture_output=True, text=True, timeout=60)
+    check(replay.returncode == 0, "swipehost run replays the script", replay.stderr)
+    replayed = [json.loads(line) for line in replay.stdout.splitlines() if line.strip()]
+    replayed = [e for e in replayed if e.get("event") != "state"]
+    seen = [e for e in events if e.get("event") != "reload"]
+    check(replayed == seen, "the replay prints exactly the events the page showed",
+          "\npage:   %s\nreplay: %s\nscript:\n%s" % (json.dumps(seen), json.dumps(replayed), script))
+    status, content_type, spec = fetch(base + hello["spec"])
+    check(status == 200 and 'require("swipe")' in spec, "GET the spec")
+    spec_path = os.path.join(work, "recorded_spec.lua")
+    with open(spec_path, "w", encoding="utf-8") as f:
+        f.write(spec)
+    spec_run = subprocess.run([binary, "test", spec_path], cwd=work, capture_output=True, text=True, timeout=60)
+    check(spec_run.returncode == 0, "the recorded spec passes under swipehost test",
+          spec_run.stdout + spec_run.stderr)
+
+    # The screenshot: the plugin as shipped again, row 2 open on its leading edge (Unread)
+    # and row 4 on its trailing one (the new row 3 stays closed), row 4's configuration.
+    with open(plugin, "w", encoding="utf-8") as f:
+        f.write(original)
+    page.wait_for_function(
+        "() => { const b = document.querySelector('#table .row[data-row=\"3\"] .button[data-id=\"trash\"]');"
+        " return b && b.textContent === 'Trash'; }")
+    drag(page, 2, 120)
+    wait_offset(page, 2, 80)
+    check([b[0] for b in revealed_buttons(page, 2)] == ["unread"], "dragging row 2 right reveals Unread")
+    drag(page, 4, -200)
+    wait_offset(page, 4, -240)
+    box = row(page, 4).bounding_box()
+    page.mouse.move(box["x"] + 40, box["y"] + box["height"] / 2)
+    page.locator('#config[data-config-row="4"]').wait_for()
+    page.wait_for_timeout(1000)  # the newest log lines' highlight fades
+    page.locator("#notice").wait_for(state="hidden")
+    shoot(page, args)
+
+    # 5. A second page is a session of its own: all 15 items, its own log; a touch drag opens a row.
+    logged = len(logged_events(page))
+    context = page.context.browser.new_context(viewport={"width": 1180, "height": 780}, has_touch=True)
+    touch_page = context.new_page()
+    touch_page.on("pageerror", lambda e: page_errors.append(str(e)))
+    touch_page.goto(server.url)
+    row(touch_page, 3).wait_for()
+    check(touch_page.get_attribute("#table", "data-row-count") == "15", "a second page has its own session (15 rows)")
+    touch_drag(touch_page, context, 3, -200)
+    touch_page.locator('#log .event.open[data-row="3"]').wait_for()
+    wait_offset(touch_page, 3, -240)
+    check(touch_page.locator("#log .event").count() == 1, "a touch drag opens row 3 on the second page")
+    check(len(logged_events(page)) == logged, "the first page saw none of it")
+    box = row(touch_page, 6).bounding_box()
+    touch_page.mouse.move(box["x"] + 100, box["y"] + 10)
+    touch_page.mouse.wheel(0, 88)
+    touch_page.wait_for_function("() => document.querySelector('#table').dataset.contentOffset === '88'")
+    top = touch_page.evaluate("() => document.querySelector('#table .row[data-row=\"3\"]').getBoundingClientRect().top"
+                              " - document.querySelector('#table').getBoundingClientRect().top")
+    check(top == 0, "the wheel scrolls the table by two rows (row 3 at the top)", str(top))
+    context.close()
+
+    check(page_errors == [], "the page logged no error", "\n".join(page_errors))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--bin", required=True, help="the swipehost binary")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--screenshot", default=os.path.join(ROOT, ".artifacts", "playground.png"))
+    parser.add_argument("--docs-screenshot", action="store_true", help="also write docs/images/playground.png")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.bin)
+
+    work = tempfile.mkdtemp(prefix="swipehost-browser-")
+    plugin = os.path.join(work, "mail.lua")
+    shutil.copyfile(os.path.join(ROOT, "plugins", "mail.lua"), plugin)
+    original = open(plugin, encoding="utf-8").read()
+
+    server = Server(binary, "mail.lua", work)  # relative: the page and its messages say mail.lua
+    page_errors = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1180, "height": 780}, accept_downloads=True)
+            page.on("pageerror", lambda e: page_errors.append(str(e)))
+            page.on("console", lambda m: m.type == "error" and page_errors.append(m.text))
+            page.set_default_timeout(TIMEOUT_MS)
+            failure_shot = os.path.join(os.path.dirname(args.screenshot), "playground-failure.png")
+            try:
+                run_checks(page, args, server, plugin, original, binary, work, page_errors)
+            except BaseException:
+                try:
+                    shoot(page, args, failure_shot)
+                except Exception:
+                    pass
+                raise
+            browser.close()
+
+
+        # 6. SIGINT: a clean shutdown.
+        status = server.stop(signal.SIGINT)
+        check(status == 0, "SIGINT stops the server with status 0", str(status))
+    except BaseException:
+        server.stop(signal.SIGKILL)
+        sys.stderr.write("server output:\n" + "".join(server.stderr) + "\n")
+        sys.stderr.write("kept " + work + "\n")
+        raise
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print("browser: %d passed, 0 failed" % passed)
+
+
+if __name__ == "__main__":
+    try:
+        main()
+    except Exception as error:  # a failed check, or Playwright's timeout waiting for one
+        print("FAIL - %s: %s" % (type(error).__name__, error), file=sys.stderr)
+        print("browser: %d passed, 1 failed" % passed)
+        sys.exit(1)
