@@ -185,6 +185,8 @@ enum LuaLiteral {
             case UInt8(ascii: "\""): out += "\\\""
             case UInt8(ascii: "\\"): out += "\\\\"
             case UInt8(ascii: "\n"): out += "\\n"
+            case UInt8(ascii: "\t"): out += "\\t"
+            case UInt8(ascii: "\r"): out += "\\r"
             case 0..<32, 127: out += "\\" + String(byte / 100) + String(byte / 10 % 10) + String(byte % 10)
             default: out.unicodeScalars.append(Unicode.Scalar(byte))
             }

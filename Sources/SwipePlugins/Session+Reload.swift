@@ -49,7 +49,7 @@ extension Session {
             }
         }
         table.reloadVisibleRows()
-        if configuration.recordsInputs { record(.reload(names), at: now) }
+        if recordsInputs { record(.reload(names), at: now) }
         forward()
     }
 

@@ -70,10 +70,27 @@ public protocol SessionEventSink: AnyObject {
 /// See `docs/session.md` for the reload rules and the recording format.
 public final class Session {
     /// The plugin host: the table, the recorder, the plugins now in charge.
-    public internal(set) var host: PluginHost
+    // The stored properties a command reads are `@exclusivity(unchecked)`, as the host's are:
+    // nothing reaches the session re-entrantly while it changes them (the table, the host and
+    // the plugins it calls know nothing of it; a sink is called only between changes), and their
+    // dynamic checks were a twentieth of a replayed line's instructions.
+    @exclusivity(unchecked) public internal(set) var host: PluginHost {
+        didSet { unretainedHost = .passUnretained(host) }
+    }
+    /// ``host``, read per command without retaining it: the host is the table's (weakly held)
+    /// delegate, so its reference count lives in a side table and each retain and release took
+    /// about 70 instructions, a tenth of a replayed line. Sound: ``host`` holds it, and only
+    /// ``reload(_:)`` replaces it, never while a command runs.
+    @exclusivity(unchecked) private var unretainedHost: Unmanaged<PluginHost>
+    /// Runs the commands on the table (the same table through every reload).
+    let runner: ScriptRunner
+    /// ``SessionConfiguration/recordsInputs``, read per command without touching the rest.
+    let recordsInputs: Bool
     /// Read it (snapshots, cells); drive it only through ``apply(_:at:)``.
     public var table: SwipeTable { host.table }
     public var now: VirtualInstant { host.table.now }
+    /// Every record so far, in order (none with ``SessionConfiguration/traceMode`` `.jsonLines`).
+    public var records: [TraceRecord] { host.recorder.records }
     /// The plugins in charge (those of the last successful ``reload(_:)``).
     public internal(set) var plugins: [PluginSource]
     public let configuration: SessionConfiguration
@@ -86,16 +103,16 @@ public final class Session {
         }
     }
     /// Whether a sink was given: a batch run has none and pays nothing per command for it.
-    private var hasSink: Bool
+    @exclusivity(unchecked) private var hasSink: Bool
 
     /// Records handed to the sink so far.
-    private var forwarded = 0
+    @exclusivity(unchecked) private var forwarded = 0
     /// The inputs applied so far, for the recording.
-    private(set) var inputs: [Input] = []
+    @exclusivity(unchecked) private(set) var inputs: [Input] = []
     /// The clock as the recorded inputs leave it: a `wait` makes up the difference.
-    var recordedClock = VirtualInstant.start
+    @exclusivity(unchecked) var recordedClock = VirtualInstant.start
     /// Inputs applied (successfully or not): the line number of the next one's errors.
-    private var inputCount = 0
+    @exclusivity(unchecked) private var inputCount = 0
     /// When the session was made (wall clock), for the recording's header.
     let started: String
 
@@ -107,6 +124,7 @@ public final class Session {
 
     public init(_ configuration: SessionConfiguration, sink: (any SessionEventSink)?) throws(RunFailure) {
         self.configuration = configuration
+        recordsInputs = configuration.recordsInputs
         self.plugins = configuration.plugins
         self.sink = sink
         hasSink = sink != nil
@@ -122,7 +140,9 @@ public final class Session {
         } catch {
             throw .plugin(error)
         }
+        unretainedHost = .passUnretained(host)
         link.host = host
+        runner = ScriptRunner(table: host.table, fileName: configuration.scriptName)
         if let failure = host.fatalError { throw .strict(failure) }
         forward()
     }
@@ -160,19 +180,26 @@ public final class Session {
     @discardableResult
     public func apply(_ line: ScriptLine, at time: VirtualInstant? = nil) throws(ScriptError) -> Bool {
         inputCount += 1
-        if let time, time > now { advance(to: time) }
-        let file = configuration.scriptName
+        let table = runner.table
+        if let time, time > table.now { advance(to: time) }
         if let problem = Self.problem(with: line.command) {
-            throw ScriptError(file: file, line: line.number, cause: .syntax(problem))
+            throw ScriptError(file: configuration.scriptName, line: line.number, cause: .syntax(problem))
         }
-        let failedBefore = host.failed
-        let clock = now
-        defer { forward() }
-        let reached = try ScriptRunner(table: host.table, fileName: file).run(line)
-        if configuration.recordsInputs { record(.command(line.command), at: clock) }
-        if !failedBefore, host.failed, let failure = host.fatalError {
-            throw ScriptError(file: file, line: line.number, message: "plugin error (--strict): \(failure)")
+        let failedBefore = unretainedHost._withUnsafeGuaranteedRef { $0.failed }
+        let clock = table.now
+        let reached: Bool
+        do {
+            reached = try runner.run(line)
+        } catch {
+            forward()
+            throw error
         }
+        if recordsInputs { record(.command(line.command), at: clock) }
+        if !failedBefore, unretainedHost._withUnsafeGuaranteedRef({ $0.failed }), let failure = host.fatalError {
+            forward()
+            throw ScriptError(file: configuration.scriptName, line: line.number, message: "plugin error (--strict): \(failure)")
+        }
+        forward()
         return reached
     }
 

@@ -168,3 +168,129 @@ extension ScriptHeader {
         Array(script.utf8).withUnsafeBufferPointer { ScriptHeader($0) }.plugins.map { resolve($0.path, script: path) }
     }
 }
+
+/// `Session.reload`: new code swapped in with the table's state kept, or nothing changed.
+struct SessionReloadTests {
+    static let mailCode = (try? String(contentsOfFile: SessionTests.mail, encoding: .utf8)) ?? ""
+
+    /// A session over mail.lua (from text) with row 1 trashed, row 2 open, scrolled by 44.
+    static func used() throws -> (Session, RecordingSink) {
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: [.source(name: "mail.lua", code: mailCode)]), sink: sink)
+        for line in try ScriptParser(fileName: "s").parse("swipe 1 -200\nwait 300\ntap 1 trash\nswipe 2 -200\nwait 300\nscroll 44") {
+            try session.apply(line.command)
+        }
+        return (session, sink)
+    }
+
+    static func titles(_ session: Session, row: Int) -> [String] {
+        TableSnapshot(session.table).rows.first { $0.row == row }?.rightButtons.map(\.title) ?? []
+    }
+
+    @Test func goodCodeIsSwappedInKeepingItemsOpenRowsScrollAndClock() throws {
+        let (session, sink) = try Self.used()
+        let items = session.table.items.all
+        #expect(items.first == "Your order has shipped")
+        #expect(session.table.openRows == [2])
+        #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
+        let recorded = sink.records.count
+        let now = session.now
+        try session.reload([.source(name: "mail.lua", code: Self.mailCode.replacingOccurrences(of: "\"Flag\"", with: "\"Pin\""))])
+        #expect(session.table.items.all == items)
+        #expect(session.table.openRows == [2])
+        #expect(session.table.contentOffset == 44)
+        #expect(session.now == now)
+        #expect(Self.titles(session, row: 2) == ["Trash", "Pin", "More"])
+        #expect(session.table.cell(forRow: 2)?.right == 240)
+        #expect(sink.records.count == recorded + 1)
+        #expect(sink.lines.last == "   900 ms  reloaded plugins: mail.lua")
+        #expect(JSONLinesFormat.line(for: sink.records.last!) == #"{"event":"reload","plugins":["mail.lua"],"t":900}"#)
+        // The new code runs the buttons: Pin flags row 2.
+        try session.apply(.tap(row: 2, button: .id("flag")))
+        #expect(session.table.items[2] == "[flagged] Re: quarterly numbers")
+        #expect(session.recordedScript().contains("scroll 44\n# reload: mail.lua\ntap 2 flag\n"))
+    }
+
+    @Test func anOpenRowWithoutButtonsOnItsSideAnyMoreClosesWithoutADelegateCall() throws {
+        let (session, sink) = try Self.used()
+        let recorded = sink.records.count
+        let leadingOnly = "return { name = 'left', configure = function(row) return { leading = { buttons = { { id = 'a', title = 'A', width = 80 } } } } end }"
+        try session.reload([.source(name: "left.lua", code: leadingOnly)])
+        #expect(session.table.openRows.isEmpty)
+        #expect(session.table.cell(forRow: 2)?.isClosed == true)
+        #expect(sink.lines.dropFirst(recorded) == ["   900 ms  reloaded plugins: left.lua"])
+    }
+
+    @Test func aSyntaxErrorIsThrownNamingFileAndLineAndNothingChanges() throws {
+        let (session, sink) = try Self.used()
+        let host = session.host
+        let recorded = sink.records.count
+        #expect(throws: RunFailure.self) { try session.reload([.source(name: "mail.lua", code: "return {\n  name = 'x',\n  configure = function(row) return { end,\n}")]) }
+        do {
+            try session.reload([.source(name: "mail.lua", code: "return {\n  name = 'x',\n  configure = function(row) return { end,\n}")])
+        } catch {
+            #expect(error.description == "mail.lua: mail.lua:3: unexpected symbol near 'end'")
+        }
+        #expect(session.host === host)
+        #expect(session.plugins == [.source(name: "mail.lua", code: Self.mailCode)])
+        #expect(sink.records.count == recorded)
+        #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
+        try session.apply(.tap(row: 2, button: .id("flag")))
+        #expect(session.table.items[2] == "[flagged] Re: quarterly numbers")
+    }
+
+    @Test func aConfigureErrorIsThrownNamingFileAndLineAndNothingChanges() throws {
+        let (session, sink) = try Self.used()
+        let host = session.host
+        let recorded = sink.records.count
+        let failing = "return {\n  name = 'mail',\n  configure = function(row)\n    if row.index == 3 then error('no row 3') end\n  end,\n}"
+        do {
+            try session.reload([.source(name: "mail.lua", code: failing)])
+            Issue.record("the reload did not fail")
+        } catch {
+            #expect(error.description == "mail.lua:4: no row 3 (in configure, row 3)")
+        }
+        let invalid = "return {\n  name = 'mail',\n  configure = function(row)\n    return { buttons = { { id = 'a', title = 'A', width = -1 } } }\n  end,\n}"
+        do {
+            try session.reload([.source(name: "mail.lua", code: invalid)])
+            Issue.record("the reload did not fail")
+        } catch {
+            #expect(error.description == "mail.lua:3: row 2: buttons[1].width: must be a finite number > 0, got -1 (in configure, row 2)")
+        }
+        #expect(session.host === host)
+        #expect(sink.records.count == recorded)
+        #expect(session.table.openRows == [2])
+        #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
+    }
+
+    @Test func theOldPluginsTimersAreDroppedAndThePresentedScreenStays() throws {
+        let code = """
+            return { name = 't', on_open = function(ctx, row)
+              ctx:present { title = 'open', text = tostring(row.index) }
+              ctx:after(100, function(c) c:log('old timer') end)
+            end }
+            """
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: [.source(name: "t.lua", code: code)]), sink: sink)
+        try session.apply(.swipe(row: 3, dx: -200, duration: .zero))
+        try session.reload([.source(name: "t.lua", code: code.replacingOccurrences(of: "old timer", with: "new timer"))])
+        session.advance(to: VirtualInstant(nanoseconds: 500_000_000))
+        #expect(sink.lines == [
+            "     0 ms  row 3 opened",
+            "     0 ms  presented \"open\": 3",
+            "     0 ms  reloaded plugins: t.lua",
+        ])
+        #expect(session.host.presented?.title == "open")
+    }
+
+    @Test func aFilePluginIsReadAgainFromDisk() throws {
+        let fixtures = Fixtures()
+        let path = fixtures.plugin("mail.lua", Self.mailCode)
+        let session = try Session(SessionConfiguration(plugins: [.file(path)]), sink: nil)
+        try session.apply(.open(row: 1))
+        _ = fixtures.plugin("mail.lua", Self.mailCode.replacingOccurrences(of: "\"Trash\"", with: "\"Bin\""))
+        try session.reload([.file(path)])
+        #expect(Self.titles(session, row: 1) == ["Bin", "Flag", "More"])
+        #expect(session.table.openRows == [1])
+    }
+}
