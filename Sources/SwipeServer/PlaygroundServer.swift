@@ -107,6 +107,9 @@ public struct PlaygroundServer: Sendable {
                         return
                     }
                 }
+                // The session ended: the page left, or it read too little of what it was sent
+                // (`PlaygroundConnection.maximumUnsent`); closing ends the inbound loop too.
+                try? await outbound.close(.policyViolation, reason: "session closed")
             }
             do {
                 for try await message in inbound.messages(maxSize: socketMessageLimit) {
