@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "CFuzzerDriver", path: "Fuzz/Sources/CFuzzerDriver"),
         .executableTarget(
             name: "swipefuzz",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeTesting", "CFuzzerDriver"],
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeTesting", "SwipePlayground", "CFuzzerDriver"],
             path: "Fuzz/Sources/swipefuzz"
         ),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),

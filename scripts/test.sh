@@ -39,6 +39,6 @@ bash scripts/callgrind-gate.sh
 echo "== scripts/sanitize.sh address (the whole suite under AddressSanitizer and LeakSanitizer)"
 bash scripts/sanitize.sh address
 echo "== scripts/fuzz.sh (each target briefly, from its committed seeds; a finding fails)"
-for target in script config jsonl sandbox report; do
+for target in script config jsonl sandbox report playground; do
     bash scripts/fuzz.sh "$target" "${FUZZ_SECONDS:-12}"
 done

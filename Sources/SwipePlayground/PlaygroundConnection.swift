@@ -11,6 +11,11 @@ import Synchronization
 /// yields its replies before letting go, so messages leave in the order the session made
 /// them whichever task made them (the socket, the wake timer, a reload).
 public final class PlaygroundConnection: @unchecked Sendable {
+    /// The most messages waiting to be sent: a page that sends without reading what it is sent
+    /// is closed when they pass this (every message it sends makes a frame), rather than have
+    /// the server keep its frames without end.
+    public static let maximumUnsent = 1_024
+
     public var id: String { core.id }
     /// The messages to send the page, in order; it ends when the connection is closed.
     public let messages: AsyncStream<String>
@@ -26,7 +31,7 @@ public final class PlaygroundConnection: @unchecked Sendable {
 
     init(id: String, configuration: SessionConfiguration) throws(RunFailure) {
         core = try PlaygroundSession(id: id, configuration: configuration)
-        (messages, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+        (messages, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingOldest(Self.maximumUnsent))
         locked { core.greeting() }
     }
 
@@ -70,8 +75,22 @@ public final class PlaygroundConnection: @unchecked Sendable {
     private func locked(_ body: () -> [String]) {
         lock.withLock { _ in
             guard !closed else { return }
-            for message in body() { continuation.yield(message) }
-            scheduleWake()
+            send(body())
+            if !closed { scheduleWake() }
+        }
+    }
+
+    /// Queues `replies` (under the lock); past ``maximumUnsent`` the page is too far behind and
+    /// the connection ends (the server then closes the socket).
+    private func send(_ replies: [String]) {
+        for message in replies {
+            if case .dropped = continuation.yield(message) {
+                closed = true
+                wakeTask?.cancel()
+                wakeTask = nil
+                continuation.finish()
+                return
+            }
         }
     }
 
@@ -97,8 +116,8 @@ public final class PlaygroundConnection: @unchecked Sendable {
         lock.withLock { _ in
             guard !closed, scheduledWake == wake else { return }
             scheduledWake = nil
-            for message in core.wake(at: wake) { continuation.yield(message) }
-            scheduleWake()
+            send(core.wake(at: wake))
+            if !closed { scheduleWake() }
         }
     }
 }

@@ -41,17 +41,21 @@ public struct PlaygroundServer: Sendable {
         }
         router.get("/", use: answer)
         router.get("**", use: answer)
-        let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-        webSocketRouter.ws("/ws") { inbound, outbound, _ in
-            await Self.serve(inbound: inbound, outbound: outbound, sessions: sessions)
-        }
         var logger = Logger(label: "swipehost.serve")
         logger.logLevel = logLevel
+        // The upgrade is decided from the request alone, not through a router: the router's
+        // WebSocket context keeps a reference to itself, and so every connection (LeakSanitizer
+        // found it in HummingbirdWebSocket 2.8.1).
         let app = Application(
             router: router,
             server: .http1WebSocketUpgrade(
-                webSocketRouter: webSocketRouter,
-                configuration: .init(ws: .init(maxFrameSize: Self.socketMessageLimit, autoPing: .disabled))),
+                configuration: .init(ws: .init(maxFrameSize: Self.socketMessageLimit, autoPing: .disabled))
+            ) { request, _, _ in
+                guard request.method == .get, request.path?.split(separator: "?").first == "/ws" else { return .dontUpgrade }
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await Self.serve(inbound: inbound, outbound: outbound, sessions: sessions)
+                }
+            },
             configuration: .init(address: .hostname(host, port: port), serverName: "swipehost"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger
@@ -107,6 +111,9 @@ public struct PlaygroundServer: Sendable {
                         return
                     }
                 }
+                // The session ended: the page left, or it read too little of what it was sent
+                // (`PlaygroundConnection.maximumUnsent`); closing ends the inbound loop too.
+                try? await outbound.close(.policyViolation, reason: "session closed")
             }
             do {
                 for try await message in inbound.messages(maxSize: socketMessageLimit) {

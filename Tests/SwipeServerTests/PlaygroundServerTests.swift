@@ -84,11 +84,12 @@ import Testing
             _ = try await page.wait(for: "hello") { $0.frames.count >= 1 }
             pages.append(page)
         }
-        let refused = TestPage(server)
-        let sent = try await refused.wait(for: "the refusal") { !$0.errors.isEmpty }
-        #expect(sent.errors == ["too many sessions: the playground serves at most 32 pages at once; close one and reload this page"])
-        #expect(sent.frames.isEmpty)
-        try await refused.waitForClose()
+        let refused = try server.refusedWebSocket()
+        #expect(refused.status == "HTTP/1.1 101 Switching Protocols")
+        #expect(refused.texts == [
+            ServerMessage.error("too many sessions: the playground serves at most 32 pages at once; close one and reload this page")
+        ])
+        #expect(refused.closeCode == 1008)
         #expect(server.sessions.count == 32)
         // A page that leaves frees its place.
         await pages.removeLast().close()

@@ -51,6 +51,43 @@ final class TestServer: Sendable {
     /// `GET path`: the status and the body (HTTP/1.1 over a plain socket, the connection closed
     /// by the server after the answer).
     func get(_ path: String) throws -> (status: Int, headers: String, body: String) {
+        let (head, body) = try exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let status = Int(head.split(separator: " ")[1]) ?? 0
+        return (status, head, String(decoding: body, as: UTF8.self))
+    }
+
+    /// A WebSocket the server closes at once: the upgrade's status line, the text messages it
+    /// sent and its close code, read off a plain socket (HummingbirdWSClient drops a text message
+    /// that arrives with the close frame, before its handler runs; a browser does not).
+    func refusedWebSocket() throws -> (status: String, texts: [String], closeCode: Int?) {
+        let (head, body) = try exchange(
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        var texts: [String] = []
+        var closeCode: Int?
+        var index = 0
+        // Unmasked server frames: FIN+opcode, a 7-bit length (126: 16 bits follow), the payload.
+        while index + 2 <= body.count {
+            let opcode = body[index] & 0x0F
+            var length = Int(body[index + 1] & 0x7F)
+            index += 2
+            if length == 126 {
+                guard index + 2 <= body.count else { break }
+                length = Int(body[index]) << 8 | Int(body[index + 1])
+                index += 2
+            }
+            guard index + length <= body.count else { break }
+            let payload = Array(body[index..<index + length])
+            index += length
+            if opcode == 1 { texts.append(String(decoding: payload, as: UTF8.self)) }
+            if opcode == 8, payload.count >= 2 { closeCode = Int(payload[0]) << 8 | Int(payload[1]) }
+        }
+        return (String(head.split(separator: "\r\n").first ?? ""), texts, closeCode)
+    }
+
+    /// Sends `request` on a new connection and reads until the server closes it: the head and
+    /// the bytes after it.
+    private func exchange(_ request: String) throws -> (head: String, body: [UInt8]) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TestTimeout(what: "a socket") }
         defer { close(descriptor) }
@@ -64,8 +101,8 @@ final class TestServer: Sendable {
         guard connected == 0 else { throw TestTimeout(what: "a connection") }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        let bytes = Array(request.utf8)
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
         var response: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -73,11 +110,8 @@ final class TestServer: Sendable {
             if count <= 0 { break }
             response += chunk[0..<count]
         }
-        let text = String(decoding: response, as: UTF8.self)
-        guard let split = text.firstRange(of: "\r\n\r\n") else { throw TestTimeout(what: "an HTTP answer") }
-        let head = String(text[..<split.lowerBound])
-        let status = Int(head.split(separator: " ")[1]) ?? 0
-        return (status, head, String(text[split.upperBound...]))
+        guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else { throw TestTimeout(what: "an HTTP answer") }
+        return (String(decoding: response[..<split.lowerBound], as: UTF8.self), Array(response[split.upperBound...]))
     }
 }
 
@@ -136,16 +170,6 @@ final class TestPage: Sendable {
             try await Task.sleep(for: .milliseconds(10))
         }
         throw TestTimeout(what: what)
-    }
-
-    func waitForClose() async throws {
-        let clock = ContinuousClock()
-        let deadline = clock.now + patience
-        while clock.now < deadline {
-            if isClosed { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        throw TestTimeout(what: "the socket to close")
     }
 
     func close() async {
