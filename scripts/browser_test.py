@@ -141,7 +141,7 @@ def revealed_buttons(page, n):
 
 
 def logged_events(page):
-    """The events the page's log shows, as their jsonl objects (without the printed `text`)."""
+    """The events the page's log shows, as their jsonl objects (without the printed `line`)."""
     return page.evaluate("""() => [...document.querySelectorAll('#log .event[data-json]')]
         .map(li => JSON.parse(li.dataset.json))""")
 

@@ -47,7 +47,15 @@ public final class PlaygroundConnection: @unchecked Sendable {
 
     /// Swaps in new plugin code (see ``PlaygroundSession/reload(_:)``).
     public func reload(_ plugins: [PluginSource]) {
-        locked { core.reload(plugins) }
+        locked { core.reload(plugins, at: elapsed()) }
+    }
+
+    /// The real time since the page connected, in whole milliseconds: the session's time for what
+    /// the server starts itself (a reload), the page's own timestamps being for its input.
+    private func elapsed() -> VirtualInstant {
+        let (seconds, attoseconds) = (ContinuousClock.now - started).components
+        let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+        return VirtualInstant(nanoseconds: min(milliseconds, VirtualInstant.maximum.nanoseconds / 1_000_000) * 1_000_000)
     }
 
     /// The session's inputs as a gesture script (`GET /sessions/ID.swipe`).

@@ -102,8 +102,11 @@ public final class PlaygroundSession {
     }
 
     /// Swaps in the plugins' new code (see ``Session/reload(_:)``): `reload` ok and a frame, or
-    /// `reload` not ok with the error, the old code still in charge.
-    public func reload(_ plugins: [PluginSource]) -> [String] {
+    /// `reload` not ok with the error, the old code still in charge. `time`: the session's time
+    /// when the file changed (the clock is run there first, so the `reload` event is stamped with
+    /// it rather than with the last input's time); nil: now.
+    public func reload(_ plugins: [PluginSource], at time: VirtualInstant? = nil) -> [String] {
+        if let time { advance(to: time) }
         do {
             try session.reload(plugins)
         } catch {

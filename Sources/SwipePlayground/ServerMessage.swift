@@ -155,8 +155,9 @@ public enum ServerMessage {
         out.append(literal: "]}")
     }
 
-    /// One event: its jsonl object (as `swipehost run --format jsonl` prints it) with `"text"`,
-    /// the line `--format text` prints for it, added at the end.
+    /// One event: its jsonl object (as `swipehost run --format jsonl` prints it) with `"line"`,
+    /// the line `--format text` prints for it, added at the end (not `"text"`: a `present`'s
+    /// object has its own `text`, the sheet's body).
     static func appendEvent(_ record: TraceRecord, to out: inout OutputBuffer) {
         var object = JSONLinesFormat.line(for: record)
         while object.last == "\n" { object.removeLast() }
@@ -166,7 +167,7 @@ public enum ServerMessage {
         }
         object.removeLast()
         out.append(object)
-        out.append(literal: ",\"text\":")
+        out.append(literal: ",\"line\":")
         out.append(jsonString: TextFormat.line(for: record))
         out.append(byte: UInt8(ascii: "}"))
     }

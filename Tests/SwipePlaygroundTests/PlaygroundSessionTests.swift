@@ -115,7 +115,7 @@ struct PlaygroundSessionTests {
         #expect(opens.count == 1)
         #expect(opens.first?["row"] == .number(3))
         #expect(opens.first?["side"] == .string("trailing"))
-        if case .string(let text)? = opens.first?["text"] { #expect(text.hasSuffix("row 3 opened (trailing)")) } else { Issue.record("no text") }
+        if case .string(let text)? = opens.first?["line"] { #expect(text.hasSuffix("row 3 opened (trailing)")) } else { Issue.record("no text") }
         #expect(sent.frames.last?["editing"] == .array([.number(3)]))
         #expect(session.session.table.openRows == [3])
     }
@@ -224,7 +224,7 @@ struct PlaygroundSessionTests {
 
     static func withoutText(_ event: JSONValue) -> JSONValue {
         guard case .object(let fields) = event else { return event }
-        return .object(fields.filter { $0.key != "text" })
+        return .object(fields.filter { $0.key != "line" })
     }
 }
 
@@ -272,6 +272,15 @@ struct PlaygroundReloadTests {
         #expect(error.hasPrefix("\(path):\(line): "))
         // The old code is still in charge.
         #expect(titles(try Sent([session.frame()]).lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
+
+        // A save seconds after the last input: the reload is stamped when the file changed (the
+        // server passes its real time since the page connected), not at the last input's time.
+        try Self.write(original, to: path)
+        let later = try Sent(session.reload([.file(path)], at: .start + .milliseconds(4_000 as Int64)))
+        #expect(later.of(type: "reload").first?["t"] == .number(4000))
+        #expect(session.session.now == .start + .milliseconds(4_000 as Int64))
+        #expect(titles(later.lastRows[3]?["right"]) == ["Trash", "Flag", "More"])
+        #expect(session.session.recordedScript().contains("wait 2900\n# reload: "))
     }
 }
 

@@ -142,7 +142,7 @@ import Testing
         try await Task.sleep(for: .seconds(1))
         let events = try page.received().events.map { event -> JSONValue in
             guard case .object(let fields) = event else { return event }
-            return .object(fields.filter { $0.key != "text" })
+            return .object(fields.filter { $0.key != "line" })
         }
         #expect(events.count >= seen.events.count)
 

@@ -318,22 +318,17 @@
     return li;
   }
 
-  /** One record of the trace: its jsonl object plus `text`, the line --format text prints. */
+  /** One record of the trace: its jsonl object plus `line`, the line --format text prints. */
   function logEvent(ev) {
     var name = String(ev.event || 'event');
     if (name === 'state') return;
     // The host's events are classes (`.event.open`); a plugin's own (`ctx:emit`) are `.custom`
     // with their name in data-event only, so no name can take another element's style.
     var classes = KNOWN_EVENTS[name] ? name : 'custom';
-    var text = typeof ev.text === 'string' ? withoutTimeColumn(ev.text) : jsonWithout(ev, ['event', 't', 'text']);
+    var text = typeof ev.line === 'string' ? withoutTimeColumn(ev.line) : jsonWithout(ev, ['event', 't', 'line']);
     var li = appendLog(classes, name, ev.t, text, { row: ev.row, button: ev.button, side: ev.side });
-    var record = JSON.parse(jsonWithout(ev, ['text']));
-    if (name === 'present') {
-      delete record.t;                 // the jsonl order: ..., "title", "text", "t"
-      record.text = presentText(ev);   // the jsonl object's own `text`, shadowed by the line
-      record.t = ev.t;
-      showSheet(ev.title, record.text);
-    }
+    var record = JSON.parse(jsonWithout(ev, ['line']));
+    if (name === 'present') showSheet(ev.title, String(ev.text));
     li.dataset.json = JSON.stringify(record);
     if (name === 'dismiss') hideSheet();
   }
@@ -345,14 +340,6 @@
     if (!m) return line;
     var indent = new RegExp('\n {1,' + m[0].length + '}', 'g');
     return line.slice(m[0].length).replace(indent, '\n');
-  }
-
-  // A present's jsonl object has its own `text` (the sheet's body), and the server adds `text`, the
-  // printed line, under the same key: read the body back from the line when it is one.
-  function presentText(ev) {
-    var line = typeof ev.text === 'string' ? ev.text : '';
-    var m = /presented "(?:[^"\\]|\\.)*":\s?([\s\S]*)$/.exec(line);
-    return m ? m[1] : line;
   }
 
   function jsonWithout(obj, keys) {
