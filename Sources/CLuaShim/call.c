@@ -31,8 +31,26 @@ static inline __attribute__((always_inline)) void swl_set_string(lua_State *L, c
     lua_setfield(L, -2, key);
 }
 
+// Pushes `item` (`len` bytes) followed by `number` in decimal: a generated title, built on the
+// stack (room for 64 bytes of prefix, a sign and 19 digits).
+static void swl_push_numbered(lua_State *L, const char *item, size_t len, lua_Integer number) {
+    char buffer[96];
+    if (len > 64) len = 64;
+    char *end = buffer + sizeof buffer;
+    char *start = end;
+    lua_Unsigned magnitude = number < 0 ? 0u - (lua_Unsigned)number : (lua_Unsigned)number;
+    do {
+        *--start = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude > 0);
+    if (number < 0) *--start = '-';
+    start -= len;
+    memcpy(start, item, len);
+    lua_pushlstring(L, start, (size_t)(end - start));
+}
+
 static inline __attribute__((always_inline)) void swl_push_row(lua_State *L, int function, int context, lua_Integer index, const char *item,
-                         size_t item_len, const char *side) {
+                         size_t item_len, int numbered, lua_Integer number, const char *side) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, function);
     if (context != LUA_NOREF) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, context);
@@ -42,7 +60,12 @@ static inline __attribute__((always_inline)) void swl_push_row(lua_State *L, int
     lua_createtable(L, 0, side != NULL ? 3 : 2);
     lua_pushinteger(L, index);
     lua_setfield(L, -2, "index");
-    swl_set_string(L, "item", item, item_len);
+    if (numbered) {
+        swl_push_numbered(L, item, item_len, number);
+        lua_setfield(L, -2, "item");
+    } else {
+        swl_set_string(L, "item", item, item_len);
+    }
     if (side != NULL) {
         lua_pushstring(L, side);
         lua_setfield(L, -2, "side");
@@ -55,24 +78,29 @@ static inline __attribute__((always_inline)) int swl_finish(swl_Runtime *rt, lua
     int outermost = rt->call_depth == 0;
     int status = swl_pcall_inline(rt, L, nargs, 0, msgh);
     // With no results, lua_pcall leaves the stack at the handler: an outermost call is done.
-    if (status == LUA_OK && !outermost) lua_settop(L, msgh - 1);
+    if (status == LUA_OK) {
+        if (!outermost) lua_settop(L, msgh - 1);
+    } else {
+        rt->failed_base = msgh;
+    }
     return status;
 }
 
 int swl_call_row(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                 const char *item, size_t item_len, const char *side) {
+                 const char *item, size_t item_len, int numbered, lua_Integer number, const char *side) {
     int msgh = swl_begin(rt, L);
     if (msgh == 0) return SWL_STACK_OVERFLOW;
-    swl_push_row(L, function, context, index, item, item_len, side);
+    swl_push_row(L, function, context, index, item, item_len, numbered, number, side);
     return swl_finish(rt, L, 2, msgh);
 }
 
 int swl_call_action(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                    const char *item, size_t item_len, const char *side, const char *id, size_t id_len,
-                    lua_Integer number, const char *title, size_t title_len, int full) {
+                    const char *item, size_t item_len, int numbered, lua_Integer item_number, const char *side,
+                    const char *id, size_t id_len, lua_Integer number, const char *title, size_t title_len,
+                    int full) {
     int msgh = swl_begin(rt, L);
     if (msgh == 0) return SWL_STACK_OVERFLOW;
-    swl_push_row(L, function, context, index, item, item_len, side);
+    swl_push_row(L, function, context, index, item, item_len, numbered, item_number, side);
     lua_createtable(L, 0, full ? 4 : 3);
     swl_set_string(L, "id", id, id_len);
     lua_pushinteger(L, number);

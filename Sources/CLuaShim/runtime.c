@@ -13,8 +13,12 @@ void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     // When ptr is NULL, osize encodes the kind of object, not a size.
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
-        rt->used -= old;
-        free(ptr);
+        // Lua frees empty arrays as NULL blocks (a table with no array part, twice per record
+        // built): no call for those.
+        if (ptr != NULL) {
+            rt->used -= osize;
+            free(ptr);
+        }
         return NULL;
     }
     // The common case first and cheaply: within the cap (or no cap) and growing or not.

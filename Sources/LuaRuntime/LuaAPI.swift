@@ -231,9 +231,9 @@ struct LuaAPI {
     @inlinable
     func callRow(
         _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
-        item: UnsafePointer<CChar>, count: Int, side: UnsafePointer<CChar>?
+        item: UnsafePointer<CChar>, count: Int, numbered: Bool, number: Int, side: UnsafePointer<CChar>?
     ) -> Int32 {
-        swl_call_row(runtime, L, function, context, lua_Integer(index), item, count, side)
+        swl_call_row(runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(number), side)
     }
 
     /// `function(context, row, button)` (see `LuaState.callActionHandler`). The corresponding C
@@ -241,12 +241,12 @@ struct LuaAPI {
     @inlinable
     func callAction(
         _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
-        item: UnsafePointer<CChar>, count: Int, side: UnsafePointer<CChar>?,
+        item: UnsafePointer<CChar>, count: Int, numbered: Bool, itemNumber: Int, side: UnsafePointer<CChar>?,
         id: UnsafePointer<CChar>, idCount: Int, number: Int, title: UnsafePointer<CChar>, titleCount: Int, full: Bool
     ) -> Int32 {
         swl_call_action(
-            runtime, L, function, context, lua_Integer(index), item, count, side, id, idCount, lua_Integer(number),
-            title, titleCount, full ? 1 : 0)
+            runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(itemNumber),
+            side, id, idCount, lua_Integer(number), title, titleCount, full ? 1 : 0)
     }
 
     /// The registry reference meaning "no value" (`LUA_NOREF`).

@@ -19,9 +19,9 @@ private let serials = Atomic<UInt64>(0)
 public final class LuaState {
     public let options: LuaOptions
     /// Distinguishes states so a `LuaRef` is only used with its own.
-    let serial: UInt64
+    @usableFromInline let serial: UInt64
     /// Counters shared with the C allocator and hook (allocator user data).
-    let runtime: UnsafeMutablePointer<swl_Runtime>
+    @usableFromInline let runtime: UnsafeMutablePointer<swl_Runtime>
     /// The main thread.
     let main: LuaAPI
     /// Shared with every `LuaRef` of this state (their release queue).

@@ -101,6 +101,12 @@ public final class SwipeTable {
         try state.withItemCString(row: row, body)
     }
 
+    /// Row `row`'s item as ``TableItems/source(row:)`` gives it: the stored `String`, or the
+    /// number of a generated title, read in place (the path `host.dispatch_ns` measures).
+    public func itemSource(row: Int) -> TableItems.ItemSource {
+        state.itemSource(row: row)
+    }
+
     // MARK: Driving
 
     /// Asks the configuration provider for each cell the last event dequeued, in order.

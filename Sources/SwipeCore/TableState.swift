@@ -76,6 +76,12 @@ struct TableState: Sendable {
         try items.withCString(row: row, body)
     }
 
+    /// Row `row`'s item as ``TableItems/source(row:)`` gives it; `mutating` for the same reason
+    /// as ``withItemCString(row:_:)``.
+    mutating func itemSource(row: Int) -> TableItems.ItemSource {
+        items.source(row: row)
+    }
+
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {

@@ -405,11 +405,11 @@ extension PluginHost: SwipeTableDelegate {
         let sideName = side.map(Self.staticName)
         invoke(owner, hook: hook, row: row, function: hook == .onTap ? handler : nil) { lua in
             // One C call builds the row and button records and runs the handler.
-            try table.withItemCString(row: row) { item, count in
-                try lua.callActionHandler(
-                    handler.unownedSlot, context: context, index: row, item: item, count: count, side: sideName,
-                    button: button.id, number: number, title: button.title, full: full, label: handler.label)
-            }
+            let item = table.itemSource(row: row)
+            try lua.callActionHandler(
+                handler.unownedSlot, context: context, index: row, item: item.stored, prefix: TableItems.generatedPrefix,
+                itemNumber: item.number, side: sideName, button: button.id, number: number, title: button.title,
+                full: full, label: handler.label)
         }
     }
 
@@ -428,8 +428,14 @@ extension PluginHost: SwipeTableDelegate {
             callRowHandler(handlers[0], hook: hook, row: row, side: side, label: label)
             return
         }
-        // Several: each sees the item as it was before the first ran, whatever the earlier
-        // handlers' effects changed, so it is read once, as a `String`.
+        broadcastToSeveral(hook: hook, row: row, side: side, handlers, label: label)
+    }
+
+    /// ``broadcast(hook:row:side:_:)`` to several handlers: each sees the item as it was before
+    /// the first ran, whatever the earlier handlers' effects changed, so it is read once, as a
+    /// `String`. Out of line, so that the one handler's path keeps a small frame.
+    @inline(never)
+    private func broadcastToSeveral(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler], label: StaticString) {
         let item = table.items[row]
         let sideName = side.map(Self.staticName)
         for handler in handlers {
@@ -460,13 +466,10 @@ extension PluginHost: SwipeTableDelegate {
             // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
             let mark = beginTransaction(handler.index)
             do {
-                let lua = plugin.lua
-                let function = handler.function
-                let context = plugin.contextSlot
-                let sideName = side.map(Self.staticName)
-                try table.withItemCString(row: row) {
-                    try lua.callRowHandler(function, context: context, index: row, item: $0, count: $1, side: sideName, label: label)
-                }
+                let item = table.itemSource(row: row)
+                try plugin.lua.callRowHandler(
+                    handler.function, context: plugin.contextSlot, index: row, item: item.stored,
+                    prefix: TableItems.generatedPrefix, number: item.number, side: side.map(Self.staticName), label: label)
                 try commit(mark, from: handler.index)
             } catch {
                 rollBack(mark, handler.index, hook: hook, row: row, error: error)
