@@ -91,6 +91,15 @@ struct LuaAPI {
 
     /// The string at `index`; only call when `type(at:)` is `LUA_TSTRING`
     /// (for numbers `lua_tolstring` converts in place and may allocate).
+    /// The bytes of the string at `index` (Lua's own, valid while the value is on the stack)
+    /// and their count; nil for a value that is not a string or number. Never raises on a
+    /// string. The corresponding C function is `lua_tolstring`.
+    func stringBytes(at index: Int32) -> UnsafeBufferPointer<UInt8>? {
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
     func string(at index: Int32) -> String {
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return "" }
