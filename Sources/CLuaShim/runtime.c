@@ -65,6 +65,12 @@ swl_Runtime *swl_runtime(lua_State *L) {
 
 static int swl_openlibs_body(lua_State *L) {
     luaL_openlibs(L);
+    static const char *const names[SWL_KEY_COUNT] = { "index", "item", "side", "id", "title", "full" };
+    swl_Runtime *rt = swl_runtime(L);
+    for (int key = 0; key < SWL_KEY_COUNT; key++) {
+        lua_pushstring(L, names[key]);
+        rt->keys[key] = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
     return 0;
 }
 

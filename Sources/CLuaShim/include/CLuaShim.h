@@ -75,6 +75,10 @@ typedef struct swl_Runtime {
     unsigned long refusals_at_start;
     swl_Dispatch dispatch;
     swl_Release release;
+    /// Registry references of the record keys swl_call_row and swl_call_action set (the
+    /// SWL_KEY_* order), made when the libraries are opened: set with lua_rawset, they skip
+    /// lua_setfield's lookup of the key's C string.
+    int keys[6];
 } swl_Runtime;
 
 /// Creates a state that allocates through `swl_alloc` with `rt`, and whose
@@ -162,6 +166,9 @@ void swl_setfield_number(lua_State *L, int table, const char *key, lua_Number va
 void swl_setfield_boolean(lua_State *L, int table, const char *key, int value);
 /// `s` as for swl_pushstring.
 void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len);
+
+/// The record keys of swl_Runtime.keys.
+enum { SWL_KEY_INDEX, SWL_KEY_ITEM, SWL_KEY_SIDE, SWL_KEY_ID, SWL_KEY_TITLE, SWL_KEY_FULL, SWL_KEY_COUNT };
 
 /// Status of swl_call_row and swl_call_action when the stack of a nested call cannot grow.
 #define SWL_STACK_OVERFLOW (-101)
