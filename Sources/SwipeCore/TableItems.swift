@@ -113,8 +113,13 @@ public struct TableItems: Sendable, Equatable {
     /// Row `row`'s item (1-based) as the plugin host hands it to C, with no closure and no
     /// `String` made for a generated title: the stored item, or the number of its generated
     /// title (``generatedPrefix`` followed by the number in decimal).
+    @inline(__always)
     public func source(row: Int) -> ItemSource {
         if generatedCount != nil { return ItemSource(stored: nil, number: row) }
+        // One piece (a short list, as edited tables mostly are): no search.
+        if pieces.count == 1, row >= 1, row <= ends[0], pieces[0].generatedFirst == 0 {
+            return ItemSource(stored: pieces[0].items[row - 1], number: 0)
+        }
         let (piece, offset) = locate(row)
         let first = pieces[piece].generatedFirst
         if first != 0 { return ItemSource(stored: nil, number: first + offset) }

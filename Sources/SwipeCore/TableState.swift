@@ -78,6 +78,7 @@ struct TableState: Sendable {
 
     /// Row `row`'s item as ``TableItems/source(row:)`` gives it; `mutating` for the same reason
     /// as ``withItemCString(row:_:)``.
+    @inline(__always)
     mutating func itemSource(row: Int) -> TableItems.ItemSource {
         items.source(row: row)
     }
