@@ -42,12 +42,19 @@ public final class PluginHost {
     /// itself again with no delay cannot keep the clock from moving.
     public static let timerCallbackLimit = 1_000
 
-    struct RowSetup {
+    /// A row's configuration and the plugin that gave it, as cached in ``rowSetups``. A class,
+    /// so that reading a row's setup (on every tap) retains one object rather than
+    /// copying the configuration's buttons and the handlers.
+    final class RowSetup {
         /// The plugin that configured the row; nil for the built-in tutorial cell.
-        var owner: Int?
-        var configuration: CellConfiguration
+        let owner: Int?
+        let configuration: CellConfiguration
         /// The `on_tap` handlers, by ``handlerKey(_:_:)``.
-        var handlers: [Int: LuaRef]
+        let handlers: [Int: LuaRef]
+
+        init(owner: Int?, configuration: CellConfiguration, handlers: [Int: LuaRef]) {
+            (self.owner, self.configuration, self.handlers) = (owner, configuration, handlers)
+        }
 
         /// The key of `edge`'s button `number` (1-based) in ``handlers``: trailing buttons are
         /// 1, 2, ..., leading ones -1, -2, ...
@@ -397,11 +404,12 @@ extension PluginHost: SwipeTableDelegate {
     private func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
-        let key = RowSetup.handlerKey(side ?? .trailing, number)
-        let handler = setup.handlers[key] ?? plugins[owner].onAction
+        // Most rows have no `on_tap` handlers: no lookup then.
+        let tapHandler = setup.handlers.isEmpty ? nil : setup.handlers[RowSetup.handlerKey(side ?? .trailing, number)]
+        let handler = tapHandler ?? plugins[owner].onAction
         guard let handler else { return }
         let context = plugins[owner].contextSlot
-        let hook: Hook = setup.handlers[key] == nil ? .onAction : .onTap
+        let hook: Hook = tapHandler == nil ? .onAction : .onTap
         let sideName = side.map(Self.staticName)
         invoke(owner, hook: hook, row: row, function: hook == .onTap ? handler : nil) { lua in
             // One C call builds the row and button records and runs the handler.
