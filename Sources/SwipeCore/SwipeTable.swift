@@ -20,7 +20,10 @@ public final class SwipeTable {
     /// reach it re-entrantly.
     @exclusivity(unchecked) var state: TableState
     public var geometry: TableGeometry { state.geometry }
-    public weak var delegate: (any SwipeTableDelegate)?
+    /// Read once per delivered event, each read an instant access that nothing can overlap (a
+    /// host sets it when it takes the table, never while a read is under way): no dynamic
+    /// exclusivity check, about 40 instructions a read.
+    @exclusivity(unchecked) public weak var delegate: (any SwipeTableDelegate)?
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
     /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
