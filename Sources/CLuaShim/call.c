@@ -20,19 +20,48 @@ static inline __attribute__((always_inline)) int swl_begin(swl_Runtime *rt, lua_
     return lua_gettop(L);
 }
 
-// Sets `table.key = s` (`len` bytes, NUL-terminated) on the table on top of the stack: through
-// lua_pushstring (Lua's cache of C strings, by address) unless `s` has a NUL inside.
-static inline __attribute__((always_inline)) void swl_set_string(lua_State *L, const char *key, const char *s, size_t len) {
+// Pushes record key `key` (SWL_KEY_*), kept in the registry: the value follows, then
+// swl_set_raw.
+static inline __attribute__((always_inline)) void swl_push_key(swl_Runtime *rt, lua_State *L, int key) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->keys[key]);
+}
+
+// Sets the key and value on top of the stack in the table below them (a fresh record: no
+// metatable, so raw is the same as lua_setfield).
+static inline __attribute__((always_inline)) void swl_set_raw(lua_State *L) {
+    lua_rawset(L, -3);
+}
+
+// Pushes `s` (`len` bytes, NUL-terminated): through lua_pushstring (Lua's cache of C strings,
+// by address) unless `s` has a NUL inside.
+static inline __attribute__((always_inline)) void swl_push_string(lua_State *L, const char *s, size_t len) {
     if (strlen(s) == len) {
         lua_pushstring(L, s);
     } else {
         lua_pushlstring(L, s, len);
     }
-    lua_setfield(L, -2, key);
 }
 
-static inline __attribute__((always_inline)) void swl_push_row(lua_State *L, int function, int context, lua_Integer index, const char *item,
-                         size_t item_len, const char *side) {
+// Pushes `item` (`len` bytes) followed by `number` in decimal: a generated title, built on the
+// stack (room for 64 bytes of prefix, a sign and 19 digits).
+static void swl_push_numbered(lua_State *L, const char *item, size_t len, lua_Integer number) {
+    char buffer[96];
+    if (len > 64) len = 64;
+    char *end = buffer + sizeof buffer;
+    char *start = end;
+    lua_Unsigned magnitude = number < 0 ? 0u - (lua_Unsigned)number : (lua_Unsigned)number;
+    do {
+        *--start = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude > 0);
+    if (number < 0) *--start = '-';
+    start -= len;
+    memcpy(start, item, len);
+    lua_pushlstring(L, start, (size_t)(end - start));
+}
+
+static inline __attribute__((always_inline)) void swl_push_row(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index, const char *item,
+                         size_t item_len, int numbered, lua_Integer number, const char *side) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, function);
     if (context != LUA_NOREF) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, context);
@@ -40,12 +69,20 @@ static inline __attribute__((always_inline)) void swl_push_row(lua_State *L, int
         lua_pushnil(L);
     }
     lua_createtable(L, 0, side != NULL ? 3 : 2);
+    swl_push_key(rt, L, SWL_KEY_INDEX);
     lua_pushinteger(L, index);
-    lua_setfield(L, -2, "index");
-    swl_set_string(L, "item", item, item_len);
+    swl_set_raw(L);
+    swl_push_key(rt, L, SWL_KEY_ITEM);
+    if (numbered) {
+        swl_push_numbered(L, item, item_len, number);
+    } else {
+        swl_push_string(L, item, item_len);
+    }
+    swl_set_raw(L);
     if (side != NULL) {
+        swl_push_key(rt, L, SWL_KEY_SIDE);
         lua_pushstring(L, side);
-        lua_setfield(L, -2, "side");
+        swl_set_raw(L);
     }
 }
 
@@ -55,32 +92,43 @@ static inline __attribute__((always_inline)) int swl_finish(swl_Runtime *rt, lua
     int outermost = rt->call_depth == 0;
     int status = swl_pcall_inline(rt, L, nargs, 0, msgh);
     // With no results, lua_pcall leaves the stack at the handler: an outermost call is done.
-    if (status == LUA_OK && !outermost) lua_settop(L, msgh - 1);
+    if (status == LUA_OK) {
+        if (!outermost) lua_settop(L, msgh - 1);
+    } else {
+        rt->failed_base = msgh;
+    }
     return status;
 }
 
 int swl_call_row(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                 const char *item, size_t item_len, const char *side) {
+                 const char *item, size_t item_len, int numbered, lua_Integer number, const char *side) {
     int msgh = swl_begin(rt, L);
     if (msgh == 0) return SWL_STACK_OVERFLOW;
-    swl_push_row(L, function, context, index, item, item_len, side);
+    swl_push_row(rt, L, function, context, index, item, item_len, numbered, number, side);
     return swl_finish(rt, L, 2, msgh);
 }
 
 int swl_call_action(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                    const char *item, size_t item_len, const char *side, const char *id, size_t id_len,
-                    lua_Integer number, const char *title, size_t title_len, int full) {
+                    const char *item, size_t item_len, int numbered, lua_Integer item_number, const char *side,
+                    const char *id, size_t id_len, lua_Integer number, const char *title, size_t title_len,
+                    int full) {
     int msgh = swl_begin(rt, L);
     if (msgh == 0) return SWL_STACK_OVERFLOW;
-    swl_push_row(L, function, context, index, item, item_len, side);
+    swl_push_row(rt, L, function, context, index, item, item_len, numbered, item_number, side);
     lua_createtable(L, 0, full ? 4 : 3);
-    swl_set_string(L, "id", id, id_len);
+    swl_push_key(rt, L, SWL_KEY_ID);
+    swl_push_string(L, id, id_len);
+    swl_set_raw(L);
+    swl_push_key(rt, L, SWL_KEY_INDEX);
     lua_pushinteger(L, number);
-    lua_setfield(L, -2, "index");
-    swl_set_string(L, "title", title, title_len);
+    swl_set_raw(L);
+    swl_push_key(rt, L, SWL_KEY_TITLE);
+    swl_push_string(L, title, title_len);
+    swl_set_raw(L);
     if (full) {
+        swl_push_key(rt, L, SWL_KEY_FULL);
         lua_pushboolean(L, 1);
-        lua_setfield(L, -2, "full");
+        swl_set_raw(L);
     }
     return swl_finish(rt, L, 3, msgh);
 }

@@ -91,6 +91,15 @@ struct LuaAPI {
 
     /// The string at `index`; only call when `type(at:)` is `LUA_TSTRING`
     /// (for numbers `lua_tolstring` converts in place and may allocate).
+    /// The bytes of the string at `index` (Lua's own, valid while the value is on the stack)
+    /// and their count; nil for a value that is not a string or number. Never raises on a
+    /// string. The corresponding C function is `lua_tolstring`.
+    func stringBytes(at index: Int32) -> UnsafeBufferPointer<UInt8>? {
+        var length = 0
+        guard let bytes = lua_tolstring(L, index, &length) else { return nil }
+        return UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+    }
+
     func string(at index: Int32) -> String {
         var length = 0
         guard let bytes = lua_tolstring(L, index, &length) else { return "" }
@@ -231,9 +240,9 @@ struct LuaAPI {
     @inlinable
     func callRow(
         _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
-        item: UnsafePointer<CChar>, count: Int, side: UnsafePointer<CChar>?
+        item: UnsafePointer<CChar>, count: Int, numbered: Bool, number: Int, side: UnsafePointer<CChar>?
     ) -> Int32 {
-        swl_call_row(runtime, L, function, context, lua_Integer(index), item, count, side)
+        swl_call_row(runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(number), side)
     }
 
     /// `function(context, row, button)` (see `LuaState.callActionHandler`). The corresponding C
@@ -241,12 +250,12 @@ struct LuaAPI {
     @inlinable
     func callAction(
         _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
-        item: UnsafePointer<CChar>, count: Int, side: UnsafePointer<CChar>?,
+        item: UnsafePointer<CChar>, count: Int, numbered: Bool, itemNumber: Int, side: UnsafePointer<CChar>?,
         id: UnsafePointer<CChar>, idCount: Int, number: Int, title: UnsafePointer<CChar>, titleCount: Int, full: Bool
     ) -> Int32 {
         swl_call_action(
-            runtime, L, function, context, lua_Integer(index), item, count, side, id, idCount, lua_Integer(number),
-            title, titleCount, full ? 1 : 0)
+            runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(itemNumber),
+            side, id, idCount, lua_Integer(number), title, titleCount, full ? 1 : 0)
     }
 
     /// The registry reference meaning "no value" (`LUA_NOREF`).

@@ -70,7 +70,7 @@ public struct LuaStackArguments {
     /// Argument `position` as a string, or a `bad argument` error.
     public func string(_ position: Int) throws -> String {
         if let index = index(position), api.type(at: index) == LuaCode.string {
-            return api.string(at: index)
+            return state.string(at: index)
         }
         return try checked(position) { try $0.string(1) }
     }
@@ -99,6 +99,16 @@ public struct LuaStackArguments {
 
     /// Field `key` of the table that is argument `position` (raw access: no metamethod runs),
     /// converted; `.nil` when absent. A `bad argument` error when the argument is not a table.
+    /// Field `key` of argument `position` (raw) when the argument is a table and the field a
+    /// string; nil otherwise (ask ``field(_:_:)`` then, for the value or the error).
+    public func stringField(_ position: Int, _ key: StaticString) throws -> String? {
+        guard let index = index(position), api.type(at: index) == LuaCode.table else { return nil }
+        guard api.checkStack(1) else { throw LuaArguments.stackOverflow() }
+        api.rawGetField(index, key)
+        defer { api.pop(1) }
+        return api.type(at: -1) == LuaCode.string ? state.string(at: -1) : nil
+    }
+
     public func field(_ position: Int, _ key: StaticString) throws -> LuaValue {
         guard let index = index(position), api.type(at: index) == LuaCode.table else {
             _ = try table(position)
@@ -110,7 +120,7 @@ public struct LuaStackArguments {
         // Plain values directly; tables and references through the general conversion.
         switch api.type(at: -1) {
         case LuaCode.nil: return .nil
-        case LuaCode.string: return .string(api.string(at: -1))
+        case LuaCode.string: return .string(state.string(at: -1))
         case LuaCode.number: return api.isInteger(at: -1) ? .integer(api.integer(at: -1)) : .number(api.number(at: -1))
         case LuaCode.boolean: return .boolean(api.boolean(at: -1))
         default: return try state.value(at: api.top, label: name)

@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// Calling Lua from Swift. Every call goes through `protectedCall`.
 extension LuaState {
     /// Calls the global function `name` with `arguments`; returns all results.
@@ -122,8 +124,43 @@ extension LuaState {
         let base = runtime.pointee.call_depth == 0 ? 1 : api.top + 1
         let status = api.callRow(
             runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
-            item: item, count: count, side: side.map { Self.cString($0) })
+            item: item, count: count, numbered: false, number: 0, side: side.map { Self.cString($0) })
         if status != LuaCode.ok { throw rowCallFailure(status, base: base, label: label) }
+    }
+
+    /// ``callRowHandler(_:context:index:item:count:side:label:)`` with the item given as a
+    /// `String` (pushed from its own storage) or, when `item` is nil, as `prefix` followed by
+    /// `number` in decimal, built in C (a generated title: no `String` is made for it).
+    ///
+    /// Inlinable, so that the caller and this make one Swift frame around the C call: what
+    /// `host.dispatch_ns` measures.
+    @inlinable
+    public func callRowHandler(
+        _ function: LuaSlot, context: LuaSlot?, index: Int, item: String?, prefix: StaticString, number: Int,
+        side: StaticString?, label: StaticString
+    ) throws {
+        let runtime = self.runtime
+        if runtime.pointee.pending_releases != 0 { _releasePendingReferences() }
+        guard function.serial == serial, context == nil || context!.serial == serial else {
+            throw LuaArguments.foreignSlot()
+        }
+        let api = LuaAPI(runtime.pointee.current!)
+        let contextSlot = context?.slot ?? LuaAPI.noReference
+        let sideName = side.map { UnsafeRawPointer($0.utf8Start).assumingMemoryBound(to: CChar.self) }
+        let status: Int32
+        if let item {
+            status = item.withCString {
+                api.callRow(
+                    runtime, function: function.slot, context: contextSlot, index: index, item: $0,
+                    count: item.utf8.count, numbered: false, number: 0, side: sideName)
+            }
+        } else {
+            status = api.callRow(
+                runtime, function: function.slot, context: contextSlot, index: index,
+                item: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
+                count: prefix.utf8CodeUnitCount, numbered: true, number: number, side: sideName)
+        }
+        if status != 0 { throw _rowCallFailure(status, label: label) }
     }
 
     /// ``callRowHandler(_:context:index:item:count:side:label:)`` with a third argument, the
@@ -132,6 +169,35 @@ extension LuaState {
     public func callActionHandler(
         _ function: LuaSlot, context: LuaSlot?, index: Int, item: UnsafePointer<CChar>, count: Int,
         side: StaticString?, button id: String, number: Int, title: String, full: Bool, label: @autoclosure () -> String
+    ) throws {
+        try callActionHandler(
+            function, context: context, index: index, item: item, count: count, numbered: false, itemNumber: 0,
+            side: side, button: id, number: number, title: title, full: full, label: label())
+    }
+
+    /// ``callActionHandler(_:context:index:item:count:side:button:number:title:full:label:)`` with
+    /// the item given as in ``callRowHandler(_:context:index:item:prefix:number:side:label:)``.
+    public func callActionHandler(
+        _ function: LuaSlot, context: LuaSlot?, index: Int, item: String?, prefix: StaticString, itemNumber: Int,
+        side: StaticString?, button id: String, number: Int, title: String, full: Bool, label: @autoclosure () -> String
+    ) throws {
+        guard let item else {
+            return try callActionHandler(
+                function, context: context, index: index, item: Self.cString(prefix), count: prefix.utf8CodeUnitCount,
+                numbered: true, itemNumber: itemNumber, side: side, button: id, number: number, title: title, full: full,
+                label: label())
+        }
+        try item.withCString {
+            try callActionHandler(
+                function, context: context, index: index, item: $0, count: item.utf8.count, numbered: false,
+                itemNumber: 0, side: side, button: id, number: number, title: title, full: full, label: label())
+        }
+    }
+
+    private func callActionHandler(
+        _ function: LuaSlot, context: LuaSlot?, index: Int, item: UnsafePointer<CChar>, count: Int, numbered: Bool,
+        itemNumber: Int, side: StaticString?, button id: String, number: Int, title: String, full: Bool,
+        label: @autoclosure () -> String
     ) throws {
         releasePendingReferences()
         try checkSlots(function, context)
@@ -142,8 +208,8 @@ extension LuaState {
             title.withCString { titleBytes in
                 api.callAction(
                     runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
-                    item: item, count: count, side: side, id: idBytes, idCount: id.utf8.count, number: number,
-                    title: titleBytes, titleCount: title.utf8.count, full: full)
+                    item: item, count: count, numbered: numbered, itemNumber: itemNumber, side: side, id: idBytes,
+                    idCount: id.utf8.count, number: number, title: titleBytes, titleCount: title.utf8.count, full: full)
             }
         }
         if status != LuaCode.ok { throw rowCallFailure(status, base: base, label: label()) }
@@ -166,6 +232,18 @@ extension LuaState {
     private func rowCallFailure(_ status: Int32, base: Int32, label: StaticString) -> LuaError {
         rowCallFailure(status, base: base, label: label.description)
     }
+
+    /// The error of a failed ``callRowHandler(_:context:index:item:prefix:number:side:label:)``:
+    /// the C call left its error above the handler at `runtime.pointee.failed_base`.
+    @usableFromInline
+    @inline(never)
+    func _rowCallFailure(_ status: Int32, label: StaticString) -> LuaError {
+        rowCallFailure(status, base: runtime.pointee.failed_base, label: label.description)
+    }
+
+    @usableFromInline
+    @inline(never)
+    func _releasePendingReferences() { releasePendingReferences() }
 
     @inline(never)
     private func rowCallFailure(_ status: Int32, base: Int32, label: String) -> LuaError {

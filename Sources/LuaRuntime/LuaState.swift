@@ -1,5 +1,10 @@
 import CLuaShim
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 private let serials = Atomic<UInt64>(0)
 
@@ -19,15 +24,23 @@ private let serials = Atomic<UInt64>(0)
 public final class LuaState {
     public let options: LuaOptions
     /// Distinguishes states so a `LuaRef` is only used with its own.
-    let serial: UInt64
+    @usableFromInline let serial: UInt64
     /// Counters shared with the C allocator and hook (allocator user data).
-    let runtime: UnsafeMutablePointer<swl_Runtime>
+    @usableFromInline let runtime: UnsafeMutablePointer<swl_Runtime>
     /// The main thread.
     let main: LuaAPI
     /// Shared with every `LuaRef` of this state (their release queue).
     let refOwner = LuaRefOwner()
     /// Set while `lua_close` runs finalizers.
     var isClosing = false
+    /// The `String`s last made from long Lua strings read by stack functions, by the address of
+    /// the Lua string's bytes (see ``string(at:)``). Never shared outside the state's thread.
+    @exclusivity(unchecked) var recentStrings = [RecentString](repeating: RecentString(), count: 16)
+
+    struct RecentString {
+        var bytes: UnsafeRawPointer?
+        var string = ""
+    }
 
     /// Creates a state set up by `options` (a sandbox by default).
     public init(options: LuaOptions = LuaOptions()) throws {
@@ -77,6 +90,30 @@ public final class LuaState {
     public func collectGarbage() {
         releasePendingReferences()
         api.collectGarbage()
+    }
+
+    /// The string at stack index `index` (which must hold a string) as a `String`. A string
+    /// longer than 15 bytes (Swift keeps shorter ones inside the value, with no allocation) is
+    /// looked up among the last ones made, by the address of its bytes, and reused when its
+    /// bytes are the same: a literal a handler passes on every call (Lua keeps one copy of it)
+    /// becomes a `String` once, not once a call. The bytes are compared, so an address Lua
+    /// reused for another string finds nothing.
+    func string(at index: Int32) -> String {
+        let api = self.api
+        guard let bytes = api.stringBytes(at: index), bytes.count > 15, let start = bytes.baseAddress else {
+            return api.string(at: index)
+        }
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: start) >> 4) & (recentStrings.count - 1)
+        if recentStrings[slot].bytes == UnsafeRawPointer(start) {
+            let cached = recentStrings[slot].string
+            if cached.utf8.count == bytes.count,
+               cached.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, start, bytes.count) == 0 }) == true {
+                return cached
+            }
+        }
+        let made = String(decoding: bytes, as: UTF8.self)
+        recentStrings[slot] = RecentString(bytes: UnsafeRawPointer(start), string: made)
+        return made
     }
 
     /// Frees the registry slots of dead `LuaRef`s, if any.

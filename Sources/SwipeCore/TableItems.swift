@@ -63,7 +63,7 @@ public struct TableItems: Sendable, Equatable {
     /// Calls `body` with the tutorial's title of `row` as NUL-terminated UTF-8 and its byte
     /// count, built on the stack.
     static func withDefaultTitle<R>(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> R) rethrows -> R {
-        let prefix: StaticString = "Longer Title Item #"
+        let prefix = generatedPrefix
         // Room for the prefix (19 bytes), a sign, the 20 digits of UInt.max and the NUL,
         // written backwards from the end.
         var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
@@ -108,6 +108,33 @@ public struct TableItems: Sendable, Equatable {
         if first != 0 { return try Self.withDefaultTitle(row: first + offset, body) }
         let item = pieces[piece].items[offset]
         try item.withCString { try body($0, item.utf8.count) }
+    }
+
+    /// Row `row`'s item (1-based) as the plugin host hands it to C, with no closure and no
+    /// `String` made for a generated title: the stored item, or the number of its generated
+    /// title (``generatedPrefix`` followed by the number in decimal).
+    @inline(__always)
+    public func source(row: Int) -> ItemSource {
+        if generatedCount != nil { return ItemSource(stored: nil, number: row) }
+        // One piece (a short list, as edited tables mostly are): no search.
+        if pieces.count == 1, row >= 1, row <= ends[0], pieces[0].generatedFirst == 0 {
+            return ItemSource(stored: pieces[0].items[row - 1], number: 0)
+        }
+        let (piece, offset) = locate(row)
+        let first = pieces[piece].generatedFirst
+        if first != 0 { return ItemSource(stored: nil, number: first + offset) }
+        return ItemSource(stored: pieces[piece].items[offset], number: 0)
+    }
+
+    /// What a generated title starts with: `Longer Title Item #`, then the row's number.
+    public static let generatedPrefix: StaticString = "Longer Title Item #"
+
+    /// An item as ``source(row:)`` gives it.
+    public struct ItemSource {
+        /// The stored item, or nil for a generated title.
+        public var stored: String?
+        /// The generated title's number when `stored` is nil (0 otherwise).
+        public var number: Int
     }
 
     public var all: [String] {

@@ -76,10 +76,19 @@ struct TableState: Sendable {
         try items.withCString(row: row, body)
     }
 
+    /// Row `row`'s item as ``TableItems/source(row:)`` gives it; `mutating` for the same reason
+    /// as ``withItemCString(row:_:)``.
+    @inline(__always)
+    mutating func itemSource(row: Int) -> TableItems.ItemSource {
+        items.source(row: row)
+    }
+
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {
-            pendingEvents.removeAll(keepingCapacity: true)
+            // One at a time: `removeAll(keepingCapacity:)` runs ~190 instructions of generic
+            // `replaceSubrange` for the one to three events a gesture leaves.
+            while !pendingEvents.isEmpty { pendingEvents.removeLast() }
             if !eventVelocities.isEmpty { eventVelocities.removeAll() }
             delivered = 0
             return nil

@@ -118,7 +118,8 @@ extension PluginHost {
         let end = transaction.count
         apply(start..<end, from: index)
         assert(transaction.count == end, "a nested handler left effects behind")
-        transaction.removeSubrange(start..<end)
+        // From the end, one at a time: `removeSubrange` runs generic `replaceSubrange`.
+        while transaction.count > start { transaction.removeLast() }
     }
 
     /// The handler failed: its effects are dropped and the failure reported.

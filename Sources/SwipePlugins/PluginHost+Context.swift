@@ -70,15 +70,27 @@ extension PluginHost {
                     return []
                 }),
                 ("present", { [unowned self] args in
-                    try self.checkActive(args, index, "present")
-                    // Reads the two fields, not the whole table.
-                    let title = try args.field(1, "title")
-                    guard case .string(let title) = title else {
-                        throw LuaError.argument(1, "title expected (a string), got \(title.typeName)")
+                    let host = self  // one strong reference for the call, not one per use
+                    try host.checkActive(args, index, "present")
+                    // Reads the two fields, not the whole table; strings directly.
+                    let title: String
+                    if let string = try args.stringField(1, "title") {
+                        title = string
+                    } else {
+                        let value = try args.field(1, "title")
+                        guard case .string(let string) = value else {
+                            throw LuaError.argument(1, "title expected (a string), got \(value.typeName)")
+                        }
+                        title = string
                     }
-                    let text = try args.field(1, "text")
-                    let shown = text.isNil ? "" : Self.text(text)
-                    try self.queue(.present(title: title, text: shown), "present")
+                    let shown: String
+                    if let string = try args.stringField(1, "text") {
+                        shown = string
+                    } else {
+                        let text = try args.field(1, "text")
+                        shown = text.isNil ? "" : Self.text(text)
+                    }
+                    try host.queue(.present(title: title, text: shown), "present")
                     return []
                 }),
                 ("dismiss", { [unowned self] args in

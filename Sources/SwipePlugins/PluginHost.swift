@@ -42,12 +42,19 @@ public final class PluginHost {
     /// itself again with no delay cannot keep the clock from moving.
     public static let timerCallbackLimit = 1_000
 
-    struct RowSetup {
+    /// A row's configuration and the plugin that gave it, as cached in ``rowSetups``. A class,
+    /// so that reading a row's setup (on every tap) retains one object rather than
+    /// copying the configuration's buttons and the handlers.
+    final class RowSetup {
         /// The plugin that configured the row; nil for the built-in tutorial cell.
-        var owner: Int?
-        var configuration: CellConfiguration
+        let owner: Int?
+        let configuration: CellConfiguration
         /// The `on_tap` handlers, by ``handlerKey(_:_:)``.
-        var handlers: [Int: LuaRef]
+        let handlers: [Int: LuaRef]
+
+        init(owner: Int?, configuration: CellConfiguration, handlers: [Int: LuaRef]) {
+            (self.owner, self.configuration, self.handlers) = (owner, configuration, handlers)
+        }
 
         /// The key of `edge`'s button `number` (1-based) in ``handlers``: trailing buttons are
         /// 1, 2, ..., leading ones -1, -2, ...
@@ -397,19 +404,20 @@ extension PluginHost: SwipeTableDelegate {
     private func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
-        let key = RowSetup.handlerKey(side ?? .trailing, number)
-        let handler = setup.handlers[key] ?? plugins[owner].onAction
+        // Most rows have no `on_tap` handlers: no lookup then.
+        let tapHandler = setup.handlers.isEmpty ? nil : setup.handlers[RowSetup.handlerKey(side ?? .trailing, number)]
+        let handler = tapHandler ?? plugins[owner].onAction
         guard let handler else { return }
         let context = plugins[owner].contextSlot
-        let hook: Hook = setup.handlers[key] == nil ? .onAction : .onTap
+        let hook: Hook = tapHandler == nil ? .onAction : .onTap
         let sideName = side.map(Self.staticName)
         invoke(owner, hook: hook, row: row, function: hook == .onTap ? handler : nil) { lua in
             // One C call builds the row and button records and runs the handler.
-            try table.withItemCString(row: row) { item, count in
-                try lua.callActionHandler(
-                    handler.unownedSlot, context: context, index: row, item: item, count: count, side: sideName,
-                    button: button.id, number: number, title: button.title, full: full, label: handler.label)
-            }
+            let item = table.itemSource(row: row)
+            try lua.callActionHandler(
+                handler.unownedSlot, context: context, index: row, item: item.stored, prefix: TableItems.generatedPrefix,
+                itemNumber: item.number, side: sideName, button: button.id, number: number, title: button.title,
+                full: full, label: handler.label)
         }
     }
 
@@ -428,8 +436,14 @@ extension PluginHost: SwipeTableDelegate {
             callRowHandler(handlers[0], hook: hook, row: row, side: side, label: label)
             return
         }
-        // Several: each sees the item as it was before the first ran, whatever the earlier
-        // handlers' effects changed, so it is read once, as a `String`.
+        broadcastToSeveral(hook: hook, row: row, side: side, handlers, label: label)
+    }
+
+    /// ``broadcast(hook:row:side:_:)`` to several handlers: each sees the item as it was before
+    /// the first ran, whatever the earlier handlers' effects changed, so it is read once, as a
+    /// `String`. Out of line, so that the one handler's path keeps a small frame.
+    @inline(never)
+    private func broadcastToSeveral(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler], label: StaticString) {
         let item = table.items[row]
         let sideName = side.map(Self.staticName)
         for handler in handlers {
@@ -460,13 +474,10 @@ extension PluginHost: SwipeTableDelegate {
             // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
             let mark = beginTransaction(handler.index)
             do {
-                let lua = plugin.lua
-                let function = handler.function
-                let context = plugin.contextSlot
-                let sideName = side.map(Self.staticName)
-                try table.withItemCString(row: row) {
-                    try lua.callRowHandler(function, context: context, index: row, item: $0, count: $1, side: sideName, label: label)
-                }
+                let item = table.itemSource(row: row)
+                try plugin.lua.callRowHandler(
+                    handler.function, context: plugin.contextSlot, index: row, item: item.stored,
+                    prefix: TableItems.generatedPrefix, number: item.number, side: side.map(Self.staticName), label: label)
                 try commit(mark, from: handler.index)
             } catch {
                 rollBack(mark, handler.index, hook: hook, row: row, error: error)

@@ -105,3 +105,30 @@ struct TableItemsEditingTests {
         #expect(items[500_000] == "Longer Title Item #490001")
     }
 }
+
+/// `TableItems.source(row:)`, what the plugin host hands to C: the stored item itself, or a
+/// generated title's number, for every row of lists generated, given and edited.
+struct TableItemsSourceTests {
+    func text(_ source: TableItems.ItemSource) -> String {
+        source.stored ?? "Longer Title Item #\(source.number)"
+    }
+
+    @Test func everyRowReadsAsItsItem() {
+        var edited = TableItems.generated(count: 3000)
+        edited.insert("inserted item, longer than fifteen bytes", row: 1500)
+        edited.remove(row: 10)
+        edited.set("short", row: 2999)
+        let lists: [TableItems] = [
+            .generated(count: 40), TableItems((1...30).map(TableItems.defaultTitle(row:))),
+            TableItems((1...5000).map { "item \($0)" }), edited,
+        ]
+        for items in lists {
+            for row in 1...items.count {
+                #expect(text(items.source(row: row)) == items[row])
+            }
+        }
+        #expect(TableItems.generated(count: 5).source(row: 4).stored == nil)
+        #expect(TableItems.generated(count: 5).source(row: 4).number == 4)
+        #expect(String(describing: TableItems.generatedPrefix) == "Longer Title Item #")
+    }
+}

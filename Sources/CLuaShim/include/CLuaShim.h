@@ -68,10 +68,17 @@ typedef struct swl_Runtime {
     int call_depth;
     /// Non-zero when dead Swift references wait for luaL_unref.
     int pending_releases;
+    /// After swl_call_row or swl_call_action failed: the stack index of its message handler
+    /// (the error is above it).
+    int failed_base;
     /// cap_refusals when the outermost call began.
     unsigned long refusals_at_start;
     swl_Dispatch dispatch;
     swl_Release release;
+    /// Registry references of the record keys swl_call_row and swl_call_action set (the
+    /// SWL_KEY_* order), made when the libraries are opened: set with lua_rawset, they skip
+    /// lua_setfield's lookup of the key's C string.
+    int keys[6];
 } swl_Runtime;
 
 /// Creates a state that allocates through `swl_alloc` with `rt`, and whose
@@ -160,25 +167,31 @@ void swl_setfield_boolean(lua_State *L, int table, const char *key, int value);
 /// `s` as for swl_pushstring.
 void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len);
 
+/// The record keys of swl_Runtime.keys.
+enum { SWL_KEY_INDEX, SWL_KEY_ITEM, SWL_KEY_SIDE, SWL_KEY_ID, SWL_KEY_TITLE, SWL_KEY_FULL, SWL_KEY_COUNT };
+
 /// Status of swl_call_row and swl_call_action when the stack of a nested call cannot grow.
 #define SWL_STACK_OVERFLOW (-101)
 
 /// The plugin host's delegate call in one C call: `function(context, { index = index, item = item,
 /// side = side })` under the budget and the armed cap, through swl_pcall with the traceback
 /// handler. `function` and `context` are registry references (`context` LUA_NOREF: nil); `item`
-/// is `item_len` bytes, NUL-terminated (as for swl_pushstring); `side` is NULL (no field) or a
+/// is `item_len` bytes, NUL-terminated (as for swl_pushstring), or, when `numbered` is non-zero,
+/// the first `item_len` bytes (at most 64) of a generated item, which continues with `number` in
+/// decimal (the table's generated titles, so none is made in Swift); `side` is NULL (no field) or a
 /// NUL-terminated literal. Call from Swift with the cap suspended: pushing raises only on a real
 /// out-of-memory (the allocator aborts then), and Lua errors stay inside lua_pcall. On success
 /// the stack is as before; otherwise the error value is on top, above the handler (for a nested
 /// call, the handler this pushed), and the status is returned (or SWL_STACK_OVERFLOW, nothing
 /// pushed).
 int swl_call_row(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                 const char *item, size_t item_len, const char *side);
+                 const char *item, size_t item_len, int numbered, lua_Integer number, const char *side);
 
 /// swl_call_row with a third argument, the button record `{ id = id, index = number, title =
 /// title, full = true }` (`full` only when non-zero): a button's action.
 int swl_call_action(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                    const char *item, size_t item_len, const char *side, const char *id, size_t id_len,
-                    lua_Integer number, const char *title, size_t title_len, int full);
+                    const char *item, size_t item_len, int numbered, lua_Integer item_number, const char *side,
+                    const char *id, size_t id_len, lua_Integer number, const char *title, size_t title_len,
+                    int full);
 
 #endif
