@@ -121,9 +121,9 @@ let package = Package(
         .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
         .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
-        .testTarget(name: "SwipePlaygroundTests", dependencies: ["SwipePlayground"]),
+        // The playground's logic and its server, tested together (they share the page's helpers).
         .testTarget(
-            name: "SwipeServerTests",
+            name: "SwipePlaygroundTests",
             dependencies: [
                 "SwipeServer",
                 "SwipePlayground",

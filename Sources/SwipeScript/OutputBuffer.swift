@@ -69,7 +69,7 @@ public struct OutputBuffer: @unchecked Sendable {
     }
 
     /// Writes the whole buffer; the `errno` of the write that failed, if one did.
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < buffer.count {
             let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)

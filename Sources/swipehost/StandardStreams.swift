@@ -31,12 +31,12 @@ enum StandardStreams {
 
     /// Writes to standard error; a failure there has nowhere to be reported, so it is ignored.
     static func writeError(_ text: String) {
-        _ = Array(text.utf8).withUnsafeBytes { writeAll($0, to: 2) }
+        _ = Array(text.utf8).withUnsafeBytes { OutputBuffer.writeAll($0, to: 2) }
     }
 
     /// Writes to standard output, or ends the process: nothing after a lost write could be trusted.
     private static func writeOutput(_ buffer: UnsafeRawBufferPointer) {
-        if let error = writeAll(buffer, to: 1) { failOutput(error) }
+        if let error = OutputBuffer.writeAll(buffer, to: 1) { failOutput(error) }
     }
 
     /// Ends the process after a write to standard output failed with `error`.
@@ -46,18 +46,6 @@ enum StandardStreams {
         exit(1)
     }
 
-    /// Writes the whole buffer; the `errno` of the write that failed, if one did.
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            if written < 0 { return errno }
-            if written == 0 { return EIO }
-            offset += written
-        }
-        return nil
-    }
 }
 
 /// A script's bytes and the name its errors are reported under.

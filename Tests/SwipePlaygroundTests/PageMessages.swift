@@ -1,6 +1,6 @@
 import SwipePlayground
 
-// The same helpers as SwipePlaygroundTests' (a test target cannot import another).
+// What the playground's tests share: the page's messages, what the server sent, parsed.
 
 /// The package's root, for the shipped plugins.
 let packageRoot: String = {
@@ -68,3 +68,14 @@ func titles(_ buttons: JSONValue?) -> [String] {
     return list.compactMap { if case .string(let title)? = $0["title"] { title } else { nil } }
 }
 
+extension String {
+    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
+        var result = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -194,15 +194,3 @@ import Testing
         guard rename(temporary, path) == 0 else { throw FileError(path: path, cause: .init(rawValue: errno)) }
     }
 }
-
-extension String {
-    func replacingOccurrences(_ target: String, _ replacement: String) -> String {
-        var result = ""
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return result + rest
-    }
-}
