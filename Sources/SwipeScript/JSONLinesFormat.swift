@@ -4,11 +4,7 @@ import SwipeCore
 public enum JSONLinesFormat {
     /// The jsonl object `--format jsonl` prints for `record`, without its newline.
     public static func line(for record: TraceRecord) -> String {
-        var out = OutputBuffer()
-        write(record, to: &out)
-        var bytes = out.bytes
-        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        OutputBuffer.line { write(record, to: &$0) }
     }
 
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {

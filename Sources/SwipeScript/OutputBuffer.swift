@@ -68,6 +68,16 @@ public struct OutputBuffer: @unchecked Sendable {
         return withUnsafeBytes { Self.writeAll($0, to: descriptor) }
     }
 
+    /// What `write` appends to an empty buffer, as text without its final newline (a format's
+    /// line for one record).
+    public static func line(_ write: (inout OutputBuffer) -> Void) -> String {
+        var out = OutputBuffer()
+        write(&out)
+        var bytes = out.bytes
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Writes the whole buffer; the `errno` of the write that failed, if one did.
     public static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0

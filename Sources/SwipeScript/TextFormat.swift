@@ -20,11 +20,7 @@ public enum TextFormat {
     /// The line `--format text` prints for `record`, without its newline (a traceback's lines
     /// are part of it, after newlines).
     public static func line(for record: TraceRecord) -> String {
-        var out = OutputBuffer()
-        write(record, to: &out)
-        var bytes = out.bytes
-        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        OutputBuffer.line { write(record, to: &$0) }
     }
 
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer, colored: Bool = false) {
