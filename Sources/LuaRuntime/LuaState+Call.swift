@@ -163,6 +163,27 @@ extension LuaState {
         if status != 0 { throw _rowCallFailure(status, label: label) }
     }
 
+    /// ``callRowHandler(_:context:index:item:count:side:label:)`` with the item given as
+    /// `count` bytes (NUL-terminated) or, when `numbered`, as those bytes followed by `number`
+    /// in decimal, built in C. Inlinable, for one Swift frame around the C call.
+    @inlinable
+    public func callRowHandler(
+        _ function: LuaSlot, context: LuaSlot?, index: Int, bytes: UnsafePointer<CChar>, count: Int,
+        numbered: Bool, number: Int, side: StaticString?, label: StaticString
+    ) throws {
+        let runtime = self.runtime
+        if runtime.pointee.pending_releases != 0 { _releasePendingReferences() }
+        guard function.serial == serial, context == nil || context!.serial == serial else {
+            throw LuaArguments.foreignSlot()
+        }
+        let api = LuaAPI(runtime.pointee.current!)
+        let status = api.callRow(
+            runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
+            item: bytes, count: count, numbered: numbered, number: number,
+            side: side.map { UnsafeRawPointer($0.utf8Start).assumingMemoryBound(to: CChar.self) })
+        if status != 0 { throw _rowCallFailure(status, label: label) }
+    }
+
     /// ``callRowHandler(_:context:index:item:count:side:label:)`` with a third argument, the
     /// button record `{ id = id, index = number, title = title, full = true }` (`full` only
     /// when set): a button's action, in one C call (`swl_call_action`).

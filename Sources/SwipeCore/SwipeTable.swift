@@ -110,6 +110,12 @@ public final class SwipeTable {
         state.itemSource(row: row)
     }
 
+    /// Row `row`'s item as ``TableItems/borrowedSource(row:)`` gives it: its bytes are valid
+    /// only until the items change.
+    public func borrowedItem(row: Int) -> TableItems.BorrowedItem {
+        state.items.borrowedSource(row: row)
+    }
+
     // MARK: Driving
 
     /// Asks the configuration provider for each cell the last event dequeued, in order.

@@ -126,6 +126,53 @@ public struct TableItems: Sendable, Equatable {
         return ItemSource(stored: pieces[piece].items[offset], number: 0)
     }
 
+    /// Row `row`'s item as ``source(row:)`` gives it, with a stored item of more than 15 bytes
+    /// given as the address of its NUL-terminated bytes in the list's own storage, so that no
+    /// `String` is copied out (no retain and release): what the plugin host pushes on every
+    /// `on_open`. The address is valid only until the items change; a shorter stored item
+    /// (its bytes live inside the `String` value) comes with `bytes` nil and `generated` false:
+    /// read it with ``source(row:)``.
+    @inline(__always)
+    public func borrowedSource(row: Int) -> BorrowedItem {
+        if generatedCount != nil { return BorrowedItem(bytes: nil, count: 0, generated: true, number: row) }
+        if pieces.count == 1, row >= 1, row <= ends[0], pieces[0].generatedFirst == 0 {
+            return BorrowedItem(stored: pieces[0].items[row - 1])
+        }
+        let (piece, offset) = locate(row)
+        let first = pieces[piece].generatedFirst
+        if first != 0 { return BorrowedItem(bytes: nil, count: 0, generated: true, number: first + offset) }
+        return BorrowedItem(stored: pieces[piece].items[offset])
+    }
+
+    /// An item as ``borrowedSource(row:)`` gives it.
+    public struct BorrowedItem {
+        /// A stored item's bytes (NUL-terminated) where it keeps them, or nil.
+        public var bytes: UnsafePointer<CChar>?
+        /// The byte count of `bytes`.
+        public var count: Int
+        /// Whether the item is a generated title (``generatedPrefix`` and `number`).
+        public var generated: Bool
+        /// The generated title's number when `generated`.
+        public var number: Int
+
+        @inline(__always)
+        init(bytes: UnsafePointer<CChar>?, count: Int, generated: Bool, number: Int) {
+            (self.bytes, self.count, self.generated, self.number) = (bytes, count, generated, number)
+        }
+
+        /// A stored item: more than 15 bytes are kept in the string's own storage (native, or
+        /// a literal), NUL-terminated and at a fixed address while the list holds it.
+        @inline(__always)
+        init(stored item: String) {
+            let count = item.utf8.count
+            let bytes = count > 15
+                ? item.utf8.withContiguousStorageIfAvailable {
+                    UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)
+                } : nil
+            self.init(bytes: bytes, count: count, generated: false, number: 0)
+        }
+    }
+
     /// What a generated title starts with: `Longer Title Item #`, then the row's number.
     public static let generatedPrefix: StaticString = "Longer Title Item #"
 

@@ -474,15 +474,35 @@ extension PluginHost: SwipeTableDelegate {
             // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
             let mark = beginTransaction(handler.index)
             do {
-                let item = table.itemSource(row: row)
-                try plugin.lua.callRowHandler(
-                    handler.function, context: plugin.contextSlot, index: row, item: item.stored,
-                    prefix: TableItems.generatedPrefix, number: item.number, side: side.map(Self.staticName), label: label)
+                // The item's bytes where the table keeps them (no retain): C copies them into
+                // Lua before the handler runs, and only effects applied after it change items.
+                let item = table.borrowedItem(row: row)
+                if item.bytes != nil || item.generated {
+                    let prefix = TableItems.generatedPrefix
+                    try plugin.lua.callRowHandler(
+                        handler.function, context: plugin.contextSlot, index: row,
+                        bytes: item.bytes ?? UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
+                        count: item.bytes != nil ? item.count : prefix.utf8CodeUnitCount, numbered: item.generated,
+                        number: item.number, side: side.map(Self.staticName), label: label)
+                } else {
+                    try callRowHandler(plugin, handler.function, storedItemOf: row, side: side, label: label)
+                }
                 try commit(mark, from: handler.index)
             } catch {
                 rollBack(mark, handler.index, hook: hook, row: row, error: error)
             }
         }
+    }
+
+    /// ``callRowHandler(_:hook:row:side:label:)``'s call for an item of 15 bytes or fewer (kept
+    /// inside its `String`), pushed from a copy: out of line, so that the common path keeps
+    /// one small frame.
+    @inline(never)
+    private func callRowHandler(_ plugin: Plugin, _ function: LuaSlot, storedItemOf row: Int, side: Edge?, label: StaticString) throws {
+        let stored = table.itemSource(row: row)
+        try plugin.lua.callRowHandler(
+            function, context: plugin.contextSlot, index: row, item: stored.stored, prefix: TableItems.generatedPrefix,
+            number: stored.number, side: side.map(Self.staticName), label: label)
     }
 
     /// An edge's name as the `side` field of a row record.

@@ -131,4 +131,42 @@ struct TableItemsSourceTests {
         #expect(TableItems.generated(count: 5).source(row: 4).number == 4)
         #expect(String(describing: TableItems.generatedPrefix) == "Longer Title Item #")
     }
+
+    /// `borrowedSource(row:)`: a stored item of more than 15 bytes as its own NUL-terminated
+    /// bytes, a shorter one left to `source(row:)`, a generated title as its number.
+    @Test func borrowedRowsReadAsTheirItems() {
+        var edited = TableItems.generated(count: 3000)
+        edited.insert("inserted item, longer than fifteen bytes", row: 1500)
+        edited.insert("sixteen bytes!!!", row: 1)
+        edited.insert("fifteen bytes!!", row: 1)
+        edited.remove(row: 10)
+        edited.set("short", row: 2999)
+        edited.set("a\u{0}b with a NUL inside, long", row: 2998)
+        let lists: [TableItems] = [
+            .generated(count: 40), TableItems((1...30).map(TableItems.defaultTitle(row:))),
+            TableItems((1...5000).map { "item \($0)" }), TableItems((1...300).map { "a longer item, number \($0)" }), edited,
+        ]
+        var borrowed: [Int] = []
+        for items in lists {
+            borrowed.append(0)
+            for row in 1...items.count {
+                let item = items.borrowedSource(row: row)
+                if let bytes = item.bytes {
+                    borrowed[borrowed.count - 1] += 1
+                    #expect(!item.generated)
+                    #expect(item.count > 15)
+                    #expect(bytes[item.count] == 0)
+                    let text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: item.count), as: UTF8.self)
+                    #expect(text == items[row])
+                } else if item.generated {
+                    #expect("Longer Title Item #\(item.number)" == items[row])
+                } else {
+                    #expect(items[row].utf8.count <= 15)
+                }
+            }
+        }
+        // The edited list may keep rows next to its edits as stored strings: at least its 3.
+        #expect(Array(borrowed.prefix(4)) == [0, 30, 0, 300])
+        #expect(borrowed[4] >= 3)
+    }
 }
