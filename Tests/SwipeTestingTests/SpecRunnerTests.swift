@@ -169,6 +169,16 @@ struct SpecRunnerTests {
     /// Issue 15, point 2: a plugin error the test did not expect fails it, at the spec line of
     /// the call during which it happened; `plugin_errors = "allow"` or looking at the errors
     /// (t:errors()) expects those so far. Plugin paths are found beside the spec too.
+    /// A table collected during its test (its finalizer has run, its key not yet gone from the
+    /// weak table) has its error reported once, not once from each list: this was a flaky
+    /// "2 plugin errors" whenever the collector happened to finalize a table mid-test.
+    @Test func aCollectedTablesPluginErrorIsReportedOnce() {
+        let file = Fixture.path("explicit") + "/plugin_errors_collected.lua"
+        let report = SpecRunner().run(file: file)
+        #expect(report.results.map(\.status) == [.failed])
+        #expect(report.results.first?.message.hasPrefix("\(file):11: a plugin error during the test") == true)
+    }
+
     @Test func aPluginErrorFailsTheTestUnlessItIsExpected() {
         let folder = Fixture.path("explicit")
         let file = folder + "/plugin_errors_expected.lua"

@@ -159,10 +159,13 @@ local function loader()
   end
 
   -- A table collected during a test keeps its plugin errors for the failure message (a
-  -- finalized key is still in a weak-keyed table while its finalizer runs).
+  -- finalized key is still in a weak-keyed table while its finalizer runs, and stays there
+  -- until the next collection: the entry is removed here, or its errors would be counted a
+  -- second time, from `recent`, by a report made before that collection).
   function Driver:__gc()
     local entry = recent[self]
     if entry == nil then return end
+    recent[self] = nil
     local ok, errors = native.errors(rawget(self, "_host"))
     if ok and #errors > 0 then
       local unexpected = {}
