@@ -10,7 +10,7 @@ Debian's chromium through Playwright, and checks with real mouse events that:
      good change (Trash retitled) reaches the page without reloading it;
   4. the recorded script, downloaded from the session's URL, replayed with
      `swipehost run --format jsonl` and the same plugin, prints exactly the events the page's log
-     showed; the recorded spec passes under `swipehost test`;
+     showed; the recorded spec passes under `swipehost test` and, when it is installed, Debian's busted;
   5. a second page is a session of its own (all 15 rows, its own log), where a finger's drag
      (Chromium's touch events) opens a row and the wheel scrolls;
   6. SIGINT stops the server with exit status 0.
@@ -244,6 +244,13 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     spec_run = subprocess.run([binary, "test", spec_path], cwd=work, capture_output=True, text=True, timeout=60)
     check(spec_run.returncode == 0, "the recorded spec passes under swipehost test",
           spec_run.stdout + spec_run.stderr)
+    if os.path.exists("/usr/bin/busted"):
+        # Debian's busted, run by swipehost's Lua (which provides require("swipe")), as the
+        # test command runs the shipped specs.
+        busted_run = subprocess.run([binary, "lua", "/usr/bin/busted", spec_path], cwd=work,
+                                    capture_output=True, text=True, timeout=60)
+        check(busted_run.returncode == 0, "the recorded spec passes under Debian's busted",
+              busted_run.stdout + busted_run.stderr)
 
     # The screenshot: the plugin as shipped again, row 2 open on its leading edge (Unread)
     # and row 4 on its trailing one (the new row 3 stays closed), row 4's configuration.
