@@ -5,8 +5,9 @@ import SwipePlugins
 /// The playground's protocol: the bytes are the page's messages, one a line, fed to one session
 /// (the tutorial's table, no plugin); between them the session's wake runs now and then, as the
 /// server's timer would. Every reply must be one valid JSON object whose `type` is `frame` or
-/// `error`; the strict reader must accept what the validator accepts (but a repeated key, which
-/// it refuses on purpose); and nothing may trap.
+/// `error`; the strict reader must accept what the validator accepts (but a repeated key and an
+/// unpaired surrogate escape, `"\ud83d"`, which it refuses on purpose: neither has one meaning
+/// a Swift string can hold); and nothing may trap.
 enum PlaygroundTarget {
     static func run(_ data: [UInt8]) {
         guard let session = try? PlaygroundSession(id: "fuzz", configuration: SessionConfiguration(items: .generated(count: 40))) else {
@@ -21,16 +22,17 @@ enum PlaygroundTarget {
             // The reader and the validator agree on what is JSON (for text the reader sees as
             // UTF-8: the socket hands over valid UTF-8 text only).
             let bytes = Array(text.utf8)
-            // The reader also refuses a repeated key, which JSON allows: the one difference.
+            // The reader also refuses a repeated key and an unpaired surrogate escape, which
+            // JSON's grammar allows: the two differences.
             let valid = JSONCheck.problem(inObject: bytes) == nil
             var read = false
-            var repeatedKey = false
+            var refusedOnPurpose = false
             do {
                 if case .object = try JSONReader.parse(bytes: bytes) { read = true }
             } catch {
-                repeatedKey = error.reason.hasSuffix("appears twice")
+                refusedOnPurpose = error.reason.hasSuffix("appears twice") || error.reason.contains("surrogate")
             }
-            if bytes.first == UInt8(ascii: "{"), valid != read, !(valid && repeatedKey), bytes.count < 4_096 {
+            if bytes.first == UInt8(ascii: "{"), valid != read, !(valid && refusedOnPurpose), bytes.count < 4_096 {
                 fuzzFailure("JSONReader \(read ? "accepts" : "refuses") an object the validator \(valid ? "accepts" : "refuses"): \(text.prefix(200))")
             }
             for reply in session.receive(text) { check(reply) }
