@@ -1,7 +1,10 @@
 /// A strict JSON validator (RFC 8259): one value, no trailing text, strings of valid UTF-8 with
 /// no raw control characters, numbers in JSON's grammar only (no NaN, no leading zeros, no `+`).
+/// The project's own output is compact, so whitespace between tokens is refused unless asked for
+/// (`spaced`: what a page may send, which JSON allows).
 struct JSONCheck {
     private let bytes: [UInt8]
+    private var spaced = false
     private var position = 0
     private var depth = 0
 
@@ -18,11 +21,13 @@ struct JSONCheck {
     }
 
     /// Why `bytes` is not exactly one JSON object, or nil when it is.
-    static func problem(inObject bytes: [UInt8]) -> String? {
+    static func problem(inObject bytes: [UInt8], spaced: Bool = false) -> String? {
         guard bytes.first == UInt8(ascii: "{") else { return "does not start with {" }
         var check = JSONCheck(bytes: bytes)
+        check.spaced = spaced
         do throws(Failure) {
             try check.value()
+            check.skipSpace()
             guard check.position == bytes.count else { throw Failure(message: "text after the value", at: check.position) }
             return nil
         } catch {
@@ -45,19 +50,30 @@ struct JSONCheck {
         }
     }
 
+    /// Whitespace between tokens (`spaced` only): space, tab, line feed, carriage return.
+    private mutating func skipSpace() {
+        guard spaced else { return }
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { position += 1 }
+    }
+
     private mutating func value() throws(Failure) {
+        skipSpace()
         guard let byte = current else { throw fail("expected a value") }
         switch byte {
         case UInt8(ascii: "{"):
             depth += 1
             if depth > 512 { throw fail("nested too deep") }
             position += 1
+            skipSpace()
             if current == UInt8(ascii: "}") { position += 1; depth -= 1; return }
             while true {
+                skipSpace()
                 guard current == UInt8(ascii: "\"") else { throw fail("expected a key") }
                 try string()
+                skipSpace()
                 try expect(":")
                 try value()
+                skipSpace()
                 if current == UInt8(ascii: ",") { position += 1; continue }
                 try expect("}")
                 depth -= 1
@@ -67,9 +83,11 @@ struct JSONCheck {
             depth += 1
             if depth > 512 { throw fail("nested too deep") }
             position += 1
+            skipSpace()
             if current == UInt8(ascii: "]") { position += 1; depth -= 1; return }
             while true {
                 try value()
+                skipSpace()
                 if current == UInt8(ascii: ",") { position += 1; continue }
                 try expect("]")
                 depth -= 1

@@ -24,7 +24,7 @@ enum PlaygroundTarget {
             let bytes = Array(text.utf8)
             // The reader also refuses a repeated key and an unpaired surrogate escape, which
             // JSON's grammar allows: the two differences.
-            let valid = JSONCheck.problem(inObject: bytes) == nil
+            let valid = JSONCheck.problem(inObject: bytes, spaced: true) == nil
             var read = false
             var refusedOnPurpose = false
             do {
