@@ -139,28 +139,18 @@ extension LuaState {
         _ function: LuaSlot, context: LuaSlot?, index: Int, item: String?, prefix: StaticString, number: Int,
         side: StaticString?, label: StaticString
     ) throws {
-        let runtime = self.runtime
-        if runtime.pointee.pending_releases != 0 { _releasePendingReferences() }
-        guard function.serial == serial, context == nil || context!.serial == serial else {
-            throw LuaArguments.foreignSlot()
-        }
-        let api = LuaAPI(runtime.pointee.current!)
-        let contextSlot = context?.slot ?? LuaAPI.noReference
-        let sideName = side.map { UnsafeRawPointer($0.utf8Start).assumingMemoryBound(to: CChar.self) }
-        let status: Int32
         if let item {
-            status = item.withCString {
-                api.callRow(
-                    runtime, function: function.slot, context: contextSlot, index: index, item: $0,
-                    count: item.utf8.count, numbered: false, number: 0, side: sideName)
+            try item.withCString { bytes in
+                try callRowHandler(
+                    function, context: context, index: index, bytes: bytes, count: item.utf8.count, numbered: false,
+                    number: 0, side: side, label: label)
             }
         } else {
-            status = api.callRow(
-                runtime, function: function.slot, context: contextSlot, index: index,
-                item: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
-                count: prefix.utf8CodeUnitCount, numbered: true, number: number, side: sideName)
+            try callRowHandler(
+                function, context: context, index: index,
+                bytes: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
+                count: prefix.utf8CodeUnitCount, numbered: true, number: number, side: side, label: label)
         }
-        if status != 0 { throw _rowCallFailure(status, label: label) }
     }
 
     /// ``callRowHandler(_:context:index:item:count:side:label:)`` with the item given as
