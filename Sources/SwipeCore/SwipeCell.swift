@@ -543,6 +543,12 @@ public struct CellEffects: Hashable, Sendable {
     /// The row must be deleted now: a full swipe's content slid out without animating.
     public var deletesRow = false
 
+    /// Nothing to do: no delegate call, completion, expansion, full swipe or deletion.
+    @inlinable
+    public var isEmpty: Bool {
+        notification == nil && completion == nil && expansion == nil && fullAction == nil && !deletesRow
+    }
+
     /// Takes `other`'s notification and completion (a snap's, after a full swipe's action).
     mutating func merge(_ other: CellEffects) {
         notification = other.notification

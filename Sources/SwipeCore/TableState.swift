@@ -58,11 +58,13 @@ struct TableState: Sendable {
         return visibleCells[position]
     }
 
+    @inline(__always)
     func checkRowExists(_ row: Int) throws(TableError) {
         guard row >= 1, row <= items.count else { throw .noSuchRow(row: row, rowCount: items.count) }
     }
 
     /// The visible cell of `row`, or why there is none.
+    @inline(__always)
     func visibleCell(_ row: Int) throws(TableError) -> Int {
         try checkRowExists(row)
         guard let index = cellIndex(forRow: row) else { throw .rowOffScreen(row: row, visible: visibleRows) }
@@ -243,7 +245,9 @@ extension TableState {
     /// Returns whether the move left a delegate call to deliver (most moves do not).
     mutating func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool {
         let cell = try panningCell(row)
-        perform(cells[cell].panChanged(translation: x, at: now), cell: cell)
+        let effects = cells[cell].panChanged(translation: x, at: now)
+        // Most moves only move the content: nothing to schedule, record or delete.
+        if !effects.isEmpty || cells[cell].hasSlidOut { perform(effects, cell: cell) }
         return hasEventsToDeliver
     }
 
@@ -257,6 +261,8 @@ extension TableState {
         perform(cells[cell].panCancelled(at: now), cell: cell)
     }
 
+    /// Inlined into the pan events (a call would copy the whole state to borrow it).
+    @inline(__always)
     private func panningCell(_ row: Int) throws(TableError) -> Int {
         let cell = try visibleCell(row)
         guard cells[cell].isTracking else { throw .noPanInProgress(row: row) }
