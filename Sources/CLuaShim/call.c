@@ -7,23 +7,29 @@
 
 #include "pcall.h"
 
-// Pushes the message handler for a nested call, or finds the one parked at index 1 of the main
-// thread for an outermost call; returns its index, or 0 when the stack cannot grow.
+// Pushes the message handler for a nested call, or finds the one parked at SWL_PARKED_HANDLER
+// of the main thread for an outermost call; returns its index, or 0 when the stack cannot grow.
 static inline __attribute__((always_inline)) int swl_begin(swl_Runtime *rt, lua_State *L) {
     if (rt->call_depth == 0) {
-        // Between calls the main thread holds only the handler, with at least LUA_MINSTACK free
-        // slots (LuaState keeps it so): no check needed for the few values pushed here.
-        return 1;
+        // Between calls the main thread holds only the parked keys and handler, with at least
+        // LUA_MINSTACK free slots (LuaState keeps it so): no check needed for the few values
+        // pushed here.
+        return SWL_PARKED_HANDLER;
     }
     if (!lua_checkstack(L, LUA_MINSTACK)) return 0;
     lua_pushcfunction(L, swl_message_handler);
     return lua_gettop(L);
 }
 
-// Pushes record key `key` (SWL_KEY_*), kept in the registry: the value follows, then
-// swl_set_raw.
+// Pushes record key `key` (SWL_KEY_*): an outermost call's from where it is parked on the main
+// thread's stack (SWL_PARKED_HANDLER), a nested call's (maybe on a coroutine, inside a Swift
+// function's frame) from the registry. The value follows, then swl_set_raw.
 static inline __attribute__((always_inline)) void swl_push_key(swl_Runtime *rt, lua_State *L, int key) {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->keys[key]);
+    if (rt->call_depth == 0) {
+        lua_pushvalue(L, key + 1);
+    } else {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rt->keys[key]);
+    }
 }
 
 // Sets the key and value on top of the stack in the table below them (a fresh record: no

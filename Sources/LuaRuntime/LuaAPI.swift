@@ -279,6 +279,9 @@ enum LuaCode {
     static let handlerError = LUA_ERRERR
     static let multipleResults = LUA_MULTRET
     static let minimumStack = LUA_MINSTACK
+    /// Where an outermost call finds the message handler on the main thread's stack, above the
+    /// parked record keys (`SWL_PARKED_HANDLER`).
+    static let parkedHandler = Int32(SWL_PARKED_HANDLER)
 
     static let none = LUA_TNONE
     static let `nil` = LUA_TNIL

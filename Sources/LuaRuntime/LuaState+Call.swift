@@ -121,7 +121,7 @@ extension LuaState {
         releasePendingReferences()
         try checkSlots(function, context)
         let api = self.api
-        let base = runtime.pointee.call_depth == 0 ? 1 : api.top + 1
+        let base = runtime.pointee.call_depth == 0 ? LuaCode.parkedHandler : api.top + 1
         let status = api.callRow(
             runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
             item: item, count: count, numbered: false, number: 0, side: side.map { Self.cString($0) })
@@ -213,7 +213,7 @@ extension LuaState {
         releasePendingReferences()
         try checkSlots(function, context)
         let api = self.api
-        let base = runtime.pointee.call_depth == 0 ? 1 : api.top + 1
+        let base = runtime.pointee.call_depth == 0 ? LuaCode.parkedHandler : api.top + 1
         let side = side.map { Self.cString($0) }
         let status = id.withCString { idBytes in
             title.withCString { titleBytes in
@@ -316,15 +316,16 @@ extension LuaState {
     /// `endCall` with that index when done.
     ///
     /// Outermost calls run on the main thread, whose stack holds only the
-    /// handler parked at index 1 (pushed once at creation); nested calls
-    /// (from a Swift function Lua called, maybe on a coroutine) push one.
+    /// handler parked at `LuaCode.parkedHandler`, above the record keys
+    /// (parked once at creation); nested calls (from a Swift function Lua
+    /// called, maybe on a coroutine) push one.
     func beginCall() throws -> Int32 {
         releasePendingReferences()
         let api = self.api
         guard api.checkStack(LuaCode.minimumStack) else {
             throw LuaError(.memory, "Lua stack overflow")
         }
-        if runtime.pointee.call_depth == 0 { return 1 }
+        if runtime.pointee.call_depth == 0 { return LuaCode.parkedHandler }
         api.pushMessageHandler()
         return api.top
     }

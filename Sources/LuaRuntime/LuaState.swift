@@ -60,7 +60,9 @@ public final class LuaState {
         }
         self.main = main
         runtime.pointee.current = main.L
-        main.pushMessageHandler()  // parked at index 1 for outermost calls (see `beginCall`)
+        // Parked for outermost calls; `openLibraries` parks the record keys under it (see
+        // `beginCall`).
+        main.pushMessageHandler()
         runtime.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         refOwner.state = self
         try withLimitsLifted {

@@ -77,7 +77,8 @@ typedef struct swl_Runtime {
     swl_Release release;
     /// Registry references of the record keys swl_call_row and swl_call_action set (the
     /// SWL_KEY_* order), made when the libraries are opened: set with lua_rawset, they skip
-    /// lua_setfield's lookup of the key's C string.
+    /// lua_setfield's lookup of the key's C string. An outermost call pushes them from where
+    /// they are parked on the main thread's stack instead (SWL_PARKED_HANDLER).
     int keys[6];
 } swl_Runtime;
 
@@ -91,7 +92,9 @@ swl_Runtime *swl_runtime(lua_State *L);
 /// The allocator: realloc/free with byte accounting against `rt->limit`.
 void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/// Opens the standard libraries inside a protected call; returns a status.
+/// Opens the standard libraries inside a protected call; returns a status. On success the
+/// record keys are parked below the message handler, which must be alone on the stack (see
+/// SWL_PARKED_HANDLER).
 int swl_openlibs(lua_State *L);
 
 /// Status `swl_pcall` returns when the call returned normally although its
@@ -169,6 +172,12 @@ void swl_setfield_string(lua_State *L, int table, const char *key, const char *s
 
 /// The record keys of swl_Runtime.keys.
 enum { SWL_KEY_INDEX, SWL_KEY_ITEM, SWL_KEY_SIDE, SWL_KEY_ID, SWL_KEY_TITLE, SWL_KEY_FULL, SWL_KEY_COUNT };
+
+/// Between calls the main thread's stack holds the record keys at indices 1 to SWL_KEY_COUNT
+/// (key k at k + 1) and the message handler above them, at SWL_PARKED_HANDLER, where every
+/// outermost call finds it: swl_openlibs parks them. lua_pushvalue of a parked key costs about
+/// half of lua_rawgeti from the registry.
+enum { SWL_PARKED_HANDLER = SWL_KEY_COUNT + 1 };
 
 /// Status of swl_call_row and swl_call_action when the stack of a nested call cannot grow.
 #define SWL_STACK_OVERFLOW (-101)
