@@ -48,29 +48,31 @@ struct LuaParkedStackTests {
         let broken = try lua.reference(toGlobal: "broken")
         expectParked(lua)
 
-        func row(_ function: LuaRef, item: String) throws {
+        // `lua` is a parameter, not captured: `nested` below holds them, and the state holds
+        // `nested` (a captured state would never be freed).
+        func row(_ lua: LuaState, _ function: LuaRef, item: String) throws {
             try lua.callRowHandler(
                 function.unownedSlot, context: nil, index: 4, item: item, prefix: "Item #", number: 0, side: "leading",
                 label: "on_open")
         }
-        func action(item: String) throws {
+        func action(_ lua: LuaState, item: String) throws {
             try lua.callActionHandler(
                 handler.unownedSlot, context: nil, index: 4, item: item, prefix: "Item #", itemNumber: 0,
                 side: nil, button: "archive", number: 1, title: "Archive", full: true, label: "on_action")
         }
-        try row(handler, item: "outer")
+        try row(lua, handler, item: "outer")
         expectParked(lua)
-        try action(item: "outer action")
+        try action(lua, item: "outer action")
         expectParked(lua)
-        #expect(throws: LuaError.self) { try row(broken, item: "x") }
+        #expect(throws: LuaError.self) { try row(lua, broken, item: "x") }
         expectParked(lua)
 
         // Nested: from a Swift function Lua called, on the main thread and on a coroutine.
-        try lua.register("nested") { args in
+        try lua.register("nested") { [unowned lua] args in
             let item = try args.string(1)
-            try row(handler, item: item)
-            try action(item: item + " action")
-            #expect(throws: LuaError.self) { try row(broken, item: item) }
+            try row(lua, handler, item: item)
+            try action(lua, item: item + " action")
+            #expect(throws: LuaError.self) { try row(lua, broken, item: item) }
             return []
         }
         try lua.run("nested('inner')", chunkName: "=t")
