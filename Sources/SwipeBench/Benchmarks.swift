@@ -32,23 +32,26 @@ public struct Benchmarks {
         func wanted(_ name: String) -> Bool { only.isEmpty || only.contains(name) }
         var figures: [Figure] = []
         if wanted("core.move_ns") { figures.append(coreMove()) }
-        let ratio = wanted("host.dispatch_ratio")
-        if ratio || wanted("host.dispatch_ns") || wanted("lua.pcall_ns") {
-            let pair = try dispatchAndPcall(dispatch: ratio || wanted("host.dispatch_ns"), pcall: ratio || wanted("lua.pcall_ns"))
-            if let dispatch = pair.dispatch, wanted(dispatch.name) { figures.append(dispatch) }
-            if let pcall = pair.pcall, wanted(pcall.name) { figures.append(pcall) }
-            if ratio, let dispatch = pair.dispatch {
-                figures.append(Figure(name: "host.dispatch_ratio", value: median(pair.ratios), unit: "x", n: dispatch.n, target: (.atMost, 1.15)))
+        // A figure and its reference, measured side by side, and their ratio: `measure` is asked
+        // for the parts wanted (the ratio needs both).
+        func pair(
+            _ first: String, _ second: String, ratio: String, target: (Figure.Comparison, Double),
+            _ measure: (Bool, Bool) throws -> (Figure?, Figure?, [Double])
+        ) throws {
+            let both = wanted(ratio)
+            guard both || wanted(first) || wanted(second) else { return }
+            let (measured, reference, ratios) = try measure(both || wanted(first), both || wanted(second))
+            if let measured, wanted(measured.name) { figures.append(measured) }
+            if let reference, wanted(reference.name) { figures.append(reference) }
+            if both, let measured {
+                figures.append(Figure(name: ratio, value: median(ratios), unit: "x", n: measured.n, target: target))
             }
         }
-        let versus = wanted("replay.vs_plain_lua")
-        if versus || wanted("replay.lines_per_s") || wanted("replay.plain_lua_lines_per_s") {
-            let replays = try replay(host: versus || wanted("replay.lines_per_s"), plainLua: versus || wanted("replay.plain_lua_lines_per_s"))
-            if let host = replays.host, wanted(host.name) { figures.append(host) }
-            if let lua = replays.plainLua, wanted(lua.name) { figures.append(lua) }
-            if versus, let host = replays.host {
-                figures.append(Figure(name: "replay.vs_plain_lua", value: median(replays.ratios), unit: "x", n: host.n, target: (.atLeast, 5)))
-            }
+        try pair("host.dispatch_ns", "lua.pcall_ns", ratio: "host.dispatch_ratio", target: (.atMost, 1.15)) {
+            try dispatchAndPcall(dispatch: $0, pcall: $1)
+        }
+        try pair("replay.lines_per_s", "replay.plain_lua_lines_per_s", ratio: "replay.vs_plain_lua", target: (.atLeast, 5)) {
+            try replay(host: $0, plainLua: $1)
         }
         if wanted("replay.rss_mb_10m") { figures.append(try replayMemory()) }
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
