@@ -22,13 +22,7 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/python3 ] || missing+=(python3)
 /usr/bin/python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
-if [ "${#missing[@]}" -gt 0 ]; then
-    echo "browser_test: installing ${missing[*]}" >&2
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing browser_test "${missing[@]}"
 
 if ! "$venv/bin/python" -c "import playwright, sys; from importlib.metadata import version; \
 sys.exit(version('playwright') != '$PLAYWRIGHT_VERSION')" >/dev/null 2>&1; then
