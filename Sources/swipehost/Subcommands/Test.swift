@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 @preconcurrency import Glibc
 import SwipeScript
 import SwipeTesting
