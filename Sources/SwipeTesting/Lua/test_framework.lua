@@ -444,8 +444,60 @@ local function test_matches(name, filter)
   return string.find(name, filter, 1, true) ~= nil
 end
 
--- The tests in order (shuffled within each block when a seed is given), filtered.
-function runner.plan(seed, filter)
+-- The `#tag` words of a full name (describe names included), as busted reads them.
+local function tags_of(name)
+  local tags = {}
+  for tag in name:gmatch("#([%w_%-]+)") do tags[tag] = true end
+  return tags
+end
+
+local function any_tag(tags, list)
+  for _, tag in ipairs(list) do
+    if tags[tag] then return true end
+  end
+  return false
+end
+
+-- Which shard of `count` a test belongs to: FNV-1a (32 bits) of its file and full name, so
+-- the same test lands in the same shard on every machine and run.
+local function shard_of(file, name, count)
+  local hash = 2166136261
+  local key = file .. "\0" .. name
+  for i = 1, #key do
+    hash = ((hash ~ key:byte(i)) * 16777619) & 0xFFFFFFFF
+  end
+  return hash % count + 1
+end
+
+-- Whether the test is selected: --filter, --filter-out, --name, --tags, --exclude-tags and
+-- --shard, each a condition it must meet (see docs/testing.md).
+local function selected(test, selection)
+  local name = test.full_name
+  if not test_matches(name, selection.filter) then return false end
+  for _, pattern in ipairs(selection.filter_out or {}) do
+    if test_matches(name, pattern) then return false end
+  end
+  local names = selection.names or {}
+  if #names > 0 then
+    local found = false
+    for _, wanted in ipairs(names) do
+      if wanted == name then found = true; break end
+    end
+    if not found then return false end
+  end
+  local tags = tags_of(name)
+  if #(selection.tags or {}) > 0 and not any_tag(tags, selection.tags) then return false end
+  if any_tag(tags, selection.exclude_tags or {}) then return false end
+  if selection.shard_count and shard_of(test.file or "", name, selection.shard_count) ~= selection.shard_index then
+    return false
+  end
+  return true
+end
+
+-- The tests in order (shuffled within each block when a seed is given), selected.
+-- `selection` is a table of the conditions above, or (as before) a --filter pattern.
+function runner.plan(seed, selection)
+  if type(selection) ~= "table" then selection = { filter = selection } end
   local state = seed and { x = seed } or nil
   plan = {}
   local function walk(block)
@@ -453,7 +505,7 @@ function runner.plan(seed, filter)
     for _, child in ipairs(children) do
       if child.test then
         child.full_name = full_name(child)
-        if test_matches(child.full_name, filter) then plan[#plan + 1] = child end
+        if selected(child, selection) then plan[#plan + 1] = child end
       else
         walk(child)
       end

@@ -21,9 +21,14 @@ extension SwipeHostCommand {
                 Exit status: 0 when every test passed (or is pending); 1 when a test failed (a spec \
                 file that does not load fails too); 2 when nothing was tested: a path that does not \
                 exist, no *_spec.lua file, or no test in the files (none at all, or none matching \
-                --filter), each said on standard error. In JUnit XML, a failed assertion is a \
-                <failure> and an error (a Lua error, a spent budget, a file that does not load) an \
-                <error>.
+                the selection), each said on standard error. In JUnit XML (and json), a failed \
+                assertion is a <failure> and an error (a Lua error, a spent budget, a file that \
+                does not load) an <error>.
+
+                Selection, as busted's: --filter, --filter-out, --name, --tags/-t and \
+                --exclude-tags ('#tag' words in describe and it names), and --shard K/N for CI \
+                matrices; each is a condition a test must meet. --list prints the selected tests \
+                and runs none. A bad --shard or tag ends the run with status 2 before any test.
                 """
         )
 
@@ -33,11 +38,41 @@ extension SwipeHostCommand {
         @Option(help: "Run only the tests whose full name matches this Lua pattern (none matching: status 2).")
         var filter: String?
 
-        @Option(help: "Output: 'text', 'tap' (TAP 13) or 'junit' (JUnit XML); the counts go to stderr for tap and junit.")
+        @Option(help: ArgumentHelp("Skip the tests whose full name matches this Lua pattern (repeatable).", valueName: "pattern"))
+        var filterOut: [String] = []
+
+        @Option(help: ArgumentHelp("Run only the test with exactly this full name (repeatable: any of them).", valueName: "full name"))
+        var name: [String] = []
+
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
+            "Run only the tests with one of these '#tag' words in their full name (describe names included); comma-separated, repeatable.",
+            valueName: "tag,..."))
+        var tags: [String] = []
+
+        @Option(help: ArgumentHelp("Skip the tests with one of these '#tag' words; comma-separated, repeatable.", valueName: "tag,..."))
+        var excludeTags: [String] = []
+
+        @Option(help: ArgumentHelp(
+            "Run only the K-th of N shards: a stable partition of the tests by file and full name (the N shards together run every test once).",
+            valueName: "K/N"))
+        var shard: String?
+
+        @Flag(help: "List the selected tests as 'FILE:LINE: NAME', in the order they would run, and run none.")
+        var list = false
+
+        @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the selected tests this many times, each run reported (1 to 10000).", valueName: "N"))
+        var repeatCount = 1
+
+        @Option(name: [.customShort("o"), .customLong("output"), .long], help: ArgumentHelp(
+            "Output: 'text', 'tap' (TAP 13), 'junit' (JUnit XML) or 'json' (busted's json shape); the counts go to stderr for all but text.",
+            valueName: "format"))
         var format: TestReportFormat = .text
 
         @Option(help: "Shuffle the spec files and the tests in each block, reproducibly.")
         var seed: Int?
+
+        @Flag(help: "Shuffle with a new seed, printed on stderr ('--seed N' repeats the order); --seed sets it.")
+        var shuffle = false
 
         @Option(help: "Run this many spec files at once, each in its own process.")
         var jobs: Int = 1
@@ -54,6 +89,7 @@ extension SwipeHostCommand {
         var worker: String?
 
         func validate() throws {
+            guard (1...10_000).contains(repeatCount) else { throw ValidationError("--repeat must be from 1 to 10000, got \(repeatCount)") }
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
             guard specBudget >= 0 else { throw ValidationError("--spec-budget must be 0 or more instructions, got \(specBudget)") }
         }
@@ -61,7 +97,24 @@ extension SwipeHostCommand {
         func run() throws {
             var options = SpecRunOptions()
             options.filter = filter
+            options.filterOut = filterOut
+            options.names = name
             options.seed = seed
+            do {
+                options.tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                options.excludeTags = excludeTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                try TestOptionError.checkTags(options.tags, option: "--tags")
+                try TestOptionError.checkTags(options.excludeTags, option: "--exclude-tags")
+                options.shard = try shard.map(TestShard.init(parsing:))
+            } catch {
+                StandardStreams.writeError("swipehost test: \(error)\n")
+                throw ExitCode(2)
+            }
+            if shuffle, seed == nil, worker == nil {
+                let chosen = Int(truncatingIfNeeded: UInt32.random(in: 1...UInt32.max))
+                options.seed = chosen
+                StandardStreams.writeError("swipehost test: shuffled with --seed \(chosen)\n")
+            }
             options.specBudget = specBudget
             options.pluginOptions = limits.options
             // Asked before standard output is pointed at standard error, below.
@@ -74,13 +127,15 @@ extension SwipeHostCommand {
                 report.write { StandardStreams.write(Array(WorkerProtocol.encode(result).utf8)) }
                 return
             }
-            let session = TestSession(
+            var session = TestSession(
                 paths: paths, options: options, format: format, jobs: jobs,
                 output: { text in
                     let shown = colored ? Self.painted(text) : text
                     report.write { StandardStreams.write(Array(shown.utf8)) }
                 },
                 errorOutput: StandardStreams.writeError)
+            session.repeatCount = repeatCount
+            session.listOnly = list
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
         }
