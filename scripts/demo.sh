@@ -17,11 +17,11 @@ if ! swift build -c release --product swipehost >"$log" 2>&1; then
 fi
 bin="$(swift build -c release --show-bin-path)/swipehost"
 script=examples/tour.swipe
-echo "== swipehost run $script --preset mail   (its first line loads plugins/mail.lua)"
-"$bin" run "$script" --preset mail "$@"
+echo "== swipehost run $script   (its header loads plugins/mail.lua and sets --preset mail)"
+"$bin" run "$script" "$@"
 mkdir -p .artifacts
 picture="$PWD/.artifacts/demo.svg"
-"$bin" render "$script" --preset mail -o "$picture"
+"$bin" render "$script" -o "$picture"
 echo
 echo "== the same run drawn by swipehost render: $picture (open it in a browser)"
 echo "Next: 'swipehost serve --plugin plugins/mail.lua' to swipe it yourself in the browser"
