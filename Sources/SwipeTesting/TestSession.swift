@@ -9,6 +9,8 @@ public struct TestSession {
     public var repeatCount = 1
     /// Lists the selected tests (`FILE:LINE: NAME`) instead of running them (`--list`).
     public var listOnly = false
+    /// Which file names are specs in the folders searched (a `.busted` `pattern`).
+    public var naming: SpecDiscovery.Naming = SpecDiscovery.specNaming
     public var output: (String) -> Void
     public var errorOutput: (String) -> Void
 
@@ -31,7 +33,7 @@ public struct TestSession {
     public func run() -> Int32 {
         var files: [String]
         do {
-            files = paths.isEmpty ? SpecDiscovery.defaultFiles() : try SpecDiscovery.files(in: paths)
+            files = paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
         } catch {
             errorOutput("swipehost test: \(error)\n")
             return 2

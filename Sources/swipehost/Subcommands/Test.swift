@@ -29,6 +29,10 @@ extension SwipeHostCommand {
                 --exclude-tags ('#tag' words in describe and it names), and --shard K/N for CI \
                 matrices; each is a condition a test must meet. --list prints the selected tests \
                 and runs none. A bad --shard or tag ends the run with status 2 before any test.
+
+                A .busted file in the current folder gives defaults with busted's keys (its _all \
+                and default tasks: ROOT, pattern, tags, exclude-tags, output); the command line \
+                wins, another key is a warning, and a file that does not load is status 2.
                 """
         )
 
@@ -64,9 +68,9 @@ extension SwipeHostCommand {
         var repeatCount = 1
 
         @Option(name: [.customShort("o"), .customLong("output"), .long], help: ArgumentHelp(
-            "Output: 'text', 'tap' (TAP 13), 'junit' (JUnit XML) or 'json' (busted's json shape); the counts go to stderr for all but text.",
+            "Output: 'text' (the default), 'tap' (TAP 13), 'junit' (JUnit XML) or 'json' (busted's json shape); the counts go to stderr for all but text.",
             valueName: "format"))
-        var format: TestReportFormat = .text
+        var format: TestReportFormat?
 
         @Option(help: "Shuffle the spec files and the tests in each block, reproducibly.")
         var seed: Int?
@@ -100,11 +104,26 @@ extension SwipeHostCommand {
             options.filterOut = filterOut
             options.names = name
             options.seed = seed
+            // A worker takes its options from the command line alone: the parent read .busted.
+            let config: BustedConfig
+            let naming: SpecDiscovery.Naming
+            do {
+                config = worker == nil ? try BustedConfig.load() ?? BustedConfig() : BustedConfig()
+                naming = try config.naming()
+            } catch {
+                StandardStreams.writeError("swipehost test: \(error)\n")
+                throw ExitCode(2)
+            }
+            for warning in config.warnings { StandardStreams.writeError("swipehost test: warning: \(warning)\n") }
+            let format = self.format ?? config.output ?? .text
+            let paths = self.paths.isEmpty ? config.roots : self.paths
             do {
                 options.tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
                 options.excludeTags = excludeTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
                 try TestOptionError.checkTags(options.tags, option: "--tags")
                 try TestOptionError.checkTags(options.excludeTags, option: "--exclude-tags")
+                if tags.isEmpty { options.tags = config.tags }
+                if excludeTags.isEmpty { options.excludeTags = config.excludeTags }
                 options.shard = try shard.map(TestShard.init(parsing:))
             } catch {
                 StandardStreams.writeError("swipehost test: \(error)\n")
@@ -136,6 +155,7 @@ extension SwipeHostCommand {
                 errorOutput: StandardStreams.writeError)
             session.repeatCount = repeatCount
             session.listOnly = list
+            session.naming = naming
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
         }
