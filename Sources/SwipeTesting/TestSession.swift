@@ -1,3 +1,5 @@
+import SwipeScript
+
 /// A whole `swipehost test`: finds the spec files, runs them (here, or in worker processes),
 /// prints the report and returns the exit status (0 only when nothing failed).
 public struct TestSession {
@@ -24,6 +26,35 @@ public struct TestSession {
         self.jobs = jobs
         self.output = output
         self.errorOutput = errorOutput
+    }
+
+    /// The spec files this session would run, or nil when a path does not exist.
+    public func specFiles() -> [String]? {
+        paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try? SpecDiscovery.files(in: paths, naming: naming)
+    }
+
+    /// The folders `--watch` watches: the folders given, those of the files given, and with no
+    /// path the default folders that exist.
+    public var watchedFolders: [String] {
+        let roots = paths.isEmpty ? SpecDiscovery.defaultFolders : paths
+        var folders: [String] = []
+        for root in roots {
+            let folder: String
+            if FileReading.isDirectory(root) {
+                folder = root
+            } else if let slash = root.lastIndex(of: "/") {
+                folder = slash == root.startIndex ? "/" : String(root[..<slash])
+            } else {
+                folder = "."
+            }
+            if FileReading.isDirectory(folder), !folders.contains(folder) { folders.append(folder) }
+        }
+        return folders
+    }
+
+    /// Whether two spellings name the same file (`./a/b.lua` and `a/b.lua`).
+    public static func samePath(_ a: String, _ b: String) -> Bool {
+        ScriptHeader.normalized(a) == ScriptHeader.normalized(b)
     }
 
     /// Status 0 when every test passed (or was pending), 1 when any failed, 2 when nothing was

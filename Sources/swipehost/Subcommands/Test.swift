@@ -33,6 +33,10 @@ extension SwipeHostCommand {
                 A .busted file in the current folder gives defaults with busted's keys (its _all \
                 and default tasks: ROOT, pattern, tags, exclude-tags, output); the command line \
                 wins, another key is a warning, and a file that does not load is status 2.
+
+                --watch runs the specs, then again each time a .lua file under the folders \
+                searched changes (only the changed specs when only specs changed), clearing the \
+                screen first (--no-clear keeps it); Ctrl-C ends it with status 0.
                 """
         )
 
@@ -88,6 +92,12 @@ extension SwipeHostCommand {
         @OptionGroup var limits: PluginLimitOptions
 
         @OptionGroup var color: ColorOption
+
+        @Flag(help: "Run, then run again each time a spec or plugin file (.lua) under the folders searched changes; Ctrl-C stops.")
+        var watch = false
+
+        @Flag(help: "With --watch, do not clear the screen before each run.")
+        var noClear = false
 
         @Option(help: .hidden)
         var worker: String?
@@ -156,8 +166,41 @@ extension SwipeHostCommand {
             session.repeatCount = repeatCount
             session.listOnly = list
             session.naming = naming
+            if watch { return try Self.watch(session, clear: !noClear) }
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// `--watch`: runs the session, then again whenever a `.lua` file changes under its
+        /// folders: only the changed specs when nothing but specs changed, else every spec.
+        /// Ctrl-C (SIGINT) ends it with status 0.
+        static func watch(_ session: TestSession, clear: Bool) throws {
+            let folders = session.watchedFolders
+            let watcher: TestWatch
+            do {
+                watcher = try TestWatch(roots: folders)
+            } catch {
+                StandardStreams.writeError("swipehost test: --watch: \(error.reason)\n")
+                throw ExitCode(2)
+            }
+            signal(SIGINT) { _ in _exit(0) }
+            // A parent may have started it with SIGINT blocked (a test runner's thread does).
+            var interrupt = sigset_t()
+            sigemptyset(&interrupt)
+            sigaddset(&interrupt, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+            for warning in watcher.warnings { StandardStreams.writeError("swipehost test: --watch: \(warning)\n") }
+            var round = session
+            while true {
+                if clear { session.output("\u{1B}[2J\u{1B}[H") }
+                _ = round.run()
+                StandardStreams.writeError("swipehost test: watching \(folders.joined(separator: ", ")) for changes (Ctrl-C to stop)\n")
+                let changed = watcher.waitForChanges()
+                let specs = session.specFiles() ?? []
+                let changedSpecs = changed.filter { path in specs.contains { TestSession.samePath($0, path) } }
+                round = session
+                if !changedSpecs.isEmpty && changedSpecs.count == changed.count { round.paths = changedSpecs }
+            }
         }
 
         /// The text report for a terminal: `PASS` green, `FAIL` red, `SKIP` yellow, and the counts
