@@ -1,8 +1,8 @@
 import Glibc
 import SwipeScript
 
-/// `swipehost test --watch`: waits, with inotify, for a `.lua` file (a spec or a plugin) or a
-/// `.snap` file to be written, created, moved in or deleted under the folders watched
+/// `swipehost test --watch`: waits, with inotify, for a `.lua` file (a spec or a plugin) to be
+/// written, created, moved in or deleted under the folders watched
 /// (recursively, new folders included, hidden folders and symbolic links to folders skipped).
 /// No polling: the thread sleeps in `read` until the kernel reports a change.
 public final class TestWatch {
@@ -76,7 +76,7 @@ public final class TestWatch {
                 let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 if mask & UInt32(IN_ISDIR) != 0 {
                     if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watch(folder: path) }
-                } else if name.hasSuffix(".lua") || name.hasSuffix(".snap") {
+                } else if name.hasSuffix(".lua") {
                     changed.insert(path)
                 }
             }
