@@ -46,7 +46,8 @@ public struct SwipeCell: Sendable {
     private var expandedEdge: Edge?
     /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled.
     public private(set) var isWaiting = false
-    /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this).
+    /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this);
+    /// a snap or a reuse before it does cancels the deletion, as it does a running slide-out.
     var hasSlidOut = false
     /// A full swipe's slide-out is running: only its completion deletes the row (a completion
     /// that outlived it, on a cell reused or snapped since, does nothing).
@@ -401,7 +402,7 @@ public struct SwipeCell: Sendable {
     /// when it then bails out), bails out if the cell is committed open there and still is,
     /// else goes to the bounce position and animates.
     mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
-        slidingOut = false
+        (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
         if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
@@ -415,7 +416,7 @@ public struct SwipeCell: Sendable {
 
     /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
     mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
-        slidingOut = false
+        (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
             return effects
