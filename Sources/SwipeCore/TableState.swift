@@ -329,6 +329,8 @@ extension TableState {
 extension TableState {
     mutating func openRow(_ row: Int, edge: Edge?, animated: Bool) throws(TableError) {
         try checkRowExists(row)
+        // Open and waiting at once would draw the filled button and reach the others (issue 25).
+        if waitingRows[row] != nil { throw .heldByFullSwipe(row: row) }
         let cell = cellIndex(forRow: row)
         var edge = edge
         var namesSide = false
@@ -348,6 +350,7 @@ extension TableState {
 
     mutating func closeRow(_ row: Int, animated: Bool) throws(TableError) {
         try checkRowExists(row)
+        if waitingRows[row] != nil { throw .heldByFullSwipe(row: row) }
         openRows[row] = nil
         guard let cell = cellIndex(forRow: row) else { return }
         perform(cells[cell].tableClosed(animated: animated, at: now), cell: cell)

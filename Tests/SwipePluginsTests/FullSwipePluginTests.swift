@@ -195,6 +195,48 @@ struct FullSwipePluginTests {
         #expect(host.items() == ["Longer Title Item #1", "Longer Title Item #2", "Longer Title Item #4", "Longer Title Item #5"])
     }
 
+    /// Point 16: `ctx:open` (or `ctx:close`) on a row a `manual` full swipe holds left it open
+    /// and waiting at once (the filled Trash drawn over an open row, a later fulfil still
+    /// deleting it). Only `fulfill` ends the wait: the call is refused, the row stays waiting
+    /// and filled, and its fulfil still works; queued after the row's `fulfill`, it is allowed.
+    @Test(arguments: ["open", "close"])
+    func openingOrClosingAWaitingRowIsRefused(method: String) throws {
+        let source = """
+            return { name = 'p', configure = function(row) return { trailing = {
+              buttons = { { id = 'trash', title = 'Trash', width = 80 }, { id = 'more', title = 'More', width = 80 } },
+              full_swipe = { completion = 'manual' } } } end,
+              on_action = function(ctx, r, button)
+                if button.full then ctx:\(method)(r.index) else ctx:log('tapped', button.id) end
+              end }
+            """
+        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        _ = try run("swipe 3 -300\nwait 300\n", on: host)
+        #expect(host.messages("plugin_error").map { $0.drop { $0 != " " } } == [
+            " bad argument #1 to '\(method)' (row 3 is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first)"
+        ])
+        #expect(host.table.isWaiting(row: 3))
+        #expect(host.table.cell(forRow: 3)?.filledButton?.id == "trash")
+        #expect(host.table.openRows.isEmpty)
+        try host.table.fulfill(row: 3, .reset)
+        _ = try run("wait 300\n", on: host)
+        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+        // The script's `open 3` and the table's own calls are refused the same way.
+        let script = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        _ = try run("swipe 3 -300\n", on: script)
+        #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.openRow(3) }
+        #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.closeRow(3) }
+        #expect(throws: ScriptError.self) { try ScriptRunner(table: script.table, fileName: "s").run(script: "\(method) 3\n") }
+    }
+
+    @Test func aHandlerMayOpenAWaitingRowItFulfilledFirst() throws {
+        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:fulfill(r.index, 'reset'); ctx:open(r.index) end")
+        _ = try run("swipe 3 -300\nwait 1000\n", on: host)
+        #expect(host.messages("plugin_error").isEmpty)
+        #expect(!host.table.isWaiting(row: 3))
+        #expect(host.table.openRows == [3])
+        #expect(host.table.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+    }
+
     @Test func thresholdsInPointsOrFractions() throws {
         let points = try host("{ threshold = 150 }")
         #expect(points.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 150, width: 320))
