@@ -78,9 +78,11 @@ public struct SwipeCell: Sendable {
     var animation: Animation?
     /// The velocity (points/s, physical) the next snap starts a spring with: the release's.
     private var launchVelocity: Double = 0
-    /// When the last animation step scheduled is due (nil: none running). A spring row drops
-    /// the completion of a step a newer one replaced.
-    private var pendingDeadline: VirtualInstant?
+    /// The last animation step scheduled, and when it is due (nil: none running). A spring row
+    /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
+    /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
+    /// can be due at the same instant (issue 25).
+    private var pending: ScheduledStep?
 
     public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
         self.configuration = configuration
@@ -387,7 +389,7 @@ public struct SwipeCell: Sendable {
         // A spring row's new step stops the running one, as UIKit's property animators do
         // (SwipeCellKit's): the replaced step's completion is dropped. The cubic curves keep the
         // tutorial's never-cancelled completions (quirk 6).
-        if configuration.spring != nil, pendingDeadline != now { return nil }
+        if configuration.spring != nil, pending != ScheduledStep(step: step, deadline: now) { return nil }
         let next = completeStep(step, animated: true, at: now)
         // Drawn where the model is from now on: at rest (``animationEnd`` is nil).
         if next == nil, let running = animation, running.start + running.duration <= now, running.to == offset {
@@ -473,19 +475,19 @@ public struct SwipeCell: Sendable {
             let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
             guard duration > .zero else {
                 animation = nil
-                pendingDeadline = nil
+                pending = nil
                 return completeStep(step, animated: false, at: now)
             }
             animation = Animation(from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring, velocity: velocity)
-            pendingDeadline = now + duration
-            return ScheduledStep(step: step, deadline: now + duration)
+            pending = ScheduledStep(step: step, deadline: now + duration)
+            return pending
         }
         guard animated, configuration.duration > .zero else {
             animation = nil
-            pendingDeadline = nil
+            pending = nil
             return completeStep(step, animated: false, at: now)
         }
-        pendingDeadline = now + configuration.duration
+        pending = ScheduledStep(step: step, deadline: now + configuration.duration)
         animation = Animation(
             from: drawn, to: offset, start: now,
             duration: configuration.duration, curve: configuration.curve)
