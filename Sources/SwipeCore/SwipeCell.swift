@@ -372,7 +372,8 @@ public struct SwipeCell: Sendable {
     }
 
     /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
-    /// completes (``SnapStep/slideOut``), or now (``CellEffects/deletesRow``) if it does not animate.
+    /// completes (``SnapStep/slideOut``), or, if it does not animate, once the event's calls are
+    /// delivered (``CellEffects/deletesRow``).
     private mutating func slideOut(_ edge: Edge, width: Double, at now: VirtualInstant) -> CellEffects {
         let drawn = presentedOffset(at: now)
         setReveal(width, on: edge)
@@ -543,7 +544,8 @@ public struct CellEffects: Hashable, Sendable {
         public var completion: FullSwipe.Completion
     }
     public var fullAction: FullAction? = nil
-    /// The row must be deleted now: a full swipe's content slid out without animating.
+    /// The row must be deleted: a full swipe's content slid out without animating (the table
+    /// deletes it once the event's calls, the full swipe's action first, are delivered).
     public var deletesRow = false
 
     /// Nothing to do: no delegate call, completion, expansion, full swipe or deletion.
