@@ -153,7 +153,12 @@ extension TableState {
                     row: row, button: buttons[full.index], number: full.index + 1,
                     side: configuration.namesSides ? full.edge : nil))
             }
-            if full.completion == .manual { waitingRows[row] = full.edge }
+            if full.completion == .manual {
+                // Held, neither open nor closed, until `fulfill`: an `exclusive` open, a scroll or
+                // a tap elsewhere must not close it and leave it waiting (issue 25).
+                waitingRows[row] = full.edge
+                openRows[row] = nil
+            }
         }
     }
 

@@ -228,6 +228,20 @@ struct FullSwipePluginTests {
         #expect(throws: ScriptError.self) { try ScriptRunner(table: script.table, fileName: "s").run(script: "\(method) 3\n") }
     }
 
+    /// A row that was open when a `manual` full swipe took it is held, not open: an `exclusive`
+    /// open of another row (or a scroll, a tap with `close_on_*`) does not close it and leave it
+    /// waiting.
+    @Test func aHeldRowIsNotClosedByAnExclusiveOpen() throws {
+        let host = try host("{ completion = 'manual' }", "on_action = function() end")
+        host.table.options = TableBehaviorOptions(exclusive: true)
+        _ = try run("open 3\nwait 300\npan 3 begin\npan 3 move -200\npan 3 end\nwait 300\nopen 5\nwait 300\n", on: host)
+        #expect(host.table.isWaiting(row: 3))
+        #expect(host.table.openRows == [5])
+        #expect(host.table.cell(forRow: 3)?.filledButton?.id == "trash")
+        #expect((host.table.cell(forRow: 3)?.reveal(on: .trailing) ?? 0) > 192)
+        #expect(host.coreEvents == [.action(row: 3, buttonID: "trash", number: 1, title: "Trash")])
+    }
+
     @Test func aHandlerMayOpenAWaitingRowItFulfilledFirst() throws {
         let host = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:fulfill(r.index, 'reset'); ctx:open(r.index) end")
         _ = try run("swipe 3 -300\nwait 1000\n", on: host)
