@@ -62,10 +62,11 @@ extension Session {
         return out
     }
 
-    /// The inputs, with a last `wait` up to now.
+    /// The inputs, with a last `wait` up to now (`wait 0` when what was due at the clock's
+    /// last value ran without it moving: ``Session/advance(to:)``).
     func recordedInputs() -> [Input] {
         var all = inputs
-        if now > recordedClock { all.append(.command(.wait(now - recordedClock))) }
+        if now > recordedClock || ranDueAtRecordedClock { all.append(.command(.wait(now - recordedClock))) }
         return all
     }
 
