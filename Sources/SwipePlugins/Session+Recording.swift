@@ -72,8 +72,11 @@ extension Session {
     /// and the spec's `plugins` (the messages of plugin errors and warnings name them so).
     var givenFilePlugins: [String] {
         plugins.compactMap { source in
-            if case .file(let path) = source { return path }
-            return nil
+            switch source {
+            case .file(let path): path
+            case .loaded(let file): file.path
+            case .source: nil
+            }
         }
     }
 

@@ -7,13 +7,23 @@ public enum PluginSource: Hashable, Sendable {
     case file(String)
     /// Lua text; `name` stands for the file in messages and tracebacks (`mail.lua:12: ...`).
     case source(name: String, code: String)
+    /// A file read already (``PluginFile``), loaded without reading it again: a server reads
+    /// its plugins' files before it takes a session's lock.
+    case loaded(PluginFile)
 
     /// The path, or the name the text goes by.
     public var name: String {
         switch self {
         case .file(let path): path
         case .source(let name, _): name
+        case .loaded(let file): file.path
         }
+    }
+
+    /// `.file` read (``PluginFile``), the others as they are. Fails with the file's problem.
+    public func read() throws(PluginProblem) -> PluginSource {
+        guard case .file(let path) = self else { return self }
+        return .loaded(try PluginFile(path: path))
     }
 }
 
@@ -160,6 +170,7 @@ public final class Session {
                 switch source {
                 case .file(let path): plugins.append(try Plugin(path: path, options: options, clock: clock))
                 case .source(let name, let code): plugins.append(try Plugin(name: name, source: code, options: options, clock: clock))
+                case .loaded(let file): plugins.append(try Plugin(file, options: options, clock: clock))
                 }
             } catch {
                 throw .plugin(error)

@@ -11,7 +11,8 @@ public enum SpecDiscovery {
         public var description: String { "\(path): no such file or folder" }
     }
 
-    /// The spec files of `paths` (folders searched recursively, sorted by path), without duplicates.
+    /// The spec files of `paths` (folders searched recursively, following no symbolic link to a
+    /// folder inside them, sorted by path), without duplicates.
     public static func files(in paths: [String]) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -37,7 +38,7 @@ public enum SpecDiscovery {
         var found: [String] = []
         for entry in FileReading.directoryEntries(folder) where !entry.hasPrefix(".") {
             let path = base == "." ? entry : base + "/" + entry
-            if FileReading.isDirectory(path) {
+            if FileReading.isUnlinkedDirectory(path) {
                 found += specs(under: path)
             } else if entry.hasSuffix("_spec.lua") {
                 found.append(path)

@@ -70,9 +70,12 @@ struct ScriptSource {
             return ScriptSource(name: name, read: [], mapped: mapped)
         }
         do {
-            return ScriptSource(name: name, read: try FileReading.bytes(atPath: path), mapped: nil)
+            // A regular file past `mapAbove` was mapped; what is read whole is bounded.
+            let bytes = try FileReading.bytes(atPath: path, limit: max(mapAbove, FileReading.maximumSize), streams: true)
+            return ScriptSource(name: name, read: bytes, mapped: nil)
         } catch {
-            StandardStreams.writeError("swipehost: \(error)\n")
+            let hint = error.cause == .tooLarge ? " (a longer script can be run from a regular file, which is mapped)" : ""
+            StandardStreams.writeError("swipehost: \(error)\(hint)\n")
             throw ExitCode(2)
         }
     }
@@ -103,7 +106,8 @@ final class MappedScript {
     /// Maps `path` if it is a regular file of at least `minimum` bytes; nil otherwise (or when
     /// it can't be opened or mapped: reading it the usual way reports why).
     init?(path: String, atLeast minimum: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without waiting: a named pipe is read (and waited for) the usual way.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
