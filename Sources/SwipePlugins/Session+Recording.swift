@@ -13,6 +13,7 @@ extension Session {
         var lines = ["# Recorded by a swipehost session started \(started)."]
         lines.append("# replay with: swipehost run FILE" + replayOptions())
         lines += notReplayable().map { "# " + $0 }
+        if recordingStop != nil { lines.append("# " + stoppedNote) }
         for path in filePlugins { lines.append("# plugin: \(path)") }
         for input in recordedInputs() {
             switch input {
@@ -35,11 +36,13 @@ extension Session {
             if case .command(let command) = input { return command.scriptLine }
             return nil
         }.joined(separator: "\n")
-        let events = host.recorder.records.filter { !Self.isReload($0.event) }
-        let allowErrors = host.recorder.records.contains { Self.isPluginError($0.event) }
+        let kept = host.recorder.records.prefix(recordingStop?.records ?? host.recorder.records.count)
+        let events = kept.filter { !Self.isReload($0.event) }
+        let allowErrors = kept.contains { Self.isPluginError($0.event) }
         var out = "-- Recorded by a swipehost session started \(started): replays its gestures and checks the\n"
         out += "-- events it saw. Run it with: swipehost test FILE\n"
         for problem in notReplayable() { out += "-- \(problem)\n" }
+        if recordingStop != nil { out += "-- \(stoppedNote)\n" }
         if inputs.contains(where: { if case .reload = $0 { true } else { false } }) {
             out += "-- The plugins were reloaded during the session: the replay runs the code as it is now.\n"
         }
@@ -58,11 +61,17 @@ extension Session {
         return out
     }
 
-    /// The inputs, with a last `wait` up to now.
+    /// The inputs, with a last `wait` up to now (or up to where the recording stopped).
     func recordedInputs() -> [Input] {
         var all = inputs
-        if now > recordedClock { all.append(.command(.wait(now - recordedClock))) }
+        let end = recordingStop?.clock ?? now
+        if end > recordedClock { all.append(.command(.wait(end - recordedClock))) }
         return all
+    }
+
+    /// The header's line for a recording that stopped.
+    var stoppedNote: String {
+        "the recording stopped at \(Self.maximumRecordedInputs) inputs (the most a session records): the session's later inputs are not in it"
     }
 
     /// The file plugins now in charge, by absolute path (a script's `# plugin:` lines).
