@@ -98,4 +98,29 @@ struct PluginWatcherTests {
         #expect(session.session.recordedScript().contains("# reload: \(mailPlugin)\npan 3 cancel\nclose 3\nwait "))
         #expect(session.session.table.openRows == [3])
     }
+
+    /// Item 21 on the page: once the recording is full the page gets one `error` message, and
+    /// the session goes on. (The recording is filled through the session, then wheel messages,
+    /// a `wait` line and a `scroll` line each, pass its limit.)
+    @Test func thePageIsToldOnceWhenTheRecordingStops() throws {
+        let session = try PlaygroundSession(id: "t", configuration: SessionConfiguration())
+        _ = session.greeting()
+        for _ in 0..<(Session.maximumRecordedInputs - 3) { try session.session.apply(.wait(.milliseconds(1 as Int64))) }
+        var errors: [String] = []
+        var frames = 0
+        for index in 1...4 {
+            let t = Session.maximumRecordedInputs + index * 10
+            let sent = try Sent(session.receive(#"{"type":"wheel","dy":\#(index % 2 == 0 ? 1 : -1),"t":\#(t)}"#))
+            errors += sent.errors
+            frames += sent.frames.count
+        }
+        #expect(errors == [
+            "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
+        ])
+        #expect(frames == 4)
+        // 49,997 waits, the first wheel's `wait` and `scroll`, then a `wait` up to the second.
+        let lines = session.session.recordedScript().split(separator: "\n")
+        #expect(lines.count == 3 + Session.maximumRecordedInputs - 1 + 1)
+        #expect(lines.suffix(3) == ["wait 13", "scroll -1", "wait 10"])
+    }
 }
