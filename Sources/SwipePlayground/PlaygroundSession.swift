@@ -90,7 +90,7 @@ public final class PlaygroundSession {
         if !commands.isEmpty || !events.isEmpty || crossedWake || !replies.isEmpty {
             replies.append(frame())
         }
-        return replies
+        return replies + recordingNotice()
     }
 
     /// Runs what falls due up to `time` (the real-time wake calls this at ``nextWake``) and
@@ -112,7 +112,14 @@ public final class PlaygroundSession {
         } catch {
             return [ServerMessage.reloadFailed(Self.describe(error))]
         }
-        return [ServerMessage.reloaded(at: session.now), frame()]
+        // The reload cancelled the pan being dragged (and recorded the cancel).
+        mapper.panWasCancelled()
+        return [ServerMessage.reloaded(at: session.now), frame()] + recordingNotice()
+    }
+
+    /// The notice that the session's recording stopped, the once it does.
+    private func recordingNotice() -> [String] {
+        session.takeRecordingNotice().map { [ServerMessage.error($0)] } ?? []
     }
 
     /// A failure as `FILE:LINE: message`: a Lua error that carries its own place (a syntax

@@ -14,6 +14,7 @@ extension Session {
         var lines = ["# Recorded by a swipehost session started \(started)."]
         lines.append("# replay with: swipehost run FILE" + replayOptions())
         lines += notReplayable().map { "# " + $0 }
+        if recordingStop != nil { lines.append("# " + stoppedNote) }
         for path in filePlugins { lines.append("# plugin: \(path)") }
         // `swipehost run FILE` alone replays it with the session's options.
         let options = replayOptions(plugins: false)
@@ -39,11 +40,13 @@ extension Session {
             if case .command(let command) = input { return command.scriptLine }
             return nil
         }.joined(separator: "\n")
-        let events = host.recorder.records.filter { !Self.isReload($0.event) }
-        let allowErrors = host.recorder.records.contains { Self.isPluginError($0.event) }
+        let kept = host.recorder.records.prefix(recordingStop?.records ?? host.recorder.records.count)
+        let events = kept.filter { !Self.isReload($0.event) }
+        let allowErrors = kept.contains { Self.isPluginError($0.event) }
         var out = "-- Recorded by a swipehost session started \(started): replays its gestures and checks the\n"
         out += "-- events it saw. Run it with: swipehost test FILE\n"
         for problem in notReplayable() { out += "-- \(problem)\n" }
+        if recordingStop != nil { out += "-- \(stoppedNote)\n" }
         if inputs.contains(where: { if case .reload = $0 { true } else { false } }) {
             out += "-- The plugins were reloaded during the session: the replay runs the code as it is now.\n"
         }
@@ -62,12 +65,20 @@ extension Session {
         return out
     }
 
-    /// The inputs, with a last `wait` up to now (`wait 0` when what was due at the clock's
-    /// last value ran without it moving: ``Session/advance(to:)``).
+    /// The inputs, with a last `wait` up to now, or up to where the recording stopped (`wait 0`
+    /// when what was due at the clock's last value ran without it moving: ``Session/advance(to:)``).
     func recordedInputs() -> [Input] {
         var all = inputs
-        if now > recordedClock || ranDueAtRecordedClock { all.append(.command(.wait(now - recordedClock))) }
+        let end = recordingStop?.clock ?? now
+        if end > recordedClock || (recordingStop == nil && ranDueAtRecordedClock) {
+            all.append(.command(.wait(end - recordedClock)))
+        }
         return all
+    }
+
+    /// The header's line for a recording that stopped.
+    var stoppedNote: String {
+        "the recording stopped at \(Self.maximumRecordedInputs) inputs (the most a session records): the session's later inputs are not in it"
     }
 
     /// The file plugins now in charge, by absolute path (a script's `# plugin:` lines).
@@ -77,8 +88,11 @@ extension Session {
     /// and the spec's `plugins` (the messages of plugin errors and warnings name them so).
     var givenFilePlugins: [String] {
         plugins.compactMap { source in
-            if case .file(let path) = source { return path }
-            return nil
+            switch source {
+            case .file(let path): path
+            case .loaded(let file): file.path
+            case .source: nil
+            }
         }
     }
 

@@ -16,7 +16,8 @@ public enum SpecDiscovery {
     public typealias Naming = (String) -> Bool
     public static func specNaming(_ name: String) -> Bool { name.hasSuffix("_spec.lua") }
 
-    /// The spec files of `paths` (folders searched recursively, sorted by path), without duplicates.
+    /// The spec files of `paths` (folders searched recursively, following no symbolic link to a
+    /// folder inside them, sorted by path), without duplicates.
     public static func files(in paths: [String], naming: Naming = specNaming) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -42,7 +43,7 @@ public enum SpecDiscovery {
         var found: [String] = []
         for entry in FileReading.directoryEntries(folder) where !entry.hasPrefix(".") {
             let path = base == "." ? entry : base + "/" + entry
-            if FileReading.isDirectory(path) {
+            if FileReading.isUnlinkedDirectory(path) {
                 found += specs(under: path, naming: naming)
             } else if naming(entry) {
                 found.append(path)

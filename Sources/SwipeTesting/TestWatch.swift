@@ -39,14 +39,8 @@ public final class TestWatch {
         folders[added] = folder
         for entry in FileReading.directoryEntries(folder) where !entry.hasPrefix(".") {
             let path = folder == "." ? entry : (folder.hasSuffix("/") ? folder + entry : folder + "/" + entry)
-            if Self.isFolder(path) { watch(folder: path) }
+            if FileReading.isUnlinkedDirectory(path) { watch(folder: path) }
         }
-    }
-
-    /// A folder itself, not a symbolic link to one (which could loop).
-    static func isFolder(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Blocks until a watched file changes; returns the paths changed (each once, sorted).

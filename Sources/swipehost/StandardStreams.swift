@@ -26,9 +26,12 @@ struct ScriptSource {
             return ScriptSource(name: name, read: [], mapped: mapped)
         }
         do {
-            return ScriptSource(name: name, read: try FileReading.bytes(atPath: path), mapped: nil)
+            // A regular file past `mapAbove` was mapped; what is read whole is bounded.
+            let bytes = try FileReading.bytes(atPath: path, limit: max(mapAbove, FileReading.maximumSize), streams: true)
+            return ScriptSource(name: name, read: bytes, mapped: nil)
         } catch {
-            StandardStreams.writeError("swipehost: \(error)\n")
+            let hint = error.cause == .tooLarge ? " (a longer script can be run from a regular file, which is mapped)" : ""
+            StandardStreams.writeError("swipehost: \(error)\(hint)\n")
             throw ExitCode(2)
         }
     }
@@ -59,10 +62,13 @@ final class MappedScript {
     /// Maps `path` if it is a regular file of at least `minimum` bytes; nil otherwise (or when
     /// it can't be opened or mapped: reading it the usual way reports why).
     init?(path: String, atLeast minimum: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // A named pipe is not opened here, only once, where it is read: opening it here too would
+        // let its writer in and then close on it (a SIGPIPE for the writer).
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= minimum else { return nil }
         let count = Int(status.st_size)
         guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }

@@ -105,6 +105,11 @@ extension SwipeHostCommand {
                         file: source.name, line: plugin.line,
                         message: "plugin '\(plugin.path)' not found: no file or folder at '\(resolved)' (a '# plugin:' path is relative to \(base))")
                 }
+                // A device or a FIFO is refused here, at its line, before anything reads it.
+                if let refusal = FileReading.nonRegularFile(resolved) {
+                    throw ScriptError(
+                        file: source.name, line: plugin.line, message: "plugin '\(plugin.path)' cannot be read: \(refusal.reason)")
+                }
                 paths.append(resolved)
             }
             return paths
