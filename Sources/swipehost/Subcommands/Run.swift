@@ -146,6 +146,7 @@ struct RunRequest {
         run.preset = preset
         run.spoolAbove = spoolAbove
         run.progress = { source.release(upTo: $0) }
+        run.notice = { StandardStreams.writeError(DisplayText.escaped($0) + "\n") }
         do {
             let output = try source.withBytes { (buffer) throws(RunFailure) in
                 try run.run(script: buffer)
