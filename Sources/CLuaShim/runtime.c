@@ -36,6 +36,26 @@ __attribute__((noinline, cold)) static int swl_charge_growth(swl_Runtime *rt, si
     return 1;
 }
 
+// A real out-of-memory while Swift pushes: Swift frames may be on the C stack, so raising would
+// longjmp through them. Fatal, as in Swift.
+__attribute__((noreturn, cold)) static void swl_out_of_memory_suspended(void) {
+    fputs("LuaRuntime: out of memory while the cap was suspended\n", stderr);
+    abort();
+}
+
+// swl_resize for growth the budget charges (SWL_CHARGED_GROWTH or more), out of line and reached
+// by a tail call, so that swl_resize's common path saves no more registers than it did before.
+__attribute__((noinline, cold)) static void *swl_resize_charged(swl_Runtime *rt, void *ptr, size_t old, size_t nsize) {
+    if (swl_charge_growth(rt, nsize - old)) return NULL;
+    void *block = ptr ? realloc(ptr, nsize) : malloc(nsize);
+    if (block == NULL) {
+        if (rt->cap_suspended) swl_out_of_memory_suspended();
+        return NULL;
+    }
+    rt->used = rt->used - old + nsize;
+    return block;
+}
+
 // swl_alloc's growing and shrinking, out of line so that a free (4 of every 6 calls while a
 // record is built and collected) needs no registers saved.
 __attribute__((noinline)) static void *swl_resize(swl_Runtime *rt, void *ptr, size_t osize, size_t nsize) {
@@ -48,17 +68,12 @@ __attribute__((noinline)) static void *swl_resize(swl_Runtime *rt, void *ptr, si
             rt->cap_refusals += 1;
             return NULL;  // Lua runs an emergency GC, retries, then raises LUA_ERRMEM.
         }
-        if (nsize - old >= SWL_CHARGED_GROWTH && swl_charge_growth(rt, nsize - old)) return NULL;
+        if (nsize - old >= SWL_CHARGED_GROWTH) return swl_resize_charged(rt, ptr, old, nsize);
     }
     // A new block straight from malloc: realloc(NULL, n) costs a dispatch more.
     void *block = ptr ? realloc(ptr, nsize) : malloc(nsize);
     if (block == NULL) {
-        if (rt->cap_suspended) {
-            // Swift frames may be on the C stack: raising would longjmp
-            // through them. A real out-of-memory here is fatal, as in Swift.
-            fputs("LuaRuntime: out of memory while the cap was suspended\n", stderr);
-            abort();
-        }
+        if (rt->cap_suspended) swl_out_of_memory_suspended();
         return NULL;
     }
     rt->used = rt->used - old + nsize;

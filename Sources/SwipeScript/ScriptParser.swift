@@ -68,6 +68,10 @@ public struct ScriptParser: Sendable {
     /// How long the clock's range is, in words.
     static let clockRange = "about 285 years"
 
+    /// What VX may be, in messages.
+    static let velocityRange =
+        "a release velocity from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)) points/s"
+
     static let usage = "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS]"
 
     static func command(_ t: Tokens) throws -> GestureCommand {
@@ -82,11 +86,9 @@ public struct ScriptParser: Sendable {
             } else if t.matches(2, "end") {
                 try t.expectCount(3...4, form: "pan ROW end [VX]")
                 guard t.count == 4 else { return .panEnd(row: row) }
-                let bound = NumberText.describe(ReleasePhysics.maximumVelocity)
-                let range = "a release velocity from -\(bound) to \(bound) points/s"
-                let velocity = try t.number(3, name: "VX", bounds: range, form: "pan ROW end [VX]")
+                let velocity = try t.number(3, name: "VX", bounds: Self.velocityRange, form: "pan ROW end [VX]")
                 guard abs(velocity) <= ReleasePhysics.maximumVelocity else {
-                    throw LineError(message: "VX must be \(range), got \(NumberText.describe(velocity))")
+                    throw LineError(message: "VX must be \(Self.velocityRange), got \(NumberText.describe(velocity))")
                 }
                 return .panEnd(row: row, velocity: velocity)
             } else if t.matches(2, "cancel") {

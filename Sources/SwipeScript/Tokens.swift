@@ -142,11 +142,14 @@ struct Tokens {
     /// A decimal too large for a `Double` (60,000 digits) is out of range, not "not a number":
     /// the message says the range, `bounds` when given (else the largest finite `Double`). `form`,
     /// when given, is added to the message for a word that is not a number.
-    func number(_ index: Int, name: String, bounds: String? = nil, form: String? = nil) throws -> Double {
+    /// (`bounds` is made only for the message: a script's every number passes through here.)
+    func number(
+        _ index: Int, name: String, bounds: @autoclosure () -> String? = nil, form: String? = nil
+    ) throws -> Double {
         let (s, e) = range(index)
         if let value = Self.parseDecimal(bytes, s, e) { return value }
         if Self.isDecimal(bytes, s, e) {
-            let bounds = bounds ?? "a number from -\(Self.largest) to \(Self.largest)"
+            let bounds = bounds() ?? "a number from -\(Self.largest) to \(Self.largest)"
             throw ScriptParser.LineError(message: "\(name) must be \(bounds), got '\(quoted(index))' (out of range)")
         }
         let expected = form.map { " (expected '\($0)')" } ?? ""
