@@ -51,7 +51,8 @@ local DESCRIBED_STRING = 200
 local function literal(v)
   if type(v) == "string" then
     if #v > DESCRIBED_STRING then
-      return string.format("%q", v:sub(1, DESCRIBED_STRING)) .. "…(" .. #v .. " bytes)"
+      local shown = string.format("%q", v:sub(1, DESCRIBED_STRING))
+      return shown .. "…(" .. #v .. " bytes)"
     end
     return string.format("%q", v)
   end
@@ -60,8 +61,9 @@ end
 
 -- A described value is cut short: tables nested deeper than DESCRIBED_DEPTH levels show as
 -- `{...}`, past DESCRIBED_ENTRIES entries in all (counted across the nested tables) the rest
--- of a table shows as `...`, and a long string as its first DESCRIBED_STRING bytes. So a failure message stays small and quick to build, whatever the
--- value (a table 5,000 levels deep took a minute to describe).
+-- of a table shows as `...`, and a long string as its first DESCRIBED_STRING bytes. So a failure
+-- message stays small and quick to build, whatever the value (a table 5,000 levels deep took a
+-- minute to describe).
 local DESCRIBED_DEPTH, DESCRIBED_ENTRIES = 10, 200
 
 local function show(v, indent, seen, left)
