@@ -40,6 +40,8 @@ static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
     // grow, the charging function's own values go (it raises now anyway); a hook always has
     // LUA_MINSTACK slots.
     if (!lua_checkstack(L, LUA_MINSTACK)) lua_settop(L, 0);
+    // The message and the traceback may grow blocks the allocator would otherwise refuse now.
+    rt->raising = 1;
     luaL_where(L, level);
     lua_pushliteral(L, "instruction budget exceeded");
     lua_concat(L, 2);
@@ -48,6 +50,7 @@ static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
         luaL_traceback(L, L, lua_tostring(L, -1), 0);
         lua_setfield(L, LUA_REGISTRYINDEX, SWL_BUDGET_TRACE_KEY);
     }
+    rt->raising = 0;
     lua_error(L);
 }
 
@@ -74,11 +77,15 @@ void swl_count_hook(lua_State *L, lua_Debug *ar) {
     if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, 0);
 }
 
-void swl_charge(lua_State *L, lua_Integer steps) {
+void swl_charge_at(lua_State *L, lua_Integer steps, int level) {
     swl_Runtime *rt = swl_runtime(L);
     if (rt->budget <= 0) return;
     rt->remaining -= steps;
-    if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, 1);
+    if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, level);
+}
+
+void swl_charge(lua_State *L, lua_Integer steps) {
+    swl_charge_at(L, steps, 1);
 }
 
 void swl_update_hook(lua_State *L) {

@@ -9,6 +9,7 @@ enum { SWL_HOOK_GRANULARITY = 1000 };
 static inline void swl_start_budget(swl_Runtime *rt, lua_State *L) {
     rt->budget_exceeded = 0;
     rt->charge_calls = 0;
+    rt->raising = 0;
     if (rt->budget <= 0) {
         lua_sethook(L, NULL, 0, 0);
         return;

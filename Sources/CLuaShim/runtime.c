@@ -8,6 +8,54 @@
 #include <stdlib.h>
 #include <string.h>
 
+// Growth of one block by SWL_CHARGED_GROWTH bytes or more costs one instruction per
+// SWL_GROWTH_BYTES bytes, during a call with a budget (not while Swift pushes, the cap
+// suspended). This is how the budget sees work the virtual machine does inside one instruction
+// and proportional to what it allocates: `..` builds its result in a new string, a table grows
+// by a rehash into a new array, Lua's own C functions grow their buffers. Smaller growth is not
+// counted: each instruction allocates a bounded number of blocks, so it is covered by the
+// instruction itself (and the dispatch path allocates only small blocks, so it pays one compare).
+//
+// The allocator cannot raise. The growth that spends the budget is allowed, and the count hook
+// of the main thread and of the thread Swift operates on is set to run at the next instruction,
+// which raises the budget error there, at that line, with its traceback. Growth after that, before
+// a hook has raised (a coroutine, or two allocations within one instruction), is refused: Lua then
+// raises its memory error, and the call is reported as out of budget (budget_exceeded is set).
+__attribute__((noinline, cold)) static int swl_charge_growth(swl_Runtime *rt, size_t growth) {
+    if (rt->budget <= 0 || rt->call_depth == 0 || rt->cap_suspended || rt->raising) return 0;
+    long long before = rt->remaining;
+    rt->remaining -= (long long)(growth / SWL_GROWTH_BYTES);
+    if (rt->remaining > 0) return 0;
+    if (before > 0 && !rt->budget_exceeded) {
+        int mask = LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0);
+        if (rt->main_thread != NULL) lua_sethook(rt->main_thread, swl_count_hook, mask, 1);
+        if (rt->current != NULL && rt->current != rt->main_thread) lua_sethook(rt->current, swl_count_hook, mask, 1);
+        return 0;
+    }
+    rt->budget_exceeded = 1;
+    return 1;
+}
+
+// A real out-of-memory while Swift pushes: Swift frames may be on the C stack, so raising would
+// longjmp through them. Fatal, as in Swift.
+__attribute__((noreturn, cold)) static void swl_out_of_memory_suspended(void) {
+    fputs("LuaRuntime: out of memory while the cap was suspended\n", stderr);
+    abort();
+}
+
+// swl_resize for growth the budget charges (SWL_CHARGED_GROWTH or more), out of line and reached
+// by a tail call, so that swl_resize's common path saves no more registers than it did before.
+__attribute__((noinline, cold)) static void *swl_resize_charged(swl_Runtime *rt, void *ptr, size_t old, size_t nsize) {
+    if (swl_charge_growth(rt, nsize - old)) return NULL;
+    void *block = ptr ? realloc(ptr, nsize) : malloc(nsize);
+    if (block == NULL) {
+        if (rt->cap_suspended) swl_out_of_memory_suspended();
+        return NULL;
+    }
+    rt->used = rt->used - old + nsize;
+    return block;
+}
+
 // swl_alloc's growing and shrinking, out of line so that a free (4 of every 6 calls while a
 // record is built and collected) needs no registers saved.
 __attribute__((noinline)) static void *swl_resize(swl_Runtime *rt, void *ptr, size_t osize, size_t nsize) {
@@ -15,19 +63,17 @@ __attribute__((noinline)) static void *swl_resize(swl_Runtime *rt, void *ptr, si
     size_t old = ptr ? osize : 0;
     // The common case first and cheaply: within the cap (or no cap) and growing or not.
     size_t limit = rt->limit ? rt->limit : SIZE_MAX;
-    if (nsize > old && rt->used - old + nsize > limit && !rt->cap_suspended) {
-        rt->cap_refusals += 1;
-        return NULL;  // Lua runs an emergency GC, retries, then raises LUA_ERRMEM.
+    if (nsize > old) {
+        if (rt->used - old + nsize > limit && !rt->cap_suspended) {
+            rt->cap_refusals += 1;
+            return NULL;  // Lua runs an emergency GC, retries, then raises LUA_ERRMEM.
+        }
+        if (nsize - old >= SWL_CHARGED_GROWTH) return swl_resize_charged(rt, ptr, old, nsize);
     }
     // A new block straight from malloc: realloc(NULL, n) costs a dispatch more.
     void *block = ptr ? realloc(ptr, nsize) : malloc(nsize);
     if (block == NULL) {
-        if (rt->cap_suspended) {
-            // Swift frames may be on the C stack: raising would longjmp
-            // through them. A real out-of-memory here is fatal, as in Swift.
-            fputs("LuaRuntime: out of memory while the cap was suspended\n", stderr);
-            abort();
-        }
+        if (rt->cap_suspended) swl_out_of_memory_suspended();
         return NULL;
     }
     rt->used = rt->used - old + nsize;
@@ -57,6 +103,7 @@ static int swl_panic(lua_State *L) {
 lua_State *swl_newstate(swl_Runtime *rt) {
     lua_State *L = lua_newstate(swl_alloc, rt);
     if (L != NULL) lua_atpanic(L, swl_panic);
+    rt->main_thread = L;
     return L;
 }
 

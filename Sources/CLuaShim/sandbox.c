@@ -9,6 +9,7 @@
 //     element; table.sort is charged n*log2(n) up front (or per call for a table with a metatable);
 //   - string.byte, char, format, lower, upper, reverse, sub, pack, unpack, utf8.char, codepoint,
 //     len, offset and table.unpack are Lua's own, charged for what they return;
+//   - load is Lua's, text only, charged one instruction per byte of source;
 //   - os.date and os.time are this file's own, on the host's virtual clock, always UTC, with
 //     Lua's own argument checks and messages.
 // Functions that delegate to Lua's own call it in their own frame (`real(L)`), so its argument
@@ -245,6 +246,38 @@ static void swl_count(lua_State *L, const char *table_name, const char *name, in
     lua_pop(L, 1);
 }
 
+// MARK: load
+
+// Compiling costs one instruction per byte of source (the parser's work, which the count hook
+// cannot see, is linear in it).
+enum { SWL_LOAD_BYTES = 1 };
+
+// load's reader function (upvalue 1), charged for each piece it returns. A budget error raised
+// here is caught by load (it returns nil and the message), and the next instruction raises again.
+static int swl_charged_reader(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);
+    // The message names the line that called load (level 1 is load itself, a C function).
+    if (lua_type(L, -1) == LUA_TSTRING) swl_charge_at(L, (lua_Integer)(lua_rawlen(L, -1) / SWL_LOAD_BYTES), 2);
+    return 1;
+}
+
+// Lua's load (upvalue 1), text only (the mode is always "t"), charged for the source it compiles:
+// a string up front, a reader function piece by piece.
+static int swl_load(lua_State *L) {
+    if (lua_gettop(L) < 3) lua_settop(L, 3);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        swl_charge(L, (lua_Integer)(lua_rawlen(L, 1) / SWL_LOAD_BYTES));
+    } else if (lua_type(L, 1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 1);
+        lua_pushcclosure(L, swl_charged_reader, 1);
+        lua_replace(L, 1);
+    }
+    return swl_real(L)(L);
+}
+
 // MARK: os.date, os.time (UTC, on the virtual clock)
 
 // The virtual time: the closure's first upvalue is a Lua function returning it.
@@ -459,6 +492,7 @@ static int swl_open_sandbox_body(lua_State *L) {
     swl_count(L, "utf8", "len", 1);
     swl_count(L, "utf8", "offset", 1);
     swl_replace(L, NULL, "setmetatable", swl_setmetatable, 1);
+    swl_replace(L, NULL, "load", swl_load, 1);
     lua_pushglobaltable(L);
     lua_getfield(L, -1, "xpcall");
     lua_getglobal(L, "debug");

@@ -136,7 +136,10 @@ extension ClientMessage {
                 throw ProtocolError("field \"\(key)\" of a \"\(type)\" message must be a number, got \(field.kindDescription)")
             }
             guard number.isFinite else {
-                throw ProtocolError("field \"\(key)\" of a \"\(type)\" message must be a finite number")
+                // JSON has no infinity: only a number too large for a double gets here (1e400, or
+                // 60,000 digits), which is a number out of range, not one that is "not finite".
+                throw ProtocolError(
+                    "field \"\(key)\" of a \"\(type)\" message is out of range: a number beyond ±1.7976931348623157e308")
             }
             return number
         }

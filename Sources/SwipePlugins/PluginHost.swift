@@ -298,16 +298,28 @@ public final class PluginHost {
         var firstRow: Int
         var field: String?
         var kind: PluginFailure.Kind
-        /// The rows since the last summary, as ranges of consecutive rows, in the order hit.
+        /// The rows since the last summary, as ranges of consecutive rows, sorted, whatever
+        /// order they were hit in (rows are configured out of order when a table scrolls back or
+        /// a plugin reloads rows).
         var rows: [ClosedRange<Int>] = []
+        /// Distinct rows since the last summary, listed or not.
         var count = 0
 
         mutating func add(_ row: Int) {
+            // The first range that is not wholly below `row` and apart from it.
+            let index = rows.firstIndex { $0.upperBound + 1 >= row } ?? rows.endIndex
+            if index < rows.endIndex, rows[index].contains(row) { return }
             count += 1
-            if let last = rows.last, last.upperBound + 1 == row {
-                rows[rows.count - 1] = last.lowerBound...row
+            if index < rows.endIndex, rows[index].upperBound + 1 == row {
+                var upper = row
+                if index + 1 < rows.endIndex, rows[index + 1].lowerBound == row + 1 {
+                    upper = rows.remove(at: index + 1).upperBound
+                }
+                rows[index] = rows[index].lowerBound...upper
+            } else if index < rows.endIndex, rows[index].lowerBound == row + 1 {
+                rows[index] = row...rows[index].upperBound
             } else if rows.count < PluginHost.repeatedRangeLimit {
-                rows.append(row...row)
+                rows.insert(row...row, at: index)
             }
         }
 
@@ -325,7 +337,7 @@ public final class PluginHost {
     public static let repeatedRangeLimit = 100
 
     /// Reports the `configure` errors repeated on more rows since the last summary: one
-    /// `plugin_error` each, with `row` null, `rows` (the rows, in the order hit) and the message
+    /// `plugin_error` each, with `row` null, `rows` (the rows, in increasing order) and the message
     /// `the same error as row 1 on 11 more rows: 2-12`. A run calls it when the script ends; a
     /// spec's table when the spec reads the events or the errors.
     public func reportRepeatedFailures() {

@@ -50,6 +50,11 @@ public struct PluginRun {
     /// Called now and then with how many of the script's bytes have been run (see
     /// ``ScriptParser/forEachCommand(in:progress:_:)``): lets a caller release what it has mapped.
     public var progress: ((Int) -> Void)?
+    /// Called with a notice, without a newline, for each `tap` on a button that is not revealed,
+    /// which hits nothing (`FILE:LINE: notice: tap 3 two hit nothing: ...`): `run` writes it on
+    /// standard error. A notice, not an error: the script goes on, the trace and the exit status
+    /// are as without it (a tap on a hidden button is what a user can do).
+    public var notice: ((String) -> Void)?
 
     public init(
         fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
@@ -111,14 +116,40 @@ public struct PluginRun {
         host.recorder.reserveOutput(script.count * 2)
         do {
             try ScriptParser(fileName: fileName).forEachCommand(in: script, progress: progress) { (line) throws(ScriptError) in
-                try session.apply(line)
+                let reached = try session.apply(line)
+                if !reached, let notice, let text = Self.missedTap(line, fileName: fileName) { notice(text) }
             }
         } catch {
             if let failure = host.fatalError { throw .strict(failure) }
-            throw .script(error)
+            throw .script(pluginPaths.isEmpty ? Self.withoutPlugins(error) : error)
         }
         host.reportRepeatedFailures()
         return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width, colored: colored)
+    }
+
+    /// The notice for `line`, a `tap` on a button that hit nothing; nil for any other line.
+    static func missedTap(_ line: ScriptLine, fileName: String) -> String? {
+        guard case .tap(let row, let button) = line.command else { return nil }
+        if case .content = button { return nil }
+        return "\(fileName):\(line.number): notice: '\(DisplayText.token(line.command.scriptLine))' hit nothing: "
+            + "that button of row \(row) is not revealed (the row is not open on its side); the script goes on"
+    }
+
+    /// A button id the tutorial's default cell does not have, in a run with no plugin: the
+    /// message adds that no plugin was loaded (a script written for a plugin, run without it).
+    static func withoutPlugins(_ error: ScriptError) -> ScriptError {
+        let button: String
+        switch error.tableError {
+        case .noSuchButton(_, let id, _, _)?: button = id
+        case .noSuchButtonOnEdges(_, let id, _, _)?: button = id
+        default: return error
+        }
+        // An id, not a number or an edge's `leading:N` / `trailing:N`.
+        guard Int(button) == nil, !Edge.allCases.contains(where: { button.hasPrefix($0.rawValue + ":") }) else { return error }
+        return ScriptError(
+            file: error.file, line: error.line,
+            message: error.message + " (no plugin was loaded, so the tutorial's default cell ran: "
+                + "give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)")
     }
 
     public func run(script: String) throws(RunFailure) -> OutputBuffer {

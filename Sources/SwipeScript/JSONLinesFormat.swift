@@ -72,7 +72,7 @@ public enum JSONLinesFormat {
         if full { out.append(literal: ",\"full\":true") }  // a full swipe's action
         if let velocity {  // a flick decided it (`release = "velocity"`)
             out.append(literal: ",\"velocity\":")
-            out.append(number: velocity)
+            out.append(number: NumberText.shownVelocity(velocity))
         }
         out.append(literal: ",\"t\":")
         out.append(milliseconds: time)

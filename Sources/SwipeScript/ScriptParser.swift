@@ -68,11 +68,15 @@ public struct ScriptParser: Sendable {
     /// How long the clock's range is, in words.
     static let clockRange = "about 285 years"
 
-    static let usage = "pan ROW begin [X] | pan ROW move X | pan ROW end | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW | close ROW | swipe ROW DX [MS]"
+    /// What VX may be, in messages.
+    static let velocityRange =
+        "a release velocity from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)) points/s"
+
+    static let usage = "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS]"
 
     static func command(_ t: Tokens) throws -> GestureCommand {
         if t.matches(0, "pan") {
-            try t.expectCount(3...4, form: "pan ROW begin [X] | move X | end | cancel")
+            try t.expectCount(3...4, form: "pan ROW begin [X] | move X | end [VX] | cancel")
             let row = try t.row(1)
             if t.matches(2, "move") {
                 try t.expectCount(4...4, form: "pan ROW move X")
@@ -82,13 +86,9 @@ public struct ScriptParser: Sendable {
             } else if t.matches(2, "end") {
                 try t.expectCount(3...4, form: "pan ROW end [VX]")
                 guard t.count == 4 else { return .panEnd(row: row) }
-                // A word that is not a number reads as before velocities: one argument too many.
-                guard let velocity = try? t.number(3, name: "VX") else {
-                    try t.expectCount(3...3, form: "pan ROW end")
-                    return .panEnd(row: row)
-                }
-                guard velocity.isFinite, abs(velocity) <= ReleasePhysics.maximumVelocity else {
-                    throw LineError(message: "VX must be a release velocity from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)) points/s, got \(NumberText.describe(velocity))")
+                let velocity = try t.number(3, name: "VX", bounds: Self.velocityRange, form: "pan ROW end [VX]")
+                guard abs(velocity) <= ReleasePhysics.maximumVelocity else {
+                    throw LineError(message: "VX must be \(Self.velocityRange), got \(NumberText.describe(velocity))")
                 }
                 return .panEnd(row: row, velocity: velocity)
             } else if t.matches(2, "cancel") {
@@ -129,7 +129,7 @@ public struct ScriptParser: Sendable {
             try t.expectCount(2...2, form: "scroll DY")
             return .scroll(dy: try t.number(1, name: "DY"))
         case "open":
-            try t.expectCount(2...3, form: "open ROW")
+            try t.expectCount(2...3, form: "open ROW [SIDE]")
             let row = try t.row(1)
             guard t.count == 3 else { return .open(row: row) }
             guard let side = Edge(rawValue: t.word(2)) else {

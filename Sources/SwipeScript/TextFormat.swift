@@ -9,11 +9,12 @@ public enum TextFormat {
     /// ``TextColor``) sets the time apart and colours the event by its kind: the delegate's
     /// calls, plugin errors, plugin warnings and other plugin events each their own way. The
     /// characters are the same either way.
-    /// ` (flicked at V points/s)` for an `open` or `close` a flick decided.
+    /// ` (flicked at V points/s)` for an `open` or `close` a flick decided, V to 0.001 points/s
+    /// (``NumberText/velocityDecimals``).
     static func flick(_ velocity: Double?) -> String {
         guard let velocity else { return "" }
         var number = OutputBuffer()
-        number.append(number: velocity)
+        number.append(number: NumberText.shownVelocity(velocity))
         return " (flicked at \(String(decoding: number.bytes, as: UTF8.self)) points/s)"
     }
 

@@ -139,15 +139,49 @@ struct Tokens {
     }
 
     /// A finite decimal number: optional sign, digits, optional fraction (`-12`, `40.5`, `.5`).
-    func number(_ index: Int, name: String) throws -> Double {
+    /// A decimal too large for a `Double` (60,000 digits) is out of range, not "not a number":
+    /// the message says the range, `bounds` when given (else the largest finite `Double`). `form`,
+    /// when given, is added to the message for a word that is not a number.
+    /// (`bounds` is made only for the message: a script's every number passes through here.)
+    func number(
+        _ index: Int, name: String, bounds: @autoclosure () -> String? = nil, form: String? = nil
+    ) throws -> Double {
         let (s, e) = range(index)
         if let value = Self.parseDecimal(bytes, s, e) { return value }
-        throw ScriptParser.LineError(message: "\(name) must be a number, got '\(quoted(index))'")
+        if Self.isDecimal(bytes, s, e) {
+            let bounds = bounds() ?? "a number from -\(Self.largest) to \(Self.largest)"
+            throw ScriptParser.LineError(message: "\(name) must be \(bounds), got '\(quoted(index))' (out of range)")
+        }
+        let expected = form.map { " (expected '\($0)')" } ?? ""
+        throw ScriptParser.LineError(message: "\(name) must be a number, got '\(quoted(index))'\(expected)")
+    }
+
+    /// The largest finite `Double`, as messages show it.
+    static let largest = "1.7976931348623157e308"
+
+    /// Whether bytes `start..<end` are a decimal as ``parseDecimal(_:_:_:)`` reads them (whatever
+    /// its size).
+    static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        if i < end && (bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+")) { i += 1 }
+        var digits = 0
+        var seenPoint = false
+        while i < end {
+            if digit(bytes[i]) != nil {
+                digits += 1
+            } else if bytes[i] == UInt8(ascii: "."), !seenPoint {
+                seenPoint = true
+            } else {
+                return false
+            }
+            i += 1
+        }
+        return digits > 0
     }
 
     /// A number of milliseconds from 0 to `limit` (`what` says what the limit is).
     func duration(_ index: Int, name: String, limit: TimeAmount, what: String) throws -> TimeAmount {
-        let value = try number(index, name: name)
+        let value = try number(index, name: name, bounds: "at most \(TimeText.milliseconds(limit)) ms (\(what))")
         guard value >= 0 else {
             throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(quoted(index))'")
         }

@@ -131,7 +131,9 @@ public enum SwipeModule {
         ]
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
-                throw SwipeDriver.Failure("swipe.table: unknown option '\(PluginHost.text(key))' (known: \(known.sorted().joined(separator: ", ")))")
+                let hint = key.stringValue.flatMap { closestMatch(to: $0, among: known.sorted()) }.map { " (did you mean '\($0)'?)" } ?? ""
+                throw SwipeDriver.Failure(
+                    "swipe.table: unknown option '\(PluginHost.text(key))'\(hint) (known: \(known.sorted().joined(separator: ", ")))")
             }
         }
         func number(_ key: String) throws -> Double? {

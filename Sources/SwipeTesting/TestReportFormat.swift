@@ -49,25 +49,29 @@ public enum TextReport {
     }
 }
 
-/// TAP version 13: `ok N - name`, failures with a YAML block (`message`, `at`).
+/// TAP version 13: `ok N - name`, failures with a YAML block (`message`, `at`). Control
+/// characters in names and messages are escaped as in the text format (`\0`, `\e`, ...).
 public enum TAPReport {
     public static func render(_ reports: [SpecFileReport]) -> String {
         let results = reports.flatMap(\.results)
         var out = "TAP version 13\n1..\(results.count)\n"
         for (offset, result) in results.enumerated() {
             let number = offset + 1
-            let name = result.name.replacingNewlines().replacingHashes()
+            // Names and messages come from spec files: their control characters are escaped as
+            // the text format escapes them (`DisplayText`), so none reaches a terminal raw.
+            let name = DisplayText.escaped(result.name.replacingNewlines()).replacingHashes()
             switch result.status {
             case .passed:
                 out += "ok \(number) - \(name)\n"
             case .skipped:
-                out += "ok \(number) - \(name) # SKIP \(result.message.replacingNewlines().replacingHashes())\n"
+                let reason = DisplayText.escaped(result.message.replacingNewlines()).replacingHashes()
+                out += "ok \(number) - \(name) # SKIP \(reason)\n"
             case .failed:
                 out += "not ok \(number) - \(name)\n"
                 out += "  ---\n"
                 out += "  message: |-\n"
                 for line in result.message.reportLines {
-                    out += "    \(line)\n"
+                    out += "    \(DisplayText.escaped(String(line), keeping: .tabs))\n"
                 }
                 out += "  at: \(yamlQuoted("\(result.file):\(result.line)"))\n"
                 out += "  ...\n"

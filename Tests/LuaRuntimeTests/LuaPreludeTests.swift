@@ -17,14 +17,14 @@ struct LuaPreludeTests {
         #expect(LuaState.trustedPrelude == (try Self.file("trusted_prelude.lua")))
     }
 
-    /// The sandbox's `require` is the prelude's, at its line 64 (`loader(name, extra)`).
+    /// The sandbox's `require` is the prelude's, at its line 61 (`loader(name, extra)`).
     @Test func theSandboxPreludeRunsUnderItsChunkName() throws {
         let lua = try LuaState(options: .sandboxed)
         let result = try lua.run(
             "package.preload.m = function() return debug.traceback('here', 1) end return require('m')",
             chunkName: "=t")
         #expect(result == [.string(
-            "here\nstack traceback:\n\tt:1: in local 'loader'\n\tLuaRuntime:64: in function 'require'\n\t(...tail calls...)")])
+            "here\nstack traceback:\n\tt:1: in local 'loader'\n\tLuaRuntime:61: in function 'require'\n\t(...tail calls...)")])
     }
 
     /// Trusted mode's `print` goes to the log through the prelude's function, at its line 6.

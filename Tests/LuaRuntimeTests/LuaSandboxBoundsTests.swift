@@ -247,3 +247,68 @@ extension LuaSandboxBoundsTests {
         #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
     }
 }
+
+/// Issue 25, item 6: the virtual machine's own work inside one instruction (`..`) and `load`'s
+/// compiling were not charged: 100,000 × (a 20 MB string `.. i`) ran for minutes under the
+/// default budget.
+extension LuaSandboxBoundsTests {
+    /// Runs `body` as `setup` and returns its error and the global `n` the body counts in.
+    static func failureAndCount(
+        of body: String, budget: Int, globals: [String: LuaValue]
+    ) throws -> (LuaError, LuaValue) {
+        let lua = try sandbox(budget: budget)
+        for (name, value) in globals { try lua.setGlobal(name, value) }
+        try lua.run("function setup()\n\(body)\nend", chunkName: "@plugins/attack.lua")
+        let error = try #require(throws: LuaError.self) { try lua.call("setup") }
+        return (error, try lua.global("n"))
+    }
+
+    /// The reproduction, under the default budget: it stops within a few dozen concatenations.
+    @Test func concatenatingAHugeStringIsChargedByItsSize() throws {
+        let big = String(repeating: "a", count: 20 * 1024 * 1024)
+        let (error, count) = try Self.failureAndCount(
+            of: "for i = 1, 100000 do n = i local s = big .. i end", budget: 10_000_000, globals: ["big": .string(big)])
+        #expect(error.kind == .budget)
+        #expect(error.message == "instruction budget of 10000000 exceeded in 'setup'")
+        #expect(error.chunk == "plugins/attack.lua")
+        #expect(error.line == 2)
+        // 20 MiB and a few digits: 327,680 instructions a concatenation; the 31st spends the
+        // budget and the next instruction raises.
+        #expect(count == .integer(31))
+    }
+
+    /// Charged by bytes: a concatenation of 64 KiB costs 1,024 instructions, so a budget of
+    /// 100,000 allows 97 of them (and the loop's own instructions); the 98th spends it.
+    @Test func theChargeIsOneInstructionPer64BytesAllocated() throws {
+        let big = String(repeating: "a", count: 64 * 1024)
+        let (error, count) = try Self.failureAndCount(
+            of: "for i = 1, 1e9 do n = i local s = big .. '' .. i end", budget: 100_000, globals: ["big": .string(big)])
+        #expect(error.kind == .budget)
+        #expect(error.line == 2)
+        #expect(count == .integer(98))
+    }
+
+    @Test func loadIsChargedOneInstructionPerByteOfSource() throws {
+        let source = String(repeating: " ", count: 200_000) + "return 1"
+        let globals: [String: LuaValue] = ["src": .string(source)]
+        for body in [
+            "n = 0 local f = load(src) n = 1",
+            "n = 0 local done = false local f = load(function() if done then return nil end done = true return src end) n = 1",
+        ] {
+            let (error, count) = try Self.failureAndCount(of: body, budget: 100_000, globals: globals)
+            #expect(error.kind == .budget)
+            #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
+            #expect(error.line == 2)
+            #expect(count == .integer(0))
+        }
+        // Within the budget, load works as Lua's: text only, with its own messages.
+        let lua = try Self.sandbox(budget: 1_000_000)
+        try lua.setGlobal("src", .string(source))
+        #expect(try lua.run("return load(src)()", chunkName: "=t") == [.integer(1)])
+        #expect(try lua.run("return load('\\27Lua')", chunkName: "=t") == [.nil, .string("attempt to load a binary chunk (mode is 't')")])
+        #expect(try lua.run("return load('x = ', 'chunk')", chunkName: "=t") == [.nil, .string("[string \"chunk\"]:1: unexpected symbol near <eof>")])
+        #expect(try lua.run("return load('return y', 'c', 't', { y = 5 })()", chunkName: "=t") == [.integer(5)])
+        let wrong = try #require(throws: LuaError.self) { try lua.run("load(true)", chunkName: "=t") }
+        #expect(wrong.message == "t:1: bad argument #1 to 'load' (function expected, got boolean)")
+    }
+}

@@ -42,7 +42,7 @@ struct ScriptParserTests {
 
     @Test(arguments: [
         ("pann 3 begin", "unknown command 'pann'"),
-        ("pan 3", "missing argument: expected 'pan ROW begin [X] | move X | end | cancel'"),
+        ("pan 3", "missing argument: expected 'pan ROW begin [X] | move X | end [VX] | cancel'"),
         ("pan 3 wiggle", "unknown pan action 'wiggle' (expected begin, move, end or cancel)"),
         ("pan 3 move", "missing argument: expected 'pan ROW move X'"),
         ("pan 3 move left", "X must be a number, got 'left'"),
@@ -50,7 +50,8 @@ struct ScriptParserTests {
         ("pan x begin", "ROW must be a whole number >= 1, got 'x'"),
         ("pan 0 begin", "ROW must be a whole number >= 1, got '0'"),
         ("pan 2.5 begin", "ROW must be a whole number >= 1, got '2.5'"),
-        ("pan 3 end now", "too many arguments 'now': expected 'pan ROW end'"),
+        ("pan 3 end now", "VX must be a number, got 'now' (expected 'pan ROW end [VX]')"),
+        ("pan 3 end -900x", "VX must be a number, got '-900x' (expected 'pan ROW end [VX]')"),
         ("tap 3", "missing argument: expected 'tap ROW BUTTON'"),
         ("tap 3 0", "BUTTON must be a button id or a number >= 1 (1 = rightmost), got '0'"),
         ("wait -5", "MS must be a duration in milliseconds >= 0, got '-5'"),
@@ -58,7 +59,8 @@ struct ScriptParserTests {
         ("scroll down", "DY must be a number, got 'down'"),
         ("swipe 3", "missing argument: expected 'swipe ROW DX [MS]'"),
         ("swipe 3 -10 -1", "MS must be a duration in milliseconds >= 0, got '-1'"),
-        ("open", "missing argument: expected 'open ROW'"),
+        ("open", "missing argument: expected 'open ROW [SIDE]'"),
+        ("open 3 leading extra", "too many arguments 'extra': expected 'open ROW [SIDE]'"),
         ("close 1 2", "too many arguments '2': expected 'close ROW'"),
     ])
     func badLinesNameTheFileLineAndProblem(line: String, message: String) {

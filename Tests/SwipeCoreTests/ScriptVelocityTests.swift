@@ -15,8 +15,11 @@ struct ScriptVelocityTests {
     @Test(arguments: [
         ("pan 3 end 100001", "VX must be a release velocity from -100000 to 100000 points/s, got 100001"),
         ("pan 3 end -100000.5", "VX must be a release velocity from -100000 to 100000 points/s, got -100000.5"),
-        ("pan 3 end 1 2", "too many arguments '2': expected 'pan ROW begin [X] | move X | end | cancel'"),
-        ("pan 3 end fast", "too many arguments 'fast': expected 'pan ROW end'"),
+        ("pan 3 end 1 2", "too many arguments '2': expected 'pan ROW begin [X] | move X | end [VX] | cancel'"),
+        ("pan 3 end fast", "VX must be a number, got 'fast' (expected 'pan ROW end [VX]')"),
+        // Issue 25: a number too large for a Double is out of range, not "not a number".
+        ("pan 3 end " + String(repeating: "9", count: 60_000),
+         "VX must be a release velocity from -100000 to 100000 points/s, got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"),
     ])
     func badVelocitiesAreRefused(line: String, message: String) {
         #expect {

@@ -45,4 +45,20 @@ struct DriverLimitTests {
 
             """)
     }
+
+    /// Issue 25: a mistyped option had no "did you mean".
+    @Test func aMistypedOptionGetsADidYouMean() throws {
+        let result = try Swipehost.run(["lua", "-e", """
+            local swipe = require("swipe")
+            print(pcall(swipe.table, { exlusive = true }))
+            print(pcall(swipe.table, { zzz = 1 }))
+            """])
+        #expect(result.status == 0, "\(result.stderr)")
+        let known = "budget, close_on_scroll, close_on_tap, direction, exclusive, items, memory, plugin_errors, plugins, preset, rows, viewport, width"
+        #expect(result.stdout == """
+            false\tswipe.table: unknown option 'exlusive' (did you mean 'exclusive'?) (known: \(known))
+            false\tswipe.table: unknown option 'zzz' (known: \(known))
+
+            """)
+    }
 }

@@ -84,8 +84,13 @@ struct RunReliabilityTests {
         ("swipe 3 -100 1000000000000\n", "<stdin>:1: MS must be at most 60000 ms (the longest swipe), got '1000000000000'"),
         ("swipe 9007199254740993 -60\n", "<stdin>:1: ROW must be at most 1000000000 (the most rows a table can have), got '9007199254740993'"),
         ("wait 9000000000001\n", "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '9000000000001'"),
-        ("wait 1\n\u{1B}]0;pwned\u{07}\u{0} 3\n", "<stdin>:2: unknown command '\\e]0;pwned\\a\\0' (expected pan ROW begin [X] | pan ROW move X | pan ROW end | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW | close ROW | swipe ROW DX [MS])"),
-        ("tap 3 \u{1B}[2J\n", "<stdin>:1: row 3 has no button '\\e[2J': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)"),
+        // Issue 25: a number too large for a double is out of range, not "not a number".
+        ("wait " + String(repeating: "9", count: 60_000) + "\n",
+         "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"),
+        ("scroll -" + String(repeating: "9", count: 400) + "\n",
+         "<stdin>:1: DY must be a number from -1.7976931348623157e308 to 1.7976931348623157e308, got '-\(String(repeating: "9", count: 59))…(401 bytes)' (out of range)"),
+        ("wait 1\n\u{1B}]0;pwned\u{07}\u{0} 3\n", "<stdin>:2: unknown command '\\e]0;pwned\\a\\0' (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS])"),
+        ("tap 3 \u{1B}[2J\n", "<stdin>:1: row 3 has no button '\\e[2J': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2) (no plugin was loaded, so the tutorial's default cell ran: give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)"),
     ])
     func badLinesAreNamedExactly(script: String, message: String) throws {
         let result = try Swipehost.run(["run", "-"], stdin: script)

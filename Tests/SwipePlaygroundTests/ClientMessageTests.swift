@@ -43,7 +43,10 @@ struct ClientMessageTests {
         (#"{"type":"tick"}"#, "a \"tick\" message needs a \"t\" field (milliseconds since the page connected)"),
         (#"{"type":"tick","t":"5"}"#, "field \"t\" of a \"tick\" message must be a number, got a string"),
         (#"{"type":"tick","t":-1}"#, "field \"t\" of a \"tick\" message must be from 0 to 9000000000000 milliseconds, got -1"),
-        (#"{"type":"tick","t":1e400}"#, "field \"t\" of a \"tick\" message must be a finite number"),
+        (#"{"type":"tick","t":1e400}"#, "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"),
+        // Issue 25: 60,000 digits were "not finite".
+        (#"{"type":"tick","t":"# + String(repeating: "9", count: 60_000) + "}",
+         "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"),
         (#"{"type":"wheel","t":1}"#, "a \"wheel\" message needs a \"dy\" field (a number of CSS px)"),
         (#"{"type":"wheel","dy":null,"t":1}"#, "field \"dy\" of a \"wheel\" message must be a number, got null"),
         (#"{"type":"wheel","dy":2000000,"t":1}"#, "field \"dy\" of a \"wheel\" message must be from -1000000 to 1000000 px, got 2000000"),

@@ -26,6 +26,18 @@ struct DriverAnnotationTests {
         (value?.stringValue ?? "").split(separator: " ").map(String.init)
     }
 
+    /// Issue 25: `plugins/meta/swipehost.lua` held a second, stale copy of the driver's
+    /// annotations, and LuaLS merges classes of one name. Each class is annotated in one file.
+    @Test func eachClassIsAnnotatedOnce() throws {
+        let files = ["plugins/meta/swipehost.lua", "plugins/meta/swipe.lua", "plugins/meta/busted.lua"]
+        var all: [String] = []
+        for path in files { all += try Self.names(#"^---@class (\w+)"#, in: Self.file(path)) }
+        #expect(all.count > 20)
+        #expect(all.count == Set(all).count, "classes annotated twice: \(all.filter { name in all.filter { $0 == name }.count > 1 })")
+        let host = try Self.file("plugins/meta/swipehost.lua")
+        #expect(!host.contains("SwipeTestTable") && !host.contains("require(\"swipe\") in specs (docs"))
+    }
+
     @Test func everyMethodOfTheDriverIsAnnotated() throws {
         let lua = try LuaState(options: .trusted)
         try SwipeModule.install(in: lua)

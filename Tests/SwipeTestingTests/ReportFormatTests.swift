@@ -75,6 +75,34 @@ struct ReportFormatTests {
         #expect(TAPReport.render(reports) == "TAP version 13\n1..1\nok 1 - a \\#\u{301} b\n")
     }
 
+    /// Issue 25: TAP wrote NUL and terminal escapes raw in names and messages; they are escaped
+    /// as the text format escapes them, and the same way in both.
+    @Test func tapEscapesControlCharactersAsTheTextFormatDoes() {
+        let reports = [SpecFileReport(path: "spec/f_spec.lua", results: [
+            TestResult(file: "spec/f_spec.lua", line: 1, name: "a\u{0}b\u{1b}[2J #c", status: .failed,
+                       message: "spec/f_spec.lua:2: x\u{1b}]0;title\u{7}\tend\nnext\u{9b}line"),
+            TestResult(file: "spec/f_spec.lua", line: 5, name: "skip\u{7f}", status: .skipped, message: "why\u{0}"),
+        ])]
+        let tap = TAPReport.render(reports)
+        #expect(tap == """
+            TAP version 13
+            1..2
+            not ok 1 - a\\0b\\e[2J \\#c
+              ---
+              message: |-
+                spec/f_spec.lua:2: x\\e]0;title\\a\tend
+                next\\u{9b}line
+              at: "spec/f_spec.lua:1"
+              ...
+            ok 2 - skip\\x7f # SKIP why\\0
+
+            """)
+        let text = TextReport.render(reports)
+        #expect(text.contains("FAIL  a\\0b\\e[2J #c (spec/f_spec.lua:1)\n"))
+        #expect(text.contains("      spec/f_spec.lua:2: x\\e]0;title\\a\tend\n      next\\u{9b}line\n"))
+        #expect(!tap.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+    }
+
     @Test func junitIsWellFormedXMLWithTheCounts() throws {
         let xml = JUnitReport.render(Self.reports)
         let collector = ElementCollector()

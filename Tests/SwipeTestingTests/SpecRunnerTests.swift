@@ -123,6 +123,63 @@ struct SpecRunnerTests {
         #expect(load.results[0].message == "\(top):4: error object is a table: {\n  reason = \"top level\"\n}\nstack traceback:\n\t\(top):4: in main chunk")
     }
 
+    /// Issue 25, item 7: a failing `same` on tables 5,000 levels deep took over a minute to
+    /// describe (cubic), and the spec budget did not count it. A described value is cut at 10
+    /// levels, 200 entries and 200 bytes of a string; what a test allocates counts against its
+    /// budget.
+    @Test func deepWideAndHugeValuesAreDescribedCutShort() throws {
+        let file = Fixture.path("explicit") + "/deep_values.lua"
+        var options = SpecRunOptions()
+        options.specBudget = 10_000_000
+        let report = SpecRunner(options: options).run(file: file)
+        #expect(report.results.map(\.status) == [.failed, .failed, .failed, .failed])
+        // Ten levels of `x = {`, the eleventh `{...}`, as a block and on one line.
+        func nested(_ indent: String) -> String {
+            var lines = ["(table) {"]
+            for level in 1...9 { lines.append(indent + String(repeating: "  ", count: level) + "x = {") }
+            lines.append(indent + String(repeating: "  ", count: 10) + "x = {...}")
+            for level in (1...9).reversed() { lines.append(indent + String(repeating: "  ", count: level) + "}") }
+            lines.append(indent + "}")
+            return lines.joined(separator: "\n")
+        }
+        let oneLine = String(repeating: "{ x = ", count: 10) + "{...}" + String(repeating: " }", count: 10)
+        #expect(report.results[0].message == """
+            \(file):16: Expected objects to be the same.
+            Passed in:
+            \(nested(""))
+            Expected:
+            \(nested(""))
+            Differences:
+              x.x.x.x.x.x.x.x.x.x: expected \(oneLine), got \(oneLine)
+            """)
+        let wide = (1...200).map { "  \($0)," }.joined(separator: "\n")
+        #expect(report.results[1].message == """
+            \(file):22: Expected objects to be equal.
+            Passed in:
+            (table) {
+            \(wide)
+              ...
+            }
+            Expected:
+            (number) 1
+            """)
+        let shown = "\"" + String(repeating: "a", count: 200) + "\"…(16777216 bytes)"
+        #expect(report.results[2].message == """
+            \(file):26: Expected objects to be the same.
+            Passed in:
+            (table) {}
+            Expected:
+            (table) {
+              \(shown)
+            }
+            Differences:
+              [1]: expected \(shown), got nil
+            """)
+        // 16 MiB a concatenation: the 39th spends the budget of 10,000,000 (each costs 262,144).
+        #expect(report.results[3].message.hasPrefix(
+            "\(file):31: instruction budget of 10000000 exceeded (a loop that never ends? --spec-budget raises the limit)\n"))
+    }
+
     @Test func anEndlessLoopInADescribeBlockFailsTheFile() {
         let file = Fixture.path("explicit") + "/loops_in_describe.lua"
         var options = SpecRunOptions()

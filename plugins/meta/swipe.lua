@@ -47,11 +47,14 @@
 ---@field width number
 
 ---@class SwipeCellState
----@field right number   the content's offset: 0 closed, the buttons' width open
----@field left number
+---@field right number   the right constraint constant (> 0: the content moved left)
+---@field left number    the left constraint constant
+---@field offset number  the content's signed offset (negative = moved left)
 ---@field state "closed"|"open"|"moving"
+---@field side? "leading"|"trailing"  the edge the cell is open on or revealing (nil when closed)
 ---@field drawn number   the signed offset as drawn now (an animation's presentation position)
----@field buttons SwipeCellButton[]  button 1 (rightmost) first
+---@field buttons SwipeCellButton[]  the trailing edge's, button 1 (rightmost) first
+---@field leading SwipeCellButton[]  the leading edge's
 
 ---@class SwipePresented
 ---@field title string

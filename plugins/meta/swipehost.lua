@@ -122,7 +122,7 @@ function SwipeContext:invalidate(row) end
 ---@field log fun(...: any)
 ---@field set_direction fun(direction: "ltr"|"rtl")  lays the table out right to left (or back); `run --direction` wins
 
----@class SwipeTableOptions
+---@class SwipePluginTableOptions
 ---@field exclusive? boolean        opening a row closes the open one (animated, with its close event)
 ---@field close_on_scroll? boolean  a scroll closes the open rows
 ---@field close_on_tap? boolean     a tap on a row's content closes the open rows
@@ -136,49 +136,6 @@ function SwipeContext:invalidate(row) end
 ---@field on_action? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
 ---@field items? string[]|fun(): string[]
 ---@field setup? fun(host: SwipeHostInfo)
----@field table? SwipeTableOptions  the first plugin with a `table` sets the options; `run`'s flags turn more on
+---@field table? SwipePluginTableOptions  the first plugin with a `table` sets the options; `run`'s flags turn more on
 
--- The test driver, `require("swipe")` in specs (docs/testing.md).
-
----@class SwipeEvent
----@field event string   "open", "close", "action", "delete", "log", ...
----@field row? integer
----@field side? SwipeSide on open, close and action of rows with leading buttons
----@field t number       virtual milliseconds
-
----@class SwipeCellState
----@field right number    the right constraint constant (> 0: the content moved left)
----@field left number
----@field offset number   the content's signed offset (negative = moved left)
----@field state "closed"|"open"|"moving"
----@field side? SwipeSide the edge the cell is open on, revealing or settling on (nil when closed)
----@field buttons { id: string, title: string, width: number }[]  the trailing edge's
----@field leading { id: string, title: string, width: number }[]  the leading edge's
-
----@class SwipeTestTable
-local SwipeTestTable = {}
----@param script string  gesture script lines
-function SwipeTestTable:run(script) end
----@param row integer
----@param xs number[]  translations (negative = left)
----@param options? { cancel: boolean }
----@return SwipeEvent[]  the events the pan caused
-function SwipeTestTable:pan(row, xs, options) end
----@param row integer
----@param dx number
----@param ms? number
----@return SwipeEvent[]  the events the swipe caused (with their sides)
-function SwipeTestTable:swipe(row, dx, ms) end
----@param row integer
----@param button integer|string  a trailing number, an id, "leading:N", "trailing:N", or "content"
----@return boolean reached
-function SwipeTestTable:tap(row, button) end
----@param row integer
----@param side? SwipeSide
-function SwipeTestTable:open(row, side) end
----@param name? string
----@return SwipeEvent[]
-function SwipeTestTable:events(name) end
----@param row integer
----@return SwipeCellState|nil
-function SwipeTestTable:cell(row) end
+-- The test driver, `require("swipe")` in specs, is annotated once, in swipe.lua beside this file.

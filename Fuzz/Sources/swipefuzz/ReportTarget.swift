@@ -43,6 +43,7 @@ enum TAPCheck {
         var lines = byteLines(text)[...]
         guard lines.popFirst() == "TAP version 13" else { fuzzFailure("TAP: no version line") }
         guard lines.popFirst() == "1..\(results.count)" else { fuzzFailure("TAP: the plan is not 1..\(results.count)") }
+        if let raw = rawControl(text) { fuzzFailure("TAP: a raw control character U+\(String(raw, radix: 16))") }
         for (offset, result) in results.enumerated() {
             guard let line = lines.popFirst() else { fuzzFailure("TAP: test \(offset + 1) is missing") }
             let head = result.status == .failed ? "not ok \(offset + 1) - " : "ok \(offset + 1) - "
@@ -59,6 +60,15 @@ enum TAPCheck {
             guard lines.popFirst() == "  ..." else { fuzzFailure("TAP: the YAML block after \(line.debugDescription) is not closed") }
         }
         if let extra = lines.first { fuzzFailure("TAP: an extra line \(extra.debugDescription)") }
+    }
+
+    /// The first control character (C0 but line feed and tab, DEL, C1) in `text`: names and
+    /// messages are escaped, as the text format escapes them.
+    static func rawControl(_ text: String) -> UInt32? {
+        text.unicodeScalars.first { scalar in
+            let value = scalar.value
+            return (value < 0x20 && value != 0x0A && value != 0x09) || (0x7F...0x9F).contains(value)
+        }?.value
     }
 
     /// The `#` characters not preceded by a backslash.
@@ -85,6 +95,7 @@ enum TextCheck {
                 fuzzFailure("text report: line \(line.debugDescription) is neither a result nor an indented message")
             }
         }
+        if let raw = TAPCheck.rawControl(text) { fuzzFailure("text report: a raw control character U+\(String(raw, radix: 16))") }
         if tagged != results { fuzzFailure("text report: \(tagged) result lines for \(results) results") }
         guard let last = lines.last, last.contains(" passed, "), last.contains(" failed") else { fuzzFailure("text report: no counts line last") }
     }

@@ -56,6 +56,11 @@ typedef struct swl_Runtime {
     /// Non-zero while every function call also costs one instruction (the hook then has
     /// LUA_MASKCALL too): set by the sandbox's table.sort on a table with a metatable.
     int charge_calls;
+    /// Non-zero while the budget error is being built (its message and traceback): the
+    /// allocator does not charge or refuse that growth.
+    int raising;
+    /// The state's main thread (set by swl_newstate).
+    lua_State *main_thread;
     /// Argument number for SWL_RAISE_ARGUMENT.
     int arg_error_index;
     /// The Swift object owning the state (unretained).
@@ -89,7 +94,11 @@ lua_State *swl_newstate(swl_Runtime *rt);
 /// The runtime of a state created by `swl_newstate` (any thread of it).
 swl_Runtime *swl_runtime(lua_State *L);
 
-/// The allocator: realloc/free with byte accounting against `rt->limit`.
+/// Growth of one block that the budget charges (see swl_alloc), and the bytes per instruction.
+enum { SWL_CHARGED_GROWTH = 1024, SWL_GROWTH_BYTES = 64 };
+
+/// The allocator: realloc/free with byte accounting against `rt->limit`; during a call with a
+/// budget, growth of SWL_CHARGED_GROWTH bytes or more costs one instruction per SWL_GROWTH_BYTES.
 void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /// Opens the standard libraries inside a protected call; returns a status. On success the
@@ -112,6 +121,10 @@ int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh);
 /// of the Lua code that called the C function) when the budget runs out or has run out.
 /// Does nothing when the budget is unlimited.
 void swl_charge(lua_State *L, lua_Integer steps);
+
+/// swl_charge with the message at stack level `level` (1: the caller of the charging C function;
+/// 2: its caller, for a function Lua's own C function calls, such as load's reader).
+void swl_charge_at(lua_State *L, lua_Integer steps, int level);
 
 /// Sets L's hook to what the budget needs now (the count, plus calls while charge_calls).
 void swl_update_hook(lua_State *L);

@@ -45,26 +45,49 @@ local function sorted_keys(t)
   return keys
 end
 
+-- A string in a described value shows its first DESCRIBED_STRING bytes, then `…(N bytes)`.
+local DESCRIBED_STRING = 200
+
 local function literal(v)
-  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) == "string" then
+    if #v > DESCRIBED_STRING then
+      local shown = string.format("%q", v:sub(1, DESCRIBED_STRING))
+      return shown .. "…(" .. #v .. " bytes)"
+    end
+    return string.format("%q", v)
+  end
   return tostring(v)
 end
 
-local function show(v, indent, seen)
+-- A described value is cut short: tables nested deeper than DESCRIBED_DEPTH levels show as
+-- `{...}`, past DESCRIBED_ENTRIES entries in all (counted across the nested tables) the rest
+-- of a table shows as `...`, and a long string as its first DESCRIBED_STRING bytes. So a failure
+-- message stays small and quick to build, whatever the value (a table 5,000 levels deep took a
+-- minute to describe).
+local DESCRIBED_DEPTH, DESCRIBED_ENTRIES = 10, 200
+
+local function show(v, indent, seen, left)
   if type(v) ~= "table" then return literal(v) end
   indent, seen = indent or "", seen or {}
+  left = left or { entries = DESCRIBED_ENTRIES }
   if seen[v] then return "<cycle>" end
   if next(v) == nil then return "{}" end
+  if #indent >= 2 * DESCRIBED_DEPTH or left.entries <= 0 then return "{...}" end
   seen[v] = true
   local keys = sorted_keys(v)
   local inner = indent .. "  "
   local parts, n = {}, #v
   for _, k in ipairs(keys) do
+    if left.entries <= 0 then
+      parts[#parts + 1] = inner .. "..."
+      break
+    end
+    left.entries = left.entries - 1
     local label
     if math.type(k) == "integer" and k >= 1 and k <= n then label = ""
     elseif is_identifier(k) then label = k .. " = "
     else label = "[" .. literal(k) .. "] = " end
-    parts[#parts + 1] = inner .. label .. show(v[k], inner, seen)
+    parts[#parts + 1] = inner .. label .. show(v[k], inner, seen, left)
   end
   seen[v] = nil
   return "{\n" .. concat(parts, ",\n") .. "\n" .. indent .. "}"
@@ -95,16 +118,18 @@ local function path_of(path, k)
   return path .. "[" .. literal(k) .. "]"
 end
 
--- The places where `expected` and `actual` differ, one line each.
-local function diff(expected, actual, path, out)
+-- The places where `expected` and `actual` differ, one line each; below DESCRIBED_DEPTH levels
+-- the difference is shown at that depth, as the two values there.
+local function diff(expected, actual, path, out, depth)
+  depth = depth or 0
   if #out >= 20 then return end
-  if type(expected) == "table" and type(actual) == "table" then
+  if type(expected) == "table" and type(actual) == "table" and depth < DESCRIBED_DEPTH then
     local keys, seen = {}, {}
     for k in pairs(expected) do keys[#keys + 1] = k; seen[k] = true end
     for k in pairs(actual) do if not seen[k] then keys[#keys + 1] = k end end
     sort(keys, key_order)
     for _, k in ipairs(keys) do
-      diff(rawget(expected, k), rawget(actual, k), path_of(path, k), out)
+      diff(rawget(expected, k), rawget(actual, k), path_of(path, k), out, depth + 1)
     end
   elseif not same(expected, actual) then
     out[#out + 1] = "  " .. (path == "" and "(value)" or path) .. ": expected "

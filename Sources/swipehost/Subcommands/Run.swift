@@ -15,7 +15,8 @@ extension SwipeHostCommand {
 
                   pan ROW begin [X]     a pan begins (X = translation at that moment, default 0)
                   pan ROW move X        X = translation since the pan began, negative = left
-                  pan ROW end           the finger lifts: the cell snaps open or closed
+                  pan ROW end [VX]      the finger lifts: the cell snaps open or closed (VX = release
+                                        velocity in points/s, negative = left; default: from the moves)
                   pan ROW cancel        the system cancels the pan
                   tap ROW BUTTON        tap a button by id, by number (trailing edge, 1 = outermost) or
                                         as leading:N / trailing:N
@@ -205,6 +206,7 @@ struct RunRequest {
         run.preset = preset
         run.spoolAbove = spoolAbove
         run.progress = { source.release(upTo: $0) }
+        run.notice = { StandardStreams.writeError(DisplayText.escaped($0) + "\n") }
         do {
             let output = try source.withBytes { (buffer) throws(RunFailure) in
                 try run.run(script: buffer)
