@@ -24,6 +24,10 @@ public enum BehaviorPreset: String, Hashable, Sendable, CaseIterable {
             configuration.elasticity = 0.4
             configuration.spring = Spring()
             configuration.bounce = 0
+            // SwipeCellKit's pan: the side fixed when the pan begins, no pan towards an edge
+            // without buttons, 0.2 a point past rest the other way (docs/physics.md). `mail`
+            // takes them too: it is SwipeCellKit's physics under a mail client's full swipes.
+            configuration.panRule = .swipeCellKit
         }
     }
 

@@ -29,6 +29,18 @@ public enum SwipeBehavior: String, Hashable, Sendable {
     case tutorial
 }
 
+/// Whose rules a pan follows (docs/physics.md, "Pan rules").
+public enum PanRule: String, Hashable, Sendable, CaseIterable {
+    /// `SwipeableCell.m`'s `panThisCell:` (``TutorialBehavior``): a pan from closed reveals the
+    /// edge the finger is past its start towards, and snaps at the clamp.
+    case tutorial
+    /// SwipeCellKit's `SwipeController.handlePan` (``SwipeCellKitBehavior``): the side is fixed
+    /// by the pan's first motion, a pan towards an edge without buttons is ignored, the content
+    /// goes past its rest the other way at 0.2 a point, the release decides for that side only,
+    /// and a `.destructive` full swipe's triggers read the finger's travel.
+    case swipeCellKit
+}
+
 /// A full swipe on an edge: a long drag performs button `button`'s action at once (SwipeCellKit's
 /// expansion, Mail's delete). Points are resolved by whoever reads the configuration (the
 /// threshold may be given as a fraction of the cell's width).
@@ -50,6 +62,10 @@ public struct FullSwipe: Hashable, Sendable {
     public var completion: Completion
     /// The cell's width: where `delete` slides the content to.
     public var width: Double
+    /// SwipeCellKit's `.destructive` style (``destructive(button:total:width:completion:)``): under
+    /// SwipeCellKit's pan rules (``PanRule/swipeCellKit``) its target and triggers decide, not
+    /// ``threshold``.
+    public var isDestructive = false
 
     public init(button: Int = 0, threshold: Double, completion: Completion = .delete, width: Double) {
         self.button = button
@@ -92,7 +108,17 @@ public struct FullSwipe: Hashable, Sendable {
     public static func destructive(button: Int = 0, total: Double, width: Double, completion: Completion = .delete) -> FullSwipe? {
         let threshold = destructiveThreshold(width: width)
         guard threshold > total else { return nil }
-        return FullSwipe(button: button, threshold: threshold, completion: completion, width: width)
+        var full = FullSwipe(button: button, threshold: threshold, completion: completion, width: width)
+        full.isDestructive = true
+        return full
+    }
+
+    /// SwipeCellKit's `.destructive` target under its pan rules: the content follows the finger
+    /// 1:1 up to it and at ``elasticity`` a point beyond, and a trigger that fires short of it
+    /// pulls the content there (`SwipeExpansionStyle.Target.offset`: the width - 30, never
+    /// below the actions' width + 20).
+    public func destructiveTarget(total: Double) -> Double {
+        max(width - Self.destructiveEdgeInset, total + Self.minimumPastButtons)
     }
 }
 
@@ -169,6 +195,9 @@ public struct CellConfiguration: Hashable, Sendable {
     /// The elasticity past the buttons' width (`overscroll`), in (0, 1]; nil = `clamp`, the
     /// tutorial's: stop at the buttons' width and snap to show them all.
     public var elasticity: Double? = nil
+    /// Whose pan rules decide where the content goes while a pan is tracked and which side its
+    /// release decides for (the tutorial's, or SwipeCellKit's under its presets).
+    public var panRule: PanRule = .tutorial
     /// `curve = "spring"`: settle with this spring (the release velocity its initial velocity)
     /// instead of ``curve`` over ``duration``.
     public var spring: Spring? = nil
