@@ -21,24 +21,20 @@ public struct SwipeButton: Hashable, Sendable {
     }
 }
 
-/// How a cell decides where to snap. The tutorial's algorithm is the first preset
-/// (`TutorialBehavior`); others (release velocity, elastic overscroll, springs, full swipe) are
-/// meant to be added as cases, each deciding from the same inputs.
+/// How a cell decides where a pan puts the content and which side its release decides for
+/// (docs/physics.md, "Pan rules"). The release physics (velocity, overscroll, springs, full
+/// swipes) are options beside it.
 public enum SwipeBehavior: String, Hashable, Sendable {
-    /// `SwipeableCell.m` step for step, quirks included (see docs/tutorial-quirks.md).
+    /// `SwipeableCell.m` step for step, quirks included (``TutorialBehavior``,
+    /// docs/tutorial-quirks.md): a pan from closed reveals the edge the finger is past its start
+    /// towards, and snaps at the clamp.
     case tutorial
-}
-
-/// Whose rules a pan follows (docs/physics.md, "Pan rules").
-public enum PanRule: String, Hashable, Sendable, CaseIterable {
-    /// `SwipeableCell.m`'s `panThisCell:` (``TutorialBehavior``): a pan from closed reveals the
-    /// edge the finger is past its start towards, and snaps at the clamp.
-    case tutorial
-    /// SwipeCellKit's `SwipeController.handlePan` (``SwipeCellKitBehavior``): the side is fixed
-    /// by the pan's first motion, a pan towards an edge without buttons is ignored, the content
-    /// goes past its rest the other way at 0.2 a point, the release decides for that side only,
-    /// and a `.destructive` full swipe's triggers read the finger's travel.
-    case swipeCellKit
+    /// SwipeCellKit's `SwipeController.handlePan` (``SwipeCellKitBehavior``), the `swipecellkit`
+    /// and `mail` presets': the side is fixed by the pan's first motion, a pan towards an edge
+    /// without buttons is ignored, the content goes past its rest the other way at 0.2 a point,
+    /// the release decides for that side only, and a `.destructive` full swipe's triggers read
+    /// the finger's travel.
+    case swipeCellKit = "swipecellkit"
 }
 
 /// A full swipe on an edge: a long drag performs button `button`'s action at once (SwipeCellKit's
@@ -63,7 +59,7 @@ public struct FullSwipe: Hashable, Sendable {
     /// The cell's width: where `delete` slides the content to.
     public var width: Double
     /// SwipeCellKit's `.destructive` style (``destructive(button:total:width:completion:)``): under
-    /// SwipeCellKit's pan rules (``PanRule/swipeCellKit``) its target and triggers decide, not
+    /// SwipeCellKit's pan rules (``SwipeBehavior/swipeCellKit``) its target and triggers decide, not
     /// ``threshold``.
     public var isDestructive = false
 
@@ -187,6 +183,7 @@ public struct CellConfiguration: Hashable, Sendable {
     /// The length of one animation step (`updateConstraintsIfNeeded:`'s 0.1 s).
     public var duration: TimeAmount
     public var curve: AnimationCurve
+    /// Whose rules a pan follows: the tutorial's, or SwipeCellKit's (its presets set it).
     public var behavior: SwipeBehavior
     /// How a release decides open or closed (`release`; the tutorial's: by position).
     public var release: ReleaseRule = .position
@@ -195,9 +192,6 @@ public struct CellConfiguration: Hashable, Sendable {
     /// The elasticity past the buttons' width (`overscroll`), in (0, 1]; nil = `clamp`, the
     /// tutorial's: stop at the buttons' width and snap to show them all.
     public var elasticity: Double? = nil
-    /// Whose pan rules decide where the content goes while a pan is tracked and which side its
-    /// release decides for (the tutorial's, or SwipeCellKit's under its presets).
-    public var panRule: PanRule = .tutorial
     /// `curve = "spring"`: settle with this spring (the release velocity its initial velocity)
     /// instead of ``curve`` over ``duration``.
     public var spring: Spring? = nil

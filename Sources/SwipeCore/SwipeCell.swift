@@ -245,7 +245,7 @@ public struct SwipeCell: Sendable {
         guard case .tracking(let pan) = state else { return CellEffects() }
         sample(x, at: now)
         guard isSwipeable, !isWaiting else { return CellEffects() }
-        if configuration.panRule == .swipeCellKit { return swipeCellKitPanChanged(translation: x, pan: pan, at: now) }
+        if configuration.behavior == .swipeCellKit { return swipeCellKitPanChanged(translation: x, pan: pan, at: now) }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
             metrics: configuration.metrics, direction: direction, elasticity: configuration.elasticity ?? 0)
@@ -343,7 +343,7 @@ public struct SwipeCell: Sendable {
         state = .closed
         setSide(pan.side)
         guard isSwipeable, !isWaiting else { return CellEffects() }
-        let swipeCellKit = configuration.panRule == .swipeCellKit
+        let swipeCellKit = configuration.behavior == .swipeCellKit
         // SwipeCellKit: nothing was shown, so the release has nothing to decide.
         if swipeCellKit && pan.ignored { return CellEffects() }
         if let edge = expandedEdge, let full = configuration[edge].fullSwipe {

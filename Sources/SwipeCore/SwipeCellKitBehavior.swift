@@ -1,4 +1,4 @@
-/// SwipeCellKit's pan rules (``PanRule/swipeCellKit``), read from its `SwipeController.swift`,
+/// SwipeCellKit's pan rules (``SwipeBehavior/swipeCellKit``), read from its `SwipeController.swift`,
 /// `SwipeExpansionStyle.swift` and `SwipeOptions.swift` (nothing copied; docs/physics.md, "Pan
 /// rules", gives the lines): pure decisions over an edge, in reveals, that ``SwipeCell``
 /// applies, as ``TutorialBehavior``'s are.

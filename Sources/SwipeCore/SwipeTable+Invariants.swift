@@ -79,7 +79,7 @@ extension SwipeCell {
         let stretches = configuration.elasticity != nil || configuration.metrics.fullThreshold(of: edge) > 0
         let over = stretches && isTracking ? Double.greatestFiniteMagnitude : 0
         // SwipeCellKit's pan goes past rest the other way, at 0.2 a point, while it is tracked.
-        let under = configuration.panRule == .swipeCellKit && isTracking ? Double.greatestFiniteMagnitude : bounce
+        let under = configuration.behavior == .swipeCellKit && isTracking ? Double.greatestFiniteMagnitude : bounce
         // A full swipe holds the row filled at its threshold, or slides it out to the cell's width.
         let filled = configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0
         precondition(reveal >= -under && reveal <= max(total + bounce, filled) + over, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")

@@ -273,7 +273,7 @@ struct SwipeCellKitReferenceTests {
                 openOn: gesture.opened.map { $0 == .leading ? .left : .right }, fingers: gesture.fingers,
                 velocity: gesture.velocity)
             var configuration = gesture.configuration()
-            configuration.panRule = .tutorial
+            configuration.behavior = .tutorial
             let table = SwipeTable(items: .generated(count: 8), geometry: TableGeometry(width: gesture.width)) { _, _ in configuration }
             let log = SideLog()
             table.delegate = log
