@@ -22,6 +22,11 @@ struct LuaModuleSearch: Sendable {
     }
 
     var roots: [String]
+    /// Reads a file found inside a root (by default ``readText(_:)``).
+    var read: @Sendable (String) throws -> [UInt8] = { path in
+        guard let text = LuaModuleSearch.readText(path) else { throw Failure(text: "cannot read '\(path)'") }
+        return Array(text.utf8)
+    }
 
     /// `root/?.lua;root/?/init.lua;...`, shown as `package.path`.
     var pathDescription: String {
@@ -47,21 +52,28 @@ struct LuaModuleSearch: Sendable {
         for root in roots {
             for candidate in ["\(relative).lua", "\(relative)/init.lua"] {
                 let path = root + "/" + candidate
-                if let source = Self.readInside(root: root, path: path) {
-                    return .success(Module(source: source, chunkName: path))
+                guard let realFile = Self.realFileInside(root: root, path: path) else {
+                    tried += "\n\tno file '\(path)'"
+                    continue
                 }
-                tried += "\n\tno file '\(path)'"
+                do {
+                    return .success(Module(source: String(decoding: try read(realFile), as: UTF8.self), chunkName: path))
+                } catch let failure as Failure {
+                    tried += "\n\t\(failure.text)"
+                } catch {
+                    tried += "\n\t\(error)"
+                }
             }
         }
         return .failure(Failure(text: tried))
     }
 
-    /// The file's text if it exists and its real path is inside the root's.
-    static func readInside(root: String, path: String) -> String? {
+    /// The file's real path if it exists and is inside the root's.
+    static func realFileInside(root: String, path: String) -> String? {
         guard let realRoot = realPath(root), let realFile = realPath(path),
             realFile.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
         else { return nil }
-        return readText(realFile)
+        return realFile
     }
 
     static func realPath(_ path: String) -> String? {

@@ -27,6 +27,10 @@ public struct LuaOptions {
     public var pluginFolder: String?
     /// More folders `require` searches, after `pluginFolder`.
     public var pluginPath: [String] = []
+    /// Reads a module's file for `require` (its real path, inside a root); what it throws is
+    /// shown where the file was tried. nil: read whole with the C library. The host gives its
+    /// own bounded read, which refuses anything but a regular file without waiting on it.
+    public var readModule: (@Sendable (String) throws -> [UInt8])?
 
     public init() {}
 

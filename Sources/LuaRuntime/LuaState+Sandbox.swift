@@ -7,7 +7,8 @@ extension LuaState {
     func installEnvironment() throws {
         let log = options.log
         let clock = options.virtualMilliseconds
-        let search = LuaModuleSearch(roots: ([options.pluginFolder].compactMap { $0 }) + options.pluginPath)
+        var search = LuaModuleSearch(roots: ([options.pluginFolder].compactMap { $0 }) + options.pluginPath)
+        if let reader = options.readModule { search.read = reader }
         let host = try newTable(label: "host")
         try setField("log", in: host, to: function("print") { arguments in
             let line = arguments.first?.stringValue ?? ""

@@ -50,6 +50,11 @@ public final class PlaygroundConnection: @unchecked Sendable {
         locked { core.reload(plugins, at: elapsed()) }
     }
 
+    /// Tells the page a reload failed before its session was touched (a file could not be read).
+    public func refuseReload(_ failure: RunFailure) {
+        locked { [ServerMessage.reloadFailed(PlaygroundSession.describe(failure))] }
+    }
+
     /// The real time since the page connected, in whole milliseconds: the session's time for what
     /// the server starts itself (a reload), the page's own timestamps being for its input.
     private func elapsed() -> VirtualInstant {

@@ -90,7 +90,7 @@ public final class PlaygroundSession {
         if !commands.isEmpty || !events.isEmpty || crossedWake || !replies.isEmpty {
             replies.append(frame())
         }
-        return replies
+        return replies + recordingNotice()
     }
 
     /// Runs what falls due up to `time` (the real-time wake calls this at ``nextWake``) and
@@ -112,7 +112,14 @@ public final class PlaygroundSession {
         } catch {
             return [ServerMessage.reloadFailed(Self.describe(error))]
         }
-        return [ServerMessage.reloaded(at: session.now), frame()]
+        // The reload cancelled the pan being dragged (and recorded the cancel).
+        mapper.panWasCancelled()
+        return [ServerMessage.reloaded(at: session.now), frame()] + recordingNotice()
+    }
+
+    /// The notice that the session's recording stopped, the once it does.
+    private func recordingNotice() -> [String] {
+        session.takeRecordingNotice().map { [ServerMessage.error($0)] } ?? []
     }
 
     /// A failure as `FILE:LINE: message`: a Lua error that carries its own place (a syntax
@@ -126,8 +133,10 @@ public final class PlaygroundSession {
         return failure.description
     }
 
+    /// The clock to `time`, running what is due by then, at `time` included (at the clock's
+    /// end the page's times stay at now, and a snap's steps fall due there: issue 25).
     private func advance(to time: VirtualInstant) {
-        if time > session.now { session.advance(to: time) }
+        session.advance(to: time)
     }
 }
 

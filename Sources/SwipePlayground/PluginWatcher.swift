@@ -76,15 +76,39 @@ public struct PluginWatcher: Sendable {
             size: Int(status.st_size), inode: UInt(status.st_ino))
     }
 
+    /// A folder's `.lua` files, recursively, up to ``maximumFiles``. A symbolic link to a folder
+    /// is not followed (`a -> .` would make the walk exponential), nor is a folder seen before
+    /// (by device and inode: a bind mount can make a cycle too). A link to a file is watched.
     private func collect(folder: String, into files: inout [FileState]) {
+        var seen: Set<FolderID> = []
+        var status = stat()
+        guard stat(folder, &status) == 0 else { return }
+        seen.insert(FolderID(status))
+        collect(folder: folder, into: &files, seen: &seen)
+    }
+
+    private func collect(folder: String, into files: inout [FileState], seen: inout Set<FolderID>) {
         for entry in FileReading.directoryEntries(folder) {
-            guard files.count < Self.maximumFiles, !entry.hasPrefix(".") else { continue }
+            guard files.count < Self.maximumFiles else { return }
+            guard !entry.hasPrefix(".") else { continue }
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            if FileReading.isDirectory(path) {
-                collect(folder: path, into: &files)
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                if seen.insert(FolderID(status)).inserted { collect(folder: path, into: &files, seen: &seen) }
             } else if entry.hasSuffix(".lua") {
                 files.append(state(of: path))
             }
+        }
+    }
+
+    /// A folder as the system knows it, whatever path reaches it.
+    private struct FolderID: Hashable {
+        var device: UInt
+        var inode: UInt
+        init(_ status: stat) {
+            device = UInt(status.st_dev)
+            inode = UInt(status.st_ino)
         }
     }
 }

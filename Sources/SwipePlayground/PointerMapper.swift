@@ -31,6 +31,12 @@ public struct PointerMapper: Sendable {
     /// Whether a press is being tracked.
     public var isPressed: Bool { state != .idle }
 
+    /// The table ended the pan itself (a reload cancels it): the rest of the drag is ignored
+    /// until the pointer lifts, rather than sending moves for a pan that is over.
+    public mutating func panWasCancelled() {
+        if case .panning(let pointer, _, _, _) = state { state = .ignoring(pointer: pointer) }
+    }
+
     /// The commands `event` means, given the table it lands on.
     public mutating func handle(_ event: PointerEvent, on view: TableHitTest) -> [GestureCommand] {
         switch event.phase {

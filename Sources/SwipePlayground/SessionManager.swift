@@ -28,7 +28,15 @@ public final class SessionManager: @unchecked Sendable {
 
     /// A new session, its greeting (`hello` and the first frame) already on its messages.
     public func open() throws(Refusal) -> PlaygroundConnection {
-        try lock.withLock { (_) throws(Refusal) -> PlaygroundConnection in
+        // The files are read before the lock is taken (a read never waits: see `FileReading`).
+        let given = lock.withLock { _ in configuration.plugins }
+        let plugins: [PluginSource]
+        do throws(PluginProblem) {
+            plugins = try given.map { source throws(PluginProblem) in try source.read() }
+        } catch {
+            throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(.plugin(error))) (fix the file and reload the page)")
+        }
+        return try lock.withLock { (_) throws(Refusal) -> PlaygroundConnection in
             guard sessions.count < Self.maximumSessions else {
                 throw Refusal(
                     message: "too many sessions: the playground serves at most \(Self.maximumSessions) pages at once; close one and reload this page")
@@ -38,6 +46,8 @@ public final class SessionManager: @unchecked Sendable {
                 let hex = String(generator.next(), radix: 16)
                 id = String(repeating: "0", count: 16 - hex.count) + hex
             } while sessions[id] != nil
+            var configuration = self.configuration
+            configuration.plugins = plugins
             let connection: PlaygroundConnection
             do throws(RunFailure) {
                 connection = try PlaygroundConnection(id: id, configuration: configuration)
@@ -64,13 +74,24 @@ public final class SessionManager: @unchecked Sendable {
     public var count: Int { lock.withLock { _ in sessions.count } }
 
     /// Loads `plugins` into every session (each reports `reload` ok or the error); new
-    /// sessions load them too.
+    /// sessions load them too. Their files are read once, first, with no lock held; a file that
+    /// cannot be read (gone, a FIFO, a device, too large) is every session's `reload` error, and
+    /// the old code stays in charge.
     public func reload(_ plugins: [PluginSource]) {
+        let read: Result<[PluginSource], PluginProblem>
+        do throws(PluginProblem) {
+            read = .success(try plugins.map { source throws(PluginProblem) in try source.read() })
+        } catch {
+            read = .failure(error)
+        }
         let open = lock.withLock { _ in
             configuration.plugins = plugins
             return Array(sessions.values)
         }
-        for session in open { session.reload(plugins) }
+        switch read {
+        case .success(let read): for session in open { session.reload(read) }
+        case .failure(let problem): for session in open { session.refuseReload(.plugin(problem)) }
+        }
     }
 
     /// Closes every session (the server is stopping).

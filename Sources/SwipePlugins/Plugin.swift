@@ -124,16 +124,16 @@ public final class Plugin {
         path: String, options: PluginOptions = PluginOptions(),
         clock: @escaping () -> Int = { 0 }, log: ((String) -> Void)? = nil
     ) throws(PluginProblem) {
-        let isFolder = FileReading.isDirectory(path)
-        let file = isFolder ? (path.hasSuffix("/") ? path : path + "/") + "init.lua" : path
-        let folder = isFolder ? path : Self.folder(of: path)
-        let source: [UInt8]
-        do {
-            source = try FileReading.bytes(atPath: file)
-        } catch {
-            throw PluginProblem(file: file, message: "cannot read the plugin: \(error.reason)")
-        }
-        try self.init(path: path, file: file, folder: folder, source: source, options: options, clock: clock, log: log)
+        try self.init(PluginFile(path: path), options: options, clock: clock, log: log)
+    }
+
+    /// Loads a plugin whose file was read already (``PluginFile``): only its `require`d modules
+    /// are read now.
+    public convenience init(
+        _ read: PluginFile, options: PluginOptions = PluginOptions(),
+        clock: @escaping () -> Int = { 0 }, log: ((String) -> Void)? = nil
+    ) throws(PluginProblem) {
+        try self.init(path: read.path, file: read.file, folder: read.folder, source: read.source, options: options, clock: clock, log: log)
     }
 
     /// Loads a plugin from its Lua text. `name` stands for the file in every message and
@@ -162,6 +162,7 @@ public final class Plugin {
         luaOptions.log = { line in printSink.print(line) }
         luaOptions.pluginFolder = folder
         luaOptions.pluginPath = options.pluginPath
+        luaOptions.readModule = { path throws(FileError) in try FileReading.bytes(atPath: path) }
         let file = file
         func failure(_ error: any Error, _ what: String) -> PluginProblem {
             PluginProblem(file: file, message: "\(what): \(Plugin.positioned(error))")

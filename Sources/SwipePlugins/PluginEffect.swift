@@ -161,6 +161,7 @@ extension PluginHost {
             case .setItem(let row, let item):
                 record(.update(row: row, item: item))
                 rowSetups[row] = nil
+                closeIfBare(row, item: item)
                 try? table.setItem(item, row: row)
             case .present(let title, let text):
                 presented = (title, text)
@@ -176,8 +177,20 @@ extension PluginHost {
                 record(.emitted(name: name, plugin: plugin, fields: fields))
             case .invalidate(let row):
                 rowSetups[row] = nil
+                if row >= 1, row <= table.items.count { closeIfBare(row, item: table.items[row]) }
                 try? table.reloadRow(row)
             }
+        }
+    }
+
+    /// Closes open `row` when its configuration, asked anew (for `item`), has no buttons on its
+    /// open side (`configure` fails now, or gives none), as a reload does: a row is never left
+    /// open with nothing to show.
+    func closeIfBare(_ row: Int, item: String) {
+        guard table.openRows.contains(row) else { return }
+        let configuration = setup(forRow: row, item: item).configuration
+        if configuration[table.openEdge(ofRow: row) ?? configuration.defaultEdge].isEmpty {
+            try? table.closeRow(row)
         }
     }
 

@@ -5,7 +5,8 @@ import SwipeScript
 extension Session {
     /// Every input applied so far as a gesture script: a comment header (when it was recorded,
     /// the `swipehost run` command line that replays it, a `# plugin: PATH` line for each
-    /// plugin loaded from a file, by its absolute path), then the commands in script syntax
+    /// plugin loaded from a file, by its absolute path, and an `# options:` line with the
+    /// session's options, so that `swipehost run FILE` alone replays it), then the commands in script syntax
     /// with a `wait MS` line (exact) for each move of the clock between them and up to now, and
     /// a `# reload: NAMES` comment where the plugins were reloaded. Refused commands are left
     /// out. See `docs/session.md`.
@@ -13,7 +14,11 @@ extension Session {
         var lines = ["# Recorded by a swipehost session started \(started)."]
         lines.append("# replay with: swipehost run FILE" + replayOptions())
         lines += notReplayable().map { "# " + $0 }
+        if recordingStop != nil { lines.append("# " + stoppedNote) }
         for path in filePlugins { lines.append("# plugin: \(path)") }
+        // `swipehost run FILE` alone replays it with the session's options.
+        let options = replayOptions(plugins: false)
+        if !options.isEmpty { lines.append("# options:" + options) }
         for input in recordedInputs() {
             switch input {
             case .command(let command): lines.append(command.scriptLine)
@@ -35,11 +40,13 @@ extension Session {
             if case .command(let command) = input { return command.scriptLine }
             return nil
         }.joined(separator: "\n")
-        let events = host.recorder.records.filter { !Self.isReload($0.event) }
-        let allowErrors = host.recorder.records.contains { Self.isPluginError($0.event) }
+        let kept = host.recorder.records.prefix(recordingStop?.records ?? host.recorder.records.count)
+        let events = kept.filter { !Self.isReload($0.event) }
+        let allowErrors = kept.contains { Self.isPluginError($0.event) }
         var out = "-- Recorded by a swipehost session started \(started): replays its gestures and checks the\n"
         out += "-- events it saw. Run it with: swipehost test FILE\n"
         for problem in notReplayable() { out += "-- \(problem)\n" }
+        if recordingStop != nil { out += "-- \(stoppedNote)\n" }
         if inputs.contains(where: { if case .reload = $0 { true } else { false } }) {
             out += "-- The plugins were reloaded during the session: the replay runs the code as it is now.\n"
         }
@@ -58,11 +65,20 @@ extension Session {
         return out
     }
 
-    /// The inputs, with a last `wait` up to now.
+    /// The inputs, with a last `wait` up to now, or up to where the recording stopped (`wait 0`
+    /// when what was due at the clock's last value ran without it moving: ``Session/advance(to:)``).
     func recordedInputs() -> [Input] {
         var all = inputs
-        if now > recordedClock { all.append(.command(.wait(now - recordedClock))) }
+        let end = recordingStop?.clock ?? now
+        if end > recordedClock || (recordingStop == nil && ranDueAtRecordedClock) {
+            all.append(.command(.wait(end - recordedClock)))
+        }
         return all
+    }
+
+    /// The header's line for a recording that stopped.
+    var stoppedNote: String {
+        "the recording stopped at \(Self.maximumRecordedInputs) inputs (the most a session records): the session's later inputs are not in it"
     }
 
     /// The file plugins now in charge, by absolute path (a script's `# plugin:` lines).
@@ -72,8 +88,11 @@ extension Session {
     /// and the spec's `plugins` (the messages of plugin errors and warnings name them so).
     var givenFilePlugins: [String] {
         plugins.compactMap { source in
-            if case .file(let path) = source { return path }
-            return nil
+            switch source {
+            case .file(let path): path
+            case .loaded(let file): file.path
+            case .source: nil
+            }
         }
     }
 
@@ -93,8 +112,8 @@ extension Session {
     }
 
     /// ` --plugin P ... --preset ... --direction ... --rows N ...`: what is not the default.
-    func replayOptions() -> String {
-        var options = givenFilePlugins.map { " --plugin \(Self.shellWord($0))" }
+    func replayOptions(plugins: Bool = true) -> String {
+        var options = plugins ? givenFilePlugins.map { " --plugin \(Self.shellWord($0))" } : []
         let configuration = self.configuration
         if configuration.preset != .tutorial { options.append(" --preset \(configuration.preset.rawValue)") }
         if let direction = configuration.direction { options.append(" --direction \(direction.rawValue)") }

@@ -10,12 +10,15 @@ extension Session {
     /// valid configuration without error for every row on screen and every open row. Swapped
     /// in: the cached configurations are dropped (rows are asked again: those on screen at once),
     /// an open row whose new configuration has no buttons on its open side is closed without a
-    /// delegate call, and the old plugins' pending `ctx:after` timers are dropped. The presented
+    /// delegate call, a row being panned has its pan cancelled and is set at rest (recorded as
+    /// `pan ROW cancel` and `close ROW` or `open ROW SIDE`, so that the recording replays), and
+    /// the old plugins' pending `ctx:after` timers are dropped. The presented
     /// detail screen stays. Warnings and log lines the new plugins make while loading follow the
     /// `reload` event.
     public func reload(_ plugins: [PluginSource]) throws(RunFailure) {
         let table = host.table
         let scratch = TraceRecorder(mode: .records)
+        let recordsBefore = host.recorder.records.count
         let loaded = try Self.load(plugins, options: configuration.pluginOptions) { [unowned table] in Int(table.now.milliseconds) }
         let fresh: PluginHost
         do {
@@ -48,8 +51,28 @@ extension Session {
                 try? table.closeRow(row)
             }
         }
+        // Reloading a row cancels its pan and sets the row at rest at once (`prepareForReuse`,
+        // then open again if it is open). A replay does not reload: that is done here with the
+        // commands a script has for it, recorded as inputs, so that the recording replays it:
+        // `pan ROW cancel`, then `close ROW` or `open ROW SIDE` (silent, not animated).
+        var settling: [GestureCommand] = []
+        for row in table.visibleRows where table.cell(forRow: row)?.isTracking == true {
+            try? table.panCancelled(row: row)
+            settling.append(.panCancel(row: row))
+            if table.openRows.contains(row) {
+                let side = table.openEdge(ofRow: row)
+                try? table.openRow(row, edge: side)
+                settling.append(.open(row: row, side: side))
+            } else {
+                try? table.closeRow(row)
+                settling.append(.close(row: row))
+            }
+        }
         table.reloadVisibleRows()
-        if recordsInputs { record(.reload(names), at: now) }
+        if recordsInputs {
+            record(.reload(names), at: now, recordsBefore: recordsBefore)
+            for command in settling { record(.command(command), at: now, recordsBefore: recordsBefore) }
+        }
         forward()
     }
 

@@ -7,13 +7,23 @@ public enum PluginSource: Hashable, Sendable {
     case file(String)
     /// Lua text; `name` stands for the file in messages and tracebacks (`mail.lua:12: ...`).
     case source(name: String, code: String)
+    /// A file read already (``PluginFile``), loaded without reading it again: a server reads
+    /// its plugins' files before it takes a session's lock.
+    case loaded(PluginFile)
 
     /// The path, or the name the text goes by.
     public var name: String {
         switch self {
         case .file(let path): path
         case .source(let name, _): name
+        case .loaded(let file): file.path
         }
+    }
+
+    /// `.file` read (``PluginFile``), the others as they are. Fails with the file's problem.
+    public func read() throws(PluginProblem) -> PluginSource {
+        guard case .file(let path) = self else { return self }
+        return .loaded(try PluginFile(path: path))
     }
 }
 
@@ -113,10 +123,36 @@ public final class Session {
     @exclusivity(unchecked) private(set) var inputs: [Input] = []
     /// The clock as the recorded inputs leave it: a `wait` makes up the difference.
     @exclusivity(unchecked) var recordedClock = VirtualInstant.start
+    /// Completions due at the clock ran without it moving: the next input is recorded after a
+    /// `wait 0`.
+    @exclusivity(unchecked) var ranDueAtRecordedClock = false
     /// Inputs applied (successfully or not): the line number of the next one's errors.
     @exclusivity(unchecked) private var inputCount = 0
     /// When the session was made (wall clock), for the recording's header.
     let started: String
+
+    /// The most lines a session's recording holds (its inputs, and a `wait` before each that
+    /// moved the clock): about 130 bytes each with the events they made, 6.5 MB at most. Past
+    /// it the session goes on, its recording ends there, and the page is told once
+    /// (``takeRecordingNotice()``).
+    public static let maximumRecordedInputs = 50_000
+
+    /// Where the recording stopped: the clock and the records then.
+    struct RecordingStop: Hashable {
+        var clock: VirtualInstant
+        var records: Int
+    }
+
+    /// Set when the recording reached ``maximumRecordedInputs``.
+    var recordingStop: RecordingStop?
+    /// The notice not yet taken by ``takeRecordingNotice()``.
+    private var recordingNotice: String?
+
+    /// The notice that the recording stopped, once: nil before and after.
+    public func takeRecordingNotice() -> String? {
+        defer { recordingNotice = nil }
+        return recordingNotice
+    }
 
     /// One recorded input.
     enum Input: Hashable {
@@ -160,6 +196,7 @@ public final class Session {
                 switch source {
                 case .file(let path): plugins.append(try Plugin(path: path, options: options, clock: clock))
                 case .source(let name, let code): plugins.append(try Plugin(name: name, source: code, options: options, clock: clock))
+                case .loaded(let file): plugins.append(try Plugin(file, options: options, clock: clock))
                 }
             } catch {
                 throw .plugin(error)
@@ -185,12 +222,13 @@ public final class Session {
     public func apply(_ line: ScriptLine, at time: VirtualInstant? = nil) throws(ScriptError) -> Bool {
         inputCount += 1
         let table = runner.table
-        if let time, time > table.now { advance(to: time) }
+        if let time, time >= table.now { advance(to: time) }
         if let problem = Self.problem(with: line.command) {
             throw ScriptError(file: configuration.scriptName, line: line.number, cause: .syntax(problem))
         }
         let failedBefore = unretainedHost._withUnsafeGuaranteedRef { $0.failed }
         let clock = table.now
+        let recordsBefore = recordsInputs ? host.recorder.records.count : 0
         let reached: Bool
         do {
             reached = try runner.run(line)
@@ -198,7 +236,7 @@ public final class Session {
             forward()
             throw error
         }
-        if recordsInputs { record(.command(line.command), at: clock) }
+        if recordsInputs { record(.command(line.command), at: clock, recordsBefore: recordsBefore) }
         if !failedBefore, unretainedHost._withUnsafeGuaranteedRef({ $0.failed }), let failure = host.fatalError {
             forward()
             throw ScriptError(file: configuration.scriptName, line: line.number, message: "plugin error (--strict): \(failure)")
@@ -208,9 +246,16 @@ public final class Session {
     }
 
     /// Moves the clock to `time` (no further than ``VirtualInstant/maximum``; an earlier time
-    /// does nothing), firing what falls due on the way.
+    /// does nothing), firing what falls due on the way, and at `time` itself: at the clock's end,
+    /// where a snap's steps all fall due at once, `time` is now, and what is due then runs too
+    /// (the recording gets a `wait 0` for it).
     public func advance(to time: VirtualInstant) {
-        guard time > now else { return }
+        if time == now {
+            guard let wake = nextWake, wake <= time else { return }
+            ranDueAtRecordedClock = recordsInputs
+        } else {
+            guard time > now else { return }
+        }
         host.table.advance(to: time)
         forward()
     }
@@ -238,7 +283,8 @@ public final class Session {
         }
     }
 
-    /// Hands the records made since the last call to the sink.
+    /// Hands the records made since the last call to the sink. Once the recording stopped,
+    /// those past it are forgotten when handed over: the session's memory stays bounded.
     func forward() {
         // Without a sink (a batch run) the records are not looked at: nothing per command.
         guard hasSink, let sink else { return }
@@ -247,12 +293,27 @@ public final class Session {
             forwarded += 1
             sink.session(self, didRecord: record)
         }
+        if let stop = recordingStop, forwarded > stop.records {
+            host.recorder.dropRecords(from: stop.records)
+            forwarded = stop.records
+        }
     }
 
     /// Records `input`, applied at `clock`, after a `wait` for the clock's move up to then; the
-    /// input itself may have moved it on (`wait`, `swipe`).
-    func record(_ input: Input, at clock: VirtualInstant) {
-        if clock > recordedClock { inputs.append(.command(.wait(clock - recordedClock))) }
+    /// input itself may have moved it on (`wait`, `swipe`). A `wait 0` when completions due at
+    /// the recorded clock ran without it moving (``advance(to:)``). `recordsBefore`: the records
+    /// before the input, where the recording ends should it be full.
+    func record(_ input: Input, at clock: VirtualInstant, recordsBefore: Int) {
+        guard recordingStop == nil else { return }
+        let waits = clock > recordedClock || ranDueAtRecordedClock
+        if inputs.count + (waits ? 2 : 1) > Self.maximumRecordedInputs {
+            recordingStop = RecordingStop(clock: clock, records: recordsBefore)
+            recordingNotice =
+                "recording stopped: a session records at most \(Self.maximumRecordedInputs) inputs; the session goes on, but its recorded script and spec end before this input"
+            return
+        }
+        if waits { inputs.append(.command(.wait(clock - recordedClock))) }
+        ranDueAtRecordedClock = false
         inputs.append(input)
         recordedClock = now
     }

@@ -1,19 +1,68 @@
 import Glibc
 import SwipeCore
 
-/// Reads files whole with the C library (no Foundation at start-up).
+/// Reads files whole with the C library (no Foundation at start-up), bounded and checked.
+///
+/// The one place the host reads a plugin, spec, script or Lua file: what a path names is looked
+/// at (`stat`) before it is opened, anything but a regular file is refused unless the caller
+/// reads streams (a script may be a pipe), the file is opened without blocking (a FIFO put in a
+/// regular file's place between the look and the open cannot hang the open) and looked at again
+/// through the descriptor (`fstat`), and no more than `limit` bytes are read.
 public enum FileReading {
-    /// The bytes of `path`; `-` reads standard input. Throws the system's reason.
-    public static func bytes(atPath path: String) throws(FileError) -> [UInt8] {
-        if path == "-" { return try readAll(0, path: path) }
-        let descriptor = open(path, O_RDONLY)
+    /// The most bytes read whole from one file or stream: 16 MiB. A plugin, spec or Lua file
+    /// past it is refused; a larger script must be a regular file (it is mapped).
+    public static let maximumSize = 16 << 20
+
+    /// The bytes of `path`; `-` reads standard input. Throws the system's reason, or
+    /// ``FileError/Cause/notARegularFile``-style causes for what is not a regular file (unless
+    /// `streams`: then FIFOs, character devices and sockets are read too, as a pipe is), and
+    /// ``FileError/Cause/tooLarge`` past `limit` bytes.
+    public static func bytes(atPath path: String, limit: Int = maximumSize, streams: Bool = false) throws(FileError) -> [UInt8] {
+        if path == "-" { return try readAll(0, path: path, limit: limit) }
+        var status = stat()
+        guard stat(path, &status) == 0 else { throw FileError(path: path, cause: .init(rawValue: errno)) }
+        try check(status, path: path, streams: streams, limit: limit)
+        // A stream the caller reads (a named pipe given as a script) is opened as `cat` opens
+        // it, waiting for its writer; anything else without waiting.
+        let waits = streams && (status.st_mode & S_IFMT) != S_IFREG
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (waits ? 0 : O_NONBLOCK))
         guard descriptor >= 0 else { throw FileError(path: path, cause: .init(rawValue: errno)) }
         defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw FileError(path: path, cause: .isADirectory)
+        // What was opened may not be what was looked at: look again.
+        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, cause: .init(rawValue: errno)) }
+        try check(status, path: path, streams: streams, limit: limit)
+        if !waits && (status.st_mode & S_IFMT) != S_IFREG {
+            // A stream is read as a pipe is, waiting for its writer.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
-        return try readAll(descriptor, path: path)
+        return try readAll(descriptor, path: path, limit: limit)
+    }
+
+    /// Refuses a folder, anything but a regular file unless `streams`, and a regular file past `limit`.
+    private static func check(_ status: stat, path: String, streams: Bool, limit: Int) throws(FileError) {
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR { throw FileError(path: path, cause: .isADirectory) }
+        if type == S_IFREG {
+            if Int(status.st_size) > limit { throw FileError(path: path, cause: .tooLarge, limit: limit) }
+            return
+        }
+        if !streams || type == S_IFBLK { throw FileError(path: path, cause: .notARegularFile(type)) }
+    }
+
+    /// What `path` names (following symbolic links), as ``FileError`` words it: nil for a regular
+    /// file or a folder, or when nothing is there; else the refusal a read would throw.
+    public static func nonRegularFile(_ path: String) -> FileError? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFREG || type == S_IFDIR ? nil : FileError(path: path, cause: .notARegularFile(type))
+    }
+
+    /// Whether `path` is a folder itself, not a symbolic link to one: a walk through folders
+    /// follows no links (`sub/a -> .` and `sub/b -> .` would make it exponential).
+    public static func isUnlinkedDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
     public static func isDirectory(_ path: String) -> Bool {
@@ -62,14 +111,18 @@ public enum FileReading {
         return names.sorted()
     }
 
-    private static func readAll(_ descriptor: Int32, path: String) throws(FileError) -> [UInt8] {
+    private static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            // One byte past the limit tells a stream at the limit from one beyond it.
+            let remaining = limit - bytes.count
+            let wanted = remaining >= chunk.count ? chunk.count : remaining + 1
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw FileError(path: path, cause: .init(rawValue: errno)) }
             if count == 0 { break }
+            if bytes.count + count > limit { throw FileError(path: path, cause: .tooLarge, limit: limit) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
@@ -92,19 +145,57 @@ public struct FileError: Error, Hashable, Sendable, CustomStringConvertible {
         /// `ENOTDIR`: a component of the path that should be a folder is a file.
         public static let notADirectory = Cause(rawValue: ENOTDIR)
 
-        /// The system's text for it (`strerror`), e.g. `No such file or directory`.
-        public var description: String { String(cString: strerror(rawValue)) }
+        /// Not an error number: more than the reader's limit (see ``FileError/limit``).
+        public static let tooLarge = Cause(rawValue: -1)
+        /// Not an error number: a FIFO, device or socket where a regular file is read.
+        public static func notARegularFile(_ type: mode_t) -> Cause {
+            switch type {
+            case S_IFIFO: Cause(rawValue: -2)
+            case S_IFCHR: Cause(rawValue: -3)
+            case S_IFBLK: Cause(rawValue: -4)
+            case S_IFSOCK: Cause(rawValue: -5)
+            default: Cause(rawValue: -6)
+            }
+        }
+
+        /// The system's text for it (`strerror`), e.g. `No such file or directory`; for the
+        /// host's own causes, what the file is.
+        public var description: String {
+            switch rawValue {
+            case -1: "too large"
+            case -2: "not a regular file but a FIFO (named pipe)"
+            case -3: "not a regular file but a character device"
+            case -4: "not a regular file but a block device"
+            case -5: "not a regular file but a socket"
+            case -6: "not a regular file"
+            default: String(cString: strerror(rawValue))
+            }
+        }
     }
 
     public var path: String
     public var cause: Cause
+    /// For ``Cause/tooLarge``: the most bytes the reader takes.
+    public var limit: Int?
 
-    public init(path: String, cause: Cause) {
+    public init(path: String, cause: Cause, limit: Int? = nil) {
         self.path = path
         self.cause = cause
+        self.limit = limit
     }
 
-    /// The cause as the system words it.
-    public var reason: String { cause.description }
-    public var description: String { "cannot read '\(DisplayText.escaped(path))': \(reason)" }
+    /// The cause as the system words it, or, past the limit, the limit.
+    public var reason: String {
+        guard cause == .tooLarge, let limit else { return cause.description }
+        return "larger than \(FileError.size(limit)), the most read whole from a file or stream"
+    }
+
+    public var description: String {
+        path == "-" ? "cannot read standard input: \(reason)" : "cannot read '\(DisplayText.escaped(path))': \(reason)"
+    }
+
+    /// `16777216 bytes (16 MiB)`; the part in parentheses only for whole MiB.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes) bytes (\(bytes >> 20) MiB)" : "\(bytes) bytes"
+    }
 }

@@ -248,6 +248,11 @@ public final class TraceRecorder: SwipeTableDelegate {
         return output
     }
 
+    /// Forgets the records from `index` on (a session whose recording stopped keeps no more).
+    public func dropRecords(from index: Int) {
+        if index < records.count { records.removeSubrange(index...) }
+    }
+
     public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false) {
         switch mode {
         case .jsonLines:

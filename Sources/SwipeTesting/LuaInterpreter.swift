@@ -114,7 +114,7 @@ public struct LuaInterpreter {
     static func source(_ path: String) throws -> String {
         var bytes: [UInt8]
         do {
-            bytes = try FileReading.bytes(atPath: path)
+            bytes = try FileReading.bytes(atPath: path, streams: true)
         } catch {
             throw Failure(description: "cannot open \(path == "-" ? "stdin" : path): \(error.reason)")
         }

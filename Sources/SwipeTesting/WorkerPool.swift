@@ -37,7 +37,7 @@ public struct WorkerPool {
                 break
             }
             guard let child = running.removeValue(forKey: pid) else { continue }
-            let text = (try? FileReading.bytes(atPath: child.output)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text = (try? FileReading.bytes(atPath: child.output, limit: .max)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             unlink(child.output)
             if let report = WorkerProtocol.decode(text) {
                 reports[child.index] = report

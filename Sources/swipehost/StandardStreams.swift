@@ -1,52 +1,8 @@
 import Glibc
 import ArgumentParser
+import SwipeCommandLine
 import SwipeCore
 import SwipeScript
-
-/// Reading scripts and writing output with the C library: no Foundation at start-up.
-///
-/// Output that cannot be written ends the command, whichever subcommand writes it: with
-/// status 1 and the reason on standard error (`swipehost: cannot write the output: No space
-/// left on device`). A reader that went away (`swipehost run ... | head -1`) ends it quietly
-/// with status 141: what a shell reports for a writer stopped by `SIGPIPE`, which is what
-/// happens instead when that signal is not ignored.
-enum StandardStreams {
-    /// The exit status when standard output's reader has gone (128 + `SIGPIPE`).
-    static let brokenPipeStatus: Int32 = 141
-
-    static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { writeOutput($0) }
-    }
-
-    static func write(_ text: String) {
-        var text = text
-        text.withUTF8 { writeOutput(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// A run's output, written from its buffer without a copy (a spooled part copied from its
-    /// file by the kernel).
-    static func write(_ output: OutputBuffer) {
-        if let error = output.write(to: 1) { failOutput(error) }
-    }
-
-    /// Writes to standard error; a failure there has nowhere to be reported, so it is ignored.
-    static func writeError(_ text: String) {
-        _ = Array(text.utf8).withUnsafeBytes { OutputBuffer.writeAll($0, to: 2) }
-    }
-
-    /// Writes to standard output, or ends the process: nothing after a lost write could be trusted.
-    private static func writeOutput(_ buffer: UnsafeRawBufferPointer) {
-        if let error = OutputBuffer.writeAll(buffer, to: 1) { failOutput(error) }
-    }
-
-    /// Ends the process after a write to standard output failed with `error`.
-    private static func failOutput(_ error: Int32) -> Never {
-        if error == EPIPE { exit(brokenPipeStatus) }
-        writeError("swipehost: cannot write the output: \(String(cString: strerror(error)))\n")
-        exit(1)
-    }
-
-}
 
 /// A script's bytes and the name its errors are reported under.
 ///
@@ -70,9 +26,12 @@ struct ScriptSource {
             return ScriptSource(name: name, read: [], mapped: mapped)
         }
         do {
-            return ScriptSource(name: name, read: try FileReading.bytes(atPath: path), mapped: nil)
+            // A regular file past `mapAbove` was mapped; what is read whole is bounded.
+            let bytes = try FileReading.bytes(atPath: path, limit: max(mapAbove, FileReading.maximumSize), streams: true)
+            return ScriptSource(name: name, read: bytes, mapped: nil)
         } catch {
-            StandardStreams.writeError("swipehost: \(error)\n")
+            let hint = error.cause == .tooLarge ? " (a longer script can be run from a regular file, which is mapped)" : ""
+            StandardStreams.writeError("swipehost: \(error)\(hint)\n")
             throw ExitCode(2)
         }
     }
@@ -103,10 +62,13 @@ final class MappedScript {
     /// Maps `path` if it is a regular file of at least `minimum` bytes; nil otherwise (or when
     /// it can't be opened or mapped: reading it the usual way reports why).
     init?(path: String, atLeast minimum: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // A named pipe is not opened here, only once, where it is read: opening it here too would
+        // let its writer in and then close on it (a SIGPIPE for the writer).
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= minimum else { return nil }
         let count = Int(status.st_size)
         guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }

@@ -53,6 +53,27 @@ struct PluginContextTests {
         #expect(host.table.openRows == [2])
     }
 
+    /// Issue 25, item 19: a row whose `configure` fails after `ctx:set_item` closes, as one
+    /// does after a reload, rather than staying open with no buttons.
+    @Test(arguments: ["ctx:set_item(row.index, 'broken')", "ctx:set_item(row.index, 'bare')"])
+    func anOpenRowWhoseConfigureNowGivesNoButtonsCloses(body: String) throws {
+        let configure = """
+            function(row)
+              if row.item == 'broken' then error('no buttons for a broken row') end
+              if row.item == 'bare' then return { leading = { buttons = { { id = 'b', title = 'B', width = 80 } } } } end
+              return { buttons = { { id = 'a', title = 'A', width = 80 } } }
+            end
+            """
+        let host = try fixtures.host(plugin(configure: configure, "on_action = function(ctx, row, button)\n\(body)\nend"))
+        try host.open(2)
+        try host.open(4)
+        try host.table.tap(row: 2, button: 1)
+        #expect(host.table.items[2] == (body.contains("broken") ? "broken" : "bare"))
+        #expect(host.table.openRows == [4])
+        #expect(host.table.cell(forRow: 2)?.isClosed == true)
+        #expect(host.customNames == (body.contains("broken") ? ["update", "plugin_error"] : ["update"]))
+    }
+
     @Test func presentAndDismiss() throws {
         let host = try tap("if ctx.now == 0 then ctx:present { title = 'Hello', text = 42 } end; ctx:log(ctx.now)")
         #expect(host.presented?.title == "Hello")

@@ -141,6 +141,10 @@ struct SessionRecordingTests {
             #expect(replay.contains("--preset \(configuration.preset.rawValue)") == (configuration.preset != .tutorial))
             #expect(replay.contains("--exclusive") == configuration.tableOptions.exclusive)
             #expect(replay.contains("--direction rtl") == (configuration.direction == .rtl))
+            // The `# options:` line carries the same options, so `swipehost run FILE` alone replays it.
+            let words = header.options.flatMap(\.words)
+            #expect(header.options.count <= 1)
+            #expect(String(replay) == "# replay with: swipehost run FILE --plugin \(path)" + words.map { " " + $0 }.joined())
         }
     }
 
@@ -158,5 +162,78 @@ struct SessionRecordingTests {
             "# replay with: swipehost run FILE",
             "wait 1.5", "pan 2 begin", "wait 16.000001", "pan 2 move -100.25", "pan 2 end", "swipe 4 -120 100", "wait 282.499999", "",
         ])
+    }
+
+    static func ms(_ value: Int64) -> VirtualInstant { VirtualInstant(nanoseconds: value * 1_000_000) }
+
+    /// Issue 25, item 13: a reload cancels the pan being dragged and sets the row at rest; both
+    /// are recorded, so the recording replays (before, the replay's next `pan 3 begin` found row 3
+    /// still panned). A closed row dragged, and an open one.
+    @Test(arguments: [false, true])
+    func aReloadMidDragRecordsTheCancelAndTheScriptReplaysTheSameEvents(wasOpen: Bool) throws {
+        let path = Fixtures.root + "/plugins/mail.lua"
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: [.file(path)]), sink: sink)
+        if wasOpen { try session.apply(.open(row: 3, side: .trailing)) }
+        try session.apply(.panBegin(row: 3, x: 0), at: Self.ms(10))
+        try session.apply(.panMove(row: 3, x: wasOpen ? 40 : -60), at: Self.ms(26))
+        session.advance(to: Self.ms(40))
+        try session.reload([.file(path)])
+        #expect(session.table.cell(forRow: 3)?.isTracking == false)
+        try session.apply(.panBegin(row: 3, x: 0), at: Self.ms(100))
+        try session.apply(.panMove(row: 3, x: -150), at: Self.ms(116))
+        try session.apply(.panEnd(row: 3), at: Self.ms(130))
+        session.advance(to: Self.ms(600))
+        let script = session.recordedScript()
+        #expect(script.hasSuffix("""
+            wait 10
+            pan 3 begin
+            wait 16
+            pan 3 move \(wasOpen ? "40" : "-60")
+            wait 14
+            # reload: \(path)
+            pan 3 cancel
+            \(wasOpen ? "open 3 trailing" : "close 3")
+            wait 60
+            pan 3 begin
+            wait 16
+            pan 3 move -150
+            wait 14
+            pan 3 end
+            wait 470
+
+            """), "\(script)")
+        var run = PluginRun(fileName: "recorded.swipe", pluginPaths: [path], format: .jsonl)
+        run.preset = .tutorial
+        let replayed = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
+        let live = sink.records.filter { $0.event.name != "reload" }
+        #expect(replayed == Self.jsonl(live, session.table), "\(script)")
+        #expect(session.table.openRows == [3])
+    }
+
+    /// Issue 25, item 21: the recording stops at `Session.maximumRecordedInputs`, the session
+    /// goes on, the notice comes once, and the script and spec end where it stopped.
+    @Test func theRecordingStopsAtItsLimitWithANoticeOnce() throws {
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(), sink: sink)
+        #expect(Session.maximumRecordedInputs == 50_000)
+        for _ in 0..<Session.maximumRecordedInputs { try session.apply(.wait(.milliseconds(1 as Int64))) }
+        #expect(session.takeRecordingNotice() == nil)
+        try session.apply(.swipe(row: 2, dx: -200, duration: .milliseconds(100 as Int64)))
+        #expect(session.takeRecordingNotice()
+            == "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input")
+        #expect(session.takeRecordingNotice() == nil)
+        try session.apply(.swipe(row: 3, dx: -200, duration: .milliseconds(100 as Int64)))
+        #expect(session.takeRecordingNotice() == nil)
+        // The session went on: both rows opened.
+        #expect(session.table.openRows == [2, 3])
+        #expect(sink.records.filter { $0.event.name == "open" }.count == 2)
+        let lines = session.recordedScript().split(separator: "\n")
+        #expect(lines[2] == "# the recording stopped at 50000 inputs (the most a session records): the session's later inputs are not in it")
+        #expect(lines.count == 3 + 50_000)
+        #expect(lines.last == "wait 1")
+        let spec = session.recordedSpec(name: "long")
+        #expect(spec.contains("-- the recording stopped at 50000 inputs"))
+        #expect(!spec.contains("event = \"open\""))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 import Glibc
 import SwipeCore
 import SwipePlugins
@@ -11,7 +12,7 @@ extension SwipeHostCommand {
             abstract:
                 "Run a gesture script headless and draw it as an SVG: a filmstrip of the table and a plot of the offsets.",
             discussion: """
-                Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' header \
+                Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' and '# options:' header \
                 lines, --preset, --direction and table options) and draws one SVG picture.
 
                 The filmstrip: the visible table at chosen virtual times, each frame drawn \
@@ -37,7 +38,8 @@ extension SwipeHostCommand {
 
                 The whole script is run before anything is written: a script error prints \
                 'FILE:LINE: message' on stderr, exits with status 2 and writes no file (the \
-                picture goes to a temporary file beside OUT, renamed at the end). Limits: \
+                picture goes to a temporary file beside OUT, renamed at the end; a FIFO or a \
+                device is written through, and a write that fails is status 1). Limits: \
                 200 frames, 10,000 rows drawn over all frames, 1,000,000 row samples \
                 (docs/limits.md). More in docs/render.md.
 
@@ -116,6 +118,18 @@ extension SwipeHostCommand {
 
         func run() throws {
             let source = try ScriptSource.read(script)
+            let reparsed: Render?
+            do {
+                reparsed = try HeaderOptions.reparse(Render.self, source: source, subcommand: "render")
+            } catch {
+                StandardStreams.writeError(error.description + "\n")
+                throw ExitCode(2)
+            }
+            try (reparsed ?? self).render(source)
+        }
+
+        /// Renders `source` with these options (the header's already applied).
+        func render(_ source: ScriptSource) throws {
             let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
             let pluginPaths: [String]
             do {
@@ -160,33 +174,53 @@ extension Substring {
     }
 }
 
-/// Writes a whole file or nothing: into a temporary file beside it, renamed over it at the end.
+/// Writes the picture to OUT. A regular file (or a new one) gets the whole picture or nothing: it
+/// is written into a temporary file beside it, renamed over it at the end. Anything else that
+/// OUT names (a FIFO, a device such as `/dev/null` or `/dev/full`, a socket) is written through,
+/// never replaced; a symbolic link stays a link, the file it points to written as above.
 enum OutputFile {
     /// The reason it failed, or nil.
     static func replace(_ path: String, with text: String) -> String? {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder).\(name).swipehost-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 {
-                    failure = String(cString: strerror(written < 0 ? errno : EIO))
-                    return
-                }
-                offset += written
-            }
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            if (status.st_mode & S_IFMT) == S_IFDIR { return String(cString: strerror(EISDIR)) }
+            return writeThrough(path, text)
         }
+        // A link to a regular file (or to nothing yet) stays a link: its target is replaced.
+        var target = path
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
+            guard let resolved = realpath(path, nil) else { return writeThrough(path, text, creating: true) }
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let temporary = "\(folder).\(name).swipehost-\(getpid()).tmp"
+        unlink(temporary)  // a stale one, or whatever was put in its place: made anew
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure = write(text, to: descriptor)
         if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
         if failure != nil { unlink(temporary) }
         return failure
+    }
+
+    /// Writes into what `path` names as it is, as a shell's `>` does (a FIFO waits for its
+    /// reader); `creating`: the file a dangling link names is made.
+    private static func writeThrough(_ path: String, _ text: String, creating: Bool = false) -> String? {
+        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (creating ? O_CREAT | O_TRUNC : 0), 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var failure = write(text, to: descriptor)
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+
+    /// Writes all of `text`; the reason it failed, or nil.
+    private static func write(_ text: String, to descriptor: Int32) -> String? {
+        Array(text.utf8).withUnsafeBytes { buffer in
+            OutputBuffer.writeAll(buffer, to: descriptor).map { String(cString: strerror($0)) }
+        }
     }
 }

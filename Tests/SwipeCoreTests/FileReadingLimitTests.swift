@@ -1,0 +1,79 @@
+import Glibc
+import Testing
+
+@testable import SwipeScript
+
+/// Issue 25, items 3 and 4: `FileReading.bytes`, the one place the host reads a plugin, spec,
+/// script or Lua file, looks at what a path is before it opens it, never waits on a FIFO,
+/// and reads no more than its limit.
+struct FileReadingLimitTests {
+    /// A fresh folder under /tmp.
+    static func folder() -> String {
+        var template = Array("/tmp/swipehost-reading-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        return String(cString: made!)
+    }
+
+    static func write(_ text: String, to path: String) {
+        let file = fopen(path, "w")!
+        fputs(text, file)
+        fclose(file)
+    }
+
+    static func refusal(_ path: String, limit: Int = FileReading.maximumSize, streams: Bool = false) -> FileError? {
+        do {
+            _ = try FileReading.bytes(atPath: path, limit: limit, streams: streams)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func theLimitIs16MiB() {
+        #expect(FileReading.maximumSize == 16_777_216)
+        #expect(FileError(path: "p.lua", cause: .tooLarge, limit: FileReading.maximumSize).description
+            == "cannot read 'p.lua': larger than 16777216 bytes (16 MiB), the most read whole from a file or stream")
+    }
+
+    @Test func aDeviceIsRefusedBeforeItIsRead() {
+        let error = Self.refusal("/dev/zero")
+        #expect(error?.cause == .notARegularFile(S_IFCHR))
+        #expect(error?.description == "cannot read '/dev/zero': not a regular file but a character device")
+    }
+
+    @Test func aLinkToADeviceIsRefusedByWhatItNames() {
+        let folder = Self.folder()
+        symlink("/dev/zero", folder + "/zero_spec.lua")
+        #expect(Self.refusal(folder + "/zero_spec.lua")?.description
+            == "cannot read '\(folder)/zero_spec.lua': not a regular file but a character device")
+    }
+
+    /// Without the look before the open, this open waits for a writer for ever.
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() {
+        let folder = Self.folder()
+        #expect(mkfifo(folder + "/fifo.lua", 0o600) == 0)
+        #expect(Self.refusal(folder + "/fifo.lua")?.description
+            == "cannot read '\(folder)/fifo.lua': not a regular file but a FIFO (named pipe)")
+        #expect(FileReading.nonRegularFile(folder + "/fifo.lua")?.reason == "not a regular file but a FIFO (named pipe)")
+        #expect(FileReading.nonRegularFile(folder) == nil)
+    }
+
+    @Test func aStreamIsReadUpToTheLimitAndNoFurther() {
+        let error = Self.refusal("/dev/zero", limit: 100_000, streams: true)
+        #expect(error?.cause == .tooLarge)
+        #expect(error?.description == "cannot read '/dev/zero': larger than 100000 bytes, the most read whole from a file or stream")
+    }
+
+    @Test func aRegularFileIsReadUpToItsLimitExactly() throws {
+        let folder = Self.folder()
+        let path = folder + "/p.lua"
+        Self.write(String(repeating: "x", count: 1_000), to: path)
+        #expect(try FileReading.bytes(atPath: path, limit: 1_000).count == 1_000)
+        #expect(Self.refusal(path, limit: 999)?.description == "cannot read '\(path)': larger than 999 bytes, the most read whole from a file or stream")
+    }
+
+    @Test func standardInputIsNamedSo() {
+        #expect(FileError(path: "-", cause: .tooLarge, limit: 1 << 20).description
+            == "cannot read standard input: larger than 1048576 bytes (1 MiB), the most read whole from a file or stream")
+    }
+}

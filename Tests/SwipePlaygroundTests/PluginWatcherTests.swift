@@ -1,0 +1,126 @@
+import Glibc
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+import Testing
+
+@testable import SwipePlayground
+
+/// Issue 25, items 3, 4, 5 and 13 under `serve`: what the watcher walks, and a watched plugin
+/// that turns into something that is not a regular file.
+struct PluginWatcherTests {
+    static func folder() -> String {
+        var template = Array("/tmp/swipe-watcher-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        return String(cString: made!)
+    }
+
+    static func write(_ text: String, to path: String) {
+        let file = fopen(path, "w")!
+        fputs(text, file)
+        fclose(file)
+    }
+
+    /// `sub/a` and `sub/b` linking to `.` made the walk exponential (item 5): linked folders
+    /// are not followed; a linked file is watched.
+    @Test func linkedFoldersAreNotFollowedAndLinkedFilesAreWatched() {
+        let root = Self.folder()
+        mkdir(root + "/sub", 0o755)
+        Self.write("return {}", to: root + "/init.lua")
+        Self.write("return {}", to: root + "/sub/x.lua")
+        symlink(".", root + "/sub/a")
+        symlink(".", root + "/sub/b")
+        symlink("..", root + "/sub/up")
+        symlink("sub/x.lua", root + "/link.lua")
+        let stamp = PluginWatcher { [root] }.stamp()
+        #expect(stamp.files.map(\.path) == [root + "/init.lua", root + "/link.lua", root + "/sub/x.lua"])
+    }
+
+    @Test func aFolderPluginHasAtMostItsFileCountWatched() {
+        let root = Self.folder()
+        mkdir(root + "/more", 0o755)
+        for index in 0..<600 {
+            Self.write("", to: root + "/f\(index).lua")
+            Self.write("", to: root + "/more/g\(index).lua")
+        }
+        #expect(PluginWatcher.maximumFiles == 1_000)
+        #expect(PluginWatcher { [root] }.stamp().files.count == 1_000)
+    }
+
+    /// Replies a connection sent, once it is closed.
+    static func sent(_ connection: PlaygroundConnection) async throws -> Sent {
+        var texts: [String] = []
+        for await text in connection.messages { texts.append(text) }
+        return try Sent(texts)
+    }
+
+    /// A watched plugin replaced by a link to `/dev/zero` (item 3) or by a FIFO (item 4): the
+    /// reload is refused at once with the file's name, the old code stays in charge, and the
+    /// session goes on.
+    @Test(arguments: ["zero", "fifo"])
+    func aPluginThatIsNoLongerARegularFileIsNotReloaded(kind: String) async throws {
+        let root = Self.folder()
+        let path = root + "/mail.lua"
+        Self.write(String(decoding: try FileReading.bytes(atPath: mailPlugin), as: UTF8.self), to: path)
+        let manager = SessionManager(configuration: SessionConfiguration(plugins: [.file(path)]))
+        let connection = try manager.open()
+        unlink(path)
+        if kind == "zero" { symlink("/dev/zero", path) } else { mkfifo(path, 0o600) }
+        manager.reload([.file(path)])
+        for message in Page.drag(row: 3, by: -200, at: 100) { connection.receive(message) }
+        manager.close(connection)
+        let sent = try await Self.sent(connection)
+        let what = kind == "zero" ? "a character device" : "a FIFO (named pipe)"
+        #expect(sent.of(type: "reload").map { $0["error"] } == [.string("\(path): cannot read the plugin: not a regular file but \(what)")])
+        #expect(sent.of(type: "reload").map { $0["ok"] } == [.bool(false)])
+        // The old code still runs row 3's buttons.
+        #expect(titles(sent.lastRows[3]?["right"]) == ["Trash", "Flag", "More"])
+        // A new page is refused with the same reason.
+        #expect(throws: SessionManager.Refusal(
+            message: "the plugins do not load: \(path): cannot read the plugin: not a regular file but \(what) (fix the file and reload the page)")) {
+            try manager.open()
+        }
+    }
+
+    /// Item 13 on the page: a reload mid-drag cancels the pan and records the cancel; the rest
+    /// of that drag is ignored (no errors for moves of a pan that is over), the next drag works.
+    @Test func aReloadMidDragEndsThePanAndTheRestOfTheDragIsIgnored() throws {
+        let session = try PlaygroundSession(id: "t", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]))
+        _ = session.greeting()
+        let drag = Page.drag(row: 3, by: -200, at: 100)
+        var replies = drag.prefix(4).flatMap(session.receive)
+        replies += session.reload([.file(mailPlugin)], at: .start + .milliseconds(160 as Int64))
+        replies += drag.dropFirst(4).flatMap(session.receive)
+        replies += Page.drag(row: 3, by: -200, at: 500).flatMap(session.receive)
+        let sent = try Sent(replies)
+        #expect(sent.errors == [])
+        #expect(sent.of(type: "reload").map { $0["ok"] } == [.bool(true)])
+        #expect(session.session.recordedScript().contains("# reload: \(mailPlugin)\npan 3 cancel\nclose 3\nwait "))
+        #expect(session.session.table.openRows == [3])
+    }
+
+    /// Item 21 on the page: once the recording is full the page gets one `error` message, and
+    /// the session goes on. (The recording is filled through the session, then wheel messages,
+    /// a `wait` line and a `scroll` line each, pass its limit.)
+    @Test func thePageIsToldOnceWhenTheRecordingStops() throws {
+        let session = try PlaygroundSession(id: "t", configuration: SessionConfiguration())
+        _ = session.greeting()
+        for _ in 0..<(Session.maximumRecordedInputs - 3) { try session.session.apply(.wait(.milliseconds(1 as Int64))) }
+        var errors: [String] = []
+        var frames = 0
+        for index in 1...4 {
+            let t = Session.maximumRecordedInputs + index * 10
+            let sent = try Sent(session.receive(#"{"type":"wheel","dy":\#(index % 2 == 0 ? 1 : -1),"t":\#(t)}"#))
+            errors += sent.errors
+            frames += sent.frames.count
+        }
+        #expect(errors == [
+            "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
+        ])
+        #expect(frames == 4)
+        // 49,997 waits, the first wheel's `wait` and `scroll`, then a `wait` up to the second.
+        let lines = session.session.recordedScript().split(separator: "\n")
+        #expect(lines.count == 3 + Session.maximumRecordedInputs - 1 + 1)
+        #expect(lines.suffix(3) == ["wait 13", "scroll -1", "wait 10"])
+    }
+}

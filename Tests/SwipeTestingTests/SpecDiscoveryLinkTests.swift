@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import SwipeTesting
+
+/// Issue 25: a spec folder walk follows no symbolic link to a folder (`sub/a -> .` and
+/// `sub/b -> .` made it exponential, as they did the playground's watcher), and a spec that
+/// links to a device fails naming it, without being read.
+struct SpecDiscoveryLinkTests {
+    @Test func linkedFoldersAreNotWalked() throws {
+        let root = NSTemporaryDirectory() + "swipehost-specs-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+        try "".write(toFile: root + "/sub/x_spec.lua", atomically: true, encoding: .utf8)
+        for name in ["a", "b", "c"] {
+            try FileManager.default.createSymbolicLink(atPath: root + "/sub/" + name, withDestinationPath: ".")
+        }
+        #expect(try SpecDiscovery.files(in: [root]) == [root + "/sub/x_spec.lua"])
+    }
+
+    @Test func aSpecLinkedToADeviceFailsNamingIt() throws {
+        let root = NSTemporaryDirectory() + "swipehost-specs-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/zero_spec.lua", withDestinationPath: "/dev/zero")
+        let report = SpecRunner().run(file: root + "/zero_spec.lua")
+        #expect(report.results.map(\.message) == ["cannot read '\(root)/zero_spec.lua': not a regular file but a character device"])
+        #expect(report.results.map(\.status) == [.failed])
+    }
+}
