@@ -4,8 +4,9 @@
 public enum BehaviorPreset: String, Hashable, Sendable, CaseIterable {
     /// Today's behaviour, exactly: the tutorial's cell (the default).
     case tutorial
-    /// SwipeCellKit's `SwipeController` as read from its source: release by the velocity's
-    /// direction, elasticity 0.4 past the buttons, its release spring, no bounce.
+    /// SwipeCellKit's `SwipeController` as read from its source: its pan rules
+    /// (``SwipeBehavior/swipeCellKit``), release by the velocity's direction, elasticity 0.4 past
+    /// the buttons, its release spring, no bounce.
     case swipecellkit
     /// A modern mail client's list: SwipeCellKit's physics and table options, and full swipes
     /// (``addFullSwipes(to:cellWidth:)``): trailing deletes, leading toggles read and closes.
@@ -24,6 +25,10 @@ public enum BehaviorPreset: String, Hashable, Sendable, CaseIterable {
             configuration.elasticity = 0.4
             configuration.spring = Spring()
             configuration.bounce = 0
+            // SwipeCellKit's pan: the side fixed when the pan begins, no pan towards an edge
+            // without buttons, 0.2 a point past rest the other way (docs/physics.md). `mail`
+            // takes them too: it is SwipeCellKit's physics under a mail client's full swipes.
+            configuration.behavior = .swipeCellKit
         }
     }
 

@@ -21,12 +21,20 @@ public struct SwipeButton: Hashable, Sendable {
     }
 }
 
-/// How a cell decides where to snap. The tutorial's algorithm is the first preset
-/// (`TutorialBehavior`); others (release velocity, elastic overscroll, springs, full swipe) are
-/// meant to be added as cases, each deciding from the same inputs.
+/// How a cell decides where a pan puts the content and which side its release decides for
+/// (docs/physics.md, "Pan rules"). The release physics (velocity, overscroll, springs, full
+/// swipes) are options beside it.
 public enum SwipeBehavior: String, Hashable, Sendable {
-    /// `SwipeableCell.m` step for step, quirks included (see docs/tutorial-quirks.md).
+    /// `SwipeableCell.m` step for step, quirks included (``TutorialBehavior``,
+    /// docs/tutorial-quirks.md): a pan from closed reveals the edge the finger is past its start
+    /// towards, and snaps at the clamp.
     case tutorial
+    /// SwipeCellKit's `SwipeController.handlePan` (``SwipeCellKitBehavior``), the `swipecellkit`
+    /// and `mail` presets': the side is fixed by the pan's first motion, a pan towards an edge
+    /// without buttons is ignored, the content goes past its rest the other way at 0.2 a point,
+    /// the release decides for that side only, and a `.destructive` full swipe's triggers read
+    /// the finger's travel.
+    case swipeCellKit = "swipecellkit"
 }
 
 /// A full swipe on an edge: a long drag performs button `button`'s action at once (SwipeCellKit's
@@ -50,6 +58,10 @@ public struct FullSwipe: Hashable, Sendable {
     public var completion: Completion
     /// The cell's width: where `delete` slides the content to.
     public var width: Double
+    /// SwipeCellKit's `.destructive` style (``destructive(button:total:width:completion:)``): under
+    /// SwipeCellKit's pan rules (``SwipeBehavior/swipeCellKit``) its target and triggers decide, not
+    /// ``threshold``.
+    public var isDestructive = false
 
     public init(button: Int = 0, threshold: Double, completion: Completion = .delete, width: Double) {
         self.button = button
@@ -92,7 +104,17 @@ public struct FullSwipe: Hashable, Sendable {
     public static func destructive(button: Int = 0, total: Double, width: Double, completion: Completion = .delete) -> FullSwipe? {
         let threshold = destructiveThreshold(width: width)
         guard threshold > total else { return nil }
-        return FullSwipe(button: button, threshold: threshold, completion: completion, width: width)
+        var full = FullSwipe(button: button, threshold: threshold, completion: completion, width: width)
+        full.isDestructive = true
+        return full
+    }
+
+    /// SwipeCellKit's `.destructive` target under its pan rules: the content follows the finger
+    /// 1:1 up to it and at ``elasticity`` a point beyond, and a trigger that fires short of it
+    /// pulls the content there (`SwipeExpansionStyle.Target.offset`: the width - 30, never
+    /// below the actions' width + 20).
+    public func destructiveTarget(total: Double) -> Double {
+        max(width - Self.destructiveEdgeInset, total + Self.minimumPastButtons)
     }
 }
 
@@ -161,6 +183,7 @@ public struct CellConfiguration: Hashable, Sendable {
     /// The length of one animation step (`updateConstraintsIfNeeded:`'s 0.1 s).
     public var duration: TimeAmount
     public var curve: AnimationCurve
+    /// Whose rules a pan follows: the tutorial's, or SwipeCellKit's (its presets set it).
     public var behavior: SwipeBehavior
     /// How a release decides open or closed (`release`; the tutorial's: by position).
     public var release: ReleaseRule = .position

@@ -35,6 +35,18 @@ public struct SwipeCell: Sendable {
     struct Pan: Hashable, Sendable {
         var startX: Double
         var side: Side?
+        /// Where the finger touched down: under SwipeCellKit's rules ``startX`` moves when a
+        /// `.destructive` trigger pulls the content to its target (`setTranslation`), this not.
+        var originX: Double
+        /// SwipeCellKit's rules: the pan moved first towards an edge without buttons, so nothing
+        /// was shown and the rest of it, its release included, does nothing.
+        var ignored = false
+
+        init(startX: Double, side: Side?) {
+            self.startX = startX
+            self.side = side
+            originX = startX
+        }
     }
 
     /// The pan's two most recent `move` samples at different virtual times (the release
@@ -81,7 +93,7 @@ public struct SwipeCell: Sendable {
     /// The last animation step scheduled, and when it is due (nil: none running). A spring row
     /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
     /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
-    /// can be due at the same instant (issue 25).
+    /// can be due at the same instant (issue 25). Where a spring row comes to rest (``rest``).
     private var pending: ScheduledStep?
 
     public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
@@ -234,11 +246,62 @@ public struct SwipeCell: Sendable {
         guard case .tracking(let pan) = state else { return CellEffects() }
         sample(x, at: now)
         guard isSwipeable, !isWaiting else { return CellEffects() }
+        if configuration.behavior == .swipeCellKit { return swipeCellKitPanChanged(translation: x, pan: pan, at: now) }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
             metrics: configuration.metrics, direction: direction, elasticity: configuration.elasticity ?? 0)
         var effects = apply(move, at: now)
         if configuration.metrics.hasFullSwipe { effects.expansion = updateExpansion() }
+        return effects
+    }
+
+    /// `handlePan`'s `.changed` under SwipeCellKit's rules (``SwipeCellKitBehavior``): a pan
+    /// that began closed is fixed to the side of its first motion, or ignored if that side has
+    /// no buttons; the content goes where the finger puts it from the committed reveal (no snap
+    /// at the buttons' width); a `.destructive` full swipe expands by its own triggers.
+    private mutating func swipeCellKitPanChanged(translation x: Double, pan: Pan, at now: VirtualInstant) -> CellEffects {
+        var pan = pan
+        guard !pan.ignored else { return CellEffects() }
+        if pan.side == nil {
+            guard let edge = SwipeCellKitBehavior.side(forMotion: x - pan.startX, direction: direction) else { return CellEffects() }
+            guard configuration.hasButtons(on: edge) else {
+                pan.ignored = true
+                state = .tracking(pan)
+                return CellEffects()
+            }
+            pan.side = Side(edge: edge, committed: 0)
+            state = .tracking(pan)
+        }
+        guard let side = pan.side else { return CellEffects() }
+        let sign = direction.sign(of: side.edge)
+        var raw = side.committed + (x - pan.startX) * sign
+        guard let full = configuration[side.edge].fullSwipe, full.isDestructive else {
+            let move = SwipeCellKitBehavior.panChanged(
+                raw: raw, on: side.edge, metrics: configuration.metrics, elasticity: configuration.elasticity ?? 0)
+            var effects = apply(move, at: now)
+            if configuration.metrics.hasFullSwipe { effects.expansion = updateExpansion() }
+            return effects
+        }
+        // Past rest the other way the expansion is left as it was (the `.changed` returns first).
+        guard raw >= 0 else {
+            follow(raw * SwipeCellKitBehavior.otherSideElasticity, on: side.edge)
+            return CellEffects()
+        }
+        let total = configuration.totalWidth(of: side.edge)
+        let target = full.destructiveTarget(total: total)
+        let expanded = SwipeCellKitBehavior.shouldExpand(
+            previousReveal: reveal(on: side.edge), translation: x - pan.startX, travel: (x - pan.originX) * sign,
+            total: total, full: full)
+        if expanded, expandedEdge != side.edge, target > raw {
+            // A trigger fired short of the target: the content goes to it, and the pan's
+            // translation restarts there.
+            pan.startX = x - (target - side.committed) * sign
+            state = .tracking(pan)
+            raw = target
+        }
+        follow(SwipeCellKitBehavior.destructiveStretch(raw, target: target), on: side.edge)
+        var effects = CellEffects()
+        effects.expansion = expand(expanded ? side.edge : nil)
         return effects
     }
 
@@ -249,6 +312,11 @@ public struct SwipeCell: Sendable {
             let threshold = configuration.metrics.fullThreshold(of: edge)
             if threshold > 0, reveal(on: edge) >= threshold { expanded = edge }
         }
+        return expand(expanded)
+    }
+
+    /// The pan holds `expanded` expanded (nil: none): an `expand` or `collapse` when it changed.
+    private mutating func expand(_ expanded: Edge?) -> CellEffects.Expansion? {
         guard expanded != expandedEdge else { return nil }
         defer { expandedEdge = expanded }
         if let expanded { return .expanded(expanded) }
@@ -276,6 +344,9 @@ public struct SwipeCell: Sendable {
         state = .closed
         setSide(pan.side)
         guard isSwipeable, !isWaiting else { return CellEffects() }
+        let swipeCellKit = configuration.behavior == .swipeCellKit
+        // SwipeCellKit: nothing was shown, so the release has nothing to decide.
+        if swipeCellKit && pan.ignored { return CellEffects() }
         if let edge = expandedEdge, let full = configuration[edge].fullSwipe {
             // Released expanded, whatever the velocity: the full swipe.
             expandedEdge = nil
@@ -295,11 +366,14 @@ public struct SwipeCell: Sendable {
             }
             return effects
         }
-        let edge = currentEdge
+        // SwipeCellKit's `targetState` decides for the side the pan was fixed to, even with the
+        // content back at (or past) its rest.
+        let fixed = swipeCellKit ? pan.side?.edge : nil
+        let edge = fixed ?? currentEdge
         var move: TutorialBehavior.Move? = nil
         if configuration.release == .velocity {
             move = ReleasePhysics.flick(
-                velocity: velocity, flick: configuration.flickVelocity, edge: side?.edge,
+                velocity: velocity, flick: configuration.flickVelocity, edge: fixed ?? side?.edge,
                 metrics: configuration.metrics, direction: direction)
         }
         let decided = move ?? TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics)
@@ -316,7 +390,7 @@ public struct SwipeCell: Sendable {
         state = .closed
         setSide(pan.side)
         expandedEdge = nil
-        guard isSwipeable, !isWaiting else { return CellEffects() }
+        guard isSwipeable, !isWaiting, !pan.ignored else { return CellEffects() }
         return apply(TutorialBehavior.panCancelled(edge: currentEdge, committed: committed), at: now)
     }
 
@@ -392,11 +466,47 @@ public struct SwipeCell: Sendable {
         // tutorial's never-cancelled completions (quirk 6).
         if configuration.spring != nil, pending != ScheduledStep(step: step, deadline: now) { return nil }
         let next = completeStep(step, animated: true, at: now)
+        if next == nil { pending = nil }
         // Drawn where the model is from now on: at rest (``animationEnd`` is nil).
         if next == nil, let running = animation, running.start + running.duration <= now, running.to == offset {
             animation = nil
         }
         return next
+    }
+
+    /// Where a row that does not keep quirk 6 (a spring row) comes to rest once its running
+    /// step and the steps it chains have completed: what its last `open`/`close` must have
+    /// announced (``SwipeTable/checkInvariants()``).
+    enum Rest: Hashable, Sendable, CustomStringConvertible {
+        case closed
+        case open(Edge)
+        /// Resting neither open nor closed: `reveal` points of `edge`'s buttons.
+        case partly(Edge, Double)
+
+        var description: String {
+            switch self {
+            case .closed: "closed"
+            case .open(let edge): "open on \(edge)"
+            case .partly(let edge, let reveal): "\(reveal) points open on \(edge)"
+            }
+        }
+    }
+
+    /// The cell's ``Rest``; nil where none is promised: rows that keep quirk 6 (their old
+    /// completions may still move them), rows without buttons, while a pan is tracked, and while
+    /// a full swipe holds the row or slides it out.
+    var rest: Rest? {
+        guard configuration.spring != nil, isSwipeable, !isTracking, !isWaiting, !slidingOut else { return nil }
+        let edge = currentEdge
+        switch pending?.step {
+        case .openSettle?, .openCommit?: return .open(edge)
+        case .closeSettle?, .closeCommit?: return .closed
+        case .slideOut?: return nil
+        case nil:
+            if isClosed { return .closed }
+            if isOpen(on: edge) { return .open(edge) }
+            return .partly(edge, reveal(on: edge))
+        }
     }
 
     // MARK: The snap routines
@@ -409,6 +519,7 @@ public struct SwipeCell: Sendable {
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
         if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
+            replaceRunningStep()
             return effects
         }
         let drawn = presentedOffset(at: now)
@@ -422,12 +533,21 @@ public struct SwipeCell: Sendable {
         (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
+            replaceRunningStep()
             return effects
         }
         let drawn = presentedOffset(at: now)
         setReveal(TutorialBehavior.closeBouncePosition(bounce: configuration.bounce), on: edge)
         effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .closeSettle, at: now)
         return effects
+    }
+
+    /// A spring row's snap that finds nothing to move is still a new step: it replaces the
+    /// running one, whose completion is dropped (a close still settling must not pull back a
+    /// row just announced open). The tutorial's curves keep quirk 6: nothing is dropped.
+    private mutating func replaceRunningStep() {
+        guard configuration.spring != nil else { return }
+        pending = nil
     }
 
     /// The tutorial's names for the snap routines, on the edge the cell is on.

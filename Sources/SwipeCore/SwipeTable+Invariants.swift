@@ -8,6 +8,10 @@ extension SwipeTable {
     public func checkInvariants() {
         state.checkInvariants()
     }
+
+    /// The rows that will not rest as their last `open` or `close` announced (rows that keep
+    /// quirk 6 are not counted); ``checkInvariants()`` traps on the first.
+    var unannouncedRests: [String] { state.unannouncedRests() }
 }
 
 extension TableState {
@@ -35,6 +39,26 @@ extension TableState {
             precondition(cells[cell].direction == direction, "cell \(cell) is laid out \(cells[cell].direction), the table \(direction)")
             cells[cell].checkInvariants()
         }
+        checkAnnouncedStates()
+    }
+
+    /// A row that does not keep quirk 6 (a spring row) comes to rest as its last `open` or
+    /// `close` announced it: open on the edge the table keeps it open on, closed otherwise.
+    func checkAnnouncedStates() {
+        if let first = unannouncedRests().first { preconditionFailure(first) }
+    }
+
+    /// The visible rows that do not keep quirk 6 and will not rest as announced, each as a
+    /// sentence (none when the table is consistent).
+    func unannouncedRests() -> [String] {
+        var found: [String] = []
+        for (position, cell) in visibleCells.enumerated() {
+            guard let rest = cells[cell].rest else { continue }
+            let row = firstVisibleRow + position
+            let announced: SwipeCell.Rest = openRows[row].map { .open($0.edge ?? cells[cell].configuration.defaultEdge) } ?? .closed
+            if rest != announced { found.append("row \(row) was announced \(announced) but comes to rest \(rest)") }
+        }
+        return found
     }
 }
 
@@ -54,9 +78,11 @@ extension SwipeCell {
         // Elastic overscroll goes past the buttons while a pan is tracked, by any finite amount.
         let stretches = configuration.elasticity != nil || configuration.metrics.fullThreshold(of: edge) > 0
         let over = stretches && isTracking ? Double.greatestFiniteMagnitude : 0
+        // SwipeCellKit's pan goes past rest the other way, at 0.2 a point, while it is tracked.
+        let under = configuration.behavior == .swipeCellKit && isTracking ? Double.greatestFiniteMagnitude : bounce
         // A full swipe holds the row filled at its threshold, or slides it out to the cell's width.
         let filled = configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0
-        precondition(reveal >= -bounce && reveal <= max(total + bounce, filled) + over, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
-        precondition(committed >= -bounce && committed <= max(total + bounce, filled) + over, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        precondition(reveal >= -under && reveal <= max(total + bounce, filled) + over, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        precondition(committed >= -under && committed <= max(total + bounce, filled) + over, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
     }
 }

@@ -59,7 +59,7 @@ enum TutorialBehavior {
     /// open. Past the buttons, a full swipe follows 1:1 to its threshold and elastically beyond,
     /// and an elastic overscroll stretches instead of clamping.
     @inline(__always)
-    private static func reveal(_ reveal: Double, on edge: Edge, metrics: CellMetrics, elasticity: Double) -> Move {
+    static func reveal(_ reveal: Double, on edge: Edge, metrics: CellMetrics, elasticity: Double) -> Move {
         let total = metrics.totalWidth(of: edge)
         let full = metrics.fullThreshold(of: edge)
         if full > 0, reveal >= total {

@@ -243,7 +243,9 @@ struct ConfigurationReader {
             valid = false
         }
         guard valid else { return nil }
-        return FullSwipe(button: index, threshold: threshold, completion: completion, width: cellWidth)
+        var full = FullSwipe(button: index, threshold: threshold, completion: completion, width: cellWidth)
+        full.isDestructive = destructive
+        return full
     }
 
     private func readButton(_ entry: LuaValue, _ edge: Edge, number: Int, prefix edgePrefix: String, into result: inout Result) -> SwipeButton? {

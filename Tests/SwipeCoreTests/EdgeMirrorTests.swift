@@ -98,6 +98,8 @@ struct MirrorCase: CustomStringConvertible {
         var events: [String] = []
         var constants: [[Double]] = []
         var editing: [[Int]] = []
+        /// Rows that do not keep quirk 6 and will not rest as announced, after any step.
+        var unannounced: [String] = []
     }
 
     /// Runs the script on a table whose rows have the buttons on `side`, laid out `direction`,
@@ -145,6 +147,7 @@ struct MirrorCase: CustomStringConvertible {
                 return [factor * cell.right, factor * cell.left, factor * cell.presentedRight(at: table.now), factor * cell.startingRight]
             })
             observation.editing.append(table.openRows.sorted())
+            observation.unannounced += table.unannouncedRests.map { "after \(step): \($0)" }
         }
         observation.events = log.events.map { "\($0.time.nanoseconds) \($0.text)" }
         return observation

@@ -91,6 +91,65 @@ struct PhysicsMirrorTests {
         #expect(events > 1_000)
     }
 
+    /// The preset's rows (issue 27): the buttons' edge under `preset`, with `mail`'s full swipes
+    /// and, in half the `swipecellkit` scripts, a `.destructive` one; a third of the ends flung.
+    static func presetCase(seed: UInt64, preset: BehaviorPreset) -> MirrorCase {
+        var test = MirrorCase(seed: seed)
+        var random = SeededGenerator(seed: seed &* 6151 &+ 27)
+        let destructive = preset == .swipecellkit && Bool.random(using: &random)
+        let full = destructive ? FullSwipe.destructive(total: test.edge.totalWidth, width: 320) : nil
+        test.tolerant = true
+        test.physics = " preset \(preset)\(full == nil ? "" : " destructive")"
+        test.change = { configuration in
+            preset.apply(to: &configuration)
+            preset.addFullSwipes(to: &configuration, cellWidth: 320)
+            if let full {
+                for edge in Edge.allCases where configuration.hasButtons(on: edge) { configuration[edge].fullSwipe = full }
+            }
+        }
+        test.steps = test.steps.map { step in
+            guard case .end(let row) = step, Int.random(in: 0..<3, using: &random) == 0 else { return step }
+            return .fling(row: row, velocity: Double(Int.random(in: -2000...2000, using: &random)))
+        }
+        return test
+    }
+
+    /// The mirror properties hold under SwipeCellKit's pan rules too: rtl against ltr on either
+    /// edge, and (`swipecellkit`, whose edges are alike) leading against trailing; and every row
+    /// comes to rest as its last `open` or `close` announced, after every step (they do not keep
+    /// quirk 6). `mail`'s edges are not mirror images (its trailing full swipe deletes, its
+    /// leading one resets), so only its rtl mirror is a property.
+    @Test(arguments: [BehaviorPreset.swipecellkit, .mail])
+    func thePresetsAreMirroredAndRestAsAnnounced(preset: BehaviorPreset) throws {
+        var events = 0
+        var opens = 0
+        for seed in Self.seeds {
+            let test = Self.presetCase(seed: seed, preset: preset)
+            var runs: [MirrorCase.Observation] = []
+            for side in Edge.allCases {
+                let flip = side == .leading
+                let ltr = try test.run(side: side, direction: .ltr, sign: flip ? -1 : 1, flip: flip)
+                let rtl = try test.run(side: side, direction: .rtl, sign: flip ? 1 : -1, flip: !flip)
+                #expect(rtl.events == ltr.events, "\(side): \(test)")
+                #expect(rtl.constants == ltr.constants, "\(side): \(test)")
+                #expect(rtl.editing == ltr.editing, "\(side): \(test)")
+                runs += [ltr, rtl]
+            }
+            let (leading, trailing) = (runs[0], runs[2])  // `Edge.allCases`: leading, trailing
+            if preset == .swipecellkit {
+                #expect(leading.events == trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
+                #expect(leading.constants == trailing.constants, "\(test)")
+                #expect(leading.editing == trailing.editing, "\(test)")
+            }
+            for run in runs { #expect(run.unannounced == [], "\(test)") }
+            events += trailing.events.count
+            opens += trailing.events.filter { $0.split(separator: " ").dropFirst().first == "open" }.count
+        }
+        print("preset \(preset) mirror: \(Self.seeds.count) scripts, \(events) events, \(opens) opens")
+        #expect(events > 700)
+        #expect(opens > 150)
+    }
+
     /// The physics do change what happens: the same scripts without them give other events.
     @Test func thePhysicsChangeTheRuns() throws {
         var differing = 0

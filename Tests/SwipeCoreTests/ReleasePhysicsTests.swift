@@ -257,6 +257,48 @@ struct ReleasePhysicsTests {
         #expect(tutorial.right == 160)
     }
 
+    /// A replaced step due at the very instant its replacement is (two springs of the same
+    /// settling time, started together) is still dropped: the step is compared, not only its
+    /// deadline. (`RenderPropertyTests`' script 31 under `mail` opened a row announced closed
+    /// this way: an open flung at 1216 ms and a close at the same instant both settled at 1883.)
+    @Test func aReplacedSpringStepDueAtTheSameInstantAsItsReplacementIsDropped() throws {
+        var cell = SwipeCell(configuration: Self.configuration { $0.spring = Spring(); $0.bounce = 0 })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -75, at: t0)
+        _ = try #require(cell.panEnded(velocity: -400, at: t0).completion)
+        let closing = try #require(cell.tableClosed(animated: true, at: t0).completion)
+        #expect(closing.step == .closeSettle)
+        #expect(cell.complete(.openSettle, at: closing.deadline) == nil)
+        #expect(cell.offset == 0)
+        #expect(cell.complete(closing.step, at: closing.deadline) == nil)
+        #expect(cell.isClosed)
+        #expect(cell.rest == .closed)
+    }
+
+    /// Issue 27, point 5, at its cause: a spring row's open snap that finds nothing to move
+    /// (the row is back at its committed width) still replaces the close the pan's return to 0
+    /// started, so the row announced open rests open. The tutorial's pan rules snap closed at 0,
+    /// so this row (a spring under them) is the one that showed it.
+    @Test func aSpringRowsSnapWithNothingToMoveStillReplacesTheRunningStep() throws {
+        var configuration = Self.configuration { $0.spring = Spring(); $0.bounce = 0; $0.release = .velocity; $0.flickVelocity = 1 }
+        configuration.buttons = [SwipeButton(id: "a", title: "A", width: 100)]
+        let table = SwipeTable(items: .generated(count: 8)) { _, _ in configuration }
+        let log = SideLog()
+        table.delegate = log
+        try table.openRow(3, edge: .trailing)
+        table.advance(by: .milliseconds(100 as Int64))
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: 100)  // back to 0: the close snap starts
+        #expect(table.unannouncedRests == [])
+        try table.panChanged(row: 3, translation: 0)
+        try table.panEnded(row: 3, velocity: -50)
+        #expect(log.events.map(\.text) == ["open 3 EDGE(trailing)"])
+        #expect(table.unannouncedRests == [])
+        table.advance(by: .seconds(3))
+        #expect(table.cell(forRow: 3)?.right == 100)
+        #expect(table.openRows == [3])
+    }
+
     @Test func springParametersAreValidated() {
         let configuration = Self.configuration { $0.spring = Spring(mass: 0, stiffness: .infinity, damping: -1) }
         #expect(configuration.problems(cellWidth: 320).map(\.description) == [

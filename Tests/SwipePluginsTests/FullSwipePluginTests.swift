@@ -93,9 +93,12 @@ struct FullSwipePluginTests {
     /// in a 320-point cell its touch trigger (80%: 256 points) comes before its edge inset (290).
     @Test func destructiveFullSwipes() throws {
         let short = try host("'destructive'")
-        #expect(short.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 256, completion: .delete, width: 320))
+        var expected = FullSwipe(threshold: 256, completion: .delete, width: 320)
+        expected.isDestructive = true
+        #expect(short.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == expected)
         let styled = try host("{ style = 'destructive', completion = 'reset' }")
-        #expect(styled.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 256, completion: .reset, width: 320))
+        expected.completion = .reset
+        #expect(styled.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == expected)
         #expect(FullSwipe.destructiveThreshold(width: 320) == 256)
         #expect(FullSwipe.destructiveThreshold(width: 100) == 70)  // narrow: the edge inset first
         #expect(FullSwipe.destructive(total: 70, width: 100) == nil)
@@ -109,8 +112,10 @@ struct FullSwipePluginTests {
     }
 
     /// The `swipecellkit` preset with `.destructive` on the row: `swipe 3 -300` (16 ms frames over
-    /// 150 ms) reaches 256 points at its 128 ms frame, expands there, and the released row slides
-    /// out on the preset's spring before it is deleted.
+    /// 150 ms) has travelled 256 points at its 128 ms frame, not strictly past 80% of the width
+    /// (SwipeCellKit's touch trigger); at its 144 ms frame (288 points, the content at 256 before
+    /// it) it expands and the content is pulled to the target, 290; the released row slides out
+    /// on the preset's spring before it is deleted.
     @Test func theSwipeCellKitPresetWithADestructiveRow() throws {
         let source = """
             return { name = 'p', configure = function(row) return { preset = 'swipecellkit', trailing = {
@@ -119,10 +124,10 @@ struct FullSwipePluginTests {
             """
         let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
         #expect(try run("swipe 3 -300\nwait 1000\n", on: host) == [
-            #"{"event":"expand","row":3,"side":"trailing","t":128}"#,
+            #"{"event":"expand","row":3,"side":"trailing","t":144}"#,
             #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
             #"{"event":"log","plugin":"p","message":"trash\ttrue","t":150}"#,
-            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":934}"#,
+            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":928}"#,
         ])
         #expect(host.table.items.count == 29)
     }
