@@ -13,11 +13,12 @@ import Synchronization
 public final class PlaygroundConnection: @unchecked Sendable {
     /// The most bytes of messages waiting to be sent to a page (8 MiB): past it, a page that
     /// reads too little of what it is sent is closed (``Ending/tooFarBehind``) rather than have
-    /// the server keep its messages without end. A frame that no event rides on is dropped as
-    /// soon as a newer frame is queued (the newer one shows the whole table), so a page that
-    /// sends drags without reading holds one frame; what is never dropped (`hello`, errors,
-    /// reloads, the frames that carry events: the page's log) counts towards this. One message
-    /// larger than the limit alone is still sent.
+    /// the server keep its messages without end. Once an eighth of it waits (1 MiB: seconds of
+    /// frames; a page that reads is never that far behind), a frame that no event rides on is
+    /// replaced by the next frame (the newer one shows the whole table), so a page that sends
+    /// drags without reading holds at most that much; what is never dropped (`hello`, errors,
+    /// reloads, the frames that carry events: the page's log) counts towards the limit. One
+    /// message larger than the limit alone is still sent.
     public static let maximumUnsentBytes = 8 << 20
 
     /// Why a connection ended (the server closes the socket accordingly).
@@ -35,6 +36,9 @@ public final class PlaygroundConnection: @unchecked Sendable {
     public var messages: Messages { Messages(connection: self) }
     /// This connection's limit on unsent bytes (``maximumUnsentBytes`` unless a test sets less).
     public let unsentLimit: Int
+    /// Past this many unsent bytes a waiting frame without events is replaced by the next one
+    /// (an eighth of ``unsentLimit``).
+    public var coalescingBytes: Int { unsentLimit / 8 }
     private let lock = Mutex<Void>(())
     // Guarded by `lock`:
     private let core: PlaygroundSession
@@ -207,7 +211,7 @@ public final class PlaygroundConnection: @unchecked Sendable {
     private func send(_ replies: [String]) -> Bool {
         for message in replies {
             let isFrame = ServerMessage.isFrame(message)
-            if isFrame, let index = supersedable, let old = queue[index] {
+            if isFrame, queuedBytes > coalescingBytes, let index = supersedable, let old = queue[index] {
                 queue[index] = nil
                 queuedBytes -= old.utf8.count
             }

@@ -37,10 +37,11 @@ struct SessionManagerTests {
     }
 
     /// A page that sends without reading (issue 25, item 9): each wheel makes a frame without
-    /// events, which the next frame replaces, so what waits is `hello` and the latest frame
-    /// however many it sends, and the session goes on.
-    @Test func aPageThatDoesNotReadHoldsOnlyTheLatestFrame() async throws {
-        let manager = SessionManager(configuration: SessionConfiguration())
+    /// events; once an eighth of the limit waits, each replaces the last one waiting, so what
+    /// waits stays under that plus one frame however many it sends, the last frame is the
+    /// latest, and the session goes on.
+    @Test func aPageThatDoesNotReadHoldsABoundedQueueEndingWithTheLatestFrame() async throws {
+        let manager = SessionManager(configuration: SessionConfiguration(), unsentLimit: 256 << 10)
         let connection = try manager.open()
         // The same messages on a session of its own: its last frame is what the page must get.
         let reference = try PlaygroundSession(id: "reference", configuration: SessionConfiguration())
@@ -51,15 +52,18 @@ struct SessionManagerTests {
             last = reference.receive(message).last ?? last
         }
         #expect(connection.endedBecause == nil)
+        #expect(connection.coalescingBytes == 32 << 10)
+        #expect(connection.unsentBytes.peak <= (32 << 10) + last.utf8.count)
+        var texts: [String] = []
         var iterator = connection.messages.makeAsyncIterator()
-        let hello = try #require(await iterator.next())
-        let frame = try #require(await iterator.next())
-        let sent = try Sent([hello, frame])
-        #expect(sent.messages.map { $0["type"] } == [.string("hello"), .string("frame")])
-        #expect(sent.frames.last?["t"] == .number(1_499))
-        #expect(frame == last)
-        #expect(connection.unsentBytes.now == 0)
-        #expect(connection.unsentBytes.peak < hello.utf8.count + 2 * frame.utf8.count)
+        while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
+        let sent = try Sent(texts)
+        #expect(sent.messages.first?["type"] == .string("hello"))
+        #expect(sent.frames.count < 100)
+        #expect(texts.last == last)
+        // In order: each frame's time after the one before.
+        let times = sent.frames.compactMap { frame -> Double? in if case .number(let t)? = frame["t"] { t } else { nil } }
+        #expect(times == times.sorted())
         // The session goes on: the next message's frame comes at once.
         connection.receive(#"{"type":"wheel","dy":1,"t":2000}"#)
         let next = try Sent([try #require(await iterator.next())])
@@ -69,10 +73,26 @@ struct SessionManagerTests {
         #expect(connection.endedBecause == .pageLeft)
     }
 
+    /// Under that, nothing is dropped: a page a little behind gets every frame.
+    @Test func aPageALittleBehindGetsEveryFrame() async throws {
+        let manager = SessionManager(configuration: SessionConfiguration())
+        let connection = try manager.open()
+        for index in 0..<50 { connection.receive(#"{"type":"wheel","dy":1,"t":\#(index)}"#) }
+        var texts: [String] = []
+        var iterator = connection.messages.makeAsyncIterator()
+        while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
+        #expect(try Sent(texts).frames.count == 51)
+        manager.close(connection)
+    }
+
     /// Frames that carry events are never dropped (they are the page's log), nor errors: a
     /// frame without events waiting before them is, once a newer frame comes.
     @Test func framesWithEventsAndErrorsAreKeptInOrder() async throws {
-        let manager = SessionManager(configuration: SessionConfiguration(plugins: [.file(mailPlugin)]))
+        // A limit whose eighth the greeting passes, so frames without events are replaced as
+        // soon as they wait.
+        let configuration = SessionConfiguration(plugins: [.file(mailPlugin)])
+        let greeting = try PlaygroundSession(id: "0123456789abcdef", configuration: configuration).greeting()
+        let manager = SessionManager(configuration: configuration, unsentLimit: 8 * (greeting.map(\.utf8.count).reduce(0, +) - 1))
         let connection = try manager.open()
         let inputs = [#"{"type":"wheel","dy":0.5,"t":10}"#, "{nope"] + Page.drag(row: 3, by: -200, at: 100)
             + [#"{"type":"wheel","dy":1,"t":900}"#, #"{"type":"wheel","dy":-1,"t":950}"#, "[1]"]
