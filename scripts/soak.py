@@ -269,7 +269,7 @@ def main():
     parser.add_argument("--sessions", type=int, default=32, help="sessions in all, the slow reader one of them (2 to 32)")
     parser.add_argument("--rate", type=float, default=60, help="inputs a second each page sends (at most 240)")
     parser.add_argument("--reload-every", type=float, default=2, help="seconds between saves of the plugin (0: none)")
-    parser.add_argument("--max-p99-ms", type=float, default=50, help="target: every page's input->frame p99")
+    parser.add_argument("--max-p99-ms", type=float, default=100, help="target: every page's input->frame p99")
     parser.add_argument("--max-peak-rss-mb", type=float, default=100, help="target: the server's peak RSS")
     parser.add_argument("--max-final-rss-mb", type=float, default=60, help="target: the server's RSS after the pages leave")
     parser.add_argument("--max-hello-ms", type=float, default=500, help="target: a new page's hello after the slow reader leaves")

@@ -148,7 +148,13 @@ public struct PlaygroundServer: Sendable {
             try? await outbound.close(.policyViolation, reason: "no session")
             return
         }
-        defer { sessions.close(connection) }
+        defer {
+            sessions.close(connection)
+            // A page that read too little left up to ``PlaygroundConnection/maximumUnsentBytes``
+            // of messages, freed now; glibc keeps freed memory in its arenas unless asked, and
+            // 32 such pages left the server at their peak. Give it back to the system.
+            if connection.unsentBytes.peak > 256 << 10 { returnFreedMemory() }
+        }
         let failure = await withTaskGroup(of: Void.self, returning: (any Error)?.self) { group in
             group.addTask {
                 for await message in connection.messages {
@@ -212,6 +218,17 @@ public struct PlaygroundServer: Sendable {
         }
         if let failure { throw failure }
     }
+}
+
+/// glibc's `malloc_trim(0)`: returns the free memory at the top of the heap and in every arena
+/// to the system. Looked up at run time (`<malloc.h>` is not part of the Glibc module); nothing
+/// where there is no such function.
+private func returnFreedMemory() {
+    #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    #endif
 }
 
 /// The policy the routes and the upgrade check, its port set once the server listens.
