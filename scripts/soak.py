@@ -327,10 +327,19 @@ def main():
                     slow.close()
                     slow_sent, slow_blocked = slow.messages_sent, slow.send_blocked
                     slow = None
-                    # The place it held is free once the server has seen it go.
-                    time.sleep(0.05)
+                    # The place it held is free once the server has seen it go: until then a new
+                    # page is refused as the 33rd (1008, 'no session'), and tries again.
                     replacement_opened = time.monotonic()
-                    replacement = Page(50, port, args.rate)
+                    while True:
+                        replacement = Page(50, port, args.rate)
+                        while replacement.hello_at is None and replacement.closed is None \
+                                and time.monotonic() - replacement_opened < 5:
+                            replacement.receive(time.monotonic())
+                            time.sleep(0.001)
+                        if replacement.hello_at is not None or time.monotonic() - replacement_opened >= 5:
+                            break
+                        replacement.close()
+                        time.sleep(0.01)
                     selector.register(replacement.sock, selectors.EVENT_READ, replacement)
                     pages.append(replacement)
                     request_start = time.monotonic()
