@@ -32,7 +32,7 @@ stds.swipehost_busted = {
   read_globals = {
     "describe", "context", "insulate", "expose", "it", "pending", "finally",
     "before_each", "after_each", "setup", "lazy_setup", "strict_setup", "teardown", "lazy_teardown",
-    "strict_teardown", "spy", "stub", "match",
+    "strict_teardown", "spy", "stub", "match", "mock", "spec", "test",
     assert = { other_fields = true }, -- luassert's chains: assert.are.same, assert.is_not.truthy, ...
   },
 }

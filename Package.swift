@@ -10,11 +10,15 @@ import PackageDescription
 //   SwipePlayground - the playground's logic (sessions, wire protocol, frames, reload), no server.
 //   SwipeServer - Hummingbird glue for the playground (routes, WebSocket, signals); the only
 //                 target that pulls in a server framework.
-//   swipehost   - the thin command-line executable.
+//   SwipeCommandLine - the options and output streams both executables share.
+//   swipehost   - the thin command-line executable; `swipehost serve` executes swipehost-serve.
+//   swipehost-serve - the playground's server, a binary of its own: only it links SwipeServer,
+//                 so building swipehost (the demo, run, test, render) compiles no server stack.
 let package = Package(
     name: "SwipeHost",
     products: [
         .executable(name: "swipehost", targets: ["swipehost"]),
+        .executable(name: "swipehost-serve", targets: ["swipehost-serve"]),
         .library(name: "SwipeCore", targets: ["SwipeCore"]),
         .library(name: "SwipeScript", targets: ["SwipeScript"]),
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
@@ -84,6 +88,14 @@ let package = Package(
             dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "CLuaBench"],
             resources: [.embedInCode("Lua/plain_tutorial.lua")]
         ),
+        .target(
+            name: "SwipeCommandLine",
+            dependencies: [
+                // SwipePlayground for OriginPolicy (--allow-origin's check): no server stack.
+                "SwipeCore", "SwipeScript", "SwipePlugins", "SwipePlayground",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "swipehost",
             dependencies: [
@@ -93,7 +105,7 @@ let package = Package(
                 "SwipeTesting",
                 "SwipeBench",
                 "SwipeRender",
-                "SwipeServer",
+                "SwipeCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release build links the Swift runtime and Foundation statically: no dynamic
@@ -105,6 +117,17 @@ let package = Package(
                 .unsafeFlags(
                     ["-static-stdlib", "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims"],
                     .when(configuration: .release))
+            ]
+        ),
+        .executableTarget(
+            name: "swipehost-serve",
+            dependencies: [
+                "SwipeCore",
+                "SwipePlugins",
+                "SwipePlayground",
+                "SwipeServer",
+                "SwipeCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Fuzzing (see scripts/fuzz.sh): one executable for every target, a replay driver in a
@@ -119,7 +142,7 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
-        .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost"]),
+        .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost", "swipehost-serve"]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
         // The playground's logic and its server, tested together (they share the page's helpers).
         .testTarget(

@@ -42,7 +42,7 @@ while [ "$#" -gt 0 ]; do
     esac
 done
 if [ -z "$bin" ]; then
-    swift build --product swipehost >/dev/null
+    swift build --product swipehost >/dev/null && swift build --product swipehost-serve >/dev/null
     bin="$(swift build --show-bin-path)/swipehost"
 fi
 

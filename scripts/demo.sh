@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# The main job: set up, build, and run the demo gesture script through `swipehost run`.
+# The main job: set up, build, and show what swipehost is for. It runs examples/tour.swipe through
+# `swipehost run` with plugins/mail.lua (Lua buttons and handlers on both edges, a flick, a slow
+# drag that springs back, a full swipe) under the mail preset, draws the same run as a picture
+# with `swipehost render`, prints the picture's path and what to try next.
+# Options after the script name go to `swipehost run`, e.g. `bash scripts/demo.sh --format jsonl`.
 # The build is quiet: its output is shown only when it fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,4 +16,13 @@ if ! swift build -c release --product swipehost >"$log" 2>&1; then
     exit 1
 fi
 bin="$(swift build -c release --show-bin-path)/swipehost"
-"$bin" run examples/demo.swipe "$@"
+script=examples/tour.swipe
+echo "== swipehost run $script   (its header loads plugins/mail.lua and sets --preset mail)"
+"$bin" run "$script" "$@"
+mkdir -p .artifacts
+picture="$PWD/.artifacts/demo.svg"
+"$bin" render "$script" -o "$picture"
+echo
+echo "== the same run drawn by swipehost render: $picture (open it in a browser)"
+echo "Next: 'swipehost serve --plugin plugins/mail.lua' to swipe it yourself in the browser"
+echo "(the binary is $bin), or write your own plugin: README.md, 'Your first plugin in five minutes'."

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds swipehost (release) and installs it as $PREFIX/bin/swipehost; PREFIX defaults to
-# ~/.local, so the command lands in ~/.local/bin. Sets up a fresh Debian machine first, like
+# Builds swipehost and swipehost-serve (release; `swipehost serve` runs the second, found beside
+# the first) and installs them in $PREFIX/bin; PREFIX defaults to ~/.local, so the commands land
+# in ~/.local/bin. Sets up a fresh Debian machine first, like
 # the demo. The binary finds the Swift runtime in the toolchain it was built with (/opt/swift).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,16 +9,17 @@ source scripts/setup.sh
 prefix="${PREFIX:-$HOME/.local}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-echo "install: building swipehost (release; this takes a few minutes the first time)" >&2
-if ! swift build -c release --product swipehost >"$log" 2>&1; then
-    cat "$log" >&2
-    echo "install: the build failed (its output is above)" >&2
-    exit 1
-fi
-bin="$(swift build -c release --show-bin-path)/swipehost"
 mkdir -p "$prefix/bin"
-install -m 755 "$bin" "$prefix/bin/swipehost"
-echo "installed $prefix/bin/swipehost"
+for product in swipehost swipehost-serve; do
+    echo "install: building $product (release; the first build of swipehost-serve compiles the server stack and takes several minutes)" >&2
+    if ! swift build -c release --product "$product" >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "install: the build of $product failed (its output is above)" >&2
+        exit 1
+    fi
+    install -m 755 "$(swift build -c release --show-bin-path)/$product" "$prefix/bin/$product"
+    echo "installed $prefix/bin/$product"
+done
 case ":$PATH:" in
     *":$prefix/bin:"*) ;;
     *) echo "$prefix/bin is not on your PATH; add it with: export PATH=\"$prefix/bin:\$PATH\"" ;;

@@ -47,6 +47,28 @@ describe("physics", function()
     assert.are.equal(29, #t:items())
   end)
 
+  -- Issue 25, point 18: the state is what is drawn. A spring row reset by a full swipe is closed
+  -- in the model at once, while it is still drawn 202 points open: it was reported "closed",
+  -- with no side. A tutorial row (its bounce) was already "moving".
+  it("reports a row reset by a full swipe as moving until it is drawn closed", function()
+    for _, preset in ipairs({ "swipecellkit", "tutorial" }) do
+      local t = swipe.table { preset = preset, plugins = { "fixtures/reset_full_swipe.lua" } }
+      -- 192 points to the threshold (0.6 of the width), then 0.2 a point: 192 + 50 * 0.2.
+      local events = t:pan(3, { -242 })
+      assert.are.same({ "expand", "action", "close" }, { events[1].event, events[2].event, events[3].event })
+      local cell = t:cell(3)
+      assert.are.same({ "moving", "trailing", -202 }, { cell.state, cell.side, cell.drawn })
+      t:wait(50)
+      cell = t:cell(3)
+      assert.are.same({ "moving", "trailing" }, { cell.state, cell.side })
+      assert.is_true(cell.drawn < 0 and cell.drawn > -202)
+      t:wait(3000)
+      cell = t:cell(3)
+      assert.are.same({ "closed", 0, 0 }, { cell.state, cell.drawn, cell.offset })
+      assert.is_nil(cell.side)
+    end
+  end)
+
   it("refuses a velocity past its limit and an unknown preset", function()
     local t = swipe.table {}
     assert.has_error(function() t:pan(3, { -30 }, { velocity = 1e9 }) end,

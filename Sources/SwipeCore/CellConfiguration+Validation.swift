@@ -44,8 +44,9 @@ extension CellConfiguration {
                     message: "are \(NumberText.describe(actions.totalWidth)) points wide in total, \(NumberText.describe(actions.totalWidth - cellWidth)) more than the \(NumberText.describe(cellWidth))-point cell"))
             }
         }
-        if !bounce.isFinite || bounce < 0 {
-            problems.append(ConfigurationProblem(field: "bounce", message: "must be a finite number >= 0, got \(NumberText.describe(bounce))"))
+        if !(bounce >= 0 && bounce <= Self.maximumBounce) {
+            problems.append(ConfigurationProblem(
+                field: "bounce", message: "must be in [0, \(NumberText.describe(Self.maximumBounce))] points, got \(NumberText.describe(bounce))"))
         }
         if duration.nanoseconds < 0 {
             problems.append(ConfigurationProblem(field: "duration", message: "must be >= 0 seconds, got \(NumberText.describe(duration.seconds))"))
@@ -72,6 +73,16 @@ extension CellConfiguration {
     public static let maximumFlickVelocity = 100_000.0
     /// The largest spring `mass`, `stiffness` and `damping`.
     public static let maximumSpringParameter = 1_000_000.0
+    /// The smallest spring `mass` and `stiffness`. With these bounds (and a `damping` of at most
+    /// ``maximumSpringParameter``) the spring's natural frequency stays within about 3e-5 to
+    /// 3e4 rad/s and its damping ratio below 5e8, so its closed form stays finite for every
+    /// offset a cell can have and every release velocity (``ReleasePhysics/maximumVelocity``);
+    /// a mass of 1e-300 made the ratio's square overflow, and NaN reached an `Int` (issue 25).
+    public static let minimumSpringParameter = 0.001
+    /// The largest `bounce`, in points: the widest cell's width (``TableGeometry/maximumWidth``).
+    /// Past it the snaps' offsets and the differences between them could overflow (`bounce =
+    /// 1e308` was drawn at `right inf`).
+    public static let maximumBounce = TableGeometry.maximumWidth
 
     /// The rules of the release physics: `flick_velocity`, `overscroll`, the spring.
     func physicsProblems() -> [ConfigurationProblem] {
@@ -87,9 +98,10 @@ extension CellConfiguration {
         }
         if let spring {
             let limit = NumberText.describe(Self.maximumSpringParameter)
+            let least = NumberText.describe(Self.minimumSpringParameter)
             for (field, value) in [("mass", spring.mass), ("stiffness", spring.stiffness)]
-            where !value.isFinite || value <= 0 || value > Self.maximumSpringParameter {
-                problems.append(ConfigurationProblem(field: field, message: "must be in (0, \(limit)], got \(NumberText.describe(value))"))
+            where !(value >= Self.minimumSpringParameter && value <= Self.maximumSpringParameter) {
+                problems.append(ConfigurationProblem(field: field, message: "must be in [\(least), \(limit)], got \(NumberText.describe(value))"))
             }
             if !spring.damping.isFinite || spring.damping < 0 || spring.damping > Self.maximumSpringParameter {
                 problems.append(ConfigurationProblem(field: "damping", message: "must be in [0, \(limit)], got \(NumberText.describe(spring.damping))"))

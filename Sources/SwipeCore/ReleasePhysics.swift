@@ -32,8 +32,18 @@ public struct Spring: Hashable, Sendable {
 
     /// The displacement from rest (points) and the velocity (points/s) at `t` seconds, for a
     /// start `x0` points from rest moving at `v0` points/s: the closed-form solution of
-    /// m·x'' + c·x' + k·x = 0.
+    /// m·x'' + c·x' + k·x = 0. Always finite: a result the doubles cannot hold (parameters
+    /// past ``CellConfiguration/problems(cellWidth:trailingPrefix:)``'s limits, which no
+    /// checked configuration has) counts as at rest, 0 and 0.
     public func solve(x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+        let state = closedForm(x0: x0, v0: v0, at: t)
+        guard state.position.isFinite, state.velocity.isFinite else { return (0, 0) }
+        return state
+    }
+
+    /// ``solve(x0:v0:at:)`` before its guard: finite for every spring a checked configuration
+    /// holds (a property test runs it over them).
+    func closedForm(x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
         let omega = (stiffness / mass).squareRoot()
         let zeta = damping / (2 * (stiffness * mass).squareRoot())
         if zeta < 1 {
@@ -52,7 +62,9 @@ public struct Spring: Hashable, Sendable {
             return (decay * (x0 + b * t), decay * (b - omega * (x0 + b * t)))
         } else {
             let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root)
+            // r1 = -omega·(zeta - root), written so that it does not cancel to 0 when zeta is
+            // large (a heavily overdamped spring would then never come to rest).
+            let r1 = -omega / (zeta + root)
             let r2 = -omega * (zeta + root)
             let c2 = (v0 - r1 * x0) / (r2 - r1)
             let c1 = x0 - c2
@@ -80,6 +92,7 @@ public struct Spring: Hashable, Sendable {
     // The core has no Foundation: the few functions a spring needs, to double precision.
 
     static func exp(_ x: Double) -> Double {
+        if x.isNaN { return x }  // never reaches the `Int` below
         if x < -745 { return 0 }
         if x > 709 { return .infinity }
         // e^x = 2^k · e^r with |r| <= ln2/2, then the Taylor series of e^r.

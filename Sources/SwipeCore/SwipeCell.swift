@@ -46,7 +46,8 @@ public struct SwipeCell: Sendable {
     private var expandedEdge: Edge?
     /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled.
     public private(set) var isWaiting = false
-    /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this).
+    /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this);
+    /// a snap or a reuse before it does cancels the deletion, as it does a running slide-out.
     var hasSlidOut = false
     /// A full swipe's slide-out is running: only its completion deletes the row (a completion
     /// that outlived it, on a cell reused or snapped since, does nothing).
@@ -77,9 +78,11 @@ public struct SwipeCell: Sendable {
     var animation: Animation?
     /// The velocity (points/s, physical) the next snap starts a spring with: the release's.
     private var launchVelocity: Double = 0
-    /// When the last animation step scheduled is due (nil: none running). A spring row drops
-    /// the completion of a step a newer one replaced.
-    private var pendingDeadline: VirtualInstant?
+    /// The last animation step scheduled, and when it is due (nil: none running). A spring row
+    /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
+    /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
+    /// can be due at the same instant (issue 25).
+    private var pending: ScheduledStep?
 
     public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
         self.configuration = configuration
@@ -369,7 +372,8 @@ public struct SwipeCell: Sendable {
     }
 
     /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
-    /// completes (``SnapStep/slideOut``), or now (``CellEffects/deletesRow``) if it does not animate.
+    /// completes (``SnapStep/slideOut``), or, if it does not animate, once the event's calls are
+    /// delivered (``CellEffects/deletesRow``).
     private mutating func slideOut(_ edge: Edge, width: Double, at now: VirtualInstant) -> CellEffects {
         let drawn = presentedOffset(at: now)
         setReveal(width, on: edge)
@@ -386,7 +390,7 @@ public struct SwipeCell: Sendable {
         // A spring row's new step stops the running one, as UIKit's property animators do
         // (SwipeCellKit's): the replaced step's completion is dropped. The cubic curves keep the
         // tutorial's never-cancelled completions (quirk 6).
-        if configuration.spring != nil, pendingDeadline != now { return nil }
+        if configuration.spring != nil, pending != ScheduledStep(step: step, deadline: now) { return nil }
         let next = completeStep(step, animated: true, at: now)
         // Drawn where the model is from now on: at rest (``animationEnd`` is nil).
         if next == nil, let running = animation, running.start + running.duration <= now, running.to == offset {
@@ -401,7 +405,7 @@ public struct SwipeCell: Sendable {
     /// when it then bails out), bails out if the cell is committed open there and still is,
     /// else goes to the bounce position and animates.
     mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
-        slidingOut = false
+        (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
         if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
@@ -415,7 +419,7 @@ public struct SwipeCell: Sendable {
 
     /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
     mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
-        slidingOut = false
+        (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
             return effects
@@ -472,19 +476,19 @@ public struct SwipeCell: Sendable {
             let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
             guard duration > .zero else {
                 animation = nil
-                pendingDeadline = nil
+                pending = nil
                 return completeStep(step, animated: false, at: now)
             }
             animation = Animation(from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring, velocity: velocity)
-            pendingDeadline = now + duration
-            return ScheduledStep(step: step, deadline: now + duration)
+            pending = ScheduledStep(step: step, deadline: now + duration)
+            return pending
         }
         guard animated, configuration.duration > .zero else {
             animation = nil
-            pendingDeadline = nil
+            pending = nil
             return completeStep(step, animated: false, at: now)
         }
-        pendingDeadline = now + configuration.duration
+        pending = ScheduledStep(step: step, deadline: now + configuration.duration)
         animation = Animation(
             from: drawn, to: offset, start: now,
             duration: configuration.duration, curve: configuration.curve)
@@ -540,7 +544,8 @@ public struct CellEffects: Hashable, Sendable {
         public var completion: FullSwipe.Completion
     }
     public var fullAction: FullAction? = nil
-    /// The row must be deleted now: a full swipe's content slid out without animating.
+    /// The row must be deleted: a full swipe's content slid out without animating (the table
+    /// deletes it once the event's calls, the full swipe's action first, are delivered).
     public var deletesRow = false
 
     /// Nothing to do: no delegate call, completion, expansion, full swipe or deletion.

@@ -133,6 +133,20 @@ public final class SwipeTable {
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
+        while true {
+            deliverRecordedEvents()
+            // A slide-out that did not animate deletes its row now, after its full swipe's
+            // action (and whatever that set off) was delivered for the row that was swiped.
+            guard state.deleteSlidOutRows() else { return }
+            if !state.unconfigured.isEmpty { configureDequeuedCells() }
+            #if DEBUG
+                checkInvariants()
+            #endif
+        }
+    }
+
+    @inline(__always)
+    private func deliverRecordedEvents() {
         while let event = state.takeEvent() {
             guard let delegate else { continue }
             releaseVelocity = state.eventVelocities.isEmpty ? nil : state.eventVelocities[state.delivered - 1]
@@ -158,7 +172,7 @@ public final class SwipeTable {
         #if DEBUG
             checkInvariants()
         #endif
-        if state.hasEventsToDeliver { deliverEvents() }
+        if state.hasEventsToDeliver || !state.slidOut.isEmpty { deliverEvents() }
     }
 }
 

@@ -104,6 +104,8 @@ public enum TableError: Error, Hashable, Sendable {
     case noButtonsOnEdge(row: Int, edge: Edge)
     /// Moving the clock from `now` by `amount` would pass ``VirtualInstant/maximum``.
     case clockLimit(now: VirtualInstant, amount: TimeAmount)
+    /// `open` or `close` on a row a `manual` full swipe holds: only `fulfill` ends the wait.
+    case heldByFullSwipe(row: Int)
 }
 
 extension TableError: CustomStringConvertible {
@@ -145,6 +147,8 @@ extension TableError: CustomStringConvertible {
             return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
         case .clockLimit(_, let amount) where amount < .zero:
             return "the virtual clock only moves forward, got \(TimeText.milliseconds(amount)) ms"
+        case .heldByFullSwipe(let row):
+            return "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"
         case .notWaiting(let row):
             return "row \(row) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"
         case .clockLimit(let now, let amount):

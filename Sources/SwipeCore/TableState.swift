@@ -41,6 +41,10 @@ struct TableState: Sendable {
     var eventVelocities: [Int: Double] = [:]
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
+    /// Cells whose full-swipe slide-out completed inside the event that started it (a duration
+    /// of 0): their rows are deleted only once that event's calls have been delivered, so the
+    /// full swipe's action reaches the row that was swiped, not the one after it (issue 25).
+    var slidOut: [Int] = []
     var nextTimerID = 1
 
     init(items: TableItems, geometry: TableGeometry) {
@@ -110,7 +114,7 @@ extension TableState {
             completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
         }
         if effects.expansion != nil || effects.fullAction != nil { performFullSwipe(effects, cell: cell) }
-        defer { if cells[cell].hasSlidOut { deleteSlidOut(cell) } }
+        defer { if cells[cell].hasSlidOut { slidOut.append(cell) } }
         guard let notification = effects.notification else { return }
         let row = cellRows[cell]
         let namesSide = cells[cell].configuration.namesSides
@@ -149,8 +153,24 @@ extension TableState {
                     row: row, button: buttons[full.index], number: full.index + 1,
                     side: configuration.namesSides ? full.edge : nil))
             }
-            if full.completion == .manual { waitingRows[row] = full.edge }
+            if full.completion == .manual {
+                // Held, neither open nor closed, until `fulfill`: an `exclusive` open, a scroll or
+                // a tap elsewhere must not close it and leave it waiting (issue 25).
+                waitingRows[row] = full.edge
+                openRows[row] = nil
+            }
         }
+    }
+
+    /// Deletes the rows whose content slid out within an event (``slidOut``), once its calls
+    /// are delivered: those still slid out (a handler may have opened, closed or deleted the
+    /// row meanwhile, as it may while a slide-out animates). Returns whether any cell was waiting.
+    mutating func deleteSlidOutRows() -> Bool {
+        guard !slidOut.isEmpty else { return false }
+        let waiting = slidOut
+        slidOut.removeAll()
+        for cell in waiting where cells[cell].hasSlidOut { deleteSlidOut(cell) }
+        return true
     }
 
     /// A full swipe's content slid out: the row is deleted, with its `delete` event.
@@ -314,6 +334,8 @@ extension TableState {
 extension TableState {
     mutating func openRow(_ row: Int, edge: Edge?, animated: Bool) throws(TableError) {
         try checkRowExists(row)
+        // Open and waiting at once would draw the filled button and reach the others (issue 25).
+        if waitingRows[row] != nil { throw .heldByFullSwipe(row: row) }
         let cell = cellIndex(forRow: row)
         var edge = edge
         var namesSide = false
@@ -333,6 +355,7 @@ extension TableState {
 
     mutating func closeRow(_ row: Int, animated: Bool) throws(TableError) {
         try checkRowExists(row)
+        if waitingRows[row] != nil { throw .heldByFullSwipe(row: row) }
         openRows[row] = nil
         guard let cell = cellIndex(forRow: row) else { return }
         perform(cells[cell].tableClosed(animated: animated, at: now), cell: cell)

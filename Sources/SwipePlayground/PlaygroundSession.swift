@@ -126,8 +126,10 @@ public final class PlaygroundSession {
         return failure.description
     }
 
+    /// The clock to `time`, running what is due by then, at `time` included (at the clock's
+    /// end the page's times stay at now, and a snap's steps fall due there: issue 25).
     private func advance(to time: VirtualInstant) {
-        if time > session.now { session.advance(to: time) }
+        session.advance(to: time)
     }
 }
 

@@ -21,6 +21,7 @@ extension PluginHost {
                 ("now", { [unowned self] _ in [Self.milliseconds(self.table.now)] }),
                 ("open", { [unowned self] args in
                     let row = try self.checkedRow(args, index, "open")
+                    try self.checkNotHeld(row)
                     var side: Edge?
                     if !args.isNil(2) {
                         let name = try args.argument(2)
@@ -32,7 +33,12 @@ extension PluginHost {
                     try self.queue(.open(row: row, side: side), "open")
                     return []
                 }),
-                ("close", rowMethod(index, "close") { .close(row: $0) }),
+                ("close", { [unowned self] args in
+                    let row = try self.checkedRow(args, index, "close")
+                    try self.checkNotHeld(row)
+                    try self.queue(.close(row: row), "close")
+                    return []
+                }),
                 ("fulfill", { [unowned self] args in
                     let row = try self.checkedRow(args, index, "fulfill")
                     let name = try args.argument(2)
@@ -146,6 +152,14 @@ extension PluginHost {
             try self.queue(effect(try self.checkedRow(args, index, name)), name)
             return []
         }
+    }
+
+    /// `ctx:open` and `ctx:close` refuse a row a `manual` full swipe holds, unless this handler
+    /// has already queued its `fulfill` (which ends the wait first).
+    private func checkNotHeld(_ row: Int) throws {
+        guard table.isWaiting(row: row) else { return }
+        let fulfilled = transaction.contains { if case .fulfill(row, _) = $0 { true } else { false } }
+        guard fulfilled else { throw LuaError.argument(1, TableError.heldByFullSwipe(row: row).description) }
     }
 
     private func checkedRow(_ args: LuaStackArguments, _ index: Int, _ name: String) throws -> Int {

@@ -5,7 +5,8 @@ import SwipeScript
 extension Session {
     /// Every input applied so far as a gesture script: a comment header (when it was recorded,
     /// the `swipehost run` command line that replays it, a `# plugin: PATH` line for each
-    /// plugin loaded from a file, by its absolute path), then the commands in script syntax
+    /// plugin loaded from a file, by its absolute path, and an `# options:` line with the
+    /// session's options, so that `swipehost run FILE` alone replays it), then the commands in script syntax
     /// with a `wait MS` line (exact) for each move of the clock between them and up to now, and
     /// a `# reload: NAMES` comment where the plugins were reloaded. Refused commands are left
     /// out. See `docs/session.md`.
@@ -14,6 +15,9 @@ extension Session {
         lines.append("# replay with: swipehost run FILE" + replayOptions())
         lines += notReplayable().map { "# " + $0 }
         for path in filePlugins { lines.append("# plugin: \(path)") }
+        // `swipehost run FILE` alone replays it with the session's options.
+        let options = replayOptions(plugins: false)
+        if !options.isEmpty { lines.append("# options:" + options) }
         for input in recordedInputs() {
             switch input {
             case .command(let command): lines.append(command.scriptLine)
@@ -58,10 +62,11 @@ extension Session {
         return out
     }
 
-    /// The inputs, with a last `wait` up to now.
+    /// The inputs, with a last `wait` up to now (`wait 0` when what was due at the clock's
+    /// last value ran without it moving: ``Session/advance(to:)``).
     func recordedInputs() -> [Input] {
         var all = inputs
-        if now > recordedClock { all.append(.command(.wait(now - recordedClock))) }
+        if now > recordedClock || ranDueAtRecordedClock { all.append(.command(.wait(now - recordedClock))) }
         return all
     }
 
@@ -93,8 +98,8 @@ extension Session {
     }
 
     /// ` --plugin P ... --preset ... --direction ... --rows N ...`: what is not the default.
-    func replayOptions() -> String {
-        var options = givenFilePlugins.map { " --plugin \(Self.shellWord($0))" }
+    func replayOptions(plugins: Bool = true) -> String {
+        var options = plugins ? givenFilePlugins.map { " --plugin \(Self.shellWord($0))" } : []
         let configuration = self.configuration
         if configuration.preset != .tutorial { options.append(" --preset \(configuration.preset.rawValue)") }
         if let direction = configuration.direction { options.append(" --direction \(direction.rawValue)") }

@@ -113,6 +113,9 @@ public final class Session {
     @exclusivity(unchecked) private(set) var inputs: [Input] = []
     /// The clock as the recorded inputs leave it: a `wait` makes up the difference.
     @exclusivity(unchecked) var recordedClock = VirtualInstant.start
+    /// Completions due at the clock ran without it moving: the next input is recorded after a
+    /// `wait 0`.
+    @exclusivity(unchecked) var ranDueAtRecordedClock = false
     /// Inputs applied (successfully or not): the line number of the next one's errors.
     @exclusivity(unchecked) private var inputCount = 0
     /// When the session was made (wall clock), for the recording's header.
@@ -185,7 +188,7 @@ public final class Session {
     public func apply(_ line: ScriptLine, at time: VirtualInstant? = nil) throws(ScriptError) -> Bool {
         inputCount += 1
         let table = runner.table
-        if let time, time > table.now { advance(to: time) }
+        if let time, time >= table.now { advance(to: time) }
         if let problem = Self.problem(with: line.command) {
             throw ScriptError(file: configuration.scriptName, line: line.number, cause: .syntax(problem))
         }
@@ -208,9 +211,16 @@ public final class Session {
     }
 
     /// Moves the clock to `time` (no further than ``VirtualInstant/maximum``; an earlier time
-    /// does nothing), firing what falls due on the way.
+    /// does nothing), firing what falls due on the way, and at `time` itself: at the clock's end,
+    /// where a snap's steps all fall due at once, `time` is now, and what is due then runs too
+    /// (the recording gets a `wait 0` for it).
     public func advance(to time: VirtualInstant) {
-        guard time > now else { return }
+        if time == now {
+            guard let wake = nextWake, wake <= time else { return }
+            ranDueAtRecordedClock = recordsInputs
+        } else {
+            guard time > now else { return }
+        }
         host.table.advance(to: time)
         forward()
     }
@@ -250,9 +260,11 @@ public final class Session {
     }
 
     /// Records `input`, applied at `clock`, after a `wait` for the clock's move up to then; the
-    /// input itself may have moved it on (`wait`, `swipe`).
+    /// input itself may have moved it on (`wait`, `swipe`). A `wait 0` when completions due at
+    /// the recorded clock ran without it moving (``advance(to:)``).
     func record(_ input: Input, at clock: VirtualInstant) {
-        if clock > recordedClock { inputs.append(.command(.wait(clock - recordedClock))) }
+        if clock > recordedClock || ranDueAtRecordedClock { inputs.append(.command(.wait(clock - recordedClock))) }
+        ranDueAtRecordedClock = false
         inputs.append(input)
         recordedClock = now
     }

@@ -158,10 +158,11 @@ public struct ScriptParser: Sendable {
     static let commandNames = ["pan", "tap", "wait", "scroll", "open", "close", "swipe"]
 }
 
-/// The plugins a script names in its header: `# plugin: PATH` lines among the comment (and
-/// blank) lines at its top, before its first command. A path is relative to the script's folder
-/// (``resolve(_:script:)``); `swipehost run` loads them when it is given no `--plugin` or
-/// `--plugins`, so that a script runs by itself. Later `# plugin:` lines are plain comments.
+/// The plugins and options a script names in its header: `# plugin: PATH` and `# options: ...`
+/// lines among the comment (and blank) lines at its top, before its first command. A path is
+/// relative to the script's folder (``resolve(_:script:)``); `swipehost run` loads them when it
+/// is given no `--plugin` or `--plugins`, and takes the options before its own, so that a
+/// script runs by itself. Later `# plugin:` and `# options:` lines are plain comments.
 public struct ScriptHeader: Hashable, Sendable {
     /// A `# plugin:` line: its 1-based number and the path as written (spaces around it trimmed).
     public struct Plugin: Hashable, Sendable {
@@ -175,6 +176,21 @@ public struct ScriptHeader: Hashable, Sendable {
     }
 
     public var plugins: [Plugin] = []
+
+    /// A `# options:` line: its 1-based number and its words, the options of `swipehost run`
+    /// that the script needs (`--preset mail`, `--direction rtl`); options given on the command
+    /// line come after them, so they win.
+    public struct Options: Hashable, Sendable {
+        public var line: Int
+        public var words: [String]
+
+        public init(line: Int, words: [String]) {
+            self.line = line
+            self.words = words
+        }
+    }
+
+    public var options: [Options] = []
 
     /// Reads the header of a script's bytes (only its top comment lines are looked at).
     public init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -192,6 +208,9 @@ public struct ScriptHeader: Hashable, Sendable {
                     var path = comment.dropFirst(Self.pluginKey.count).drop { Self.isSpace($0) }
                     while let last = path.last, Self.isSpace(last) { path = path.dropLast() }
                     plugins.append(Plugin(line: lineNumber, path: String(path)))
+                } else if comment.hasPrefix(Self.optionsKey) {
+                    let words = comment.dropFirst(Self.optionsKey.count).split(whereSeparator: Self.isSpace).map(String.init)
+                    options.append(Options(line: lineNumber, words: words))
                 }
             }
             lineStart = lineEnd + 1
@@ -204,6 +223,7 @@ public struct ScriptHeader: Hashable, Sendable {
     }
 
     static let pluginKey = "plugin:"
+    static let optionsKey = "options:"
 
     private static func isSpace(_ character: Character) -> Bool {
         character == " " || character == "\t" || character == "\r"

@@ -11,12 +11,17 @@ public enum SpecDiscovery {
         public var description: String { "\(path): no such file or folder" }
     }
 
+    /// Whether a file name found in a folder is a spec's: `*_spec.lua`, or with a `.busted`
+    /// `pattern`, a `.lua` file whose name the pattern finds.
+    public typealias Naming = (String) -> Bool
+    public static func specNaming(_ name: String) -> Bool { name.hasSuffix("_spec.lua") }
+
     /// The spec files of `paths` (folders searched recursively, sorted by path), without duplicates.
-    public static func files(in paths: [String]) throws(Missing) -> [String] {
+    public static func files(in paths: [String], naming: Naming = specNaming) throws(Missing) -> [String] {
         var files: [String] = []
         for path in paths {
             if FileReading.isDirectory(path) {
-                files += specs(under: path)
+                files += specs(under: path, naming: naming)
             } else if FileReading.exists(path) {
                 files.append(path)
             } else {
@@ -28,18 +33,18 @@ public enum SpecDiscovery {
     }
 
     /// The spec files of the default folders that exist.
-    public static func defaultFiles() -> [String] {
-        defaultFolders.filter(FileReading.isDirectory).flatMap(specs(under:))
+    public static func defaultFiles(naming: Naming = specNaming) -> [String] {
+        defaultFolders.filter(FileReading.isDirectory).flatMap { specs(under: $0, naming: naming) }
     }
 
-    static func specs(under folder: String) -> [String] {
+    static func specs(under folder: String, naming: Naming) -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var found: [String] = []
         for entry in FileReading.directoryEntries(folder) where !entry.hasPrefix(".") {
             let path = base == "." ? entry : base + "/" + entry
             if FileReading.isDirectory(path) {
-                found += specs(under: path)
-            } else if entry.hasSuffix("_spec.lua") {
+                found += specs(under: path, naming: naming)
+            } else if naming(entry) {
                 found.append(path)
             }
         }

@@ -6,14 +6,102 @@ import SwipeScript
 public struct SpecRunOptions: Sendable {
     /// A Lua pattern (or, if it is not a valid one, plain text) the test's full name must contain.
     public var filter: String?
+    /// Patterns (as `filter`) a test's full name must not contain (`--filter-out`).
+    public var filterOut: [String] = []
+    /// Full names, one of which a test's must be exactly (`--name`); none: any name.
+    public var names: [String] = []
+    /// `#tag` words, one of which a test's full name must hold (`--tags`); none: any test.
+    public var tags: [String] = []
+    /// `#tag` words none of which a test's full name may hold (`--exclude-tags`).
+    public var excludeTags: [String] = []
+    /// Only the tests of this shard (`--shard K/N`): a stable partition by file and full name.
+    public var shard: TestShard?
     /// Shuffles the files and the tests within each block, reproducibly.
     public var seed: Int?
     /// Lua instructions each test (hooks included) may run in the spec's own state; 0 = no limit.
     public var specBudget: Int = 100_000_000
     /// The defaults of every `swipe.table{...}` (plugins stay sandboxed, with these budgets).
     public var pluginOptions = PluginOptions()
-
     public init() {}
+
+    /// The selection as the test framework's `plan` takes it.
+    var selection: LuaValue {
+        var table: [LuaValue: LuaValue] = [:]
+        if let filter { table["filter"] = .string(filter) }
+        func list(_ values: [String]) -> LuaValue { .table(Dictionary(uniqueKeysWithValues: values.enumerated().map { (.integer($0.offset + 1), .string($0.element)) })) }
+        table["filter_out"] = list(filterOut)
+        table["names"] = list(names)
+        table["tags"] = list(tags)
+        table["exclude_tags"] = list(excludeTags)
+        if let shard {
+            table["shard_index"] = .integer(shard.index)
+            table["shard_count"] = .integer(shard.count)
+        }
+        return .table(table)
+    }
+}
+
+/// `--shard K/N`: the K-th of N parts of the tests, 1-based.
+public struct TestShard: Hashable, Sendable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    /// The most shards a run can be split into.
+    public static let maximumCount = 10_000
+
+    /// Parses `K/N` with `1 <= K <= N <= 10000`; the error names the option and the value.
+    public init(parsing text: String) throws(TestOptionError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
+            count >= 1, count <= Self.maximumCount, index >= 1, index <= count
+        else {
+            throw TestOptionError("--shard must be K/N, the K-th of N shards with 1 <= K <= N <= \(Self.maximumCount), got '\(text)'")
+        }
+        self.index = index
+        self.count = count
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// A `swipehost test` option whose value is wrong: the message names the option and the value
+/// (status 2, nothing run).
+public struct TestOptionError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+
+    /// Checks `--tags`/`--exclude-tags` words: letters, digits, `_` and `-`, as `#tag` reads them.
+    public static func checkTags(_ tags: [String], option: String) throws(TestOptionError) {
+        for tag in tags {
+            let valid = !tag.isEmpty && tag.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+            }
+            if !valid {
+                throw TestOptionError("\(option): a tag is a word of ASCII letters, digits, '_' and '-' (as '#tag' in a name), got '\(tag)'")
+            }
+        }
+    }
+}
+
+/// A test the selection chose, where its `it` is (`--list`).
+public struct TestListing: Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var name: String
+}
+
+/// A spec file that did not load (or whose tests could not be planned).
+public struct SpecLoadFailure: Error, Hashable, Sendable {
+    public var path: String
+    public var message: String
+    public var seconds: Double
+
+    /// The failure as the one failed result a run reports for the file.
+    public var report: SpecFileReport {
+        SpecFileReport(path: path, results: [
+            TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds, isError: true)
+        ])
+    }
 }
 
 /// Runs one spec file in a fresh Lua state with the test API and `require("swipe")`.
@@ -31,14 +119,77 @@ public struct SpecRunner {
         self.log = log
     }
 
+    /// A spec file loaded into its own state, its tests planned (selected and ordered).
+    struct LoadedSpec {
+        var lua: LuaState
+        var runner: [LuaValue: LuaValue]
+        var tests: [LuaValue]
+    }
+
+    /// The selected tests of a spec file, in the order they would run, without running them
+    /// (`--list`); a file that does not load gives its failure instead.
+    public func list(file path: String) -> Result<[TestListing], SpecLoadFailure> {
+        load(file: path).map { loaded in
+            loaded.tests.map { test in
+                TestListing(file: test["file"].stringValue ?? path, line: test["line"].intValue ?? 0, name: test["name"].stringValue ?? "?")
+            }
+        }
+    }
+
     public func run(file path: String) -> SpecFileReport {
         let clock = ContinuousClock()
+        let loaded: LoadedSpec
+        switch load(file: path) {
+        case .success(let spec): loaded = spec
+        case .failure(let failure): return failure.report
+        }
+        let (lua, runner, tests) = (loaded.lua, loaded.runner, loaded.tests)
+        guard case .function(let runTest)? = runner["run"], case .function(let finish)? = runner["finish"] else {
+            return SpecLoadFailure(path: path, message: "the test framework is incomplete", seconds: 0).report
+        }
+
+        var results: [TestResult] = []
+        for (offset, test) in tests.enumerated() {
+            let name = test["name"].stringValue ?? "?"
+            let file = test["file"].stringValue ?? path
+            let line = test["line"].intValue ?? 0
+            let began = clock.now
+            var outcome: [LuaValue]
+            do {
+                outcome = try lua.call(runTest, arguments: [.integer(offset + 1)]).first?.arrayValue ?? []
+            } catch let error as LuaError {
+                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)")), "error": true])]
+            } catch {
+                outcome = [.table(["status": "fail", "message": .string("\(error)"), "error": true])]
+            }
+            let seconds = Self.seconds(clock.now - began)
+            for (index, entry) in outcome.enumerated() {
+                var result = Self.result(entry, file: file, line: line, name: name, seconds: index == 0 ? seconds : 0)
+                result.message = Self.restoringPath(path, in: result.message)
+                if index > 0 {
+                    result.name = entry["name"].stringValue ?? name
+                    result.file = entry["file"].stringValue ?? file
+                    result.line = entry["line"].intValue ?? line
+                }
+                results.append(result)
+            }
+        }
+        if let outcome = try? lua.call(finish, arguments: []).first?.arrayValue {
+            for entry in outcome {
+                results.append(Self.result(
+                    entry, file: entry["file"].stringValue ?? path, line: entry["line"].intValue ?? 0,
+                    name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
+            }
+        }
+        return SpecFileReport(path: path, results: results)
+    }
+
+    /// Reads, loads and plans one spec file.
+    func load(file path: String) -> Result<LoadedSpec, SpecLoadFailure> {
+        let clock = ContinuousClock()
         let start = clock.now
-        func loadFailure(_ message: String) -> SpecFileReport {
-            let seconds = Self.seconds(clock.now - start)
-            return SpecFileReport(path: path, results: [
-                TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds, isError: true)
-            ])
+        func loadFailure(_ message: String) -> Result<LoadedSpec, SpecLoadFailure> {
+            .failure(SpecLoadFailure(path: path, message: message, seconds: Self.seconds(clock.now - start)))
         }
         var source: [UInt8]
         do {
@@ -84,51 +235,15 @@ public struct SpecRunner {
         } catch {
             return loadFailure("\(error)")
         }
-        guard case .function(let plan)? = runner["plan"], case .function(let runTest)? = runner["run"],
-            case .function(let finish)? = runner["finish"]
-        else { return loadFailure("the test framework is incomplete") }
+        guard case .function(let plan)? = runner["plan"] else { return loadFailure("the test framework is incomplete") }
         let tests: [LuaValue]
         do {
             let seed: LuaValue = options.seed.map { .integer($0) } ?? .nil
-            let filter: LuaValue = options.filter.map { .string($0) } ?? .nil
-            tests = try lua.call(plan, arguments: [seed, filter]).first?.arrayValue ?? []
+            tests = try lua.call(plan, arguments: [seed, options.selection]).first?.arrayValue ?? []
         } catch {
             return loadFailure("\(error)")
         }
-        var results: [TestResult] = []
-        for (offset, test) in tests.enumerated() {
-            let name = test["name"].stringValue ?? "?"
-            let file = test["file"].stringValue ?? path
-            let line = test["line"].intValue ?? 0
-            let began = clock.now
-            var outcome: [LuaValue]
-            do {
-                outcome = try lua.call(runTest, arguments: [.integer(offset + 1)]).first?.arrayValue ?? []
-            } catch let error as LuaError {
-                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)")), "error": true])]
-            } catch {
-                outcome = [.table(["status": "fail", "message": .string("\(error)"), "error": true])]
-            }
-            let seconds = Self.seconds(clock.now - began)
-            for (index, entry) in outcome.enumerated() {
-                var result = Self.result(entry, file: file, line: line, name: name, seconds: index == 0 ? seconds : 0)
-                result.message = Self.restoringPath(path, in: result.message)
-                if index > 0 {
-                    result.name = entry["name"].stringValue ?? name
-                    result.file = entry["file"].stringValue ?? file
-                    result.line = entry["line"].intValue ?? line
-                }
-                results.append(result)
-            }
-        }
-        if let outcome = try? lua.call(finish, arguments: []).first?.arrayValue {
-            for entry in outcome {
-                results.append(Self.result(
-                    entry, file: entry["file"].stringValue ?? path, line: entry["line"].intValue ?? 0,
-                    name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
-            }
-        }
-        return SpecFileReport(path: path, results: results)
+        return .success(LoadedSpec(lua: lua, runner: runner, tests: tests))
     }
 
     /// A test's outcome as the framework gave it. A failure is an error unless an assertion

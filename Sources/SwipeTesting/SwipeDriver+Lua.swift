@@ -38,9 +38,14 @@ extension SwipeDriver {
     /// leading = {...} }`, or nil for a row off screen. `offset` is signed (negative = the content
     /// moved left); `side` is the edge the cell is open on, or revealing, or settling on (nil when
     /// closed); `buttons` are the trailing ones (`{id, title, width}`), `leading` the leading ones.
+    /// `state` is what is drawn: `moving` while an animation runs, whatever the model's constants
+    /// already say (a spring row reset by a full swipe is closed in the model while it is still
+    /// drawn 200 points open).
     func cellValue(row: Int) -> LuaValue {
         guard let cell = table.cell(forRow: row) else { return .nil }
-        let state = cell.isOpen ? "open" : cell.isClosed ? "closed" : "moving"
+        let drawn = cell.presentedOffset(at: table.now)
+        let animating = cell.animationEnd.map { $0 > table.now } ?? false
+        let state = animating ? "moving" : cell.isOpen ? "open" : cell.isClosed ? "closed" : "moving"
         func list(_ buttons: [SwipeButton]) -> LuaValue {
             .list(buttons.map { button -> LuaValue in
                 .table(["id": .string(button.id), "title": .string(button.title), "width": .milliseconds(button.width)])
@@ -51,9 +56,15 @@ extension SwipeDriver {
             "state": .string(state), "buttons": list(cell.configuration.trailing.buttons),
             "leading": list(cell.configuration.leading.buttons),
         ]
-        if !cell.isClosed, let edge = cell.edge { fields["side"] = .string(edge.rawValue) }
+        if !cell.isClosed || animating, let edge = cell.edge {
+            fields["side"] = .string(edge.rawValue)
+        } else if animating, drawn != 0 {
+            // Closed in the model, still drawn open: the edge the drawn offset reveals.
+            let edge: Edge = drawn * cell.direction.sign(of: .trailing) > 0 ? .trailing : .leading
+            fields["side"] = .string(edge.rawValue)
+        }
         // Where it is drawn now (springs and curves: a pure function of the virtual time).
-        fields["drawn"] = .milliseconds(cell.presentedOffset(at: table.now))
+        fields["drawn"] = .milliseconds(drawn)
         return .table(fields)
     }
 

@@ -8,6 +8,8 @@ public enum TestReportFormat: String, CaseIterable, Sendable {
     case tap
     /// JUnit XML, one `<testsuite>` per spec file (the counts go to standard error).
     case junit
+    /// One JSON object in busted's `-o json` shape (the counts go to standard error).
+    case json
 
     /// The whole report (for `text`, the counts line is its last line).
     public func render(_ reports: [SpecFileReport]) -> String {
@@ -15,6 +17,7 @@ public enum TestReportFormat: String, CaseIterable, Sendable {
         case .text: TextReport.render(reports) + TestSummary(reports).line + "\n"
         case .tap: TAPReport.render(reports)
         case .junit: JUnitReport.render(reports)
+        case .json: JSONReport.render(reports)
         }
     }
 }

@@ -1,3 +1,5 @@
+import SwipeScript
+
 /// A whole `swipehost test`: finds the spec files, runs them (here, or in worker processes),
 /// prints the report and returns the exit status (0 only when nothing failed).
 public struct TestSession {
@@ -5,6 +7,12 @@ public struct TestSession {
     public var options: SpecRunOptions
     public var format: TestReportFormat
     public var jobs: Int
+    /// Runs the whole selection this many times (`--repeat`), each result reported.
+    public var repeatCount = 1
+    /// Lists the selected tests (`FILE:LINE: NAME`) instead of running them (`--list`).
+    public var listOnly = false
+    /// Which file names are specs in the folders searched (a `.busted` `pattern`).
+    public var naming: SpecDiscovery.Naming = SpecDiscovery.specNaming
     public var output: (String) -> Void
     public var errorOutput: (String) -> Void
 
@@ -20,6 +28,35 @@ public struct TestSession {
         self.errorOutput = errorOutput
     }
 
+    /// The spec files this session would run, or nil when a path does not exist.
+    public func specFiles() -> [String]? {
+        paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try? SpecDiscovery.files(in: paths, naming: naming)
+    }
+
+    /// The folders `--watch` watches: the folders given, those of the files given, and with no
+    /// path the default folders that exist.
+    public var watchedFolders: [String] {
+        let roots = paths.isEmpty ? SpecDiscovery.defaultFolders : paths
+        var folders: [String] = []
+        for root in roots {
+            let folder: String
+            if FileReading.isDirectory(root) {
+                folder = root
+            } else if let slash = root.lastIndex(of: "/") {
+                folder = slash == root.startIndex ? "/" : String(root[..<slash])
+            } else {
+                folder = "."
+            }
+            if FileReading.isDirectory(folder), !folders.contains(folder) { folders.append(folder) }
+        }
+        return folders
+    }
+
+    /// Whether two spellings name the same file (`./a/b.lua` and `a/b.lua`).
+    public static func samePath(_ a: String, _ b: String) -> Bool {
+        ScriptHeader.normalized(a) == ScriptHeader.normalized(b)
+    }
+
     /// Status 0 when every test passed (or was pending), 1 when any failed, 2 when nothing was
     /// tested: a path given does not exist, there is no spec file, or the spec files hold no test
     /// (none at all, or none whose name matches the filter); each of those says so on standard
@@ -27,7 +64,7 @@ public struct TestSession {
     public func run() -> Int32 {
         var files: [String]
         do {
-            files = paths.isEmpty ? SpecDiscovery.defaultFiles() : try SpecDiscovery.files(in: paths)
+            files = paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
         } catch {
             errorOutput("swipehost test: \(error)\n")
             return 2
@@ -38,38 +75,73 @@ public struct TestSession {
             return 2
         }
         if let seed = options.seed { files = SpecDiscovery.shuffled(files, seed: seed) }
-        let reports: [SpecFileReport]
-        if jobs > 1 && files.count > 1 {
-            reports = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }.run(files)
-            if format == .text { output(TextReport.render(reports)) }
-        } else {
-            let runner = SpecRunner(options: options, log: { line in errorOutput(line + "\n") })
-            var done: [SpecFileReport] = []
-            for file in files {
-                let report = runner.run(file: file)
-                if format == .text { output(TextReport.render(report)) }
-                done.append(report)
+        if listOnly { return list(files) }
+        var reports: [SpecFileReport] = []
+        for _ in 0..<max(repeatCount, 1) {
+            if jobs > 1 && files.count > 1 {
+                let done = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }.run(files)
+                if format == .text { output(TextReport.render(done)) }
+                reports += done
+            } else {
+                let runner = SpecRunner(options: options, log: { line in errorOutput(line + "\n") })
+                for file in files {
+                    let report = runner.run(file: file)
+                    if format == .text { output(TextReport.render(report)) }
+                    reports.append(report)
+                }
             }
-            reports = done
         }
         let summary = TestSummary(reports)
         switch format {
         case .text: output(summary.line + "\n")
-        case .tap, .junit:
+        case .tap, .junit, .json:
             output(format.render(reports))
             errorOutput(summary.line + "\n")
         }
         if summary.passed + summary.failed + summary.skipped == 0 {
-            errorOutput("swipehost test: " + Self.nothingRan(files: files, filter: options.filter) + "\n")
-            return 2
+            errorOutput("swipehost test: " + Self.nothingRan(files: files, options: options) + "\n")
+            // A shard may be empty where the others are not (a small suite on a wide matrix).
+            return options.shard == nil ? 2 : 0
         }
         return summary.failed == 0 ? 0 : 1
     }
 
+    /// `--list`: `FILE:LINE: NAME` for each selected test, in the order they would run; status
+    /// 1 when a spec file does not load (its failure on standard error), 2 when none is selected.
+    func list(_ files: [String]) -> Int32 {
+        let runner = SpecRunner(options: options, log: { line in errorOutput(line + "\n") })
+        var count = 0
+        var failed = false
+        for file in files {
+            switch runner.list(file: file) {
+            case .success(let tests):
+                output(tests.map { "\($0.file):\($0.line): \($0.name)\n" }.joined())
+                count += tests.count
+            case .failure(let failure):
+                errorOutput("\(failure.path) (did not load): \(failure.message)\n")
+                failed = true
+            }
+        }
+        if failed { return 1 }
+        if count == 0 {
+            errorOutput("swipehost test: " + Self.nothingRan(files: files, options: options) + "\n")
+            return options.shard == nil ? 2 : 0
+        }
+        return 0
+    }
+
     /// Why a run with spec files ran no test.
-    static func nothingRan(files: [String], filter: String?) -> String {
+    static func nothingRan(files: [String], options: SpecRunOptions) -> String {
         let shown = files.count == 1 ? files[0] : "\(files.count) spec files"
-        if let filter { return "no test matches --filter '\(filter)' in \(shown)" }
+        var given: [String] = []
+        if let filter = options.filter { given.append("--filter '\(filter)'") }
+        given += options.filterOut.map { "--filter-out '\($0)'" }
+        given += options.names.map { "--name '\($0)'" }
+        if !options.tags.isEmpty { given.append("--tags '\(options.tags.joined(separator: ","))'") }
+        if !options.excludeTags.isEmpty { given.append("--exclude-tags '\(options.excludeTags.joined(separator: ","))'") }
+        if let shard = options.shard { given.append("--shard \(shard)") }
+        if given.count == 1, options.filter != nil { return "no test matches \(given[0]) in \(shown)" }
+        if !given.isEmpty { return "no test is selected by \(given.joined(separator: " ")) in \(shown)" }
         return "no test in \(shown) (a test is an it(...) call)"
     }
 }
@@ -81,6 +153,11 @@ extension SpecRunOptions {
                          "--memory", String(pluginOptions.memoryLimit)]
         if pluginOptions.trusted { arguments.append("--trusted") }
         if let filter { arguments += ["--filter", filter] }
+        for pattern in filterOut { arguments += ["--filter-out", pattern] }
+        for name in names { arguments += ["--name", name] }
+        for tag in tags { arguments += ["--tags", tag] }
+        for tag in excludeTags { arguments += ["--exclude-tags", tag] }
+        if let shard { arguments += ["--shard", shard.description] }
         if let seed { arguments += ["--seed", String(seed)] }
         return arguments
     }

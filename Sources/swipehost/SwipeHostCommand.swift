@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 
 @main
 struct SwipeHostCommand: ParsableCommand {

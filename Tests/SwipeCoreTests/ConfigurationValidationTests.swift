@@ -20,7 +20,7 @@ struct ConfigurationValidationTests {
             ConfigurationProblem(field: "buttons[2].width", message: "must be a finite number > 0, got -1"),
             ConfigurationProblem(field: "buttons[2].id", message: "duplicate id 'a' (also buttons[1].id)"),
             ConfigurationProblem(field: "buttons[3].width", message: "must be a finite number > 0, got inf"),
-            ConfigurationProblem(field: "bounce", message: "must be a finite number >= 0, got -3"),
+            ConfigurationProblem(field: "bounce", message: "must be in [0, 10000] points, got -3"),
             ConfigurationProblem(field: "duration", message: "must be >= 0 seconds, got -0.5"),
             ConfigurationProblem(field: "open_threshold", message: "must be in (0, inf] (the total button width), got 0"),
         ])

@@ -260,12 +260,89 @@ struct ReleasePhysicsTests {
     @Test func springParametersAreValidated() {
         let configuration = Self.configuration { $0.spring = Spring(mass: 0, stiffness: .infinity, damping: -1) }
         #expect(configuration.problems(cellWidth: 320).map(\.description) == [
-            "mass: must be in (0, 1000000], got 0",
-            "stiffness: must be in (0, 1000000], got inf",
+            "mass: must be in [0.001, 1000000], got 0",
+            "stiffness: must be in [0.001, 1000000], got inf",
             "damping: must be in [0, 1000000], got -1",
         ])
         let flick = Self.configuration { $0.flickVelocity = 0 }
         #expect(flick.problems(cellWidth: 320).map(\.description) == ["flick_velocity: must be in (0, 100000] points/s, got 0"])
+    }
+
+    /// Issue 25, point 1: the values that trapped (`damping = 1e6, mass = 1e-300`; a tiny
+    /// stiffness; a mass of 4.9e-324: NaN reached the `Int` in `exp`) are refused, and the maths
+    /// saturates even for them, as an embedder could still build them: at rest, never a trap.
+    @Test(arguments: [
+        (Spring(mass: 1e-300, stiffness: 100, damping: 1e6), "mass: must be in [0.001, 1000000], got 1e-300"),
+        (Spring(mass: 4.9e-324, stiffness: 100, damping: 18), "mass: must be in [0.001, 1000000], got 5e-324"),
+        (Spring(mass: 1, stiffness: 1e-320, damping: 18), "stiffness: must be in [0.001, 1000000], got 1e-320"),
+        (Spring(mass: 0.000_999, stiffness: 100, damping: 18), "mass: must be in [0.001, 1000000], got 0.000999"),
+    ])
+    func extremeSpringsAreRefusedAndComeToRest(spring: Spring, message: String) {
+        #expect(Self.configuration { $0.spring = spring }.problems(cellWidth: 320).map(\.description) == [message])
+        guard spring.mass < 1e-6 || spring.stiffness < 1e-6 else { return }
+        for t in [0.0, 0.001, 0.5, 10] {
+            let state = spring.solve(x0: 160, v0: -600, at: t)
+            #expect(state.position == 0 && state.velocity == 0, "t \(t)")
+        }
+        #expect(spring.settleTime(x0: 160, v0: -600) == .zero)
+        #expect(Spring.exp(.nan).isNaN)
+        // Released through a cell: it settles open at once.
+        var cell = SwipeCell(configuration: Self.configuration { $0.spring = spring; $0.bounce = 0 })
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -100, at: t0)
+        let effects = cell.panEnded(velocity: -600, at: t0)
+        #expect(effects == CellEffects(notification: .didOpen, completion: nil))
+        #expect(cell.isOpen(on: .trailing) && cell.presentedOffset(at: t0) == -160)
+    }
+
+    /// The limits that make it so: at both ends of every range (the smallest mass and stiffness
+    /// with the largest damping, ...) and across them, every spring a checked configuration may
+    /// hold gives finite positions and velocities, for every offset a cell can have (widths and
+    /// bounces up to 10,000 points) and every release velocity, and settles within its bound.
+    @Test func everyAcceptedSpringGivesOnlyFiniteNumbers() {
+        let least = CellConfiguration.minimumSpringParameter
+        let most = CellConfiguration.maximumSpringParameter
+        var random = SplitMix64(seed: 25)
+        func logUniform(_ low: Double, _ high: Double) -> Double {
+            let u = Double(random.next() >> 11) / Double(1 << 53)
+            return Foundation.exp(Foundation.log(low) + u * (Foundation.log(high) - Foundation.log(low)))
+        }
+        var springs: [Spring] = []
+        for mass in [least, 1, most] {
+            for stiffness in [least, 1, most] {
+                for damping in [0, least, min(2 * (stiffness * mass).squareRoot(), most), most] {
+                    springs.append(Spring(mass: mass, stiffness: stiffness, damping: damping))
+                }
+            }
+        }
+        for _ in 0..<400 {
+            let mass = logUniform(least, most)
+            let stiffness = logUniform(least, most)
+            // Around critical damping too, where the closed form changes branch.
+            let critical = 2 * (stiffness * mass).squareRoot()
+            let damping = random.next() % 4 == 0 ? min(critical * logUniform(0.999, 1.001), most) : (random.next() % 8 == 0 ? 0 : logUniform(least, most))
+            springs.append(Spring(mass: mass, stiffness: stiffness, damping: damping))
+        }
+        let extent = 2 * (TableGeometry.maximumWidth + CellConfiguration.maximumBounce)
+        var settled = 0
+        for (index, spring) in springs.enumerated() {
+            #expect(Self.configuration { $0.spring = spring }.problems(cellWidth: 320).isEmpty, "\(spring)")
+            for _ in 0..<8 {
+                let x0 = (Double(random.next() >> 11) / Double(1 << 53) * 2 - 1) * extent
+                let v0 = (Double(random.next() >> 11) / Double(1 << 53) * 2 - 1) * ReleasePhysics.maximumVelocity
+                for t in [0, 0.001, Double(random.next() % 10_000) / 1000, 10] {
+                    let state = spring.closedForm(x0: x0, v0: v0, at: t)
+                    #expect(state.position.isFinite && state.velocity.isFinite, "\(spring) x0 \(x0) v0 \(v0) t \(t)")
+                }
+            }
+            // The settle (up to 10,000 evaluations) for a few of them, from the widest offsets.
+            if index % 20 == 0 {
+                let settle = spring.settleTime(x0: extent, v0: -ReleasePhysics.maximumVelocity)
+                #expect(settle >= .zero && settle <= Spring.maximumSettleTime)
+                settled += 1
+            }
+        }
+        #expect(springs.count == 436 && settled == 22)
     }
 
     @Test func theCoresFunctionsMatchFoundations() {

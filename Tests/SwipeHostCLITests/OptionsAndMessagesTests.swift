@@ -105,6 +105,7 @@ struct OptionsAndMessagesTests {
         "examples/mail_preset.swipe": ["--plugin", "plugins/mail.lua"],
         "examples/per_row.swipe": ["--plugin", "plugins/per_row.lua"],
         "examples/swipecellkit.swipe": [],
+        "examples/tour.swipe": ["--plugin", "plugins/mail.lua"],
         "examples/tutorial.swipe": ["--plugin", "plugins/tutorial.lua"],
         "examples/tutorial_preset.swipe": [],
     ]

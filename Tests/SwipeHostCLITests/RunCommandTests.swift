@@ -18,6 +18,36 @@ struct RunCommandTests {
             """))
     }
 
+    /// A script's `# options:` lines are run's options (issue 21): both_edges.swipe runs right to
+    /// left by itself; the command line's options come after the header's and win; an option run
+    /// does not take is an error at its line.
+    @Test func theHeadersOptionsApplyAndTheCommandLineWins() throws {
+        let alone = try Swipehost.run(["run", "examples/both_edges.swipe"])
+        let flagged = try Swipehost.run(["run", "examples/both_edges.swipe", "--direction", "rtl"])
+        #expect(alone.status == 0)
+        #expect(alone.stdout == flagged.stdout)
+        let ltr = try Swipehost.run(["run", "examples/both_edges.swipe", "--direction", "ltr"])
+        #expect(ltr.stdout.hasPrefix("   150 ms  row 2 opened (trailing)\n"))
+        #expect(alone.stdout.hasPrefix("   150 ms  row 2 opened (leading)\n"))
+        let script = "# Recorded by a swipehost session\n# options: --preset mail --direction rtl\npan 3 begin\npan 3 move 60\npan 3 end 900\nwait 1000\n"
+        let recorded = try Swipehost.run(["run", "-", "--format", "jsonl"], stdin: script)
+        let explicit = try Swipehost.run(["run", "-", "--format", "jsonl", "--preset", "mail", "--direction", "rtl"], stdin: script)
+        #expect(recorded.status == 0)
+        #expect(recorded.stdout == explicit.stdout)
+        #expect(recorded.stdout.hasPrefix(#"{"event":"open","row":3,"velocity":900,"t":0}"#))
+        let rendered = try Swipehost.run(["render", "examples/both_edges.swipe", "-o", "-"])
+        let renderedFlagged = try Swipehost.run(["render", "examples/both_edges.swipe", "--direction", "rtl", "-o", "-"])
+        #expect(rendered.status == 0)
+        #expect(rendered.stdout == renderedFlagged.stdout)
+        let bad = try Swipehost.run(["run", "-"], stdin: "# options: --preset mail\n# options: --bogus 3\nwait 1\n")
+        #expect(bad.status == 2)
+        #expect(bad.stdout == "")
+        #expect(bad.stderr == "<stdin>:2: '# options:' Unknown option '--bogus'. Did you mean '--rows'?\n")
+        let badValue = try Swipehost.run(["render", "-", "-o", "-"], stdin: "# options: --preset nope\nwait 1\n")
+        #expect(badValue.status == 2)
+        #expect(badValue.stderr.hasPrefix("<stdin>:1: '# options:' The value 'nope' is invalid for '--preset"))
+    }
+
     @Test func everyExampleScriptRunsInBothFormats() throws {
         let scripts = try Swipehost.examples(withExtension: "swipe")
         #expect(!scripts.isEmpty)

@@ -106,13 +106,35 @@ import Testing
         #expect(result.stderr.hasPrefix(message + "\n"))
     }
 
+    /// The server is a binary of its own (swipehost-serve): `swipehost serve` runs it in its own
+    /// process (the pid the first test signals is the server's), and without it says what to build.
+    @Test func withoutItsServerBinaryServeSaysWhatToBuild() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-alone-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let alone = folder.appendingPathComponent("swipehost")
+        try FileManager.default.copyItem(at: Swipehost.binary, to: alone)
+        let result = try Swipehost.run(executable: alone, ["serve", "--port", "0"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == """
+            swipehost serve: the playground's server is a binary of its own, swipehost-serve, and there is none in \(folder.path).
+            Build it beside swipehost with 'swift build --product swipehost-serve' (add '-c release' for a release build), or install both with scripts/install.sh.
+
+            """)
+        // Options are still checked by swipehost itself, with or without the server.
+        let bad = try Swipehost.run(executable: alone, ["serve", "--port", "70000"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: --port must be from 0 to 65535, got 70000\n"))
+    }
+
     @Test func helpExplainsTheServer() throws {
         let result = try Swipehost.run(["serve", "--help"])
         #expect(result.status == 0)
         for phrase in [
             "Prints 'http://HOST:PORT/' as its first line", "SIGINT", "SIGTERM", "--host <address>", "--port <port>",
             "--plugin <path>", "--preset", "--direction", "every 200 ms", "GET /sessions/ID.swipe", "at most 32 pages",
-            "64 KiB", "127.0.0.1", "--allow-origin <origin>", "403", "10 minutes", "8 MiB", "DNS rebinding",
+            "64 KiB", "127.0.0.1", "swipehost-serve", "--allow-origin <origin>", "403", "10 minutes", "8 MiB", "DNS rebinding",
         ] {
             #expect(result.stdout.contains(phrase), "missing: \(phrase)")
         }

@@ -34,13 +34,14 @@ struct Swipehost {
     /// fills one pipe (a LeakSanitizer report fills stderr) never waits for a reader that waits
     /// for it in turn.
     static func run(
-        executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+        executable: URL = binary, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        in folder: URL = packageRoot
     ) throws -> Result {
         _ = ignoreBrokenPipes
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = folder
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }

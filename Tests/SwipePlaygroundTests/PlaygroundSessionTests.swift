@@ -151,6 +151,36 @@ struct PlaygroundSessionTests {
         #expect(session.session.now == .start + .milliseconds(20 as Int64))
     }
 
+    /// Issue 25, point 17: page messages at the clock's end, then a drag: the row stayed at its
+    /// bounce position forever (the server's wake at that time ran nothing); it settles open.
+    @Test func aDragAtTheClocksEndSettles() throws {
+        let session = try mailSession()
+        _ = session.greeting()
+        let end = VirtualInstant.maximum.milliseconds
+        _ = session.receive(#"{"type":"tick","t":\#(end)}"#)
+        let y = 2 * 44.0 + 22
+        var texts: [String] = []
+        for (phase, x) in [("down", 300.0), ("move", 250), ("move", 150), ("move", 100), ("up", 100)] {
+            texts += session.receive(Page.pointer(phase, x, y, end))
+        }
+        #expect(session.nextWake == .maximum)
+        var wakes = 0
+        while let wake = session.nextWake, wakes < 10 {
+            texts += session.wake(at: wake)
+            wakes += 1
+        }
+        #expect(wakes == 1)
+        #expect(session.nextWake == nil)
+        let sent = try Sent(texts)
+        #expect(sent.errors.isEmpty)
+        #expect(sent.events(named: "open").count == 1)
+        let cell = try #require(session.session.table.cell(forRow: 3))
+        #expect(cell.isOpen(on: .trailing))
+        #expect(cell.presentedOffset(at: .maximum) == -cell.configuration.totalWidth(of: .trailing))
+        #expect(sent.lastRows[3]?["offset"] == .number(-cell.configuration.totalWidth(of: .trailing)))
+        #expect(sent.frames.last?["editing"] == .array([.number(3)]))
+    }
+
     @Test func theRecordedScriptReplaysToTheEventsThePageSaw() throws {
         let session = try mailSession()
         var texts = session.greeting()

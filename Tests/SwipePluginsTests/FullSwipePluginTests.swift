@@ -145,6 +145,112 @@ struct FullSwipePluginTests {
         #expect(host.messages("log") == ["trash\ttrue", "trash\tnil"])
     }
 
+    // MARK: Issue 25
+
+    /// A host over five rows whose `delete` full swipe animates for `duration` seconds, with
+    /// `handler` as the trash button's `on_tap`.
+    func deleting(duration: String, handler: String) throws -> PluginHost {
+        let source = """
+            return { name = 'p', configure = function(row) return { duration = \(duration), trailing = {
+              buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = \(handler) } },
+              full_swipe = { completion = 'delete' } } } end }
+            """
+        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))], defaultItems: .generated(count: 5))
+    }
+
+    static let logRow = "function(ctx, r) ctx:log(r.index, r.item) end"
+
+    /// Point 2: a `delete` full swipe with `duration = 0` (or 1e-10, which is 0 ns) slid out and
+    /// deleted the row inside the release, before the action was delivered: on the last row the
+    /// handler's row lookup trapped ("row out of range"), on another it was given the next row.
+    /// The action now reaches the swiped row first, at every duration, and then the row goes.
+    @Test(arguments: ["0", "1e-10", "0.1"])
+    func theActionReachesTheSwipedRowBeforeItIsDeleted(duration: String) throws {
+        let animates = duration == "0.1"
+        for (row, item, next) in [(5, "Longer Title Item #5", nil as String?), (3, "Longer Title Item #3", "Longer Title Item #4")] {
+            let host = try deleting(duration: duration, handler: Self.logRow)
+            let lines = try run("pan \(row) begin\npan \(row) move -250\npan \(row) end\nwait 200\n", on: host)
+            #expect(lines == [
+                #"{"event":"expand","row":\#(row),"side":"trailing","t":0}"#,
+                #"{"event":"action","row":\#(row),"button":"trash","index":1,"full":true,"t":0}"#,
+                #"{"event":"log","plugin":"p","message":"\#(row)\t\#(item)","t":0}"#,
+                #"{"event":"delete","row":\#(row),"item":"\#(item)","t":\#(animates ? 100 : 0)}"#,
+            ], "row \(row), duration \(duration)")
+            #expect(host.table.items.count == 4)
+            if let next { #expect(host.items()[row - 1] == next) }
+        }
+    }
+
+    /// ... so a handler that deletes its own row (`ctx:delete(r.index)`) deletes that one row, not
+    /// two: the full swipe's own deletion finds its row gone and does nothing.
+    @Test(arguments: ["0", "0.1"])
+    func aHandlerThatDeletesItsRowDeletesOneRow(duration: String) throws {
+        let host = try deleting(duration: duration, handler: "function(ctx, r) ctx:delete(r.index) end")
+        let lines = try run("pan 3 begin\npan 3 move -250\npan 3 end\nwait 200\n", on: host)
+        #expect(lines == [
+            #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
+            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
+            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":0}"#,
+        ])
+        #expect(host.items() == ["Longer Title Item #1", "Longer Title Item #2", "Longer Title Item #4", "Longer Title Item #5"])
+    }
+
+    /// Point 16: `ctx:open` (or `ctx:close`) on a row a `manual` full swipe holds left it open
+    /// and waiting at once (the filled Trash drawn over an open row, a later fulfil still
+    /// deleting it). Only `fulfill` ends the wait: the call is refused, the row stays waiting
+    /// and filled, and its fulfil still works; queued after the row's `fulfill`, it is allowed.
+    @Test(arguments: ["open", "close"])
+    func openingOrClosingAWaitingRowIsRefused(method: String) throws {
+        let source = """
+            return { name = 'p', configure = function(row) return { trailing = {
+              buttons = { { id = 'trash', title = 'Trash', width = 80 }, { id = 'more', title = 'More', width = 80 } },
+              full_swipe = { completion = 'manual' } } } end,
+              on_action = function(ctx, r, button)
+                if button.full then ctx:\(method)(r.index) else ctx:log('tapped', button.id) end
+              end }
+            """
+        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        _ = try run("swipe 3 -300\nwait 300\n", on: host)
+        #expect(host.messages("plugin_error").map { $0.drop { $0 != " " } } == [
+            " bad argument #1 to '\(method)' (row 3 is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first)"
+        ])
+        #expect(host.table.isWaiting(row: 3))
+        #expect(host.table.cell(forRow: 3)?.filledButton?.id == "trash")
+        #expect(host.table.openRows.isEmpty)
+        try host.table.fulfill(row: 3, .reset)
+        _ = try run("wait 300\n", on: host)
+        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+        // The script's `open 3` and the table's own calls are refused the same way.
+        let script = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        _ = try run("swipe 3 -300\n", on: script)
+        #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.openRow(3) }
+        #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.closeRow(3) }
+        #expect(throws: ScriptError.self) { try ScriptRunner(table: script.table, fileName: "s").run(script: "\(method) 3\n") }
+    }
+
+    /// A row that was open when a `manual` full swipe took it is held, not open: an `exclusive`
+    /// open of another row (or a scroll, a tap with `close_on_*`) does not close it and leave it
+    /// waiting.
+    @Test func aHeldRowIsNotClosedByAnExclusiveOpen() throws {
+        let host = try host("{ completion = 'manual' }", "on_action = function() end")
+        host.table.options = TableBehaviorOptions(exclusive: true)
+        _ = try run("open 3\nwait 300\npan 3 begin\npan 3 move -200\npan 3 end\nwait 300\nopen 5\nwait 300\n", on: host)
+        #expect(host.table.isWaiting(row: 3))
+        #expect(host.table.openRows == [5])
+        #expect(host.table.cell(forRow: 3)?.filledButton?.id == "trash")
+        #expect((host.table.cell(forRow: 3)?.reveal(on: .trailing) ?? 0) > 192)
+        #expect(host.coreEvents == [.action(row: 3, buttonID: "trash", number: 1, title: "Trash")])
+    }
+
+    @Test func aHandlerMayOpenAWaitingRowItFulfilledFirst() throws {
+        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:fulfill(r.index, 'reset'); ctx:open(r.index) end")
+        _ = try run("swipe 3 -300\nwait 1000\n", on: host)
+        #expect(host.messages("plugin_error").isEmpty)
+        #expect(!host.table.isWaiting(row: 3))
+        #expect(host.table.openRows == [3])
+        #expect(host.table.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+    }
+
     @Test func thresholdsInPointsOrFractions() throws {
         let points = try host("{ threshold = 150 }")
         #expect(points.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 150, width: 320))

@@ -33,6 +33,32 @@ struct PhysicsPluginTests {
         #expect(host.table.cell(forRow: 3)?.right == 0)
     }
 
+    /// Issue 25, point 14: spring rows on an `exclusive` table. Row 8 opens, and is flicked open
+    /// again, in the millisecond in which row 11's full swipe runs a handler's `ctx:open(10)`,
+    /// which closes row 8 ("row 8 closed"). A replaced open step and the close's step fell due at
+    /// the same instant, so the stale step was taken for the running one: it re-opened the row and
+    /// the close's own step was dropped, leaving row 8 at rest at -90. Announced state = resting state.
+    @Test func aRowClosedInTheMillisecondItOpenedRestsClosed() throws {
+        let source = """
+            return { name = 'p', configure = function(row) return {
+              trailing = { buttons = { { id = 'a', title = 'A', width = 50 }, { id = 'b', title = 'B', width = 40 } } },
+              leading = { buttons = { { id = 'l', title = 'L', width = 70 } } } } end,
+              on_action = function(ctx) ctx:open(10) end }
+            """
+        let plugin = try Plugin(path: fixtures.plugin("p.lua", source))
+        let host = try PluginHost(plugins: [plugin], tableOptions: BehaviorPreset.mail.tableOptions, preset: .mail)
+        let script = "pan 8 begin\npan 8 move -120\npan 8 end\npan 8 begin\npan 8 move 60\npan 8 end -600\npan 11 begin\npan 11 move 300\npan 11 end 0\n"
+        try ScriptRunner(table: host.table, fileName: "s").run(script: script)
+        #expect(host.coreEvents == [
+            .open(row: 8), .open(row: 8), .action(row: 11, buttonID: "l", number: 1, title: "L"), .close(row: 11), .close(row: 8),
+        ])
+        host.table.advance(by: .seconds(20))
+        #expect(host.table.cell(forRow: 8)?.offset == 0)
+        #expect(host.table.cell(forRow: 8)?.isClosed == true)
+        #expect(host.table.cell(forRow: 10)?.isOpen(on: .trailing) == true)
+        #expect(host.table.openRows == [10])
+    }
+
     @Test func theSwipeCellKitPresetClosesALongPanFlickedAway() throws {
         let host = try host("preset = 'swipecellkit'")
         try host.table.panBegan(row: 3)
@@ -102,8 +128,12 @@ struct PhysicsPluginTests {
         ("overscroll = 0", "overscroll: must be 'clamp' or an elasticity in (0, 1], got 0"),
         ("overscroll = 'elastic'", "overscroll: must be 'clamp' or an elasticity in (0, 1], got 'elastic'"),
         ("damping = 3", "damping: is set, but curve is not 'spring'"),
-        ("curve = 'spring', mass = 0", "mass: must be in (0, 1000000], got 0"),
-        ("curve = 'spring', stiffness = -5", "stiffness: must be in (0, 1000000], got -5"),
+        ("curve = 'spring', mass = 0", "mass: must be in [0.001, 1000000], got 0"),
+        ("curve = 'spring', stiffness = -5", "stiffness: must be in [0.001, 1000000], got -5"),
+        // Issue 25: these trapped (SIGILL) in the spring's exponential, and `check` said ok.
+        ("curve = 'spring', damping = 1e6, mass = 1e-300", "mass: must be in [0.001, 1000000], got 1e-300"),
+        ("curve = 'spring', mass = 4.9e-324", "mass: must be in [0.001, 1000000], got 5e-324"),
+        ("curve = 'spring', stiffness = 1e-320", "stiffness: must be in [0.001, 1000000], got 1e-320"),
         ("curve = 'spring', damping = -1", "damping: must be in [0, 1000000], got -1"),
         ("preset = 'ios'", "preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'ios'"),
         ("preset = 'swipecellkti'", "preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'swipecellkti' (did you mean 'swipecellkit'?)"),

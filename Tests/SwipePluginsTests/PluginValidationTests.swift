@@ -32,9 +32,12 @@ struct PluginValidationTests {
          "buttons: are 360 points wide in total, 40 more than the 320-point cell"),
         ("{ buttons = { { id = 'a', title = 'A', width = 320.5 } } }",
          "buttons: are 320.5 points wide in total, 0.5 more than the 320-point cell"),
-        ("{ buttons = { \(button) }, bounce = -1 }", "bounce: must be a finite number >= 0, got -1"),
-        ("{ buttons = { \(button) }, bounce = math.huge }", "bounce: must be a finite number >= 0, got inf"),
-        ("{ buttons = { \(button) }, bounce = 0/0 }", "bounce: must be a finite number >= 0, got nan"),
+        ("{ buttons = { \(button) }, bounce = -1 }", "bounce: must be in [0, 10000] points, got -1"),
+        ("{ buttons = { \(button) }, bounce = math.huge }", "bounce: must be in [0, 10000] points, got inf"),
+        // Issue 25: a bounce this far drew the row at `right inf`.
+        ("{ buttons = { \(button) }, bounce = 1e308 }", "bounce: must be in [0, 10000] points, got 1e+308"),
+        ("{ buttons = { \(button) }, bounce = 10000.5 }", "bounce: must be in [0, 10000] points, got 10000.5"),
+        ("{ buttons = { \(button) }, bounce = 0/0 }", "bounce: must be in [0, 10000] points, got nan"),
         ("{ buttons = { \(button) }, bounce = 'big' }", "bounce: must be a number, got string"),
         ("{ buttons = { \(button) }, duration = -0.1 }", "duration: must be >= 0 seconds, got -0.1"),
         ("{ buttons = { \(button) }, duration = math.huge }", "duration: must be a finite number of seconds >= 0, got inf"),
@@ -81,7 +84,7 @@ struct PluginValidationTests {
         #expect(host.messages("plugin_error") == [[
             "\(file):1: row 1: buttons[1].title: must be a string, got number",
             "\(file):1: row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', 'spring', got 'x'",
-            "\(file):1: row 1: bounce: must be a finite number >= 0, got -1",
+            "\(file):1: row 1: bounce: must be in [0, 10000] points, got -1",
         ].joined(separator: "; ")])
     }
 

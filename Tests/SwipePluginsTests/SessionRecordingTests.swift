@@ -141,6 +141,10 @@ struct SessionRecordingTests {
             #expect(replay.contains("--preset \(configuration.preset.rawValue)") == (configuration.preset != .tutorial))
             #expect(replay.contains("--exclusive") == configuration.tableOptions.exclusive)
             #expect(replay.contains("--direction rtl") == (configuration.direction == .rtl))
+            // The `# options:` line carries the same options, so `swipehost run FILE` alone replays it.
+            let words = header.options.flatMap(\.words)
+            #expect(header.options.count <= 1)
+            #expect(String(replay) == "# replay with: swipehost run FILE --plugin \(path)" + words.map { " " + $0 }.joined())
         }
     }
 

@@ -108,6 +108,35 @@ struct SessionTests {
         #expect(session.nextWake == nil)
     }
 
+    /// Issue 25, point 17: at the clock's end a snap's steps all fall due at now (deadlines
+    /// saturate there), and the page's times stay at now; an advance only ran what was due
+    /// *later*, so the row stayed at its bounce (180) forever. What is due at now runs now, and
+    /// the recording says so with a `wait 0` that replays it.
+    @Test func completionsDueAtTheClocksEndRun() throws {
+        let sink = RecordingSink()
+        let session = try Session(SessionConfiguration(plugins: [.file(Self.tutorial)]), sink: sink)
+        let end = VirtualInstant.maximum
+        session.advance(to: end)
+        for command: GestureCommand in [.panBegin(row: 3, x: 0), .panMove(row: 3, x: -100), .panEnd(row: 3)] {
+            try session.apply(command, at: end)
+        }
+        #expect(session.table.cell(forRow: 3)?.right == 180)  // the bounce
+        #expect(session.nextWake == end)
+        session.advance(to: end)  // the page's next message, or the server's wake, at the same time
+        #expect(session.nextWake == nil)
+        #expect(session.table.cell(forRow: 3)?.right == 160)
+        #expect(session.table.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+        #expect(session.table.cell(forRow: 3)?.presentedOffset(at: end) == -160)
+        #expect(sink.lines == ["9000000000000 ms  row 3 opened"])
+        // Nothing due: an advance to now does nothing, and records nothing.
+        session.advance(to: end)
+        let script = session.recordedScript()
+        #expect(script.hasSuffix("\nwait 9000000000000\npan 3 begin\npan 3 move -100\npan 3 end\nwait 0\n"))
+        let replayed = try Self.applied(script, plugins: [Self.tutorial]).0
+        #expect(replayed.table.cell(forRow: 3)?.right == 160)
+        #expect(replayed.nextWake == nil)
+    }
+
     @Test func aRefusedCommandThrowsWithItsInputNumberAndLeavesTheSessionUsable() throws {
         let sink = RecordingSink()
         let session = try Session(SessionConfiguration(plugins: [.file(Self.tutorial)]), sink: sink)

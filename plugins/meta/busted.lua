@@ -14,12 +14,13 @@ function describe(name, fn) end
 ---@param fn fun()
 function context(name, fn) end
 
----The same as `describe` (each test runs in the spec's one Lua state).
+---As `describe`, but what the block sets in `_G` and `package.loaded` (in its body and while
+---its tests run) is undone after it, as in busted.
 ---@param name string
 ---@param fn fun()
 function insulate(name, fn) end
 
----The same as `describe`.
+---The same as `describe`: what the block sets stays for the blocks after it.
 ---@param name string
 ---@param fn fun()
 function expose(name, fn) end
@@ -28,6 +29,16 @@ function expose(name, fn) end
 ---@param name string
 ---@param fn? fun()
 function it(name, fn) end
+
+---The same as `it`.
+---@param name string
+---@param fn? fun()
+function spec(name, fn) end
+
+---The same as `it`.
+---@param name string
+---@param fn? fun()
+function test(name, fn) end
 
 ---Defines a pending test: listed, skipped, not failed.
 ---@param name string
@@ -118,9 +129,29 @@ stub = {}
 ---@return Spy
 function stub.new(target, key, ...) end
 
+---luassert's matchers, for `called_with`: `match.is_number()`, `match.is_string()`, `match.is_table()`,
+---`match.is_true()`, `match.is_false()`, `match.is_nil()`, `match.is_truthy()`, `match.is_falsy()`,
+---`match.is_same(v)`, `match.is_equal(v)`, `match.is_unique(deep?)`, `match.is_near(v, tolerance)`,
+---`match.is_matches(pattern)`, `match.is_ref(v)`, `match.any_of(m, ...)`, `match.all_of`, `match.none_of`;
+---`is_not_`/`no_` negate; `assert:register("matcher", name, fn)` adds `match.is_<name>`.
 ---@class match
 ---@field _ any  matches any argument in `called_with`
 match = {}
+
+---luassert's `mock(t, stubbed)`: every function of `t` (deeply) replaced by a spy on it, or with
+---`stubbed` by a stub returning nothing; `mock.revert(t)` puts them back.
+---@class mock
+---@overload fun(t: table, stubbed?: boolean): table
+mock = {}
+
+---@param t table
+---@param stubbed? boolean
+---@return table
+function mock.new(t, stubbed) end
+
+---@param t table
+---@return table
+function mock.revert(t) end
 
 ---luassert's chains: `assert.are.same(expected, actual)`, `assert.is_not.equal(a, b)`,
 ---`assert.is_true(v)`, `assert.has_error(fn, "message")`, `assert.spy(s).was.called(2)`.
@@ -219,8 +250,21 @@ function luassert.called(times) end
 function luassert.called_at_least(times) end
 ---@param times integer
 function luassert.called_at_most(times) end
----Some call had exactly these arguments (`match._` matches any).
+---Some call had exactly these arguments (`match._` matches any, a matcher matches what it accepts).
 function luassert.called_with(...) end
+---No value of `list` twice (`deep`: compared as `same`).
+---@param list table
+---@param deep? boolean
+function luassert.unique(list, deep) end
+---`assert:register("assertion", name, fn, positive_key, negative_key)`: `fn(state, arguments, level)`
+---returns whether it holds; the message is `require("say")`'s text for the key, its `%s` filled with
+---the arguments. `assert:register("matcher", name, fn)`: `fn(state, arguments)` returns a predicate.
+---@param namespace "assertion"|"matcher"
+---@param name string
+---@param fn function
+---@param positive_key? string
+---@param negative_key? string
+function luassert:register(namespace, name, fn, positive_key, negative_key) end
 
 ---@type luassert
 assert = luassert

@@ -13,7 +13,11 @@ import Glibc
 /// record, every run's jsonl valid.
 enum ConfigTarget {
     static let path = FuzzPaths.scratch + "/config.lua"
-    static let script = Array("open 1\ntap 1 1\ntap 1 2\ntap 1 3\nswipe 2 -100\nwait 500\ntap 2 1\nclose 1\npan 3 begin\npan 3 move -500\npan 3 end\nwait 1000\n".utf8)
+    /// Ends with a full swipe of the last row, released and then opened (issue 25: a `delete`
+    /// with `duration = 0` trapped there, and `open` left a `manual` row open and waiting).
+    static let script = Array(
+        "open 1\ntap 1 1\ntap 1 2\ntap 1 3\nswipe 2 -100\nwait 500\ntap 2 1\nclose 1\npan 3 begin\npan 3 move -500\npan 3 end\nwait 1000\npan 4 begin\npan 4 move -500\npan 4 end\nwait 0\nopen 4\nwait 1000\n"
+            .utf8)
 
     static func run(_ data: [UInt8]) {
         var input = FuzzInput(data)
@@ -49,7 +53,10 @@ enum ConfigTarget {
 
 /// Lua source text for generated values.
 enum LuaSource {
-    static let configurationKeys = ["buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "buton", "behavior"]
+    static let configurationKeys = [
+        "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "buton", "behavior",
+        "mass", "stiffness", "damping", "full_swipe", "preset",
+    ]
     static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap", "widht"]
 
     /// A configure result: mostly a table of the known keys, sometimes anything.
@@ -61,6 +68,10 @@ enum LuaSource {
             let key = input.pick(configurationKeys)
             switch key {
             case "buttons": fields.append("buttons = \(buttons(&input))")
+            case "full_swipe":
+                let completion = string(input.pick(["delete", "reset", "manual"]))
+                fields.append("full_swipe = \(input.choose(3) == 0 ? value(&input, depth: 1) : "{ completion = \(completion) }")")
+            case "preset": fields.append("preset = \(string(input.pick(["tutorial", "swipecellkit", "mail", "ios"])))")
             case "curve": fields.append("curve = \(input.choose(3) == 0 ? value(&input, depth: 1) : string(input.pick(["linear", "easeOut", "easeInOut", "ease_out", "spring", ""])))")
             default: fields.append("\(key) = \(value(&input, depth: 1))")
             }
@@ -100,6 +111,8 @@ enum LuaSource {
             "function(ctx) ctx:emit('x', { v = 1 }) ctx:open(1) error({}) end",
             "function(ctx) local t = {} for i = 1, 1e6 do t[i] = i end end",
             "function(ctx) ctx:after(100, function() ctx:log('later') end) end",
+            "function(ctx, r) ctx:open(r.index) end",
+            "function(ctx, r) ctx:log(r.index, r.item) ctx:delete(r.index) end",
         ])
     }
 

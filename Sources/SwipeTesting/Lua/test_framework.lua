@@ -165,11 +165,160 @@ function stub.new(target, key, ...)
 end
 setmetatable(stub, { __call = function(_, ...) return stub.new(...) end })
 
+---------------------------------------------------------------- mock
+-- luassert's mock(t, stubbed): every function in t (and in its tables, deeply) replaced by a
+-- spy on it, or with `stubbed` by a stub returning nothing; mock.revert(t) puts them back.
+local mock = {}
+local function mock_walk(t, stubbed, seen)
+  if seen[t] then return end
+  seen[t] = true
+  for key, value in pairs(t) do
+    if type(value) == "function" then
+      if stubbed then stub.new(t, key) else spy.on(t, key) end
+    elseif type(value) == "table" and not spy.is_spy(value) then
+      mock_walk(value, stubbed, seen)
+    end
+  end
+end
+function mock.new(t, stubbed)
+  if type(t) ~= "table" then error("mock: a table expected as argument #1, got " .. type(t), 2) end
+  mock_walk(t, stubbed, {})
+  return t
+end
+function mock.revert(t)
+  if type(t) ~= "table" then error("mock.revert: a table expected as argument #1, got " .. type(t), 2) end
+  local seen = {}
+  local function walk(tt)
+    if seen[tt] then return end
+    seen[tt] = true
+    for _, value in pairs(tt) do
+      if spy.is_spy(value) then
+        if value.target == tt then value:revert() end
+      elseif type(value) == "table" then
+        walk(value)
+      end
+    end
+  end
+  walk(t)
+  return t
+end
+setmetatable(mock, { __call = function(_, t, stubbed)
+  if type(t) ~= "table" then error("mock: a table expected as argument #1, got " .. type(t), 2) end
+  return mock.new(t, stubbed)
+end })
+
+---------------------------------------------------------------- matchers
+-- luassert's matchers: match.is_number(), match.is_same(x), match.is_not_nil()... values that
+-- called_with compares arguments with. assert:register("matcher", name, fn) adds one.
+local Matcher = {}
+Matcher.__index = Matcher
+Matcher.__call = function(self, value)
+  local ok = self.test(value) and true or false
+  if self.negated then return not ok end
+  return ok
+end
+Matcher.__tostring = function(self)
+  return "match." .. (self.negated and "is_not_" or "is_") .. self.name .. "()"
+end
+
+local matchers = {}  -- name -> function(state, arguments) returning function(value)
+local function type_matcher(kind)
+  return function() return function(v) return type(v) == kind end end
+end
+for _, kind in ipairs({ "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
+  matchers[kind] = type_matcher(kind)
+end
+matchers["true"] = function() return function(v) return v == true end end
+matchers["false"] = function() return function(v) return v == false end end
+matchers["nil"] = function() return function(v) return v == nil end end
+matchers.truthy = function() return function(v) return v ~= nil and v ~= false end end
+matchers.falsy = function() return function(v) return v == nil or v == false end end
+matchers.same = function(_, args) return function(v) return same(args[1], v) end end
+matchers.equal = function(_, args) return function(v) return args[1] == v end end
+matchers.equals = matchers.equal
+matchers.ref = function(_, args) return function(v) return rawequal(args[1], v) end end
+matchers.near = function(_, args)
+  return function(v) return type(v) == "number" and math.abs(args[1] - v) <= args[2] end
+end
+matchers.matches = function(_, args)
+  return function(v) return type(v) == "string" and v:find(args[1], args[2], args[3]) ~= nil end
+end
+matchers.match = matchers.matches
+
+-- Whether `list` holds no value twice (deep: compared as same() does).
+local function is_unique(list, deep)
+  if type(list) ~= "table" then return false end
+  local keys = {}
+  for k in pairs(list) do keys[#keys + 1] = k end
+  for i = 1, #keys do
+    for j = i + 1, #keys do
+      local a, b = list[keys[i]], list[keys[j]]
+      if (deep and same(a, b)) or (not deep and a == b) then return false end
+    end
+  end
+  return true
+end
+matchers.unique = function(_, args) return function(v) return is_unique(v, args[1]) end end
+
+local function combined(all, none)
+  return function(_, args)
+    return function(v)
+      for i = 1, args.n do
+        local ok = args[i](v)
+        if none and ok then return false end
+        if all and not ok then return false end
+        if not all and not none and ok then return true end
+      end
+      return all or none or false
+    end
+  end
+end
+matchers.all_of, matchers.any_of = combined(true, false), combined(false, false)
+matchers.none_of = combined(false, true)
+
 local match = { _ = setmetatable({}, { __tostring = function() return "match._" end }) }
+setmetatable(match, { __index = function(_, key)
+  if type(key) ~= "string" then return nil end
+  local negated, rest = false, key
+  while true do
+    local word, tail = rest:match("^([^_]+)_(.+)$")
+    if word == "is" or word == "are" or word == "was" or word == "has" or word == "does" then
+      rest = tail
+    elseif word == "not" or word == "no" then
+      negated, rest = not negated, tail
+    else
+      break
+    end
+  end
+  local build = matchers[rest]
+  if build == nil then error("luassert: unknown matcher: '" .. key .. "'", 2) end
+  return function(...)
+    local args = pack(...)
+    return setmetatable({ name = rest, negated = negated, test = build({ mod = not negated }, args) }, Matcher)
+  end
+end })
+
 local function matches_value(expected, actual)
   if rawequal(expected, match._) then return true end
+  if getmetatable(expected) == Matcher then return expected(actual) end
   return same(expected, actual)
 end
+
+---------------------------------------------------------------- say
+-- luassert's message table (the `say` module): assert:register's messages are its keys.
+local say_strings = {}
+local say = setmetatable({}, { __call = function(_, key, vars)
+  local text = say_strings[key]
+  if text == nil then return nil end
+  vars = vars or {}
+  local shown = {}
+  for i = 1, vars.n or #vars do shown[i] = tostring(vars[i]) end
+  local ok, formatted = pcall(string.format, text, unpack(shown, 1, vars.n or #vars))
+  return ok and formatted or text
+end })
+function say:set(key, value) say_strings[key] = value end
+function say:set_namespace() end
+package.preload.say = package.preload.say or function() return say end
 
 local function show_calls(s)
   if #s.calls == 0 then return "(no calls)" end
@@ -219,6 +368,9 @@ register({ "falsy" }, value_check("a falsy value", function(v) return v == nil o
 for _, kind in ipairs({ "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
   register({ kind }, value_check("a " .. kind, function(v) return type(v) == kind end))
 end
+register({ "unique" }, function(negated, list, deep)
+  return is_unique(list, deep), "Expected object to " .. (negated and "not " or "") .. "be unique:\n" .. described(list)
+end)
 register({ "near" }, function(negated, expected, actual, tolerance)
   local ok = type(actual) == "number" and math.abs(expected - actual) <= tolerance
   return ok, "Expected " .. (negated and "not " or "") .. "a number within " .. tostring(tolerance)
@@ -275,7 +427,9 @@ register({ "called_with" }, function(negated, s, ...)
     if ok then found = true; break end
   end
   local args = {}
-  for i = 1, wanted.n do args[i] = show(wanted[i]):gsub("\n%s*", " ") end
+  for i = 1, wanted.n do
+    args[i] = getmetatable(wanted[i]) == Matcher and tostring(wanted[i]) or show(wanted[i]):gsub("\n%s*", " ")
+  end
   return found, "Expected to " .. (negated and "not " or "") .. "be called with (" .. concat(args, ", ")
     .. "), calls were:\n" .. show_calls(s)
 end)
@@ -312,8 +466,39 @@ local function run_assertion(name, negated, payload, ...)
   return ...
 end
 
+-- assert:register("assertion", name, fn, positive_key, negative_key), as luassert has it:
+-- fn(state, arguments, level) returns whether the assertion holds; the message is say's
+-- text for the key (its %s filled with the arguments, each shown as a failure shows values),
+-- or state.failure_message when fn set one. assert:register("matcher", name, fn) adds
+-- match.is_<name>: fn(state, arguments) returns function(value) -> boolean.
+local function register_extension(_, namespace, name, fn, positive, negative)
+  if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
+    error("assert:register: a name of letters, digits and '_' expected as argument #2, got " .. show(name), 2)
+  end
+  if type(fn) ~= "function" then error("assert:register: a function expected as argument #3, got " .. type(fn), 2) end
+  if namespace == "matcher" then
+    matchers[name] = fn
+    return
+  end
+  if namespace ~= "assertion" then
+    error("assert:register: namespace must be 'assertion' or 'matcher', got " .. show(namespace), 2)
+  end
+  register({ name }, function(negated, ...)
+    local args = pack(...)
+    local state = { mod = not negated }
+    local ok = fn(state, args, 2)
+    local shown = { n = args.n }
+    for i = 1, args.n do shown[i] = described(args[i]) end
+    local key = negated and negative or positive
+    local message = state.failure_message or (key and say(key, shown)) or key
+      or ("Expected " .. name .. (negated and " to fail" or " to hold"))
+    return ok and true or false, message
+  end)
+end
+
 State.__index = function(self, key)
   if type(key) ~= "string" then return nil end
+  if key == "register" then return register_extension end
   local tokens = {}
   for token in key:gmatch("[^_]+") do tokens[#tokens + 1] = token end
   local negated, payload, awaiting = rawget(self, "_negated"), rawget(self, "_payload"), nil
@@ -362,18 +547,80 @@ local running = nil  -- the test running now, for finally()
 
 local caller_line = spec_frame
 
-local function describe(name, fn)
-  if type(fn) ~= "function" then error("describe: a function expected as argument #2", 2) end
+-- The globals and loaded modules, to put back after an insulate block.
+local function snapshot()
+  local globals, loaded = {}, {}
+  for k, v in pairs(_G) do globals[k] = v end
+  for k, v in pairs(package.loaded) do loaded[k] = v end
+  return { globals = globals, loaded = loaded }
+end
+
+local function restore(saved)
+  for _, pair in ipairs({ { _G, saved.globals }, { package.loaded, saved.loaded } }) do
+    local now, before = pair[1], pair[2]
+    local added = {}
+    for k in pairs(now) do
+      if before[k] == nil then added[#added + 1] = k end
+    end
+    for _, k in ipairs(added) do now[k] = nil end
+    for k, v in pairs(before) do
+      if not rawequal(now[k], v) then now[k] = v end
+    end
+  end
+end
+
+local REMOVED = {}
+
+-- What was set in _G and package.loaded since `saved` (a removed key as REMOVED).
+local function changes_since(saved)
+  local changes = {}
+  for _, pair in ipairs({ { _G, saved.globals, "globals" }, { package.loaded, saved.loaded, "loaded" } }) do
+    local now, before, changed = pair[1], pair[2], {}
+    for k, v in pairs(now) do
+      if not rawequal(before[k], v) then changed[k] = v end
+    end
+    for k in pairs(before) do
+      if now[k] == nil then changed[k] = REMOVED end
+    end
+    changes[pair[3]] = changed
+  end
+  return changes
+end
+
+local function apply(changes)
+  for _, pair in ipairs({ { _G, changes.globals }, { package.loaded, changes.loaded } }) do
+    for k, v in pairs(pair[2]) do
+      if v == REMOVED then pair[1][k] = nil else pair[1][k] = v end
+    end
+  end
+end
+
+local function define_block(kind, name, fn, insulated)
+  if type(fn) ~= "function" then error(kind .. ": a function expected as argument #2", 3) end
   local file, line = caller_line()
   local block = new_block(tostring(name), current, line)
   block.file = file
+  block.insulate = insulated
   insert(current.children, block)
   local outer = current
   current = block
+  local saved = insulated and snapshot() or nil
   local ok, err = pcall(fn)
+  if saved then
+    -- What the body set is undone now and set again while the block's tests run, as in
+    -- busted, where the body and its tests run together.
+    block.changes = changes_since(saved)
+    restore(saved)
+  end
   current = outer
   if not ok then error(err, 0) end
 end
+
+local function describe(name, fn) define_block("describe", name, fn, false) end
+-- busted's insulate: what the block changes in _G and package.loaded (while its body defines
+-- its tests, and while they run) is undone after it; expose shares its changes, as describe.
+local function insulate(name, fn) define_block("insulate", name, fn, true) end
+local function expose(name, fn) define_block("expose", name, fn, false) end
 
 local function add_test(name, fn, is_pending)
   local file, line = caller_line()
@@ -410,13 +657,14 @@ local function full_name(test)
   return concat(parts, " ")
 end
 
-_G.describe, _G.context, _G.insulate, _G.expose = describe, describe, describe, describe
+_G.describe, _G.context, _G.insulate, _G.expose = describe, describe, insulate, expose
 _G.it, _G.pending, _G.finally = it, pending, finally
 _G.before_each, _G.after_each = hook("before_each"), hook("after_each")
 _G.setup, _G.lazy_setup, _G.strict_setup = hook("setup"), hook("setup"), hook("setup")
 _G.teardown, _G.lazy_teardown, _G.strict_teardown = hook("teardown"), hook("teardown"), hook("teardown")
 _G.assert = new_state(false, nil, nil)
-_G.spy, _G.stub, _G.match = spy, stub, match
+_G.spy, _G.stub, _G.match, _G.mock = spy, stub, match, mock
+_G.spec, _G.test = it, it
 
 ---------------------------------------------------------------- running
 local runner = {}
@@ -444,8 +692,60 @@ local function test_matches(name, filter)
   return string.find(name, filter, 1, true) ~= nil
 end
 
--- The tests in order (shuffled within each block when a seed is given), filtered.
-function runner.plan(seed, filter)
+-- The `#tag` words of a full name (describe names included), as busted reads them.
+local function tags_of(name)
+  local tags = {}
+  for tag in name:gmatch("#([%w_%-]+)") do tags[tag] = true end
+  return tags
+end
+
+local function any_tag(tags, list)
+  for _, tag in ipairs(list) do
+    if tags[tag] then return true end
+  end
+  return false
+end
+
+-- Which shard of `count` a test belongs to: FNV-1a (32 bits) of its file and full name, so
+-- the same test lands in the same shard on every machine and run.
+local function shard_of(file, name, count)
+  local hash = 2166136261
+  local key = file .. "\0" .. name
+  for i = 1, #key do
+    hash = ((hash ~ key:byte(i)) * 16777619) & 0xFFFFFFFF
+  end
+  return hash % count + 1
+end
+
+-- Whether the test is selected: --filter, --filter-out, --name, --tags, --exclude-tags and
+-- --shard, each a condition it must meet (see docs/testing.md).
+local function selected(test, selection)
+  local name = test.full_name
+  if not test_matches(name, selection.filter) then return false end
+  for _, pattern in ipairs(selection.filter_out or {}) do
+    if test_matches(name, pattern) then return false end
+  end
+  local names = selection.names or {}
+  if #names > 0 then
+    local found = false
+    for _, wanted in ipairs(names) do
+      if wanted == name then found = true; break end
+    end
+    if not found then return false end
+  end
+  local tags = tags_of(name)
+  if #(selection.tags or {}) > 0 and not any_tag(tags, selection.tags) then return false end
+  if any_tag(tags, selection.exclude_tags or {}) then return false end
+  if selection.shard_count and shard_of(test.file or "", name, selection.shard_count) ~= selection.shard_index then
+    return false
+  end
+  return true
+end
+
+-- The tests in order (shuffled within each block when a seed is given), selected.
+-- `selection` is a table of the conditions above, or (as before) a --filter pattern.
+function runner.plan(seed, selection)
+  if type(selection) ~= "table" then selection = { filter = selection } end
   local state = seed and { x = seed } or nil
   plan = {}
   local function walk(block)
@@ -453,7 +753,7 @@ function runner.plan(seed, filter)
     for _, child in ipairs(children) do
       if child.test then
         child.full_name = full_name(child)
-        if test_matches(child.full_name, filter) then plan[#plan + 1] = child end
+        if selected(child, selection) then plan[#plan + 1] = child end
       else
         walk(child)
       end
@@ -523,6 +823,7 @@ local function tear_down(keep, results)
       results[#results + 1] = { name = block_name(block) .. " (teardown)", file = block.file or "?",
         line = block.line or 0, status = "fail", message = err.message, traceback = err.traceback }
     end
+    if block.saved then restore(block.saved); block.saved = nil end
   end
 end
 
@@ -580,6 +881,10 @@ function runner.run(index)
   for i = common + 1, #chain do
     local block = chain[i]
     active[#active + 1] = block
+    if block.insulate then
+      block.saved = snapshot()
+      apply(block.changes)
+    end
     block.setup_error = call_hooks(block.setup)
   end
   for _, block in ipairs(chain) do

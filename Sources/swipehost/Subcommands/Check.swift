@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 import SwipeCore
 import SwipePlugins
 import SwipeScript

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 import SwipeTesting
 
 extension SwipeHostCommand {

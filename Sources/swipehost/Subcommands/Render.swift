@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 import Glibc
 import SwipeCore
 import SwipePlugins
@@ -11,7 +12,7 @@ extension SwipeHostCommand {
             abstract:
                 "Run a gesture script headless and draw it as an SVG: a filmstrip of the table and a plot of the offsets.",
             discussion: """
-                Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' header \
+                Runs SCRIPT as 'swipehost run' does (the same plugins, '# plugin:' and '# options:' header \
                 lines, --preset, --direction and table options) and draws one SVG picture.
 
                 The filmstrip: the visible table at chosen virtual times, each frame drawn \
@@ -116,6 +117,18 @@ extension SwipeHostCommand {
 
         func run() throws {
             let source = try ScriptSource.read(script)
+            let reparsed: Render?
+            do {
+                reparsed = try HeaderOptions.reparse(Render.self, source: source, subcommand: "render")
+            } catch {
+                StandardStreams.writeError(error.description + "\n")
+                throw ExitCode(2)
+            }
+            try (reparsed ?? self).render(source)
+        }
+
+        /// Renders `source` with these options (the header's already applied).
+        func render(_ source: ScriptSource) throws {
             let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
             let pluginPaths: [String]
             do {

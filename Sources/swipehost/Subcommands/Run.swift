@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 import SwipeCore
 import SwipePlugins
 import SwipeScript
@@ -29,7 +30,10 @@ extension SwipeHostCommand {
                 Without --plugin or --plugins, a script loads the plugins its header names: \
                 '# plugin: PATH' lines among the comment lines at its top, before its first command \
                 (several allowed, in load order; PATH relative to the script's folder). A header \
-                naming no file or folder is an error at its line (status 2).
+                naming no file or folder is an error at its line (status 2). '# options: ...' lines \
+                there give run's options the script needs ('# options: --preset mail --direction \
+                rtl'); the command line's come after them, so they win. An option run does not \
+                take is an error at its line (status 2).
 
                 With plugins (--plugin, --plugins, or the header), each row's buttons, thresholds and bounce come \
                 from the first plugin whose configure() returns them, and the delegate calls go to \
@@ -73,12 +77,16 @@ extension SwipeHostCommand {
         var mapAbove: Int = ScriptSource.mappingThreshold
 
         func run() throws {
-            try RunRequest(
+            try request.execute()
+        }
+
+        /// What the options say to do.
+        var request: RunRequest {
+            RunRequest(
                 script: script, plugins: plugins.plugins, pluginFolder: plugins.pluginFolder, pluginOptions: plugins.options,
                 rows: table.rows, geometry: table.geometry, format: format, strict: strict, direction: behavior.direction,
                 tableOptions: behavior.tableOptions, preset: behavior.preset, color: color.color, spoolAbove: spoolAbove,
-                mapAbove: mapAbove
-            ).execute()
+                mapAbove: mapAbove)
         }
 
         /// The plugins the script's header names, as paths from the current folder; a path that
@@ -106,6 +114,34 @@ extension SwipeHostCommand {
 
 extension OutputFormat: ExpressibleByArgument {}
 
+/// A script's `# options:` header lines, applied as `swipehost run` and `render` take them: the
+/// command is parsed again with the header's words before the command line's own, so that the
+/// script runs by itself as it was meant to (`examples/both_edges.swipe` right to left) and an
+/// option given on the command line wins.
+enum HeaderOptions {
+    /// The command parsed again with the header's options, or nil when the header has none. A
+    /// word the command does not take is an error at its line (status 2).
+    static func reparse<Command: ParsableCommand>(
+        _ type: Command.Type, source: ScriptSource, subcommand: String
+    ) throws(ScriptError) -> Command? {
+        let header = source.withBytes { ScriptHeader($0) }
+        guard !header.options.isEmpty else { return nil }
+        let arguments = CommandLine.arguments.dropFirst()
+        let given = Array(arguments.drop { $0 != subcommand }.dropFirst())
+        func parse(_ words: [String], line: Int) throws(ScriptError) -> Command {
+            do {
+                return try Command.parse(words + given)
+            } catch {
+                let message = Command.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+                throw ScriptError(file: source.name, line: line, message: "'# options:' \(message)")
+            }
+        }
+        // Each line alone first, so that an error names the line that has it.
+        for options in header.options { _ = try parse(options.words, line: options.line) }
+        return try parse(header.options.flatMap(\.words), line: header.options[0].line)
+    }
+}
+
 /// What `swipehost run` does, from plain values: what ``SwipeHostCommand/Run`` parsed, or what
 /// ``RunRequest/init(fastArguments:)`` read from a plain command line without the argument parser.
 struct RunRequest {
@@ -123,10 +159,29 @@ struct RunRequest {
     var color = ColorOption.Choice.auto
     var spoolAbove = 4 << 20
     var mapAbove = ScriptSource.mappingThreshold
+    /// Whether the script's `# options:` header has been applied (``HeaderOptions``).
+    var headerApplied = false
 
     func execute() throws {
-        let source = try ScriptSource.read(script, mapAbove: mapAbove)
+        try execute(ScriptSource.read(script, mapAbove: mapAbove))
+    }
+
+    func execute(_ source: ScriptSource) throws {
         let colorErrors = ColorOption.enabled(color, for: 2)
+        if !headerApplied {
+            let reparsed: SwipeHostCommand.Run?
+            do {
+                reparsed = try HeaderOptions.reparse(SwipeHostCommand.Run.self, source: source, subcommand: "run")
+            } catch {
+                StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
+                throw ExitCode(2)
+            }
+            if let reparsed {
+                var request = reparsed.request
+                request.headerApplied = true
+                return try request.execute(source)
+            }
+        }
         let given = !plugins.isEmpty || pluginFolder != nil
         let pluginPaths: [String]
         do {

@@ -1,128 +1,48 @@
 import ArgumentParser
-import SwipeCore
-import SwipePlayground
-import SwipePlugins
-import SwipeServer
+import Glibc
+import SwipeCommandLine
 
 extension SwipeHostCommand {
+    /// `swipehost serve`: parses and checks the options here (help and usage errors need no
+    /// server), then executes `swipehost-serve`, the binary beside this one that links the server
+    /// stack, with the same arguments. The process is replaced, so its signals and exit status
+    /// are the server's own.
     struct Serve: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Serve the playground: the table live in a browser, driven by the same core and plugins as run.",
-            discussion: """
-                Prints 'http://HOST:PORT/' as its first line (the real port when --port is 0) and \
-                serves until SIGINT (Ctrl-C) or SIGTERM, then closes every session and exits with \
-                status 0. Open the address in a browser: the page draws the visible rows with \
-                their buttons, titles, widths and colours; drag a row (mouse or touch) to reveal \
-                them, tap a button or the content, scroll with the wheel or a vertical drag. The \
-                event log shows the delegate calls, plugin events, errors and warnings; the panel \
-                shows the configuration of the row under the pointer.
+        static let configuration = CommandConfiguration(abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
 
-                The server is the only source of truth: each page is a session (its own table and \
-                plugin states, a virtual clock in milliseconds since the page connected). The page \
-                sends its pointer events over a WebSocket (/ws); the server turns them into \
-                gesture commands (a drag of more than 10 px: horizontal pans the row, vertical \
-                scrolls; a press without one is a tap, hit-tested on the server), runs them and \
-                sends frames back: each row's offset, and while it animates, its path sampled \
-                every 4 ms, with the events.
+        @OptionGroup var options: ServeOptions
 
-                Live reload: the plugin files are checked every 200 ms; when one changes, the new \
-                code is loaded into fresh Lua states in every session, keeping the items, open rows \
-                and scroll, and the page shows 'reloaded'. Code that does not load or validate is \
-                rolled back: the old plugin stays in charge and the page shows 'FILE:LINE: message' \
-                until the next save.
-
-                Recording: every session records its inputs. The page offers them as a gesture \
-                script (GET /sessions/ID.swipe: 'swipehost run' replays it to the same events) \
-                and as a busted-style spec (GET /sessions/ID_spec.lua: 'swipehost test' runs it).
-
-                Limits: at most 32 pages at once (the 33rd gets an error and is closed), 64 KiB a \
-                message (a larger one gets an error message; the session goes on); a page that \
-                sends nothing for 10 minutes is closed (1001, 'idle'), and one that reads too \
-                little of what it is sent, once 8 MiB wait, is closed (1008, 'too far behind'). \
-                The server listens on 127.0.0.1 unless --host says otherwise: it runs plugin code \
-                for anyone who can reach it (with --trusted, code with the full Lua library), so \
-                only bind another address on a network you trust (serve warns on stderr when the \
-                address is not loopback).
-
-                Other web pages: a request must name the server in its Host header (127.0.0.1, \
-                localhost, [::1] or the --host address, with the port), and a page's Origin must \
-                be the server's own (http:// and one of those); others get 403 with the reason, so \
-                a site the user visits cannot drive a session, nor read the page through a name of \
-                its own (DNS rebinding). --allow-origin adds an origin (and its host), e.g. the \
-                machine's address on the network with --host 0.0.0.0. A WebSocket without Origin \
-                (not a browser) is accepted. See docs/playground.md.
-
-                A plugin that does not load when the server starts ends it with status 2 and \
-                'FILE:LINE: message' on stderr; a port in use (or another failure to listen) ends \
-                it with status 1.
-                """
-        )
-
-        @OptionGroup var table: TableOptions
-        @OptionGroup var plugins: PluginOptionGroup
-        @OptionGroup var behavior: BehaviorOptions
-
-        @Option(help: ArgumentHelp("The address to listen on (loopback by default).", valueName: "address"))
-        var host = "127.0.0.1"
-
-        @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 takes any free port (the first line says which).", valueName: "port"))
-        var port = 8080
-
-        @Option(
-            name: .customLong("allow-origin"),
-            help: ArgumentHelp(
-                "Also answer pages from this origin (scheme://host[:port], e.g. http://192.168.1.5:8080) and requests naming its host; repeatable. Without it, only the server's own address (127.0.0.1, localhost, [::1] or --host, at --port) is answered; others get 403.",
-                valueName: "origin"))
-        var allowOrigin: [String] = []
-
-        func validate() throws {
-            guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
-            guard !host.isEmpty else { throw ValidationError("--host must name an address, got ''") }
-            for origin in allowOrigin where OriginPolicy.parseOrigin(origin) == nil {
-                throw ValidationError(
-                    "--allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got '\(DisplayText.escaped(origin))'")
-            }
-        }
-
-        /// True for an address only this machine reaches.
-        static func isLoopback(_ host: String) -> Bool {
-            let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-            return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
-        }
+        /// The server binary's name, looked for in the folder of the running `swipehost`.
+        static let serverName = "swipehost-serve"
 
         func run() throws {
-            var configuration = SessionConfiguration(
-                plugins: plugins.paths.map(PluginSource.file), pluginOptions: plugins.options,
-                items: .generated(count: table.rows), geometry: table.geometry, direction: behavior.direction,
-                tableOptions: behavior.tableOptions, preset: behavior.preset)
-            configuration.scriptName = "session"
-            // The plugins must load now: later, a page that cannot get a session says why.
-            do {
-                _ = try Session(configuration, sink: nil)
-            } catch {
-                StandardStreams.writeError(DisplayText.escaped(PlaygroundSession.describe(error), keeping: [.tabs, .newlines]) + "\n")
-                throw ExitCode(error.exitStatus)
-            }
-            let given = plugins
-            let watcher = given.paths.isEmpty
-                ? nil : PluginWatcher { given.paths }
-            var server = PlaygroundServer(host: host, port: port, sessions: SessionManager(configuration: configuration), watcher: watcher)
-            server.allowedOrigins = allowOrigin
-            let host = self.host
-            if !Self.isLoopback(host) {
-                StandardStreams.writeError(
-                    "swipehost serve: warning: listening on \(host), not loopback: whoever reaches this port can run the plugins' code"
-                        + " (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and \(host)"
-                        + " (or an origin given with --allow-origin)\n")
-            }
-            do {
-                try server.runBlocking { port in
-                    StandardStreams.write(PlaygroundServer.address(host: host, port: port) + "\n")
-                }
-            } catch {
-                StandardStreams.writeError("swipehost serve: cannot serve on \(host):\(port): \(error)\n")
+            let arguments = CommandLine.arguments
+            let given = arguments.firstIndex(of: "serve").map { Array(arguments[($0 + 1)...]) } ?? []
+            let folder = Self.executableFolder()
+            let server = folder + "/" + Self.serverName
+            guard access(server, X_OK) == 0 else {
+                StandardStreams.writeError("""
+                    swipehost serve: the playground's server is a binary of its own, \(Self.serverName), and there is none in \(folder).
+                    Build it beside swipehost with 'swift build --product \(Self.serverName)' (add '-c release' for a release build), or install both with scripts/install.sh.
+
+                    """)
                 throw ExitCode(1)
             }
+            let argv = ([server] + given).map { strdup($0) } + [nil]
+            execv(server, argv)
+            let reason = String(cString: strerror(errno))
+            StandardStreams.writeError("swipehost serve: cannot run \(server): \(reason)\n")
+            throw ExitCode(1)
+        }
+
+        /// The folder holding the running binary (`/proc/self/exe` resolved), where its sibling is.
+        static func executableFolder() -> String {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+            guard count > 0 else { return "." }
+            let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let slash = path.lastIndex(of: "/") else { return "." }
+            return slash == path.startIndex ? "/" : String(path[..<slash])
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SwipeCommandLine
 @preconcurrency import Glibc
 import SwipeScript
 import SwipeTesting
@@ -20,9 +21,22 @@ extension SwipeHostCommand {
                 Exit status: 0 when every test passed (or is pending); 1 when a test failed (a spec \
                 file that does not load fails too); 2 when nothing was tested: a path that does not \
                 exist, no *_spec.lua file, or no test in the files (none at all, or none matching \
-                --filter), each said on standard error. In JUnit XML, a failed assertion is a \
-                <failure> and an error (a Lua error, a spent budget, a file that does not load) an \
-                <error>.
+                the selection), each said on standard error. In JUnit XML (and json), a failed \
+                assertion is a <failure> and an error (a Lua error, a spent budget, a file that \
+                does not load) an <error>.
+
+                Selection, as busted's: --filter, --filter-out, --name, --tags/-t and \
+                --exclude-tags ('#tag' words in describe and it names), and --shard K/N for CI \
+                matrices; each is a condition a test must meet. --list prints the selected tests \
+                and runs none. A bad --shard or tag ends the run with status 2 before any test.
+
+                A .busted file in the current folder gives defaults with busted's keys (its _all \
+                and default tasks: ROOT, pattern, tags, exclude-tags, output); the command line \
+                wins, another key is a warning, and a file that does not load is status 2.
+
+                --watch runs the specs, then again each time a .lua file under the folders \
+                searched changes (only the changed specs when only specs changed), clearing the \
+                screen first (--no-clear keeps it); Ctrl-C ends it with status 0.
                 """
         )
 
@@ -32,11 +46,41 @@ extension SwipeHostCommand {
         @Option(help: "Run only the tests whose full name matches this Lua pattern (none matching: status 2).")
         var filter: String?
 
-        @Option(help: "Output: 'text', 'tap' (TAP 13) or 'junit' (JUnit XML); the counts go to stderr for tap and junit.")
-        var format: TestReportFormat = .text
+        @Option(help: ArgumentHelp("Skip the tests whose full name matches this Lua pattern (repeatable).", valueName: "pattern"))
+        var filterOut: [String] = []
+
+        @Option(help: ArgumentHelp("Run only the test with exactly this full name (repeatable: any of them).", valueName: "full name"))
+        var name: [String] = []
+
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
+            "Run only the tests with one of these '#tag' words in their full name (describe names included); comma-separated, repeatable.",
+            valueName: "tag,..."))
+        var tags: [String] = []
+
+        @Option(help: ArgumentHelp("Skip the tests with one of these '#tag' words; comma-separated, repeatable.", valueName: "tag,..."))
+        var excludeTags: [String] = []
+
+        @Option(help: ArgumentHelp(
+            "Run only the K-th of N shards: a stable partition of the tests by file and full name (the N shards together run every test once).",
+            valueName: "K/N"))
+        var shard: String?
+
+        @Flag(help: "List the selected tests as 'FILE:LINE: NAME', in the order they would run, and run none.")
+        var list = false
+
+        @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the selected tests this many times, each run reported (1 to 10000).", valueName: "N"))
+        var repeatCount = 1
+
+        @Option(name: [.customShort("o"), .customLong("output"), .long], help: ArgumentHelp(
+            "Output: 'text' (the default), 'tap' (TAP 13), 'junit' (JUnit XML) or 'json' (busted's json shape); the counts go to stderr for all but text.",
+            valueName: "format"))
+        var format: TestReportFormat?
 
         @Option(help: "Shuffle the spec files and the tests in each block, reproducibly.")
         var seed: Int?
+
+        @Flag(help: "Shuffle with a new seed, printed on stderr ('--seed N' repeats the order); --seed sets it.")
+        var shuffle = false
 
         @Option(help: "Run this many spec files at once, each in its own process.")
         var jobs: Int = 1
@@ -49,10 +93,17 @@ extension SwipeHostCommand {
 
         @OptionGroup var color: ColorOption
 
+        @Flag(help: "Run, then run again each time a spec or plugin file (.lua) under the folders searched changes; Ctrl-C stops.")
+        var watch = false
+
+        @Flag(help: "With --watch, do not clear the screen before each run.")
+        var noClear = false
+
         @Option(help: .hidden)
         var worker: String?
 
         func validate() throws {
+            guard (1...10_000).contains(repeatCount) else { throw ValidationError("--repeat must be from 1 to 10000, got \(repeatCount)") }
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
             guard specBudget >= 0 else { throw ValidationError("--spec-budget must be 0 or more instructions, got \(specBudget)") }
         }
@@ -60,7 +111,39 @@ extension SwipeHostCommand {
         func run() throws {
             var options = SpecRunOptions()
             options.filter = filter
+            options.filterOut = filterOut
+            options.names = name
             options.seed = seed
+            // A worker takes its options from the command line alone: the parent read .busted.
+            let config: BustedConfig
+            let naming: SpecDiscovery.Naming
+            do {
+                config = worker == nil ? try BustedConfig.load() ?? BustedConfig() : BustedConfig()
+                naming = try config.naming()
+            } catch {
+                StandardStreams.writeError("swipehost test: \(error)\n")
+                throw ExitCode(2)
+            }
+            for warning in config.warnings { StandardStreams.writeError("swipehost test: warning: \(warning)\n") }
+            let format = self.format ?? config.output ?? .text
+            let paths = self.paths.isEmpty ? config.roots : self.paths
+            do {
+                options.tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                options.excludeTags = excludeTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                try TestOptionError.checkTags(options.tags, option: "--tags")
+                try TestOptionError.checkTags(options.excludeTags, option: "--exclude-tags")
+                if tags.isEmpty { options.tags = config.tags }
+                if excludeTags.isEmpty { options.excludeTags = config.excludeTags }
+                options.shard = try shard.map(TestShard.init(parsing:))
+            } catch {
+                StandardStreams.writeError("swipehost test: \(error)\n")
+                throw ExitCode(2)
+            }
+            if shuffle, seed == nil, worker == nil {
+                let chosen = Int(truncatingIfNeeded: UInt32.random(in: 1...UInt32.max))
+                options.seed = chosen
+                StandardStreams.writeError("swipehost test: shuffled with --seed \(chosen)\n")
+            }
             options.specBudget = specBudget
             options.pluginOptions = limits.options
             // Asked before standard output is pointed at standard error, below.
@@ -73,15 +156,51 @@ extension SwipeHostCommand {
                 report.write { StandardStreams.write(Array(WorkerProtocol.encode(result).utf8)) }
                 return
             }
-            let session = TestSession(
+            var session = TestSession(
                 paths: paths, options: options, format: format, jobs: jobs,
                 output: { text in
                     let shown = colored ? Self.painted(text) : text
                     report.write { StandardStreams.write(Array(shown.utf8)) }
                 },
                 errorOutput: StandardStreams.writeError)
+            session.repeatCount = repeatCount
+            session.listOnly = list
+            session.naming = naming
+            if watch { return try Self.watch(session, clear: !noClear) }
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
+        }
+
+        /// `--watch`: runs the session, then again whenever a `.lua` file changes under its
+        /// folders: only the changed specs when nothing but specs changed, else every spec.
+        /// Ctrl-C (SIGINT) ends it with status 0.
+        static func watch(_ session: TestSession, clear: Bool) throws {
+            let folders = session.watchedFolders
+            let watcher: TestWatch
+            do {
+                watcher = try TestWatch(roots: folders)
+            } catch {
+                StandardStreams.writeError("swipehost test: --watch: \(error.reason)\n")
+                throw ExitCode(2)
+            }
+            signal(SIGINT) { _ in _exit(0) }
+            // A parent may have started it with SIGINT blocked (a test runner's thread does).
+            var interrupt = sigset_t()
+            sigemptyset(&interrupt)
+            sigaddset(&interrupt, SIGINT)
+            pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+            for warning in watcher.warnings { StandardStreams.writeError("swipehost test: --watch: \(warning)\n") }
+            var round = session
+            while true {
+                if clear { session.output("\u{1B}[2J\u{1B}[H") }
+                _ = round.run()
+                StandardStreams.writeError("swipehost test: watching \(folders.joined(separator: ", ")) for changes (Ctrl-C to stop)\n")
+                let changed = watcher.waitForChanges()
+                let specs = session.specFiles() ?? []
+                let changedSpecs = changed.filter { path in specs.contains { TestSession.samePath($0, path) } }
+                round = session
+                if !changedSpecs.isEmpty && changedSpecs.count == changed.count { round.paths = changedSpecs }
+            }
         }
 
         /// The text report for a terminal: `PASS` green, `FAIL` red, `SKIP` yellow, and the counts

@@ -1,4 +1,4 @@
 /// The version `swipehost --version` prints; the one place it is written.
-enum SwipeHostVersion {
-    static let current = "0.1.0"
+public enum SwipeHostVersion {
+    public static let current = "0.1.0"
 }

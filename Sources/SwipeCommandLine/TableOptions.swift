@@ -3,20 +3,22 @@ import SwipeCore
 
 /// The table's shape, shared by every subcommand that builds one. Negative values are read as
 /// values (`--rows -1`), so that the limits, not the parser, say what is wrong with them.
-struct TableOptions: ParsableArguments {
+public struct TableOptions: ParsableArguments {
+    public init() {}
+
     @Option(parsing: .unconditional, help: "Number of rows (items 'Longer Title Item #1' ... '#N'), at most 1000000000.")
-    var rows: Int = 30
+    public var rows: Int = 30
 
     @Option(parsing: .unconditional, help: "Cell width in points, at most 10000.")
-    var width: Double = 320
+    public var width: Double = 320
 
     @Option(parsing: .unconditional, help: "Viewport height in points (rows are 44 points tall), at most 44000 (1000 rows).")
-    var viewport: Double = 504
+    public var viewport: Double = 504
 
-    var geometry: TableGeometry { TableGeometry(width: width, viewportHeight: viewport) }
+    public var geometry: TableGeometry { TableGeometry(width: width, viewportHeight: viewport) }
 
     /// The limits are the core's (``TableGeometry/check(rows:)``, ``TableGeometry/problems()``).
-    func validate() throws {
+    public func validate() throws {
         if let problem = TableGeometry.check(rows: rows) { throw ValidationError("--\(problem)") }
         if let problem = geometry.problems().first { throw ValidationError("--\(problem)") }
     }

@@ -2,26 +2,28 @@ import ArgumentParser
 import SwipePlugins
 
 /// Which plugins to load, and their limits; shared by the subcommands that load plugins.
-struct PluginOptionGroup: ParsableArguments {
+public struct PluginOptionGroup: ParsableArguments, Sendable {
+    public init() {}
+
     @Option(name: .customLong("plugin"), help: ArgumentHelp(
         "A plugin to load: a .lua file, or a folder with init.lua (repeat for several; load order matters).",
         valueName: "path"))
-    var plugins: [String] = []
+    public var plugins: [String] = []
 
     @Option(name: .customLong("plugins"), help: ArgumentHelp(
         "Load every plugin in a folder (*.lua and */init.lua), sorted by name, after the --plugin ones.",
         valueName: "dir"))
-    var pluginFolder: String?
+    public var pluginFolder: String?
 
     @OptionGroup var limits: PluginLimitOptions
 
-    var paths: [String] {
+    public var paths: [String] {
         plugins + (pluginFolder.map(Plugin.paths(inFolder:)) ?? [])
     }
 
-    var options: PluginOptions { limits.options }
+    public var options: PluginOptions { limits.options }
 
-    func validate() throws {
+    public func validate() throws {
         if let pluginFolder, Plugin.paths(inFolder: pluginFolder).isEmpty {
             throw ValidationError("--plugins \(pluginFolder): no plugin found there (*.lua or */init.lua)")
         }
@@ -31,17 +33,19 @@ struct PluginOptionGroup: ParsableArguments {
 /// The limits every plugin is loaded with: the same options, parsed and checked the same way, in
 /// `run`, `check` and `test` (there, the defaults of every `swipe.table{...}`). Negative values
 /// are read as values (`--budget -1`), so that the check, not the parser, says what is wrong.
-struct PluginLimitOptions: ParsableArguments {
+public struct PluginLimitOptions: ParsableArguments, Sendable {
+    public init() {}
+
     @Option(parsing: .unconditional, help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
-    var budget: Int = 10_000_000
+    public var budget: Int = 10_000_000
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Memory cap of each plugin's Lua state, in bytes; K, M and G suffixes accepted (0 = no cap).", valueName: "bytes"))
-    var memory: String = "64M"
+    public var memory: String = "64M"
 
     @Flag(help: "Turn the sandbox off: plugins get the full Lua standard library (io, os, debug...).")
-    var trusted = false
+    public var trusted = false
 
-    var options: PluginOptions {
+    public var options: PluginOptions {
         var options = PluginOptions()
         options.instructionBudget = budget
         options.memoryLimit = Self.bytes(memory) ?? 0
@@ -49,7 +53,7 @@ struct PluginLimitOptions: ParsableArguments {
         return options
     }
 
-    func validate() throws {
+    public func validate() throws {
         guard budget >= 0 else { throw ValidationError("--budget must be 0 or more instructions, got \(budget)") }
         guard Self.bytes(memory) != nil else {
             throw ValidationError("--memory must be a number of bytes with an optional K, M or G suffix (64M), got '\(memory)'")
@@ -57,7 +61,7 @@ struct PluginLimitOptions: ParsableArguments {
     }
 
     /// `65536`, `64K`, `64M`, `1G` (powers of 1024).
-    static func bytes(_ text: String) -> Int? {
+    public static func bytes(_ text: String) -> Int? {
         let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
         var digits = Substring(text)
         var scale = 1

@@ -2,28 +2,30 @@ import ArgumentParser
 import SwipeCore
 
 /// How the table lays out its edges and treats its open rows (`swipehost run`).
-struct BehaviorOptions: ParsableArguments {
+public struct BehaviorOptions: ParsableArguments {
+    public init() {}
+
     @Option(help: ArgumentHelp(
         "Layout direction: 'ltr', or 'rtl' where the trailing edge is on the left and everything is mirrored (default: ltr, or what a plugin's setup chooses).",
         valueName: "ltr|rtl"))
-    var direction: LayoutDirection?
+    public var direction: LayoutDirection?
 
     @Option(help: ArgumentHelp(
         "Behaviour preset of every row (a row's own 'preset' and keys override it) and its table options: 'tutorial' (today's behaviour, the default), 'swipecellkit' or 'mail'.",
         valueName: "tutorial|swipecellkit|mail"))
-    var preset: BehaviorPreset = .tutorial
+    public var preset: BehaviorPreset = .tutorial
 
     @Flag(help: "Keep one row open: opening a row closes the open one, animated, with its close event.")
-    var exclusive = false
+    public var exclusive = false
 
     @Flag(help: "A scroll closes the open rows.")
-    var closeOnScroll = false
+    public var closeOnScroll = false
 
     @Flag(help: "A tap on a row's content ('tap ROW content') closes the open rows.")
-    var closeOnTap = false
+    public var closeOnTap = false
 
     /// The options the flags turn on (a plugin's `table` may turn on others).
-    var tableOptions: TableBehaviorOptions {
+    public var tableOptions: TableBehaviorOptions {
         TableBehaviorOptions(exclusive: exclusive, closeOnScroll: closeOnScroll, closeOnTap: closeOnTap)
     }
 }

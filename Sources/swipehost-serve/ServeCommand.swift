@@ -1,0 +1,57 @@
+import ArgumentParser
+import SwipeCommandLine
+import SwipeCore
+import SwipePlayground
+import SwipePlugins
+import SwipeServer
+
+/// `swipehost-serve`: the playground's server, a binary of its own so that only it links the
+/// server stack (Hummingbird, NIO). `swipehost serve ARGS` executes it with the same arguments;
+/// its options and help are `swipehost serve`'s (``ServeOptions``).
+@main
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swipehost serve",
+        abstract: ServeOptions.abstract,
+        discussion: ServeOptions.discussion,
+        version: "swipehost \(SwipeHostVersion.current)"
+    )
+
+    @OptionGroup var options: ServeOptions
+
+    func run() throws {
+        let plugins = options.plugins
+        var configuration = SessionConfiguration(
+            plugins: plugins.paths.map(PluginSource.file), pluginOptions: plugins.options,
+            items: .generated(count: options.table.rows), geometry: options.table.geometry,
+            direction: options.behavior.direction, tableOptions: options.behavior.tableOptions,
+            preset: options.behavior.preset)
+        configuration.scriptName = "session"
+        // The plugins must load now: later, a page that cannot get a session says why.
+        do {
+            _ = try Session(configuration, sink: nil)
+        } catch {
+            StandardStreams.writeError(DisplayText.escaped(PlaygroundSession.describe(error), keeping: [.tabs, .newlines]) + "\n")
+            throw ExitCode(error.exitStatus)
+        }
+        let watcher = plugins.paths.isEmpty ? nil : PluginWatcher { plugins.paths }
+        let host = options.host
+        let port = options.port
+        var server = PlaygroundServer(host: host, port: port, sessions: SessionManager(configuration: configuration), watcher: watcher)
+        server.allowedOrigins = options.allowOrigin
+        if !ServeOptions.isLoopback(host) {
+            StandardStreams.writeError(
+                "swipehost serve: warning: listening on \(host), not loopback: whoever reaches this port can run the plugins' code"
+                    + " (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and \(host)"
+                    + " (or an origin given with --allow-origin)\n")
+        }
+        do {
+            try server.runBlocking { port in
+                StandardStreams.write(PlaygroundServer.address(host: host, port: port) + "\n")
+            }
+        } catch {
+            StandardStreams.writeError("swipehost serve: cannot serve on \(host):\(port): \(error)\n")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `swipehost test --watch` (issue 24, point 6): runs, then runs again what a change affects, and
+/// Ctrl-C ends it with status 0.
+struct TestWatchTests {
+    /// Standard output of a running process, read on a thread of its own.
+    final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+        func append(_ chunk: Data) { lock.withLock { data += chunk } }
+
+        /// Waits (at most 30 s, so a broken watcher fails the test rather than hanging it) until
+        /// the output holds `count` lines matching `line`.
+        func wait(for count: Int, of line: String) -> Bool {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                if text.components(separatedBy: "\n").filter({ $0 == line }).count >= count { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+    }
+
+    @Test func aChangedSpecRunsAgainAloneAnotherLuaFileRunsEveryOne() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let a = folder.appendingPathComponent("a_spec.lua")
+        let b = folder.appendingPathComponent("b_spec.lua")
+        try Data("describe(\"a\", function() it(\"passes\", function() assert.are.equal(1, 1) end) end)\n".utf8).write(to: a)
+        try Data("describe(\"b\", function() it(\"passes\", function() assert.are.equal(2, 2) end) end)\n".utf8).write(to: b)
+
+        let process = Process()
+        process.executableURL = Swipehost.binary
+        process.arguments = ["test", folder.path, "--watch", "--no-clear"]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = Output()
+        let reader = Thread {
+            while true {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                output.append(chunk)
+            }
+        }
+        reader.start()
+        defer { if process.isRunning { process.terminate() } }
+
+        #expect(output.wait(for: 1, of: "2 passed, 0 failed"), "\(output.text)")
+        // Only the changed spec runs again.
+        try Data("describe(\"a\", function() it(\"passes\", function() assert.are.equal(1, 2) end) end)\n".utf8).write(to: a)
+        #expect(output.wait(for: 1, of: "0 passed, 1 failed"), "\(output.text)")
+        // A Lua file that is no spec (a plugin) runs every spec again; other files do nothing.
+        try Data("x".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        try Data("return {}\n".utf8).write(to: folder.appendingPathComponent("plugin.lua"))
+        #expect(output.wait(for: 1, of: "1 passed, 1 failed"), "\(output.text)")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+        let runs = output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
+        #expect(runs == ["2 passed, 0 failed", "0 passed, 1 failed", "1 passed, 1 failed"])
+        let second = output.text.components(separatedBy: "2 passed, 0 failed\n")[1].components(separatedBy: "0 passed, 1 failed")[0]
+        #expect(second.hasPrefix("FAIL  a passes (\(a.path):1)\n"))
+        #expect(!second.contains("b passes"))
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(errors.hasPrefix("swipehost test: watching \(folder.path) for changes (Ctrl-C to stop)\n"))
+    }
+
+    @Test func itClearsTheScreenBeforeEachRunUnlessToldNot() throws {
+        // One run is enough to see the clearing sequence; a path that does not exist ends it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-clear-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("it(\"passes\", function() end)\n".utf8).write(to: folder.appendingPathComponent("c_spec.lua"))
+        let process = Process()
+        process.executableURL = Swipehost.binary
+        process.arguments = ["test", folder.path, "--watch"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = Data()
+        while !String(decoding: text, as: UTF8.self).contains("1 passed, 0 failed\n") {
+            let chunk = out.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += chunk
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(String(decoding: text, as: UTF8.self).hasPrefix("\u{1B}[2J\u{1B}[HPASS  passes ("))
+        #expect(process.terminationStatus == 0)
+    }
+}

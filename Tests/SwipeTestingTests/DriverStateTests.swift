@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+@testable import SwipeTesting
+
+/// The driver's `t:cell(row).state` as the shipped physics spec checks it (issue 25, point 18).
+struct DriverStateTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Test func aRowResetByAFullSwipeIsMovingUntilItIsDrawnClosed() {
+        let report = SpecRunner().run(file: Self.root + "/spec/physics_spec.lua")
+        let name = "physics reports a row reset by a full swipe as moving until it is drawn closed"
+        let result = report.results.first { $0.name == name }
+        #expect(result?.status == .passed, "\(result?.message ?? "not run")")
+        #expect(report.results.allSatisfy { $0.status == .passed }, "\(report.results.map(\.message))")
+    }
+}
