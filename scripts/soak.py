@@ -2,6 +2,7 @@
 """Load and soak test of `swipehost serve` (docs/limits.md, "Load and soak"). Python standard
 library only; loopback only; bounded in count and time: it stops by itself.
 
+    swift build -c release    # swipehost and swipehost-serve, which `swipehost serve` runs
     python3 scripts/soak.py --bin .build/release/swipehost [--duration 60] [--sessions 32]
 
 Starts `swipehost serve --plugin <a copy of plugins/mail.lua> --port 0`, then for --duration s:
