@@ -91,7 +91,8 @@ let package = Package(
         .target(
             name: "SwipeCommandLine",
             dependencies: [
-                "SwipeCore", "SwipeScript", "SwipePlugins",
+                // SwipePlayground for OriginPolicy (--allow-origin's check): no server stack.
+                "SwipeCore", "SwipeScript", "SwipePlugins", "SwipePlayground",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

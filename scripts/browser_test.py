@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.error
 import urllib.request
 
 from playwright.sync_api import sync_playwright
@@ -160,6 +161,17 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     status, content_type, html = fetch(server.url)
     check(status == 200 and content_type.startswith("text/html") and 'id="table"' in html,
           "GET / serves the page", "%s %s" % (status, content_type))
+    # Another site's page may not use the server (its Origin), nor a name of its own (its Host).
+    port = server.url.rstrip("/").rsplit(":", 1)[1]
+    for headers in ({"Origin": "http://evil.example"}, {"Host": "evil.example:" + port}):
+        request = urllib.request.Request(server.url, headers=headers)
+        try:
+            urllib.request.urlopen(request, timeout=10)
+            refused = None
+        except urllib.error.HTTPError as error:
+            refused = (error.code, error.read().decode())
+        check(refused is not None and refused[0] == 403 and refused[1].startswith("refused: "),
+              "a request with %s gets 403 and the reason" % json.dumps(headers), str(refused))
     page.goto(server.url)
     row(page, 3).wait_for()
     hello = page.evaluate("() => window.swipePlayground.hello")
@@ -180,6 +192,13 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
                     ["more", "More", "rgb(199, 199, 204)"]],
           "row 3 reveals Trash, Flag and More in their colours", json.dumps(shown))
     check(revealed_buttons(page, 2) == [], "row 2 reveals nothing")
+    # The page draws only #rgb / #rrggbb colours, whatever reaches it (the server sends no other).
+    colors = page.evaluate("""() => [
+        {color: 'url(http://127.0.0.1:1/?x=secret) red', style: 'normal'}, {color: 'red', style: 'destructive'},
+        {color: '#abc', style: 'normal'}, {color: '#FF9500', style: 'normal'}, {color: null, style: 'normal'}
+      ].map(window.swipePlayground.buttonColor)""")
+    check(colors == ["#8E8E93", "#FF3B30", "#abc", "#FF9500", "#8E8E93"],
+          "the page draws a button only in a #rgb or #rrggbb colour, else its style's default", json.dumps(colors))
     # The panel shows the configuration of the row under the pointer.
     box = row(page, 3).bounding_box()
     page.mouse.move(box["x"] + 30, box["y"] + box["height"] / 2)

@@ -3,7 +3,8 @@
 # in a real browser (scripts/browser_test.sh), the shipped plugins' check, the README's rendered
 # picture (regenerated, compared byte for byte), their specs (through swipehost test, and through
 # busted when it is installed), and the embedding example package; the callgrind gate
-# (instruction counts of a release build against bench/baselines.json); then the suite under
+# (instruction counts of a release build against bench/baselines.json), the short load and soak
+# run on that build (scripts/soak.py --duration 5); then the suite under
 # AddressSanitizer and each fuzz target briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,6 +64,9 @@ swift run --skip-build --package-path examples/embed EmbedExample . | grep -q '"
 echo "examples/embed: ok"
 stage "scripts/callgrind-gate.sh (instructions per replayed line, dispatch and pan move, within 5% of bench/baselines.json)"
 bash scripts/callgrind-gate.sh
+stage "scripts/soak.py --duration 5 (the playground under load: 32 sessions, reloads, a slow reader; release build)"
+swift build -c release --product swipehost-serve >/dev/null
+python3 scripts/soak.py --bin "$(swift build -c release --show-bin-path)/swipehost" --duration 5
 stage "scripts/sanitize.sh address (the whole suite under AddressSanitizer and LeakSanitizer)"
 bash scripts/sanitize.sh address
 stage "scripts/fuzz.sh (each target briefly, from its committed seeds; a finding fails)"

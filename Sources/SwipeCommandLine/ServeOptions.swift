@@ -1,4 +1,6 @@
 import ArgumentParser
+import SwipeCore
+import SwipePlayground
 
 /// `swipehost serve`'s options and help, shared by the `serve` subcommand of `swipehost` (which
 /// parses them, so that `swipehost serve --help` and its usage errors need no server) and by
@@ -37,10 +39,21 @@ public struct ServeOptions: ParsableArguments {
         and as a busted-style spec (GET /sessions/ID_spec.lua: 'swipehost test' runs it).
 
         Limits: at most 32 pages at once (the 33rd gets an error and is closed), 64 KiB a \
-        message (a larger one gets an error message; the session goes on). The server \
-        listens on 127.0.0.1 unless --host says otherwise: it runs plugin code for anyone \
-        who can reach it (with --trusted, code with the full Lua library), so only bind \
-        another address on a network you trust. See docs/playground.md.
+        message (a larger one gets an error message; the session goes on); a page that \
+        sends nothing for 10 minutes is closed (1001, 'idle'), and one that reads too \
+        little of what it is sent, once 8 MiB wait, is closed (1008, 'too far behind'). \
+        The server listens on 127.0.0.1 unless --host says otherwise: it runs plugin code \
+        for anyone who can reach it (with --trusted, code with the full Lua library), so \
+        only bind another address on a network you trust (serve warns on stderr when the \
+        address is not loopback).
+
+        Other web pages: a request must name the server in its Host header (127.0.0.1, \
+        localhost, [::1] or the --host address, with the port), and a page's Origin must \
+        be the server's own (http:// and one of those); others get 403 with the reason, so \
+        a site the user visits cannot drive a session, nor read the page through a name of \
+        its own (DNS rebinding). --allow-origin adds an origin (and its host), e.g. the \
+        machine's address on the network with --host 0.0.0.0. A WebSocket without Origin \
+        (not a browser) is accepted. See docs/playground.md.
 
         A plugin that does not load when the server starts ends it with status 2 and \
         'FILE:LINE: message' on stderr; a port in use (or another failure to listen) ends \
@@ -62,8 +75,25 @@ public struct ServeOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 takes any free port (the first line says which).", valueName: "port"))
     public var port = 8080
 
+    @Option(
+        name: .customLong("allow-origin"),
+        help: ArgumentHelp(
+            "Also answer pages from this origin (scheme://host[:port], e.g. http://192.168.1.5:8080) and requests naming its host; repeatable. Without it, only the server's own address (127.0.0.1, localhost, [::1] or --host, at --port) is answered; others get 403.",
+            valueName: "origin"))
+    public var allowOrigin: [String] = []
+
     public func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, got ''") }
+        for origin in allowOrigin where OriginPolicy.parseOrigin(origin) == nil {
+            throw ValidationError(
+                "--allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got '\(DisplayText.escaped(origin))'")
+        }
+    }
+
+    /// True for an address only this machine reaches.
+    public static func isLoopback(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
     }
 }

@@ -8,6 +8,13 @@ public enum PlaygroundRoutes {
         public var body: [UInt8]
         /// A file name for a download (`Content-Disposition: attachment`), if it is one.
         public var fileName: String?
+
+        public init(status: Int, contentType: String, body: [UInt8], fileName: String? = nil) {
+            self.status = status
+            self.contentType = contentType
+            self.body = body
+            self.fileName = fileName
+        }
     }
 
     /// The answer to `GET path` (the path without its query); 404 for anything else.

@@ -122,6 +122,21 @@ public enum ServerMessage {
         return out.string
     }
 
+    /// True for a ``frame(_:events:)`` message.
+    public static func isFrame(_ message: String) -> Bool {
+        message.utf8.starts(with: framePrefix)
+    }
+
+    /// True for a frame whose `events` is empty (they come last: `"events":[]}` can only end
+    /// a frame that has none, since an event is an object and ends the array with `}]}`). A
+    /// newer frame supersedes such a frame whole (``PlaygroundConnection`` drops it unsent).
+    public static func carriesNoEvents(_ frame: String) -> Bool {
+        isFrame(frame) && frame.utf8.reversed().starts(with: emptyEventsSuffix.reversed())
+    }
+
+    private static let framePrefix = Array("{\"type\":\"frame\",".utf8)
+    private static let emptyEventsSuffix = Array(",\"events\":[]}".utf8)
+
     /// The times a path samples: from `now` every ``pathStep`` up to `end`, the last one at
     /// `end` exactly (at most ``maximumPathSamples``); empty when nothing animates.
     public static func pathTimes(from now: VirtualInstant, to end: VirtualInstant?) -> [VirtualInstant] {
@@ -189,7 +204,8 @@ public enum ServerMessage {
         out.append(literal: ",\"width\":")
         appendNumber(button.width, to: &out)
         out.append(literal: ",\"color\":")
-        if let color = button.color { out.append(jsonString: color) } else { out.append(literal: "null") }
+        // Only a hex colour reaches the page (the page checks again before it draws one).
+        if let color = button.validColor { out.append(jsonString: color) } else { out.append(literal: "null") }
         out.append(literal: ",\"style\":")
         out.append(jsonString: button.style.rawValue)
         out.append(byte: UInt8(ascii: "}"))

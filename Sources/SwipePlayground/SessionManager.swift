@@ -15,9 +15,14 @@ public final class SessionManager: @unchecked Sendable {
     private var sessions: [String: PlaygroundConnection] = [:]
     private var generator = SystemRandomNumberGenerator()
 
-    /// Sessions are made with `configuration` (its plugins replaced by each successful reload).
-    public init(configuration: SessionConfiguration) {
+    /// Each connection's limit on unsent bytes (``PlaygroundConnection/maximumUnsentBytes``).
+    public let unsentLimit: Int
+
+    /// Sessions are made with `configuration` (its plugins replaced by each successful reload);
+    /// `unsentLimit`: less than ``PlaygroundConnection/maximumUnsentBytes`` only in tests.
+    public init(configuration: SessionConfiguration, unsentLimit: Int = PlaygroundConnection.maximumUnsentBytes) {
         self.configuration = configuration
+        self.unsentLimit = unsentLimit
     }
 
     /// Why a page gets no session: the `error` message it is sent before the socket closes.
@@ -50,7 +55,7 @@ public final class SessionManager: @unchecked Sendable {
             configuration.plugins = plugins
             let connection: PlaygroundConnection
             do throws(RunFailure) {
-                connection = try PlaygroundConnection(id: id, configuration: configuration)
+                connection = try PlaygroundConnection(id: id, configuration: configuration, unsentLimit: unsentLimit)
             } catch {
                 throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)")
             }
@@ -69,6 +74,9 @@ public final class SessionManager: @unchecked Sendable {
     public func session(id: String) -> PlaygroundConnection? {
         lock.withLock { _ in sessions[id] }
     }
+
+    /// The open sessions (for tests and the load bench).
+    public var connections: [PlaygroundConnection] { lock.withLock { _ in Array(sessions.values) } }
 
     /// How many sessions are open.
     public var count: Int { lock.withLock { _ in sessions.count } }

@@ -1,3 +1,5 @@
+import SwipeCore
+
 /// Writes SVG text deterministically: numbers with at most two decimals from integer
 /// arithmetic (never `-0`, never an exponent), attributes in the order given, text escaped for
 /// XML. The same calls make the same bytes on every machine.
@@ -117,14 +119,8 @@ enum Palette {
     /// The colour a button is drawn in: its own when it is a valid hex colour, else red for a
     /// destructive button and grey for another.
     static func color(of button: (color: String?, destructive: Bool)) -> String {
-        if let color = button.color, isHexColor(color) { return color.lowercased() }
+        if let color = button.color, SwipeButton.isHexColor(color) { return color.lowercased() }
         return button.destructive ? destructive : normalButton
-    }
-
-    static func isHexColor(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.first == "#", scalars.count == 4 || scalars.count == 7 else { return false }
-        return scalars.dropFirst().allSatisfy { $0.properties.isASCIIHexDigit }
     }
 
     /// Dark text on a light colour, white on the rest (as the page's `.light` buttons).

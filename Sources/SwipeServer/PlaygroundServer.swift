@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import SwipePlayground
 import SwipePlugins
+import Synchronization
 
 /// `swipehost serve`: the playground over HTTP and WebSocket, with Hummingbird. Only glue: the
 /// routes hand over to ``PlaygroundRoutes``, each WebSocket to a ``PlaygroundConnection``, and
@@ -22,6 +23,30 @@ public struct PlaygroundServer: Sendable {
     public var watcher: PluginWatcher?
     /// What the server logs on standard error (its own failures: warnings and worse).
     public var logLevel = Logger.Level.warning
+    /// The origins allowed besides the server's own (`--allow-origin`; see ``OriginPolicy``).
+    public var allowedOrigins: [String] = []
+    /// A page that sends nothing for this long is closed (1001, going away), so pages left
+    /// open (or sockets opened by something else on this machine) cannot hold every place.
+    public var idleLimit = PlaygroundServer.defaultIdleLimit
+
+    /// 10 minutes.
+    public static let defaultIdleLimit = Duration.seconds(600)
+    /// How long a page closed by the server has to take the close frame before its connection
+    /// is dropped (a page that reads nothing never takes it).
+    static let closeGrace = Duration.seconds(2)
+
+    /// The close frame's reason when the page is closed for `ending`.
+    static func closeReason(_ ending: PlaygroundConnection.Ending, idleLimit: Duration, unsentLimit: Int) -> String {
+        switch ending {
+        case .pageLeft: return ""
+        case .tooFarBehind:
+            return "too far behind: more than \(unsentLimit) bytes waited to be sent; reload the page"
+        case .idle:
+            let (seconds, attoseconds) = idleLimit.components
+            let shown = attoseconds == 0 ? "\(seconds) s" : "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
+            return "idle: no message from the page for \(shown); reload the page"
+        }
+    }
 
     public init(host: String, port: Int, sessions: SessionManager, watcher: PluginWatcher?) {
         self.host = host
@@ -35,9 +60,15 @@ public struct PlaygroundServer: Sendable {
     /// real one when ``port`` is 0).
     public func run(signals: Bool = true, onRunning: @escaping @Sendable (Int) async -> Void) async throws {
         let sessions = self.sessions
+        let idleLimit = self.idleLimit
+        // The real port is known once listening (`--port 0`); no request is answered before.
+        let policy = PolicyBox(OriginPolicy(boundHost: host, port: port, allowedOrigins: allowedOrigins))
         let router = Router()
         let answer: @Sendable (Request, BasicRequestContext) -> Response = { request, _ in
-            Self.response(PlaygroundRoutes.get(request.uri.path, sessions: sessions))
+            if let refusal = policy.policy.check(host: request.head.authority, origin: request.headers[.origin]) {
+                return Self.response(.init(status: 403, contentType: "text/plain; charset=utf-8", body: Array((refusal.message + "\n").utf8)))
+            }
+            return Self.response(PlaygroundRoutes.get(request.uri.path, sessions: sessions))
         }
         router.get("/", use: answer)
         router.get("**", use: answer)
@@ -50,14 +81,24 @@ public struct PlaygroundServer: Sendable {
             router: router,
             server: .http1WebSocketUpgrade(
                 configuration: .init(ws: .init(maxFrameSize: Self.socketMessageLimit, autoPing: .disabled))
-            ) { request, _, _ in
+            ) { request, channel, _ in
                 guard request.method == .get, request.path?.split(separator: "?").first == "/ws" else { return .dontUpgrade }
+                // A refused upgrade goes on to the router, which answers 403 with the reason.
+                guard policy.policy.check(host: request.authority, origin: request.headerFields[.origin]) == nil else {
+                    return .dontUpgrade
+                }
                 return .upgrade([:]) { inbound, outbound, _ in
-                    await Self.serve(inbound: inbound, outbound: outbound, sessions: sessions)
+                    try await Self.serve(
+                        inbound: inbound, outbound: outbound, sessions: sessions, idleLimit: idleLimit,
+                        dropConnection: { channel.close(promise: nil) })
                 }
             },
             configuration: .init(address: .hostname(host, port: port), serverName: "swipehost"),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                policy.setPort(port)
+                await onRunning(port)
+            },
             logger: logger
         )
         let watching = watcher.map { watcher in
@@ -92,8 +133,13 @@ public struct PlaygroundServer: Sendable {
     }
 
     /// One page's WebSocket: a session, the messages it makes written in order, the page's
-    /// messages handed to it; a refused page gets the reason and is closed.
-    static func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, sessions: SessionManager) async {
+    /// messages handed to it; a refused page gets the reason and is closed. Rethrows what ended
+    /// the socket (a message over ``socketMessageLimit``, whole or in fragments), so that the
+    /// WebSocket handler closes it with that error's code (1009).
+    static func serve(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, sessions: SessionManager,
+        idleLimit: Duration, dropConnection: @escaping @Sendable () -> Void
+    ) async throws {
         let connection: PlaygroundConnection
         do {
             connection = try sessions.open()
@@ -102,7 +148,14 @@ public struct PlaygroundServer: Sendable {
             try? await outbound.close(.policyViolation, reason: "no session")
             return
         }
-        await withTaskGroup(of: Void.self) { group in
+        defer {
+            sessions.close(connection)
+            // A page that read too little left up to ``PlaygroundConnection/maximumUnsentBytes``
+            // of messages, freed now; glibc keeps freed memory in its arenas unless asked, and
+            // 32 such pages left the server at their peak. Give it back to the system.
+            if connection.unsentBytes.peak > 256 << 10 { returnFreedMemory() }
+        }
+        let failure = await withTaskGroup(of: Void.self, returning: (any Error)?.self) { group in
             group.addTask {
                 for await message in connection.messages {
                     do {
@@ -111,10 +164,42 @@ public struct PlaygroundServer: Sendable {
                         return
                     }
                 }
-                // The session ended: the page left, or it read too little of what it was sent
-                // (`PlaygroundConnection.maximumUnsent`); closing ends the inbound loop too.
-                try? await outbound.close(.policyViolation, reason: "session closed")
             }
+            group.addTask {
+                // The server ends the session: the page reads too little, or has been idle.
+                let ending = await connection.ended()
+                guard ending != .pageLeft else { return }
+                let reason = closeReason(ending, idleLimit: idleLimit, unsentLimit: connection.unsentLimit)
+                // The close frame, then a grace for the page's answer (which ends the inbound
+                // loop and cancels this); a page that reads nothing takes neither, and its
+                // connection is dropped.
+                let sent = await withTaskGroup(of: Bool.self) { closing in
+                    closing.addTask {
+                        // Idle: 1001, going away; too far behind: 1008, policy violation.
+                        (try? await outbound.close(ending == .idle ? .goingAway : .policyViolation, reason: reason)) != nil
+                    }
+                    closing.addTask {
+                        try? await Task.sleep(for: closeGrace)
+                        return false
+                    }
+                    let first = await closing.next() ?? false
+                    closing.cancelAll()
+                    return first
+                }
+                if sent { try? await Task.sleep(for: closeGrace) }
+                if !Task.isCancelled { dropConnection() }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    let deadline = connection.lastHeard + idleLimit
+                    if ContinuousClock.now >= deadline {
+                        connection.close(because: .idle)
+                        return
+                    }
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                }
+            }
+            var failure: (any Error)?
             do {
                 for try await message in inbound.messages(maxSize: socketMessageLimit) {
                     switch message {
@@ -123,11 +208,35 @@ public struct PlaygroundServer: Sendable {
                     }
                 }
             } catch {
-                // The socket failed or a message passed `socketMessageLimit`: the session ends.
+                // The socket failed or a message passed `socketMessageLimit`: the session ends,
+                // and the handler closes the socket with the error's code.
+                failure = error
             }
-            sessions.close(connection)
+            connection.close(because: .pageLeft)
+            group.cancelAll()
+            return failure
         }
+        if let failure { throw failure }
     }
+}
+
+/// glibc's `malloc_trim(0)`: returns the free memory at the top of the heap and in every arena
+/// to the system. Looked up at run time (`<malloc.h>` is not part of the Glibc module); nothing
+/// where there is no such function.
+private func returnFreedMemory() {
+    #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    #endif
+}
+
+/// The policy the routes and the upgrade check, its port set once the server listens.
+private final class PolicyBox: Sendable {
+    private let state: Mutex<OriginPolicy>
+    init(_ policy: OriginPolicy) { state = Mutex(policy) }
+    var policy: OriginPolicy { state.withLock { $0 } }
+    func setPort(_ port: Int) { state.withLock { $0.port = port } }
 }
 
 import Dispatch

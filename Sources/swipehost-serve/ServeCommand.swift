@@ -37,7 +37,14 @@ struct ServeCommand: ParsableCommand {
         let watcher = plugins.paths.isEmpty ? nil : PluginWatcher { plugins.paths }
         let host = options.host
         let port = options.port
-        let server = PlaygroundServer(host: host, port: port, sessions: SessionManager(configuration: configuration), watcher: watcher)
+        var server = PlaygroundServer(host: host, port: port, sessions: SessionManager(configuration: configuration), watcher: watcher)
+        server.allowedOrigins = options.allowOrigin
+        if !ServeOptions.isLoopback(host) {
+            StandardStreams.writeError(
+                "swipehost serve: warning: listening on \(host), not loopback: whoever reaches this port can run the plugins' code"
+                    + " (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and \(host)"
+                    + " (or an origin given with --allow-origin)\n")
+        }
         do {
             try server.runBlocking { port in
                 StandardStreams.write(PlaygroundServer.address(host: host, port: port) + "\n")

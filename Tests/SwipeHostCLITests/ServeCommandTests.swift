@@ -45,6 +45,16 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    /// Another address than loopback: a warning on standard error, the address still first on
+    /// standard output (issue 25, item 8).
+    @Test func aNonLoopbackHostIsWarnedAbout() throws {
+        let result = try Self.serve(["--host", "0.0.0.0", "--allow-origin", "http://192.168.1.5:8080"], stopWith: SIGINT)
+        #expect(result.first.hasPrefix("http://0.0.0.0:"))
+        #expect(result.status == 0)
+        #expect(result.stderr == "swipehost serve: warning: listening on 0.0.0.0, not loopback: whoever reaches this port can run the plugins' code (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and 0.0.0.0 (or an origin given with --allow-origin)\n")
+        #expect(try Self.serve(["--host", "localhost"], stopWith: SIGINT).stderr.isEmpty)
+    }
+
     @Test func aPluginThatDoesNotLoadEndsItWithStatus2() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -87,6 +97,8 @@ import Testing
         (["--host", ""], "Error: --host must name an address, got ''"),
         (["--rows", "-1"], "Error: --rows must be 0 or more, got -1"),
         (["--plugins", "/nonexistent-folder"], "Error: --plugins /nonexistent-folder: no plugin found there (*.lua or */init.lua)"),
+        (["--allow-origin", "evil.example"], "Error: --allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got 'evil.example'"),
+        (["--allow-origin", "http://x/path"], "Error: --allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got 'http://x/path'"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try Swipehost.run(["serve"] + arguments)
@@ -122,7 +134,7 @@ import Testing
         for phrase in [
             "Prints 'http://HOST:PORT/' as its first line", "SIGINT", "SIGTERM", "--host <address>", "--port <port>",
             "--plugin <path>", "--preset", "--direction", "every 200 ms", "GET /sessions/ID.swipe", "at most 32 pages",
-            "64 KiB", "127.0.0.1", "swipehost-serve",
+            "64 KiB", "127.0.0.1", "swipehost-serve", "--allow-origin <origin>", "403", "10 minutes", "8 MiB", "DNS rebinding",
         ] {
             #expect(result.stdout.contains(phrase), "missing: \(phrase)")
         }

@@ -179,6 +179,150 @@ import Testing
         await server.stop()
     }
 
+    // MARK: Other origins (issue 25, item 8)
+
+    /// A page of another site may not open a session (its WebSocket is refused before the
+    /// upgrade, with the reason), nor reach the page under a name of its own (DNS rebinding).
+    @Test func anotherOriginAndAnotherHostAreRefused() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        // The upgrade is declined (Hummingbird answers a declined upgrade 400, without a body);
+        // the same request without the upgrade gets 403 and the reason.
+        let foreign = try server.refusedWebSocket(origin: "http://evil.example")
+        #expect(foreign.status == "HTTP/1.1 400 Bad Request")
+        #expect(foreign.texts.isEmpty)
+        let socketBody = try server.get("/ws", origin: "http://evil.example")
+        #expect(socketBody.status == 403)
+        #expect(socketBody.body == "refused: a page from 'http://evil.example' may not use this playground (http://127.0.0.1:\(server.port)/); to allow it, serve with --allow-origin ORIGIN\n")
+        #expect(server.sessions.count == 0)
+        let rebound = try server.get("/", host: "evil.example:\(server.port)")
+        #expect(rebound.status == 403)
+        #expect(rebound.headers.contains("text/plain; charset=utf-8"))
+        #expect(rebound.body == "refused: Host 'evil.example:\(server.port)' is not this playground's address (http://127.0.0.1:\(server.port)/); to open it under that name, serve with --allow-origin http://evil.example:\(server.port)\n")
+        #expect(try server.get("/page.js", host: "evil.example").status == 403)
+        #expect(try server.refusedWebSocket(host: "evil.example:\(server.port)").status == "HTTP/1.1 400 Bad Request")
+        #expect(server.sessions.count == 0)
+        // Its own names and origins are answered; a WebSocket without Origin (not a browser) too.
+        for host in ["127.0.0.1", "localhost", "[::1]"] {
+            #expect(try server.get("/", host: "\(host):\(server.port)", origin: "http://\(host):\(server.port)").status == 200)
+        }
+        let own = try RawWebSocket(port: server.port, origin: "http://localhost:\(server.port)")
+        #expect(own.status == "HTTP/1.1 101 Switching Protocols")
+        #expect(try own.readText().map { $0.contains("\"type\":\"hello\"") } == true)
+        let noOrigin = try RawWebSocket(port: server.port)
+        #expect(noOrigin.status == "HTTP/1.1 101 Switching Protocols")
+        await server.stop()
+    }
+
+    @Test func anAllowedOriginIsAnswered() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin], allowedOrigins: ["http://play.example:8000"])
+        let socket = try RawWebSocket(port: server.port, origin: "http://play.example:8000")
+        #expect(socket.status == "HTTP/1.1 101 Switching Protocols")
+        #expect(try server.get("/", host: "play.example:8000", origin: "http://play.example:8000").status == 200)
+        #expect(try server.get("/", host: "127.0.0.1:\(server.port)", origin: "http://play.example:8001").status == 403)
+        await server.stop()
+    }
+
+    /// A page that sends nothing for the idle limit is closed (1001, with the reason), so idle
+    /// sockets cannot hold the 32 places: here 32 of them, the limit a fraction of a second.
+    @Test func idleSocketsAreClosedAndFreeTheirPlaces() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin], idleLimit: .seconds(1))
+        var idle: [RawWebSocket] = []
+        for _ in 0..<SessionManager.maximumSessions { idle.append(try RawWebSocket(port: server.port)) }
+        let first = try idle[0].readUntilClosed()
+        #expect(first.texts.first?.contains("\"type\":\"hello\"") == true)
+        #expect(first.closeCode == 1001)
+        #expect(first.reason == "idle: no message from the page for 1 s; reload the page")
+        for socket in idle.dropFirst() { #expect(try socket.readUntilClosed().closeCode == 1001) }
+        // These sockets do not answer the close: each is dropped after a grace of 2 s.
+        try await waitUntil("the idle sessions to end") { server.sessions.count == 0 }
+        let page = TestPage(server)
+        _ = try await page.wait(for: "hello once the idle sockets are gone") { $0.frames.count >= 1 }
+        // A page that sends is not idle.
+        for step in 0..<15 {
+            page.send(#"{"type":"tick","t":\#(step * 100)}"#)
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(!page.isClosed)
+        await page.close()
+        await server.stop()
+    }
+
+    // MARK: Slow readers (issue 25, item 9)
+
+    /// A page that drags without reading a byte: once 1 MiB waits, frames without events replace
+    /// one another, so what waits for it stays bounded however long it goes on; another page is
+    /// served at once.
+    @Test func aPageThatDragsWithoutReadingHoldsOneFrame() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        let slow = try RawWebSocket(port: server.port, receiveBuffer: 4_096)
+        try await waitUntil("the session") { server.sessions.count == 1 }
+        let connection = try #require(server.sessions.connections.first)
+        // Row 3 dragged back and forth 2,000 times, never released; the last move is the only
+        // one 250 px left.
+        try slow.send(text: Page.pointer("down", 300, 110, 1))
+        for step in 0..<2_000 {
+            try slow.send(text: Page.pointer("move", 300 - Double(step % 200), 110, 2 + Double(step)))
+        }
+        try slow.send(text: Page.pointer("move", 50, 110, 3_000))
+        try await waitUntil("the 2,000 moves to be handled") { connection.recordedScript().contains("move -250") }
+        let page = TestPage(server)
+        _ = try await page.wait(for: "another page's hello") { $0.frames.count >= 1 }
+        #expect(connection.endedBecause == nil)
+        // At most an eighth of the limit (1 MiB) and one frame of 12 rows (a few KB).
+        #expect(connection.unsentBytes.peak < (1 << 20) + (64 << 10))
+        await page.close()
+        await server.stop()
+    }
+
+    /// A page that reads nothing while what cannot be dropped (errors) piles up is closed once
+    /// the limit passes, and its place is free again.
+    @Test func aPageThatReadsNothingIsClosedPastTheByteLimit() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin], unsentLimit: 256 << 10)
+        let slow = try RawWebSocket(port: server.port, receiveBuffer: 4_096)
+        try await waitUntil("the session") { server.sessions.count == 1 }
+        let connection = try #require(server.sessions.connections.first)
+        var sent = 0
+        while connection.endedBecause == nil, sent < 100_000 {
+            try slow.send(text: "{nope")
+            sent += 1
+            if sent % 500 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        try await waitUntil("the session to end") { connection.endedBecause != nil && server.sessions.count == 0 }
+        #expect(connection.endedBecause == .tooFarBehind)
+        #expect(connection.unsentBytes.now == 0)
+        #expect(connection.unsentBytes.peak <= (256 << 10) + 200)
+        let page = TestPage(server)
+        _ = try await page.wait(for: "hello after the slow page") { $0.frames.count >= 1 }
+        await page.close()
+        await server.stop()
+    }
+
+    // MARK: Item 21: a fragmented message over 1 MiB
+
+    /// Over 1 MiB in two fragments of 600 KB (each under the frame limit): closed with 1009
+    /// (message too big), as documented, not 1008.
+    @Test func aFragmentedMessageOver1MiBClosesWith1009() async throws {
+        let server = try await TestServer.start(plugins: [mailPlugin])
+        let socket = try RawWebSocket(port: server.port)
+        #expect(socket.status == "HTTP/1.1 101 Switching Protocols")
+        let part = [UInt8](repeating: UInt8(ascii: " "), count: 600_000)
+        try socket.send(opcode: 1, fin: false, part)
+        try socket.send(opcode: 0, fin: true, part)
+        let closed = try socket.readUntilClosed()
+        #expect(closed.texts.count == 2)  // hello and the first frame, nothing for the message
+        #expect(closed.closeCode == 1009)
+        try await waitUntil("the sessions to end") { server.sessions.count == 0 }
+        await server.stop()
+    }
+
+    func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + patience
+        while !condition() {
+            guard ContinuousClock.now < deadline else { throw TestTimeout(what: what) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     func temporaryFolder() throws -> String {
         var template = Array("/tmp/swipe-serve-XXXXXX".utf8CString)
         guard let folder = mkdtemp(&template) else { throw FileError(path: "/tmp", cause: .init(rawValue: errno)) }

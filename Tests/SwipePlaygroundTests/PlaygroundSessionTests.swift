@@ -40,6 +40,26 @@ struct PlaygroundSessionTests {
         ]))
     }
 
+    /// A plugin's colour reaches the page only when it is `#rgb` or `#rrggbb` (the check
+    /// `render` makes, `SwipeButton.isHexColor`); anything else is sent as null, so the page
+    /// draws the style's default (issue 25, item 11).
+    @Test func onlyHexColoursReachThePage() throws {
+        let code = """
+            return { name = "colors", configure = function(row) return { buttons = {
+              { id = "a", title = "A", width = 60, color = "url(http://host/?x=secret) red" },
+              { id = "b", title = "B", width = 60, color = "#abc" },
+              { id = "c", title = "C", width = 60, color = "#12345g", style = "destructive" },
+              { id = "d", title = "D", width = 60, color = "red" },
+              { id = "e", title = "E", width = 60, color = "#FF9500" },
+            } } end }
+            """
+        let session = try PlaygroundSession(id: "c", configuration: SessionConfiguration(plugins: [.source(name: "colors.lua", code: code)]))
+        let sent = try Sent(session.greeting())
+        guard case .array(let buttons)? = sent.lastRows[1]?["right"] else { Issue.record("no buttons"); return }
+        #expect(buttons.map { $0["color"] } == [.null, .string("#abc"), .null, .null, .string("#FF9500")])
+        #expect(!session.greeting()[1].contains("secret"))
+    }
+
     @Test func aDragLeftOnRow3OpensIt() throws {
         let session = try mailSession()
         _ = session.greeting()

@@ -36,19 +36,108 @@ struct SessionManagerTests {
         }
     }
 
-    /// A page that sends without reading: its session ends once 1,024 messages wait, and the
-    /// messages it was sent end there (the server then closes the socket).
-    @Test func aPageThatDoesNotReadIsClosedPastTheUnsentLimit() async throws {
+    /// A page that sends without reading (issue 25, item 9): each wheel makes a frame without
+    /// events; once an eighth of the limit waits, each replaces the last one waiting, so what
+    /// waits stays under that plus one frame however many it sends, the last frame is the
+    /// latest, and the session goes on.
+    @Test func aPageThatDoesNotReadHoldsABoundedQueueEndingWithTheLatestFrame() async throws {
+        let manager = SessionManager(configuration: SessionConfiguration(), unsentLimit: 256 << 10)
+        let connection = try manager.open()
+        // The same messages on a session of its own: its last frame is what the page must get.
+        let reference = try PlaygroundSession(id: "reference", configuration: SessionConfiguration())
+        var last = ""
+        for index in 0..<1_500 {
+            let message = #"{"type":"wheel","dy":\#(index % 2 == 0 ? 44 : -22),"t":\#(index)}"#
+            connection.receive(message)
+            last = reference.receive(message).last ?? last
+        }
+        #expect(connection.endedBecause == nil)
+        #expect(connection.coalescingBytes == 32 << 10)
+        #expect(connection.unsentBytes.peak <= (32 << 10) + last.utf8.count)
+        var texts: [String] = []
+        var iterator = connection.messages.makeAsyncIterator()
+        while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
+        let sent = try Sent(texts)
+        #expect(sent.messages.first?["type"] == .string("hello"))
+        #expect(sent.frames.count < 100)
+        #expect(texts.last == last)
+        // In order: each frame's time after the one before.
+        let times = sent.frames.compactMap { frame -> Double? in if case .number(let t)? = frame["t"] { t } else { nil } }
+        #expect(times == times.sorted())
+        // The session goes on: the next message's frame comes at once.
+        connection.receive(#"{"type":"wheel","dy":1,"t":2000}"#)
+        let next = try Sent([try #require(await iterator.next())])
+        #expect(next.frames.last?["t"] == .number(2_000))
+        manager.close(connection)
+        #expect(await iterator.next() == nil)
+        #expect(connection.endedBecause == .pageLeft)
+    }
+
+    /// Under that, nothing is dropped: a page a little behind gets every frame.
+    @Test func aPageALittleBehindGetsEveryFrame() async throws {
         let manager = SessionManager(configuration: SessionConfiguration())
         let connection = try manager.open()
-        for index in 0..<1_500 {
-            connection.receive(#"{"type":"wheel","dy":\#(index % 2 == 0 ? 1 : -1),"t":\#(index)}"#)
+        for index in 0..<50 { connection.receive(#"{"type":"wheel","dy":1,"t":\#(index)}"#) }
+        var texts: [String] = []
+        var iterator = connection.messages.makeAsyncIterator()
+        while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
+        #expect(try Sent(texts).frames.count == 51)
+        manager.close(connection)
+    }
+
+    /// Frames that carry events are never dropped (they are the page's log), nor errors: a
+    /// frame without events waiting before them is, once a newer frame comes.
+    @Test func framesWithEventsAndErrorsAreKeptInOrder() async throws {
+        // A limit whose eighth the greeting passes, so frames without events are replaced as
+        // soon as they wait.
+        let configuration = SessionConfiguration(plugins: [.file(mailPlugin)])
+        let greeting = try PlaygroundSession(id: "0123456789abcdef", configuration: configuration).greeting()
+        let manager = SessionManager(configuration: configuration, unsentLimit: 8 * (greeting.map(\.utf8.count).reduce(0, +) - 1))
+        let connection = try manager.open()
+        let inputs = [#"{"type":"wheel","dy":0.5,"t":10}"#, "{nope"] + Page.drag(row: 3, by: -200, at: 100)
+            + [#"{"type":"wheel","dy":1,"t":900}"#, #"{"type":"wheel","dy":-1,"t":950}"#, "[1]"]
+        for input in inputs { connection.receive(input) }
+        var texts: [String] = []
+        var iterator = connection.messages.makeAsyncIterator()
+        while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
+        let sent = try Sent(texts)
+        #expect(sent.messages.map { $0["type"] } == ["hello", "error", "frame", "frame", "error"].map(JSONValue.string))
+        #expect(sent.errors == ["malformed JSON at byte 1: expected a field name in double quotes, got 'n'", "a message must be a JSON object, got an array"])
+        // The first frame is the drag's release, with its `open`; the last shows the table after
+        // the last wheel.
+        guard case .array(let carried)? = sent.frames.first?["events"] else { Issue.record("no events"); return }
+        #expect(carried.map { $0["event"] } == [.string("open")])
+        #expect(sent.frames.last?["t"] == .number(950))
+        #expect(sent.frames.last?["events"] == .array([]))
+        manager.close(connection)
+    }
+
+    /// What is never dropped passes the byte limit when the page reads nothing: the session ends
+    /// (the server closes the socket, 1008), its messages end there and their memory is freed.
+    @Test func aPageThatDoesNotReadItsErrorsIsClosedPastTheByteLimit() async throws {
+        // Room for the greeting (hello and the first frame) and about 20 errors.
+        let greeting = try PlaygroundSession(id: "0123456789abcdef", configuration: SessionConfiguration()).greeting()
+        let limit = greeting.map(\.utf8.count).reduce(0, +) + 2_000
+        let manager = SessionManager(configuration: SessionConfiguration(), unsentLimit: limit)
+        let connection = try manager.open()
+        let error = ServerMessage.error("malformed JSON at byte 1: expected a field name in double quotes, got 'n'")
+        var sentCount = 0
+        while connection.endedBecause == nil, sentCount < 1_000 {
+            connection.receive("{nope")
+            sentCount += 1
         }
+        #expect(connection.endedBecause == .tooFarBehind)
+        #expect(connection.unsentBytes.now == 0)
+        #expect(sentCount > 15 && sentCount < 30)
+        #expect(connection.unsentBytes.peak > limit)
+        #expect(connection.unsentBytes.peak <= limit + error.utf8.count)
         var count = 0
         for await _ in connection.messages { count += 1 }
-        #expect(count == PlaygroundConnection.maximumUnsent)
+        #expect(count == 0)
         connection.receive(#"{"type":"wheel","dy":1,"t":2000}"#)  // nothing happens any more
+        #expect(connection.unsentBytes.now == 0)
         manager.close(connection)
+        #expect(connection.endedBecause == .tooFarBehind)
     }
 
     @Test func recordingsAreServedByIdAndUnknownPathsAre404() throws {

@@ -26,11 +26,16 @@ final class TestServer: Sendable {
         self.task = task
     }
 
-    static func start(plugins: [String], watch: Bool = false) async throws -> TestServer {
-        let sessions = SessionManager(configuration: .init(plugins: plugins.map(PluginSource.file)))
+    static func start(
+        plugins: [String], watch: Bool = false, idleLimit: Duration = PlaygroundServer.defaultIdleLimit,
+        unsentLimit: Int = PlaygroundConnection.maximumUnsentBytes, allowedOrigins: [String] = []
+    ) async throws -> TestServer {
+        let sessions = SessionManager(configuration: .init(plugins: plugins.map(PluginSource.file)), unsentLimit: unsentLimit)
         var server = PlaygroundServer(
             host: "127.0.0.1", port: 0, sessions: sessions, watcher: watch ? PluginWatcher { plugins } : nil)
         server.logLevel = .critical  // a test stops it by cancelling, which Hummingbird logs as errors
+        server.idleLimit = idleLimit
+        server.allowedOrigins = allowedOrigins
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let task = Task {
             defer { continuation.finish() }
@@ -50,8 +55,9 @@ final class TestServer: Sendable {
 
     /// `GET path`: the status and the body (HTTP/1.1 over a plain socket, the connection closed
     /// by the server after the answer).
-    func get(_ path: String) throws -> (status: Int, headers: String, body: String) {
-        let (head, body) = try exchange("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    func get(_ path: String, host: String? = nil, origin: String? = nil) throws -> (status: Int, headers: String, body: String) {
+        let headers = "Host: \(host ?? "127.0.0.1:\(port)")\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
+        let (head, body) = try exchange("GET \(path) HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n")
         let status = Int(head.split(separator: " ")[1]) ?? 0
         return (status, head, String(decoding: body, as: UTF8.self))
     }
@@ -59,9 +65,10 @@ final class TestServer: Sendable {
     /// A WebSocket the server closes at once: the upgrade's status line, the text messages it
     /// sent and its close code, read off a plain socket (HummingbirdWSClient drops a text message
     /// that arrives with the close frame, before its handler runs; a browser does not).
-    func refusedWebSocket() throws -> (status: String, texts: [String], closeCode: Int?) {
+    func refusedWebSocket(host: String? = nil, origin: String? = nil) throws -> (status: String, texts: [String], closeCode: Int?) {
         let (head, body) = try exchange(
-            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "GET /ws HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
+                + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         var texts: [String] = []
         var closeCode: Int?
@@ -87,7 +94,7 @@ final class TestServer: Sendable {
 
     /// Sends `request` on a new connection and reads until the server closes it: the head and
     /// the bytes after it.
-    private func exchange(_ request: String) throws -> (head: String, body: [UInt8]) {
+    func exchange(_ request: String) throws -> (head: String, body: [UInt8]) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TestTimeout(what: "a socket") }
         defer { close(descriptor) }
@@ -175,5 +182,140 @@ final class TestPage: Sendable {
     func close() async {
         outgoing.finish()
         _ = try? await task.value
+    }
+}
+
+/// A WebSocket client on a plain socket, for what a library client does not do: headers of its
+/// own (Origin, Host), fragmented messages, reading nothing.
+final class RawWebSocket {
+    let descriptor: Int32
+    /// The upgrade answer's status line and headers.
+    private(set) var head = ""
+    /// Bytes read after the head and not yet parsed into frames.
+    private var pending: [UInt8] = []
+
+    /// Connects and asks for the upgrade; `receiveBuffer`: a small socket receive buffer, for a
+    /// page that reads nothing.
+    init(port: Int, origin: String? = nil, receiveBuffer: Int32? = nil) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw TestTimeout(what: "a socket") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw TestTimeout(what: "a connection")
+        }
+        var timeout = timeval(tv_sec: 20, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        try write(Array(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
+            + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+        while pending.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
+            guard try fill() else { throw TestTimeout(what: "the upgrade's answer") }
+        }
+        let split = pending.firstRange(of: Array("\r\n\r\n".utf8))!
+        head = String(decoding: pending[..<split.lowerBound], as: UTF8.self)
+        pending = Array(pending[split.upperBound...])
+    }
+
+    deinit { close(descriptor) }
+
+    var status: String { String(head.split(separator: "\r\n").first ?? "") }
+
+    /// Sends one frame, masked as a client's are.
+    func send(opcode: UInt8, fin: Bool = true, _ payload: [UInt8]) throws {
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else if payload.count <= 0xFFFF {
+            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        } else {
+            frame.append(0x80 | 127)
+            frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        try write(frame)
+    }
+
+    func send(text: String) throws { try send(opcode: 1, Array(text.utf8)) }
+
+    /// Reads frames until the server's close frame or the end of the connection: the text
+    /// messages, the close code and reason.
+    func readUntilClosed() throws -> (texts: [String], closeCode: Int?, reason: String) {
+        var texts: [String] = []
+        while true {
+            guard let (opcode, payload) = try readFrame() else { return (texts, nil, "") }
+            if opcode == 1 { texts.append(String(decoding: payload, as: UTF8.self)) }
+            if opcode == 8 {
+                let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
+                return (texts, code, String(decoding: payload.dropFirst(2), as: UTF8.self))
+            }
+        }
+    }
+
+    /// The next whole text message; nil at the end of the connection or a close frame.
+    func readText() throws -> String? {
+        while let (opcode, payload) = try readFrame() {
+            if opcode == 1 { return String(decoding: payload, as: UTF8.self) }
+            if opcode == 8 { return nil }
+        }
+        return nil
+    }
+
+    /// One unmasked server frame (FIN assumed: the server does not fragment what it sends
+    /// under 1 MiB); nil at the end of the connection.
+    private func readFrame() throws -> (UInt8, [UInt8])? {
+        while true {
+            if pending.count >= 2 {
+                var length = Int(pending[1] & 0x7F)
+                var start = 2
+                if length == 126, pending.count >= 4 {
+                    length = Int(pending[2]) << 8 | Int(pending[3])
+                    start = 4
+                } else if length == 127, pending.count >= 10 {
+                    length = pending[2..<10].reduce(0) { $0 << 8 | Int($1) }
+                    start = 10
+                } else if length >= 126 {
+                    start = -1
+                }
+                if start > 0, pending.count >= start + length {
+                    let opcode = pending[0] & 0x0F
+                    let payload = Array(pending[start..<start + length])
+                    pending.removeFirst(start + length)
+                    return (opcode, payload)
+                }
+            }
+            guard try fill() else { return nil }
+        }
+    }
+
+    /// Reads what has arrived; false at the end of the connection (or a reset).
+    private func fill() throws -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        if count < 0, errno == EAGAIN { throw TestTimeout(what: "data from the server") }
+        guard count > 0 else { return false }
+        pending += chunk[0..<count]
+        return true
+    }
+
+    private func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw TestTimeout(what: "the socket to take what is sent (errno \(errno))") }
+            offset += sent
+        }
     }
 }

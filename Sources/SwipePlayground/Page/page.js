@@ -21,6 +21,7 @@
     present: 1, dismiss: 1, log: 1, plugin_error: 1, plugin_warning: 1, reload: 1, state: 1
   };
   var DEFAULT_COLORS = { destructive: '#FF3B30', normal: '#8E8E93' };
+  var HEX_COLOR = /^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
   var MAX_LOG = 2000;         // the log keeps the newest lines
 
   var ws = null;
@@ -76,8 +77,11 @@
     ws.addEventListener('close', function (e) {
       document.body.dataset.connected = 'false';
       var box = $('disconnected');
+      // 1001 (idle) and 1008 (too far behind, too many sessions): the server runs on; a
+      // reload gets a new session. Otherwise it may have stopped.
+      var serverRuns = e.code === 1001 || e.code === 1008;
       box.textContent = 'Disconnected from the server' + (e.reason ? ': ' + e.reason : '') +
-        '. Start `swipehost serve` again and reload this page.';
+        (serverRuns ? '. Reload this page for a new session.' : '. Start `swipehost serve` again and reload this page.');
       box.hidden = false;
     });
   }
@@ -194,8 +198,12 @@
     return { el: el, content: content, item: item, right: right, left: left, filled: filled, data: null, sig: null };
   }
 
+  /** The colour to draw a button in: its own only when it is `#rgb` or `#rrggbb` (the server
+   *  sends nothing else, SwipeButton.isHexColor; checked again here, since it becomes
+   *  `style.background`), else the default of its style. */
   function buttonColor(b) {
-    return b.color || DEFAULT_COLORS[b.style === 'destructive' ? 'destructive' : 'normal'];
+    var own = typeof b.color === 'string' && HEX_COLOR.test(b.color) ? b.color : null;
+    return own || DEFAULT_COLORS[b.style === 'destructive' ? 'destructive' : 'normal'];
   }
 
   /** True for colours light enough to need dark text (the iOS grey #C7C7CC, say). */
@@ -575,7 +583,8 @@
     get hello() { return hello; },
     get frame() { return frame; },
     offsetOf: function (n) { var v = rowViews.get(n); return v && v.data ? offsetAt(v.data, drawTime()) : null; },
-    animating: function (n) { var v = rowViews.get(n); return !!(v && v.data && pathEnd(v.data) > drawTime()); }
+    animating: function (n) { var v = rowViews.get(n); return !!(v && v.data && pathEnd(v.data) > drawTime()); },
+    buttonColor: buttonColor
   };
 
   connect();
