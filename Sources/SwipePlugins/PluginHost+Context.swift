@@ -46,8 +46,12 @@ extension PluginHost {
                         throw LuaError.argument(2, "completion must be 'delete' or 'reset', got \(name.stringValue.map { "'\($0)'" } ?? "a " + name.typeName)")
                     }
                     let queued = self.transaction.contains { if case .fulfill(row, _) = $0 { true } else { false } }
-                    guard self.table.isWaiting(row: row), !queued else {
-                        throw LuaError.argument(1, "row \(row) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)")
+                    let now = self.rowBeforeQueuedEffects(row)
+                    guard let now, self.table.isWaiting(row: now), !queued else {
+                        // A row number counts the handler's own queued inserts and deletes.
+                        let moved = now == row ? "" : now.map { " (row \($0) before this handler's queued inserts and deletes)" }
+                            ?? " (a row this handler inserts)"
+                        throw LuaError.argument(1, "row \(row)\(moved) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)")
                     }
                     try self.queue(.fulfill(row: row, completion), "fulfill")
                     return []
@@ -157,9 +161,29 @@ extension PluginHost {
     /// `ctx:open` and `ctx:close` refuse a row a `manual` full swipe holds, unless this handler
     /// has already queued its `fulfill` (which ends the wait first).
     private func checkNotHeld(_ row: Int) throws {
-        guard table.isWaiting(row: row) else { return }
+        guard let now = rowBeforeQueuedEffects(row), table.isWaiting(row: now) else { return }
         let fulfilled = transaction.contains { if case .fulfill(row, _) = $0 { true } else { false } }
         guard fulfilled else { throw LuaError.argument(1, TableError.heldByFullSwipe(row: row).description) }
+    }
+
+    /// The row of the table as it is now that `row` names after the running handler's queued
+    /// inserts and deletes apply (a handler's row numbers count them, as they apply in order);
+    /// nil for a row one of them inserts. `ctx:insert(1, ...)` then `ctx:fulfill(r.index, ...)`
+    /// names the row below the waiting one, and is refused rather than dropped when applied.
+    private func rowBeforeQueuedEffects(_ row: Int) -> Int? {
+        var row = row
+        for position in stride(from: transaction.count - 1, through: transactionStart, by: -1) {
+            switch transaction[position] {
+            case .insert(let inserted, _):
+                if row == inserted { return nil }
+                if row > inserted { row -= 1 }
+            case .delete(let deleted):
+                if row >= deleted { row += 1 }
+            default:
+                continue
+            }
+        }
+        return row
     }
 
     private func checkedRow(_ args: LuaStackArguments, _ index: Int, _ name: String) throws -> Int {

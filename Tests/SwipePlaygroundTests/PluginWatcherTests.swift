@@ -47,11 +47,19 @@ struct PluginWatcherTests {
         #expect(PluginWatcher { [root] }.stamp().files.count == 1_000)
     }
 
-    /// Replies a connection sent, once it is closed.
-    static func sent(_ connection: PlaygroundConnection) async throws -> Sent {
-        var texts: [String] = []
-        for await text in connection.messages { texts.append(text) }
-        return try Sent(texts)
+    /// The replies a connection sends while `body` runs, read as a page's socket writer reads
+    /// them (a connection drops what is still unsent when it closes): `body` runs, every
+    /// queued reply is taken, then the connection closes.
+    static func sent(_ connection: PlaygroundConnection, manager: SessionManager, while body: () -> Void) async throws -> Sent {
+        let reader = Task {
+            var texts: [String] = []
+            for await text in connection.messages { texts.append(text) }
+            return texts
+        }
+        body()
+        while connection.unsentBytes.now > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        manager.close(connection)
+        return try Sent(await reader.value)
     }
 
     /// A watched plugin replaced by a link to `/dev/zero` (item 3) or by a FIFO (item 4): the
@@ -66,10 +74,10 @@ struct PluginWatcherTests {
         let connection = try manager.open()
         unlink(path)
         if kind == "zero" { symlink("/dev/zero", path) } else { mkfifo(path, 0o600) }
-        manager.reload([.file(path)])
-        for message in Page.drag(row: 3, by: -200, at: 100) { connection.receive(message) }
-        manager.close(connection)
-        let sent = try await Self.sent(connection)
+        let sent = try await Self.sent(connection, manager: manager) {
+            manager.reload([.file(path)])
+            for message in Page.drag(row: 3, by: -200, at: 100) { connection.receive(message) }
+        }
         let what = kind == "zero" ? "a character device" : "a FIFO (named pipe)"
         #expect(sent.of(type: "reload").map { $0["error"] } == [.string("\(path): cannot read the plugin: not a regular file but \(what)")])
         #expect(sent.of(type: "reload").map { $0["ok"] } == [.bool(false)])

@@ -69,6 +69,34 @@ struct FullSwipePluginTests {
         #expect(bad.messages("plugin_error").first?.hasSuffix("bad argument #2 to 'fulfill' (completion must be 'delete' or 'reset', got 'later')") == true)
     }
 
+    /// Issue 25, item 15: a handler's row numbers count its own queued inserts and deletes, which
+    /// apply in order; a `fulfill` of the swiped row's old number after an insert above it names
+    /// another row, and is a `plugin_error` (nothing applied, the row still waiting), never a
+    /// fulfil silently dropped. Naming the row where it will be fulfils it.
+    @Test func aFulfillAfterAnInsertAboveCountsTheInsert() throws {
+        let stale = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(r.index, 'delete') end")
+        _ = try run("swipe 3 -300\nwait 1000\n", on: stale)
+        #expect(stale.messages("plugin_error").map { $0.drop { $0 != " " } } == [
+            " bad argument #1 to 'fulfill' (row 3 (row 2 before this handler's queued inserts and deletes) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
+        ])
+        #expect(stale.table.items.count == 30)
+        #expect(stale.table.isWaiting(row: 3))
+        let inserted = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(1, 'delete') end")
+        _ = try run("swipe 3 -300\nwait 1000\n", on: inserted)
+        #expect(inserted.messages("plugin_error").first?.hasSuffix("bad argument #1 to 'fulfill' (row 1 (a row this handler inserts) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))") == true)
+        let moved = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:delete(2); ctx:insert(1, 'newer'); ctx:fulfill(r.index + 1, 'delete') end")
+        let lines = try run("swipe 3 -300\nwait 1000\n", on: moved)
+        #expect(moved.messages("plugin_error").isEmpty)
+        #expect(lines.suffix(4) == [
+            #"{"event":"insert","row":1,"item":"new","t":150}"#,
+            #"{"event":"delete","row":2,"item":"Longer Title Item #1","t":150}"#,
+            #"{"event":"insert","row":1,"item":"newer","t":150}"#,
+            #"{"event":"delete","row":4,"item":"Longer Title Item #3","t":250}"#,
+        ])
+        #expect(!moved.table.isWaiting(row: 4))
+        #expect(Array(moved.items().prefix(4)) == ["newer", "new", "Longer Title Item #2", "Longer Title Item #4"])
+    }
+
     /// (the full_swipe value; the error after `FILE:1: row 1: `)
     static let cases: [(String, String)] = [
         ("3", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got a number"),
