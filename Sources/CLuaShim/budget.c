@@ -3,6 +3,7 @@
 #include "CLuaShim.h"
 
 #include <lauxlib.h>
+#include <time.h>
 
 #include "pcall.h"
 
@@ -43,7 +44,8 @@ static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
     // The message and the traceback may grow blocks the allocator would otherwise refuse now.
     rt->raising = 1;
     luaL_where(L, level);
-    lua_pushliteral(L, "instruction budget exceeded");
+    if (rt->time_exceeded) lua_pushliteral(L, "time limit exceeded");
+    else lua_pushliteral(L, "instruction budget exceeded");
     lua_concat(L, 2);
     // The traceback from level 0: the C function charging, or the Lua function the hook stopped.
     if (first && lua_checkstack(L, LUA_MINSTACK)) {
@@ -52,6 +54,26 @@ static void swl_exceeded(swl_Runtime *rt, lua_State *L, int level) {
     }
     rt->raising = 0;
     lua_error(L);
+}
+
+// The calling thread's CPU time in nanoseconds.
+static long long swl_thread_cpu_ns(void) {
+    struct timespec now;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0) return 0;
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+// The time limit: the first hook of a call starts the clock; a later one past the limit ends the
+// call as a spent budget does (time_exceeded says which).
+static void swl_check_time(swl_Runtime *rt, lua_State *L) {
+    if (rt->time_limit_ns <= 0 || rt->budget_exceeded) return;
+    long long now = swl_thread_cpu_ns();
+    if (rt->time_started_ns == 0) {
+        rt->time_started_ns = now;
+    } else if (now - rt->time_started_ns > rt->time_limit_ns) {
+        rt->time_exceeded = 1;
+        swl_exceeded(rt, L, 0);
+    }
 }
 
 void swl_count_hook(lua_State *L, lua_Debug *ar) {
@@ -73,6 +95,7 @@ void swl_count_hook(lua_State *L, lua_Debug *ar) {
             lua_sethook(L, swl_count_hook, mask, rt->hook_count);
         }
         rt->remaining -= count;
+        swl_check_time(rt, L);
     }
     if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, 0);
 }

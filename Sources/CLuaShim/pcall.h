@@ -15,6 +15,8 @@ static inline void swl_start_budget(swl_Runtime *rt, lua_State *L) {
         return;
     }
     rt->remaining = rt->budget;
+    rt->time_started_ns = 0;
+    rt->time_exceeded = 0;
     rt->hook_count = rt->budget < SWL_HOOK_GRANULARITY ? (int)rt->budget : SWL_HOOK_GRANULARITY;
     // Also resets L's instruction counter. Threads created later copy the
     // hook from the thread that creates them (lua_newthread), and all

@@ -9,6 +9,10 @@ public struct LuaOptions {
     public var sandbox: Bool = true
     /// Lua VM instructions allowed per call from Swift; 0 means unlimited.
     public var instructionBudget: Int = 10_000_000
+    /// The CPU time a call with a budget may take: a backstop for work the budget cannot
+    /// count (the VM comparing or hashing long strings). nil: 1 s plus 0.1 s per million
+    /// instructions of the budget (2 s for the default budget). No limit without a budget.
+    public var timeLimit: Duration?
     /// Bytes the state may allocate; 0 means no cap.
     public var memoryLimit: Int = 64 * 1024 * 1024
     /// Virtual milliseconds since the start of the run (the sandbox's
@@ -33,6 +37,17 @@ public struct LuaOptions {
     public var readModule: (@Sendable (String) throws -> [UInt8])?
 
     public init() {}
+
+    /// The time limit in nanoseconds for a budget of `budget` instructions (0: none).
+    public var timeLimitNanoseconds: Int64 {
+        guard instructionBudget > 0 else { return 0 }
+        if let timeLimit {
+            let (seconds, attoseconds) = timeLimit.components
+            return max(1, seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        }
+        let budget = Int64(min(instructionBudget, Int(Int64.max / 200)))
+        return 1_000_000_000 + budget * 100
+    }
 
     /// The sandboxed defaults.
     public static var sandboxed: LuaOptions { LuaOptions() }

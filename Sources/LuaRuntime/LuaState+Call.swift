@@ -356,7 +356,7 @@ extension LuaState {
     func failure(status: Int32, label: String) -> LuaError {
         if status == LuaCode.budgetCaught {
             _ = takeFirstBudgetError()
-            return LuaError(.budget, "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'")
+            return LuaError(.budget, budgetMessage(label: label))
         }
         let outermost = runtime.pointee.call_depth == 0
         let text =
@@ -371,8 +371,7 @@ extension LuaState {
             // Where the budget ran out, with the traceback then: the error that reached here
             // may have been raised again later, by code that had caught it.
             var error = LuaError(fromLua: .budget, takeFirstBudgetError() ?? text)
-            error.message =
-                "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'"
+            error.message = budgetMessage(label: label)
             return error
         }
         if status == LuaCode.memoryError || (status == LuaCode.handlerError && capRefused)
@@ -387,6 +386,17 @@ extension LuaState {
             return error
         }
         return LuaError(fromLua: .runtime, text)
+    }
+
+    /// What ended a call that spent its budget, or ran past its time limit (``LuaOptions/timeLimit``).
+    private func budgetMessage(label: String) -> String {
+        guard runtime.pointee.time_exceeded != 0 else {
+            return "instruction budget of \(runtime.pointee.budget) exceeded in '\(label)'"
+        }
+        let limit = Double(runtime.pointee.time_limit_ns) / 1e9
+        let shown = limit == limit.rounded() ? String(Int(limit)) : String(limit)
+        return "time limit of \(shown) s of CPU exceeded in '\(label)' (work the instruction budget does not count, "
+            + "such as comparing long strings; the limit is 1 s plus 0.1 s per million instructions of the budget)"
     }
 
     /// The first budget error of the call, with its traceback, as `budget.c` kept it in the

@@ -50,6 +50,7 @@ public final class LuaState {
         runtime.initialize(to: swl_Runtime())
         runtime.pointee.limit = max(0, options.memoryLimit)
         runtime.pointee.budget = Int64(max(0, options.instructionBudget))
+        runtime.pointee.time_limit_ns = options.timeLimitNanoseconds
         // Armed only while Lua runs (see `protectedCall`).
         runtime.pointee.cap_suspended = 1
         runtime.pointee.dispatch = luaDispatch

@@ -288,6 +288,41 @@ extension LuaSandboxBoundsTests {
         #expect(count == .integer(98))
     }
 
+    /// The VM compares long strings itself, uncounted: a call that spends its CPU time on that
+    /// is stopped by the time limit, a budget error saying so, at the line that was running.
+    @Test func comparingLongStringsIsStoppedByTheTimeLimit() throws {
+        var options = LuaOptions()
+        options.instructionBudget = 10_000_000
+        options.timeLimit = .milliseconds(200)
+        let lua = try LuaState(options: options)
+        let long = String(repeating: "x", count: 4 * 1024 * 1024)
+        try lua.setGlobal("a", .string(long))
+        try lua.setGlobal("b", .string(String(long.dropLast()) + "x"))
+        try lua.run("function setup()\nn = 0\nwhile true do if a < b or a == b then n = n + 1 end end\nend", chunkName: "@plugins/attack.lua")
+        let error = try #require(throws: LuaError.self) { try lua.call("setup") }
+        #expect(error.kind == .budget)
+        #expect(error.message == "time limit of 0.2 s of CPU exceeded in 'setup' (work the instruction budget does not count, such as comparing long strings; the limit is 1 s plus 0.1 s per million instructions of the budget)")
+        #expect(error.chunk == "plugins/attack.lua")
+        #expect(error.line == 3)
+        // Far fewer comparisons than the budget's instructions would allow.
+        #expect((try lua.global("n").intValue ?? .max) < 1_000_000)
+        // The next call has its own budget and clock.
+        try lua.run("function quick() return 1 end", chunkName: "=q")
+        #expect(try lua.call("quick") == [.integer(1)])
+    }
+
+    @Test func theTimeLimitFollowsTheBudget() {
+        var options = LuaOptions()
+        #expect(options.timeLimitNanoseconds == 2_000_000_000)
+        options.instructionBudget = 100_000_000
+        #expect(options.timeLimitNanoseconds == 11_000_000_000)
+        options.instructionBudget = 0
+        #expect(options.timeLimitNanoseconds == 0)
+        options.instructionBudget = 5
+        options.timeLimit = .seconds(4)
+        #expect(options.timeLimitNanoseconds == 4_000_000_000)
+    }
+
     @Test func loadIsChargedOneInstructionPerByteOfSource() throws {
         let source = String(repeating: " ", count: 200_000) + "return 1"
         let globals: [String: LuaValue] = ["src": .string(source)]

@@ -53,6 +53,14 @@ typedef struct swl_Runtime {
     int hook_count;
     /// Set by the hook when the budget ran out, until the next call begins.
     int budget_exceeded;
+    /// The CPU time a call (with a budget) may take, in nanoseconds; 0: no limit. A backstop
+    /// for work the budget cannot count (the VM comparing long strings); the hook reads the
+    /// thread's CPU clock each time it runs (every 1,000 instructions).
+    long long time_limit_ns;
+    /// The thread's CPU clock when the hook first ran in this call; 0 before.
+    long long time_started_ns;
+    /// Set with budget_exceeded when it was the time limit that ended the call.
+    int time_exceeded;
     /// Non-zero while every function call also costs one instruction (the hook then has
     /// LUA_MASKCALL too): set by the sandbox's table.sort on a table with a metatable.
     int charge_calls;
