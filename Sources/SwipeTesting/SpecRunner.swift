@@ -280,7 +280,11 @@ public struct SpecRunner {
         if error.kind == .budget {
             // Where the budget ran out, when Lua knew (the looping line), else `place`.
             let at = error.chunk.flatMap { chunk in error.line.map { "\(chunk):\($0)" } } ?? place
-            var message = "\(at)\(during): instruction budget of \(budget) exceeded (a loop that never ends? --spec-budget raises the limit)"
+            // The time limit (uncounted work) says so itself; it grows with --spec-budget too.
+            let what = error.message.hasPrefix("time limit")
+                ? String(error.message.prefix { $0 != "(" }.dropLast()).replacing(#/ in '[^']*'$/#, with: "")
+                : "instruction budget of \(budget) exceeded"
+            var message = "\(at)\(during): \(what) (a loop that never ends? --spec-budget raises the limit)"
             if let traceback = error.traceback.map(cleaned), !traceback.isEmpty { message += "\n" + traceback }
             return message
         }
