@@ -24,5 +24,6 @@ picture="$PWD/.artifacts/demo.svg"
 "$bin" render "$script" -o "$picture"
 echo
 echo "== the same run drawn by swipehost render: $picture (open it in a browser)"
-echo "Next: 'swipehost serve --plugin plugins/mail.lua' to swipe it yourself in the browser"
-echo "(the binary is $bin), or write your own plugin: README.md, 'Your first plugin in five minutes'."
+echo "Next: swipe it yourself in the browser: 'swift build -c release --product swipehost-serve' (the"
+echo "playground's server, built apart: a few minutes the first time), then '$bin serve --plugin plugins/mail.lua';"
+echo "or write your own plugin: README.md, 'Your first plugin in five minutes'."
