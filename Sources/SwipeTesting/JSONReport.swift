@@ -29,10 +29,8 @@ public enum JSONReport {
         return String(decoding: buffer.bytes, as: UTF8.self) + "\n"
     }
 
-    /// Seconds to the millisecond; a value that is not a finite number from 0 to a billion
-    /// (no test runs that long) is clamped to that range, as JUnit's report does.
+    /// Seconds to the millisecond, clamped as JUnit's report clamps them.
     static func seconds(_ value: Double) -> Double {
-        let clamped = value.isNaN ? 0 : min(max(value, 0), 1e9)
-        return (clamped * 1000).rounded() / 1000
+        Double(JUnitReport.milliseconds(value)) / 1000
     }
 }

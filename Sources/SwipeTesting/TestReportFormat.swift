@@ -150,10 +150,15 @@ public enum JUnitReport {
     /// A duration with three decimals; one that is not a finite number from 0 to a billion
     /// seconds (no test runs that long) is shown clamped to that range instead of trapping.
     static func seconds(_ value: Double) -> String {
-        let clamped = value.isNaN ? 0 : min(max(value, 0), 1e9)
-        let thousandths = Int((clamped * 1000).rounded())
+        let thousandths = milliseconds(value)
         let fraction = String(thousandths % 1000)
         return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// A duration in whole milliseconds, clamped as ``seconds(_:)`` says (the JSON report's too).
+    static func milliseconds(_ value: Double) -> Int {
+        let clamped = value.isNaN ? 0 : min(max(value, 0), 1e9)
+        return Int((clamped * 1000).rounded())
     }
 
     /// Text for an XML attribute or element: markup escaped, characters XML forbids dropped.

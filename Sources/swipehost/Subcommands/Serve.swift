@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import SwipeCommandLine
+import SwipeScript
 
 extension SwipeHostCommand {
     /// `swipehost serve`: parses and checks the options here (help and usage errors need no
@@ -35,12 +36,9 @@ extension SwipeHostCommand {
             throw ExitCode(1)
         }
 
-        /// The folder holding the running binary (`/proc/self/exe` resolved), where its sibling is.
+        /// The folder holding the running binary, where its sibling is.
         static func executableFolder() -> String {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            guard count > 0 else { return "." }
-            let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let path = FileReading.executablePath()
             guard let slash = path.lastIndex(of: "/") else { return "." }
             return slash == path.startIndex ? "/" : String(path[..<slash])
         }
