@@ -5,7 +5,8 @@ import PackageDescription
 //   SwipeCore   - the tutorial's cell and table on a virtual clock; imports nothing.
 //   SwipeScript - gesture scripts and the trace formats; needs only SwipeCore.
 //   CLua, CLuaShim, LuaRuntime - Lua 5.4 embedded safely; knows nothing of swipes.
-//   SwipePlugins - Lua plugins configure rows and handle the delegate calls.
+//   CSwipeDispatch, SwipePlugins - Lua plugins configure rows and handle the delegate calls
+//                 (CSwipeDispatch: the row and button records, built in C).
 //   SwipeRender  - `swipehost render`: a run drawn as an SVG filmstrip and offset plot.
 //   SwipePlayground - the playground's logic (sessions, wire protocol, frames, reload), no server.
 //   SwipeServer - Hummingbird glue for the playground (routes, WebSocket, signals); the only
@@ -53,9 +54,12 @@ let package = Package(
             dependencies: ["CLua", "CLuaShim"],
             resources: [.embedInCode("Lua/sandbox_prelude.lua"), .embedInCode("Lua/trusted_prelude.lua")]
         ),
+        // The plugin host's one-C-call: the row and button records a handler gets, built in C
+        // through LuaRuntime's generic prepared call (CLuaShim's swl_call.h).
+        .target(name: "CSwipeDispatch", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "SwipePlugins",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime"],
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "CSwipeDispatch"],
             resources: [.embedInCode("Lua/ctx_prelude.lua")]
         ),
         .target(

@@ -4,7 +4,7 @@
 // backtrack for ever ("a.-.-.-.-b" on a long subject). These are a separate implementation of
 // the patterns of the Lua 5.4 manual (section 6.4.1), written to give the same results and the
 // same error messages, that charge every step against the state's instruction budget
-// (swl_charge): one instruction each time a pattern item is tried at a position, one per 16 bytes
+// (swl_charge): one instruction each time a character class of the pattern is tried at a position, one per 16 bytes
 // a plain find compares, one per 64 bytes copied into a result.
 #include "CLuaShim.h"
 
@@ -86,7 +86,7 @@ static inline int swl_at(const swl_Matcher *m, const char *p) {
 }
 
 // The end of the single-character class starting at p ('x', '%x', '.', or a set).
-static const char *swl_item_end(swl_Matcher *m, const char *p) {
+static const char *swl_class_end(swl_Matcher *m, const char *p) {
     char first = *p++;
     if (first == '%') {
         if (p >= m->pattern_end) luaL_error(m->L, "malformed pattern (ends with '%%')");
@@ -191,7 +191,7 @@ static const char *swl_backreference(swl_Matcher *m, const char *s, int digit) {
     return memcmp(m->capture[index].start, s, (size_t)length) == 0 ? s + length : NULL;
 }
 
-// item* (or item+ after its first match): the longest run first, then shorter ones.
+// class* (or class+ after its first match): the longest run first, then shorter ones.
 static const char *swl_greedy(swl_Matcher *m, const char *s, const char *p, const char *end) {
     ptrdiff_t count = 0;
     while (swl_single(m, s + count, p, end)) count++;
@@ -202,7 +202,7 @@ static const char *swl_greedy(swl_Matcher *m, const char *s, const char *p, cons
     return NULL;
 }
 
-// item-: the shortest run first.
+// class-: the shortest run first.
 static const char *swl_lazy(swl_Matcher *m, const char *s, const char *p, const char *end) {
     for (;;) {
         const char *result = swl_match(m, s, end + 1);
@@ -241,7 +241,7 @@ static const char *swl_match(swl_Matcher *m, const char *s, const char *p) {
             if (next == 'f') {
                 p += 2;
                 if (swl_at(m, p) != '[') luaL_error(m->L, "missing '[' after '%%f' in pattern");
-                const char *end = swl_item_end(m, p);
+                const char *end = swl_class_end(m, p);
                 int before = s == m->subject ? 0 : (unsigned char)s[-1];
                 int after = s < m->subject_end ? (unsigned char)*s : 0;
                 if (!swl_in_set(before, p, end - 1) && swl_in_set(after, p, end - 1)) {
@@ -258,7 +258,7 @@ static const char *swl_match(swl_Matcher *m, const char *s, const char *p) {
             }
         }
         // A single-character class, maybe followed by '*', '+', '-' or '?'.
-        const char *end = swl_item_end(m, p);
+        const char *end = swl_class_end(m, p);
         int suffix = swl_at(m, end);
         if (!swl_single(m, s, p, end)) {
             if (suffix == '*' || suffix == '?' || suffix == '-') {

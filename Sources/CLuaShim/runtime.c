@@ -115,25 +115,12 @@ swl_Runtime *swl_runtime(lua_State *L) {
 
 static int swl_openlibs_body(lua_State *L) {
     luaL_openlibs(L);
-    static const char *const names[SWL_KEY_COUNT] = { "index", "item", "side", "id", "title", "full" };
-    swl_Runtime *rt = swl_runtime(L);
-    for (int key = 0; key < SWL_KEY_COUNT; key++) {
-        lua_pushstring(L, names[key]);
-        rt->keys[key] = luaL_ref(L, LUA_REGISTRYINDEX);
-    }
     return 0;
 }
 
 int swl_openlibs(lua_State *L) {
     lua_pushcfunction(L, swl_openlibs_body);
-    int status = lua_pcall(L, 0, 0, 0);
-    if (status != LUA_OK) return status;
-    // The keys under the handler: [handler, keys...] becomes [keys..., handler]. Pushing
-    // registry values allocates nothing; the stack has LUA_MINSTACK free slots.
-    swl_Runtime *rt = swl_runtime(L);
-    for (int key = 0; key < SWL_KEY_COUNT; key++) lua_rawgeti(L, LUA_REGISTRYINDEX, rt->keys[key]);
-    lua_rotate(L, 1, -1);
-    return LUA_OK;
+    return lua_pcall(L, 0, 0, 0);
 }
 
 int swl_gc(lua_State *L, int what, int arg) {

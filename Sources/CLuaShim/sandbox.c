@@ -160,7 +160,7 @@ static int swl_tmove(lua_State *L) {
     return 1;
 }
 
-static void swl_concat_item(lua_State *L, luaL_Buffer *b, lua_Integer i) {
+static void swl_concat_element(lua_State *L, luaL_Buffer *b, lua_Integer i) {
     lua_geti(L, 1, i);
     if (!lua_isstring(L, -1))
         luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1),
@@ -178,11 +178,11 @@ static int swl_tconcat(lua_State *L) {
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     for (; i < last; i++) {
-        swl_concat_item(L, &b, i);
+        swl_concat_element(L, &b, i);
         swl_charge(L, (lua_Integer)(lsep / SWL_COPY_BYTES));
         luaL_addlstring(&b, sep, lsep);
     }
-    if (i == last) swl_concat_item(L, &b, i);
+    if (i == last) swl_concat_element(L, &b, i);
     luaL_pushresult(&b);
     return 1;
 }

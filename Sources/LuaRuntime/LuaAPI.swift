@@ -124,7 +124,7 @@ struct LuaAPI {
 
     /// Pushes `count` bytes of NUL-terminated `value`. Lua finds a C string it has seen at the
     /// same address in its cache, keyed by address, instead of hashing it again: a string
-    /// stored at a fixed place (a table's item) costs a `strcmp`. The corresponding C function is
+    /// stored at a fixed place costs a `strcmp`. The corresponding C function is
     /// `lua_pushstring`, or `lua_pushlstring` when the string has a NUL inside.
     @inlinable
     func pushString(_ value: UnsafePointer<CChar>, count: Int) {
@@ -235,29 +235,6 @@ struct LuaAPI {
         }
     }
 
-    /// `function(context, row)` with the row record built on the stack, under the budget and the
-    /// armed cap (see `LuaState.callRowHandler`). The corresponding C function is `swl_call_row`.
-    @inlinable
-    func callRow(
-        _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
-        item: UnsafePointer<CChar>, count: Int, numbered: Bool, number: Int, side: UnsafePointer<CChar>?
-    ) -> Int32 {
-        swl_call_row(runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(number), side)
-    }
-
-    /// `function(context, row, button)` (see `LuaState.callActionHandler`). The corresponding C
-    /// function is `swl_call_action`.
-    @inlinable
-    func callAction(
-        _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
-        item: UnsafePointer<CChar>, count: Int, numbered: Bool, itemNumber: Int, side: UnsafePointer<CChar>?,
-        id: UnsafePointer<CChar>, idCount: Int, number: Int, title: UnsafePointer<CChar>, titleCount: Int, full: Bool
-    ) -> Int32 {
-        swl_call_action(
-            runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(itemNumber),
-            side, id, idCount, lua_Integer(number), title, titleCount, full ? 1 : 0)
-    }
-
     /// The registry reference meaning "no value" (`LUA_NOREF`).
     @usableFromInline static let noReference: Int32 = LUA_NOREF
 
@@ -280,7 +257,7 @@ enum LuaCode {
     static let multipleResults = LUA_MULTRET
     static let minimumStack = LUA_MINSTACK
     /// Where an outermost call finds the message handler on the main thread's stack, above the
-    /// parked record keys (`SWL_PARKED_HANDLER`).
+    /// parked keys (`SWL_PARKED_HANDLER`).
     static let parkedHandler = Int32(SWL_PARKED_HANDLER)
 
     static let none = LUA_TNONE

@@ -111,11 +111,11 @@ extension LuaArguments {
     /// Pushes a new table with `recordCount` named fields, filled by `body`: a Lua table built
     /// straight on the stack, with no `LuaValue` dictionary in between.
     /// ```swift
-    /// try lua.call(onOpen) { args in
+    /// try lua.call(onEvent) { args in
     ///     try args.push(context)
-    ///     try args.pushTable(recordCount: 2) { row in
-    ///         row.set("index", 3)
-    ///         row.set("item", "Longer Title Item #3")
+    ///     try args.pushTable(recordCount: 2) { record in
+    ///         record.set("index", 3)
+    ///         record.set("name", "a name")
     ///     }
     /// }
     /// ```
@@ -165,8 +165,8 @@ public struct LuaTableFields {
         value.withCString { api.setField(table, key, cString: $0, count: value.utf8.count) }
     }
 
-    /// Sets a string field from `count` bytes of NUL-terminated UTF-8 (see
-    /// `TableItems.withCString(row:_:)`).
+    /// Sets a string field from `count` bytes of NUL-terminated UTF-8 (pushed as
+    /// `LuaAPI.pushString(_:count:)` pushes it).
     @inlinable
     public mutating func set(_ key: StaticString, cString value: UnsafePointer<CChar>, count: Int) {
         api.setField(table, key, cString: value, count: count)

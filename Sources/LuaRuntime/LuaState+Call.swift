@@ -43,7 +43,7 @@ extension LuaState {
     /// `LuaRef` or string arguments. Inlinable so the argument pack is
     /// specialized in the caller.
     /// ```swift
-    /// try lua.call(onAction, 3, "swipe", rowTable)
+    /// try lua.call(onEvent, 3, "name", record)
     /// ```
     @inlinable
     public func call<each A: LuaValueConvertible>(_ function: LuaRef, _ arguments: repeat each A)
@@ -76,7 +76,7 @@ extension LuaState {
     /// ```swift
     /// try lua.call(onAction) { args in
     ///     try args.push(index)
-    ///     try args.push(row)
+    ///     try args.push(record)
     /// }
     /// ```
     public func call(_ function: LuaRef, pushing body: (inout LuaArguments) throws -> Void) throws {
@@ -103,165 +103,6 @@ extension LuaState {
         defer { _endCall(pushed) }
         try body(&pushed)
         try _finishCall(pushed, label: label)
-    }
-
-    // MARK: Row handlers: the plugin host's delegate calls
-
-    /// Calls `function(context, { index = index, item = item, side = side })`, discarding
-    /// results: the row record is built and the call made in one C call (`swl_call_row`), with
-    /// no Swift closure, no array and no reference counting. `item` is `count` bytes of
-    /// NUL-terminated UTF-8; `side` is left out of the record when nil; `context` nil passes nil.
-    /// `label` names the function in budget and memory messages.
-    ///
-    /// Errors are caught by `lua_pcall` inside the C call, as for every call from Swift.
-    public func callRowHandler(
-        _ function: LuaSlot, context: LuaSlot?, index: Int, item: UnsafePointer<CChar>, count: Int,
-        side: StaticString?, label: StaticString
-    ) throws {
-        releasePendingReferences()
-        try checkSlots(function, context)
-        let api = self.api
-        let base = runtime.pointee.call_depth == 0 ? LuaCode.parkedHandler : api.top + 1
-        let status = api.callRow(
-            runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
-            item: item, count: count, numbered: false, number: 0, side: side.map { Self.cString($0) })
-        if status != LuaCode.ok { throw rowCallFailure(status, base: base, label: label) }
-    }
-
-    /// ``callRowHandler(_:context:index:item:count:side:label:)`` with the item given as a
-    /// `String` (pushed from its own storage) or, when `item` is nil, as `prefix` followed by
-    /// `number` in decimal, built in C (a generated title: no `String` is made for it).
-    ///
-    /// Inlinable, so that the caller and this make one Swift frame around the C call: what
-    /// `host.dispatch_ns` measures.
-    @inlinable
-    public func callRowHandler(
-        _ function: LuaSlot, context: LuaSlot?, index: Int, item: String?, prefix: StaticString, number: Int,
-        side: StaticString?, label: StaticString
-    ) throws {
-        if let item {
-            try item.withCString { bytes in
-                try callRowHandler(
-                    function, context: context, index: index, bytes: bytes, count: item.utf8.count, numbered: false,
-                    number: 0, side: side, label: label)
-            }
-        } else {
-            try callRowHandler(
-                function, context: context, index: index,
-                bytes: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
-                count: prefix.utf8CodeUnitCount, numbered: true, number: number, side: side, label: label)
-        }
-    }
-
-    /// ``callRowHandler(_:context:index:item:count:side:label:)`` with the item given as
-    /// `count` bytes (NUL-terminated) or, when `numbered`, as those bytes followed by `number`
-    /// in decimal, built in C. Inlinable, for one Swift frame around the C call.
-    @inlinable
-    public func callRowHandler(
-        _ function: LuaSlot, context: LuaSlot?, index: Int, bytes: UnsafePointer<CChar>, count: Int,
-        numbered: Bool, number: Int, side: StaticString?, label: StaticString
-    ) throws {
-        let runtime = self.runtime
-        if runtime.pointee.pending_releases != 0 { _releasePendingReferences() }
-        guard function.serial == serial, context == nil || context!.serial == serial else {
-            throw LuaArguments.foreignSlot()
-        }
-        let api = LuaAPI(runtime.pointee.current!)
-        let status = api.callRow(
-            runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
-            item: bytes, count: count, numbered: numbered, number: number,
-            side: side.map { UnsafeRawPointer($0.utf8Start).assumingMemoryBound(to: CChar.self) })
-        if status != 0 { throw _rowCallFailure(status, label: label) }
-    }
-
-    /// ``callRowHandler(_:context:index:item:count:side:label:)`` with a third argument, the
-    /// button record `{ id = id, index = number, title = title, full = true }` (`full` only
-    /// when set): a button's action, in one C call (`swl_call_action`).
-    public func callActionHandler(
-        _ function: LuaSlot, context: LuaSlot?, index: Int, item: UnsafePointer<CChar>, count: Int,
-        side: StaticString?, button id: String, number: Int, title: String, full: Bool, label: @autoclosure () -> String
-    ) throws {
-        try callActionHandler(
-            function, context: context, index: index, item: item, count: count, numbered: false, itemNumber: 0,
-            side: side, button: id, number: number, title: title, full: full, label: label())
-    }
-
-    /// ``callActionHandler(_:context:index:item:count:side:button:number:title:full:label:)`` with
-    /// the item given as in ``callRowHandler(_:context:index:item:prefix:number:side:label:)``.
-    public func callActionHandler(
-        _ function: LuaSlot, context: LuaSlot?, index: Int, item: String?, prefix: StaticString, itemNumber: Int,
-        side: StaticString?, button id: String, number: Int, title: String, full: Bool, label: @autoclosure () -> String
-    ) throws {
-        guard let item else {
-            return try callActionHandler(
-                function, context: context, index: index, item: Self.cString(prefix), count: prefix.utf8CodeUnitCount,
-                numbered: true, itemNumber: itemNumber, side: side, button: id, number: number, title: title, full: full,
-                label: label())
-        }
-        try item.withCString {
-            try callActionHandler(
-                function, context: context, index: index, item: $0, count: item.utf8.count, numbered: false,
-                itemNumber: 0, side: side, button: id, number: number, title: title, full: full, label: label())
-        }
-    }
-
-    private func callActionHandler(
-        _ function: LuaSlot, context: LuaSlot?, index: Int, item: UnsafePointer<CChar>, count: Int, numbered: Bool,
-        itemNumber: Int, side: StaticString?, button id: String, number: Int, title: String, full: Bool,
-        label: @autoclosure () -> String
-    ) throws {
-        releasePendingReferences()
-        try checkSlots(function, context)
-        let api = self.api
-        let base = runtime.pointee.call_depth == 0 ? LuaCode.parkedHandler : api.top + 1
-        let side = side.map { Self.cString($0) }
-        let status = id.withCString { idBytes in
-            title.withCString { titleBytes in
-                api.callAction(
-                    runtime, function: function.slot, context: context?.slot ?? LuaAPI.noReference, index: index,
-                    item: item, count: count, numbered: numbered, itemNumber: itemNumber, side: side, id: idBytes,
-                    idCount: id.utf8.count, number: number, title: titleBytes, titleCount: title.utf8.count, full: full)
-            }
-        }
-        if status != LuaCode.ok { throw rowCallFailure(status, base: base, label: label()) }
-    }
-
-    @inline(__always)
-    private func checkSlots(_ function: LuaSlot, _ context: LuaSlot?) throws {
-        guard function.serial == serial, context == nil || context!.serial == serial else {
-            throw LuaArguments.foreignSlot()
-        }
-    }
-
-    @inline(__always)
-    private static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
-        UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
-    }
-
-    /// The error of a failed row call, with the stack back as it was before it.
-    @inline(never)
-    private func rowCallFailure(_ status: Int32, base: Int32, label: StaticString) -> LuaError {
-        rowCallFailure(status, base: base, label: label.description)
-    }
-
-    /// The error of a failed ``callRowHandler(_:context:index:item:prefix:number:side:label:)``:
-    /// the C call left its error above the handler at `runtime.pointee.failed_base`.
-    @usableFromInline
-    @inline(never)
-    func _rowCallFailure(_ status: Int32, label: StaticString) -> LuaError {
-        rowCallFailure(status, base: runtime.pointee.failed_base, label: label.description)
-    }
-
-    @usableFromInline
-    @inline(never)
-    func _releasePendingReferences() { releasePendingReferences() }
-
-    @inline(never)
-    private func rowCallFailure(_ status: Int32, base: Int32, label: String) -> LuaError {
-        if status == LuaCode.stackOverflow { return LuaArguments.stackOverflow() }
-        let error = failure(status: status, label: label)
-        endCall(base)
-        return error
     }
 
     // MARK: Entry points of the inlinable calls
@@ -316,8 +157,8 @@ extension LuaState {
     /// `endCall` with that index when done.
     ///
     /// Outermost calls run on the main thread, whose stack holds only the
-    /// handler parked at `LuaCode.parkedHandler`, above the record keys
-    /// (parked once at creation); nested calls (from a Swift function Lua
+    /// handler parked at `LuaCode.parkedHandler`, above the parked keys
+    /// (see ``parkKeys(_:)``); nested calls (from a Swift function Lua
     /// called, maybe on a coroutine) push one.
     func beginCall() throws -> Int32 {
         releasePendingReferences()

@@ -34,8 +34,11 @@ public final class LuaState {
     /// Set while `lua_close` runs finalizers.
     var isClosing = false
     /// The `String`s last made from long Lua strings read by stack functions, by the address of
-    /// the Lua string's bytes (see ``string(at:)``). Never shared outside the state's thread.
-    @exclusivity(unchecked) var recentStrings = [RecentString](repeating: RecentString(), count: 16)
+    /// the Lua string's bytes (see ``string(at:)``): a fixed table of ``recentStringCount``
+    /// entries, allocated with the state (no array, so no exclusivity check or uniqueness check
+    /// per read). Never shared outside the state's thread.
+    let recentStrings: UnsafeMutablePointer<RecentString>
+    static let recentStringCount = 16
 
     struct RecentString {
         var bytes: UnsafeRawPointer?
@@ -46,6 +49,8 @@ public final class LuaState {
     public init(options: LuaOptions = LuaOptions()) throws {
         self.options = options
         serial = serials.add(1, ordering: .relaxed).newValue
+        recentStrings = .allocate(capacity: Self.recentStringCount)
+        recentStrings.initialize(repeating: RecentString(), count: Self.recentStringCount)
         runtime = .allocate(capacity: 1)
         runtime.initialize(to: swl_Runtime())
         runtime.pointee.limit = max(0, options.memoryLimit)
@@ -54,15 +59,19 @@ public final class LuaState {
         // Armed only while Lua runs (see `protectedCall`).
         runtime.pointee.cap_suspended = 1
         runtime.pointee.dispatch = luaDispatch
+        withUnsafeMutableBytes(of: &runtime.pointee.keys) { $0.bindMemory(to: Int32.self).update(repeating: LuaAPI.noReference) }
         runtime.pointee.release = luaRelease
         guard let main = LuaAPI.newState(runtime) else {
             runtime.deallocate()
+            recentStrings.deinitialize(count: Self.recentStringCount)
+            recentStrings.deallocate()
             throw LuaError(.memory, "cannot create a Lua state")
         }
         self.main = main
         runtime.pointee.current = main.L
-        // Parked for outermost calls; `openLibraries` parks the record keys under it (see
-        // `beginCall`).
+        // Parked for outermost calls (see `beginCall`), above the slots of the parked keys
+        // (nil until `parkKeys` parks some).
+        for _ in 0..<Self.keySlots { main.pushNil() }
         main.pushMessageHandler()
         runtime.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         refOwner.state = self
@@ -80,6 +89,8 @@ public final class LuaState {
         main.close()
         runtime.deinitialize(count: 1)
         runtime.deallocate()
+        recentStrings.deinitialize(count: Self.recentStringCount)
+        recentStrings.deallocate()
     }
 
     /// Bytes the state has allocated.
@@ -106,7 +117,7 @@ public final class LuaState {
         guard let bytes = api.stringBytes(at: index), bytes.count > 15, let start = bytes.baseAddress else {
             return api.string(at: index)
         }
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: start) >> 4) & (recentStrings.count - 1)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: start) >> 4) & (Self.recentStringCount - 1)
         if recentStrings[slot].bytes == UnsafeRawPointer(start) {
             let cached = recentStrings[slot].string
             if cached.utf8.count == bytes.count,

@@ -38,13 +38,13 @@ extension LuaValue {
     /// The elements of a sequence table (keys exactly 1...n), else nil.
     public var arrayValue: [LuaValue]? {
         guard case .table(let entries) = self else { return nil }
-        var items: [LuaValue] = []
-        items.reserveCapacity(entries.count)
+        var elements: [LuaValue] = []
+        elements.reserveCapacity(entries.count)
         for position in 1..<(entries.count + 1) {
-            guard let item = entries[.integer(position)] else { return nil }
-            items.append(item)
+            guard let element = entries[.integer(position)] else { return nil }
+            elements.append(element)
         }
-        return items
+        return elements
     }
 
     /// A table whose keys are all strings, else nil.
@@ -65,11 +65,11 @@ extension LuaValue {
     }
 
     /// A sequence table.
-    public init(_ items: [LuaValue]) {
+    public init(_ elements: [LuaValue]) {
         var entries: [LuaValue: LuaValue] = [:]
-        entries.reserveCapacity(items.count)
-        for (offset, item) in items.enumerated() where !item.isNil {
-            entries[.integer(offset + 1)] = item
+        entries.reserveCapacity(elements.count)
+        for (offset, element) in elements.enumerated() where !element.isNil {
+            entries[.integer(offset + 1)] = element
         }
         self = .table(entries)
     }

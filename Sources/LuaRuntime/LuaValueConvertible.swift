@@ -87,11 +87,11 @@ extension Optional: LuaValueConvertible where Wrapped: LuaValueConvertible {
 extension Array: LuaValueConvertible where Element: LuaValueConvertible {
     /// A sequence table (keys 1...n); nil for any other table.
     public init?(luaValue: LuaValue) {
-        guard let items = luaValue.arrayValue else { return nil }
+        guard let values = luaValue.arrayValue else { return nil }
         var converted: [Element] = []
-        converted.reserveCapacity(items.count)
-        for item in items {
-            guard let element = Element(luaValue: item) else { return nil }
+        converted.reserveCapacity(values.count)
+        for value in values {
+            guard let element = Element(luaValue: value) else { return nil }
             converted.append(element)
         }
         self = converted

@@ -34,8 +34,8 @@ private struct LuaDecoding: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard let items = value.arrayValue else { throw mismatch([LuaValue].self) }
-        return UnkeyedContainer(items: items, codingPath: codingPath)
+        guard let elements = value.arrayValue else { throw mismatch([LuaValue].self) }
+        return UnkeyedContainer(elements: elements, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
@@ -137,19 +137,19 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
         init?(stringValue: String) { nil }
     }
 
-    let items: [LuaValue]
+    let elements: [LuaValue]
     let codingPath: [any CodingKey]
     var currentIndex = 0
-    var count: Int? { items.count }
-    var isAtEnd: Bool { currentIndex >= items.count }
+    var count: Int? { elements.count }
+    var isAtEnd: Bool { currentIndex >= elements.count }
 
-    init(items: [LuaValue], codingPath: [any CodingKey]) {
-        self.items = items
+    init(elements: [LuaValue], codingPath: [any CodingKey]) {
+        self.elements = elements
         self.codingPath = codingPath
     }
 
     mutating func decodeNil() throws -> Bool {
-        guard !isAtEnd, items[currentIndex].isNil else { return false }
+        guard !isAtEnd, elements[currentIndex].isNil else { return false }
         currentIndex += 1
         return true
     }
@@ -176,6 +176,6 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
                 LuaValue.self, .init(codingPath: codingPath, debugDescription: "the sequence has no more elements"))
         }
         defer { currentIndex += 1 }
-        return LuaDecoding(value: items[currentIndex], codingPath: codingPath + [Index(intValue: currentIndex)])
+        return LuaDecoding(value: elements[currentIndex], codingPath: codingPath + [Index(intValue: currentIndex)])
     }
 }

@@ -97,23 +97,11 @@ public final class SwipeTable {
     /// When the earliest animation completion or host timer falls due; nil when none waits.
     public var nextDeadline: VirtualInstant? { state.completions.earliestDeadline }
 
-    /// Calls `body` with row `row`'s item as NUL-terminated UTF-8 and its byte count (see
-    /// ``TableItems/withCString(row:_:)``). The items are borrowed in place, not copied: this is
-    /// on the path `host.dispatch_ns` measures (`body` must not change the table).
-    public func withItemCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
-        try state.withItemCString(row: row, body)
-    }
-
-    /// Row `row`'s item as ``TableItems/source(row:)`` gives it: the stored `String`, or the
-    /// number of a generated title, read in place (the path `host.dispatch_ns` measures).
-    public func itemSource(row: Int) -> TableItems.ItemSource {
-        state.itemSource(row: row)
-    }
-
-    /// Row `row`'s item as ``TableItems/borrowedSource(row:)`` gives it: its bytes are valid
-    /// only until the items change.
-    public func borrowedItem(row: Int) -> TableItems.BorrowedItem {
-        state.items.borrowedSource(row: row)
+    /// Copies row `row`'s item into `buffer` as NUL-terminated UTF-8 and returns its byte
+    /// count, or nil when it does not fit (see ``TableItems/copyCString(row:into:)``): read in
+    /// place, neither the items nor the item are copied or retained.
+    public func copyItemCString(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        state.copyItemCString(row: row, into: buffer)
     }
 
     // MARK: Driving

@@ -98,9 +98,9 @@ public struct TableItems: Sendable, Equatable {
         return first != 0 ? Self.defaultTitle(row: first + offset) : pieces[piece].items[offset]
     }
 
-    /// Calls `body` with row `row`'s item (1-based) as NUL-terminated UTF-8 and its byte
-    /// count, without making a `String` for a generated title: what the plugin host pushes
-    /// into Lua on every delegate call. An explicit item is passed from its own storage.
+    /// Calls `body` with row `row`'s item (1-based) as NUL-terminated UTF-8 and its byte count,
+    /// read in place: a stored item from its own storage, a generated title built on the stack
+    /// (no `String` is made for it). The bytes are valid only inside `body`.
     public func withCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
         if generatedCount != nil { return try Self.withDefaultTitle(row: row, body) }
         let (piece, offset) = locate(row)
@@ -110,79 +110,49 @@ public struct TableItems: Sendable, Equatable {
         try item.withCString { try body($0, item.utf8.count) }
     }
 
-    /// Row `row`'s item (1-based) as the plugin host hands it to C, with no closure and no
-    /// `String` made for a generated title: the stored item, or the number of its generated
-    /// title (``generatedPrefix`` followed by the number in decimal).
-    @inline(__always)
-    public func source(row: Int) -> ItemSource {
-        if generatedCount != nil { return ItemSource(stored: nil, number: row) }
-        // One piece (a short list, as edited tables mostly are): no search.
+    /// The most bytes ``copyCString(row:into:)`` copies.
+    public static let inlineCapacity = 63
+
+    /// Copies row `row`'s item (1-based) into `buffer` as NUL-terminated UTF-8 (a generated
+    /// title is written there, no `String` made) and returns its byte count, or returns nil,
+    /// copying nothing, when it has more than ``inlineCapacity`` bytes or `buffer` is too
+    /// small. The item is read in place: no `String` is retained, and nothing of the list is
+    /// kept past the call.
+    /// - Complexity: O(log p) for p pieces, plus the item's length.
+    public func copyCString(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        if generatedCount != nil { return Self.copyDefaultTitle(row: row, into: buffer) }
+        // One piece of stored items (a short list, as edited tables mostly are): no search.
         if pieces.count == 1, row >= 1, row <= ends[0], pieces[0].generatedFirst == 0 {
-            return ItemSource(stored: pieces[0].items[row - 1], number: 0)
+            return Self.copy(pieces[0].items[row - 1], into: buffer)
         }
         let (piece, offset) = locate(row)
         let first = pieces[piece].generatedFirst
-        if first != 0 { return ItemSource(stored: nil, number: first + offset) }
-        return ItemSource(stored: pieces[piece].items[offset], number: 0)
+        if first != 0 { return Self.copyDefaultTitle(row: first + offset, into: buffer) }
+        return Self.copy(pieces[piece].items[offset], into: buffer)
     }
 
-    /// Row `row`'s item as ``source(row:)`` gives it, with a stored item of more than 15 bytes
-    /// given as the address of its NUL-terminated bytes in the list's own storage, so that no
-    /// `String` is copied out (no retain and release): what the plugin host pushes on every
-    /// `on_open`. The address is valid only until the items change; a shorter stored item
-    /// (its bytes live inside the `String` value) comes with `bytes` nil and `generated` false:
-    /// read it with ``source(row:)``.
     @inline(__always)
-    public func borrowedSource(row: Int) -> BorrowedItem {
-        if generatedCount != nil { return BorrowedItem(bytes: nil, count: 0, generated: true, number: row) }
-        if pieces.count == 1, row >= 1, row <= ends[0], pieces[0].generatedFirst == 0 {
-            return BorrowedItem(stored: pieces[0].items[row - 1])
+    static func copy(_ item: String, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        let count = item.utf8.count
+        guard count <= inlineCapacity, count < buffer.count else { return nil }
+        // Borrowed only for the copy (nothing else runs meanwhile): no retain.
+        return item.utf8.withContiguousStorageIfAvailable { source in
+            if count > 0 { buffer.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: count) }
+            buffer[count] = 0
+            return count
         }
-        let (piece, offset) = locate(row)
-        let first = pieces[piece].generatedFirst
-        if first != 0 { return BorrowedItem(bytes: nil, count: 0, generated: true, number: first + offset) }
-        return BorrowedItem(stored: pieces[piece].items[offset])
     }
 
-    /// An item as ``borrowedSource(row:)`` gives it.
-    public struct BorrowedItem {
-        /// A stored item's bytes (NUL-terminated) where it keeps them, or nil.
-        public var bytes: UnsafePointer<CChar>?
-        /// The byte count of `bytes`.
-        public var count: Int
-        /// Whether the item is a generated title (``generatedPrefix`` and `number`).
-        public var generated: Bool
-        /// The generated title's number when `generated`.
-        public var number: Int
-
-        @inline(__always)
-        init(bytes: UnsafePointer<CChar>?, count: Int, generated: Bool, number: Int) {
-            (self.bytes, self.count, self.generated, self.number) = (bytes, count, generated, number)
-        }
-
-        /// A stored item: more than 15 bytes are kept in the string's own storage (native, or
-        /// a literal), NUL-terminated and at a fixed address while the list holds it.
-        @inline(__always)
-        init(stored item: String) {
-            let count = item.utf8.count
-            let bytes = count > 15
-                ? item.utf8.withContiguousStorageIfAvailable {
-                    UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)
-                } : nil
-            self.init(bytes: bytes, count: count, generated: false, number: 0)
+    static func copyDefaultTitle(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        withDefaultTitle(row: row) { title, count in
+            guard count < buffer.count else { return nil }
+            buffer.baseAddress!.copyMemory(from: title, byteCount: count + 1)
+            return count
         }
     }
 
     /// What a generated title starts with: `Longer Title Item #`, then the row's number.
-    public static let generatedPrefix: StaticString = "Longer Title Item #"
-
-    /// An item as ``source(row:)`` gives it.
-    public struct ItemSource {
-        /// The stored item, or nil for a generated title.
-        public var stored: String?
-        /// The generated title's number when `stored` is nil (0 otherwise).
-        public var number: Int
-    }
+    static let generatedPrefix: StaticString = "Longer Title Item #"
 
     public var all: [String] {
         if generatedCount != nil { return (0..<count).map { self[$0 + 1] } }

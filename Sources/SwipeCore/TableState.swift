@@ -75,18 +75,12 @@ struct TableState: Sendable {
         return index
     }
 
-    /// Row `row`'s item as NUL-terminated UTF-8. `mutating` only so that the driver's access
-    /// borrows the items in place: a read of the class's property would copy them (a retain and
-    /// a release of their storage per call). It changes nothing.
-    mutating func withItemCString(row: Int, _ body: (UnsafePointer<CChar>, Int) throws -> Void) rethrows {
-        try items.withCString(row: row, body)
-    }
-
-    /// Row `row`'s item as ``TableItems/source(row:)`` gives it; `mutating` for the same reason
-    /// as ``withItemCString(row:_:)``.
+    /// ``TableItems/copyCString(row:into:)`` on the items. `mutating` only so that the driver's
+    /// access borrows the items in place: a read of the class's property would copy them (a
+    /// retain and a release of their storage per call). It changes nothing.
     @inline(__always)
-    mutating func itemSource(row: Int) -> TableItems.ItemSource {
-        items.source(row: row)
+    mutating func copyItemCString(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+        items.copyCString(row: row, into: buffer)
     }
 
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.

@@ -70,21 +70,53 @@ public final class Plugin {
     /// Where `print` goes: see ``PrintSink``.
     let printSink: PrintSink
 
+    /// What the host changes in a plugin as it dispatches, in one value.
+    struct HookState {
+        var context: LuaRef?
+        var contextSlot: LuaSlot?
+        var failures = [Int](repeating: 0, count: Hook.allCases.count)
+        var disabledHooks: UInt8 = 0
+        var handlerFailures: [HandlerID: Int] = [:]
+        var disabledHandlers: Set<HandlerID> = []
+    }
+
+    /// The plugin's mutable state. Unchecked: only its host reads and changes it, from the
+    /// dispatch path, never re-entrantly (each access is a field read or a short change between
+    /// calls into Lua), and the dispatch reads it on every handler call (see
+    /// docs/performance.md, "Unchecked exclusivity"). The properties below are views into it.
+    @exclusivity(unchecked) var hooks = HookState()
+
     /// The `ctx` table handed to this plugin's handlers (set by the host).
-    @exclusivity(unchecked) var context: LuaRef? {
-        didSet { contextSlot = context?.unownedSlot }
+    var context: LuaRef? {
+        get { hooks.context }
+        set {
+            hooks.context = newValue
+            hooks.contextSlot = newValue?.unownedSlot
+        }
     }
     /// `context`'s slot, read by the dispatch path without retaining the reference.
-    @exclusivity(unchecked) private(set) var contextSlot: LuaSlot?
+    var contextSlot: LuaSlot? { hooks.contextSlot }
     /// Failures of the plugin's own hooks (`setup`, `on_open`, `on_close`, `on_action`: one
     /// function each), by ``Hook/index``; `configure` is never counted.
-    @exclusivity(unchecked) var failures = [Int](repeating: 0, count: Hook.allCases.count)
+    var failures: [Int] {
+        get { hooks.failures }
+        _modify { yield &hooks.failures }
+    }
     /// Hooks switched off after too many failures, one bit each.
-    @exclusivity(unchecked) var disabledHooks: UInt8 = 0
+    var disabledHooks: UInt8 {
+        get { hooks.disabledHooks }
+        _modify { yield &hooks.disabledHooks }
+    }
     /// Failures of `on_tap` and `ctx:after` functions, by ``HandlerID``.
-    @exclusivity(unchecked) var handlerFailures: [HandlerID: Int] = [:]
+    var handlerFailures: [HandlerID: Int] {
+        get { hooks.handlerFailures }
+        _modify { yield &hooks.handlerFailures }
+    }
     /// The `on_tap` and `ctx:after` functions switched off after too many failures.
-    @exclusivity(unchecked) var disabledHandlers: Set<HandlerID> = []
+    var disabledHandlers: Set<HandlerID> {
+        get { hooks.disabledHandlers }
+        _modify { yield &hooks.disabledHandlers }
+    }
     /// The line `configure` is defined on, for validation messages.
     let configureLine: Int?
 
@@ -169,6 +201,8 @@ public final class Plugin {
         }
         do {
             lua = try LuaState(options: luaOptions)
+            // The keys of the records its delegate handlers get (see `PluginDispatch`).
+            try lua.parkKeys(PluginDispatch.recordKeys)
         } catch {
             throw failure(error, "cannot create its Lua state")
         }

@@ -10,24 +10,77 @@ import SwipeScript
 /// go to every plugin, in load order.
 public final class PluginHost {
     public let table: SwipeTable
-    /// Where the host records; a ``Session``'s reload hands a new host the session's recorder.
-    @exclusivity(unchecked) public internal(set) var recorder: TraceRecorder
     public let plugins: [Plugin]
     /// The first plugin error ends the run (`--strict`): it is kept in ``fatalError``.
     public let strict: Bool
+
+    /// Everything the host changes as it dispatches, in one value.
+    struct DispatchState {
+        var recorder: TraceRecorder
+        var fatalError: PluginFailure?
+        var failed = false
+        var errorCount = 0
+        var configureCalls = 0
+        var presented: (title: String, text: String)?
+        var rowSetups: [Int: RowSetup] = [:]
+        var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
+        var reportedWarnings: Set<String> = []
+        var repeatedFailures: [RepeatedFailure] = []
+        var transaction: [PluginEffect] = []
+        var projectedRowDelta = 0
+        var activePlugin: Int?
+        var transactionStart = 0
+        var overflowed = false
+        var timerCounts: [Int]
+        var timerCallbacks: [Int]
+        var timerWindow: Int64 = -1
+
+        init(recorder: TraceRecorder, pluginCount: Int) {
+            self.recorder = recorder
+            timerCounts = Array(repeating: 0, count: pluginCount)
+            timerCallbacks = Array(repeating: 0, count: pluginCount)
+        }
+    }
+
+    /// The host's mutable state. Unchecked: it is never accessed re-entrantly while being
+    /// modified. Each access is a field read or a short change made between calls into Lua
+    /// (handlers run between modifications, not inside them; a handler's `ctx` calls only
+    /// queue effects, applied after it returns), and the dynamic exclusivity checks of its
+    /// fields were a large share of a dispatch's instructions (see docs/performance.md,
+    /// "Unchecked exclusivity"). The properties below are views into it.
+    @exclusivity(unchecked) var dispatch: DispatchState
+
+    /// Where the host records; a ``Session``'s reload hands a new host the session's recorder.
+    public internal(set) var recorder: TraceRecorder {
+        get { dispatch.recorder }
+        set { dispatch.recorder = newValue }
+    }
     /// The first plugin error, once `strict` is set.
-    @exclusivity(unchecked) public internal(set) var fatalError: PluginFailure? {
-        didSet { failed = fatalError != nil }
+    public internal(set) var fatalError: PluginFailure? {
+        get { dispatch.fatalError }
+        set {
+            dispatch.fatalError = newValue
+            dispatch.failed = newValue != nil
+        }
     }
     /// Whether ``fatalError`` is set: what a run checks after every line (kept beside it,
     /// not derived: comparing the optional with nil copies the whole `PluginFailure`).
-    @exclusivity(unchecked) public private(set) var failed = false
+    public var failed: Bool { dispatch.failed }
     /// How many `plugin_error` events there were.
-    @exclusivity(unchecked) public internal(set) var errorCount = 0
+    public internal(set) var errorCount: Int {
+        get { dispatch.errorCount }
+        _modify { yield &dispatch.errorCount }
+    }
     /// How many times `configure` was called, all plugins together.
-    @exclusivity(unchecked) public internal(set) var configureCalls = 0
+    public internal(set) var configureCalls: Int {
+        get { dispatch.configureCalls }
+        _modify { yield &dispatch.configureCalls }
+    }
     /// The detail screen on show (`ctx:present`), if any.
-    @exclusivity(unchecked) public internal(set) var presented: (title: String, text: String)?
+    public internal(set) var presented: (title: String, text: String)? {
+        get { dispatch.presented }
+        set { dispatch.presented = newValue }
+    }
 
     /// Failures before a hook is switched off.
     public static let failureLimit = 3
@@ -74,33 +127,69 @@ public final class PluginHost {
     let openHandlers: [HookHandler]
     let closeHandlers: [HookHandler]
 
-    @exclusivity(unchecked) var rowSetups: [Int: RowSetup] = [:]
-    @exclusivity(unchecked) var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
-    @exclusivity(unchecked) var reportedWarnings: Set<String> = []
+    /// The rows' setups, cached (see ``setup(forRow:item:)``).
+    var rowSetups: [Int: RowSetup] {
+        get { dispatch.rowSetups }
+        _modify { yield &dispatch.rowSetups }
+    }
+    /// The `ctx:after` timers waiting, by id.
+    var timers: [Int: (plugin: Int, function: LuaRef)] {
+        get { dispatch.timers }
+        _modify { yield &dispatch.timers }
+    }
+    var reportedWarnings: Set<String> {
+        get { dispatch.reportedWarnings }
+        _modify { yield &dispatch.reportedWarnings }
+    }
     /// `configure` errors by what they say (without the row), in the order first seen.
-    @exclusivity(unchecked) var repeatedFailures: [RepeatedFailure] = []
-    // Never accessed re-entrantly while being modified (handlers run between, not inside,
-    // modifications): the dynamic exclusivity checks are left out of the dispatch path.
+    var repeatedFailures: [RepeatedFailure] {
+        get { dispatch.repeatedFailures }
+        _modify { yield &dispatch.repeatedFailures }
+    }
 
     /// The effects of the handlers running now, innermost last; each handler's are applied
     /// when it returns without error, or dropped.
-    @exclusivity(unchecked) var transaction: [PluginEffect] = []
+    var transaction: [PluginEffect] {
+        get { dispatch.transaction }
+        _modify { yield &dispatch.transaction }
+    }
     /// How the running handler's pending effects change the row count.
-    @exclusivity(unchecked) var projectedRowDelta = 0
+    var projectedRowDelta: Int {
+        get { dispatch.projectedRowDelta }
+        _modify { yield &dispatch.projectedRowDelta }
+    }
     /// The row count as the pending effects would leave it, for checking their rows.
     var projectedRowCount: Int { table.items.count + projectedRowDelta }
     /// The plugin whose handler is running, if any: `ctx` works only then.
-    @exclusivity(unchecked) var activePlugin: Int?
+    var activePlugin: Int? {
+        get { dispatch.activePlugin }
+        _modify { yield &dispatch.activePlugin }
+    }
     /// Where the running handler's effects start in ``transaction``.
-    @exclusivity(unchecked) var transactionStart = 0
+    var transactionStart: Int {
+        get { dispatch.transactionStart }
+        _modify { yield &dispatch.transactionStart }
+    }
     /// Whether the running handler tried to queue more than ``effectLimit`` effects: it then
     /// fails when it returns, even if it caught the error.
-    @exclusivity(unchecked) var overflowed = false
+    var overflowed: Bool {
+        get { dispatch.overflowed }
+        _modify { yield &dispatch.overflowed }
+    }
     /// Per plugin, its timers queued by a running handler or set and waiting.
-    @exclusivity(unchecked) var timerCounts: [Int]
+    var timerCounts: [Int] {
+        get { dispatch.timerCounts }
+        _modify { yield &dispatch.timerCounts }
+    }
     /// Per plugin, the timer callbacks run within virtual millisecond ``timerWindow``.
-    @exclusivity(unchecked) var timerCallbacks: [Int]
-    @exclusivity(unchecked) var timerWindow: Int64 = -1
+    var timerCallbacks: [Int] {
+        get { dispatch.timerCallbacks }
+        _modify { yield &dispatch.timerCallbacks }
+    }
+    var timerWindow: Int64 {
+        get { dispatch.timerWindow }
+        _modify { yield &dispatch.timerWindow }
+    }
     /// The run's behaviour preset (`--preset`): under every row's own keys.
     let preset: BehaviorPreset
 
@@ -130,10 +219,8 @@ public final class PluginHost {
         let direction = existingTable?.direction ?? direction
         self.plugins = plugins
         self.preset = preset
-        self.recorder = recorder
         self.strict = strict
-        timerCounts = Array(repeating: 0, count: plugins.count)
-        timerCallbacks = Array(repeating: 0, count: plugins.count)
+        dispatch = DispatchState(recorder: recorder, pluginCount: plugins.count)
         func handlers(_ hook: KeyPath<Plugin, LuaRef?>) -> [HookHandler] {
             plugins.enumerated().compactMap { index, plugin in
                 plugin[keyPath: hook].map { HookHandler(index: index, plugin: .passUnretained(plugin), function: $0.unownedSlot) }
@@ -384,12 +471,6 @@ extension PluginHost: SwipeTableDelegate {
         broadcast(hook: .onClose, row: row, side: side, closeHandlers)
     }
 
-    /// `cellDidOpen:` into every plugin's `on_open`, without recording it in the trace: what
-    /// `swipehost bench` measures as `host.dispatch_ns` (a tutorial-shaped row: no side).
-    public func dispatchOpen(row: Int, side: Edge? = nil) {
-        broadcast(hook: .onOpen, row: row, side: side, openHandlers)
-    }
-
     public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
         recorder.swipeTable(table, didTapButton: button, number: number, side: side, inRow: row)
         runAction(button, number: number, side: side, row: row, full: false)
@@ -411,114 +492,6 @@ extension PluginHost: SwipeTableDelegate {
         invalidate(from: row)
         table.reloadVisibleRows(from: row)
     }
-
-    /// A button's `on_tap`, or its plugin's `on_action`: `handler(ctx, row, button)`.
-    private func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
-        let setup = self.setup(forRow: row, item: table.items[row])
-        guard let owner = setup.owner else { return }
-        // Most rows have no `on_tap` handlers: no lookup then.
-        let tapHandler = setup.handlers.isEmpty ? nil : setup.handlers[RowSetup.handlerKey(side ?? .trailing, number)]
-        let handler = tapHandler ?? plugins[owner].onAction
-        guard let handler else { return }
-        let context = plugins[owner].contextSlot
-        let hook: Hook = tapHandler == nil ? .onAction : .onTap
-        let sideName = side.map(Self.staticName)
-        invoke(owner, hook: hook, row: row, function: hook == .onTap ? handler : nil) { lua in
-            // One C call builds the row and button records and runs the handler.
-            let item = table.itemSource(row: row)
-            try lua.callActionHandler(
-                handler.unownedSlot, context: context, index: row, item: item.stored, prefix: TableItems.generatedPrefix,
-                itemNumber: item.number, side: sideName, button: button.id, number: number, title: button.title,
-                full: full, label: handler.label)
-        }
-    }
-
-    /// `on_open`/`on_close` of every plugin, in load order: `handler(ctx, row)`, each call one
-    /// C call that builds the row record and runs the handler (``LuaState/callRowHandler(_:context:index:item:count:side:label:)``).
-    ///
-    /// With one handler the item's bytes go straight from the table into Lua (no `String` is
-    /// made). With several, each sees the item as it was before the first ran, whatever the
-    /// earlier handlers' effects changed, so it is read once, as a `String`.
-    private func broadcast(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler]) {
-        guard !handlers.isEmpty else { return }
-        let label: StaticString = hook == .onOpen ? "on_open" : "on_close"
-        if handlers.count == 1 {
-            // One handler (the path `host.dispatch_ns` measures): the item's bytes go straight
-            // from the table into Lua (no `String` is made).
-            callRowHandler(handlers[0], hook: hook, row: row, side: side, label: label)
-            return
-        }
-        broadcastToSeveral(hook: hook, row: row, side: side, handlers, label: label)
-    }
-
-    /// ``broadcast(hook:row:side:_:)`` to several handlers: each sees the item as it was before
-    /// the first ran, whatever the earlier handlers' effects changed, so it is read once, as a
-    /// `String`. Out of line, so that the one handler's path keeps a small frame.
-    @inline(never)
-    private func broadcastToSeveral(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler], label: StaticString) {
-        let item = table.items[row]
-        let sideName = side.map(Self.staticName)
-        for handler in handlers {
-            handler.plugin._withUnsafeGuaranteedRef { plugin in
-                guard !plugin.isDisabled(hook) else { return }
-                let mark = beginTransaction(handler.index)
-                do {
-                    try item.withCString {
-                        try plugin.lua.callRowHandler(
-                            handler.function, context: plugin.contextSlot, index: row, item: $0, count: item.utf8.count,
-                            side: sideName, label: label)
-                    }
-                    try commit(mark, from: handler.index)
-                } catch {
-                    rollBack(mark, handler.index, hook: hook, row: row, error: error)
-                }
-            }
-        }
-    }
-
-    /// The one handler of a ``broadcast(hook:row:side:_:)``, as a transaction: the item's bytes
-    /// are borrowed from the table in place (no Lua code can change the items while the record
-    /// is built), and the record built and the handler run in one C call.
-    private func callRowHandler(_ handler: HookHandler, hook: Hook, row: Int, side: Edge?, label: StaticString) {
-        // Unretained: `plugins` holds the plugin for the host's lifetime.
-        handler.plugin._withUnsafeGuaranteedRef { plugin in
-            guard !plugin.isDisabled(hook) else { return }
-            // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
-            let mark = beginTransaction(handler.index)
-            do {
-                // The item's bytes where the table keeps them (no retain): C copies them into
-                // Lua before the handler runs, and only effects applied after it change items.
-                let item = table.borrowedItem(row: row)
-                if item.bytes != nil || item.generated {
-                    let prefix = TableItems.generatedPrefix
-                    try plugin.lua.callRowHandler(
-                        handler.function, context: plugin.contextSlot, index: row,
-                        bytes: item.bytes ?? UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
-                        count: item.bytes != nil ? item.count : prefix.utf8CodeUnitCount, numbered: item.generated,
-                        number: item.number, side: side.map(Self.staticName), label: label)
-                } else {
-                    try callRowHandler(plugin, handler.function, storedItemOf: row, side: side, label: label)
-                }
-                try commit(mark, from: handler.index)
-            } catch {
-                rollBack(mark, handler.index, hook: hook, row: row, error: error)
-            }
-        }
-    }
-
-    /// ``callRowHandler(_:hook:row:side:label:)``'s call for an item of 15 bytes or fewer (kept
-    /// inside its `String`), pushed from a copy: out of line, so that the common path keeps
-    /// one small frame.
-    @inline(never)
-    private func callRowHandler(_ plugin: Plugin, _ function: LuaSlot, storedItemOf row: Int, side: Edge?, label: StaticString) throws {
-        let stored = table.itemSource(row: row)
-        try plugin.lua.callRowHandler(
-            function, context: plugin.contextSlot, index: row, item: stored.stored, prefix: TableItems.generatedPrefix,
-            number: stored.number, side: side.map(Self.staticName), label: label)
-    }
-
-    /// An edge's name as the `side` field of a row record.
-    static func staticName(_ edge: Edge) -> StaticString { edge == .leading ? "leading" : "trailing" }
 
     func context(_ plugin: Int) -> LuaValue {
         plugins[plugin].context.map(LuaValue.reference) ?? .nil

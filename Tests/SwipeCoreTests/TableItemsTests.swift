@@ -106,35 +106,12 @@ struct TableItemsEditingTests {
     }
 }
 
-/// `TableItems.source(row:)`, what the plugin host hands to C: the stored item itself, or a
-/// generated title's number, for every row of lists generated, given and edited.
-struct TableItemsSourceTests {
-    func text(_ source: TableItems.ItemSource) -> String {
-        source.stored ?? "Longer Title Item #\(source.number)"
-    }
-
+/// `TableItems.withCString(row:)` and `copyCString(row:into:)` for every row of lists generated, given and
+/// edited (and `copyCString(row:into:)`): each row reads as its item, NUL-terminated, with its byte count (a NUL inside
+/// included), whether it is a generated title, a stored item of 15 bytes or fewer (kept inside
+/// its `String`), a longer one, or one past `inlineCapacity` (63 bytes: not copied).
+struct TableItemsCStringTests {
     @Test func everyRowReadsAsItsItem() {
-        var edited = TableItems.generated(count: 3000)
-        edited.insert("inserted item, longer than fifteen bytes", row: 1500)
-        edited.remove(row: 10)
-        edited.set("short", row: 2999)
-        let lists: [TableItems] = [
-            .generated(count: 40), TableItems((1...30).map(TableItems.defaultTitle(row:))),
-            TableItems((1...5000).map { "item \($0)" }), edited,
-        ]
-        for items in lists {
-            for row in 1...items.count {
-                #expect(text(items.source(row: row)) == items[row])
-            }
-        }
-        #expect(TableItems.generated(count: 5).source(row: 4).stored == nil)
-        #expect(TableItems.generated(count: 5).source(row: 4).number == 4)
-        #expect(String(describing: TableItems.generatedPrefix) == "Longer Title Item #")
-    }
-
-    /// `borrowedSource(row:)`: a stored item of more than 15 bytes as its own NUL-terminated
-    /// bytes, a shorter one left to `source(row:)`, a generated title as its number.
-    @Test func borrowedRowsReadAsTheirItems() {
         var edited = TableItems.generated(count: 3000)
         edited.insert("inserted item, longer than fifteen bytes", row: 1500)
         edited.insert("sixteen bytes!!!", row: 1)
@@ -142,31 +119,41 @@ struct TableItemsSourceTests {
         edited.remove(row: 10)
         edited.set("short", row: 2999)
         edited.set("a\u{0}b with a NUL inside, long", row: 2998)
+        edited.set(String(repeating: "é", count: 31) + "x", row: 2997)
+        edited.set(String(repeating: "long item ", count: 7), row: 2996)
         let lists: [TableItems] = [
             .generated(count: 40), TableItems((1...30).map(TableItems.defaultTitle(row:))),
             TableItems((1...5000).map { "item \($0)" }), TableItems((1...300).map { "a longer item, number \($0)" }), edited,
+            TableItems(["", String(repeating: "x", count: 63), String(repeating: "y", count: 64), "a\u{0}"]),
         ]
-        var borrowed: [Int] = []
         for items in lists {
-            borrowed.append(0)
             for row in 1...items.count {
-                let item = items.borrowedSource(row: row)
-                if let bytes = item.bytes {
-                    borrowed[borrowed.count - 1] += 1
-                    #expect(!item.generated)
-                    #expect(item.count > 15)
-                    #expect(bytes[item.count] == 0)
-                    let text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: item.count), as: UTF8.self)
-                    #expect(text == items[row])
-                } else if item.generated {
-                    #expect("Longer Title Item #\(item.number)" == items[row])
+                var (text, terminated) = ("", false)
+                items.withCString(row: row) { bytes, count in
+                    text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+                    terminated = bytes[count] == 0
+                }
+                #expect(text == items[row])
+                #expect(terminated)
+                var buffer = [UInt8](repeating: 0xff, count: 64)
+                let copied = buffer.withUnsafeMutableBytes { items.copyCString(row: row, into: $0) }
+                if items[row].utf8.count > TableItems.inlineCapacity {
+                    #expect(copied == nil)
+                    #expect(buffer.allSatisfy { $0 == 0xff })
                 } else {
-                    #expect(items[row].utf8.count <= 15)
+                    #expect(copied == items[row].utf8.count)
+                    #expect(String(decoding: buffer[..<(copied ?? 0)], as: UTF8.self) == items[row])
+                    #expect(buffer[copied ?? 0] == 0)
+                }
+                // Too small a buffer: nothing is copied.
+                var small = [UInt8](repeating: 0xff, count: 4)
+                if items[row].utf8.count >= 4 {
+                    #expect(small.withUnsafeMutableBytes { items.copyCString(row: row, into: $0) } == nil)
+                    #expect(small == [0xff, 0xff, 0xff, 0xff])
                 }
             }
         }
-        // The edited list may keep rows next to its edits as stored strings: at least its 3.
-        #expect(Array(borrowed.prefix(4)) == [0, 30, 0, 300])
-        #expect(borrowed[4] >= 3)
+        #expect(edited[2998] == "a\u{0}b with a NUL inside, long")
+        #expect(String(describing: TableItems.generatedPrefix) == "Longer Title Item #")
     }
 }

@@ -81,18 +81,18 @@ typedef struct swl_Runtime {
     int call_depth;
     /// Non-zero when dead Swift references wait for luaL_unref.
     int pending_releases;
-    /// After swl_call_row or swl_call_action failed: the stack index of its message handler
-    /// (the error is above it).
+    /// After a one-C-call (swl_call.h) failed: the stack index of its message handler (the
+    /// error is above it).
     int failed_base;
     /// cap_refusals when the outermost call began.
     unsigned long refusals_at_start;
     swl_Dispatch dispatch;
     swl_Release release;
-    /// Registry references of the record keys swl_call_row and swl_call_action set (the
-    /// SWL_KEY_* order), made when the libraries are opened: set with lua_rawset, they skip
-    /// lua_setfield's lookup of the key's C string. An outermost call pushes them from where
-    /// they are parked on the main thread's stack instead (SWL_PARKED_HANDLER).
-    int keys[6];
+    /// Registry references of the parked keys (`LuaState.parkKeys`), which a one-C-call
+    /// (swl_call.h) sets fields with: set with lua_rawset, they skip lua_setfield's lookup of
+    /// the key's C string. An outermost call pushes them from where they are parked on the main
+    /// thread's stack instead (SWL_PARKED_HANDLER).
+    int keys[8];  // SWL_KEY_SLOTS
 } swl_Runtime;
 
 /// Creates a state that allocates through `swl_alloc` with `rt`, and whose
@@ -109,9 +109,7 @@ enum { SWL_CHARGED_GROWTH = 1024, SWL_GROWTH_BYTES = 64 };
 /// budget, growth of SWL_CHARGED_GROWTH bytes or more costs one instruction per SWL_GROWTH_BYTES.
 void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/// Opens the standard libraries inside a protected call; returns a status. On success the
-/// record keys are parked below the message handler, which must be alone on the stack (see
-/// SWL_PARKED_HANDLER).
+/// Opens the standard libraries inside a protected call; returns a status.
 int swl_openlibs(lua_State *L);
 
 /// Status `swl_pcall` returns when the call returned normally although its
@@ -191,37 +189,16 @@ void swl_setfield_boolean(lua_State *L, int table, const char *key, int value);
 /// `s` as for swl_pushstring.
 void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len);
 
-/// The record keys of swl_Runtime.keys.
-enum { SWL_KEY_INDEX, SWL_KEY_ITEM, SWL_KEY_SIDE, SWL_KEY_ID, SWL_KEY_TITLE, SWL_KEY_FULL, SWL_KEY_COUNT };
+/// Slots for parked keys (swl_Runtime.keys).
+enum { SWL_KEY_SLOTS = 8 };
 
-/// Between calls the main thread's stack holds the record keys at indices 1 to SWL_KEY_COUNT
-/// (key k at k + 1) and the message handler above them, at SWL_PARKED_HANDLER, where every
-/// outermost call finds it: swl_openlibs parks them. lua_pushvalue of a parked key takes about
-/// 20 instructions fewer than lua_rawgeti from the registry.
-enum { SWL_PARKED_HANDLER = SWL_KEY_COUNT + 1 };
+/// Between calls the main thread's stack holds the parked keys at indices 1 to SWL_KEY_SLOTS
+/// (key k at k + 1; nil until `LuaState.parkKeys` parks one) and the message handler above them,
+/// at SWL_PARKED_HANDLER, where every outermost call finds it. lua_pushvalue of a parked key is
+/// cheaper than lua_rawgeti from the registry.
+enum { SWL_PARKED_HANDLER = SWL_KEY_SLOTS + 1 };
 
-/// Status of swl_call_row and swl_call_action when the stack of a nested call cannot grow.
+/// Status of a one-C-call (swl_call.h) when the stack of a nested call cannot grow.
 #define SWL_STACK_OVERFLOW (-101)
-
-/// The plugin host's delegate call in one C call: `function(context, { index = index, item = item,
-/// side = side })` under the budget and the armed cap, through swl_pcall with the traceback
-/// handler. `function` and `context` are registry references (`context` LUA_NOREF: nil); `item`
-/// is `item_len` bytes, NUL-terminated (as for swl_pushstring), or, when `numbered` is non-zero,
-/// the first `item_len` bytes (at most 64) of a generated item, which continues with `number` in
-/// decimal (the table's generated titles, so none is made in Swift); `side` is NULL (no field) or a
-/// NUL-terminated literal. Call from Swift with the cap suspended: pushing raises only on a real
-/// out-of-memory (the allocator aborts then), and Lua errors stay inside lua_pcall. On success
-/// the stack is as before; otherwise the error value is on top, above the handler (for a nested
-/// call, the handler this pushed), and the status is returned (or SWL_STACK_OVERFLOW, nothing
-/// pushed).
-int swl_call_row(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                 const char *item, size_t item_len, int numbered, lua_Integer number, const char *side);
-
-/// swl_call_row with a third argument, the button record `{ id = id, index = number, title =
-/// title, full = true }` (`full` only when non-zero): a button's action.
-int swl_call_action(swl_Runtime *rt, lua_State *L, int function, int context, lua_Integer index,
-                    const char *item, size_t item_len, int numbered, lua_Integer item_number, const char *side,
-                    const char *id, size_t id_len, lua_Integer number, const char *title, size_t title_len,
-                    int full);
 
 #endif

@@ -1,0 +1,54 @@
+// The plugin host's hot call (see swd_call_handler in CSwipeDispatch.h): the row and button
+// records built on the stack and the handler run, in one C call from Swift.
+#include "CSwipeDispatch.h"
+
+#include <swl_call.h>
+
+static const char *const swd_key_names[SWD_KEY_COUNT] = { "index", "item", "side", "id", "title", "full" };
+
+_Static_assert(SWD_KEY_COUNT <= SWL_KEY_SLOTS, "the record keys fit the parked slots");
+
+const char *swd_key_name(int key) {
+    return key >= 0 && key < SWD_KEY_COUNT ? swd_key_names[key] : NULL;
+}
+
+static inline __attribute__((always_inline)) void swd_push_button(swl_Runtime *rt, lua_State *L, const swd_Button *button) {
+    lua_createtable(L, 0, button->full ? 4 : 3);
+    swl_call_push_key(rt, L, SWD_KEY_ID);
+    swl_call_push_string(L, button->id, button->id_len);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_INDEX);
+    lua_pushinteger(L, (lua_Integer)button->number);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_TITLE);
+    swl_call_push_string(L, button->title, button->title_len);
+    swl_call_set_raw(L);
+    if (button->full) {
+        swl_call_push_key(rt, L, SWD_KEY_FULL);
+        lua_pushboolean(L, 1);
+        swl_call_set_raw(L);
+    }
+}
+
+int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
+                     size_t item_len, const char *side, const swd_Button *button) {
+    int msgh = swl_call_begin(rt, L);
+    if (msgh == 0) return SWL_STACK_OVERFLOW;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+    swl_call_push_ref(L, context);
+    lua_createtable(L, 0, side != NULL ? 3 : 2);
+    swl_call_push_key(rt, L, SWD_KEY_INDEX);
+    lua_pushinteger(L, (lua_Integer)index);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_ITEM);
+    swl_call_push_string(L, item, item_len);
+    swl_call_set_raw(L);
+    if (side != NULL) {
+        swl_call_push_key(rt, L, SWD_KEY_SIDE);
+        lua_pushstring(L, side);
+        swl_call_set_raw(L);
+    }
+    if (button == NULL) return swl_call_finish(rt, L, 2, msgh);
+    swd_push_button(rt, L, button);
+    return swl_call_finish(rt, L, 3, msgh);
+}

@@ -1,0 +1,40 @@
+// The plugin host's delegate call in one C call: a handler called with the context and a row
+// record (and, for a button's action, a button record) built on the stack by the plugin layer,
+// through LuaRuntime's one-C-call path (CLuaShim's swl_call.h).
+#ifndef CSWIPEDISPATCH_H
+#define CSWIPEDISPATCH_H
+
+#include <stddef.h>
+#include "CLuaShim.h"
+
+/// The record keys, in the order the plugin host parks them (`LuaState.parkKeys`).
+enum { SWD_KEY_INDEX, SWD_KEY_ITEM, SWD_KEY_SIDE, SWD_KEY_ID, SWD_KEY_TITLE, SWD_KEY_FULL, SWD_KEY_COUNT };
+
+/// The name of record key `key` (SWD_KEY_*), a NUL-terminated literal.
+const char *swd_key_name(int key);
+
+/// A button record: `{ id = id, index = number, title = title, full = true }` (`full` only when
+/// non-zero). `id` and `title` are `id_len` and `title_len` bytes, NUL-terminated.
+typedef struct swd_Button {
+    const char *id;
+    size_t id_len;
+    long long number;
+    const char *title;
+    size_t title_len;
+    int full;
+} swd_Button;
+
+/// `function(context, { index = index, item = item, side = side }[, button])` under the budget
+/// and the armed cap, through swl_pcall with the traceback handler. `function` and `context` are
+/// registry references (`context` LUA_NOREF: nil); `item` is `item_len` bytes, NUL-terminated
+/// (pushed through Lua's cache of C strings unless it has a NUL inside); `side` is NULL (no field)
+/// or a NUL-terminated literal; `button` is NULL (two arguments) or the third argument's record.
+/// Call from Swift with the cap suspended (`LuaState.callPrepared`): pushing raises only on a
+/// real out-of-memory (the allocator aborts then), and Lua errors stay inside lua_pcall. On
+/// success the stack is as before; otherwise the error value is on top, above the handler (for a
+/// nested call, the handler this pushed), and the status is returned (or SWL_STACK_OVERFLOW,
+/// nothing pushed).
+int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
+                     size_t item_len, const char *side, const swd_Button *button);
+
+#endif

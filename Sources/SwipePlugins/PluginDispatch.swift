@@ -1,0 +1,182 @@
+import CSwipeDispatch
+import LuaRuntime
+import SwipeCore
+
+/// The delegate calls into the plugins' handlers: `on_open`, `on_close`, `on_action` and `on_tap`,
+/// each called the one way ``PluginHost/runHandler(_:_:hook:function:perFunction:row:item:side:button:label:)``
+/// calls a handler, as a transaction, with its records built in C.
+extension PluginHost {
+    /// `cellDidOpen:` into every plugin's `on_open`, without recording it in the trace: what
+    /// `swipehost bench` measures as `host.dispatch_ns` (a tutorial-shaped row: no side).
+    public func dispatchOpen(row: Int, side: Edge? = nil) {
+        broadcast(hook: .onOpen, row: row, side: side, openHandlers)
+    }
+
+    /// A button's `on_tap`, or its plugin's `on_action`: `handler(ctx, row, button)`.
+    func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
+        let setup = self.setup(forRow: row, item: table.items[row])
+        guard let owner = setup.owner else { return }
+        // Most rows have no `on_tap` handlers: no lookup then.
+        let tapHandler = setup.handlers.isEmpty ? nil : setup.handlers[RowSetup.handlerKey(side ?? .trailing, number)]
+        guard let handler = tapHandler ?? plugins[owner].onAction else { return }
+        let hook: Hook = tapHandler == nil ? .onAction : .onTap
+        runHandler(
+            owner, plugins[owner], hook: hook, function: handler.unownedSlot, perFunction: hook == .onTap ? handler : nil,
+            row: row, item: nil, side: side, button: PluginDispatch.Button(button, number: number, full: full),
+            label: { handler.label })
+    }
+
+    /// `on_open`/`on_close` of every plugin, in load order: `handler(ctx, row)`.
+    ///
+    /// With one handler the item is read in place from the table. With several, each sees the
+    /// item as it was before the first ran, whatever the earlier handlers' effects changed, so
+    /// it is read once, as a `String`.
+    func broadcast(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler]) {
+        guard !handlers.isEmpty else { return }
+        if handlers.count == 1 {
+            // Unretained: `plugins` holds the plugin for the host's lifetime.
+            handlers[0].plugin._withUnsafeGuaranteedRef { plugin in
+                runHandler(
+                    handlers[0].index, plugin, hook: hook, function: handlers[0].function, perFunction: nil, row: row,
+                    item: nil, side: side, button: nil, label: { hook.rawValue })
+            }
+            return
+        }
+        broadcastToSeveral(hook: hook, row: row, side: side, handlers)
+    }
+
+    /// ``broadcast(hook:row:side:_:)`` to several handlers, out of line, so that the one
+    /// handler's path keeps a small frame.
+    @inline(never)
+    private func broadcastToSeveral(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler]) {
+        let item = table.items[row]
+        for handler in handlers {
+            handler.plugin._withUnsafeGuaranteedRef { plugin in
+                runHandler(
+                    handler.index, plugin, hook: hook, function: handler.function, perFunction: nil, row: row,
+                    item: item, side: side, button: nil, label: { hook.rawValue })
+            }
+        }
+    }
+
+    /// The one way the host calls a delegate handler of plugin `index`: `function(ctx, row)`, or
+    /// `function(ctx, row, button)` with `button`, as a transaction (its effects apply when it
+    /// returns without error; a failure is reported and counted). `perFunction` is the handler
+    /// of a hook whose failures count per function (``Hook/isPerFunction``). The row's item is
+    /// `item`, or, when nil, the table's, copied onto the stack
+    /// (`SwipeTable.copyItemCString(row:into:)`: no `String` retained or made, no pointer into
+    /// the table's storage kept).
+    @inline(__always)
+    func runHandler(
+        _ index: Int, _ plugin: Plugin, hook: Hook, function: LuaSlot, perFunction: LuaRef?, row: Int, item: String?,
+        side: Edge?, button: PluginDispatch.Button?, label: () -> String
+    ) {
+        if let perFunction {
+            guard !plugin.isDisabled(hook, perFunction) else { return }
+        } else {
+            guard !plugin.isDisabled(hook) else { return }
+        }
+        // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
+        let mark = beginTransaction(index)
+        do {
+            let side = side.map(PluginDispatch.sideName)
+            if let item {
+                try item.withCString {
+                    try PluginDispatch.call(
+                        plugin.lua, function, context: plugin.contextSlot, row: row, item: $0, count: item.utf8.count,
+                        side: side, button: button, label: label)
+                }
+            } else {
+                // The item's bytes copied onto the stack (a generated title written there).
+                var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+                try withUnsafeMutableBytes(of: &bytes) { buffer in
+                    guard let count = table.copyItemCString(row: row, into: buffer) else {
+                        return try callWithLongItem(plugin, function, row: row, side: side, button: button, label: label)
+                    }
+                    try PluginDispatch.call(
+                        plugin.lua, function, context: plugin.contextSlot, row: row,
+                        item: UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: CChar.self)), count: count,
+                        side: side, button: button, label: label)
+                }
+            }
+            try commit(mark, from: index)
+        } catch {
+            rollBack(mark, index, hook: hook, row: row, error: error, function: perFunction)
+        }
+    }
+}
+
+extension PluginHost {
+    /// ``runHandler(_:_:hook:function:perFunction:row:item:side:button:label:)``'s call for an
+    /// item longer than `TableItems.inlineCapacity` bytes: read as a `String`, out of line.
+    @inline(never)
+    func callWithLongItem(
+        _ plugin: Plugin, _ function: LuaSlot, row: Int, side: UnsafePointer<CChar>?, button: PluginDispatch.Button?,
+        label: () -> String
+    ) throws {
+        let item = table.items[row]
+        try item.withCString {
+            try PluginDispatch.call(
+                plugin.lua, function, context: plugin.contextSlot, row: row, item: $0, count: item.utf8.count,
+                side: side, button: button, label: label)
+        }
+    }
+}
+
+/// The records a delegate handler gets, built in C (`swd_call_handler` in `CSwipeDispatch`)
+/// through LuaRuntime's prepared call.
+enum PluginDispatch {
+    /// The records' keys, parked in every plugin's state (``Plugin``), in `CSwipeDispatch`'s
+    /// `SWD_KEY_*` order.
+    static let recordKeys: [String] = (0..<Int(SWD_KEY_COUNT)).map { String(cString: swd_key_name(Int32($0))) }
+
+    /// A button record: `{ id = id, index = number, title = title, full = true }` (`full` only
+    /// when set).
+    struct Button {
+        var id: String
+        var number: Int
+        var title: String
+        var full: Bool
+
+        init(_ button: SwipeButton, number: Int, full: Bool) {
+            (id, self.number, title, self.full) = (button.id, number, button.title, full)
+        }
+
+        init(id: String, number: Int, title: String, full: Bool) {
+            (self.id, self.number, self.title, self.full) = (id, number, title, full)
+        }
+    }
+
+    /// An edge's name as the `side` field of a row record: a literal, so that Lua finds it in
+    /// its cache of C strings by address.
+    @inline(__always)
+    static func sideName(_ edge: Edge) -> UnsafePointer<CChar> {
+        let name: StaticString = edge == .leading ? "leading" : "trailing"
+        return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// `function(context, { index = row, item = item, side = side }[, button])` in `lua`, in one
+    /// C call: `item` is `count` bytes, NUL-terminated; `side` nil leaves the field out; `context`
+    /// nil passes nil. `label` names the function in budget and memory messages.
+    @inline(__always)
+    static func call(
+        _ lua: LuaState, _ function: LuaSlot, context: LuaSlot?, row: Int, item: UnsafePointer<CChar>, count: Int,
+        side: UnsafePointer<CChar>?, button: Button?, label: () -> String
+    ) throws {
+        guard let button else {
+            return try lua.callPrepared(function, passing: context, label: label) { call in
+                swd_call_handler(call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, side, nil)
+            }
+        }
+        try button.id.withCString { id in
+            try button.title.withCString { title in
+                var record = swd_Button(
+                    id: id, id_len: button.id.utf8.count, number: Int64(button.number), title: title,
+                    title_len: button.title.utf8.count, full: button.full ? 1 : 0)
+                try lua.callPrepared(function, passing: context, label: label) { call in
+                    swd_call_handler(call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, side, &record)
+                }
+            }
+        }
+    }
+}
