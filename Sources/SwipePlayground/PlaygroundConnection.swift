@@ -10,7 +10,7 @@ import Synchronization
 /// Every call takes the connection's lock, runs the synchronous ``PlaygroundSession`` and
 /// yields its replies before letting go, so messages leave in the order the session made
 /// them whichever task made them (the socket, the wake timer, a reload).
-public final class PlaygroundConnection: @unchecked Sendable {
+public final class PlaygroundConnection: Sendable {
     /// The most bytes of messages waiting to be sent to a page (8 MiB): past it, a page that
     /// reads too little of what it is sent is closed (``Ending/tooFarBehind``) rather than have
     /// the server keep its messages without end. Once an eighth of it waits (1 MiB: seconds of
@@ -31,7 +31,7 @@ public final class PlaygroundConnection: @unchecked Sendable {
         case idle
     }
 
-    public var id: String { core.id }
+    public let id: String
     /// The messages to send the page, in order; it ends when the connection is closed.
     public var messages: Messages { Messages(connection: self) }
     /// This connection's limit on unsent bytes (``maximumUnsentBytes`` unless a test sets less).
@@ -39,34 +39,40 @@ public final class PlaygroundConnection: @unchecked Sendable {
     /// Past this many unsent bytes a waiting frame without events is replaced by the next one
     /// (an eighth of ``unsentLimit``).
     public var coalescingBytes: Int { unsentLimit / 8 }
-    private let lock = Mutex<Void>(())
-    // Guarded by `lock`:
-    private let core: PlaygroundSession
-    private var wakeTask: Task<Void, Never>?
-    private var scheduledWake: VirtualInstant?
-    private var ending: Ending?
-    /// Messages not yet taken by the socket's writer, from `queueHead` on (nil: a frame dropped
-    /// for a newer one).
-    private var queue: [String?] = []
-    private var queueHead = 0
-    private var queuedBytes = 0
-    /// The index in `queue` of a frame without events, which the next frame replaces.
-    private var supersedable: Int?
-    /// The writer waiting for the next message, if it waits.
-    private var waiting: CheckedContinuation<String?, Never>?
-    /// Those waiting for the connection to end (``ended()``).
-    private var endWaiters: [CheckedContinuation<Ending, Never>] = []
-    /// The most bytes that waited at once (for tests and the load bench).
-    private var peakQueuedBytes = 0
-    /// When the page last sent a message (or connected).
-    private var heard = ContinuousClock.now
+    /// What the lock guards: the session and the messages on their way out.
+    fileprivate struct State {
+        let core: PlaygroundSession
+        var wakeTask: Task<Void, Never>?
+        var scheduledWake: VirtualInstant?
+        var ending: Ending?
+        /// Messages not yet taken by the socket's writer, from `queueHead` on (nil: a frame dropped
+        /// for a newer one).
+        var queue: [String?] = []
+        var queueHead = 0
+        var queuedBytes = 0
+        /// The index in `queue` of a frame without events, which the next frame replaces.
+        var supersedable: Int?
+        /// The writer waiting for the next message, if it waits.
+        var waiting: CheckedContinuation<String?, Never>?
+        /// Those waiting for the connection to end (``ended()``).
+        var endWaiters: [CheckedContinuation<Ending, Never>] = []
+        /// The most bytes that waited at once (for tests and the load bench).
+        var peakQueuedBytes = 0
+        /// When the page last sent a message (or connected).
+        var heard = ContinuousClock.now
+
+        init(core: PlaygroundSession) { self.core = core }
+    }
+
+    private let state: Mutex<State>
     /// The session's virtual time 0, on the real clock.
     private let started = ContinuousClock.now
 
     init(id: String, configuration: SessionConfiguration, unsentLimit: Int = PlaygroundConnection.maximumUnsentBytes) throws(RunFailure) {
-        core = try PlaygroundSession(id: id, configuration: configuration)
+        self.id = id
+        state = Mutex(State(core: try PlaygroundSession(id: id, configuration: configuration)))
         self.unsentLimit = unsentLimit
-        locked { core.greeting() }
+        locked { $0.core.greeting() }
     }
 
     /// The messages for the page: ``next()`` until the connection ends.
@@ -82,10 +88,10 @@ public final class PlaygroundConnection: @unchecked Sendable {
     /// The next message to send, waiting for one; nil once the connection has ended.
     public func next() async -> String? {
         await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            let message: String?? = lock.withLock { _ in
-                if let message = dequeue() { return .some(message) }
-                if ending != nil { return .some(nil) }
-                waiting = continuation
+            let message: String?? = state.withLock { state in
+                if let message = state.dequeue() { return .some(message) }
+                if state.ending != nil { return .some(nil) }
+                state.waiting = continuation
                 return nil
             }
             if let message { continuation.resume(returning: message) }
@@ -95,9 +101,9 @@ public final class PlaygroundConnection: @unchecked Sendable {
     /// Waits until the connection ends, and says why.
     public func ended() async -> Ending {
         await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
-            let ending: Ending? = lock.withLock { _ in
-                if let ending = self.ending { return ending }
-                endWaiters.append(continuation)
+            let ending: Ending? = state.withLock { state in
+                if let ending = state.ending { return ending }
+                state.endWaiters.append(continuation)
                 return nil
             }
             if let ending { continuation.resume(returning: ending) }
@@ -105,38 +111,39 @@ public final class PlaygroundConnection: @unchecked Sendable {
     }
 
     /// Why the connection ended; nil while it is open.
-    public var endedBecause: Ending? { lock.withLock { _ in ending } }
+    public var endedBecause: Ending? { state.withLock { $0.ending } }
 
     /// The bytes waiting to be sent now, and the most that waited at once.
-    public var unsentBytes: (now: Int, peak: Int) { lock.withLock { _ in (queuedBytes, peakQueuedBytes) } }
+    public var unsentBytes: (now: Int, peak: Int) { state.withLock { ($0.queuedBytes, $0.peakQueuedBytes) } }
 
     /// When the page last sent a message (or connected, if it has sent none).
-    public var lastHeard: ContinuousClock.Instant { lock.withLock { _ in heard } }
+    public var lastHeard: ContinuousClock.Instant { state.withLock { $0.heard } }
 
     /// Handles a text message from the page.
     public func receive(_ text: String) {
-        locked {
-            heard = .now
-            return core.receive(text)
+        locked { state in
+            state.heard = .now
+            return state.core.receive(text)
         }
     }
 
     /// Answers a message the socket could not hand over as text.
     public func refuse(_ error: ProtocolError) {
-        locked {
-            heard = .now
+        locked { state in
+            state.heard = .now
             return [ServerMessage.error(error.message)]
         }
     }
 
     /// Swaps in new plugin code (see ``PlaygroundSession/reload(_:)``).
     public func reload(_ plugins: [PluginSource]) {
-        locked { core.reload(plugins, at: elapsed()) }
+        let now = elapsed()
+        locked { $0.core.reload(plugins, at: now) }
     }
 
     /// Tells the page a reload failed before its session was touched (a file could not be read).
     public func refuseReload(_ failure: RunFailure) {
-        locked { [ServerMessage.reloadFailed(PlaygroundSession.describe(failure))] }
+        locked { _ in [ServerMessage.reloadFailed(PlaygroundSession.describe(failure))] }
     }
 
     /// The real time since the page connected, in whole milliseconds: the session's time for what
@@ -149,12 +156,12 @@ public final class PlaygroundConnection: @unchecked Sendable {
 
     /// The session's inputs as a gesture script (`GET /sessions/ID.swipe`).
     public func recordedScript() -> String {
-        lock.withLock { _ in core.session.recordedScript() }
+        state.withLock { $0.core.session.recordedScript() }
     }
 
     /// The session's inputs as a busted-style spec (`GET /sessions/ID_spec.lua`).
     public func recordedSpec() -> String {
-        lock.withLock { _ in core.session.recordedSpec(name: "playground session \(core.id)") }
+        state.withLock { $0.core.session.recordedSpec(name: "playground session \($0.core.id)") }
     }
 
     /// Stops the timer and ends ``messages`` (the page left: ``Ending/pageLeft``, unless it had
@@ -166,13 +173,68 @@ public final class PlaygroundConnection: @unchecked Sendable {
     /// Ends the connection for `reason` (the first reason given stays); the messages not yet
     /// sent are dropped and their memory returned.
     public func close(because reason: Ending) {
-        let (writer, waiters) = lock.withLock { _ in end(reason) }
+        let (writer, waiters) = state.withLock { $0.end(reason) }
         writer?.resume(returning: nil)
         for waiter in waiters { waiter.resume(returning: reason) }
     }
 
+    /// Runs `body` on the session under the lock, sends what it returns, and sets the timer
+    /// for the session's next wake.
+    private func locked(_ body: (inout State) -> [String]) {
+        let (resume, handOver) = state.withLock { state in
+            var resume: (CheckedContinuation<String?, Never>?, [CheckedContinuation<Ending, Never>]) = (nil, [])
+            var handOver: (CheckedContinuation<String?, Never>, String)?
+            guard state.ending == nil else { return (resume, handOver) }
+            let replies = body(&state)
+            let overflow = state.send(replies, unsentLimit: unsentLimit, coalescingBytes: coalescingBytes)
+            if overflow {
+                resume = state.end(.tooFarBehind)
+            } else {
+                scheduleWake(&state)
+                if let writer = state.waiting, let message = state.dequeue() {
+                    state.waiting = nil
+                    handOver = (writer, message)
+                }
+            }
+            return (resume, handOver)
+        }
+        handOver.map { $0.0.resume(returning: $0.1) }
+        resume.0?.resume(returning: nil)
+        for waiter in resume.1 { waiter.resume(returning: .tooFarBehind) }
+    }
+
+    /// Sets the real-time timer for the session's next wake (under the lock).
+    private func scheduleWake(_ state: inout State) {
+        let wake = state.core.nextWake
+        guard wake != state.scheduledWake else { return }
+        state.wakeTask?.cancel()
+        state.scheduledWake = wake
+        guard let wake else {
+            state.wakeTask = nil
+            return
+        }
+        let deadline = started + Duration.nanoseconds(wake.nanoseconds)
+        state.wakeTask = Task { [weak self] in
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            guard !Task.isCancelled else { return }
+            self?.fire(wake)
+        }
+    }
+
+    private func fire(_ wake: VirtualInstant) {
+        locked { state in
+            guard state.scheduledWake == wake else { return [] }
+            state.scheduledWake = nil
+            return state.core.wake(at: wake)
+        }
+    }
+}
+
+extension PlaygroundConnection.State {
     /// Ends the connection (under the lock): who waits is returned, to be resumed outside it.
-    private func end(_ reason: Ending) -> (CheckedContinuation<String?, Never>?, [CheckedContinuation<Ending, Never>]) {
+    mutating func end(
+        _ reason: PlaygroundConnection.Ending
+    ) -> (CheckedContinuation<String?, Never>?, [CheckedContinuation<PlaygroundConnection.Ending, Never>]) {
         guard ending == nil else { return (nil, []) }
         ending = reason
         wakeTask?.cancel()
@@ -188,32 +250,9 @@ public final class PlaygroundConnection: @unchecked Sendable {
         return (waiting, endWaiters)
     }
 
-    /// Runs `body` on the session under the lock, sends what it returns, and sets the timer
-    /// for the session's next wake.
-    private func locked(_ body: () -> [String]) {
-        var resume: (CheckedContinuation<String?, Never>?, [CheckedContinuation<Ending, Never>]) = (nil, [])
-        var handOver: (CheckedContinuation<String?, Never>, String)?
-        lock.withLock { _ in
-            guard ending == nil else { return }
-            let overflow = send(body())
-            if overflow {
-                resume = end(.tooFarBehind)
-            } else {
-                scheduleWake()
-                if let writer = waiting, let message = dequeue() {
-                    waiting = nil
-                    handOver = (writer, message)
-                }
-            }
-        }
-        handOver.map { $0.0.resume(returning: $0.1) }
-        resume.0?.resume(returning: nil)
-        for waiter in resume.1 { waiter.resume(returning: .tooFarBehind) }
-    }
-
     /// Queues `replies` (under the lock), a frame replacing a waiting frame that carries no
-    /// events; true when the waiting bytes passed ``unsentLimit`` (the page is too far behind).
-    private func send(_ replies: [String]) -> Bool {
+    /// events; true when the waiting bytes passed `unsentLimit` (the page is too far behind).
+    mutating func send(_ replies: [String], unsentLimit: Int, coalescingBytes: Int) -> Bool {
         for message in replies {
             let isFrame = ServerMessage.isFrame(message)
             if isFrame, queuedBytes > coalescingBytes, let index = supersedable, let old = queue[index] {
@@ -230,7 +269,7 @@ public final class PlaygroundConnection: @unchecked Sendable {
     }
 
     /// The oldest message waiting (under the lock), taken off the queue.
-    private func dequeue() -> String? {
+    mutating func dequeue() -> String? {
         while queueHead < queue.count {
             let message = queue[queueHead]
             queue[queueHead] = nil
@@ -248,7 +287,7 @@ public final class PlaygroundConnection: @unchecked Sendable {
 
     /// Drops the taken part of the queue once it is most of it (and the whole when empty, so
     /// an idle connection keeps no capacity).
-    private func compact() {
+    mutating func compact() {
         if queueHead == queue.count {
             queue = []
             queueHead = 0
@@ -256,32 +295,6 @@ public final class PlaygroundConnection: @unchecked Sendable {
             queue.removeFirst(queueHead)
             supersedable = supersedable.map { $0 - queueHead }
             queueHead = 0
-        }
-    }
-
-    /// Sets the real-time timer for the session's next wake (under the lock).
-    private func scheduleWake() {
-        let wake = core.nextWake
-        guard wake != scheduledWake else { return }
-        wakeTask?.cancel()
-        scheduledWake = wake
-        guard let wake else {
-            wakeTask = nil
-            return
-        }
-        let deadline = started + Duration.nanoseconds(wake.nanoseconds)
-        wakeTask = Task { [weak self] in
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            guard !Task.isCancelled else { return }
-            self?.fire(wake)
-        }
-    }
-
-    private func fire(_ wake: VirtualInstant) {
-        locked {
-            guard scheduledWake == wake else { return [] }
-            scheduledWake = nil
-            return core.wake(at: wake)
         }
     }
 }

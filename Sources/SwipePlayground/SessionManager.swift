@@ -5,15 +5,18 @@ import Synchronization
 
 /// The playground's sessions: at most ``maximumSessions`` at once, each with its own table and
 /// plugin states, found by id for the recording downloads; reloads reach every one.
-public final class SessionManager: @unchecked Sendable {
+public final class SessionManager: Sendable {
     /// The most pages served at once; the next gets an `error` message and is closed.
     public static let maximumSessions = 32
 
-    private let lock = Mutex<Void>(())
-    // Guarded by `lock`:
-    private var configuration: SessionConfiguration
-    private var sessions: [String: PlaygroundConnection] = [:]
-    private var generator = SystemRandomNumberGenerator()
+    /// What the lock guards.
+    private struct State {
+        var configuration: SessionConfiguration
+        var sessions: [String: PlaygroundConnection] = [:]
+        var generator = SystemRandomNumberGenerator()
+    }
+
+    private let state: Mutex<State>
 
     /// Each connection's limit on unsent bytes (``PlaygroundConnection/maximumUnsentBytes``).
     public let unsentLimit: Int
@@ -21,7 +24,7 @@ public final class SessionManager: @unchecked Sendable {
     /// Sessions are made with `configuration` (its plugins replaced by each successful reload);
     /// `unsentLimit`: less than ``PlaygroundConnection/maximumUnsentBytes`` only in tests.
     public init(configuration: SessionConfiguration, unsentLimit: Int = PlaygroundConnection.maximumUnsentBytes) {
-        self.configuration = configuration
+        state = Mutex(State(configuration: configuration))
         self.unsentLimit = unsentLimit
     }
 
@@ -34,24 +37,25 @@ public final class SessionManager: @unchecked Sendable {
     /// A new session, its greeting (`hello` and the first frame) already on its messages.
     public func open() throws(Refusal) -> PlaygroundConnection {
         // The files are read before the lock is taken (a read never waits: see `FileReading`).
-        let given = lock.withLock { _ in configuration.plugins }
+        let given = state.withLock { $0.configuration.plugins }
         let plugins: [PluginSource]
         do throws(PluginProblem) {
             plugins = try given.map { source throws(PluginProblem) in try source.read() }
         } catch {
             throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(.plugin(error))) (fix the file and reload the page)")
         }
-        return try lock.withLock { (_) throws(Refusal) -> PlaygroundConnection in
-            guard sessions.count < Self.maximumSessions else {
+        let unsentLimit = self.unsentLimit
+        return try state.withLock { (state) throws(Refusal) -> PlaygroundConnection in
+            guard state.sessions.count < Self.maximumSessions else {
                 throw Refusal(
                     message: "too many sessions: the playground serves at most \(Self.maximumSessions) pages at once; close one and reload this page")
             }
             var id: String
             repeat {
-                let hex = String(generator.next(), radix: 16)
+                let hex = String(state.generator.next(), radix: 16)
                 id = String(repeating: "0", count: 16 - hex.count) + hex
-            } while sessions[id] != nil
-            var configuration = self.configuration
+            } while state.sessions[id] != nil
+            var configuration = state.configuration
             configuration.plugins = plugins
             let connection: PlaygroundConnection
             do throws(RunFailure) {
@@ -59,27 +63,27 @@ public final class SessionManager: @unchecked Sendable {
             } catch {
                 throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)")
             }
-            sessions[id] = connection
+            state.sessions[id] = connection
             return connection
         }
     }
 
     /// Forgets a session and ends its messages.
     public func close(_ connection: PlaygroundConnection) {
-        lock.withLock { _ in _ = sessions.removeValue(forKey: connection.id) }
+        state.withLock { _ = $0.sessions.removeValue(forKey: connection.id) }
         connection.close()
     }
 
     /// The session with this id, if it is open.
     public func session(id: String) -> PlaygroundConnection? {
-        lock.withLock { _ in sessions[id] }
+        state.withLock { $0.sessions[id] }
     }
 
     /// The open sessions (for tests and the load bench).
-    public var connections: [PlaygroundConnection] { lock.withLock { _ in Array(sessions.values) } }
+    public var connections: [PlaygroundConnection] { state.withLock { Array($0.sessions.values) } }
 
     /// How many sessions are open.
-    public var count: Int { lock.withLock { _ in sessions.count } }
+    public var count: Int { state.withLock { $0.sessions.count } }
 
     /// Loads `plugins` into every session (each reports `reload` ok or the error); new
     /// sessions load them too. Their files are read once, first, with no lock held; a file that
@@ -92,9 +96,9 @@ public final class SessionManager: @unchecked Sendable {
         } catch {
             read = .failure(error)
         }
-        let open = lock.withLock { _ in
-            configuration.plugins = plugins
-            return Array(sessions.values)
+        let open = state.withLock { state in
+            state.configuration.plugins = plugins
+            return Array(state.sessions.values)
         }
         switch read {
         case .success(let read): for session in open { session.reload(read) }
@@ -104,9 +108,9 @@ public final class SessionManager: @unchecked Sendable {
 
     /// Closes every session (the server is stopping).
     public func closeAll() {
-        let open = lock.withLock { _ in
-            defer { sessions.removeAll() }
-            return Array(sessions.values)
+        let open = state.withLock { state in
+            defer { state.sessions.removeAll() }
+            return Array(state.sessions.values)
         }
         for session in open { session.close() }
     }

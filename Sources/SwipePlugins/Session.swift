@@ -28,7 +28,7 @@ public enum PluginSource: Hashable, Sendable {
 }
 
 /// What a ``Session`` is made of: what `swipehost run`'s options give.
-public struct SessionConfiguration {
+public struct SessionConfiguration: Sendable {
     public var plugins: [PluginSource]
     public var pluginOptions: PluginOptions
     /// The rows, unless a plugin provides its `items`.
@@ -81,19 +81,42 @@ public protocol SessionEventSink: AnyObject {
 ///
 /// See `docs/session.md` for the reload rules and the recording format.
 public final class Session {
+    /// What a command reads and changes, in one value.
+    struct CommandState {
+        var host: PluginHost
+        var unretainedHost: Unmanaged<PluginHost>
+        var hasSink: Bool
+        var forwarded = 0
+        var inputs: [Input] = []
+        var recordedClock = VirtualInstant.start
+        var ranDueAtRecordedClock = false
+        var inputCount = 0
+
+        init(host: PluginHost, hasSink: Bool) {
+            (self.host, unretainedHost, self.hasSink) = (host, .passUnretained(host), hasSink)
+        }
+    }
+
+    /// The session's mutable state. Unchecked: nothing reaches the session re-entrantly while
+    /// it changes it (the table, the host and the plugins it calls know nothing of it; a sink is
+    /// called only between changes), and the dynamic checks of its fields were a twentieth of a
+    /// replayed line's instructions (see docs/performance.md, "Unchecked exclusivity"). The
+    /// properties below are views into it.
+    @exclusivity(unchecked) var state: CommandState
+
     /// The plugin host: the table, the recorder, the plugins now in charge.
-    // The stored properties a command reads are `@exclusivity(unchecked)`, as the host's are:
-    // nothing reaches the session re-entrantly while it changes them (the table, the host and
-    // the plugins it calls know nothing of it; a sink is called only between changes), and their
-    // dynamic checks were a twentieth of a replayed line's instructions.
-    @exclusivity(unchecked) public internal(set) var host: PluginHost {
-        didSet { unretainedHost = .passUnretained(host) }
+    public internal(set) var host: PluginHost {
+        get { state.host }
+        set {
+            state.host = newValue
+            state.unretainedHost = .passUnretained(newValue)
+        }
     }
     /// ``host``, read per command without retaining it: the host is the table's (weakly held)
     /// delegate, so its reference count lives in a side table and each retain and release took
     /// about 70 instructions, a tenth of a replayed line. Sound: ``host`` holds it, and only
     /// ``reload(_:)`` replaces it, never while a command runs.
-    @exclusivity(unchecked) private var unretainedHost: Unmanaged<PluginHost>
+    private var unretainedHost: Unmanaged<PluginHost> { state.unretainedHost }
     /// Runs the commands on the table (the same table through every reload).
     let runner: ScriptRunner
     /// ``SessionConfiguration/recordsInputs``, read per command without touching the rest.
@@ -115,19 +138,37 @@ public final class Session {
         }
     }
     /// Whether a sink was given: a batch run has none and pays nothing per command for it.
-    @exclusivity(unchecked) private var hasSink: Bool
+    private var hasSink: Bool {
+        get { state.hasSink }
+        set { state.hasSink = newValue }
+    }
 
     /// Records handed to the sink so far.
-    @exclusivity(unchecked) private var forwarded = 0
+    private var forwarded: Int {
+        get { state.forwarded }
+        _modify { yield &state.forwarded }
+    }
     /// The inputs applied so far, for the recording.
-    @exclusivity(unchecked) private(set) var inputs: [Input] = []
+    private(set) var inputs: [Input] {
+        get { state.inputs }
+        _modify { yield &state.inputs }
+    }
     /// The clock as the recorded inputs leave it: a `wait` makes up the difference.
-    @exclusivity(unchecked) var recordedClock = VirtualInstant.start
+    var recordedClock: VirtualInstant {
+        get { state.recordedClock }
+        _modify { yield &state.recordedClock }
+    }
     /// Completions due at the clock ran without it moving: the next input is recorded after a
     /// `wait 0`.
-    @exclusivity(unchecked) var ranDueAtRecordedClock = false
+    var ranDueAtRecordedClock: Bool {
+        get { state.ranDueAtRecordedClock }
+        _modify { yield &state.ranDueAtRecordedClock }
+    }
     /// Inputs applied (successfully or not): the line number of the next one's errors.
-    @exclusivity(unchecked) private var inputCount = 0
+    private var inputCount: Int {
+        get { state.inputCount }
+        _modify { yield &state.inputCount }
+    }
     /// When the session was made (wall clock), for the recording's header.
     let started: String
 
@@ -165,12 +206,12 @@ public final class Session {
         recordsInputs = configuration.recordsInputs
         self.plugins = configuration.plugins
         self.sink = sink
-        hasSink = sink != nil
         started = WallClock.now()
         let link = HostLink()
         let recorder = TraceRecorder(mode: configuration.traceMode)
         recorder.colored = configuration.traceColored
         let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
+        let host: PluginHost
         do {
             host = try PluginHost(
                 plugins: loaded, defaultItems: configuration.items, geometry: configuration.geometry,
@@ -180,7 +221,7 @@ public final class Session {
         } catch {
             throw .plugin(error)
         }
-        unretainedHost = .passUnretained(host)
+        state = CommandState(host: host, hasSink: sink != nil)
         link.host = host
         runner = ScriptRunner(table: host.table, fileName: configuration.scriptName)
         if let failure = host.fatalError { throw .strict(failure) }

@@ -216,10 +216,26 @@ public final class TraceRecorder: SwipeTableDelegate {
     }
 
     public let mode: Mode
+    /// What the recorder keeps: its records, or its lines.
+    struct Kept {
+        var records: [TraceRecord] = []
+        var output = OutputBuffer()
+    }
+
+    /// Unchecked: only the recorder changes it, in one call per record that calls nothing
+    /// outside it, so no access overlaps another; its dynamic checks were paid on every record
+    /// of a replayed line (see docs/performance.md, "Unchecked exclusivity").
+    @exclusivity(unchecked) var kept = Kept()
     /// The records so far (empty in `.jsonLines` mode).
-    @exclusivity(unchecked) public private(set) var records: [TraceRecord] = []
+    public private(set) var records: [TraceRecord] {
+        get { kept.records }
+        _modify { yield &kept.records }
+    }
     /// The jsonl or text lines so far (`.jsonLines` and `.textLines` modes only).
-    @exclusivity(unchecked) public private(set) var output = OutputBuffer()
+    public private(set) var output: OutputBuffer {
+        get { kept.output }
+        _modify { yield &kept.output }
+    }
     /// Whether the records are kept (``Mode/records``), so that text can be made of them.
     public var keepsText: Bool { mode == .records }
     /// `.textLines` mode: the lines are for a terminal (``TextColor``).

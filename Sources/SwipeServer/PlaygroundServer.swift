@@ -256,22 +256,19 @@ extension PlaygroundServer {
     /// has stopped, rethrowing what stopped it otherwise than by a signal.
     public func runBlocking(onRunning: @escaping @Sendable (Int) async -> Void) throws {
         let done = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
+        // What stopped the server otherwise than by a signal: set before the semaphore is
+        // signalled, read after.
+        let failure = Mutex<(any Error)?>(nil)
         let server = self
         Task.detached {
             do {
                 try await server.run(onRunning: onRunning)
             } catch {
-                failure.error = error
+                failure.withLock { $0 = error }
             }
             done.signal()
         }
         done.wait()
-        if let error = failure.error { throw error }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
-}
-
-/// Carries the error out of the server's task (set before the semaphore is signalled, read after).
-private final class FailureBox: @unchecked Sendable {
-    var error: (any Error)?
 }
