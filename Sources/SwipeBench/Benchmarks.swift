@@ -137,7 +137,7 @@ public struct Benchmarks {
     func dispatchHost(plugin path: String) throws -> PluginHost {
         // Items stored as strings, as the C baseline pushes a stored string.
         let items = TableItems((1...30).map(TableItems.defaultTitle(row:)))
-        return try PluginHost(plugins: [try Plugin(path: path)], defaultItems: items)
+        return try PluginHost(plugins: [try Plugin(path: path)], configuration: SessionConfiguration(items: items))
     }
 
     /// ns per delegate call dispatched by the plugin host into an empty Lua `on_open`, with
@@ -165,7 +165,7 @@ public struct Benchmarks {
         var ratios: [Double] = []
         for _ in 0..<repetitions {
             if host {
-                let run = PluginRun(fileName: "replay.swipe", pluginPaths: [tutorialPlugin], format: .jsonl)
+                let run = PluginRun(fileName: "replay.swipe", configuration: SessionConfiguration(plugins: [.file(tutorialPlugin)]), format: .jsonl)
                 var failure: (any Error)?
                 let elapsed = Clock.measure {
                     script.withUnsafeBufferPointer { buffer in
@@ -268,7 +268,7 @@ public struct Benchmarks {
 
     /// What the child of ``tableMemory()`` prints: `RSS_MB CELLS CONFIGURE_CALLS`.
     public static func measureTableMemory(root: String) throws -> String {
-        let host = try PluginHost(plugins: [try Plugin(path: root + "/plugins/tutorial.lua")], defaultItems: .generated(count: 1_000_000))
+        let host = try PluginHost(plugins: [try Plugin(path: root + "/plugins/tutorial.lua")], configuration: SessionConfiguration(items: .generated(count: 1_000_000)))
         let table = host.table
         let screens = Int((Double(table.items.count) * table.geometry.rowHeight / table.geometry.viewportHeight).rounded(.up))
         var opened = 0

@@ -26,7 +26,7 @@ public enum GateWorkload: String, CaseIterable, Sendable {
             switch self {
             case .replayLine:
                 let script = Benchmarks.replayScript(lines: units)
-                let run = PluginRun(fileName: "gate.swipe", pluginPaths: [root + "/plugins/tutorial.lua"], format: .jsonl)
+                let run = PluginRun(fileName: "gate.swipe", configuration: SessionConfiguration(plugins: [.file(root + "/plugins/tutorial.lua")]), format: .jsonl)
                 var failure: RunFailure?
                 var bytes = 0
                 script.withUnsafeBufferPointer { buffer in

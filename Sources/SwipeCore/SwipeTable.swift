@@ -39,7 +39,7 @@ public final class SwipeTable {
     @exclusivity(unchecked) public private(set) var releaseVelocity: Double?
 
     public init(
-        items: TableItems = .generated(count: 30),
+        items: TableItems = .generated(count: TableGeometry.defaultRows),
         geometry: TableGeometry = TableGeometry(),
         direction: LayoutDirection = .ltr,
         options: TableBehaviorOptions = TableBehaviorOptions(),

@@ -39,6 +39,9 @@ public struct TableGeometry: Hashable, Sendable {
 // MARK: - Limits
 
 extension TableGeometry {
+    /// The rows a table has when nothing says otherwise (items 'Longer Title Item #1' ... '#30'):
+    /// the one place this default is written (`--rows`, `swipe.table{ rows = ... }`, a recording).
+    public static let defaultRows = 30
     /// The most rows a table can have (and the largest row number a script can name).
     public static let maximumRows = 1_000_000_000
     /// The widest cell, in points.

@@ -32,11 +32,13 @@ public enum Hook: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Limits and trust for the plugins of one run.
-public struct PluginOptions: Sendable {
-    /// Lua instructions per call into a plugin (0 = unlimited).
-    public var instructionBudget: Int = 10_000_000
-    /// Bytes each plugin's Lua state may allocate (0 = no cap).
-    public var memoryLimit: Int = 64 * 1024 * 1024
+public struct PluginOptions: Hashable, Sendable {
+    /// Lua instructions per call into a plugin (0 = unlimited); by default a sandboxed
+    /// state's (``LuaOptions``), 10,000,000.
+    public var instructionBudget: Int = LuaOptions.sandboxed.instructionBudget
+    /// Bytes each plugin's Lua state may allocate (0 = no cap); by default a sandboxed state's,
+    /// 64 MiB.
+    public var memoryLimit: Int = LuaOptions.sandboxed.memoryLimit
     /// Turns the sandbox off (full standard library).
     public var trusted: Bool = false
     /// More folders `require` searches after the plugin's own.

@@ -104,30 +104,29 @@ public final class PluginHost {
     /// The run's behaviour preset (`--preset`): under every row's own keys.
     let preset: BehaviorPreset
 
-    /// Makes a host over `plugins` (already loaded). The items are the first plugin's `items`,
-    /// else `defaultItems`. `setupOnly` runs the plugins' `setup` without asking the visible
-    /// rows' configurations yet (what `swipehost check` needs).
+    /// Makes a host over `plugins` (already loaded), with the rest of `configuration` (its
+    /// `plugins` are the sources `plugins` were loaded from; the host does not read them). The
+    /// items are the first plugin's `items`, else the configuration's. `setupOnly` runs the
+    /// plugins' `setup` without asking the visible rows' configurations yet (what
+    /// `swipehost check` needs).
     public convenience init(
-        plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
-        geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false,
-        setupOnly: Bool = false,
-        direction: LayoutDirection? = nil, tableOptions: TableBehaviorOptions = TableBehaviorOptions(),
-        preset: BehaviorPreset = .tutorial
+        plugins: [Plugin], configuration: SessionConfiguration = .defaults, recorder: TraceRecorder = TraceRecorder(),
+        setupOnly: Bool = false
     ) throws(PluginProblem) {
-        try self.init(
-            plugins: plugins, defaultItems: defaultItems, geometry: geometry, recorder: recorder, strict: strict,
-            setupOnly: setupOnly, direction: direction, tableOptions: tableOptions, preset: preset, existingTable: nil)
+        try self.init(plugins: plugins, configuration: configuration, recorder: recorder, setupOnly: setupOnly, existingTable: nil)
     }
 
     /// `existingTable`: a table another host drove (a ``Session``'s reload). The new host runs
     /// its plugins' `setup` (the table's direction stays) but neither asks configurations nor
     /// takes the table's provider, delegate and timers over: ``attach()`` does that.
     init(
-        plugins: [Plugin], defaultItems: TableItems, geometry: TableGeometry, recorder: TraceRecorder, strict: Bool,
-        setupOnly: Bool, direction: LayoutDirection?, tableOptions: TableBehaviorOptions, preset: BehaviorPreset,
+        plugins: [Plugin], configuration: SessionConfiguration, recorder: TraceRecorder, setupOnly: Bool,
         existingTable: SwipeTable?
     ) throws(PluginProblem) {
-        let direction = existingTable?.direction ?? direction
+        let preset = configuration.preset
+        let strict = configuration.strict
+        let tableOptions = configuration.tableBehavior
+        let direction = existingTable?.direction ?? configuration.direction
         self.plugins = plugins
         self.preset = preset
         self.recorder = recorder
@@ -141,7 +140,7 @@ public final class PluginHost {
         }
         openHandlers = handlers(\.onOpen)
         closeHandlers = handlers(\.onClose)
-        let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? defaultItems
+        let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? configuration.items
         // The first plugin with a `table` field sets the options; the host's turn more on.
         var options = plugins.lazy.compactMap(\.tableOptions).first ?? TableBehaviorOptions()
         options.exclusive = options.exclusive || tableOptions.exclusive
@@ -150,7 +149,7 @@ public final class PluginHost {
         options.exclusive = options.exclusive || preset.tableOptions.exclusive
         options.closeOnScroll = options.closeOnScroll || preset.tableOptions.closeOnScroll
         options.closeOnTap = options.closeOnTap || preset.tableOptions.closeOnTap
-        table = existingTable ?? SwipeTable(items: items, geometry: geometry, direction: direction ?? .ltr, options: options) { _, _ in
+        table = existingTable ?? SwipeTable(items: items, geometry: configuration.geometry, direction: direction ?? .ltr, options: options) { _, _ in
             CellConfiguration(buttons: [])
         }
         for (index, plugin) in plugins.enumerated() {

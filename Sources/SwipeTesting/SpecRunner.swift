@@ -20,8 +20,9 @@ public struct SpecRunOptions: Sendable {
     public var seed: Int?
     /// Lua instructions each test (hooks included) may run in the spec's own state; 0 = no limit.
     public var specBudget: Int = 100_000_000
-    /// The defaults of every `swipe.table{...}` (plugins stay sandboxed, with these budgets).
-    public var pluginOptions = PluginOptions()
+    /// The defaults of every `swipe.table{...}`: `swipehost test`'s `--budget`, `--memory` and
+    /// `--trusted` (plugins stay sandboxed unless trusted, with these budgets).
+    public var tableDefaults = SessionConfiguration.defaults
     public init() {}
 
     /// The selection as the test framework's `plan` takes it.
@@ -211,7 +212,7 @@ public struct SpecRunner {
         let runner: [LuaValue: LuaValue]
         do {
             lua = try LuaState(options: luaOptions)
-            try SwipeModule.install(in: lua, pluginOptions: options.pluginOptions)
+            try SwipeModule.install(in: lua, defaults: options.tableDefaults)
             let framework = try lua.load(TestFramework.source, chunkName: TestFramework.chunkName)
             guard case .table(let table)? = try lua.call(framework, arguments: []).first else {
                 return loadFailure("the test framework did not start")

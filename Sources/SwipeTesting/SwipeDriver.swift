@@ -19,32 +19,29 @@ public final class SwipeDriver {
         public init(_ description: String) { self.description = description }
     }
 
-    /// The options of `swipe.table{...}`.
+    /// What `swipe.table{...}` asks for: the table's configuration (its plugins by the paths
+    /// the spec gives), and where the spec is.
     public struct Options {
-        public var plugins: [String] = []
+        public var configuration: SessionConfiguration
         /// The spec file's folder: a plugin path not found from the current directory is
         /// looked for from there.
         public var specFolder: String?
-        public var rows = 30
-        public var items: [String]?
-        public var geometry = TableGeometry()
-        public var pluginOptions = PluginOptions()
-        public var direction: LayoutDirection?
-        public var tableOptions = TableBehaviorOptions()
-        /// The run's behaviour preset (`--preset`).
-        public var preset = BehaviorPreset.tutorial
-        public init() {}
+        public init(configuration: SessionConfiguration = .defaults, specFolder: String? = nil) {
+            self.configuration = configuration
+            self.specFolder = specFolder
+        }
     }
 
     public init(options: Options) throws(Failure) {
+        var configuration = options.configuration
         // The sizes' limits are the core's, as on the command line.
-        if let problem = TableGeometry.check(rows: options.rows) ?? options.geometry.problems().first {
+        if let problem = TableGeometry.check(rows: configuration.items.count) ?? configuration.geometry.problems().first {
             throw Failure("swipe.table: '\(problem.field)' \(problem.message)")
         }
-        var configuration = SessionConfiguration(
-            plugins: try options.plugins.map { path throws(Failure) in .file(try Self.resolve(path, from: options.specFolder)) },
-            pluginOptions: options.pluginOptions, items: options.items.map(TableItems.init) ?? .generated(count: options.rows),
-            geometry: options.geometry, direction: options.direction, tableOptions: options.tableOptions, preset: options.preset)
+        configuration.plugins = try configuration.plugins.map { source throws(Failure) in
+            guard case .file(let path) = source else { return source }
+            return .file(try Self.resolve(path, from: options.specFolder))
+        }
         configuration.scriptName = "<spec>"
         configuration.recordsInputs = false
         do {

@@ -1,3 +1,4 @@
+import SwipePlugins
 import SwipeScript
 
 /// A whole `swipehost test`: finds the spec files, runs them (here, or in worker processes),
@@ -149,9 +150,8 @@ public struct TestSession {
 extension SpecRunOptions {
     /// The options as `swipehost test` arguments, for worker processes.
     public var workerArguments: [String] {
-        var arguments = ["--spec-budget", String(specBudget), "--budget", String(pluginOptions.instructionBudget),
-                         "--memory", String(pluginOptions.memoryLimit)]
-        if pluginOptions.trusted { arguments.append("--trusted") }
+        // The plugin limits as the configuration prints them (what differs from the defaults).
+        var arguments = ["--spec-budget", String(specBudget)] + tableDefaults.arguments(plugins: false)
         if let filter { arguments += ["--filter", filter] }
         for pattern in filterOut { arguments += ["--filter-out", pattern] }
         for name in names { arguments += ["--name", name] }

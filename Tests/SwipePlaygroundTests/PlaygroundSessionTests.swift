@@ -200,7 +200,7 @@ struct PlaygroundSessionTests {
         #expect(seen[4]["button"] == .string("flag"))
 
         let script = session.session.recordedScript()
-        let output = try PluginRun(fileName: "s.swipe", pluginPaths: [mailPlugin], format: .jsonl).run(script: script)
+        let output = try PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl).run(script: script)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
         #expect(replayed == seen)

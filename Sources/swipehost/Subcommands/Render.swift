@@ -75,9 +75,7 @@ extension SwipeHostCommand {
         @Option(parsing: .unconditional, help: "Frames side by side before the filmstrip wraps (1 to 12).")
         var columns: Int = 4
 
-        @OptionGroup var table: TableOptions
-        @OptionGroup var plugins: PluginOptionGroup
-        @OptionGroup var behavior: BehaviorOptions
+        @OptionGroup var options: ConfigurationOptions
 
         func validate() throws {
             let chosen = [every != nil, at != nil, events].filter { $0 }.count
@@ -130,21 +128,17 @@ extension SwipeHostCommand {
 
         /// Renders `source` with these options (the header's already applied).
         func render(_ source: ScriptSource) throws {
-            let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
-            let pluginPaths: [String]
-            do {
-                pluginPaths = try given ? plugins.paths : Run.headerPlugins(of: source, path: script)
-            } catch {
-                StandardStreams.writeError(error.description + "\n")
-                throw ExitCode(2)
+            var configuration = options.configuration()
+            if configuration.plugins.isEmpty {
+                do {
+                    configuration.plugins = try Run.headerPlugins(of: source, path: script).map(PluginSource.file)
+                } catch {
+                    StandardStreams.writeError(error.description + "\n")
+                    throw ExitCode(2)
+                }
             }
             // The session `swipehost run` would drive with the same options.
-            var run = PluginRun(
-                fileName: source.name, pluginPaths: pluginPaths, options: plugins.options,
-                defaultItems: .generated(count: table.rows), geometry: table.geometry,
-                direction: behavior.direction, tableOptions: behavior.tableOptions)
-            run.preset = behavior.preset
-            let session = run.sessionConfiguration
+            let session = PluginRun(fileName: source.name, configuration: configuration).sessionConfiguration
             let render = RenderRun(session: session, options: RenderOptions(frames: try frames(), columns: columns))
             let svg: String
             do {

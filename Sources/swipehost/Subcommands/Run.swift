@@ -55,9 +55,7 @@ extension SwipeHostCommand {
         @Argument(help: "The gesture script to run ('-' reads standard input).")
         var script: String
 
-        @OptionGroup var table: TableOptions
-        @OptionGroup var plugins: PluginOptionGroup
-        @OptionGroup var behavior: BehaviorOptions
+        @OptionGroup var options: ConfigurationOptions
 
         @Option(help: "Output format: 'text' for people, 'jsonl' for programs (one JSON object a line).")
         var format: OutputFormat = .text
@@ -84,10 +82,8 @@ extension SwipeHostCommand {
         /// What the options say to do.
         var request: RunRequest {
             RunRequest(
-                script: script, plugins: plugins.plugins, pluginFolder: plugins.pluginFolder, pluginOptions: plugins.options,
-                rows: table.rows, geometry: table.geometry, format: format, strict: strict, direction: behavior.direction,
-                tableOptions: behavior.tableOptions, preset: behavior.preset, color: color.color, spoolAbove: spoolAbove,
-                mapAbove: mapAbove)
+                script: script, configuration: options.configuration(strict: strict), format: format, color: color.color,
+                spoolAbove: spoolAbove, mapAbove: mapAbove)
         }
 
         /// The plugins the script's header names, as paths from the current folder; a path that
@@ -152,16 +148,10 @@ enum HeaderOptions {
 /// ``RunRequest/init(fastArguments:)`` read from a plain command line without the argument parser.
 struct RunRequest {
     var script: String
-    var plugins: [String] = []
-    var pluginFolder: String?
-    var pluginOptions = PluginOptions()
-    var rows = 30
-    var geometry = TableGeometry()
+    /// The table, its plugins and options, as the command line gives them (the plugins of
+    /// `--plugin` and `--plugins`; with none, the script's header names them).
+    var configuration = SessionConfiguration.defaults
     var format = OutputFormat.text
-    var strict = false
-    var direction: LayoutDirection?
-    var tableOptions = TableBehaviorOptions()
-    var preset = BehaviorPreset.tutorial
     var color = ColorOption.Choice.auto
     var spoolAbove = 4 << 20
     var mapAbove = ScriptSource.mappingThreshold
@@ -188,22 +178,17 @@ struct RunRequest {
                 return try request.execute(source)
             }
         }
-        let given = !plugins.isEmpty || pluginFolder != nil
-        let pluginPaths: [String]
-        do {
-            pluginPaths = try given
-                ? plugins + (pluginFolder.map(Plugin.paths(inFolder:)) ?? [])
-                : SwipeHostCommand.Run.headerPlugins(of: source, path: script)
-        } catch {
-            StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
-            throw ExitCode(2)
+        var configuration = self.configuration
+        if configuration.plugins.isEmpty {
+            do {
+                configuration.plugins = try SwipeHostCommand.Run.headerPlugins(of: source, path: script).map(PluginSource.file)
+            } catch {
+                StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
+                throw ExitCode(2)
+            }
         }
-        var run = PluginRun(
-            fileName: source.name, pluginPaths: pluginPaths, options: pluginOptions,
-            defaultItems: .generated(count: rows), geometry: geometry, format: format, strict: strict,
-            direction: direction, tableOptions: tableOptions)
+        var run = PluginRun(fileName: source.name, configuration: configuration, format: format)
         run.colored = format == .text && ColorOption.enabled(color, for: 1)
-        run.preset = preset
         run.spoolAbove = spoolAbove
         run.progress = { source.release(upTo: $0) }
         run.notice = { StandardStreams.writeError(DisplayText.escaped($0) + "\n") }
@@ -247,7 +232,7 @@ extension RunRequest {
             switch argument {
             case "--plugin":
                 guard let path = value() else { return nil }
-                plugins.append(path)
+                configuration.plugins.append(.file(path))
             case "--format":
                 guard let text = value(), let format = OutputFormat(rawValue: text) else { return nil }
                 self.format = format
@@ -255,7 +240,7 @@ extension RunRequest {
                 guard let text = value(), let color = ColorOption.Choice(rawValue: text) else { return nil }
                 self.color = color
             case "--strict":
-                strict = true
+                configuration.strict = true
             default:
                 guard script == nil, argument == "-" || !argument.hasPrefix("-") else { return nil }
                 script = argument

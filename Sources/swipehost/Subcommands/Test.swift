@@ -145,7 +145,7 @@ extension SwipeHostCommand {
                 StandardStreams.writeError("swipehost test: shuffled with --seed \(chosen)\n")
             }
             options.specBudget = specBudget
-            options.pluginOptions = limits.options
+            options.tableDefaults.pluginOptions = limits.options
             // Asked before standard output is pointed at standard error, below.
             let colored = format == .text && worker == nil && color.onStandardOutput
             // Standard output carries only the report (a worker's, its results): what specs write
