@@ -142,7 +142,14 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
-        .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost", "swipehost-serve"]),
+        // The binaries, and the libraries the configuration's round trip and the playground's
+        // recorded-session replay are driven through.
+        .testTarget(
+            name: "SwipeHostCLITests",
+            dependencies: [
+                "swipehost", "swipehost-serve", "SwipeCommandLine", "SwipeTesting", "SwipePlayground", "SwipePlugins", "SwipeScript",
+                "SwipeCore", "LuaRuntime",
+            ]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
         // The playground's logic and its server, tested together (they share the page's helpers).
         .testTarget(
