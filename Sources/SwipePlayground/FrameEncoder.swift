@@ -20,6 +20,9 @@ struct FrameEncoder {
         var y: Double
         var look: Int
         var path: PathSimplifier.Path?
+        /// What the look was made from.
+        var configuration: CellConfiguration
+        var filled: SwipeButton?
     }
 
     /// The most looks a page keeps: past it, the next frame is a key frame and numbering starts
@@ -56,96 +59,102 @@ struct FrameEncoder {
         kept.reserveCapacity(visible.count)
         for row in visible {
             guard let cell = table.cell(forRow: row) else { continue }
-            // The look: the row's buttons and configuration, numbered once per page.
-            var look = OutputBuffer()
-            look.append(literal: "{\"right\":")
-            ServerMessage.append(cell.configuration[rightEdge].buttons, to: &look)
-            look.append(literal: ",\"left\":")
-            ServerMessage.append(cell.configuration[rightEdge.opposite].buttons, to: &look)
-            look.append(literal: ",\"filled\":")
-            if let filled = cell.filledButton { ServerMessage.append(filled, to: &look) } else { look.append(literal: "null") }
-            look.append(literal: ",\"config\":")
-            ConfigurationJSON.write(cell.configuration, to: &look)
-            look.append(byte: UInt8(ascii: "}"))
-            let lookBytes = look.bytes
+            let old = rows[row]
+            // The look: the row's buttons and configuration, numbered once per page; the same
+            // values as the last frame's are the same look without encoding them again.
             let lookNumber: Int
-            if let known = looks[lookBytes] {
-                lookNumber = known
+            if let old, old.configuration == cell.configuration, old.filled == cell.filledButton {
+                lookNumber = old.look
             } else {
-                lookNumber = looks.count
-                looks[lookBytes] = lookNumber
-                if !firstLook { newLooks.append(byte: UInt8(ascii: ",")) }
-                firstLook = false
-                newLooks.append(byte: UInt8(ascii: "\""))
-                newLooks.append(integer: lookNumber)
-                newLooks.append(literal: "\":")
-                lookBytes.withUnsafeBytes { newLooks.append($0) }
+                var look = OutputBuffer()
+                look.append(literal: "{\"right\":")
+                ServerMessage.append(cell.configuration[rightEdge].buttons, to: &look)
+                look.append(literal: ",\"left\":")
+                ServerMessage.append(cell.configuration[rightEdge.opposite].buttons, to: &look)
+                look.append(literal: ",\"filled\":")
+                if let filled = cell.filledButton { ServerMessage.append(filled, to: &look) } else { look.append(literal: "null") }
+                look.append(literal: ",\"config\":")
+                ConfigurationJSON.write(cell.configuration, to: &look)
+                look.append(byte: UInt8(ascii: "}"))
+                let lookBytes = look.bytes
+                if let known = looks[lookBytes] {
+                    lookNumber = known
+                } else {
+                    lookNumber = looks.count
+                    looks[lookBytes] = lookNumber
+                    if !firstLook { newLooks.append(byte: UInt8(ascii: ",")) }
+                    firstLook = false
+                    newLooks.append(byte: UInt8(ascii: "\""))
+                    newLooks.append(integer: lookNumber)
+                    newLooks.append(literal: "\":")
+                    lookBytes.withUnsafeBytes { newLooks.append($0) }
+                }
             }
             let item = table.items[row]
             let offset = cell.offset
             let y = Double(row - 1) * geometry.rowHeight - table.contentOffset
-            let old = rows[row]
             let path: PathSimplifier.Path?
             let pathChanged: Bool
             if let oldPath = old?.path, cell.animationEnd != nil, PathSimplifier.stillDraws(oldPath, cell, at: now) {
                 path = oldPath
                 pathChanged = false
             } else {
-                path = PathSimplifier.path(of: cell, at: now)
+                path = cell.animationEnd == nil ? nil : PathSimplifier.path(of: cell, at: now)
                 pathChanged = old.map { $0.path != nil || path != nil } ?? (path != nil)
             }
-            kept[row] = RowState(item: item, offset: offset, y: y, look: lookNumber, path: path)
-            var fields = OutputBuffer()
+            kept[row] = RowState(
+                item: item, offset: offset, y: y, look: lookNumber, path: path, configuration: cell.configuration,
+                filled: cell.filledButton)
+            defer { previousLook = lookNumber }
             if let old {
-                if old.item != item {
-                    fields.append(literal: ",\"item\":")
-                    fields.append(jsonString: item)
+                let itemChanged = old.item != item
+                let offsetChanged = !sameNumber(old.offset, offset)
+                let yChanged = !sameNumber(old.y, y)
+                let lookChanged = old.look != lookNumber
+                // Unchanged: `visible` keeps it on the page as it was.
+                guard itemChanged || offsetChanged || yChanged || lookChanged || pathChanged else { continue }
+                startRow(row, &rowsOut, &firstRow)
+                if itemChanged {
+                    rowsOut.append(literal: ",\"item\":")
+                    rowsOut.append(jsonString: item)
                 }
-                if !sameNumber(old.offset, offset) {
-                    fields.append(literal: ",\"offset\":")
-                    ServerMessage.appendNumber(offset, to: &fields)
+                if offsetChanged {
+                    rowsOut.append(literal: ",\"offset\":")
+                    ServerMessage.appendNumber(offset, to: &rowsOut)
                 }
-                if !sameNumber(old.y, y) {
-                    fields.append(literal: ",\"y\":")
-                    ServerMessage.appendNumber(y, to: &fields)
+                if yChanged {
+                    rowsOut.append(literal: ",\"y\":")
+                    ServerMessage.appendNumber(y, to: &rowsOut)
                 }
-                if old.look != lookNumber {
-                    fields.append(literal: ",\"look\":")
-                    fields.append(integer: lookNumber)
+                if lookChanged {
+                    rowsOut.append(literal: ",\"look\":")
+                    rowsOut.append(integer: lookNumber)
                 }
                 if pathChanged {
-                    fields.append(literal: ",\"path\":")
-                    append(path, to: &fields)
+                    rowsOut.append(literal: ",\"path\":")
+                    append(path, to: &rowsOut)
                 }
-                previousLook = lookNumber
-                // Unchanged: `visible` keeps it on the page as it was.
-                if fields.count == 0 { continue }
             } else {
                 // New to the page: every field, but those at their defaults (offset 0, path null,
-                // the look of the row listed before it).
-                fields.append(literal: ",\"item\":")
-                fields.append(jsonString: item)
+                // the look of the row above).
+                startRow(row, &rowsOut, &firstRow)
+                rowsOut.append(literal: ",\"item\":")
+                rowsOut.append(jsonString: item)
                 if !sameNumber(offset, 0) {
-                    fields.append(literal: ",\"offset\":")
-                    ServerMessage.appendNumber(offset, to: &fields)
+                    rowsOut.append(literal: ",\"offset\":")
+                    ServerMessage.appendNumber(offset, to: &rowsOut)
                 }
-                fields.append(literal: ",\"y\":")
-                ServerMessage.appendNumber(y, to: &fields)
+                rowsOut.append(literal: ",\"y\":")
+                ServerMessage.appendNumber(y, to: &rowsOut)
                 if previousLook != lookNumber {
-                    fields.append(literal: ",\"look\":")
-                    fields.append(integer: lookNumber)
+                    rowsOut.append(literal: ",\"look\":")
+                    rowsOut.append(integer: lookNumber)
                 }
                 if path != nil {
-                    fields.append(literal: ",\"path\":")
-                    append(path, to: &fields)
+                    rowsOut.append(literal: ",\"path\":")
+                    append(path, to: &rowsOut)
                 }
-                previousLook = lookNumber
             }
-            if !firstRow { rowsOut.append(byte: UInt8(ascii: ",")) }
-            firstRow = false
-            rowsOut.append(literal: "{\"row\":")
-            rowsOut.append(integer: row)
-            fields.withUnsafeBytes { rowsOut.append($0) }
             rowsOut.append(byte: UInt8(ascii: "}"))
         }
         rows = kept
@@ -180,6 +189,14 @@ struct FrameEncoder {
         }
         out.append(literal: "]}")
         return out.string
+    }
+
+    /// `{"row":N` (after a comma unless it is the first).
+    private func startRow(_ row: Int, _ out: inout OutputBuffer, _ first: inout Bool) {
+        if !first { out.append(byte: UInt8(ascii: ",")) }
+        first = false
+        out.append(literal: "{\"row\":")
+        out.append(integer: row)
     }
 
     /// Equal as the page sees them (the same JSON).
