@@ -218,6 +218,34 @@ struct FrameEncodingTests {
         #expect(sent.page.row(1000)?["item"] == .string("Longer Title Item #1000"))
     }
 
+    /// A page is sent at most 1,024 looks (`FrameEncoder.maximumLooks`): the frame after that
+    /// is a key frame, the numbers start again, and the page still has every row right.
+    @Test func pastTheLookLimitTheNextFrameIsAKeyFrame() throws {
+        let code = """
+            return { name = "titled", configure = function(row) return {
+              buttons = { { id = "a", title = row.item, width = 80 } },
+            } end }
+            """
+        let configuration = SessionConfiguration(plugins: [.source(name: "titled.lua", code: code)], items: .generated(count: 2_000))
+        let session = try PlaygroundSession(id: "looks", configuration: configuration)
+        let page = PageModel()
+        var keys: [Double] = []
+        for text in session.greeting() { _ = try Sent([text], page: page) }
+        // Each 440-point scroll brings 10 new rows, each with a look of its own.
+        for index in 1...110 {
+            let sent = try Sent(session.receive(#"{"type":"wheel","dy":440,"t":\#(index)}"#), page: page)
+            for frame in sent.frames where frame["key"] == .bool(true) {
+                if case .number(let t)? = frame["t"] { keys.append(t) }
+            }
+        }
+        // 12 looks first, then 10 a scroll: the 1,024th is defined by scroll 102, so the
+        // frame of scroll 103 is whole.
+        #expect(keys == [103])
+        #expect(page.problems == [])
+        let first = try #require(session.session.table.visibleRows.first)
+        #expect(titles(page.row(first)?["right"]) == ["Longer Title Item #\(first)"])
+    }
+
     /// The simplification alone: a curve of straight stretches needs one knot per corner, and a
     /// knot's offset is the sample's rounded to hundredths.
     @Test func straightStretchesNeedOnlyTheirCorners() {
