@@ -24,7 +24,7 @@ public struct Benchmarks {
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
         "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
-        "serve.input_us", "serve.input_p99_us",
+        "serve.input_us", "serve.input_p99_us", "serve.frame_bytes_p50", "serve.frame_bytes_max",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -60,6 +60,11 @@ public struct Benchmarks {
             let serve = try serveInput()
             if wanted("serve.input_us") { figures.append(serve.median) }
             if wanted("serve.input_p99_us") { figures.append(serve.p99) }
+        }
+        if wanted("serve.frame_bytes_p50") || wanted("serve.frame_bytes_max") {
+            let frames = try serveFrameBytes()
+            if wanted("serve.frame_bytes_p50") { figures.append(frames.median) }
+            if wanted("serve.frame_bytes_max") { figures.append(frames.max) }
         }
         return figures
     }
