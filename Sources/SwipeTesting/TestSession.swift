@@ -1,3 +1,4 @@
+import SwipeCore
 import SwipeScript
 
 /// A whole `swipehost test`: finds the spec files, runs them (here, or in worker processes),
@@ -108,8 +109,14 @@ public struct TestSession {
             // A shard may be empty where the others are not (a small suite on a wide matrix).
             return (options.shard == nil ? 2 : 0, reports)
         }
-        // Bad input (a snapshot file edited into nonsense, mock of a non-table) is status 2.
-        if reports.contains(where: { $0.results.contains(where: \.isBadInput) }) { return (2, reports) }
+        // Bad input (a snapshot file edited into nonsense, mock of a non-table) is status 2, said
+        // on standard error too: the report alone shows a failure like any other.
+        let bad = reports.flatMap(\.results).filter(\.isBadInput)
+        if !bad.isEmpty {
+            let shown = bad.map { "\($0.file):\($0.line) (\($0.name))" }.joined(separator: ", ")
+            errorOutput("swipehost test: bad input, status 2: \(DisplayText.escaped(shown)); see the failure\(bad.count == 1 ? "" : "s") above\n")
+            return (2, reports)
+        }
         return (summary.failed == 0 ? 0 : 1, reports)
     }
 

@@ -140,6 +140,7 @@ struct SnapshotTests {
         for update in [false, true] {
             let run = Self.session(folder, update: update)
             #expect(run.status == 2)
+            #expect(run.errors == "swipehost test: bad input, status 2: \(folder)/x_spec.lua:2 (snap keeps #a value); see the failure above\n")
             #expect(run.output.contains(
                 "\(folder)/x_spec.lua:3: snapshot \(path) is not a snapshot file: \(problem) (fix it, or delete it to record the snapshot again); nothing was written\n"),
                 "\(run.output)")
