@@ -222,6 +222,20 @@ struct SnapshotTests {
             """))
     }
 
+    @Test func outsideATestItIsAnError() throws {
+        let folder = try Self.folder(spec: """
+            describe("d", function()
+              setup(function() assert.snapshot(1) end)
+              it("t", function() end)
+            end)
+            """)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = Self.session(folder)
+        #expect(run.status == 1)
+        #expect(run.output.contains("      \(folder)/x_spec.lua:2: assert.snapshot: only inside a test (it, before_each, after_each)\n"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/__snapshots__"))
+    }
+
     @Test func theFileNameRule() {
         #expect(SnapshotStore.fileName(test: "mail #slow draws row 2 / open") == "mail_slow_draws_row_2_open")
         #expect(SnapshotStore.fileName(test: "  _x_  ") == "x")
