@@ -60,7 +60,7 @@ let package = Package(
         ),
         .target(
             name: "SwipeTesting",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"],
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeRender"],
             resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
         ),
         .target(name: "SwipeRender", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),

@@ -65,6 +65,19 @@ extension Session {
         return out
     }
 
+    /// The commands applied so far as gesture script lines (one a line, a `wait` for each move of
+    /// the clock between them and up to now, no header): replayed on a session made with the
+    /// same configuration, they make the same events. What `t:render` hands `swipehost render`'s
+    /// code. Nil when the session records no inputs, or its recording stopped
+    /// (``maximumRecordedInputs``).
+    public var recordedCommands: String? {
+        guard recordsInputs, recordingStop == nil else { return nil }
+        return recordedInputs().compactMap { input -> String? in
+            if case .command(let command) = input { return command.scriptLine + "\n" }
+            return nil
+        }.joined()
+    }
+
     /// The inputs, with a last `wait` up to now, or up to where the recording stopped (`wait 0`
     /// when what was due at the clock's last value ran without it moving: ``Session/advance(to:)``).
     func recordedInputs() -> [Input] {

@@ -23,6 +23,8 @@ public struct SpecRunOptions: Sendable {
     /// The defaults of every `swipe.table{...}`: `swipehost test`'s `--budget`, `--memory` and
     /// `--trusted` (plugins stay sandboxed unless trusted, with these budgets).
     public var tableDefaults = SessionConfiguration.defaults
+    /// What `assert.snapshot` may write (`--update-snapshots`, `CI`).
+    public var snapshots = SnapshotOptions()
     public init() {}
 
     /// The selection as the test framework's `plan` takes it.
@@ -125,6 +127,7 @@ public struct SpecRunner {
         var lua: LuaState
         var runner: [LuaValue: LuaValue]
         var tests: [LuaValue]
+        var snapshots: SnapshotStore
     }
 
     /// The selected tests of a spec file, in the order they would run, without running them
@@ -144,7 +147,7 @@ public struct SpecRunner {
         case .success(let spec): loaded = spec
         case .failure(let failure): return failure.report
         }
-        let (lua, runner, tests) = (loaded.lua, loaded.runner, loaded.tests)
+        let (lua, runner, tests, snapshots) = (loaded.lua, loaded.runner, loaded.tests, loaded.snapshots)
         guard case .function(let runTest)? = runner["run"], case .function(let finish)? = runner["finish"] else {
             return SpecLoadFailure(path: path, message: "the test framework is incomplete", seconds: 0).report
         }
@@ -182,7 +185,23 @@ public struct SpecRunner {
                     name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
             }
         }
-        return SpecFileReport(path: path, results: results)
+        return SpecFileReport(path: path, results: results, snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated)
+    }
+
+    /// The test framework's native functions: `snapshot(name, index, kind, body)` returns
+    /// `"pass"`, or `"fail"`, `"bad"` (bad input) or `"error"` and the message.
+    static func native(in lua: LuaState, snapshots: SnapshotStore) throws -> LuaRef {
+        let native = try lua.newTable(label: "swipe/test native")
+        try lua.register("snapshot", in: native) { args in
+            let outcome = snapshots.check(test: try args.string(1), index: try args.integer(2), kind: try args.string(3), body: try args.string(4))
+            switch outcome {
+            case .pass: return ["pass"]
+            case .fail(let message): return ["fail", .string(message)]
+            case .badInput(let message): return ["bad", .string(message)]
+            case .error(let message): return ["error", .string(message)]
+            }
+        }
+        return native
     }
 
     /// Reads, loads and plans one spec file.
@@ -210,11 +229,13 @@ public struct SpecRunner {
         luaOptions.log = log
         let lua: LuaState
         let runner: [LuaValue: LuaValue]
+        let snapshots = SnapshotStore(specFile: path, options: options.snapshots)
         do {
             lua = try LuaState(options: luaOptions)
             try SwipeModule.install(in: lua, defaults: options.tableDefaults)
             let framework = try lua.load(TestFramework.source, chunkName: TestFramework.chunkName)
-            guard case .table(let table)? = try lua.call(framework, arguments: []).first else {
+            let native = try Self.native(in: lua, snapshots: snapshots)
+            guard case .table(let table)? = try lua.call(framework, arguments: [.reference(native)]).first else {
                 return loadFailure("the test framework did not start")
             }
             runner = table
@@ -244,7 +265,7 @@ public struct SpecRunner {
         } catch {
             return loadFailure("\(error)")
         }
-        return .success(LoadedSpec(lua: lua, runner: runner, tests: tests))
+        return .success(LoadedSpec(lua: lua, runner: runner, tests: tests, snapshots: snapshots))
     }
 
     /// A test's outcome as the framework gave it. A failure is an error unless an assertion
@@ -261,8 +282,9 @@ public struct SpecRunner {
             if let traceback = entry["traceback"].stringValue.map(cleaned), !traceback.isEmpty {
                 message += "\n" + traceback
             }
-            let isError = entry["error"].boolValue == true || entry["traceback"].stringValue != nil
-            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds, isError: isError)
+            let isBadInput = entry["bad_input"].boolValue == true
+            let isError = isBadInput || entry["error"].boolValue == true || entry["traceback"].stringValue != nil
+            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds, isError: isError, isBadInput: isBadInput)
         }
     }
 

@@ -1,6 +1,7 @@
 import LuaRuntime
 import SwipeCore
 import SwipePlugins
+import SwipeRender
 import SwipeScript
 
 /// What `swipe.table{...}` returns to Lua: a fresh ``Session`` on its own virtual clock, driven
@@ -10,6 +11,8 @@ import SwipeScript
 /// Lua side raises it at the caller's line.
 public final class SwipeDriver {
     public let session: Session
+    /// The spec file's name, the title of `t:render`'s picture.
+    let specName: String?
     public var host: PluginHost { session.host }
     public var table: SwipeTable { session.table }
 
@@ -26,6 +29,8 @@ public final class SwipeDriver {
         /// The spec file's folder: a plugin path not found from the current directory is
         /// looked for from there.
         public var specFolder: String?
+        /// The spec file's name (its last path component): what `t:render`'s picture is titled.
+        public var specName: String?
         public init(configuration: SessionConfiguration = .defaults, specFolder: String? = nil) {
             self.configuration = configuration
             self.specFolder = specFolder
@@ -43,7 +48,9 @@ public final class SwipeDriver {
             return .file(try Self.resolve(path, from: options.specFolder))
         }
         configuration.scriptName = "<spec>"
-        configuration.recordsInputs = false
+        // Kept for t:render, which replays them (a few bytes per gesture).
+        configuration.recordsInputs = true
+        specName = options.specName
         do {
             session = try Session(configuration, sink: nil)
         } catch {
@@ -139,6 +146,23 @@ public final class SwipeDriver {
 
     public func open(row: Int, side: Edge? = nil) throws(Failure) { try command(.open(row: row, side: side)) }
     public func close(row: Int) throws(Failure) { try command(.close(row: row)) }
+
+    /// `t:render{...}`: the SVG `swipehost render` draws (``RenderRun``, the same code) for the
+    /// gestures applied so far: they are replayed, as a script, on a fresh session made with
+    /// this table's options, titled with the spec file's name.
+    public func render(options: RenderOptions) throws(Failure) -> String {
+        guard let script = session.recordedCommands else {
+            throw Failure(
+                "render: the table's recording stopped at \(Session.maximumRecordedInputs) inputs (the most a session records), so its gestures cannot be drawn")
+        }
+        var configuration = session.configuration
+        configuration.scriptName = specName ?? "<spec>"
+        do {
+            return try RenderRun(session: configuration, options: options).render(script: script)
+        } catch {
+            throw Failure("render: \(error.description)")
+        }
+    }
 
     /// The plugin errors so far, in order; repeated `configure` errors are summed up first
     /// (``PluginHost/reportRepeatedFailures()``).

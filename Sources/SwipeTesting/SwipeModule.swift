@@ -1,6 +1,7 @@
 import LuaRuntime
 import SwipeCore
 import SwipePlugins
+import SwipeRender
 import SwipeScript
 
 /// `require("swipe")`: installs the module's loader in `package.preload` of a Lua state.
@@ -27,6 +28,7 @@ public enum SwipeModule {
             if let source = args.argument(2).stringValue, source.hasPrefix("@") {
                 let file = String(source.dropFirst())
                 options.specFolder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+                options.specName = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
             }
             let driver = try SwipeDriver(options: options)
             return try lua.userdata(driver, type: "SwipeDriver")
@@ -93,6 +95,7 @@ public enum SwipeModule {
         try define("presented") { driver, _ in driver.presentedValue }
         try define("now") { driver, _ in driver.nowValue }
         try define("errors") { driver, _ in driver.errorValues }
+        try define("render") { driver, args in .string(try driver.render(options: try renderOptions(args.argument(2)))) }
         try define("error_count") { driver, _ in .integer(driver.host.errorCount) }
         let chunk = try lua.load(source, chunkName: "=swipe")
         try lua.call(chunk, arguments: [.reference(native)])
@@ -114,6 +117,57 @@ public enum SwipeModule {
                 return [.boolean(false), .string("\(error)")]
             }
         }
+    }
+
+    /// `t:render{ every = MS | at = { T1, T2, ... } | events = true, columns = N }`: `swipehost
+    /// render`'s frame options (`--every`, `--at`, `--events`, the default) and `--columns`.
+    static func renderOptions(_ value: LuaValue) throws -> RenderOptions {
+        var options = RenderOptions()
+        guard case .table(let fields) = value else {
+            if value.isNil { return options }
+            throw SwipeDriver.Failure("render: expected a table of options, got a \(value.typeName)")
+        }
+        let known = ["at", "columns", "events", "every"]
+        for key in fields.keys {
+            guard let name = key.stringValue, known.contains(name) else {
+                let hint = key.stringValue.flatMap { closestMatch(to: $0, among: known) }.map { " (did you mean '\($0)'?)" } ?? ""
+                throw SwipeDriver.Failure("render: unknown option '\(PluginHost.text(key))'\(hint) (known: \(known.joined(separator: ", ")))")
+            }
+        }
+        let chosen = ["every", "at", "events"].filter { fields[.string($0)] != nil }
+        guard chosen.count <= 1 else { throw SwipeDriver.Failure("render: choose one of 'events', 'every' and 'at', got \(chosen.joined(separator: " and "))") }
+        if let every = fields["every"] {
+            guard let number = every.doubleValue, let step = TimeAmount.milliseconds(checked: number), step > .zero else {
+                throw SwipeDriver.Failure("render: 'every' must be a number of milliseconds > 0, got \(every.doubleValue.map(NumberText.describe) ?? "a " + every.typeName)")
+            }
+            options.frames = .every(step)
+        }
+        if let at = fields["at"] {
+            guard let list = at.arrayValue, !list.isEmpty else {
+                throw SwipeDriver.Failure("render: 'at' must be a list of times in milliseconds ({0, 150, 300}), got a \(at.typeName)")
+            }
+            var times: [VirtualInstant] = []
+            for entry in list {
+                guard let number = entry.doubleValue, let time = TimeAmount.milliseconds(checked: number) else {
+                    throw SwipeDriver.Failure("render: 'at' must be times in milliseconds (0 or more), got \(entry.doubleValue.map(NumberText.describe) ?? "a " + entry.typeName)")
+                }
+                times.append(.start + time)
+            }
+            guard times.count <= RenderOptions.maximumFrames else {
+                throw SwipeDriver.Failure("render: 'at' names \(times.count) times, at most \(RenderOptions.maximumFrames) frames")
+            }
+            options.frames = .at(Array(Set(times)).sorted())
+        }
+        if let events = fields["events"], events != .boolean(true) {
+            throw SwipeDriver.Failure("render: 'events' must be true (a frame after each step that made events, the default), got \(PluginHost.text(events))")
+        }
+        if let columns = fields["columns"] {
+            guard let number = columns.intValue, (1...RenderOptions.maximumColumns).contains(number) else {
+                throw SwipeDriver.Failure("render: 'columns' must be a whole number from 1 to \(RenderOptions.maximumColumns), got \(PluginHost.text(columns))")
+            }
+            options.columns = number
+        }
+        return options
     }
 
     /// `swipe.table{ plugins = {...}, rows = 30, width = 320, viewport = 504, items = {...},

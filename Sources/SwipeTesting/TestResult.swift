@@ -18,10 +18,15 @@ public struct TestResult: Hashable, Sendable {
     /// For a failure: whether an error ended it (a Lua error, a spent budget, a file that did not
     /// load or run) rather than an assertion; JUnit reports it as an `<error>`, not a `<failure>`.
     public var isError: Bool
+    /// For an error: bad input the run cannot go on with as if it were a test's failure (a
+    /// snapshot file edited into nonsense, `mock` of a non-table): the run's status is 2.
+    public var isBadInput = false
 
     public init(
-        file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0, isError: Bool = false
+        file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0, isError: Bool = false,
+        isBadInput: Bool = false
     ) {
+        self.isBadInput = isBadInput
         self.file = file
         self.line = line
         self.name = name
@@ -36,10 +41,15 @@ public struct TestResult: Hashable, Sendable {
 public struct SpecFileReport: Hashable, Sendable {
     public var path: String
     public var results: [TestResult]
+    /// The snapshot files its tests wrote (new ones) and rewrote (`--update-snapshots`).
+    public var snapshotsWritten: [String] = []
+    public var snapshotsUpdated: [String] = []
 
-    public init(path: String, results: [TestResult]) {
+    public init(path: String, results: [TestResult], snapshotsWritten: [String] = [], snapshotsUpdated: [String] = []) {
         self.path = path
         self.results = results
+        self.snapshotsWritten = snapshotsWritten
+        self.snapshotsUpdated = snapshotsUpdated
     }
 }
 

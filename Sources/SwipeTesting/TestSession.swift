@@ -1,3 +1,4 @@
+import SwipeCore
 import SwipePlugins
 import SwipeScript
 
@@ -62,21 +63,25 @@ public struct TestSession {
     /// tested: a path given does not exist, there is no spec file, or the spec files hold no test
     /// (none at all, or none whose name matches the filter); each of those says so on standard
     /// error.
-    public func run() -> Int32 {
+    public func run() -> Int32 { runReporting().status }
+
+    /// ``run()``, with the reports of the tests run (`--watch` reads which snapshot files the run
+    /// itself wrote).
+    public func runReporting() -> (status: Int32, reports: [SpecFileReport]) {
         var files: [String]
         do {
             files = paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
         } catch {
             errorOutput("swipehost test: \(error)\n")
-            return 2
+            return (2, [])
         }
         guard !files.isEmpty else {
             let places = paths.isEmpty ? SpecDiscovery.defaultFolders.joined(separator: "/ and ") + "/" : paths.joined(separator: ", ")
             errorOutput("swipehost test: no *_spec.lua file found in \(places)\n")
-            return 2
+            return (2, [])
         }
         if let seed = options.seed { files = SpecDiscovery.shuffled(files, seed: seed) }
-        if listOnly { return list(files) }
+        if listOnly { return (list(files), []) }
         var reports: [SpecFileReport] = []
         for _ in 0..<max(repeatCount, 1) {
             if jobs > 1 && files.count > 1 {
@@ -99,12 +104,32 @@ public struct TestSession {
             output(format.render(reports))
             errorOutput(summary.line + "\n")
         }
+        if let line = Self.snapshotLine(reports) { errorOutput(line + "\n") }
         if summary.passed + summary.failed + summary.skipped == 0 {
             errorOutput("swipehost test: " + Self.nothingRan(files: files, options: options) + "\n")
             // A shard may be empty where the others are not (a small suite on a wide matrix).
-            return options.shard == nil ? 2 : 0
+            return (options.shard == nil ? 2 : 0, reports)
         }
-        return summary.failed == 0 ? 0 : 1
+        // Bad input (a snapshot file edited into nonsense, mock of a non-table) is status 2, said
+        // on standard error too: the report alone shows a failure like any other.
+        let bad = reports.flatMap(\.results).filter(\.isBadInput)
+        if !bad.isEmpty {
+            let shown = bad.map { "\($0.file):\($0.line) (\($0.name))" }.joined(separator: ", ")
+            errorOutput("swipehost test: bad input, status 2: \(DisplayText.escaped(shown)); see the failure\(bad.count == 1 ? "" : "s") above\n")
+            return (2, reports)
+        }
+        return (summary.failed == 0 ? 0 : 1, reports)
+    }
+
+    /// `swipehost test: snapshots: 2 written, 1 updated` when the run wrote any (nil otherwise).
+    static func snapshotLine(_ reports: [SpecFileReport]) -> String? {
+        let written = reports.reduce(0) { $0 + $1.snapshotsWritten.count }
+        let updated = reports.reduce(0) { $0 + $1.snapshotsUpdated.count }
+        guard written + updated > 0 else { return nil }
+        var parts: [String] = []
+        if written > 0 { parts.append("\(written) written") }
+        if updated > 0 { parts.append("\(updated) updated") }
+        return "swipehost test: snapshots: " + parts.joined(separator: ", ")
     }
 
     /// `--list`: `FILE:LINE: NAME` for each selected test, in the order they would run; status
@@ -159,6 +184,9 @@ extension SpecRunOptions {
         for tag in excludeTags { arguments += ["--exclude-tags", tag] }
         if let shard { arguments += ["--shard", shard.description] }
         if let seed { arguments += ["--seed", String(seed)] }
+        if snapshots.update { arguments.append("--update-snapshots") }
+        // The parent's reading of CI, whatever the worker's environment says.
+        arguments += ["--snapshot-ci", snapshots.ci ? "yes" : "no"]
         return arguments
     }
 }

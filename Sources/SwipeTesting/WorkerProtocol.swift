@@ -5,10 +5,13 @@ public enum WorkerProtocol {
         var out = "spec\t\(escape(report.path))\n"
         for result in report.results {
             // An error is a failure marked "error" (the field a worker of an older build would refuse).
-            let status = result.status == .failed && result.isError ? "error" : result.status.rawValue
+            // Bad input (status 2 for the run) is an error marked "bad".
+            let status = result.status == .failed && result.isError ? (result.isBadInput ? "bad" : "error") : result.status.rawValue
             let fields = [status, result.file, String(result.line), String(result.seconds), result.name, result.message]
             out += "result\t" + fields.map(escape).joined(separator: "\t") + "\n"
         }
+        for path in report.snapshotsWritten { out += "snapshot\twritten\t\(escape(path))\n" }
+        for path in report.snapshotsUpdated { out += "snapshot\tupdated\t\(escape(path))\n" }
         out += "end\n"
         return out
     }
@@ -22,10 +25,15 @@ public enum WorkerProtocol {
             case "spec" where fields.count == 2:
                 report = SpecFileReport(path: fields[1], results: [])
             case "result" where fields.count == 7:
-                guard let status = fields[1] == "error" ? .failed : TestResult.Status(rawValue: fields[1]) else { return nil }
+                let isError = fields[1] == "error" || fields[1] == "bad"
+                guard let status = isError ? .failed : TestResult.Status(rawValue: fields[1]) else { return nil }
                 report?.results.append(TestResult(
                     file: fields[2], line: Int(fields[3]) ?? 0, name: fields[5], status: status,
-                    message: fields[6], seconds: Double(fields[4]) ?? 0, isError: fields[1] == "error"))
+                    message: fields[6], seconds: Double(fields[4]) ?? 0, isError: isError, isBadInput: fields[1] == "bad"))
+            case "snapshot" where fields.count == 3 && fields[1] == "written":
+                report?.snapshotsWritten.append(fields[2])
+            case "snapshot" where fields.count == 3 && fields[1] == "updated":
+                report?.snapshotsUpdated.append(fields[2])
             case "end":
                 return report
             default:

@@ -108,6 +108,8 @@ local function loader()
     looked(self)
     return r
   end
+  ---The SVG `swipehost render` draws for the gestures so far (replayed on a fresh table).
+  function Driver:render(options) local r = check(native.render(self._host, options)); return r end
   function Driver:__tostring() return "swipe.table" end
 
   -- For test runners: forget the drivers made so far / the plugin errors of those made since.
