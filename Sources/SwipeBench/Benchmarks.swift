@@ -329,8 +329,3 @@ public struct Benchmarks {
         return FileReading.string(template)
     }
 }
-
-public struct BenchError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
-}

@@ -31,36 +31,3 @@ public struct TestResult: Hashable, Sendable {
         self.isError = isError
     }
 }
-
-/// The results of one spec file, in the order they ran.
-public struct SpecFileReport: Hashable, Sendable {
-    public var path: String
-    public var results: [TestResult]
-
-    public init(path: String, results: [TestResult]) {
-        self.path = path
-        self.results = results
-    }
-}
-
-/// Counts over a whole run.
-public struct TestSummary: Hashable, Sendable {
-    public var passed = 0
-    public var failed = 0
-    public var skipped = 0
-
-    public init(_ reports: [SpecFileReport]) {
-        for result in reports.flatMap(\.results) {
-            switch result.status {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .skipped: skipped += 1
-            }
-        }
-    }
-
-    /// `N passed, N failed` (`, N skipped` when there are any).
-    public var line: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
-    }
-}
