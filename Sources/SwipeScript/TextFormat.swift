@@ -67,10 +67,10 @@ public enum TextFormat {
             }
             return text
         case .pluginWarning(let warning):
-            var text = warning.file + (warning.line.map { ":\($0)" } ?? "") + ": warning: "
-            if let row = warning.row { text += "row \(row): " }
-            if let field = warning.field { text += "\(field): " }
-            return shown(text + warning.message)
+            return shown(
+                FieldProblem.located(
+                    file: warning.file, line: warning.line, warning: true, row: warning.row, field: warning.field,
+                    message: warning.message))
         case .reload(let plugins): return "reloaded plugins: " + plugins.map(shown).joined(separator: ", ")
         }
     }
