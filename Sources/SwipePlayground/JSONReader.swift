@@ -72,14 +72,8 @@ public struct JSONReader {
     }
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
-        index += 1
         var fields: [(key: String, value: JSONValue)] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(fields)
-        }
+        if try opensEmpty("}", depth: depth) { return .object(fields) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -98,40 +92,43 @@ public struct JSONReader {
             index += 1
             skipWhitespace()
             fields.append((key, try value(depth: depth)))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', got the end of the text") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}', got \(describeHere())") }
-            index += 1
-            return .object(fields)
+            if try closes("}") { return .object(fields) }
         }
     }
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
-        index += 1
         var values: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(values)
-        }
+        if try opensEmpty("]", depth: depth) { return .array(values) }
         while true {
             skipWhitespace()
             values.append(try value(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', got the end of the text") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']', got \(describeHere())") }
-            index += 1
-            return .array(values)
+            if try closes("]") { return .array(values) }
         }
+    }
+
+    /// Past an object's or an array's opening bracket, `depth` levels deep: whether `close`
+    /// follows at once (then consumed: the value is empty).
+    private mutating func opensEmpty(_ close: Unicode.Scalar, depth: Int) throws(JSONSyntaxError) -> Bool {
+        guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: close) else { return false }
+        index += 1
+        return true
+    }
+
+    /// After an object's field or an array's element: whether `close` ends it (`,` goes on to
+    /// the next); either is consumed.
+    private mutating func closes(_ close: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("expected ',' or '\(close)', got the end of the text") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        guard bytes[index] == UInt8(ascii: close) else { throw error("expected ',' or '\(close)', got \(describeHere())") }
+        index += 1
+        return true
     }
 
     private mutating func number() throws(JSONSyntaxError) -> Double {
