@@ -1,7 +1,7 @@
+import SwipeScript
 import Testing
 
 @testable import SwipeRender
-import SwipeScript
 
 struct SVGWriterTests {
     @Test(arguments: [
