@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Every test: set up, lint the Lua (.luacheckrc), build, run the Swift test suites, the playground
-# in a real browser (scripts/browser_test.sh), the shipped plugins' check, the README's rendered
-# picture (regenerated, compared byte for byte), their specs (through swipehost test, and through
-# busted when it is installed), and the embedding example package; the callgrind gate
-# (instruction counts of a release build against bench/baselines.json), the short load and soak
-# run on that build (scripts/soak.py --duration 5); then the suite under
-# AddressSanitizer and each fuzz target briefly (FUZZ_SECONDS, 12).
+# Every test: set up, lint the Lua (.luacheckrc) and the Swift (.swift-format), build, run the
+# Swift test suites, the playground in a real browser (scripts/browser_test.sh), the shipped
+# plugins' check, the README's rendered picture (regenerated, compared byte for byte), their specs
+# (through swipehost test, and through busted when it is installed), and the embedding example
+# package; the callgrind gate (instruction counts of a release build against
+# bench/baselines.json), the short load and soak run on that build (scripts/soak.py --duration 5);
+# then the suite under AddressSanitizer and each fuzz target briefly (FUZZ_SECONDS, 12).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage's wall time, printed at the end (and when a stage fails, up to that stage), so a slow
@@ -37,6 +37,9 @@ source scripts/setup.sh
 stage "luacheck"
 # Any warning fails (luacheck exits 1 on warnings, 2 on errors).
 luacheck --no-color -q plugins spec Sources/*/Lua
+stage "swift-format lint --strict (.swift-format; scripts/format.sh fixes what it reports)"
+# Any finding fails; --strict turns swift-format's warnings into errors.
+bash scripts/format.sh --check
 stage "swift build --build-tests"
 swift build --build-tests
 stage "swift test"

@@ -15,6 +15,8 @@ import CLuaShim
 @usableFromInline
 struct LuaAPI {
     /// The thread this view operates on.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // `L`, as the Lua manual and every C function of its API name a `lua_State *`.
     @usableFromInline
     let L: OpaquePointer
 

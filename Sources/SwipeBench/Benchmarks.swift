@@ -91,9 +91,9 @@ public struct Benchmarks {
     /// Both sides run each slice on a fresh Lua state (`clb_pcall_ns` makes its own; the host
     /// is made again) at a different place in the heap: a block of a size that changes from
     /// slice to slice (64 bytes to 16 KiB, ``heapShift(_:)``) is held while the pair runs. Where
-    /// a state's memory lands moves its speed by up to 10%: with one host per repetition, or
-    /// with hosts that always landed in the same place, the ratio read 1.11 or 1.20 for the
-    /// same code depending only on the order the bench made and freed things. Over the
+    /// a state's memory lands moves its speed: with one host per repetition, or with hosts that
+    /// always landed in the same place, the ratio of the same code depended on the order the
+    /// bench made and freed things (docs/performance.md, `host.dispatch_ratio`). Over the
     /// shifted places the per-slice ratios form one hump, and its median is what a host
     /// typically costs.
     func dispatchAndPcall(dispatch: Bool, pcall: Bool) throws -> (dispatch: Figure?, pcall: Figure?, ratios: [Double]) {
@@ -333,9 +333,4 @@ public struct Benchmarks {
         close(descriptor)
         return FileReading.string(template)
     }
-}
-
-public struct BenchError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
 }

@@ -20,7 +20,7 @@ public struct TableOptions: ParsableArguments {
 
     /// The limits are the core's (``TableGeometry/check(rows:)``, ``TableGeometry/problems()``).
     public func validate() throws {
-        if let problem = TableGeometry.check(rows: rows) { throw ValidationError("--\(problem)") }
-        if let problem = geometry.problems().first { throw ValidationError("--\(problem)") }
+        if let problem = TableGeometry.check(rows: rows) { throw ValidationError(problem.commandLineText) }
+        if let problem = geometry.problems().first { throw ValidationError(problem.commandLineText) }
     }
 }

@@ -11,9 +11,10 @@
 public final class SwipeTable {
     /// The table's data. Each event is one access to it, so its dynamic exclusivity check would
     /// be paid once per event, not once per field as when each field was a property of this
-    /// class; still, that one check (`swift_beginAccess`/`swift_endAccess`, about 117 of the
-    /// 300 instructions of a `pan move` under callgrind) took `core.move_ns` past its 25 ns
-    /// target and `host.dispatch_ratio` (whose dispatch reads the row's item here) up by 0.07.
+    /// class; still, that one check (`swift_beginAccess`/`swift_endAccess`) was a large share
+    /// of a `pan move` and took `core.move_ns` past its target, and `host.dispatch_ratio` (whose
+    /// dispatch reads the row's item here) up with it (the figures: docs/performance.md,
+    /// "Figures behind the code").
     /// It is sound to leave it out: the state never calls out while it is being modified (the
     /// configuration provider, the delegate and timers run between its mutations, see
     /// ``configureDequeuedCells()``, ``deliverEvents()``, ``advance(to:)``), so nothing can
@@ -22,7 +23,7 @@ public final class SwipeTable {
     public var geometry: TableGeometry { state.geometry }
     /// Read once per delivered event, each read an instant access that nothing can overlap (a
     /// host sets it when it takes the table, never while a read is under way): no dynamic
-    /// exclusivity check, about 40 instructions a read.
+    /// exclusivity check, which would cost more than the read.
     @exclusivity(unchecked) public weak var delegate: (any SwipeTableDelegate)?
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration

@@ -92,8 +92,8 @@ struct TableState: Sendable {
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {
-            // One at a time: `removeAll(keepingCapacity:)` runs ~190 instructions of generic
-            // `replaceSubrange` for the one to three events a gesture leaves.
+            // One at a time: `removeAll(keepingCapacity:)` runs generic `replaceSubrange`,
+            // dearer than removing the one to three events a gesture leaves.
             while !pendingEvents.isEmpty { pendingEvents.removeLast() }
             if !eventVelocities.isEmpty { eventVelocities.removeAll() }
             delivered = 0

@@ -149,12 +149,3 @@ public final class PlaygroundSession {
         session.advance(to: time)
     }
 }
-
-/// Collects a session's records until the next frame.
-final class EventBuffer: SessionEventSink {
-    var records: [TraceRecord] = []
-
-    func session(_ session: Session, didRecord record: TraceRecord) {
-        records.append(record)
-    }
-}

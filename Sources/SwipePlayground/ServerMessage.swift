@@ -13,27 +13,25 @@ public enum ServerMessage {
 
     /// `{"type":"error","message":...}`
     public static func error(_ message: String) -> String {
-        var out = OutputBuffer()
-        out.append(literal: "{\"type\":\"error\",\"message\":")
-        out.append(jsonString: message)
-        out.append(byte: UInt8(ascii: "}"))
-        return out.string
+        object("{\"type\":\"error\",\"message\":") { $0.append(jsonString: message) }
     }
 
     /// `{"type":"reload","ok":true,"t":N}`
     public static func reloaded(at time: VirtualInstant) -> String {
-        var out = OutputBuffer()
-        out.append(literal: "{\"type\":\"reload\",\"ok\":true,\"t\":")
-        out.append(milliseconds: time)
-        out.append(byte: UInt8(ascii: "}"))
-        return out.string
+        object("{\"type\":\"reload\",\"ok\":true,\"t\":") { $0.append(milliseconds: time) }
     }
 
     /// `{"type":"reload","ok":false,"error":"FILE:LINE: message"}`
     public static func reloadFailed(_ error: String) -> String {
+        object("{\"type\":\"reload\",\"ok\":false,\"error\":") { $0.append(jsonString: error) }
+    }
+
+    /// A message as one JSON object: `head` (its opening brace and first fields, up to the
+    /// last field's value), the value `rest` appends (and any fields after it), the closing brace.
+    private static func object(_ head: StaticString, _ rest: (inout OutputBuffer) -> Void) -> String {
         var out = OutputBuffer()
-        out.append(literal: "{\"type\":\"reload\",\"ok\":false,\"error\":")
-        out.append(jsonString: error)
+        out.append(literal: head)
+        rest(&out)
         out.append(byte: UInt8(ascii: "}"))
         return out.string
     }

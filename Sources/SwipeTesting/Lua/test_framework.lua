@@ -977,38 +977,43 @@ local function tear_down(keep, results)
   end
 end
 
-local function plugin_errors()
+-- The plugin errors the swipe module's function `name` lists, or nil when there are none (or
+-- no swipe module).
+local function swipe_errors(name)
   local swipe = package.loaded.swipe
-  if type(swipe) ~= "table" or not swipe._plugin_errors then return nil end
-  local ok, list = pcall(swipe._plugin_errors)
+  if type(swipe) ~= "table" or not swipe[name] then return nil end
+  local ok, list = pcall(swipe[name])
   if not ok or #list == 0 then return nil end
+  return list
+end
+
+-- Adds plugin error `e` to `lines`: `plugin error in PLUGIN.HOOK (row R): message`, then
+-- `suffix`, then its traceback indented.
+local function add_plugin_error(lines, e, suffix)
+  lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook)
+    .. (e.row and (" (row " .. e.row .. ")") or "") .. ": " .. tostring(e.message) .. suffix
+  if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
+end
+
+local function plugin_errors()
+  local list = swipe_errors("_plugin_errors")
+  if not list then return nil end
   local lines = {}
-  for _, e in ipairs(list) do
-    lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook)
-      .. (e.row and (" (row " .. e.row .. ")") or "") .. ": " .. tostring(e.message)
-    if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
-  end
+  for _, e in ipairs(list) do add_plugin_error(lines, e, "") end
   return concat(lines, "\n")
 end
 
 -- A plugin error the test did not expect fails it: the first one's place (the spec line of
 -- the call during which it happened), then every such error with its traceback.
 local function unexpected_plugin_errors()
-  local swipe = package.loaded.swipe
-  if type(swipe) ~= "table" or not swipe._unexpected_errors then return nil end
-  local ok, list = pcall(swipe._unexpected_errors)
-  if not ok or #list == 0 then return nil end
+  local list = swipe_errors("_unexpected_errors")
+  if not list then return nil end
   local lines = {
     list[1].place .. ": " .. (#list == 1 and "a plugin error" or (#list .. " plugin errors"))
       .. " during the test (to expect them: swipe.table{ plugin_errors = \"allow\" },"
       .. " or look at them with t:errors()):",
   }
-  for _, e in ipairs(list) do
-    local rows = e.row and (" (row " .. e.row .. ")") or ""
-    lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook) .. rows
-      .. ": " .. tostring(e.message) .. (#list > 1 and (" (at " .. e.place .. ")") or "")
-    if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
-  end
+  for _, e in ipairs(list) do add_plugin_error(lines, e, #list > 1 and (" (at " .. e.place .. ")") or "") end
   return { message = concat(lines, "\n"), plugin_errors_shown = true }
 end
 

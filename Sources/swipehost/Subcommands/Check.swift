@@ -37,8 +37,8 @@ extension SwipeHostCommand {
         func validate() throws {
             guard !plugins.isEmpty else { throw ValidationError("name at least one plugin to check") }
             guard rows >= 1 else { throw ValidationError("--rows must be 1 or more, got \(rows)") }
-            if let problem = TableGeometry.check(rows: rows) { throw ValidationError("--\(problem)") }
-            if let problem = TableGeometry(width: width).problems().first { throw ValidationError("--\(problem)") }
+            if let problem = TableGeometry.check(rows: rows) { throw ValidationError(problem.commandLineText) }
+            if let problem = TableGeometry(width: width).problems().first { throw ValidationError(problem.commandLineText) }
         }
 
         func run() throws {
