@@ -88,8 +88,6 @@ public struct SwipeCell: Sendable {
     private var state: State = .closed
     /// The animation the cell is drawn with, if one is running (presentation only).
     var animation: Animation?
-    /// The velocity (points/s, physical) the next snap starts a spring with: the release's.
-    private var launchVelocity: Double = 0
     /// The last animation step scheduled, and when it is due (nil: none running). A spring row
     /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
     /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
@@ -214,16 +212,17 @@ public struct SwipeCell: Sendable {
         setSide(Side(edge: side.edge, committed: reveal(on: side.edge)))
     }
 
+    /// `velocity`: what a snap's spring starts with (points/s, physical): a release's, else 0.
     @inline(__always)
-    private mutating func apply(_ move: TutorialBehavior.Move, at now: VirtualInstant) -> CellEffects {
+    private mutating func apply(_ move: TutorialBehavior.Move, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         switch move {
         case .follow(let edge, let reveal):
             follow(reveal, on: edge)
             return CellEffects()
         case .snapOpen(let edge, let notify):
-            return snapOpen(edge, animated: true, notify: notify, at: now)
+            return snapOpen(edge, animated: true, notify: notify, velocity: velocity, at: now)
         case .snapClosed(let edge, let notify):
-            return snapClosed(edge, animated: true, notify: notify, at: now)
+            return snapClosed(edge, animated: true, notify: notify, velocity: velocity, at: now)
         }
     }
 
@@ -350,15 +349,14 @@ public struct SwipeCell: Sendable {
         if let edge = expandedEdge, let full = configuration[edge].fullSwipe {
             // Released expanded, whatever the velocity: the full swipe.
             expandedEdge = nil
-            launchVelocity = configuration.spring == nil ? 0 : velocity
-            defer { launchVelocity = 0 }
+            let launch = configuration.spring == nil ? 0 : velocity
             var effects = CellEffects()
             effects.fullAction = CellEffects.FullAction(edge: edge, index: full.button, completion: full.completion)
             switch full.completion {
             case .delete:
-                effects.merge(slideOut(edge, width: full.width, at: now))
+                effects.merge(slideOut(edge, width: full.width, velocity: launch, at: now))
             case .reset:
-                effects.merge(snapClosed(edge, animated: true, notify: true, at: now))
+                effects.merge(snapClosed(edge, animated: true, notify: true, velocity: launch, at: now))
             case .manual:
                 isWaiting = true
                 follow(min(reveal(on: edge), full.width), on: edge)
@@ -377,9 +375,7 @@ public struct SwipeCell: Sendable {
                 metrics: configuration.metrics, direction: direction)
         }
         let decided = move ?? TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics)
-        launchVelocity = configuration.spring == nil ? 0 : velocity
-        defer { launchVelocity = 0 }
-        var effects = apply(decided, at: now)
+        var effects = apply(decided, velocity: configuration.spring == nil ? 0 : velocity, at: now)
         if move != nil { effects.notification?.velocity = velocity }  // the flick decided
         return effects
     }
@@ -448,12 +444,12 @@ public struct SwipeCell: Sendable {
     /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
     /// completes (``SnapStep/slideOut``), or, if it does not animate, once the event's calls are
     /// delivered (``CellEffects/deletesRow``).
-    private mutating func slideOut(_ edge: Edge, width: Double, at now: VirtualInstant) -> CellEffects {
+    private mutating func slideOut(_ edge: Edge, width: Double, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         let drawn = presentedOffset(at: now)
         setReveal(width, on: edge)
         slidingOut = true
         var effects = CellEffects()
-        effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, at: now)
+        effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, velocity: velocity, at: now)
         if effects.completion == nil { effects.deletesRow = true }
         return effects
     }
@@ -513,8 +509,8 @@ public struct SwipeCell: Sendable {
 
     /// `setConstraintsToShowAllButtons:notifyDelegateDidOpen:` on `edge`: notifies first (even
     /// when it then bails out), bails out if the cell is committed open there and still is,
-    /// else goes to the bounce position and animates.
-    mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+    /// else goes to the bounce position and animates (a spring from `velocity` points/s).
+    mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
@@ -524,12 +520,12 @@ public struct SwipeCell: Sendable {
         }
         let drawn = presentedOffset(at: now)
         setReveal(TutorialBehavior.openBouncePosition(total: total, bounce: configuration.bounce), on: edge)  // 2
-        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .openSettle, at: now)
+        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .openSettle, velocity: velocity, at: now)
         return effects
     }
 
     /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
-    mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+    mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
@@ -538,7 +534,7 @@ public struct SwipeCell: Sendable {
         }
         let drawn = presentedOffset(at: now)
         setReveal(TutorialBehavior.closeBouncePosition(bounce: configuration.bounce), on: edge)
-        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .closeSettle, at: now)
+        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .closeSettle, velocity: velocity, at: now)
         return effects
     }
 
@@ -584,15 +580,14 @@ public struct SwipeCell: Sendable {
     /// on the virtual clock; a non-animated one completes at once, here. The tutorial's
     /// non-animated step is an animation of duration 0, so a configured duration of 0 is that
     /// step exactly: its completion runs here too, before the event returns. `drawn` is where
-    /// the cell was drawn before the offset changed: the animation starts there.
+    /// the cell was drawn before the offset changed: the animation starts there; a spring starts
+    /// at `velocity` points/s (the release's for a release's first step, else 0).
     private mutating func layoutIfNeeded(
-        animated: Bool, from drawn: Double, then step: SnapStep, at now: VirtualInstant
+        animated: Bool, from drawn: Double, then step: SnapStep, velocity: Double = 0, at now: VirtualInstant
     ) -> ScheduledStep? {
         if animated, let spring = configuration.spring {
             // A spring lasts until it settles, from where the cell is drawn, at the release's
             // velocity (0 for the steps after the first).
-            let velocity = launchVelocity
-            launchVelocity = 0
             let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
             guard duration > .zero else {
                 animation = nil

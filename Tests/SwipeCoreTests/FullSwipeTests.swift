@@ -8,18 +8,18 @@ struct FullSwipeTests {
     /// Records every delegate call, full swipes included.
     final class Log: SwipeTableDelegate {
         var events: [String] = []
-        func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) { events.append("\(Int(table.now.milliseconds)) open \(row)") }
-        func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) { events.append("\(Int(table.now.milliseconds)) close \(row)") }
-        func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-            events.append("\(Int(table.now.milliseconds)) action \(row) \(button.id)")
+        func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+            let text: String
+            switch event {
+            case .open(let row, _, _): text = "open \(row)"
+            case .close(let row, _, _): text = "close \(row)"
+            case .action(let row, let button, _, _): text = "action \(row) \(button.id)"
+            case .fullAction(let row, let button, _, let side): text = "full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")"
+            case .expand(let row, let side, let expanded): text = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
+            case .delete(let row, let item): text = "delete \(row) \(item)"
+            }
+            events.append("\(Int(table.now.milliseconds)) \(text)")
         }
-        func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-            events.append("\(Int(table.now.milliseconds)) full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")")
-        }
-        func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
-            events.append("\(Int(table.now.milliseconds)) \(expanded ? "expand" : "collapse") \(row) \(side.rawValue)")
-        }
-        func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) { events.append("\(Int(table.now.milliseconds)) delete \(row) \(item)") }
     }
 
     /// A 30-row table whose rows have one 80-point `trash` button with a full swipe at 192
