@@ -41,6 +41,9 @@ public struct SwipeCell: Sendable {
         /// SwipeCellKit's rules: the pan moved first towards an edge without buttons, so nothing
         /// was shown and the rest of it, its release included, does nothing.
         var ignored = false
+        /// The edge the pan holds expanded (past its full-swipe threshold), if any: released so,
+        /// it is a full swipe.
+        var expanded: Edge? = nil
 
         init(startX: Double, side: Side?) {
             self.startX = startX
@@ -54,8 +57,6 @@ public struct SwipeCell: Sendable {
     /// payload.
     private var latestSample: PanSample?
     private var previousSample: PanSample?
-    /// The edge a tracked pan has expanded (past its full-swipe threshold), if any.
-    private var expandedEdge: Edge?
     /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled.
     public private(set) var isWaiting = false
     /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this);
@@ -118,7 +119,7 @@ public struct SwipeCell: Sendable {
     /// the edge expanded (past its threshold), or while a `manual` full swipe waits to be
     /// fulfilled.
     public var filledButton: SwipeButton? {
-        guard let edge = expandedEdge ?? (isWaiting ? self.edge : nil),
+        guard let edge = pan?.expanded ?? (isWaiting ? self.edge : nil),
             let full = configuration[edge].fullSwipe
         else { return nil }
         let buttons = configuration[edge].buttons
@@ -127,6 +128,12 @@ public struct SwipeCell: Sendable {
 
     /// The committed reveal (`startingRightLayoutConstraintConstant`), on ``edge``.
     public var committed: Double { side?.committed ?? 0 }
+
+    /// The pan being tracked, if any.
+    private var pan: Pan? {
+        if case .tracking(let pan) = state { return pan }
+        return nil
+    }
 
     /// `panStartPoint.x`, while a pan is tracked.
     public var panStart: Double? {
@@ -236,7 +243,6 @@ public struct SwipeCell: Sendable {
         state = .tracking(Pan(startX: x, side: kept))
         latestSample = nil
         previousSample = nil
-        expandedEdge = nil
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
@@ -291,7 +297,7 @@ public struct SwipeCell: Sendable {
         let expanded = SwipeCellKitBehavior.shouldExpand(
             previousReveal: reveal(on: side.edge), translation: x - pan.startX, travel: (x - pan.originX) * sign,
             total: total, full: full)
-        if expanded, expandedEdge != side.edge, target > raw {
+        if expanded, pan.expanded != side.edge, target > raw {
             // A trigger fired short of the target: the content goes to it, and the pan's
             // translation restarts there.
             pan.startX = x - (target - side.committed) * sign
@@ -316,10 +322,12 @@ public struct SwipeCell: Sendable {
 
     /// The pan holds `expanded` expanded (nil: none): an `expand` or `collapse` when it changed.
     private mutating func expand(_ expanded: Edge?) -> CellEffects.Expansion? {
-        guard expanded != expandedEdge else { return nil }
-        defer { expandedEdge = expanded }
+        guard case .tracking(var pan) = state, expanded != pan.expanded else { return nil }
+        let previous = pan.expanded
+        pan.expanded = expanded
+        state = .tracking(pan)
         if let expanded { return .expanded(expanded) }
-        return expandedEdge.map { .collapsed($0) }
+        return previous.map { .collapsed($0) }
     }
 
     /// The velocity the pan would be released with now (points/s, physical): from its two most
@@ -346,9 +354,8 @@ public struct SwipeCell: Sendable {
         let swipeCellKit = configuration.behavior == .swipeCellKit
         // SwipeCellKit: nothing was shown, so the release has nothing to decide.
         if swipeCellKit && pan.ignored { return CellEffects() }
-        if let edge = expandedEdge, let full = configuration[edge].fullSwipe {
+        if let edge = pan.expanded, let full = configuration[edge].fullSwipe {
             // Released expanded, whatever the velocity: the full swipe.
-            expandedEdge = nil
             let launch = configuration.spring == nil ? 0 : velocity
             var effects = CellEffects()
             effects.fullAction = CellEffects.FullAction(edge: edge, index: full.button, completion: full.completion)
@@ -385,7 +392,6 @@ public struct SwipeCell: Sendable {
         guard case .tracking(let pan) = state else { return CellEffects() }
         state = .closed
         setSide(pan.side)
-        expandedEdge = nil
         guard isSwipeable, !isWaiting, !pan.ignored else { return CellEffects() }
         return apply(TutorialBehavior.panCancelled(edge: currentEdge, committed: committed), at: now)
     }
@@ -413,7 +419,6 @@ public struct SwipeCell: Sendable {
             state = .closed
             setSide(pan.side)
         }
-        expandedEdge = nil
         isWaiting = false
         slidingOut = false
         _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
