@@ -19,6 +19,9 @@ public struct SwipeCell: Sendable {
         /// No pan, but the content is (or is committed) away from rest on `side.edge`: open,
         /// partly open, or between the steps of a snap.
         case resting(Side)
+        /// A full swipe with `completion = "manual"` holds the row filled, at `side`, until it
+        /// is fulfilled; no pan.
+        case waiting(Side)
         /// A pan is being tracked.
         case tracking(Pan)
     }
@@ -44,11 +47,15 @@ public struct SwipeCell: Sendable {
         /// The edge the pan holds expanded (past its full-swipe threshold), if any: released so,
         /// it is a full swipe.
         var expanded: Edge? = nil
+        /// The pan began on a row a `manual` full swipe holds (``State/waiting(_:)``): it moves
+        /// nothing, and the row is held again when it ends, unless fulfilled meanwhile.
+        var held = false
 
-        init(startX: Double, side: Side?) {
+        init(startX: Double, side: Side?, held: Bool = false) {
             self.startX = startX
             self.side = side
             originX = startX
+            self.held = held
         }
     }
 
@@ -57,8 +64,15 @@ public struct SwipeCell: Sendable {
     /// payload.
     private var latestSample: PanSample?
     private var previousSample: PanSample?
-    /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled.
-    public private(set) var isWaiting = false
+    /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled
+    /// (a pan over it changes nothing).
+    public var isWaiting: Bool {
+        switch state {
+        case .waiting: return true
+        case .tracking(let pan): return pan.held
+        case .closed, .resting: return false
+        }
+    }
     /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this);
     /// a snap or a reuse before it does cancels the deletion, as it does a running slide-out.
     var hasSlidOut = false
@@ -106,7 +120,7 @@ public struct SwipeCell: Sendable {
     private var side: Side? {
         switch state {
         case .closed: return nil
-        case .resting(let side): return side
+        case .resting(let side), .waiting(let side): return side
         case .tracking(let pan): return pan.side
         }
     }
@@ -178,13 +192,16 @@ public struct SwipeCell: Sendable {
 
     // MARK: Changing the state (the behaviour's decisions applied)
 
-    /// Sets the side, keeping `closed` for nothing revealed or committed with no pan.
+    /// Sets the side, keeping `closed` for nothing revealed or committed with no pan (a held
+    /// row stays held).
     @inline(__always)
     private mutating func setSide(_ side: Side?) {
         switch state {
         case .tracking(var pan):
             pan.side = side
             state = .tracking(pan)
+        case .waiting:
+            if let side { state = .waiting(side) }
         case .closed, .resting:
             if let side, side.committed != 0 || offset != 0 {
                 state = .resting(side)
@@ -238,9 +255,10 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateBegan`: the pan remembers where it began, and the reveal of
     /// that moment becomes the committed one (`startingRight = right`).
     public mutating func panBegan(translation x: Double) {
+        let held = isWaiting
         let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
-        let kept = side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
-        state = .tracking(Pan(startX: x, side: kept))
+        let kept = held ? side : side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
+        state = .tracking(Pan(startX: x, side: kept, held: held))
         latestSample = nil
         previousSample = nil
     }
@@ -250,7 +268,7 @@ public struct SwipeCell: Sendable {
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
         sample(x, at: now)
-        guard isSwipeable, !isWaiting else { return CellEffects() }
+        guard isSwipeable, !pan.held else { return CellEffects() }
         if configuration.behavior == .swipeCellKit { return swipeCellKitPanChanged(translation: x, pan: pan, at: now) }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
@@ -348,9 +366,13 @@ public struct SwipeCell: Sendable {
     public mutating func panEnded(velocity: Double?, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
         let velocity = velocity.map(ReleasePhysics.bounded) ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
+        if pan.held, let side = pan.side {
+            state = .waiting(side)  // still held: the pan moved nothing
+            return CellEffects()
+        }
         state = .closed
         setSide(pan.side)
-        guard isSwipeable, !isWaiting else { return CellEffects() }
+        guard isSwipeable else { return CellEffects() }
         let swipeCellKit = configuration.behavior == .swipeCellKit
         // SwipeCellKit: nothing was shown, so the release has nothing to decide.
         if swipeCellKit && pan.ignored { return CellEffects() }
@@ -365,9 +387,8 @@ public struct SwipeCell: Sendable {
             case .reset:
                 effects.merge(snapClosed(edge, animated: true, notify: true, velocity: launch, at: now))
             case .manual:
-                isWaiting = true
                 follow(min(reveal(on: edge), full.width), on: edge)
-                commit()
+                hold(on: edge)
             }
             return effects
         }
@@ -390,9 +411,13 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
     public mutating func panCancelled(at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
+        if pan.held, let side = pan.side {
+            state = .waiting(side)  // still held: the pan moved nothing
+            return CellEffects()
+        }
         state = .closed
         setSide(pan.side)
-        guard isSwipeable, !isWaiting, !pan.ignored else { return CellEffects() }
+        guard isSwipeable, !pan.ignored else { return CellEffects() }
         return apply(TutorialBehavior.panCancelled(edge: currentEdge, committed: committed), at: now)
     }
 
@@ -415,11 +440,16 @@ public struct SwipeCell: Sendable {
     /// `prepareForReuse`: closes the cell without animation or notification. A pan still
     /// tracked is dropped (the table cancels it first when its row leaves the screen).
     public mutating func prepareForReuse(at now: VirtualInstant) {
-        if case .tracking(let pan) = state {
+        switch state {
+        case .tracking(let pan):
             state = .closed
             setSide(pan.side)
+        case .waiting(let side):
+            state = .closed
+            setSide(side)
+        case .closed, .resting:
+            break
         }
-        isWaiting = false
         slidingOut = false
         _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
     }
@@ -428,8 +458,17 @@ public struct SwipeCell: Sendable {
     /// (`delete`, the table then deletes the row) or snaps closed (`reset`, with its `close`).
     /// Nothing happens for a row that is not waiting (the table refuses that first).
     public mutating func fulfill(_ completion: FullSwipe.Completion, at now: VirtualInstant) -> CellEffects {
-        guard isWaiting else { return CellEffects() }
-        isWaiting = false
+        switch state {
+        case .waiting(let side):
+            state = .closed
+            setSide(side)
+        case .tracking(var pan) where pan.held:
+            // Fulfilled under a pan: the rest of it, its release included, is a pan again.
+            pan.held = false
+            state = .tracking(pan)
+        case .closed, .resting, .tracking:
+            return CellEffects()
+        }
         let edge = currentEdge
         switch completion {
         case .delete: return slideOut(edge, width: configuration[edge].fullSwipe?.width ?? configuration.totalWidth(of: edge), at: now)
@@ -442,8 +481,13 @@ public struct SwipeCell: Sendable {
     public mutating func holdFilled(on edge: Edge) {
         guard let full = configuration[edge].fullSwipe else { return }
         follow(full.threshold, on: edge)
-        commit()
-        isWaiting = true
+        hold(on: edge)
+    }
+
+    /// Holds the row where its content is on `edge`, filled, until it is fulfilled
+    /// (``State/waiting(_:)``): the reveal is committed.
+    private mutating func hold(on edge: Edge) {
+        state = .waiting(Side(edge: edge, committed: reveal(on: edge)))
     }
 
     /// The content slides out to the cell's width on `edge`; the row is deleted when the slide

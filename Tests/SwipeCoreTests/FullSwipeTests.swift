@@ -200,6 +200,40 @@ struct FullSwipeTests {
         #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 202)
     }
 
+    /// Issue 21, point 4: waiting is one of the cell's states. A pan over a held row, cancelled
+    /// or ended, leaves it held, filled, where it was; fulfilled while a pan is tracked, the row
+    /// snaps closed with its `close` and the rest of the pan moves the content again.
+    @Test func aPanOverAWaitingRowLeavesItHeldUnlessFulfilledMeanwhile() throws {
+        let (table, log) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -242)
+        try table.panEnded(row: 3)
+        for end in ["cancel", "end"] {
+            try table.panBegan(row: 3)
+            try table.panChanged(row: 3, translation: 150)
+            #expect(table.cell(forRow: 3)?.filledButton?.id == "trash")
+            if end == "cancel" { try table.panCancelled(row: 3) } else { try table.panEnded(row: 3, velocity: 5000) }
+            let cell = try #require(table.cell(forRow: 3))
+            #expect(cell.isWaiting, "after \(end)")
+            #expect(table.isWaiting(row: 3))
+            #expect(cell.reveal(on: .trailing) == 202)
+            #expect(cell.committed == 202)
+            #expect(cell.filledButton?.id == "trash")
+        }
+        try table.panBegan(row: 3)
+        try table.fulfill(row: 3, .reset)
+        #expect(table.cell(forRow: 3)?.isWaiting == false)
+        #expect(table.cell(forRow: 3)?.isTracking == true)
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "0 close 3"])
+        let snapped = table.cell(forRow: 3)?.offset
+        try table.panChanged(row: 3, translation: 30)
+        #expect(table.cell(forRow: 3)?.offset != snapped)
+        try table.panEnded(row: 3)
+        table.advance(by: .seconds(1))
+        #expect(!table.isWaiting(row: 3))
+        #expect(table.cell(forRow: 3)?.filledButton == nil)
+    }
+
     @Test func theLeadingEdgeInRightToLeftMirrorsIt() throws {
         let (table, log) = Self.table(.delete, direction: .rtl)
         try table.panBegan(row: 3)
