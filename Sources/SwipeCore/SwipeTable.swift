@@ -29,15 +29,11 @@ public final class SwipeTable {
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
     /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
     public var timerHandler: ((Int) -> Void)?
-    // `isDelivering` and `releaseVelocity` are never accessed while being modified (delegate
-    // calls run between the writes): no dynamic exclusivity check, which cost ~100 instructions
-    // per replayed line (`swift_beginAccess` from `deliverEvents`, the recorder's velocity read).
     /// Whether the recorded delegate calls are being delivered (a callback that drives the
-    /// table adds to them; the outer delivery hands them over).
+    /// table adds to them; the outer delivery hands them over). Never accessed while being
+    /// modified (delegate calls run between the writes): no dynamic exclusivity check, which
+    /// cost a `swift_beginAccess` per delivery.
     @exclusivity(unchecked) private var isDelivering = false
-    /// While an `open` or `close` a flick decided (`release = "velocity"`) is delivered, the
-    /// release velocity in points/s; nil otherwise.
-    @exclusivity(unchecked) public private(set) var releaseVelocity: Double?
 
     public init(
         items: TableItems = .generated(count: TableGeometry.defaultRows),
@@ -130,7 +126,6 @@ public final class SwipeTable {
     /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
     /// callback adds to the list, and those calls follow.
     func deliverEvents() {
-        defer { releaseVelocity = nil }
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
@@ -150,19 +145,7 @@ public final class SwipeTable {
     private func deliverRecordedEvents() {
         while let event = state.takeEvent() {
             guard let delegate else { continue }
-            releaseVelocity = state.eventVelocities.isEmpty ? nil : state.eventVelocities[state.delivered - 1]
-            switch event {
-            case .open(let row, let side): delegate.swipeTable(self, didOpenRow: row, side: side)
-            case .close(let row, let side): delegate.swipeTable(self, didCloseRow: row, side: side)
-            case .action(let row, let button, let number, let side):
-                delegate.swipeTable(self, didTapButton: button, number: number, side: side, inRow: row)
-            case .expand(let row, let side, let expanded):
-                delegate.swipeTable(self, didExpandRow: row, side: side, expanded: expanded)
-            case .fullAction(let row, let button, let number, let side):
-                delegate.swipeTable(self, didFullSwipeButton: button, number: number, side: side, inRow: row)
-            case .delete(let row, let item):
-                delegate.swipeTable(self, didDeleteRow: row, item: item)
-            }
+            delegate.swipeTable(self, didDeliver: event)
         }
     }
 

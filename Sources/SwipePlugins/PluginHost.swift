@@ -373,42 +373,33 @@ public final class PluginHost {
 }
 
 extension PluginHost: SwipeTableDelegate {
-    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
-        recorder.swipeTable(table, didOpenRow: row, side: side)
-        dispatchOpen(row: row, side: side)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
-        recorder.swipeTable(table, didCloseRow: row, side: side)
-        broadcast(hook: .onClose, row: row, side: side, closeHandlers)
+    /// Records `event` through the ``TraceRecorder``, then runs the plugins' handlers for it:
+    /// `on_open`/`on_close` of every plugin, a button's `on_tap` or its plugin's `on_action` (a
+    /// full swipe's too, recorded with `"full":true`). A full swipe's `delete` moved the rows
+    /// after it up, as `ctx:delete` does: their configurations are asked again.
+    public func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+        recorder.record(delivered: event, at: table.now)
+        switch event {
+        case .open(let row, let side, _):
+            dispatchOpen(row: row, side: side)
+        case .close(let row, let side, _):
+            broadcast(hook: .onClose, row: row, side: side, closeHandlers)
+        case .action(let row, let button, let number, let side):
+            runAction(button, number: number, side: side, row: row, full: false)
+        case .fullAction(let row, let button, let number, let side):
+            runAction(button, number: number, side: side, row: row, full: true)
+        case .expand:
+            break
+        case .delete(let row, _):
+            invalidate(from: row)
+            table.reloadVisibleRows(from: row)
+        }
     }
 
     /// `cellDidOpen:` into every plugin's `on_open`, without recording it in the trace: what
     /// `swipehost bench` measures as `host.dispatch_ns` (a tutorial-shaped row: no side).
     public func dispatchOpen(row: Int, side: Edge? = nil) {
         broadcast(hook: .onOpen, row: row, side: side, openHandlers)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        recorder.swipeTable(table, didTapButton: button, number: number, side: side, inRow: row)
-        runAction(button, number: number, side: side, row: row, full: false)
-    }
-
-    /// A full swipe's action: recorded with `"full":true`; the same handlers as a tap's run.
-    public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        recorder.swipeTable(table, didFullSwipeButton: button, number: number, side: side, inRow: row)
-        runAction(button, number: number, side: side, row: row, full: true)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
-        recorder.swipeTable(table, didExpandRow: row, side: side, expanded: expanded)
-    }
-
-    /// A full swipe deleted the row: the rows after it moved up, as after `ctx:delete`.
-    public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
-        recorder.swipeTable(table, didDeleteRow: row, item: item)
-        invalidate(from: row)
-        table.reloadVisibleRows(from: row)
     }
 
     /// A button's `on_tap`, or its plugin's `on_action`: `handler(ctx, row, button)`.
