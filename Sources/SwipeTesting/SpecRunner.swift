@@ -24,6 +24,13 @@ public struct SpecRunOptions: Sendable {
     public var pluginOptions = PluginOptions()
     public init() {}
 
+    /// Counts the lines specs and plugins run (`--coverage`): the spec's own state and every
+    /// plugin state of its tables share it.
+    public var coverage: LuaCoverage? {
+        get { pluginOptions.coverage }
+        set { pluginOptions.coverage = newValue }
+    }
+
     /// The selection as the test framework's `plan` takes it.
     var selection: LuaValue {
         var table: [LuaValue: LuaValue] = [:]
@@ -66,7 +73,7 @@ public struct TestShard: Hashable, Sendable, CustomStringConvertible {
 
 /// A `swipehost test` option whose value is wrong: the message names the option and the value
 /// (status 2, nothing run).
-public struct TestOptionError: Error, CustomStringConvertible, Sendable {
+public struct TestOptionError: Error, CustomStringConvertible, Sendable, Equatable {
     public var description: String
     public init(_ description: String) { self.description = description }
 
@@ -207,6 +214,7 @@ public struct SpecRunner {
         luaOptions.instructionBudget = options.specBudget
         luaOptions.memoryLimit = 0
         luaOptions.log = log
+        luaOptions.coverage = options.coverage
         let lua: LuaState
         let runner: [LuaValue: LuaValue]
         do {

@@ -1,3 +1,4 @@
+import LuaRuntime
 import SwipeScript
 
 /// A whole `swipehost test`: finds the spec files, runs them (here, or in worker processes),
@@ -13,6 +14,11 @@ public struct TestSession {
     public var listOnly = false
     /// Which file names are specs in the folders searched (a `.busted` `pattern`).
     public var naming: SpecDiscovery.Naming = SpecDiscovery.specNaming
+    /// `--coverage`: counts the lines specs and plugins run, writes the lcov file and prints the
+    /// table; nil: no coverage (no line hook).
+    public var coverage: CoverageSettings?
+    /// Called with the coverage report once it is written (an embedder's, or a test's, view of it).
+    public var coverageReport: ((CoverageReport) -> Void)?
     public var output: (String) -> Void
     public var errorOutput: (String) -> Void
 
@@ -62,6 +68,9 @@ public struct TestSession {
     /// (none at all, or none whose name matches the filter); each of those says so on standard
     /// error.
     public func run() -> Int32 {
+        var options = self.options
+        // Each run counts afresh (--watch runs again).
+        if coverage != nil { options.coverage = LuaCoverage() }
         var files: [String]
         do {
             files = paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
@@ -79,7 +88,9 @@ public struct TestSession {
         var reports: [SpecFileReport] = []
         for _ in 0..<max(repeatCount, 1) {
             if jobs > 1 && files.count > 1 {
-                let done = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }.run(files)
+                var pool = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }
+                pool.coverage = options.coverage
+                let done = pool.run(files)
                 if format == .text { output(TextReport.render(done)) }
                 reports += done
             } else {
@@ -103,7 +114,22 @@ public struct TestSession {
             // A shard may be empty where the others are not (a small suite on a wide matrix).
             return options.shard == nil ? 2 : 0
         }
-        return summary.failed == 0 ? 0 : 1
+        var status: Int32 = summary.failed == 0 ? 0 : 1
+        if let coverage, let counted = options.coverage {
+            let report = CoverageReport(counted)
+            coverageReport?(report)
+            // The table is part of the text report; beside TAP, JUnit or json it goes to stderr.
+            if format == .text { output(report.table) } else { errorOutput(report.table) }
+            if let failure = report.write(to: coverage.path) {
+                errorOutput("swipehost test: --coverage: \(failure)\n")
+                status = max(status, 1)
+            }
+            if let failure = coverage.minimum?.failure(report) {
+                errorOutput("swipehost test: \(failure)\n")
+                status = max(status, 1)
+            }
+        }
+        return status
     }
 
     /// `--list`: `FILE:LINE: NAME` for each selected test, in the order they would run; status
@@ -152,6 +178,7 @@ extension SpecRunOptions {
         var arguments = ["--spec-budget", String(specBudget), "--budget", String(pluginOptions.instructionBudget),
                          "--memory", String(pluginOptions.memoryLimit)]
         if pluginOptions.trusted { arguments.append("--trusted") }
+        if coverage != nil { arguments.append("--coverage") }
         if let filter { arguments += ["--filter", filter] }
         for pattern in filterOut { arguments += ["--filter-out", pattern] }
         for name in names { arguments += ["--name", name] }
@@ -160,5 +187,21 @@ extension SpecRunOptions {
         if let shard { arguments += ["--shard", shard.description] }
         if let seed { arguments += ["--seed", String(seed)] }
         return arguments
+    }
+}
+
+/// `--coverage` and `--coverage-min`: where the lcov file goes and the least line coverage.
+public struct CoverageSettings: Sendable, Equatable {
+    /// The lcov tracefile written after the run.
+    public var path: String
+    /// Below it, the run fails (status 1).
+    public var minimum: CoverageMinimum?
+
+    /// The default file, as luacov's lcov reporter and most CI set-ups expect it.
+    public static let defaultPath = "coverage/lcov.info"
+
+    public init(path: String = defaultPath, minimum: CoverageMinimum? = nil) {
+        self.path = path
+        self.minimum = minimum
     }
 }
