@@ -4,6 +4,7 @@
 
 #include <lauxlib.h>
 #include <lualib.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +123,11 @@ static void swl_coverage_bump(unsigned long long **counts, int *capacity, int in
     (*counts)[index] += 1;
 }
 
+// The slot of a frame in swl_Coverage.frames.
+static inline swl_CoverageFrame *swl_coverage_frame(swl_Coverage *coverage, const void *ci) {
+    return &coverage->frames[((uintptr_t)ci >> 6) & (SWL_COVERAGE_FRAMES - 1)];
+}
+
 void swl_coverage_line(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
     swl_Coverage *coverage = rt->coverage;
     if (coverage->reference != LUA_NOREF) {
@@ -133,8 +139,22 @@ void swl_coverage_line(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
         return;
     }
     int line = ar->currentline;
-    if (!lua_getinfo(L, "S", ar)) return;
-    int file = swl_coverage_file(rt, coverage, L, ar);
+    // A frame's function changes only by a call, which has a call event (swl_coverage_call):
+    // a frame known here still runs the function it ran.
+    swl_CoverageFrame *frame = swl_coverage_frame(coverage, ar->i_ci);
+    int file = frame->file;
+    if (frame->ci != ar->i_ci || file == SWL_FRAME_CALLED) {
+        int called = frame->ci == ar->i_ci;
+        if (!lua_getinfo(L, "S", ar)) return;
+        file = swl_coverage_file(rt, coverage, L, ar);
+        frame->ci = ar->i_ci;
+        frame->file = file;
+        // The first line of a function just called: the call counts at its definition.
+        if (called && file >= 0 && ar->linedefined > 0) {
+            swl_CoverageFile *counts = &coverage->files[file];
+            swl_coverage_bump(&counts->calls, &counts->call_capacity, ar->linedefined);
+        }
+    }
     if (file < 0) return;
     swl_CoverageFile *counts = &coverage->files[file];
     if (line >= 0 && line < counts->line_capacity) {
@@ -145,13 +165,13 @@ void swl_coverage_line(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
 }
 
 void swl_coverage_call(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
+    (void)L;
     swl_Coverage *coverage = rt->coverage;
-    if (coverage->reference != LUA_NOREF) return;
-    if (!lua_getinfo(L, "S", ar) || ar->what[0] == 'C' || ar->linedefined <= 0) return;
-    int file = swl_coverage_file(rt, coverage, L, ar);
-    if (file < 0) return;
-    swl_CoverageFile *counts = &coverage->files[file];
-    swl_coverage_bump(&counts->calls, &counts->call_capacity, ar->linedefined);
+    // A new function in this frame (a call, a tail call, a coroutine's first resume): its file
+    // is looked up at its first line event (a C function has none).
+    swl_CoverageFrame *frame = swl_coverage_frame(coverage, ar->i_ci);
+    frame->ci = ar->i_ci;
+    frame->file = SWL_FRAME_CALLED;
 }
 
 static int swl_coverage_reference_body(lua_State *L) {

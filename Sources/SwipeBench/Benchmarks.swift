@@ -24,7 +24,7 @@ public struct Benchmarks {
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
         "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
-        "serve.input_us", "serve.input_p99_us",
+        "serve.input_us", "serve.input_p99_us", "test.coverage_overhead", "test.coverage_reference_overhead",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -60,6 +60,9 @@ public struct Benchmarks {
             let serve = try serveInput()
             if wanted("serve.input_us") { figures.append(serve.median) }
             if wanted("serve.input_p99_us") { figures.append(serve.p99) }
+        }
+        if wanted("test.coverage_overhead") || wanted("test.coverage_reference_overhead") {
+            figures += try coverageOverhead(covered: wanted("test.coverage_overhead"), reference: wanted("test.coverage_reference_overhead"))
         }
         return figures
     }

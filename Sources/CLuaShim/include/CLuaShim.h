@@ -172,8 +172,19 @@ typedef struct swl_CoverageSeen {
     int file;
 } swl_CoverageSeen;
 
-/// Coverage counts of one state. The hook keeps them with no Lua call: a line event costs a
-/// lua_getinfo("S") and, for the chunk of the previous event, one compare and one increment.
+/// What a frame (a CallInfo, by address only: never read) runs: the file it counts into (-1:
+/// none), or SWL_FRAME_CALLED from its call event until its first line event.
+typedef struct swl_CoverageFrame {
+    const void *ci;
+    int file;
+} swl_CoverageFrame;
+
+enum { SWL_COVERAGE_FRAMES = 64, SWL_FRAME_CALLED = -2 };
+
+/// Coverage counts of one state. The hook keeps them with no Lua call. A frame's file is
+/// looked up (lua_getinfo "S") at its first line event and kept in `frames`, by frame, until a
+/// call event makes a new frame there: a line event of a known frame costs one compare and one
+/// increment.
 typedef struct swl_Coverage {
     swl_CoverageFile *files;
     int file_count, file_capacity;
@@ -182,6 +193,8 @@ typedef struct swl_Coverage {
     /// The source of the last event and its file (-1: not counted).
     const char *last_source;
     int last_file;
+    /// The file of recent frames, by frame address (direct-mapped).
+    swl_CoverageFrame frames[SWL_COVERAGE_FRAMES];
     /// Registry reference of a Lua function called on each line event instead of counting
     /// (the bench's luacov-style reference), or LUA_NOREF.
     int reference;
