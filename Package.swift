@@ -85,8 +85,8 @@ let package = Package(
         // The plain-Lua reference of `replay.vs_plain_lua` is a .lua file compiled in, like the preludes.
         .target(
             name: "SwipeBench",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "CLuaBench"],
-            resources: [.embedInCode("Lua/plain_tutorial.lua")]
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "SwipeTesting", "CLuaBench"],
+            resources: [.embedInCode("Lua/plain_tutorial.lua"), .embedInCode("Lua/coverage_reference.lua")]
         ),
         .target(
             name: "SwipeCommandLine",

@@ -41,6 +41,16 @@ struct LuaAPI {
         return (chunk, Int(info.linedefined))
     }
 
+    /// Has the hook call a Lua line counter (see `LuaCoverage.Mode.reference`), in a protected
+    /// call; the message is on the stack when the status is not OK. The corresponding C function
+    /// is `swl_coverage_reference`.
+    func installCoverageReference(_ code: String) -> Int32 {
+        var code = code
+        return code.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { swl_coverage_reference(L, $0.baseAddress, $0.count) }
+        }
+    }
+
     /// The corresponding C function is `lua_close`.
     func close() { lua_close(L) }
 

@@ -35,6 +35,8 @@ public final class LuaState {
     var isClosing = false
     /// The `String`s last made from long Lua strings read by stack functions, by the address of
     /// the Lua string's bytes (see ``string(at:)``). Never shared outside the state's thread.
+    /// This state's coverage record (see ``LuaCoverage``), nil without coverage.
+    let coverageRecord: UnsafeMutablePointer<swl_Coverage>?
     @exclusivity(unchecked) var recentStrings = [RecentString](repeating: RecentString(), count: 16)
 
     struct RecentString {
@@ -61,6 +63,8 @@ public final class LuaState {
         }
         self.main = main
         runtime.pointee.current = main.L
+        coverageRecord = options.coverage?.open()
+        if let coverageRecord { swl_coverage_attach(runtime, coverageRecord) }
         // Parked for outermost calls; `openLibraries` parks the record keys under it (see
         // `beginCall`).
         main.pushMessageHandler()
@@ -71,6 +75,13 @@ public final class LuaState {
                 throw LuaError(.memory, "cannot open the Lua standard libraries")
             }
             try installEnvironment()
+            if case .reference(let code)? = options.coverage?.mode {
+                guard main.installCoverageReference(code) == LuaCode.ok else {
+                    let message = main.string(at: -1)
+                    main.pop(1)
+                    throw LuaError(.runtime, "cannot install the coverage reference: \(message)")
+                }
+            }
         }
     }
 
@@ -78,6 +89,7 @@ public final class LuaState {
         refOwner.state = nil
         isClosing = true
         main.close()
+        if let coverageRecord { options.coverage?.close(coverageRecord) }
         runtime.deinitialize(count: 1)
         runtime.deallocate()
     }

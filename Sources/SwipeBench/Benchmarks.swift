@@ -25,6 +25,7 @@ public struct Benchmarks {
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
         "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
         "serve.input_us", "serve.input_p99_us", "serve.frame_bytes_p50", "serve.frame_bytes_max",
+        "test.coverage_overhead", "test.coverage_reference_overhead",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -65,6 +66,9 @@ public struct Benchmarks {
             let frames = try serveFrameBytes()
             if wanted("serve.frame_bytes_p50") { figures.append(frames.median) }
             if wanted("serve.frame_bytes_max") { figures.append(frames.max) }
+        }
+        if wanted("test.coverage_overhead") || wanted("test.coverage_reference_overhead") {
+            figures += try coverageOverhead(covered: wanted("test.coverage_overhead"), reference: wanted("test.coverage_reference_overhead"))
         }
         return figures
     }

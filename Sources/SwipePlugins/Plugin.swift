@@ -43,6 +43,8 @@ public struct PluginOptions: Hashable, Sendable {
     public var trusted: Bool = false
     /// More folders `require` searches after the plugin's own.
     public var pluginPath: [String] = []
+    /// Counts the lines each plugin runs (`--coverage`); nil: no line hook.
+    public var coverage: LuaCoverage?
 
     public init() {}
 }
@@ -164,6 +166,7 @@ public final class Plugin {
         luaOptions.log = { line in printSink.print(line) }
         luaOptions.pluginFolder = folder
         luaOptions.pluginPath = options.pluginPath
+        luaOptions.coverage = options.coverage
         luaOptions.readModule = { path throws(FileError) in try FileReading.bytes(atPath: path) }
         let file = file
         func failure(_ error: any Error, _ what: String) -> PluginProblem {

@@ -26,6 +26,13 @@ public struct SpecRunOptions: Sendable {
     public var snapshots = SnapshotOptions()
     public init() {}
 
+    /// Counts the lines specs and plugins run (`--coverage`): the spec's own state and every
+    /// plugin state of its tables share it.
+    public var coverage: LuaCoverage? {
+        get { tableDefaults.pluginOptions.coverage }
+        set { tableDefaults.pluginOptions.coverage = newValue }
+    }
+
     /// The selection as the test framework's `plan` takes it.
     var selection: LuaValue {
         var table: [LuaValue: LuaValue] = [:]

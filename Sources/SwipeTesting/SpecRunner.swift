@@ -122,6 +122,7 @@ public struct SpecRunner {
         luaOptions.instructionBudget = options.specBudget
         luaOptions.memoryLimit = 0
         luaOptions.log = log
+        luaOptions.coverage = options.coverage
         let lua: LuaState
         let runner: [LuaValue: LuaValue]
         let snapshots = SnapshotStore(specFile: path, options: options.snapshots)

@@ -1,3 +1,4 @@
+import LuaRuntime
 import SwipeCore
 import SwipePlugins
 import SwipeScript
@@ -15,6 +16,11 @@ public struct TestSession {
     public var listOnly = false
     /// Which file names are specs in the folders searched (a `.busted` `pattern`).
     public var naming: SpecDiscovery.Naming = SpecDiscovery.specNaming
+    /// `--coverage`: counts the lines specs and plugins run, writes the lcov file and prints the
+    /// table; nil: no coverage (no line hook).
+    public var coverage: CoverageSettings?
+    /// Called with the coverage report once it is written (an embedder's, or a test's, view of it).
+    public var coverageReport: ((CoverageReport) -> Void)?
     public var output: (String) -> Void
     public var errorOutput: (String) -> Void
 
@@ -68,6 +74,9 @@ public struct TestSession {
     /// ``run()``, with the reports of the tests run (`--watch` reads which snapshot files the run
     /// itself wrote).
     public func runReporting() -> (status: Int32, reports: [SpecFileReport]) {
+        var options = self.options
+        // Each run counts afresh (--watch runs again).
+        if coverage != nil { options.coverage = LuaCoverage() }
         var files: [String]
         do {
             files = paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
@@ -85,7 +94,9 @@ public struct TestSession {
         var reports: [SpecFileReport] = []
         for _ in 0..<max(repeatCount, 1) {
             if jobs > 1 && files.count > 1 {
-                let done = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }.run(files)
+                var pool = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }
+                pool.coverage = options.coverage
+                let done = pool.run(files)
                 if format == .text { output(TextReport.render(done)) }
                 reports += done
             } else {
@@ -110,6 +121,21 @@ public struct TestSession {
             // A shard may be empty where the others are not (a small suite on a wide matrix).
             return (options.shard == nil ? 2 : 0, reports)
         }
+        var status: Int32 = summary.failed == 0 ? 0 : 1
+        if let coverage, let counted = options.coverage {
+            let report = CoverageReport(counted)
+            coverageReport?(report)
+            // The table is part of the text report; beside TAP, JUnit or json it goes to stderr.
+            if format == .text { output(report.table) } else { errorOutput(report.table) }
+            if let failure = report.write(to: coverage.path) {
+                errorOutput("swipehost test: --coverage: \(failure)\n")
+                status = max(status, 1)
+            }
+            if let failure = coverage.minimum?.failure(report) {
+                errorOutput("swipehost test: \(failure)\n")
+                status = max(status, 1)
+            }
+        }
         // Bad input (a snapshot file edited into nonsense, mock of a non-table) is status 2, said
         // on standard error too: the report alone shows a failure like any other.
         let bad = reports.flatMap(\.results).filter(\.isBadInput)
@@ -118,7 +144,7 @@ public struct TestSession {
             errorOutput("swipehost test: bad input, status 2: \(DisplayText.escaped(shown)); see the failure\(bad.count == 1 ? "" : "s") above\n")
             return (2, reports)
         }
-        return (summary.failed == 0 ? 0 : 1, reports)
+        return (status, reports)
     }
 
     /// `swipehost test: snapshots: 2 written, 1 updated` when the run wrote any (nil otherwise).
@@ -177,6 +203,7 @@ extension SpecRunOptions {
     public var workerArguments: [String] {
         // The plugin limits as the configuration prints them (what differs from the defaults).
         var arguments = ["--spec-budget", String(specBudget)] + tableDefaults.arguments(plugins: false)
+        if coverage != nil { arguments.append("--coverage") }
         if let filter { arguments += ["--filter", filter] }
         for pattern in filterOut { arguments += ["--filter-out", pattern] }
         for name in names { arguments += ["--name", name] }
@@ -188,5 +215,21 @@ extension SpecRunOptions {
         // The parent's reading of CI, whatever the worker's environment says.
         arguments += ["--snapshot-ci", snapshots.ci ? "yes" : "no"]
         return arguments
+    }
+}
+
+/// `--coverage` and `--coverage-min`: where the lcov file goes and the least line coverage.
+public struct CoverageSettings: Sendable, Equatable {
+    /// The lcov tracefile written after the run.
+    public var path: String
+    /// Below it, the run fails (status 1).
+    public var minimum: CoverageMinimum?
+
+    /// The default file, as luacov's lcov reporter and most CI set-ups expect it.
+    public static let defaultPath = "coverage/lcov.info"
+
+    public init(path: String = defaultPath, minimum: CoverageMinimum? = nil) {
+        self.path = path
+        self.minimum = minimum
     }
 }

@@ -46,3 +46,22 @@ struct BenchCommandTests {
         #expect(result.stderr.contains("unknown figure 'speed': expected one of core.move_ns, host.dispatch_ns"))
     }
 }
+
+/// `test.coverage_overhead` and its reference (issue 24, point 1): both measured in one run,
+/// over specs that all pass in the three modes (the bench fails otherwise).
+struct CoverageBenchCommandTests {
+    @Test func bothCoverageFiguresComeFromOneRun() throws {
+        let result = try Swipehost.run([
+            "bench", "--quick", "--json", "--only", "test.coverage_overhead", "--only", "test.coverage_reference_overhead",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["name"] as? String } == ["test.coverage_overhead", "test.coverage_reference_overhead"])
+        #expect(objects.map { $0["unit"] as? String } == ["x", "x"])
+        #expect(objects.first?["target"] as? String == "<= 1.3")
+        // A covered run does all an uncovered one does, and more.
+        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 1 } == true })
+    }
+}

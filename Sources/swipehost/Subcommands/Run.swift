@@ -1,8 +1,10 @@
 import ArgumentParser
+import LuaRuntime
 import SwipeCommandLine
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTesting
 
 extension SwipeHostCommand {
     struct Run: ParsableCommand {
@@ -65,6 +67,8 @@ extension SwipeHostCommand {
 
         @OptionGroup var color: ColorOption
 
+        @OptionGroup var coverage: RunCoverageOptions
+
         /// Output past this many bytes waits in an unlinked temporary file rather than in memory
         /// (hidden: the default suits every run; tests set a small one to reach the file).
         @Option(help: .hidden)
@@ -76,6 +80,8 @@ extension SwipeHostCommand {
         var mapAbove: Int = ScriptSource.mappingThreshold
 
         func run() throws {
+            var request = self.request
+            request.coverage = try coverage.settings
             try request.execute()
         }
 
@@ -157,6 +163,8 @@ struct RunRequest {
     var mapAbove = ScriptSource.mappingThreshold
     /// Whether the script's `# options:` header has been applied (``HeaderOptions``).
     var headerApplied = false
+    /// `--coverage`: count the plugins' lines (see RunCoverage.swift).
+    var coverage: CoverageSettings?
 
     func execute() throws {
         try execute(ScriptSource.read(script, mapAbove: mapAbove))
@@ -175,6 +183,7 @@ struct RunRequest {
             if let reparsed {
                 var request = reparsed.request
                 request.headerApplied = true
+                request.coverage = try reparsed.coverage.settings
                 return try request.execute(source)
             }
         }
@@ -187,6 +196,7 @@ struct RunRequest {
                 throw ExitCode(2)
             }
         }
+        configuration.pluginOptions.coverage = coverage.map { _ in LuaCoverage() }
         var run = PluginRun(fileName: source.name, configuration: configuration, format: format)
         run.colored = format == .text && ColorOption.enabled(color, for: 1)
         run.spoolAbove = spoolAbove
@@ -200,8 +210,10 @@ struct RunRequest {
         } catch {
             let message = DisplayText.escaped("\(error)", keeping: [.tabs, .newlines])
             StandardStreams.writeError(TextColor.red.paint(message, if: colorErrors) + "\n")
+            if let counted = configuration.pluginOptions.coverage, let coverage, error.exitStatus != 2 { try? Self.report(counted, coverage) }
             throw ExitCode(error.exitStatus)
         }
+        if let counted = configuration.pluginOptions.coverage, let coverage { try Self.report(counted, coverage) }
     }
 }
 

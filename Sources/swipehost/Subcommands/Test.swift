@@ -1,4 +1,5 @@
 import ArgumentParser
+import LuaRuntime
 import SwipeCommandLine
 @preconcurrency import Glibc
 import SwipeScript
@@ -30,8 +31,13 @@ extension SwipeHostCommand {
                 matrices; each is a condition a test must meet. --list prints the selected tests \
                 and runs none. A bad --shard or tag ends the run with status 2 before any test.
 
+                --coverage counts the lines the specs and their plugins run (lines that carry code, \
+                as Lua's line information gives them), writes coverage/lcov.info (lcov's format, \
+                for genhtml and CI services) and prints a table per file; --coverage-min PERCENT \
+                then fails the run (status 1) below that line coverage.
+
                 A .busted file in the current folder gives defaults with busted's keys (its _all \
-                and default tasks: ROOT, pattern, tags, exclude-tags, output); the command line \
+                and default tasks: ROOT, pattern, tags, exclude-tags, output, coverage); the command line \
                 wins, another key is a warning, and a file that does not load is status 2.
 
                 Snapshots: assert.snapshot(value) keeps the value in __snapshots__/SPEC/TEST.snap \
@@ -109,6 +115,14 @@ extension SwipeHostCommand {
         @Flag(help: "Rewrite the snapshots (assert.snapshot) that differ from the value now, and write new ones even under CI=true.")
         var updateSnapshots = false
 
+        @Flag(help: "Count the lines specs and plugins run; write coverage/lcov.info and print line coverage per file.")
+        var coverage = false
+
+        @Option(help: ArgumentHelp(
+            "Fail (status 1) when the line coverage of all files is below this percentage (0 to 100); implies --coverage.",
+            valueName: "percent"))
+        var coverageMin: String?
+
         @Option(help: .hidden)
         var worker: String?
 
@@ -141,6 +155,7 @@ extension SwipeHostCommand {
             for warning in config.warnings { StandardStreams.writeError("swipehost test: warning: \(warning)\n") }
             let format = self.format ?? config.output ?? .text
             let paths = self.paths.isEmpty ? config.roots : self.paths
+            var coverageSettings: CoverageSettings?
             do {
                 options.tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
                 options.excludeTags = excludeTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -149,6 +164,9 @@ extension SwipeHostCommand {
                 if tags.isEmpty { options.tags = config.tags }
                 if excludeTags.isEmpty { options.excludeTags = config.excludeTags }
                 options.shard = try shard.map(TestShard.init(parsing:))
+                if coverage || coverageMin != nil || config.coverage == true {
+                    coverageSettings = CoverageSettings(minimum: try coverageMin.map(CoverageMinimum.init(parsing:)))
+                }
             } catch {
                 StandardStreams.writeError("swipehost test: \(error)\n")
                 throw ExitCode(2)
@@ -169,8 +187,10 @@ extension SwipeHostCommand {
             // there (io.stdout, programs they run) goes to standard error, as their print does.
             let report = ReportOutput()
             if let worker {
+                if coverageSettings != nil { options.coverage = LuaCoverage() }
                 let result = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
-                report.write { StandardStreams.write(Array(WorkerProtocol.encode(result).utf8)) }
+                let counted = options.coverage?.files() ?? []
+                report.write { StandardStreams.write(Array(WorkerProtocol.encode(result, coverage: counted).utf8)) }
                 return
             }
             var session = TestSession(
@@ -183,6 +203,7 @@ extension SwipeHostCommand {
             session.repeatCount = repeatCount
             session.listOnly = list
             session.naming = naming
+            session.coverage = coverageSettings
             if watch { return try Self.watch(session, clear: !noClear) }
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
