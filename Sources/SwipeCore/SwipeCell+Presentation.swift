@@ -8,33 +8,16 @@ struct Animation: Hashable, Sendable {
     var curve: AnimationCurve
     /// A spring animation's spring (then ``curve`` is not used) and initial velocity
     /// (points/s, physical).
-    var spring: Spring?
-    var velocity: Double
-    /// The spring's motion from `from` towards `to`, solved once for the segment: drawing it at
-    /// an instant is then the closed form's few products, not the spring worked out again.
-    private var motion: SpringMotion?
-
-    init(
-        from: Double, to: Double, start: VirtualInstant, duration: TimeAmount, curve: AnimationCurve,
-        spring: Spring? = nil, velocity: Double = 0
-    ) {
-        self.from = from
-        self.to = to
-        self.start = start
-        self.duration = duration
-        self.curve = curve
-        self.spring = spring
-        self.velocity = velocity
-        motion = spring.map { SpringMotion($0, x0: from - to, v0: velocity) }
-    }
+    var spring: Spring? = nil
+    var velocity: Double = 0
 
     func value(at now: VirtualInstant) -> Double {
         guard duration.nanoseconds > 0 else { return to }
         let elapsed = now - start
         if elapsed >= duration { return to }
-        if let motion {
+        if let spring {
             let seconds = Double(max(elapsed.nanoseconds, 0)) / 1e9
-            return to + motion.solve(at: seconds).position
+            return to + spring.solve(x0: from - to, v0: velocity, at: seconds).position
         }
         let fraction = Double(elapsed.nanoseconds) / Double(duration.nanoseconds)
         return from + (to - from) * curve.progress(fraction)
@@ -45,7 +28,6 @@ struct Animation: Hashable, Sendable {
         from = -from
         to = -to
         velocity = -velocity
-        motion = spring.map { SpringMotion($0, x0: from - to, v0: velocity) }
     }
 }
 
