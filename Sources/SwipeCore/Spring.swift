@@ -34,47 +34,47 @@ public struct Spring: Hashable, Sendable {
     /// ``solve(x0:v0:at:)`` before its guard: finite for every spring a checked configuration
     /// holds (a property test runs it over them).
     func closedForm(x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
-        let omega = (stiffness / mass).squareRoot()
-        let zeta = damping / (2 * (stiffness * mass).squareRoot())
-        if zeta < 1 {
-            let omegaD = omega * (1 - zeta * zeta).squareRoot()
-            let a = x0
-            let b = (v0 + zeta * omega * x0) / omegaD
-            let decay = Self.exp(-zeta * omega * t)
-            let cos = Self.cos(omegaD * t)
-            let sin = Self.sin(omegaD * t)
-            let position = decay * (a * cos + b * sin)
-            let velocity = decay * ((b * omegaD - zeta * omega * a) * cos - (a * omegaD + zeta * omega * b) * sin)
-            return (position, velocity)
-        } else if zeta == 1 {
-            let b = v0 + omega * x0
-            let decay = Self.exp(-omega * t)
-            return (decay * (x0 + b * t), decay * (b - omega * (x0 + b * t)))
-        } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            // r1 = -omega·(zeta - root), written so that it does not cancel to 0 when zeta is
-            // large (a heavily overdamped spring would then never come to rest).
-            let r1 = -omega / (zeta + root)
-            let r2 = -omega * (zeta + root)
-            let c2 = (v0 - r1 * x0) / (r2 - r1)
-            let c1 = x0 - c2
-            let e1 = Self.exp(r1 * t)
-            let e2 = Self.exp(r2 * t)
-            return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
-        }
+        SpringMotion(self, x0: x0, v0: v0).closedForm(at: t)
     }
 
     /// The first whole millisecond of the virtual clock at which the spring is at rest
     /// (within ``restDistance`` and slower than ``restSpeed``), at most ``maximumSettleTime``.
+    ///
+    /// The answer is exactly the first millisecond ``solve(x0:v0:at:)`` finds at rest, as a
+    /// scan of every millisecond from 0 (``settleTimeByStepping(x0:v0:)``) would find it, but
+    /// without solving the spring a thousand times a second: the motion's constants are worked
+    /// out once (``SpringMotion``), the milliseconds the spring cannot be at rest in yet are
+    /// skipped by a bound on its amplitude, and the rest are walked by cheap recurrences, with
+    /// the full solution asked only where they come near the rest tolerances. A replay repeats
+    /// the same few releases, so the answers are also kept (``SettleTimes``).
     public func settleTime(x0: Double, v0: Double) -> TimeAmount {
+        let key = SettleTimes.Key(self, x0: x0, v0: v0)
+        if let known = SettleTimes.shared.milliseconds(for: key) { return .milliseconds(known) }
         let limit = Int64(maximumSettleMilliseconds)
+        let ms = SpringMotion(self, x0: x0, v0: v0).firstRestMillisecond(limit: limit) ?? stepToRest(x0: x0, v0: v0, limit: limit)
+        SettleTimes.shared.remember(ms, for: key)
+        return .milliseconds(ms)
+    }
+
+    /// ``settleTime(x0:v0:)`` the plain way: ``solve(x0:v0:at:)`` at every millisecond from 0
+    /// until the spring is at rest. The reference the fast search is tested against, and what
+    /// it falls back on for springs outside a checked configuration's limits.
+    func settleTimeByStepping(x0: Double, v0: Double) -> TimeAmount {
+        .milliseconds(stepToRest(x0: x0, v0: v0, limit: Int64(maximumSettleMilliseconds)))
+    }
+
+    private func stepToRest(x0: Double, v0: Double, limit: Int64) -> Int64 {
         var ms: Int64 = 0
         while ms < limit {
-            let state = solve(x0: x0, v0: v0, at: Double(ms) / 1000)
-            if abs(state.position) < Self.restDistance && abs(state.velocity) < Self.restSpeed { break }
+            if Self.isAtRest(solve(x0: x0, v0: v0, at: Double(ms) / 1000)) { break }
             ms += 1
         }
-        return .milliseconds(ms)
+        return ms
+    }
+
+    @inline(__always)
+    static func isAtRest(_ state: (position: Double, velocity: Double)) -> Bool {
+        abs(state.position) < restDistance && abs(state.velocity) < restSpeed
     }
 
     private var maximumSettleMilliseconds: Int64 { Self.maximumSettleTime.nanoseconds / 1_000_000 }

@@ -52,7 +52,7 @@ extension SwipeHostCommand {
         @Option(parsing: .upToNextOption, help: .hidden)
         var probeReplayMemory: [String] = []
 
-        /// A workload of scripts/callgrind-gate.sh (`replay.line`, `dispatch`, `pan.move`), run
+        /// A workload of scripts/callgrind-gate.sh (`replay.line`, `replay.spring`, `dispatch`, `pan.move`), run
         /// `--gate-count` units at a time under callgrind; prints nothing.
         @Option(help: .hidden)
         var gate: String?

@@ -220,8 +220,8 @@ struct RunRequest {
 extension RunRequest {
     /// The common forms of `swipehost run`, read without the argument parser, whose reflection
     /// over every option is most of a short run's start-up: `run SCRIPT` with `--plugin PATH`
-    /// (repeatable), `--format text|jsonl`, `--color auto|always|never` and `--strict`, once each
-    /// and in any order. Anything else (another option, `--help`, `--name=value`, a value that
+    /// (repeatable), `--format text|jsonl`, `--color auto|always|never`, `--preset NAME` and
+    /// `--strict`, once each and in any order. Anything else (another option, `--help`, `--name=value`, a value that
     /// looks like an option, a second script) is nil, and the argument parser reads the command
     /// line as always: its answers and messages stay its own. Every other field keeps the
     /// default its option has (a test checks that both readings run alike).
@@ -253,6 +253,9 @@ extension RunRequest {
                 self.color = color
             case "--strict":
                 configuration.strict = true
+            case "--preset":
+                guard let text = value(), let preset = BehaviorPreset(rawValue: text) else { return nil }
+                configuration.preset = preset
             default:
                 guard script == nil, argument == "-" || !argument.hasPrefix("-") else { return nil }
                 script = argument
