@@ -47,6 +47,21 @@ public struct PluginOptions: Hashable, Sendable {
     public var coverage: LuaCoverage?
 
     public init() {}
+
+    /// Equal limits, trust and search path, and the same counter (by identity: a counter is
+    /// where the counts go, not a value).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.instructionBudget == b.instructionBudget && a.memoryLimit == b.memoryLimit && a.trusted == b.trusted
+            && a.pluginPath == b.pluginPath && a.coverage === b.coverage
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instructionBudget)
+        hasher.combine(memoryLimit)
+        hasher.combine(trusted)
+        hasher.combine(pluginPath)
+        hasher.combine(coverage.map(ObjectIdentifier.init))
+    }
 }
 
 /// One loaded plugin: its own Lua state (sandbox, budget, memory cap) and its hooks.

@@ -1,6 +1,6 @@
 /// A `swipehost test` option whose value is wrong: the message names the option and the value
 /// (status 2, nothing run).
-public struct TestOptionError: Error, CustomStringConvertible, Sendable {
+public struct TestOptionError: Error, CustomStringConvertible, Sendable, Equatable {
     public var description: String
     public init(_ description: String) { self.description = description }
 
