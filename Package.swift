@@ -64,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "SwipeTesting",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins"],
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeRender"],
             resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
         ),
         .target(name: "SwipeRender", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
@@ -89,8 +89,8 @@ let package = Package(
         // The plain-Lua reference of `replay.vs_plain_lua` is a .lua file compiled in, like the preludes.
         .target(
             name: "SwipeBench",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "CLuaBench"],
-            resources: [.embedInCode("Lua/plain_tutorial.lua")]
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "SwipeTesting", "CLuaBench"],
+            resources: [.embedInCode("Lua/plain_tutorial.lua"), .embedInCode("Lua/coverage_reference.lua")]
         ),
         .target(
             name: "SwipeCommandLine",
@@ -146,7 +146,14 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
-        .testTarget(name: "SwipeHostCLITests", dependencies: ["swipehost", "swipehost-serve"]),
+        // The binaries, and the libraries the configuration's round trip and the playground's
+        // recorded-session replay are driven through.
+        .testTarget(
+            name: "SwipeHostCLITests",
+            dependencies: [
+                "swipehost", "swipehost-serve", "SwipeCommandLine", "SwipeTesting", "SwipePlayground", "SwipePlugins", "SwipeScript",
+                "SwipeCore", "LuaRuntime",
+            ]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
         // The playground's logic and its server, tested together (they share the page's helpers).
         .testTarget(

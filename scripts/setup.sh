@@ -12,6 +12,8 @@ command -v lua5.4 >/dev/null 2>&1 || missing+=(lua5.4)
 command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
 # scripts/callgrind-gate.sh counts instructions with callgrind.
 command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
+# The coverage tests check that genhtml reads `swipehost test --coverage`'s lcov.info.
+command -v genhtml >/dev/null 2>&1 || missing+=(lcov)
 # Installs the Debian packages named after WHO (the script, for the message) with apt-get, as
 # root or through sudo; nothing when none is named. scripts/browser_test.sh, which sources this
 # file, uses it for its own packages.

@@ -5,6 +5,7 @@
 #include <lauxlib.h>
 #include <time.h>
 
+#include "coverage.h"
 #include "pcall.h"
 
 // Registry field of the first budget error of a call, with its traceback (LuaState+Call.swift
@@ -12,7 +13,7 @@
 #define SWL_BUDGET_TRACE_KEY "swl.budget_trace"
 
 static int swl_hook_mask(const swl_Runtime *rt) {
-    return LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0);
+    return LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0) | rt->coverage_mask;
 }
 
 // Once the budget is spent, every thread that runs gets a hook on every
@@ -78,9 +79,20 @@ static void swl_check_time(swl_Runtime *rt, lua_State *L) {
 
 void swl_count_hook(lua_State *L, lua_Debug *ar) {
     swl_Runtime *rt = swl_runtime(L);
+    // Coverage's events (only with coverage on: no other mask has lines).
+    if (ar->event == LUA_HOOKLINE) {
+        swl_coverage_line(rt, L, ar);
+        return;
+    }
+    if (rt->coverage != NULL && ar->event != LUA_HOOKCOUNT) {
+        swl_coverage_call(rt, L, ar);
+        // The budget charges calls only while charge_calls.
+        if (!rt->charge_calls || rt->budget <= 0) return;
+    }
     if (rt->budget <= 0) {
-        // Unlimited now; a thread kept the hook from an earlier call.
-        lua_sethook(L, NULL, 0, 0);
+        // Unlimited now; a thread kept the hook from an earlier call. Coverage keeps its events.
+        if (rt->coverage_mask) lua_sethook(L, swl_count_hook, rt->coverage_mask, 0);
+        else lua_sethook(L, NULL, 0, 0);
         return;
     }
     int count = lua_gethookcount(L);

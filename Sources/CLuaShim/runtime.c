@@ -27,7 +27,7 @@ __attribute__((noinline, cold)) static int swl_charge_growth(swl_Runtime *rt, si
     rt->remaining -= (long long)(growth / SWL_GROWTH_BYTES);
     if (rt->remaining > 0) return 0;
     if (before > 0 && !rt->budget_exceeded) {
-        int mask = LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0);
+        int mask = LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0) | rt->coverage_mask;
         if (rt->main_thread != NULL) lua_sethook(rt->main_thread, swl_count_hook, mask, 1);
         if (rt->current != NULL && rt->current != rt->main_thread) lua_sethook(rt->current, swl_count_hook, mask, 1);
         return 0;

@@ -15,6 +15,8 @@ import CLuaShim
 @usableFromInline
 struct LuaAPI {
     /// The thread this view operates on.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // `L`, as the Lua manual and every C function of its API name a `lua_State *`.
     @usableFromInline
     let L: OpaquePointer
 
@@ -37,6 +39,16 @@ struct LuaAPI {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         return (chunk, Int(info.linedefined))
+    }
+
+    /// Has the hook call a Lua line counter (see `LuaCoverage.Mode.reference`), in a protected
+    /// call; the message is on the stack when the status is not OK. The corresponding C function
+    /// is `swl_coverage_reference`.
+    func installCoverageReference(_ code: String) -> Int32 {
+        var code = code
+        return code.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { swl_coverage_reference(L, $0.baseAddress, $0.count) }
+        }
     }
 
     /// The corresponding C function is `lua_close`.

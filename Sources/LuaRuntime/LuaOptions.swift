@@ -35,6 +35,9 @@ public struct LuaOptions {
     /// shown where the file was tried. nil: read whole with the C library. The host gives its
     /// own bounded read, which refuses anything but a regular file without waiting on it.
     public var readModule: (@Sendable (String) throws -> [UInt8])?
+    /// Counts the lines the state runs into this coverage (see ``LuaCoverage``); nil: no line
+    /// hook at all.
+    public var coverage: LuaCoverage?
 
     public init() {}
 

@@ -20,6 +20,7 @@ extension LuaState {
             if status == LuaCode.memoryError { api.collectGarbage() }
             throw LuaError(fromLua: status == LuaCode.memoryError ? .memory : .syntax, text)
         }
+        options.coverage?.noteSource(source, chunkName: chunkName)
         return makeReference(at: -1, type: .function, label: Self.displayName(ofChunk: chunkName))
     }
 

@@ -39,6 +39,8 @@ public final class LuaState {
     /// per read). Never shared outside the state's thread.
     let recentStrings: UnsafeMutablePointer<RecentString>
     static let recentStringCount = 16
+    /// This state's coverage record (see ``LuaCoverage``), nil without coverage.
+    let coverageRecord: UnsafeMutablePointer<swl_Coverage>?
 
     struct RecentString {
         var bytes: UnsafeRawPointer?
@@ -69,6 +71,8 @@ public final class LuaState {
         }
         self.main = main
         runtime.pointee.current = main.L
+        coverageRecord = options.coverage?.open()
+        if let coverageRecord { swl_coverage_attach(runtime, coverageRecord) }
         // Parked for outermost calls (see `beginCall`), above the slots of the parked keys
         // (nil until `parkKeys` parks some).
         for _ in 0..<Self.keySlots { main.pushNil() }
@@ -80,6 +84,13 @@ public final class LuaState {
                 throw LuaError(.memory, "cannot open the Lua standard libraries")
             }
             try installEnvironment()
+            if case .reference(let code)? = options.coverage?.mode {
+                guard main.installCoverageReference(code) == LuaCode.ok else {
+                    let message = main.string(at: -1)
+                    main.pop(1)
+                    throw LuaError(.runtime, "cannot install the coverage reference: \(message)")
+                }
+            }
         }
     }
 
@@ -87,6 +98,7 @@ public final class LuaState {
         refOwner.state = nil
         isClosing = true
         main.close()
+        if let coverageRecord { options.coverage?.close(coverageRecord) }
         runtime.deinitialize(count: 1)
         runtime.deallocate()
         recentStrings.deinitialize(count: Self.recentStringCount)

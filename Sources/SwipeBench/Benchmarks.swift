@@ -23,8 +23,9 @@ public struct Benchmarks {
 
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
-        "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
-        "serve.input_us", "serve.input_p99_us",
+        "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.spring_vs_tutorial", "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
+        "serve.input_us", "serve.input_p99_us", "serve.frame_bytes_p50", "serve.frame_bytes_max",
+        "test.coverage_overhead", "test.coverage_reference_overhead",
     ]
 
     /// Every figure, in order; with `only`, just those (the ratio needs both of its parts).
@@ -53,6 +54,7 @@ public struct Benchmarks {
         try pair("replay.lines_per_s", "replay.plain_lua_lines_per_s", ratio: "replay.vs_plain_lua", target: (.atLeast, 5)) {
             try replay(host: $0, plainLua: $1)
         }
+        if wanted("replay.spring_vs_tutorial") { figures.append(try springReplay()) }
         if wanted("replay.rss_mb_10m") { figures.append(try replayMemory()) }
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
         if wanted("startup_ms") { figures.append(startup()) }
@@ -60,6 +62,14 @@ public struct Benchmarks {
             let serve = try serveInput()
             if wanted("serve.input_us") { figures.append(serve.median) }
             if wanted("serve.input_p99_us") { figures.append(serve.p99) }
+        }
+        if wanted("serve.frame_bytes_p50") || wanted("serve.frame_bytes_max") {
+            let frames = try serveFrameBytes()
+            if wanted("serve.frame_bytes_p50") { figures.append(frames.median) }
+            if wanted("serve.frame_bytes_max") { figures.append(frames.max) }
+        }
+        if wanted("test.coverage_overhead") || wanted("test.coverage_reference_overhead") {
+            figures += try coverageOverhead(covered: wanted("test.coverage_overhead"), reference: wanted("test.coverage_reference_overhead"))
         }
         return figures
     }
@@ -86,9 +96,9 @@ public struct Benchmarks {
     /// Both sides run each slice on a fresh Lua state (`clb_pcall_ns` makes its own; the host
     /// is made again) at a different place in the heap: a block of a size that changes from
     /// slice to slice (64 bytes to 16 KiB, ``heapShift(_:)``) is held while the pair runs. Where
-    /// a state's memory lands moves its speed by up to 10%: with one host per repetition, or
-    /// with hosts that always landed in the same place, the ratio read 1.11 or 1.20 for the
-    /// same code depending only on the order the bench made and freed things. Over the
+    /// a state's memory lands moves its speed: with one host per repetition, or with hosts that
+    /// always landed in the same place, the ratio of the same code depended on the order the
+    /// bench made and freed things (docs/performance.md, `host.dispatch_ratio`). Over the
     /// shifted places the per-slice ratios form one hump, and its median is what a host
     /// typically costs.
     func dispatchAndPcall(dispatch: Bool, pcall: Bool) throws -> (dispatch: Figure?, pcall: Figure?, ratios: [Double]) {
@@ -137,7 +147,7 @@ public struct Benchmarks {
     func dispatchHost(plugin path: String) throws -> PluginHost {
         // Items stored as strings, as the C baseline pushes a stored string.
         let items = TableItems((1...30).map(TableItems.defaultTitle(row:)))
-        return try PluginHost(plugins: [try Plugin(path: path)], defaultItems: items)
+        return try PluginHost(plugins: [try Plugin(path: path)], configuration: SessionConfiguration(items: items))
     }
 
     /// ns per delegate call dispatched by the plugin host into an empty Lua `on_open`, with
@@ -165,7 +175,7 @@ public struct Benchmarks {
         var ratios: [Double] = []
         for _ in 0..<repetitions {
             if host {
-                let run = PluginRun(fileName: "replay.swipe", pluginPaths: [tutorialPlugin], format: .jsonl)
+                let run = PluginRun(fileName: "replay.swipe", configuration: SessionConfiguration(plugins: [.file(tutorialPlugin)]), format: .jsonl)
                 var failure: (any Error)?
                 let elapsed = Clock.measure {
                     script.withUnsafeBufferPointer { buffer in
@@ -200,6 +210,42 @@ public struct Benchmarks {
             plainLua ? Figure(name: "replay.plain_lua_lines_per_s", value: median(luaSamples), unit: "lines/s", n: lines, target: nil) : nil,
             ratios
         )
+    }
+
+    /// The spring path against the tutorial's (issue 26): lines per second replaying
+    /// ``springReplayScript(lines:)`` with `plugins/mail.lua` under `--preset mail` (its rows
+    /// snap, settle and close on springs), divided by the lines per second of the same script
+    /// with `plugins/tutorial.lua` under the tutorial preset. Each repetition runs one then the
+    /// other; the figure is the median of the repetitions' ratios.
+    func springReplay() throws -> Figure {
+        let lines = quick ? 100_000 : 1_000_000
+        let script = Self.springReplayScript(lines: lines)
+        let devNull = open("/dev/null", O_WRONLY)
+        defer { close(devNull) }
+        func linesPerSecond(plugin: String, preset: BehaviorPreset) throws -> Double {
+            let configuration = SessionConfiguration(plugins: [.file(plugin)], preset: preset)
+            let run = PluginRun(fileName: "spring.swipe", configuration: configuration, format: .jsonl)
+            var failure: (any Error)?
+            let elapsed = Clock.measure {
+                script.withUnsafeBufferPointer { buffer in
+                    do {
+                        let output = try run.run(script: buffer)
+                        output.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure { throw BenchError(message: "replay.spring_vs_tutorial: \(preset) replay failed: \(failure)") }
+            return Double(lines) / (elapsed / 1e9)
+        }
+        var ratios: [Double] = []
+        for _ in 0..<repetitions {
+            let tutorial = try linesPerSecond(plugin: tutorialPlugin, preset: .tutorial)
+            let spring = try linesPerSecond(plugin: root + "/plugins/mail.lua", preset: .mail)
+            ratios.append(spring / tutorial)
+        }
+        return Figure(name: "replay.spring_vs_tutorial", value: median(ratios), unit: "x", n: lines, target: (.atLeast, 0.67))
     }
 
     /// Peak resident MiB of a whole `swipehost run` (a child process) of a generated
@@ -268,7 +314,7 @@ public struct Benchmarks {
 
     /// What the child of ``tableMemory()`` prints: `RSS_MB CELLS CONFIGURE_CALLS`.
     public static func measureTableMemory(root: String) throws -> String {
-        let host = try PluginHost(plugins: [try Plugin(path: root + "/plugins/tutorial.lua")], defaultItems: .generated(count: 1_000_000))
+        let host = try PluginHost(plugins: [try Plugin(path: root + "/plugins/tutorial.lua")], configuration: SessionConfiguration(items: .generated(count: 1_000_000)))
         let table = host.table
         let screens = Int((Double(table.items.count) * table.geometry.rowHeight / table.geometry.viewportHeight).rounded(.up))
         var opened = 0
@@ -296,14 +342,28 @@ public struct Benchmarks {
     /// A script of `lines` lines: swipes open, taps (the tutorial presents its detail), drags
     /// closed, on the rows on screen.
     public static func replayScript(lines: Int) -> [UInt8] {
-        var text = ""
-        text.reserveCapacity(lines * 14)
-        var count = 0
-        var row = 1
-        let cycle = [
+        script(lines: lines, cycle: [
             "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
             "tap R 1", "pan R begin", "pan R move 130", "pan R end", "wait 250",
-        ]
+        ])
+    }
+
+    /// ``replayScript(lines:)``'s gestures with `tap R content` for its `tap R 1`: a script
+    /// both `plugins/tutorial.lua` and `plugins/mail.lua` run to the end (mail's button 1
+    /// deletes its row), whose releases under `--preset mail` each start a spring.
+    public static func springReplayScript(lines: Int) -> [UInt8] {
+        script(lines: lines, cycle: [
+            "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
+            "tap R content", "pan R begin", "pan R move 130", "pan R end", "wait 250",
+        ])
+    }
+
+    /// `lines` lines of `cycle`, its `R` the row: rows 1 to 11 in turn, a cycle each.
+    static func script(lines: Int, cycle: [String]) -> [UInt8] {
+        var text = ""
+        text.reserveCapacity(lines * 16)
+        var count = 0
+        var row = 1
         while count < lines {
             for line in cycle where count < lines {
                 text += line.split(separator: "R", omittingEmptySubsequences: false).joined(separator: String(row))
@@ -328,9 +388,4 @@ public struct Benchmarks {
         close(descriptor)
         return FileReading.string(template)
     }
-}
-
-public struct BenchError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
 }

@@ -12,21 +12,27 @@ import SwipeScript
 public enum GateWorkload: String, CaseIterable, Sendable {
     /// A replayed script line: `plugins/tutorial.lua`, parse, run, jsonl into memory.
     case replayLine = "replay.line"
+    /// A replayed line of the spring path (issue 26): ``Benchmarks/springReplayScript(lines:)``
+    /// with `plugins/mail.lua` under `--preset mail`, parse, run, jsonl into memory.
+    case springReplayLine = "replay.spring"
     /// A delegate call dispatched into an empty Lua `on_open`, sandbox and budget on.
     case dispatch = "dispatch"
     /// A `pan move` through the cell state machine (no plugin, no output).
     case panMove = "pan.move"
 
-    /// Runs the three measurements; `root` is where `plugins/tutorial.lua` is.
+    /// Runs the measurements; `root` is where `plugins/tutorial.lua` is.
     public func run(count: Int, root: String) throws {
         for (units, measured) in [(count, false), (count, true)] {
             func region(_ body: () -> Void) {
                 if measured { callgrindMeasuredRegion(body) } else { body() }
             }
             switch self {
-            case .replayLine:
-                let script = Benchmarks.replayScript(lines: units)
-                let run = PluginRun(fileName: "gate.swipe", pluginPaths: [root + "/plugins/tutorial.lua"], format: .jsonl)
+            case .replayLine, .springReplayLine:
+                let spring = self == .springReplayLine
+                let script = spring ? Benchmarks.springReplayScript(lines: units) : Benchmarks.replayScript(lines: units)
+                let configuration = SessionConfiguration(
+                    plugins: [.file(root + (spring ? "/plugins/mail.lua" : "/plugins/tutorial.lua"))], preset: spring ? .mail : .tutorial)
+                let run = PluginRun(fileName: "gate.swipe", configuration: configuration, format: .jsonl)
                 var failure: RunFailure?
                 var bytes = 0
                 script.withUnsafeBufferPointer { buffer in
@@ -34,8 +40,8 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                         do throws(RunFailure) { bytes = try run.run(script: buffer).count } catch { failure = error }
                     }
                 }
-                if let failure { throw BenchError(message: "replay.line: \(failure)") }
-                guard bytes > units else { throw BenchError(message: "replay.line: no output") }
+                if let failure { throw BenchError(message: "\(rawValue): \(failure)") }
+                guard bytes > units else { throw BenchError(message: "\(rawValue): no output") }
             case .dispatch:
                 let bench = Benchmarks(quick: true, root: root)
                 let path = try bench.temporaryPlugin("return { name = 'gate', on_open = function(ctx, row) end }")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCore
+import SwipePlugins
 
 /// How the table lays out its edges and treats its open rows (`swipehost run`).
 public struct BehaviorOptions: ParsableArguments {
@@ -13,7 +14,7 @@ public struct BehaviorOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Behaviour preset of every row (a row's own 'preset' and keys override it) and its table options: 'tutorial' (today's behaviour, the default), 'swipecellkit' or 'mail'.",
         valueName: "tutorial|swipecellkit|mail"))
-    public var preset: BehaviorPreset = .tutorial
+    public var preset: BehaviorPreset = SessionConfiguration.defaults.preset
 
     @Flag(help: "Keep one row open: opening a row closes the open one, animated, with its close event.")
     public var exclusive = false
@@ -25,7 +26,7 @@ public struct BehaviorOptions: ParsableArguments {
     public var closeOnTap = false
 
     /// The options the flags turn on (a plugin's `table` may turn on others).
-    public var tableOptions: TableBehaviorOptions {
+    public var tableBehavior: TableBehaviorOptions {
         TableBehaviorOptions(exclusive: exclusive, closeOnScroll: closeOnScroll, closeOnTap: closeOnTap)
     }
 }

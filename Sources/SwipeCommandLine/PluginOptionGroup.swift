@@ -37,10 +37,10 @@ public struct PluginLimitOptions: ParsableArguments, Sendable {
     public init() {}
 
     @Option(parsing: .unconditional, help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
-    public var budget: Int = 10_000_000
+    public var budget: Int = SessionConfiguration.defaults.pluginOptions.instructionBudget
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Memory cap of each plugin's Lua state, in bytes; K, M and G suffixes accepted (0 = no cap).", valueName: "bytes"))
-    public var memory: String = "64M"
+    public var memory: String = PluginLimitOptions.text(bytes: SessionConfiguration.defaults.pluginOptions.memoryLimit)
 
     @Flag(help: "Turn the sandbox off: plugins get the full Lua standard library (io, os, debug...).")
     public var trusted = false
@@ -58,6 +58,14 @@ public struct PluginLimitOptions: ParsableArguments, Sendable {
         guard Self.bytes(memory) != nil else {
             throw ValidationError("--memory must be a number of bytes with an optional K, M or G suffix (64M), got '\(memory)'")
         }
+    }
+
+    /// `bytes` as ``bytes(_:)`` reads it, with the largest suffix that divides it (`64M`).
+    public static func text(bytes: Int) -> String {
+        for (suffix, unit) in [("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)] where bytes > 0 && bytes % unit == 0 {
+            return "\(bytes / unit)\(suffix)"
+        }
+        return String(bytes)
     }
 
     /// `65536`, `64K`, `64M`, `1G` (powers of 1024).

@@ -65,9 +65,7 @@ public struct ServeOptions: ParsableArguments {
         swipehost-serve).
         """
 
-    @OptionGroup public var table: TableOptions
-    @OptionGroup public var plugins: PluginOptionGroup
-    @OptionGroup public var behavior: BehaviorOptions
+    @OptionGroup public var configuration: ConfigurationOptions
 
     @Option(help: ArgumentHelp("The address to listen on (loopback by default).", valueName: "address"))
     public var host = "127.0.0.1"

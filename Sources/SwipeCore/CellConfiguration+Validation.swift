@@ -1,26 +1,12 @@
-/// A problem with a cell configuration: the field it is about (`buttons[2].width`, `bounce`)
-/// and what is wrong with it.
-public struct ConfigurationProblem: Hashable, Sendable, CustomStringConvertible {
-    public var field: String
-    public var message: String
-
-    public init(field: String, message: String) {
-        self.field = field
-        self.message = message
-    }
-
-    public var description: String { "\(field): \(message)" }
-}
-
 extension CellConfiguration {
     /// Every rule a configuration must meet to be used in a cell `cellWidth` points wide.
     /// Hosts add the file and row when they report these. Fields of the trailing edge are named
     /// with `trailingPrefix` (`""`: `buttons`, `open_threshold`, as the tutorial's top-level
     /// keys; `"trailing."`), those of the leading edge with `leading.`.
-    public func problems(cellWidth: Double, trailingPrefix: String = "") -> [ConfigurationProblem] {
-        var problems: [ConfigurationProblem] = []
+    public func problems(cellWidth: Double, trailingPrefix: String = "") -> [FieldProblem] {
+        var problems: [FieldProblem] = []
         if !hasButtons {
-            problems.append(ConfigurationProblem(field: trailingPrefix + "buttons", message: "must be a non-empty list of buttons"))
+            problems.append(FieldProblem(field: trailingPrefix + "buttons", message: "must be a non-empty list of buttons"))
         }
         var seen: [String: String] = [:]
         for (edge, prefix) in [(Edge.trailing, trailingPrefix), (.leading, "leading.")] {
@@ -28,28 +14,28 @@ extension CellConfiguration {
             for (index, button) in actions.buttons.enumerated() {
                 let field = prefix + "buttons[\(index + 1)]"
                 if !button.width.isFinite || button.width <= 0 {
-                    problems.append(ConfigurationProblem(
+                    problems.append(FieldProblem(
                         field: field + ".width", message: "must be a finite number > 0, got \(NumberText.describe(button.width))"))
                 }
                 if let first = seen[button.id] {
-                    problems.append(ConfigurationProblem(
+                    problems.append(FieldProblem(
                         field: field + ".id", message: "duplicate id '\(button.id)' (also \(first).id)"))
                 } else {
                     seen[button.id] = field
                 }
             }
             if actions.totalWidth.isFinite, actions.totalWidth > cellWidth {
-                problems.append(ConfigurationProblem(
+                problems.append(FieldProblem(
                     field: prefix + "buttons",
                     message: "are \(NumberText.describe(actions.totalWidth)) points wide in total, \(NumberText.describe(actions.totalWidth - cellWidth)) more than the \(NumberText.describe(cellWidth))-point cell"))
             }
         }
         if !(bounce >= 0 && bounce <= Self.maximumBounce) {
-            problems.append(ConfigurationProblem(
+            problems.append(FieldProblem(
                 field: "bounce", message: "must be in [0, \(NumberText.describe(Self.maximumBounce))] points, got \(NumberText.describe(bounce))"))
         }
         if duration.nanoseconds < 0 {
-            problems.append(ConfigurationProblem(field: "duration", message: "must be >= 0 seconds, got \(NumberText.describe(duration.seconds))"))
+            problems.append(FieldProblem(field: "duration", message: "must be >= 0 seconds, got \(NumberText.describe(duration.seconds))"))
         }
         problems += physicsProblems()
         for (edge, prefix) in [(Edge.trailing, trailingPrefix), (.leading, "leading.")] {
@@ -57,9 +43,9 @@ extension CellConfiguration {
             for (field, value) in [("open_threshold", actions.openThreshold), ("close_threshold", actions.closeThreshold)] {
                 guard let value else { continue }
                 if actions.isEmpty {
-                    problems.append(ConfigurationProblem(field: prefix + field, message: "is set, but the edge has no buttons"))
+                    problems.append(FieldProblem(field: prefix + field, message: "is set, but the edge has no buttons"))
                 } else if !value.isFinite || value <= 0 || value > actions.totalWidth {
-                    problems.append(ConfigurationProblem(
+                    problems.append(FieldProblem(
                         field: prefix + field, message: "must be in (0, \(NumberText.describe(actions.totalWidth))] (the total button width), got \(NumberText.describe(value))"))
                 }
             }
@@ -85,15 +71,15 @@ extension CellConfiguration {
     public static let maximumBounce = TableGeometry.maximumWidth
 
     /// The rules of the release physics: `flick_velocity`, `overscroll`, the spring.
-    func physicsProblems() -> [ConfigurationProblem] {
-        var problems: [ConfigurationProblem] = []
+    func physicsProblems() -> [FieldProblem] {
+        var problems: [FieldProblem] = []
         if !flickVelocity.isFinite || flickVelocity <= 0 || flickVelocity > Self.maximumFlickVelocity {
-            problems.append(ConfigurationProblem(
+            problems.append(FieldProblem(
                 field: "flick_velocity",
                 message: "must be in (0, \(NumberText.describe(Self.maximumFlickVelocity))] points/s, got \(NumberText.describe(flickVelocity))"))
         }
         if let elasticity, !(elasticity > 0 && elasticity <= 1) {
-            problems.append(ConfigurationProblem(
+            problems.append(FieldProblem(
                 field: "overscroll", message: "must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(elasticity))"))
         }
         if let spring {
@@ -101,10 +87,10 @@ extension CellConfiguration {
             let least = NumberText.describe(Self.minimumSpringParameter)
             for (field, value) in [("mass", spring.mass), ("stiffness", spring.stiffness)]
             where !(value >= Self.minimumSpringParameter && value <= Self.maximumSpringParameter) {
-                problems.append(ConfigurationProblem(field: field, message: "must be in [\(least), \(limit)], got \(NumberText.describe(value))"))
+                problems.append(FieldProblem(field: field, message: "must be in [\(least), \(limit)], got \(NumberText.describe(value))"))
             }
             if !spring.damping.isFinite || spring.damping < 0 || spring.damping > Self.maximumSpringParameter {
-                problems.append(ConfigurationProblem(field: "damping", message: "must be in [0, \(limit)], got \(NumberText.describe(spring.damping))"))
+                problems.append(FieldProblem(field: "damping", message: "must be in [0, \(limit)], got \(NumberText.describe(spring.damping))"))
             }
         }
         return problems

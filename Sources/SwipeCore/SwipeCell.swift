@@ -19,6 +19,9 @@ public struct SwipeCell: Sendable {
         /// No pan, but the content is (or is committed) away from rest on `side.edge`: open,
         /// partly open, or between the steps of a snap.
         case resting(Side)
+        /// A full swipe with `completion = "manual"` holds the row filled, at `side`, until it
+        /// is fulfilled; no pan.
+        case waiting(Side)
         /// A pan is being tracked.
         case tracking(Pan)
     }
@@ -41,11 +44,18 @@ public struct SwipeCell: Sendable {
         /// SwipeCellKit's rules: the pan moved first towards an edge without buttons, so nothing
         /// was shown and the rest of it, its release included, does nothing.
         var ignored = false
+        /// The edge the pan holds expanded (past its full-swipe threshold), if any: released so,
+        /// it is a full swipe.
+        var expanded: Edge? = nil
+        /// The pan began on a row a `manual` full swipe holds (``State/waiting(_:)``): it moves
+        /// nothing, and the row is held again when it ends, unless fulfilled meanwhile.
+        var held = false
 
-        init(startX: Double, side: Side?) {
+        init(startX: Double, side: Side?, held: Bool = false) {
             self.startX = startX
             self.side = side
             originX = startX
+            self.held = held
         }
     }
 
@@ -54,10 +64,15 @@ public struct SwipeCell: Sendable {
     /// payload.
     private var latestSample: PanSample?
     private var previousSample: PanSample?
-    /// The edge a tracked pan has expanded (past its full-swipe threshold), if any.
-    private var expandedEdge: Edge?
-    /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled.
-    public private(set) var isWaiting = false
+    /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled
+    /// (a pan over it changes nothing).
+    public var isWaiting: Bool {
+        switch state {
+        case .waiting: return true
+        case .tracking(let pan): return pan.held
+        case .closed, .resting: return false
+        }
+    }
     /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this);
     /// a snap or a reuse before it does cancels the deletion, as it does a running slide-out.
     var hasSlidOut = false
@@ -88,8 +103,6 @@ public struct SwipeCell: Sendable {
     private var state: State = .closed
     /// The animation the cell is drawn with, if one is running (presentation only).
     var animation: Animation?
-    /// The velocity (points/s, physical) the next snap starts a spring with: the release's.
-    private var launchVelocity: Double = 0
     /// The last animation step scheduled, and when it is due (nil: none running). A spring row
     /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
     /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
@@ -107,7 +120,7 @@ public struct SwipeCell: Sendable {
     private var side: Side? {
         switch state {
         case .closed: return nil
-        case .resting(let side): return side
+        case .resting(let side), .waiting(let side): return side
         case .tracking(let pan): return pan.side
         }
     }
@@ -120,7 +133,7 @@ public struct SwipeCell: Sendable {
     /// the edge expanded (past its threshold), or while a `manual` full swipe waits to be
     /// fulfilled.
     public var filledButton: SwipeButton? {
-        guard let edge = expandedEdge ?? (isWaiting ? self.edge : nil),
+        guard let edge = pan?.expanded ?? (isWaiting ? self.edge : nil),
             let full = configuration[edge].fullSwipe
         else { return nil }
         let buttons = configuration[edge].buttons
@@ -129,6 +142,12 @@ public struct SwipeCell: Sendable {
 
     /// The committed reveal (`startingRightLayoutConstraintConstant`), on ``edge``.
     public var committed: Double { side?.committed ?? 0 }
+
+    /// The pan being tracked, if any.
+    private var pan: Pan? {
+        if case .tracking(let pan) = state { return pan }
+        return nil
+    }
 
     /// `panStartPoint.x`, while a pan is tracked.
     public var panStart: Double? {
@@ -173,13 +192,16 @@ public struct SwipeCell: Sendable {
 
     // MARK: Changing the state (the behaviour's decisions applied)
 
-    /// Sets the side, keeping `closed` for nothing revealed or committed with no pan.
+    /// Sets the side, keeping `closed` for nothing revealed or committed with no pan (a held
+    /// row stays held).
     @inline(__always)
     private mutating func setSide(_ side: Side?) {
         switch state {
         case .tracking(var pan):
             pan.side = side
             state = .tracking(pan)
+        case .waiting:
+            if let side { state = .waiting(side) }
         case .closed, .resting:
             if let side, side.committed != 0 || offset != 0 {
                 state = .resting(side)
@@ -214,16 +236,17 @@ public struct SwipeCell: Sendable {
         setSide(Side(edge: side.edge, committed: reveal(on: side.edge)))
     }
 
+    /// `velocity`: what a snap's spring starts with (points/s, physical): a release's, else 0.
     @inline(__always)
-    private mutating func apply(_ move: TutorialBehavior.Move, at now: VirtualInstant) -> CellEffects {
+    private mutating func apply(_ move: TutorialBehavior.Move, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         switch move {
         case .follow(let edge, let reveal):
             follow(reveal, on: edge)
             return CellEffects()
         case .snapOpen(let edge, let notify):
-            return snapOpen(edge, animated: true, notify: notify, at: now)
+            return snapOpen(edge, animated: true, notify: notify, velocity: velocity, at: now)
         case .snapClosed(let edge, let notify):
-            return snapClosed(edge, animated: true, notify: notify, at: now)
+            return snapClosed(edge, animated: true, notify: notify, velocity: velocity, at: now)
         }
     }
 
@@ -232,12 +255,12 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateBegan`: the pan remembers where it began, and the reveal of
     /// that moment becomes the committed one (`startingRight = right`).
     public mutating func panBegan(translation x: Double) {
+        let held = isWaiting
         let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
-        let kept = side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
-        state = .tracking(Pan(startX: x, side: kept))
+        let kept = held ? side : side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
+        state = .tracking(Pan(startX: x, side: kept, held: held))
         latestSample = nil
         previousSample = nil
-        expandedEdge = nil
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
@@ -245,7 +268,7 @@ public struct SwipeCell: Sendable {
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
         sample(x, at: now)
-        guard isSwipeable, !isWaiting else { return CellEffects() }
+        guard isSwipeable, !pan.held else { return CellEffects() }
         if configuration.behavior == .swipeCellKit { return swipeCellKitPanChanged(translation: x, pan: pan, at: now) }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
@@ -292,7 +315,7 @@ public struct SwipeCell: Sendable {
         let expanded = SwipeCellKitBehavior.shouldExpand(
             previousReveal: reveal(on: side.edge), translation: x - pan.startX, travel: (x - pan.originX) * sign,
             total: total, full: full)
-        if expanded, expandedEdge != side.edge, target > raw {
+        if expanded, pan.expanded != side.edge, target > raw {
             // A trigger fired short of the target: the content goes to it, and the pan's
             // translation restarts there.
             pan.startX = x - (target - side.committed) * sign
@@ -317,10 +340,12 @@ public struct SwipeCell: Sendable {
 
     /// The pan holds `expanded` expanded (nil: none): an `expand` or `collapse` when it changed.
     private mutating func expand(_ expanded: Edge?) -> CellEffects.Expansion? {
-        guard expanded != expandedEdge else { return nil }
-        defer { expandedEdge = expanded }
+        guard case .tracking(var pan) = state, expanded != pan.expanded else { return nil }
+        let previous = pan.expanded
+        pan.expanded = expanded
+        state = .tracking(pan)
         if let expanded { return .expanded(expanded) }
-        return expandedEdge.map { .collapsed($0) }
+        return previous.map { .collapsed($0) }
     }
 
     /// The velocity the pan would be released with now (points/s, physical): from its two most
@@ -341,28 +366,29 @@ public struct SwipeCell: Sendable {
     public mutating func panEnded(velocity: Double?, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
         let velocity = velocity.map(ReleasePhysics.bounded) ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
+        if pan.held, let side = pan.side {
+            state = .waiting(side)  // still held: the pan moved nothing
+            return CellEffects()
+        }
         state = .closed
         setSide(pan.side)
-        guard isSwipeable, !isWaiting else { return CellEffects() }
+        guard isSwipeable else { return CellEffects() }
         let swipeCellKit = configuration.behavior == .swipeCellKit
         // SwipeCellKit: nothing was shown, so the release has nothing to decide.
         if swipeCellKit && pan.ignored { return CellEffects() }
-        if let edge = expandedEdge, let full = configuration[edge].fullSwipe {
+        if let edge = pan.expanded, let full = configuration[edge].fullSwipe {
             // Released expanded, whatever the velocity: the full swipe.
-            expandedEdge = nil
-            launchVelocity = configuration.spring == nil ? 0 : velocity
-            defer { launchVelocity = 0 }
+            let launch = configuration.spring == nil ? 0 : velocity
             var effects = CellEffects()
             effects.fullAction = CellEffects.FullAction(edge: edge, index: full.button, completion: full.completion)
             switch full.completion {
             case .delete:
-                effects.merge(slideOut(edge, width: full.width, at: now))
+                effects.merge(slideOut(edge, width: full.width, velocity: launch, at: now))
             case .reset:
-                effects.merge(snapClosed(edge, animated: true, notify: true, at: now))
+                effects.merge(snapClosed(edge, animated: true, notify: true, velocity: launch, at: now))
             case .manual:
-                isWaiting = true
                 follow(min(reveal(on: edge), full.width), on: edge)
-                commit()
+                hold(on: edge)
             }
             return effects
         }
@@ -377,9 +403,7 @@ public struct SwipeCell: Sendable {
                 metrics: configuration.metrics, direction: direction)
         }
         let decided = move ?? TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics)
-        launchVelocity = configuration.spring == nil ? 0 : velocity
-        defer { launchVelocity = 0 }
-        var effects = apply(decided, at: now)
+        var effects = apply(decided, velocity: configuration.spring == nil ? 0 : velocity, at: now)
         if move != nil { effects.notification?.velocity = velocity }  // the flick decided
         return effects
     }
@@ -387,10 +411,13 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
     public mutating func panCancelled(at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
+        if pan.held, let side = pan.side {
+            state = .waiting(side)  // still held: the pan moved nothing
+            return CellEffects()
+        }
         state = .closed
         setSide(pan.side)
-        expandedEdge = nil
-        guard isSwipeable, !isWaiting, !pan.ignored else { return CellEffects() }
+        guard isSwipeable, !pan.ignored else { return CellEffects() }
         return apply(TutorialBehavior.panCancelled(edge: currentEdge, committed: committed), at: now)
     }
 
@@ -413,12 +440,16 @@ public struct SwipeCell: Sendable {
     /// `prepareForReuse`: closes the cell without animation or notification. A pan still
     /// tracked is dropped (the table cancels it first when its row leaves the screen).
     public mutating func prepareForReuse(at now: VirtualInstant) {
-        if case .tracking(let pan) = state {
+        switch state {
+        case .tracking(let pan):
             state = .closed
             setSide(pan.side)
+        case .waiting(let side):
+            state = .closed
+            setSide(side)
+        case .closed, .resting:
+            break
         }
-        expandedEdge = nil
-        isWaiting = false
         slidingOut = false
         _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
     }
@@ -427,8 +458,17 @@ public struct SwipeCell: Sendable {
     /// (`delete`, the table then deletes the row) or snaps closed (`reset`, with its `close`).
     /// Nothing happens for a row that is not waiting (the table refuses that first).
     public mutating func fulfill(_ completion: FullSwipe.Completion, at now: VirtualInstant) -> CellEffects {
-        guard isWaiting else { return CellEffects() }
-        isWaiting = false
+        switch state {
+        case .waiting(let side):
+            state = .closed
+            setSide(side)
+        case .tracking(var pan) where pan.held:
+            // Fulfilled under a pan: the rest of it, its release included, is a pan again.
+            pan.held = false
+            state = .tracking(pan)
+        case .closed, .resting, .tracking:
+            return CellEffects()
+        }
         let edge = currentEdge
         switch completion {
         case .delete: return slideOut(edge, width: configuration[edge].fullSwipe?.width ?? configuration.totalWidth(of: edge), at: now)
@@ -441,19 +481,24 @@ public struct SwipeCell: Sendable {
     public mutating func holdFilled(on edge: Edge) {
         guard let full = configuration[edge].fullSwipe else { return }
         follow(full.threshold, on: edge)
-        commit()
-        isWaiting = true
+        hold(on: edge)
+    }
+
+    /// Holds the row where its content is on `edge`, filled, until it is fulfilled
+    /// (``State/waiting(_:)``): the reveal is committed.
+    private mutating func hold(on edge: Edge) {
+        state = .waiting(Side(edge: edge, committed: reveal(on: edge)))
     }
 
     /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
     /// completes (``SnapStep/slideOut``), or, if it does not animate, once the event's calls are
     /// delivered (``CellEffects/deletesRow``).
-    private mutating func slideOut(_ edge: Edge, width: Double, at now: VirtualInstant) -> CellEffects {
+    private mutating func slideOut(_ edge: Edge, width: Double, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         let drawn = presentedOffset(at: now)
         setReveal(width, on: edge)
         slidingOut = true
         var effects = CellEffects()
-        effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, at: now)
+        effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, velocity: velocity, at: now)
         if effects.completion == nil { effects.deletesRow = true }
         return effects
     }
@@ -513,8 +558,8 @@ public struct SwipeCell: Sendable {
 
     /// `setConstraintsToShowAllButtons:notifyDelegateDidOpen:` on `edge`: notifies first (even
     /// when it then bails out), bails out if the cell is committed open there and still is,
-    /// else goes to the bounce position and animates.
-    mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+    /// else goes to the bounce position and animates (a spring from `velocity` points/s).
+    mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
@@ -524,12 +569,12 @@ public struct SwipeCell: Sendable {
         }
         let drawn = presentedOffset(at: now)
         setReveal(TutorialBehavior.openBouncePosition(total: total, bounce: configuration.bounce), on: edge)  // 2
-        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .openSettle, at: now)
+        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .openSettle, velocity: velocity, at: now)
         return effects
     }
 
     /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
-    mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, at now: VirtualInstant) -> CellEffects {
+    mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
         (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
@@ -538,7 +583,7 @@ public struct SwipeCell: Sendable {
         }
         let drawn = presentedOffset(at: now)
         setReveal(TutorialBehavior.closeBouncePosition(bounce: configuration.bounce), on: edge)
-        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .closeSettle, at: now)
+        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .closeSettle, velocity: velocity, at: now)
         return effects
     }
 
@@ -584,15 +629,14 @@ public struct SwipeCell: Sendable {
     /// on the virtual clock; a non-animated one completes at once, here. The tutorial's
     /// non-animated step is an animation of duration 0, so a configured duration of 0 is that
     /// step exactly: its completion runs here too, before the event returns. `drawn` is where
-    /// the cell was drawn before the offset changed: the animation starts there.
+    /// the cell was drawn before the offset changed: the animation starts there; a spring starts
+    /// at `velocity` points/s (the release's for a release's first step, else 0).
     private mutating func layoutIfNeeded(
-        animated: Bool, from drawn: Double, then step: SnapStep, at now: VirtualInstant
+        animated: Bool, from drawn: Double, then step: SnapStep, velocity: Double = 0, at now: VirtualInstant
     ) -> ScheduledStep? {
         if animated, let spring = configuration.spring {
             // A spring lasts until it settles, from where the cell is drawn, at the release's
             // velocity (0 for the steps after the first).
-            let velocity = launchVelocity
-            launchVelocity = 0
             let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
             guard duration > .zero else {
                 animation = nil

@@ -11,9 +11,10 @@
 public final class SwipeTable {
     /// The table's data. Each event is one access to it, so its dynamic exclusivity check would
     /// be paid once per event, not once per field as when each field was a property of this
-    /// class; still, that one check (`swift_beginAccess`/`swift_endAccess`, about 117 of the
-    /// 300 instructions of a `pan move` under callgrind) took `core.move_ns` past its 25 ns
-    /// target and `host.dispatch_ratio` (whose dispatch reads the row's item here) up by 0.07.
+    /// class; still, that one check (`swift_beginAccess`/`swift_endAccess`) was a large share
+    /// of a `pan move` and took `core.move_ns` past its target, and `host.dispatch_ratio` (whose
+    /// dispatch reads the row's item here) up with it (the figures: docs/performance.md,
+    /// "Figures behind the code").
     /// It is sound to leave it out: the state never calls out while it is being modified (the
     /// configuration provider, the delegate and timers run between its mutations, see
     /// ``configureDequeuedCells()``, ``deliverEvents()``, ``advance(to:)``), so nothing can
@@ -22,24 +23,20 @@ public final class SwipeTable {
     public var geometry: TableGeometry { state.geometry }
     /// Read once per delivered event, each read an instant access that nothing can overlap (a
     /// host sets it when it takes the table, never while a read is under way): no dynamic
-    /// exclusivity check, about 40 instructions a read.
+    /// exclusivity check, which would cost more than the read.
     @exclusivity(unchecked) public weak var delegate: (any SwipeTableDelegate)?
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
     /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
     public var timerHandler: ((Int) -> Void)?
-    // `isDelivering` and `releaseVelocity` are never accessed while being modified (delegate
-    // calls run between the writes): no dynamic exclusivity check, which cost ~100 instructions
-    // per replayed line (`swift_beginAccess` from `deliverEvents`, the recorder's velocity read).
     /// Whether the recorded delegate calls are being delivered (a callback that drives the
-    /// table adds to them; the outer delivery hands them over).
+    /// table adds to them; the outer delivery hands them over). Never accessed while being
+    /// modified (delegate calls run between the writes): no dynamic exclusivity check, which
+    /// cost a `swift_beginAccess` per delivery.
     @exclusivity(unchecked) private var isDelivering = false
-    /// While an `open` or `close` a flick decided (`release = "velocity"`) is delivered, the
-    /// release velocity in points/s; nil otherwise.
-    @exclusivity(unchecked) public private(set) var releaseVelocity: Double?
 
     public init(
-        items: TableItems = .generated(count: 30),
+        items: TableItems = .generated(count: TableGeometry.defaultRows),
         geometry: TableGeometry = TableGeometry(),
         direction: LayoutDirection = .ltr,
         options: TableBehaviorOptions = TableBehaviorOptions(),
@@ -117,7 +114,6 @@ public final class SwipeTable {
     /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
     /// callback adds to the list, and those calls follow.
     func deliverEvents() {
-        defer { releaseVelocity = nil }
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
@@ -137,19 +133,7 @@ public final class SwipeTable {
     private func deliverRecordedEvents() {
         while let event = state.takeEvent() {
             guard let delegate else { continue }
-            releaseVelocity = state.eventVelocities.isEmpty ? nil : state.eventVelocities[state.delivered - 1]
-            switch event {
-            case .open(let row, let side): delegate.swipeTable(self, didOpenRow: row, side: side)
-            case .close(let row, let side): delegate.swipeTable(self, didCloseRow: row, side: side)
-            case .action(let row, let button, let number, let side):
-                delegate.swipeTable(self, didTapButton: button, number: number, side: side, inRow: row)
-            case .expand(let row, let side, let expanded):
-                delegate.swipeTable(self, didExpandRow: row, side: side, expanded: expanded)
-            case .fullAction(let row, let button, let number, let side):
-                delegate.swipeTable(self, didFullSwipeButton: button, number: number, side: side, inRow: row)
-            case .delete(let row, let item):
-                delegate.swipeTable(self, didDeleteRow: row, item: item)
-            }
+            delegate.swipeTable(self, didDeliver: event)
         }
     }
 

@@ -39,6 +39,9 @@ public struct TableGeometry: Hashable, Sendable {
 // MARK: - Limits
 
 extension TableGeometry {
+    /// The rows a table has when nothing says otherwise (items 'Longer Title Item #1' ... '#30'):
+    /// the one place this default is written (`--rows`, `swipe.table{ rows = ... }`, a recording).
+    public static let defaultRows = 30
     /// The most rows a table can have (and the largest row number a script can name).
     public static let maximumRows = 1_000_000_000
     /// The widest cell, in points.
@@ -50,49 +53,34 @@ extension TableGeometry {
     /// The tallest viewport this geometry's rows allow, in points (44,000 for 44-point rows).
     public var maximumViewportHeight: Double { Double(Self.maximumVisibleRows) * rowHeight }
 
-    /// A size outside its limits: the field (`rows`, `width`, `viewport`, `row_height`) and what
-    /// is wrong (`must be 0 or more, got -1`); front ends add how the field was given
-    /// (`--rows`, `swipe.table: 'rows'`).
-    public struct SizeProblem: Error, Hashable, Sendable, CustomStringConvertible {
-        public var field: String
-        public var message: String
-
-        public init(field: String, message: String) {
-            self.field = field
-            self.message = message
-        }
-
-        public var description: String { "\(field) \(message)" }
-    }
-
     /// Why `rows` is not a possible row count, if it is not.
-    public static func check(rows: Int) -> SizeProblem? {
-        if rows < 0 { return SizeProblem(field: "rows", message: "must be 0 or more, got \(rows)") }
+    public static func check(rows: Int) -> FieldProblem? {
+        if rows < 0 { return FieldProblem(field: "rows", message: "must be 0 or more, got \(rows)") }
         if rows > maximumRows {
-            return SizeProblem(field: "rows", message: "must be at most \(maximumRows), got \(rows)")
+            return FieldProblem(field: "rows", message: "must be at most \(maximumRows), got \(rows)")
         }
         return nil
     }
 
     /// Every size of this geometry outside its limits, in the order width, row height, viewport.
-    public func problems() -> [SizeProblem] {
-        var problems: [SizeProblem] = []
+    public func problems() -> [FieldProblem] {
+        var problems: [FieldProblem] = []
         if !width.isFinite || width <= 0 {
-            problems.append(SizeProblem(field: "width", message: "must be a number of points > 0, got \(width)"))
+            problems.append(FieldProblem(field: "width", message: "must be a number of points > 0, got \(width)"))
         } else if width > Self.maximumWidth {
-            problems.append(SizeProblem(
+            problems.append(FieldProblem(
                 field: "width", message: "must be at most \(NumberText.describe(Self.maximumWidth)) points, got \(width)"))
         }
         let rowHeightValid = rowHeight.isFinite && rowHeight > 0 && rowHeight <= Self.maximumWidth
         if !rowHeightValid {
-            problems.append(SizeProblem(
+            problems.append(FieldProblem(
                 field: "row_height",
                 message: "must be a number of points > 0 and at most \(NumberText.describe(Self.maximumWidth)), got \(rowHeight)"))
         }
         if !viewportHeight.isFinite || viewportHeight <= 0 {
-            problems.append(SizeProblem(field: "viewport", message: "must be a number of points > 0, got \(viewportHeight)"))
+            problems.append(FieldProblem(field: "viewport", message: "must be a number of points > 0, got \(viewportHeight)"))
         } else if rowHeightValid, viewportHeight > maximumViewportHeight {
-            problems.append(SizeProblem(
+            problems.append(FieldProblem(
                 field: "viewport",
                 message: "must be at most \(NumberText.describe(maximumViewportHeight)) points (\(Self.maximumVisibleRows) rows of \(NumberText.describe(rowHeight)) points), got \(viewportHeight)"))
         }

@@ -37,8 +37,6 @@ struct TableState: Sendable {
     /// Delegate calls made while the table changed, delivered once it is consistent.
     var pendingEvents: [TableEvent] = []
     var delivered = 0
-    /// The release velocity of pending `open`/`close` events a flick decided, by their index.
-    var eventVelocities: [Int: Double] = [:]
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
     /// Cells whose full-swipe slide-out completed inside the event that started it (a duration
@@ -86,10 +84,9 @@ struct TableState: Sendable {
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {
-            // One at a time: `removeAll(keepingCapacity:)` runs ~190 instructions of generic
-            // `replaceSubrange` for the one to three events a gesture leaves.
+            // One at a time: `removeAll(keepingCapacity:)` runs generic `replaceSubrange`,
+            // dearer than removing the one to three events a gesture leaves.
             while !pendingEvents.isEmpty { pendingEvents.removeLast() }
-            if !eventVelocities.isEmpty { eventVelocities.removeAll() }
             delivered = 0
             return nil
         }
@@ -113,20 +110,15 @@ extension TableState {
         let row = cellRows[cell]
         let namesSide = cells[cell].configuration.namesSides
         let side = namesSide ? notification.edge : nil
-        if let velocity = notification.velocity { eventVelocities[pendingEvents.count] = velocity }
         switch notification.kind {
         case .didOpen:
-            if options.exclusive {
-                // The rows closed first come before this open: its velocity moves with it.
-                let velocity = eventVelocities.removeValue(forKey: pendingEvents.count)
-                closeOpenRows(except: row)
-                if let velocity { eventVelocities[pendingEvents.count] = velocity }
-            }
+            // The rows `exclusive` closes come before this open; its velocity travels in it.
+            if options.exclusive { closeOpenRows(except: row) }
             openRows[row] = OpenRow(edge: notification.edge, namesSide: namesSide)
-            pendingEvents.append(.open(row: row, side: side))
+            pendingEvents.append(.open(row: row, side: side, velocity: notification.velocity))
         case .didClose:
             openRows[row] = nil
-            pendingEvents.append(.close(row: row, side: side))
+            pendingEvents.append(.close(row: row, side: side, velocity: notification.velocity))
         }
     }
 

@@ -38,7 +38,8 @@ enum TutorialBehavior {
                 // 3-4: away from every edge with buttons, `MAX(-deltaX, 0)` is always 0 (quirk 2).
                 return .snapClosed(edge ?? metrics.defaultEdge, notify: false)
             }
-            return reveal(dx * direction.sign(of: towards), on: towards, metrics: metrics, elasticity: elasticity)  // 6-8
+            // 6-8
+            return reveal(dx * direction.sign(of: towards), on: towards, metrics: metrics, elasticity: elasticity)
         }
         // The cell was at least partially open: it stays on its edge.
         let edge = edge ?? metrics.defaultEdge

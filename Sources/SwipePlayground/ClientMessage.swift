@@ -1,28 +1,5 @@
 import SwipeCore
 
-/// A pointer's phase, as the page's pointer events report it.
-public enum PointerPhase: String, Hashable, Sendable, CaseIterable {
-    case down, move, up, cancel
-}
-
-/// One pointer event from the page: where (CSS px in the table view: x from its left edge, y
-/// from its top edge), when (milliseconds since the page connected) and which pointer.
-public struct PointerEvent: Hashable, Sendable {
-    public var phase: PointerPhase
-    public var x: Double
-    public var y: Double
-    public var time: VirtualInstant
-    public var id: Double
-
-    public init(phase: PointerPhase, x: Double, y: Double, time: VirtualInstant, id: Double = 1) {
-        self.phase = phase
-        self.x = x
-        self.y = y
-        self.time = time
-        self.id = id
-    }
-}
-
 /// A message from the page (docs/playground.md, "Protocol").
 public enum ClientMessage: Hashable, Sendable {
     /// `{"type":"pointer","phase":...,"x":N,"y":N,"t":N,"id":N}`
@@ -31,17 +8,6 @@ public enum ClientMessage: Hashable, Sendable {
     case wheel(dy: Double, time: VirtualInstant)
     /// `{"type":"tick","t":N}`: advance the clock only.
     case tick(time: VirtualInstant)
-}
-
-/// Why a message from the page was not understood: the text of the `error` message sent back.
-public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
 }
 
 extension ClientMessage {

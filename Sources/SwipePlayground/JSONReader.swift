@@ -1,67 +1,3 @@
-/// A JSON value as the playground's messages carry it.
-public enum JSONValue: Hashable, Sendable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    /// Fields in the order they came (a key appears once: a repeated key is an error).
-    case object([(key: String, value: JSONValue)])
-
-    /// "a number", "a string", ... for messages that say what was found instead.
-    public var kindDescription: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-
-    public subscript(key: String) -> JSONValue? {
-        guard case .object(let fields) = self else { return nil }
-        return fields.first { $0.key == key }?.value
-    }
-
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
-        switch (a, b) {
-        case (.null, .null): true
-        case (.bool(let x), .bool(let y)): x == y
-        case (.number(let x), .number(let y)): x == y
-        case (.string(let x), .string(let y)): x == y
-        case (.array(let x), .array(let y)): x == y
-        case (.object(let x), .object(let y)):
-            x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: false
-        }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null: hasher.combine(0)
-        case .bool(let value): hasher.combine(value)
-        case .number(let value): hasher.combine(value)
-        case .string(let value): hasher.combine(value)
-        case .array(let values): hasher.combine(values)
-        case .object(let fields):
-            for field in fields {
-                hasher.combine(field.key)
-                hasher.combine(field.value)
-            }
-        }
-    }
-}
-
-/// Where a JSON text stops being JSON: the byte offset (0-based) and what was expected there.
-public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var offset: Int
-    public var reason: String
-
-    public var description: String { "malformed JSON at byte \(offset): \(reason)" }
-}
-
 /// A strict JSON reader (RFC 8259) over UTF-8 bytes, written for the playground's small
 /// messages: its errors name the byte and what was expected (Foundation's do not, and differ
 /// between platforms), nesting is bounded (``maximumDepth``), and a repeated key is an error.
@@ -136,14 +72,8 @@ public struct JSONReader {
     }
 
     private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
-        index += 1
         var fields: [(key: String, value: JSONValue)] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return .object(fields)
-        }
+        if try opensEmpty("}", depth: depth) { return .object(fields) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -162,40 +92,43 @@ public struct JSONReader {
             index += 1
             skipWhitespace()
             fields.append((key, try value(depth: depth)))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}', got the end of the text") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}', got \(describeHere())") }
-            index += 1
-            return .object(fields)
+            if try closes("}") { return .object(fields) }
         }
     }
 
     private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
-        index += 1
         var values: [JSONValue] = []
-        skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            return .array(values)
-        }
+        if try opensEmpty("]", depth: depth) { return .array(values) }
         while true {
             skipWhitespace()
             values.append(try value(depth: depth))
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']', got the end of the text") }
-            if bytes[index] == UInt8(ascii: ",") {
-                index += 1
-                continue
-            }
-            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']', got \(describeHere())") }
-            index += 1
-            return .array(values)
+            if try closes("]") { return .array(values) }
         }
+    }
+
+    /// Past an object's or an array's opening bracket, `depth` levels deep: whether `close`
+    /// follows at once (then consumed: the value is empty).
+    private mutating func opensEmpty(_ close: Unicode.Scalar, depth: Int) throws(JSONSyntaxError) -> Bool {
+        guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: close) else { return false }
+        index += 1
+        return true
+    }
+
+    /// After an object's field or an array's element: whether `close` ends it (`,` goes on to
+    /// the next); either is consumed.
+    private mutating func closes(_ close: Unicode.Scalar) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("expected ',' or '\(close)', got the end of the text") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return false
+        }
+        guard bytes[index] == UInt8(ascii: close) else { throw error("expected ',' or '\(close)', got \(describeHere())") }
+        index += 1
+        return true
     }
 
     private mutating func number() throws(JSONSyntaxError) -> Double {

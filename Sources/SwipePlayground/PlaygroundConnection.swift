@@ -15,7 +15,7 @@ public final class PlaygroundConnection: Sendable {
     /// reads too little of what it is sent is closed (``Ending/tooFarBehind``) rather than have
     /// the server keep its messages without end. Once an eighth of it waits (1 MiB: seconds of
     /// frames; a page that reads is never that far behind), a frame that no event rides on is
-    /// replaced by the next frame (the newer one shows the whole table), so a page that sends
+    /// replaced by the next frame (a key frame, made whole while that much waits), so a page that sends
     /// drags without reading holds at most that much; what is never dropped (`hello`, errors,
     /// reloads, the frames that carry events: the page's log) counts towards the limit. One
     /// message larger than the limit alone is still sent.
@@ -36,8 +36,8 @@ public final class PlaygroundConnection: Sendable {
     public var messages: Messages { Messages(connection: self) }
     /// This connection's limit on unsent bytes (``maximumUnsentBytes`` unless a test sets less).
     public let unsentLimit: Int
-    /// Past this many unsent bytes a waiting frame without events is replaced by the next one
-    /// (an eighth of ``unsentLimit``).
+    /// Past this many unsent bytes a waiting frame without events is replaced by the next one,
+    /// made a key frame (an eighth of ``unsentLimit``).
     public var coalescingBytes: Int { unsentLimit / 8 }
     /// What the lock guards: the session and the messages on their way out.
     fileprivate struct State {
@@ -185,6 +185,10 @@ public final class PlaygroundConnection: Sendable {
             var resume: (CheckedContinuation<String?, Never>?, [CheckedContinuation<Ending, Never>]) = (nil, [])
             var handOver: (CheckedContinuation<String?, Never>, String)?
             guard state.ending == nil else { return (resume, handOver) }
+            // Past the coalescing bytes a waiting frame may be dropped for the next: frames made
+            // now are key frames, which depend on nothing before them (a frame that only says
+            // what changed cannot replace the frame it was made against).
+            if state.queuedBytes > coalescingBytes { state.core.requireKeyFrame() }
             let replies = body(&state)
             let overflow = state.send(replies, unsentLimit: unsentLimit, coalescingBytes: coalescingBytes)
             if overflow {
@@ -250,12 +254,14 @@ extension PlaygroundConnection.State {
         return (waiting, endWaiters)
     }
 
-    /// Queues `replies` (under the lock), a frame replacing a waiting frame that carries no
+    /// Queues `replies` (under the lock), a key frame replacing a waiting frame that carries no
     /// events; true when the waiting bytes passed `unsentLimit` (the page is too far behind).
     mutating func send(_ replies: [String], unsentLimit: Int, coalescingBytes: Int) -> Bool {
         for message in replies {
             let isFrame = ServerMessage.isFrame(message)
-            if isFrame, queuedBytes > coalescingBytes, let index = supersedable, let old = queue[index] {
+            if isFrame, queuedBytes > coalescingBytes, ServerMessage.isKeyFrame(message), let index = supersedable,
+                let old = queue[index]
+            {
                 queue[index] = nil
                 queuedBytes -= old.utf8.count
             }

@@ -14,6 +14,8 @@ public final class PlaygroundSession {
     let preset: BehaviorPreset
     let pluginNames: [String]
     private var mapper = PointerMapper()
+    /// What the page has, so that a frame sends only what changed.
+    private var encoder = FrameEncoder()
     /// The events since the last frame, in time order (the session's sink).
     private let buffer = EventBuffer()
     private var events: [TraceRecord] {
@@ -35,10 +37,18 @@ public final class PlaygroundSession {
         [ServerMessage.hello(id: id, table: session.table, plugins: pluginNames, preset: preset), frame()]
     }
 
-    /// A frame of the table now, with the events since the last one.
-    public func frame() -> String {
+    /// A frame of the table now, with the events since the last one: what changed since the
+    /// last frame, or, for a key frame, the whole visible table (docs/playground.md, "Frames").
+    public func frame(key: Bool = false) -> String {
         defer { events.removeAll(keepingCapacity: true) }
-        return ServerMessage.frame(session.table, events: events)
+        if key { encoder.requireKeyFrame() }
+        return encoder.frame(session.table, events: events)
+    }
+
+    /// Makes the next frame a key frame, one that depends on nothing sent before it (the
+    /// connection asks for it when a frame waiting unsent may be dropped).
+    public func requireKeyFrame() {
+        encoder.requireKeyFrame()
     }
 
     /// The earliest instant something is due (an animation step, a plugin timer).
@@ -137,14 +147,5 @@ public final class PlaygroundSession {
     /// end the page's times stay at now, and a snap's steps fall due there: issue 25).
     private func advance(to time: VirtualInstant) {
         session.advance(to: time)
-    }
-}
-
-/// Collects a session's records until the next frame.
-final class EventBuffer: SessionEventSink {
-    var records: [TraceRecord] = []
-
-    func session(_ session: Session, didRecord record: TraceRecord) {
-        records.append(record)
     }
 }

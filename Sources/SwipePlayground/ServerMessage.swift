@@ -4,35 +4,34 @@ import SwipeScript
 
 /// The messages the server sends the page, as JSON text (docs/playground.md, "Protocol").
 public enum ServerMessage {
-    /// A frame's animation paths sample the presented offset this often.
+    /// A frame's animation paths are checked against the presented offset this often
+    /// (``PathSimplifier``).
     public static let pathStep = TimeAmount.milliseconds(4 as Int64)
-    /// The most samples a path carries (10 s at 4 ms); a longer segment holds its last sample
+    /// The most instants a path covers (10 s at 4 ms); a longer segment holds its last value
     /// until the next frame (the server sends one when the segment ends).
     public static let maximumPathSamples = 2_500
 
     /// `{"type":"error","message":...}`
     public static func error(_ message: String) -> String {
-        var out = OutputBuffer()
-        out.append(literal: "{\"type\":\"error\",\"message\":")
-        out.append(jsonString: message)
-        out.append(byte: UInt8(ascii: "}"))
-        return out.string
+        object("{\"type\":\"error\",\"message\":") { $0.append(jsonString: message) }
     }
 
     /// `{"type":"reload","ok":true,"t":N}`
     public static func reloaded(at time: VirtualInstant) -> String {
-        var out = OutputBuffer()
-        out.append(literal: "{\"type\":\"reload\",\"ok\":true,\"t\":")
-        out.append(milliseconds: time)
-        out.append(byte: UInt8(ascii: "}"))
-        return out.string
+        object("{\"type\":\"reload\",\"ok\":true,\"t\":") { $0.append(milliseconds: time) }
     }
 
     /// `{"type":"reload","ok":false,"error":"FILE:LINE: message"}`
     public static func reloadFailed(_ error: String) -> String {
+        object("{\"type\":\"reload\",\"ok\":false,\"error\":") { $0.append(jsonString: error) }
+    }
+
+    /// A message as one JSON object: `head` (its opening brace and first fields, up to the
+    /// last field's value), the value `rest` appends (and any fields after it), the closing brace.
+    private static func object(_ head: StaticString, _ rest: (inout OutputBuffer) -> Void) -> String {
         var out = OutputBuffer()
-        out.append(literal: "{\"type\":\"reload\",\"ok\":false,\"error\":")
-        out.append(jsonString: error)
+        out.append(literal: head)
+        rest(&out)
         out.append(byte: UInt8(ascii: "}"))
         return out.string
     }
@@ -41,7 +40,9 @@ public enum ServerMessage {
     /// its recordings are.
     public static func hello(id: String, table: SwipeTable, plugins: [String], preset: BehaviorPreset) -> String {
         var out = OutputBuffer()
-        out.append(literal: "{\"type\":\"hello\",\"session\":")
+        out.append(literal: "{\"type\":\"hello\",\"protocol\":")
+        out.append(integer: protocolVersion)
+        out.append(literal: ",\"session\":")
         out.append(jsonString: id)
         out.append(literal: ",\"width\":")
         out.append(number: table.geometry.width)
@@ -68,73 +69,35 @@ public enum ServerMessage {
         return out.string
     }
 
-    /// The visible table at its clock's now, with each animating row's path and the events
-    /// since the last frame.
-    public static func frame(_ table: SwipeTable, events: [TraceRecord]) -> String {
-        var out = OutputBuffer()
-        out.reserve(4096)
-        let now = table.now
-        out.append(literal: "{\"type\":\"frame\",\"t\":")
-        out.append(milliseconds: now)
-        out.append(literal: ",\"contentOffset\":")
-        appendNumber(table.contentOffset, to: &out)
-        out.append(literal: ",\"rowCount\":")
-        out.append(integer: table.items.count)
-        out.append(literal: ",\"editing\":[")
-        for (index, row) in table.openRows.sorted().enumerated() {
-            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-            out.append(integer: row)
-        }
-        out.append(literal: "],\"rows\":[")
-        let rightEdge = table.direction.rightEdge
-        let geometry = table.geometry
-        var first = true
-        for row in table.visibleRows {
-            guard let cell = table.cell(forRow: row) else { continue }
-            if !first { out.append(byte: UInt8(ascii: ",")) }
-            first = false
-            out.append(literal: "{\"row\":")
-            out.append(integer: row)
-            out.append(literal: ",\"item\":")
-            out.append(jsonString: table.items[row])
-            out.append(literal: ",\"offset\":")
-            appendNumber(cell.offset, to: &out)
-            out.append(literal: ",\"y\":")
-            appendNumber(Double(row - 1) * geometry.rowHeight - table.contentOffset, to: &out)
-            out.append(literal: ",\"right\":")
-            append(cell.configuration[rightEdge].buttons, to: &out)
-            out.append(literal: ",\"left\":")
-            append(cell.configuration[rightEdge.opposite].buttons, to: &out)
-            out.append(literal: ",\"filled\":")
-            if let filled = cell.filledButton { append(filled, to: &out) } else { out.append(literal: "null") }
-            out.append(literal: ",\"config\":")
-            ConfigurationJSON.write(cell.configuration, to: &out)
-            out.append(literal: ",\"path\":")
-            appendPath(of: cell, at: now, to: &out)
-            out.append(byte: UInt8(ascii: "}"))
-        }
-        out.append(literal: "],\"events\":[")
-        for (index, record) in events.enumerated() {
-            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-            appendEvent(record, to: &out)
-        }
-        out.append(literal: "]}")
-        return out.string
-    }
+    /// The protocol's version, in `hello` (docs/playground.md, "Protocol"): 2 sends rows by
+    /// what changed, looks and simplified paths; 1 sent every row whole, sampled every 4 ms.
+    public static let protocolVersion = 2
 
-    /// True for a ``frame(_:events:)`` message.
+    /// True for a frame message.
     public static func isFrame(_ message: String) -> Bool {
         message.utf8.starts(with: framePrefix)
     }
 
     /// True for a frame whose `events` is empty (they come last: `"events":[]}` can only end
     /// a frame that has none, since an event is an object and ends the array with `}]}`). A
-    /// newer frame supersedes such a frame whole (``PlaygroundConnection`` drops it unsent).
+    /// newer key frame supersedes such a frame whole (``PlaygroundConnection`` drops it unsent).
     public static func carriesNoEvents(_ frame: String) -> Bool {
         isFrame(frame) && frame.utf8.reversed().starts(with: emptyEventsSuffix.reversed())
     }
 
+    /// True for a key frame: one that depends on no message before it, so it may replace a frame
+    /// waiting unsent (``PlaygroundConnection``).
+    public static func isKeyFrame(_ message: String) -> Bool {
+        // `{"type":"frame","t":T,"key":true,`: the time's digits, then the mark.
+        let utf8 = message.utf8
+        guard utf8.starts(with: frameTimePrefix) else { return false }
+        let rest = utf8.dropFirst(frameTimePrefix.count).drop { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+        return rest.starts(with: keyMark)
+    }
+
     private static let framePrefix = Array("{\"type\":\"frame\",".utf8)
+    private static let frameTimePrefix = Array("{\"type\":\"frame\",\"t\":".utf8)
+    private static let keyMark = Array(",\"key\":true,".utf8)
     private static let emptyEventsSuffix = Array(",\"events\":[]}".utf8)
 
     /// The times a path samples: from `now` every ``pathStep`` up to `end`, the last one at
@@ -149,25 +112,6 @@ public enum ServerMessage {
         }
         times.append(min(time, end))
         return times
-    }
-
-    /// `null`, or `{"start":T0,"step":4,"offsets":[...]}` sampling the presented offset.
-    static func appendPath(of cell: SwipeCell, at now: VirtualInstant, to out: inout OutputBuffer) {
-        let times = pathTimes(from: now, to: cell.animationEnd)
-        guard !times.isEmpty else {
-            out.append(literal: "null")
-            return
-        }
-        out.append(literal: "{\"start\":")
-        out.append(milliseconds: now)
-        out.append(literal: ",\"step\":")
-        out.append(milliseconds: .start + pathStep)
-        out.append(literal: ",\"offsets\":[")
-        for (index, time) in times.enumerated() {
-            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-            appendNumber(cell.presentedOffset(at: time), to: &out)
-        }
-        out.append(literal: "]}")
     }
 
     /// One event: its jsonl object (as `swipehost run --format jsonl` prints it) with `"line"`,

@@ -32,17 +32,36 @@ public enum Hook: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Limits and trust for the plugins of one run.
-public struct PluginOptions: Sendable {
-    /// Lua instructions per call into a plugin (0 = unlimited).
-    public var instructionBudget: Int = 10_000_000
-    /// Bytes each plugin's Lua state may allocate (0 = no cap).
-    public var memoryLimit: Int = 64 * 1024 * 1024
+public struct PluginOptions: Hashable, Sendable {
+    /// Lua instructions per call into a plugin (0 = unlimited); by default a sandboxed
+    /// state's (``LuaOptions``), 10,000,000.
+    public var instructionBudget: Int = LuaOptions.sandboxed.instructionBudget
+    /// Bytes each plugin's Lua state may allocate (0 = no cap); by default a sandboxed state's,
+    /// 64 MiB.
+    public var memoryLimit: Int = LuaOptions.sandboxed.memoryLimit
     /// Turns the sandbox off (full standard library).
     public var trusted: Bool = false
     /// More folders `require` searches after the plugin's own.
     public var pluginPath: [String] = []
+    /// Counts the lines each plugin runs (`--coverage`); nil: no line hook.
+    public var coverage: LuaCoverage?
 
     public init() {}
+
+    /// Equal limits, trust and search path, and the same counter (by identity: a counter is
+    /// where the counts go, not a value).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.instructionBudget == b.instructionBudget && a.memoryLimit == b.memoryLimit && a.trusted == b.trusted
+            && a.pluginPath == b.pluginPath && a.coverage === b.coverage
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instructionBudget)
+        hasher.combine(memoryLimit)
+        hasher.combine(trusted)
+        hasher.combine(pluginPath)
+        hasher.combine(coverage.map(ObjectIdentifier.init))
+    }
 }
 
 /// One loaded plugin: its own Lua state (sandbox, budget, memory cap) and its hooks.
@@ -194,6 +213,7 @@ public final class Plugin {
         luaOptions.log = { line in printSink.print(line) }
         luaOptions.pluginFolder = folder
         luaOptions.pluginPath = options.pluginPath
+        luaOptions.coverage = options.coverage
         luaOptions.readModule = { path throws(FileError) in try FileReading.bytes(atPath: path) }
         let file = file
         func failure(_ error: any Error, _ what: String) -> PluginProblem {

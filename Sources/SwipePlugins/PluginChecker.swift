@@ -4,16 +4,14 @@ import SwipeScript
 
 /// `swipehost check`: loads each plugin (its `items` function runs then), runs its `setup` as
 /// `swipehost run` does, validates it, and asks its `configure` for rows 1...N (N at most the
-/// number of the plugin's own items, when it has some).
+/// number of the plugin's own items, when it has some). N is the number of the configuration's
+/// items; its width and plugin limits are the run's. Its plugins are not read: each checked
+/// plugin is loaded alone.
 public struct PluginChecker {
-    public var rows: Int
-    public var cellWidth: Double
-    public var options: PluginOptions
+    public var configuration: SessionConfiguration
 
-    public init(rows: Int = 30, cellWidth: Double = 320, options: PluginOptions = PluginOptions()) {
-        self.rows = rows
-        self.cellWidth = cellWidth
-        self.options = options
+    public init(configuration: SessionConfiguration = .defaults) {
+        self.configuration = configuration
     }
 
     public struct Report {
@@ -32,16 +30,18 @@ public struct PluginChecker {
     public func check(_ path: String) -> Report {
         let plugin: Plugin
         do {
-            plugin = try Plugin(path: path, options: options)
+            plugin = try Plugin(path: path, options: configuration.pluginOptions)
         } catch {
             return Report(path: path, problems: [error], configuredRows: 0, checkedRows: 0, loaded: false)
         }
         var problems = plugin.warnings
-        let items = plugin.items.map(TableItems.init) ?? .generated(count: rows)
+        let rows = configuration.items.count
+        let items = plugin.items.map(TableItems.init) ?? configuration.items
         if plugin.hasSetup {
             // `setup` runs in a host, as in a run; its failure is an error of the check.
-            let geometry = TableGeometry(width: cellWidth)
-            if let host = try? PluginHost(plugins: [plugin], defaultItems: items, geometry: geometry, setupOnly: true) {
+            var hosted = configuration
+            hosted.items = items
+            if let host = try? PluginHost(plugins: [plugin], configuration: hosted, setupOnly: true) {
                 for record in host.recorder.records {
                     guard case .pluginError(let error) = record.event, error.hook == Hook.setup.rawValue else { continue }
                     problems.append(PluginProblem(file: plugin.file, field: "setup", message: error.message))
@@ -72,7 +72,7 @@ public struct PluginChecker {
                     continue
                 }
                 if value.isNil { continue }
-                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: cellWidth, line: plugin.configureLine, hasOnAction: plugin.onAction != nil).read(value)
+                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: configuration.geometry.width, line: plugin.configureLine, hasOnAction: plugin.onAction != nil).read(value)
                 if !read.errors.isEmpty { rowFailed(row, read.errors) }
                 // A row whose configuration is refused gets no buttons: it is not configured.
                 if read.configuration != nil { configured += 1 }

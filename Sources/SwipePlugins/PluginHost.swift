@@ -193,30 +193,29 @@ public final class PluginHost {
     /// The run's behaviour preset (`--preset`): under every row's own keys.
     let preset: BehaviorPreset
 
-    /// Makes a host over `plugins` (already loaded). The items are the first plugin's `items`,
-    /// else `defaultItems`. `setupOnly` runs the plugins' `setup` without asking the visible
-    /// rows' configurations yet (what `swipehost check` needs).
+    /// Makes a host over `plugins` (already loaded), with the rest of `configuration` (its
+    /// `plugins` are the sources `plugins` were loaded from; the host does not read them). The
+    /// items are the first plugin's `items`, else the configuration's. `setupOnly` runs the
+    /// plugins' `setup` without asking the visible rows' configurations yet (what
+    /// `swipehost check` needs).
     public convenience init(
-        plugins: [Plugin], defaultItems: TableItems = .generated(count: 30),
-        geometry: TableGeometry = TableGeometry(), recorder: TraceRecorder = TraceRecorder(), strict: Bool = false,
-        setupOnly: Bool = false,
-        direction: LayoutDirection? = nil, tableOptions: TableBehaviorOptions = TableBehaviorOptions(),
-        preset: BehaviorPreset = .tutorial
+        plugins: [Plugin], configuration: SessionConfiguration = .defaults, recorder: TraceRecorder = TraceRecorder(),
+        setupOnly: Bool = false
     ) throws(PluginProblem) {
-        try self.init(
-            plugins: plugins, defaultItems: defaultItems, geometry: geometry, recorder: recorder, strict: strict,
-            setupOnly: setupOnly, direction: direction, tableOptions: tableOptions, preset: preset, existingTable: nil)
+        try self.init(plugins: plugins, configuration: configuration, recorder: recorder, setupOnly: setupOnly, existingTable: nil)
     }
 
     /// `existingTable`: a table another host drove (a ``Session``'s reload). The new host runs
     /// its plugins' `setup` (the table's direction stays) but neither asks configurations nor
     /// takes the table's provider, delegate and timers over: ``attach()`` does that.
     init(
-        plugins: [Plugin], defaultItems: TableItems, geometry: TableGeometry, recorder: TraceRecorder, strict: Bool,
-        setupOnly: Bool, direction: LayoutDirection?, tableOptions: TableBehaviorOptions, preset: BehaviorPreset,
+        plugins: [Plugin], configuration: SessionConfiguration, recorder: TraceRecorder, setupOnly: Bool,
         existingTable: SwipeTable?
     ) throws(PluginProblem) {
-        let direction = existingTable?.direction ?? direction
+        let preset = configuration.preset
+        let strict = configuration.strict
+        let tableOptions = configuration.tableBehavior
+        let direction = existingTable?.direction ?? configuration.direction
         self.plugins = plugins
         self.preset = preset
         self.strict = strict
@@ -228,7 +227,7 @@ public final class PluginHost {
         }
         openHandlers = handlers(\.onOpen)
         closeHandlers = handlers(\.onClose)
-        let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? defaultItems
+        let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? configuration.items
         // The first plugin with a `table` field sets the options; the host's turn more on.
         var options = plugins.lazy.compactMap(\.tableOptions).first ?? TableBehaviorOptions()
         options.exclusive = options.exclusive || tableOptions.exclusive
@@ -237,7 +236,7 @@ public final class PluginHost {
         options.exclusive = options.exclusive || preset.tableOptions.exclusive
         options.closeOnScroll = options.closeOnScroll || preset.tableOptions.closeOnScroll
         options.closeOnTap = options.closeOnTap || preset.tableOptions.closeOnTap
-        table = existingTable ?? SwipeTable(items: items, geometry: geometry, direction: direction ?? .ltr, options: options) { _, _ in
+        table = existingTable ?? SwipeTable(items: items, geometry: configuration.geometry, direction: direction ?? .ltr, options: options) { _, _ in
             CellConfiguration(buttons: [])
         }
         for (index, plugin) in plugins.enumerated() {
@@ -461,36 +460,27 @@ public final class PluginHost {
 }
 
 extension PluginHost: SwipeTableDelegate {
-    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
-        recorder.swipeTable(table, didOpenRow: row, side: side)
-        dispatchOpen(row: row, side: side)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
-        recorder.swipeTable(table, didCloseRow: row, side: side)
-        broadcast(hook: .onClose, row: row, side: side, closeHandlers)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        recorder.swipeTable(table, didTapButton: button, number: number, side: side, inRow: row)
-        runAction(button, number: number, side: side, row: row, full: false)
-    }
-
-    /// A full swipe's action: recorded with `"full":true`; the same handlers as a tap's run.
-    public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        recorder.swipeTable(table, didFullSwipeButton: button, number: number, side: side, inRow: row)
-        runAction(button, number: number, side: side, row: row, full: true)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
-        recorder.swipeTable(table, didExpandRow: row, side: side, expanded: expanded)
-    }
-
-    /// A full swipe deleted the row: the rows after it moved up, as after `ctx:delete`.
-    public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
-        recorder.swipeTable(table, didDeleteRow: row, item: item)
-        invalidate(from: row)
-        table.reloadVisibleRows(from: row)
+    /// Records `event` through the ``TraceRecorder``, then runs the plugins' handlers for it:
+    /// `on_open`/`on_close` of every plugin, a button's `on_tap` or its plugin's `on_action` (a
+    /// full swipe's too, recorded with `"full":true`). A full swipe's `delete` moved the rows
+    /// after it up, as `ctx:delete` does: their configurations are asked again.
+    public func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+        recorder.record(delivered: event, at: table.now)
+        switch event {
+        case .open(let row, let side, _):
+            dispatchOpen(row: row, side: side)
+        case .close(let row, let side, _):
+            broadcast(hook: .onClose, row: row, side: side, closeHandlers)
+        case .action(let row, let button, let number, let side):
+            runAction(button, number: number, side: side, row: row, full: false)
+        case .fullAction(let row, let button, let number, let side):
+            runAction(button, number: number, side: side, row: row, full: true)
+        case .expand:
+            break
+        case .delete(let row, _):
+            invalidate(from: row)
+            table.reloadVisibleRows(from: row)
+        }
     }
 
     func context(_ plugin: Int) -> LuaValue {

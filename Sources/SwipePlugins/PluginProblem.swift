@@ -34,10 +34,6 @@ public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        var text = file + (line.map { ":\($0)" } ?? "") + ": "
-        if severity == .warning { text += "warning: " }
-        if let row { text += "row \(row): " }
-        if let field { text += "\(field): " }
-        return text + message
+        FieldProblem.located(file: file, line: line, warning: severity == .warning, row: row, field: field, message: message)
     }
 }

@@ -29,21 +29,12 @@ public enum RunFailure: Error, CustomStringConvertible {
 /// the failure.
 public struct PluginRun {
     public var fileName: String
-    public var pluginPaths: [String]
-    public var options: PluginOptions
-    public var defaultItems: TableItems
-    public var geometry: TableGeometry
+    /// The table, its plugins (those loaded from files: a script's `# plugin:` lines are the
+    /// caller's to read) and its options; `strict` ends the run at the first plugin error.
+    public var configuration: SessionConfiguration
     public var format: OutputFormat
-    public var strict: Bool
-    /// The layout direction; nil: `ltr`, unless a plugin's `setup` chooses.
-    public var direction: LayoutDirection?
-    /// Table behaviour options turned on from outside (`--exclusive`...), on top of those the
-    /// first plugin with a `table` field sets.
-    public var tableOptions: TableBehaviorOptions
     /// Text output for a terminal, coloured (``TextColor``); jsonl never is.
     public var colored = false
-    /// The run's behaviour preset (`--preset`).
-    public var preset: BehaviorPreset = .tutorial
     /// Output past this many bytes goes to a temporary file until the run succeeds
     /// (``OutputBuffer/spool(above:)``); nil: all of it stays in memory.
     public var spoolAbove: Int?
@@ -56,30 +47,17 @@ public struct PluginRun {
     /// are as without it (a tap on a hidden button is what a user can do).
     public var notice: ((String) -> Void)?
 
-    public init(
-        fileName: String, pluginPaths: [String], options: PluginOptions = PluginOptions(),
-        defaultItems: TableItems = .generated(count: 30), geometry: TableGeometry = TableGeometry(),
-        format: OutputFormat = .text, strict: Bool = false, direction: LayoutDirection? = nil,
-        tableOptions: TableBehaviorOptions = TableBehaviorOptions()
-    ) {
-        self.direction = direction
-        self.tableOptions = tableOptions
+    public init(fileName: String, configuration: SessionConfiguration = .defaults, format: OutputFormat = .text) {
         self.fileName = fileName
-        self.pluginPaths = pluginPaths
-        self.options = options
-        self.defaultItems = defaultItems
-        self.geometry = geometry
+        self.configuration = configuration
         self.format = format
-        self.strict = strict
     }
 
     /// The session this run drives: its plugins and options; the recorder keeps the records
     /// (which ``makeHost()``'s callers read, and render draws from) or streams jsonl for
     /// `--format jsonl`; no inputs are kept for a recording.
     public var sessionConfiguration: SessionConfiguration {
-        var configuration = SessionConfiguration(
-            plugins: pluginPaths.map(PluginSource.file), pluginOptions: options, items: defaultItems, geometry: geometry,
-            direction: direction, tableOptions: tableOptions, preset: preset, strict: strict)
+        var configuration = self.configuration
         configuration.scriptName = fileName
         configuration.traceMode = format == .jsonl ? .jsonLines : .records
         configuration.recordsInputs = false
@@ -121,10 +99,10 @@ public struct PluginRun {
             }
         } catch {
             if let failure = host.fatalError { throw .strict(failure) }
-            throw .script(pluginPaths.isEmpty ? Self.withoutPlugins(error) : error)
+            throw .script(configuration.plugins.isEmpty ? Self.withoutPlugins(error) : error)
         }
         host.reportRepeatedFailures()
-        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: geometry.width, colored: colored)
+        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: configuration.geometry.width, colored: colored)
     }
 
     /// The notice for `line`, a `tap` on a button that hit nothing; nil for any other line.

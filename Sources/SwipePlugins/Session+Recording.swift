@@ -53,7 +53,7 @@ extension Session {
         out += "local swipe = require(\"swipe\")\n\n"
         out += "describe(\(LuaLiteral.string(name)), function()\n"
         out += "  it(\"replays the recorded gestures and sees the same events\", function()\n"
-        out += "    local t = swipe.table " + tableOptions(allowErrors: allowErrors) + "\n"
+        out += "    local t = swipe.table " + currentConfiguration.tableFields(allowErrors ? ["plugin_errors = \"allow\""] : []) + "\n"
         let level = LuaLiteral.longBracketLevel(for: script)
         let equals = String(repeating: "=", count: level)
         out += "    t:run([\(equals)[\n\(script)\n]\(equals)])\n"
@@ -63,6 +63,19 @@ extension Session {
         out += "  end)\n"
         out += "end)\n"
         return out
+    }
+
+    /// The commands applied so far as gesture script lines (one a line, a `wait` for each move of
+    /// the clock between them and up to now, no header): replayed on a session made with the
+    /// same configuration, they make the same events. What `t:render` hands `swipehost render`'s
+    /// code. Nil when the session records no inputs, or its recording stopped
+    /// (``maximumRecordedInputs``).
+    public var recordedCommands: String? {
+        guard recordsInputs, recordingStop == nil else { return nil }
+        return recordedInputs().compactMap { input -> String? in
+            if case .command(let command) = input { return command.scriptLine + "\n" }
+            return nil
+        }.joined()
     }
 
     /// The inputs, with a last `wait` up to now, or up to where the recording stopped (`wait 0`
@@ -86,15 +99,7 @@ extension Session {
 
     /// The file plugins now in charge, by their paths as given: the replay's `--plugin` options
     /// and the spec's `plugins` (the messages of plugin errors and warnings name them so).
-    var givenFilePlugins: [String] {
-        plugins.compactMap { source in
-            switch source {
-            case .file(let path): path
-            case .loaded(let file): file.path
-            case .source: nil
-            }
-        }
-    }
+    var givenFilePlugins: [String] { currentConfiguration.pluginPaths }
 
     /// What a replay cannot reproduce from a file and the command line.
     func notReplayable() -> [String] {
@@ -111,59 +116,17 @@ extension Session {
         return notes
     }
 
-    /// ` --plugin P ... --preset ... --direction ... --rows N ...`: what is not the default.
-    func replayOptions(plugins: Bool = true) -> String {
-        var options = plugins ? givenFilePlugins.map { " --plugin \(Self.shellWord($0))" } : []
-        let configuration = self.configuration
-        if configuration.preset != .tutorial { options.append(" --preset \(configuration.preset.rawValue)") }
-        if let direction = configuration.direction { options.append(" --direction \(direction.rawValue)") }
-        if configuration.items.count != 30 { options.append(" --rows \(configuration.items.count)") }
-        let defaults = TableGeometry()
-        if configuration.geometry.width != defaults.width { options.append(" --width \(TextNumber.plain(configuration.geometry.width))") }
-        if configuration.geometry.viewportHeight != defaults.viewportHeight {
-            options.append(" --viewport \(TextNumber.plain(configuration.geometry.viewportHeight))")
-        }
-        if configuration.tableOptions.exclusive { options.append(" --exclusive") }
-        if configuration.tableOptions.closeOnScroll { options.append(" --close-on-scroll") }
-        if configuration.tableOptions.closeOnTap { options.append(" --close-on-tap") }
-        let limits = PluginOptions()
-        if configuration.pluginOptions.instructionBudget != limits.instructionBudget {
-            options.append(" --budget \(configuration.pluginOptions.instructionBudget)")
-        }
-        if configuration.pluginOptions.memoryLimit != limits.memoryLimit { options.append(" --memory \(configuration.pluginOptions.memoryLimit)") }
-        if configuration.pluginOptions.trusted { options.append(" --trusted") }
-        if configuration.strict { options.append(" --strict") }
-        return options.joined()
+    /// The configuration now in charge: the session's, with the plugins of its last reload.
+    var currentConfiguration: SessionConfiguration {
+        var current = configuration
+        current.plugins = plugins
+        return current
     }
 
-    /// `swipe.table { ... }`'s options for the session's.
-    func tableOptions(allowErrors: Bool) -> String {
-        var fields: [String] = []
-        let plugins = givenFilePlugins
-        if !plugins.isEmpty { fields.append("plugins = { " + plugins.map(LuaLiteral.string).joined(separator: ", ") + " }") }
-        let configuration = self.configuration
-        if configuration.items != .generated(count: configuration.items.count) {
-            fields.append("items = { " + configuration.items.all.map(LuaLiteral.string).joined(separator: ", ") + " }")
-        } else if configuration.items.count != 30 {
-            fields.append("rows = \(configuration.items.count)")
-        }
-        let defaults = TableGeometry()
-        if configuration.geometry.width != defaults.width { fields.append("width = \(LuaLiteral.number(configuration.geometry.width))") }
-        if configuration.geometry.viewportHeight != defaults.viewportHeight {
-            fields.append("viewport = \(LuaLiteral.number(configuration.geometry.viewportHeight))")
-        }
-        if configuration.preset != .tutorial { fields.append("preset = \"\(configuration.preset.rawValue)\"") }
-        if let direction = configuration.direction { fields.append("direction = \"\(direction.rawValue)\"") }
-        if configuration.tableOptions.exclusive { fields.append("exclusive = true") }
-        if configuration.tableOptions.closeOnScroll { fields.append("close_on_scroll = true") }
-        if configuration.tableOptions.closeOnTap { fields.append("close_on_tap = true") }
-        let limits = PluginOptions()
-        if configuration.pluginOptions.instructionBudget != limits.instructionBudget {
-            fields.append("budget = \(configuration.pluginOptions.instructionBudget)")
-        }
-        if configuration.pluginOptions.memoryLimit != limits.memoryLimit { fields.append("memory = \(configuration.pluginOptions.memoryLimit)") }
-        if allowErrors { fields.append("plugin_errors = \"allow\"") }
-        return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
+    /// ` --plugin P ... --preset ... --direction ... --rows N ...`: what is not the default
+    /// (``SessionConfiguration/arguments(plugins:)``), as words of a shell command line.
+    func replayOptions(plugins: Bool = true) -> String {
+        currentConfiguration.arguments(plugins: plugins).map { " " + Self.shellWord($0) }.joined()
     }
 
     /// `path` as one word of a shell command line (quoted when it needs to be).

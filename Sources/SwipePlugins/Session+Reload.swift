@@ -20,12 +20,14 @@ extension Session {
         let scratch = TraceRecorder(mode: .records)
         let recordsBefore = host.recorder.records.count
         let loaded = try Self.load(plugins, options: configuration.pluginOptions) { [unowned table] in Int(table.now.milliseconds) }
+        // The table stays: its items, sizes, options and direction (a plugin's `set_direction`
+        // in `setup` changes nothing, as under `--direction`).
+        var kept = configuration
+        kept.plugins = plugins
+        kept.direction = table.direction
         let fresh: PluginHost
         do {
-            fresh = try PluginHost(
-                plugins: loaded, defaultItems: table.items, geometry: table.geometry, recorder: scratch,
-                strict: configuration.strict, setupOnly: false, direction: table.direction, tableOptions: table.options,
-                preset: configuration.preset, existingTable: table)
+            fresh = try PluginHost(plugins: loaded, configuration: kept, recorder: scratch, setupOnly: false, existingTable: table)
         } catch {
             throw .plugin(error)
         }

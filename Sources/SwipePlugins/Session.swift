@@ -27,48 +27,6 @@ public enum PluginSource: Hashable, Sendable {
     }
 }
 
-/// What a ``Session`` is made of: what `swipehost run`'s options give.
-public struct SessionConfiguration: Sendable {
-    public var plugins: [PluginSource]
-    public var pluginOptions: PluginOptions
-    /// The rows, unless a plugin provides its `items`.
-    public var items: TableItems
-    public var geometry: TableGeometry
-    /// nil: `ltr`, unless a plugin's `setup` chooses.
-    public var direction: LayoutDirection?
-    /// Turned on from outside (`--exclusive`...), on top of those a plugin's `table` sets.
-    public var tableOptions: TableBehaviorOptions
-    public var preset: BehaviorPreset
-    /// A plugin error makes ``Session/apply(_:at:)`` throw (`--strict`); the session stays usable.
-    public var strict: Bool
-    /// The file name errors of ``Session/apply(_:at:)`` name (`session:3: ...`, the third input).
-    public var scriptName: String = "session"
-    /// What the session's recorder does: `.records` keeps every record (and hands each to the
-    /// sink); `.jsonLines` writes the jsonl trace as it goes and keeps none (a batch run's
-    /// output, as `swipehost run --format jsonl` prints it; the sink sees nothing then).
-    public var traceMode: TraceRecorder.Mode = .records
-    /// `.textLines` mode: the lines are for a terminal (``TraceRecorder/colored``).
-    public var traceColored = false
-    /// Whether the session keeps its inputs for ``Session/recordedScript()`` and
-    /// ``Session/recordedSpec(name:)`` (a batch run that never asks for them turns it off).
-    public var recordsInputs = true
-
-    public init(
-        plugins: [PluginSource] = [], pluginOptions: PluginOptions = PluginOptions(), items: TableItems = .generated(count: 30),
-        geometry: TableGeometry = TableGeometry(), direction: LayoutDirection? = nil,
-        tableOptions: TableBehaviorOptions = TableBehaviorOptions(), preset: BehaviorPreset = .tutorial, strict: Bool = false
-    ) {
-        self.plugins = plugins
-        self.pluginOptions = pluginOptions
-        self.items = items
-        self.geometry = geometry
-        self.direction = direction
-        self.tableOptions = tableOptions
-        self.preset = preset
-        self.strict = strict
-    }
-}
-
 /// Receives a session's records as they happen.
 public protocol SessionEventSink: AnyObject {
     /// A record: typed, in time order.
@@ -213,11 +171,7 @@ public final class Session {
         let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
         let host: PluginHost
         do {
-            host = try PluginHost(
-                plugins: loaded, defaultItems: configuration.items, geometry: configuration.geometry,
-                recorder: recorder, strict: configuration.strict,
-                setupOnly: false, direction: configuration.direction, tableOptions: configuration.tableOptions,
-                preset: configuration.preset, existingTable: nil)
+            host = try PluginHost(plugins: loaded, configuration: configuration, recorder: recorder, setupOnly: false, existingTable: nil)
         } catch {
             throw .plugin(error)
         }

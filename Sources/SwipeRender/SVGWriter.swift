@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeScript
 
 /// Writes SVG text deterministically: numbers with at most two decimals from integer
 /// arithmetic (never `-0`, never an exponent), attributes in the order given, text escaped for
@@ -23,31 +24,6 @@ struct SVGWriter {
         return sign + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 
-    /// `text` safe inside XML character data and double-quoted attributes. Characters XML 1.0
-    /// does not allow (control characters are escaped before by ``DisplayText``; U+FFFE and
-    /// U+FFFF) become U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
-    }
-
     /// An attribute's value: a number or text.
     enum Value {
         case number(Double)
@@ -64,7 +40,7 @@ struct SVGWriter {
             text += " " + key + "=\""
             switch value {
             case .number(let number): text += Self.number(number)
-            case .text(let string): text += Self.escaped(string)
+            case .text(let string): text += XMLText.escaped(string)
             }
             text += "\""
         }
@@ -79,7 +55,7 @@ struct SVGWriter {
     /// `<name attributes>text</name>`
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, Value>, text content: String) {
         open(name, attributes)
-        text += ">" + Self.escaped(content) + "</" + name + ">\n"
+        text += ">" + XMLText.escaped(content, attribute: false) + "</" + name + ">\n"
     }
 
     /// `<name attributes>`, the children `body` writes, `</name>`.

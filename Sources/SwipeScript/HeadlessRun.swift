@@ -1,13 +1,5 @@
 import SwipeCore
 
-/// How a run's trace is printed.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    /// For people: a line per delegate call, then the visible table drawn.
-    case text
-    /// For programs: one JSON object per line, then a `state` line.
-    case jsonl
-}
-
 /// A whole `swipehost run`: a fresh table, the script run on it, and the trace printed into a
 /// buffer as it happens, so that a script that fails part-way prints nothing but its error.
 public struct HeadlessRun {
@@ -19,7 +11,7 @@ public struct HeadlessRun {
     public var options: TableBehaviorOptions
 
     public init(
-        fileName: String, items: TableItems = .generated(count: 30), geometry: TableGeometry = TableGeometry(), format: OutputFormat = .text,
+        fileName: String, items: TableItems = .generated(count: TableGeometry.defaultRows), geometry: TableGeometry = TableGeometry(), format: OutputFormat = .text,
         direction: LayoutDirection = .ltr, options: TableBehaviorOptions = TableBehaviorOptions()
     ) {
         self.fileName = fileName

@@ -10,8 +10,9 @@ import SwipeCore
 ///
 /// The bytes live in a block the buffer manages itself (copied on write, like an array's):
 /// appending a literal or a number is a bounds check and a copy, where
-/// `[UInt8].append(contentsOf:)` runs about 100 instructions of generic code each time. A
-/// replay's jsonl trace is made of such appends.
+/// `[UInt8].append(contentsOf:)` runs generic code each time, several times the copy (the
+/// figure: docs/performance.md, "Figures behind the code"). A replay's jsonl trace is made of
+/// such appends.
 public struct OutputBuffer: @unchecked Sendable {
     // @unchecked: `storage` is only mutated through `unique()`, so values never share a
     // block they write to.

@@ -280,27 +280,29 @@ public final class TraceRecorder: SwipeTableDelegate {
         }
     }
 
-    public func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
-        record(expanded ? .expand(row: row, side: side) : .collapse(row: row, side: side), at: table.now)
+    public func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+        record(delivered: event, at: table.now)
     }
 
-    public func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        record(.action(row: row, buttonID: button.id, number: number, title: button.title), at: table.now, side: side, full: true)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
-        record(.delete(row: row, item: item), at: table.now)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
-        record(.open(row: row), at: table.now, side: side, velocity: table.releaseVelocity)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
-        record(.close(row: row), at: table.now, side: side, velocity: table.releaseVelocity)
-    }
-
-    public func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        record(.action(row: row, buttonID: button.id, number: number, title: button.title), at: table.now, side: side)
+    /// Records a table event delivered at `time`: a full swipe's action as an `action` with
+    /// `"full":true`, an expansion as `expand` or `collapse`, an open or close a flick decided
+    /// with its velocity. (Named apart from ``record(_:at:side:velocity:full:)``: `.open`,
+    /// `.close` and `.delete` name cases of both event types.)
+    public func record(delivered event: TableEvent, at time: VirtualInstant) {
+        switch event {
+        case .open(let row, let side, let velocity):
+            record(TraceEvent.open(row: row), at: time, side: side, velocity: velocity)
+        case .close(let row, let side, let velocity):
+            record(TraceEvent.close(row: row), at: time, side: side, velocity: velocity)
+        case .action(let row, let button, let number, let side):
+            record(TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time, side: side)
+        case .fullAction(let row, let button, let number, let side):
+            record(
+                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time, side: side, full: true)
+        case .expand(let row, let side, let expanded):
+            record(expanded ? TraceEvent.expand(row: row, side: side) : TraceEvent.collapse(row: row, side: side), at: time)
+        case .delete(let row, let item):
+            record(TraceEvent.delete(row: row, item: item), at: time)
+        }
     }
 }

@@ -6,6 +6,10 @@ import SwipePlayground
 import SwipePlugins
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `swipehost serve`: the playground over HTTP and WebSocket, with Hummingbird. Only glue: the
 /// routes hand over to ``PlaygroundRoutes``, each WebSocket to a ``PlaygroundConnection``, and
 /// the plugin watcher to ``SessionManager/reload(_:)``.
@@ -237,38 +241,4 @@ private final class PolicyBox: Sendable {
     init(_ policy: OriginPolicy) { state = Mutex(policy) }
     var policy: OriginPolicy { state.withLock { $0 } }
     func setPort(_ port: Int) { state.withLock { $0.port = port } }
-}
-
-import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// Why the server could not serve (a port in use, an address that is not this machine's).
-public struct ServeFailure: Error, CustomStringConvertible {
-    public var reason: String
-    public var description: String { reason }
-}
-
-extension PlaygroundServer {
-    /// ``run(onRunning:)`` from synchronous code (the command line): blocks until the server
-    /// has stopped, rethrowing what stopped it otherwise than by a signal.
-    public func runBlocking(onRunning: @escaping @Sendable (Int) async -> Void) throws {
-        let done = DispatchSemaphore(value: 0)
-        // What stopped the server otherwise than by a signal: set before the semaphore is
-        // signalled, read after.
-        let failure = Mutex<(any Error)?>(nil)
-        let server = self
-        Task.detached {
-            do {
-                try await server.run(onRunning: onRunning)
-            } catch {
-                failure.withLock { $0 = error }
-            }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.withLock({ $0 }) { throw error }
-    }
 }

@@ -3,7 +3,7 @@ import SwipeScript
 
 /// The options a `.busted` file in the current folder gives `swipehost test`, with busted's keys:
 /// its `_all` table, then its `default` task, read for `ROOT`, `pattern`, `tags`,
-/// `exclude-tags` and `output`. An option given on the command line wins over the file's. A key
+/// `exclude-tags`, `output` and `coverage`. An option given on the command line wins over the file's. A key
 /// that `swipehost test` does not take is a warning naming it; a file that does not load, or a
 /// value of the wrong kind, is an error (status 2, nothing run).
 public struct BustedConfig: Sendable {
@@ -16,6 +16,8 @@ public struct BustedConfig: Sendable {
     public var tags: [String] = []
     public var excludeTags: [String] = []
     public var output: TestReportFormat?
+    /// busted's `coverage` (a boolean): `--coverage` when true.
+    public var coverage: Bool?
     /// What the file holds that `swipehost test` does not take, one warning each.
     public var warnings: [String] = []
 
@@ -26,7 +28,7 @@ public struct BustedConfig: Sendable {
     }
 
     /// The keys read; anything else is a warning.
-    static let supported: Set<String> = ["ROOT", "pattern", "tags", "exclude-tags", "output"]
+    static let supported: Set<String> = ["ROOT", "pattern", "tags", "exclude-tags", "output", "coverage"]
 
     /// Which file names in the folders searched are specs: with `pattern`, the `.lua` files
     /// whose name (without its folder) the Lua pattern finds, as busted's `--pattern`; without,
@@ -120,6 +122,11 @@ public struct BustedConfig: Sendable {
                     throw Failure(description: error.description)
                 }
                 if key == "tags" { tags = list } else { excludeTags = list }
+            case "coverage":
+                guard case .boolean(let on) = value else {
+                    throw Failure(description: "\(place) must be true or false, got \(Self.shown(value))")
+                }
+                coverage = on
             default:  // output
                 guard case .string(let text) = value, let format = Self.outputs[text] else {
                     let names = Self.outputs.keys.sorted().map { "'\($0)'" }.joined(separator: ", ")

@@ -2,108 +2,6 @@ import LuaRuntime
 import SwipePlugins
 import SwipeScript
 
-/// How specs run: which tests, in what order, and their limits.
-public struct SpecRunOptions: Sendable {
-    /// A Lua pattern (or, if it is not a valid one, plain text) the test's full name must contain.
-    public var filter: String?
-    /// Patterns (as `filter`) a test's full name must not contain (`--filter-out`).
-    public var filterOut: [String] = []
-    /// Full names, one of which a test's must be exactly (`--name`); none: any name.
-    public var names: [String] = []
-    /// `#tag` words, one of which a test's full name must hold (`--tags`); none: any test.
-    public var tags: [String] = []
-    /// `#tag` words none of which a test's full name may hold (`--exclude-tags`).
-    public var excludeTags: [String] = []
-    /// Only the tests of this shard (`--shard K/N`): a stable partition by file and full name.
-    public var shard: TestShard?
-    /// Shuffles the files and the tests within each block, reproducibly.
-    public var seed: Int?
-    /// Lua instructions each test (hooks included) may run in the spec's own state; 0 = no limit.
-    public var specBudget: Int = 100_000_000
-    /// The defaults of every `swipe.table{...}` (plugins stay sandboxed, with these budgets).
-    public var pluginOptions = PluginOptions()
-    public init() {}
-
-    /// The selection as the test framework's `plan` takes it.
-    var selection: LuaValue {
-        var table: [LuaValue: LuaValue] = [:]
-        if let filter { table["filter"] = .string(filter) }
-        func list(_ values: [String]) -> LuaValue { .table(Dictionary(uniqueKeysWithValues: values.enumerated().map { (.integer($0.offset + 1), .string($0.element)) })) }
-        table["filter_out"] = list(filterOut)
-        table["names"] = list(names)
-        table["tags"] = list(tags)
-        table["exclude_tags"] = list(excludeTags)
-        if let shard {
-            table["shard_index"] = .integer(shard.index)
-            table["shard_count"] = .integer(shard.count)
-        }
-        return .table(table)
-    }
-}
-
-/// `--shard K/N`: the K-th of N parts of the tests, 1-based.
-public struct TestShard: Hashable, Sendable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
-
-    /// The most shards a run can be split into.
-    public static let maximumCount = 10_000
-
-    /// Parses `K/N` with `1 <= K <= N <= 10000`; the error names the option and the value.
-    public init(parsing text: String) throws(TestOptionError) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-            count >= 1, count <= Self.maximumCount, index >= 1, index <= count
-        else {
-            throw TestOptionError("--shard must be K/N, the K-th of N shards with 1 <= K <= N <= \(Self.maximumCount), got '\(text)'")
-        }
-        self.index = index
-        self.count = count
-    }
-
-    public var description: String { "\(index)/\(count)" }
-}
-
-/// A `swipehost test` option whose value is wrong: the message names the option and the value
-/// (status 2, nothing run).
-public struct TestOptionError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-
-    /// Checks `--tags`/`--exclude-tags` words: letters, digits, `_` and `-`, as `#tag` reads them.
-    public static func checkTags(_ tags: [String], option: String) throws(TestOptionError) {
-        for tag in tags {
-            let valid = !tag.isEmpty && tag.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
-            }
-            if !valid {
-                throw TestOptionError("\(option): a tag is a word of ASCII letters, digits, '_' and '-' (as '#tag' in a name), got '\(tag)'")
-            }
-        }
-    }
-}
-
-/// A test the selection chose, where its `it` is (`--list`).
-public struct TestListing: Hashable, Sendable {
-    public var file: String
-    public var line: Int
-    public var name: String
-}
-
-/// A spec file that did not load (or whose tests could not be planned).
-public struct SpecLoadFailure: Error, Hashable, Sendable {
-    public var path: String
-    public var message: String
-    public var seconds: Double
-
-    /// The failure as the one failed result a run reports for the file.
-    public var report: SpecFileReport {
-        SpecFileReport(path: path, results: [
-            TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds, isError: true)
-        ])
-    }
-}
-
 /// Runs one spec file in a fresh Lua state with the test API and `require("swipe")`.
 ///
 /// The state is trusted (the full standard library: a spec is the developer's own code) but has
@@ -124,6 +22,7 @@ public struct SpecRunner {
         var lua: LuaState
         var runner: [LuaValue: LuaValue]
         var tests: [LuaValue]
+        var snapshots: SnapshotStore
     }
 
     /// The selected tests of a spec file, in the order they would run, without running them
@@ -143,7 +42,7 @@ public struct SpecRunner {
         case .success(let spec): loaded = spec
         case .failure(let failure): return failure.report
         }
-        let (lua, runner, tests) = (loaded.lua, loaded.runner, loaded.tests)
+        let (lua, runner, tests, snapshots) = (loaded.lua, loaded.runner, loaded.tests, loaded.snapshots)
         guard case .function(let runTest)? = runner["run"], case .function(let finish)? = runner["finish"] else {
             return SpecLoadFailure(path: path, message: "the test framework is incomplete", seconds: 0).report
         }
@@ -181,7 +80,23 @@ public struct SpecRunner {
                     name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
             }
         }
-        return SpecFileReport(path: path, results: results)
+        return SpecFileReport(path: path, results: results, snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated)
+    }
+
+    /// The test framework's native functions: `snapshot(name, index, kind, body)` returns
+    /// `"pass"`, or `"fail"`, `"bad"` (bad input) or `"error"` and the message.
+    static func native(in lua: LuaState, snapshots: SnapshotStore) throws -> LuaRef {
+        let native = try lua.newTable(label: "swipe/test native")
+        try lua.register("snapshot", in: native) { args in
+            let outcome = snapshots.check(test: try args.string(1), index: try args.integer(2), kind: try args.string(3), body: try args.string(4))
+            switch outcome {
+            case .pass: return ["pass"]
+            case .fail(let message): return ["fail", .string(message)]
+            case .badInput(let message): return ["bad", .string(message)]
+            case .error(let message): return ["error", .string(message)]
+            }
+        }
+        return native
     }
 
     /// Reads, loads and plans one spec file.
@@ -207,13 +122,16 @@ public struct SpecRunner {
         luaOptions.instructionBudget = options.specBudget
         luaOptions.memoryLimit = 0
         luaOptions.log = log
+        luaOptions.coverage = options.coverage
         let lua: LuaState
         let runner: [LuaValue: LuaValue]
+        let snapshots = SnapshotStore(specFile: path, options: options.snapshots)
         do {
             lua = try LuaState(options: luaOptions)
-            try SwipeModule.install(in: lua, pluginOptions: options.pluginOptions)
+            try SwipeModule.install(in: lua, defaults: options.tableDefaults)
             let framework = try lua.load(TestFramework.source, chunkName: TestFramework.chunkName)
-            guard case .table(let table)? = try lua.call(framework, arguments: []).first else {
+            let native = try Self.native(in: lua, snapshots: snapshots)
+            guard case .table(let table)? = try lua.call(framework, arguments: [.reference(native)]).first else {
                 return loadFailure("the test framework did not start")
             }
             runner = table
@@ -243,7 +161,7 @@ public struct SpecRunner {
         } catch {
             return loadFailure("\(error)")
         }
-        return .success(LoadedSpec(lua: lua, runner: runner, tests: tests))
+        return .success(LoadedSpec(lua: lua, runner: runner, tests: tests, snapshots: snapshots))
     }
 
     /// A test's outcome as the framework gave it. A failure is an error unless an assertion
@@ -260,8 +178,9 @@ public struct SpecRunner {
             if let traceback = entry["traceback"].stringValue.map(cleaned), !traceback.isEmpty {
                 message += "\n" + traceback
             }
-            let isError = entry["error"].boolValue == true || entry["traceback"].stringValue != nil
-            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds, isError: isError)
+            let isBadInput = entry["bad_input"].boolValue == true
+            let isError = isBadInput || entry["error"].boolValue == true || entry["traceback"].stringValue != nil
+            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds, isError: isError, isBadInput: isBadInput)
         }
     }
 

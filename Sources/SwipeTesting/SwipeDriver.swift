@@ -1,6 +1,7 @@
 import LuaRuntime
 import SwipeCore
 import SwipePlugins
+import SwipeRender
 import SwipeScript
 
 /// What `swipe.table{...}` returns to Lua: a fresh ``Session`` on its own virtual clock, driven
@@ -10,6 +11,8 @@ import SwipeScript
 /// Lua side raises it at the caller's line.
 public final class SwipeDriver {
     public let session: Session
+    /// The spec file's name, the title of `t:render`'s picture.
+    let specName: String?
     public var host: PluginHost { session.host }
     public var table: SwipeTable { session.table }
 
@@ -19,34 +22,35 @@ public final class SwipeDriver {
         public init(_ description: String) { self.description = description }
     }
 
-    /// The options of `swipe.table{...}`.
+    /// What `swipe.table{...}` asks for: the table's configuration (its plugins by the paths
+    /// the spec gives), and where the spec is.
     public struct Options {
-        public var plugins: [String] = []
+        public var configuration: SessionConfiguration
         /// The spec file's folder: a plugin path not found from the current directory is
         /// looked for from there.
         public var specFolder: String?
-        public var rows = 30
-        public var items: [String]?
-        public var geometry = TableGeometry()
-        public var pluginOptions = PluginOptions()
-        public var direction: LayoutDirection?
-        public var tableOptions = TableBehaviorOptions()
-        /// The run's behaviour preset (`--preset`).
-        public var preset = BehaviorPreset.tutorial
-        public init() {}
+        /// The spec file's name (its last path component): what `t:render`'s picture is titled.
+        public var specName: String?
+        public init(configuration: SessionConfiguration = .defaults, specFolder: String? = nil) {
+            self.configuration = configuration
+            self.specFolder = specFolder
+        }
     }
 
     public init(options: Options) throws(Failure) {
+        var configuration = options.configuration
         // The sizes' limits are the core's, as on the command line.
-        if let problem = TableGeometry.check(rows: options.rows) ?? options.geometry.problems().first {
+        if let problem = TableGeometry.check(rows: configuration.items.count) ?? configuration.geometry.problems().first {
             throw Failure("swipe.table: '\(problem.field)' \(problem.message)")
         }
-        var configuration = SessionConfiguration(
-            plugins: try options.plugins.map { path throws(Failure) in .file(try Self.resolve(path, from: options.specFolder)) },
-            pluginOptions: options.pluginOptions, items: options.items.map(TableItems.init) ?? .generated(count: options.rows),
-            geometry: options.geometry, direction: options.direction, tableOptions: options.tableOptions, preset: options.preset)
+        configuration.plugins = try configuration.plugins.map { source throws(Failure) in
+            guard case .file(let path) = source else { return source }
+            return .file(try Self.resolve(path, from: options.specFolder))
+        }
         configuration.scriptName = "<spec>"
-        configuration.recordsInputs = false
+        // Kept for t:render, which replays them (a few bytes per gesture).
+        configuration.recordsInputs = true
+        specName = options.specName
         do {
             session = try Session(configuration, sink: nil)
         } catch {
@@ -142,6 +146,23 @@ public final class SwipeDriver {
 
     public func open(row: Int, side: Edge? = nil) throws(Failure) { try command(.open(row: row, side: side)) }
     public func close(row: Int) throws(Failure) { try command(.close(row: row)) }
+
+    /// `t:render{...}`: the SVG `swipehost render` draws (``RenderRun``, the same code) for the
+    /// gestures applied so far: they are replayed, as a script, on a fresh session made with
+    /// this table's options, titled with the spec file's name.
+    public func render(options: RenderOptions) throws(Failure) -> String {
+        guard let script = session.recordedCommands else {
+            throw Failure(
+                "render: the table's recording stopped at \(Session.maximumRecordedInputs) inputs (the most a session records), so its gestures cannot be drawn")
+        }
+        var configuration = session.configuration
+        configuration.scriptName = specName ?? "<spec>"
+        do {
+            return try RenderRun(session: configuration, options: options).render(script: script)
+        } catch {
+            throw Failure("render: \(error.description)")
+        }
+    }
 
     /// The plugin errors so far, in order; repeated `configure` errors are summed up first
     /// (``PluginHost/reportRepeatedFailures()``).

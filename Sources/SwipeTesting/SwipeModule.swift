@@ -1,6 +1,7 @@
 import LuaRuntime
 import SwipeCore
 import SwipePlugins
+import SwipeRender
 import SwipeScript
 
 /// `require("swipe")`: installs the module's loader in `package.preload` of a Lua state.
@@ -9,8 +10,9 @@ import SwipeScript
 /// (``SwipeModule/source``) wraps them in the `t:method(...)` API and raises their failures at
 /// the spec's line.
 public enum SwipeModule {
-    /// Installs the loader; `pluginOptions` are the defaults of every `swipe.table{...}`.
-    public static func install(in lua: LuaState, pluginOptions: PluginOptions = PluginOptions()) throws {
+    /// Installs the loader; `defaults` are the defaults of every `swipe.table{...}` (`swipehost
+    /// test`'s plugin limits).
+    public static func install(in lua: LuaState, defaults: SessionConfiguration = .defaults) throws {
         try lua.defineType("SwipeDriver", methods: [:])
         let native = try lua.newTable(label: "swipe")
         func define(_ name: String, _ body: @escaping (SwipeDriver, [LuaValue]) throws -> LuaValue) throws {
@@ -22,10 +24,11 @@ public enum SwipeModule {
             })
         }
         try lua.register("new", in: native, attempt("table") { [unowned lua] args in
-            var options = try options(args.argument(1), defaults: pluginOptions)
+            var options = SwipeDriver.Options(configuration: try configuration(args.argument(1), defaults: defaults))
             if let source = args.argument(2).stringValue, source.hasPrefix("@") {
                 let file = String(source.dropFirst())
                 options.specFolder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+                options.specName = file.lastIndex(of: "/").map { String(file[file.index(after: $0)...]) } ?? file
             }
             let driver = try SwipeDriver(options: options)
             return try lua.userdata(driver, type: "SwipeDriver")
@@ -92,6 +95,7 @@ public enum SwipeModule {
         try define("presented") { driver, _ in driver.presentedValue }
         try define("now") { driver, _ in driver.nowValue }
         try define("errors") { driver, _ in driver.errorValues }
+        try define("render") { driver, args in .string(try driver.render(options: try renderOptions(args.argument(2)))) }
         try define("error_count") { driver, _ in .integer(driver.host.errorCount) }
         let chunk = try lua.load(source, chunkName: "=swipe")
         try lua.call(chunk, arguments: [.reference(native)])
@@ -115,14 +119,70 @@ public enum SwipeModule {
         }
     }
 
-    /// `swipe.table{ plugins = {...}, rows = 30, width = 320, viewport = 504, items = {...},
-    /// budget = N, memory = BYTES, direction = "rtl", exclusive = true, close_on_scroll = true,
-    /// close_on_tap = true }`.
-    static func options(_ value: LuaValue, defaults: PluginOptions) throws -> SwipeDriver.Options {
-        var options = SwipeDriver.Options()
-        options.pluginOptions = defaults
+    /// `t:render{ every = MS | at = { T1, T2, ... } | events = true, columns = N }`: `swipehost
+    /// render`'s frame options (`--every`, `--at`, `--events`, the default) and `--columns`.
+    static func renderOptions(_ value: LuaValue) throws -> RenderOptions {
+        var options = RenderOptions()
         guard case .table(let fields) = value else {
             if value.isNil { return options }
+            throw SwipeDriver.Failure("render: expected a table of options, got a \(value.typeName)")
+        }
+        let known = ["at", "columns", "events", "every"]
+        for key in fields.keys {
+            guard let name = key.stringValue, known.contains(name) else {
+                let hint = key.stringValue.flatMap { closestMatch(to: $0, among: known) }.map { " (did you mean '\($0)'?)" } ?? ""
+                throw SwipeDriver.Failure("render: unknown option '\(PluginHost.text(key))'\(hint) (known: \(known.joined(separator: ", ")))")
+            }
+        }
+        let chosen = ["every", "at", "events"].filter { fields[.string($0)] != nil }
+        guard chosen.count <= 1 else { throw SwipeDriver.Failure("render: choose one of 'events', 'every' and 'at', got \(chosen.joined(separator: " and "))") }
+        if let every = fields["every"] {
+            guard let number = every.doubleValue, let step = TimeAmount.milliseconds(checked: number), step > .zero else {
+                throw SwipeDriver.Failure("render: 'every' must be a number of milliseconds > 0, got \(every.doubleValue.map(NumberText.describe) ?? "a " + every.typeName)")
+            }
+            options.frames = .every(step)
+        }
+        if let at = fields["at"] {
+            guard let list = at.arrayValue, !list.isEmpty else {
+                throw SwipeDriver.Failure("render: 'at' must be a list of times in milliseconds ({0, 150, 300}), got a \(at.typeName)")
+            }
+            var times: [VirtualInstant] = []
+            for entry in list {
+                guard let number = entry.doubleValue, let time = TimeAmount.milliseconds(checked: number) else {
+                    throw SwipeDriver.Failure("render: 'at' must be times in milliseconds (0 or more), got \(entry.doubleValue.map(NumberText.describe) ?? "a " + entry.typeName)")
+                }
+                times.append(.start + time)
+            }
+            guard times.count <= RenderOptions.maximumFrames else {
+                throw SwipeDriver.Failure("render: 'at' names \(times.count) times, at most \(RenderOptions.maximumFrames) frames")
+            }
+            options.frames = .at(Array(Set(times)).sorted())
+        }
+        if let events = fields["events"], events != .boolean(true) {
+            throw SwipeDriver.Failure("render: 'events' must be true (a frame after each step that made events, the default), got \(PluginHost.text(events))")
+        }
+        if let columns = fields["columns"] {
+            guard let number = columns.intValue, (1...RenderOptions.maximumColumns).contains(number) else {
+                throw SwipeDriver.Failure("render: 'columns' must be a whole number from 1 to \(RenderOptions.maximumColumns), got \(PluginHost.text(columns))")
+            }
+            options.columns = number
+        }
+        return options
+    }
+
+    /// `swipe.table{ plugins = {...}, rows = 30, width = 320, viewport = 504, items = {...},
+    /// budget = N, memory = BYTES, preset = "mail", direction = "rtl", exclusive = true,
+    /// close_on_scroll = true, close_on_tap = true, plugin_errors = "allow" }` read into a
+    /// configuration: the one reader of these fields (``SessionConfiguration/tableFields(_:)``
+    /// prints them). A field not given keeps its value in `defaults`; `plugins` are the paths as
+    /// written. A bad value is an error naming its field (`swipe.table: 'rows' must be ...`),
+    /// raised at the spec's line.
+    public static func configuration(_ value: LuaValue, defaults: SessionConfiguration = .defaults) throws(SwipeDriver.Failure)
+        -> SessionConfiguration
+    {
+        var configuration = defaults
+        guard case .table(let fields) = value else {
+            if value.isNil { return configuration }
             throw SwipeDriver.Failure("swipe.table: expected a table of options, got a \(value.typeName)")
         }
         let known: Set<String> = [
@@ -136,66 +196,80 @@ public enum SwipeModule {
                     "swipe.table: unknown option '\(PluginHost.text(key))'\(hint) (known: \(known.sorted().joined(separator: ", ")))")
             }
         }
-        func number(_ key: String) throws -> Double? {
+        func number(_ key: String) throws(SwipeDriver.Failure) -> Double? {
             guard let value = fields[.string(key)] else { return nil }
             guard let number = value.doubleValue, number.isFinite else {
                 throw SwipeDriver.Failure("swipe.table: '\(key)' must be a number, got a \(value.typeName)")
             }
             return number
         }
-        func strings(_ key: String) throws -> [String]? {
+        /// A whole number from 0 to `Int.max`; `meaning` says what it counts.
+        func count(_ key: String, _ meaning: String) throws(SwipeDriver.Failure) -> Int? {
+            guard let value = try number(key) else { return nil }
+            guard value >= 0, value == value.rounded(), value < 0x1p63 else {
+                throw SwipeDriver.Failure("swipe.table: '\(key)' must be a whole number >= 0 (\(meaning)), got \(NumberText.describe(value))")
+            }
+            return Int(value)
+        }
+        func strings(_ key: String) throws(SwipeDriver.Failure) -> [String]? {
             guard let value = fields[.string(key)] else { return nil }
             if case .string(let one) = value { return [one] }
             guard let list = value.arrayValue else {
                 throw SwipeDriver.Failure("swipe.table: '\(key)' must be a list of strings, got a \(value.typeName)")
             }
-            return try list.map { entry in
+            var texts: [String] = []
+            for entry in list {
                 guard case .string(let text) = entry else {
                     throw SwipeDriver.Failure("swipe.table: '\(key)' must be a list of strings, found a \(entry.typeName)")
                 }
-                return text
+                texts.append(text)
             }
+            return texts
         }
         if let value = fields["plugin_errors"], value != "allow", value != "fail" {
             throw SwipeDriver.Failure("swipe.table: 'plugin_errors' must be \"allow\" or \"fail\", got \(value.stringValue.map { "\"\($0)\"" } ?? "a \(value.typeName)")")
         }
-        options.plugins = try strings("plugins") ?? []
-        options.items = try strings("items")
+        if let plugins = try strings("plugins") { configuration.plugins = plugins.map(PluginSource.file) }
         if let direction = fields[.string("direction")] {
             guard let name = direction.stringValue, let parsed = LayoutDirection(rawValue: name) else {
                 throw SwipeDriver.Failure("swipe.table: 'direction' must be 'ltr' or 'rtl', got \(direction.stringValue.map { "'\($0)'" } ?? "a " + direction.typeName)")
             }
-            options.direction = parsed
+            configuration.direction = parsed
         }
         if let preset = fields[.string("preset")] {
             guard let name = preset.stringValue, let parsed = BehaviorPreset(rawValue: name) else {
                 let names = BehaviorPreset.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                 throw SwipeDriver.Failure("swipe.table: 'preset' must be one of \(names), got \(preset.stringValue.map { "'\($0)'" } ?? "a " + preset.typeName)")
             }
-            options.preset = parsed
+            configuration.preset = parsed
         }
         for (key, path) in [("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll), ("close_on_tap", \.closeOnTap)] {
             guard let flag = fields[.string(key)] else { continue }
             guard case .boolean(let on) = flag else { throw SwipeDriver.Failure("swipe.table: '\(key)' must be a boolean, got a \(flag.typeName)") }
-            options.tableOptions[keyPath: path] = on
+            configuration.tableBehavior[keyPath: path] = on
         }
         if let rows = try number("rows") {
-            guard rows >= 0, rows == rows.rounded() else { throw SwipeDriver.Failure("swipe.table: 'rows' must be a whole number >= 0, got \(rows)") }
+            guard rows >= 0, rows == rows.rounded() else { throw SwipeDriver.Failure("swipe.table: 'rows' must be a whole number >= 0, got \(NumberText.describe(rows))") }
             guard rows <= Double(TableGeometry.maximumRows) else {
                 throw SwipeDriver.Failure("swipe.table: 'rows' must be at most \(TableGeometry.maximumRows), got \(NumberText.describe(rows))")
             }
-            options.rows = Int(rows)
+            configuration.items = .generated(count: Int(rows))
         }
+        if let items = try strings("items") { configuration.items = TableItems(items) }
         if let width = try number("width") {
             guard width > 0 else { throw SwipeDriver.Failure("swipe.table: 'width' must be > 0, got \(width)") }
-            options.geometry.width = width
+            configuration.geometry.width = width
         }
         if let viewport = try number("viewport") {
             guard viewport > 0 else { throw SwipeDriver.Failure("swipe.table: 'viewport' must be > 0, got \(viewport)") }
-            options.geometry.viewportHeight = viewport
+            configuration.geometry.viewportHeight = viewport
         }
-        if let budget = try number("budget") { options.pluginOptions.instructionBudget = max(0, Int(budget)) }
-        if let memory = try number("memory") { options.pluginOptions.memoryLimit = max(0, Int(memory)) }
-        return options
+        if let budget = try count("budget", "Lua instructions per call into a plugin, 0 = unlimited") {
+            configuration.pluginOptions.instructionBudget = budget
+        }
+        if let memory = try count("memory", "bytes each plugin's Lua state may take, 0 = no cap") {
+            configuration.pluginOptions.memoryLimit = memory
+        }
+        return configuration
     }
 }

@@ -18,10 +18,15 @@ public struct TestResult: Hashable, Sendable {
     /// For a failure: whether an error ended it (a Lua error, a spent budget, a file that did not
     /// load or run) rather than an assertion; JUnit reports it as an `<error>`, not a `<failure>`.
     public var isError: Bool
+    /// For an error: bad input the run cannot go on with as if it were a test's failure (a
+    /// snapshot file edited into nonsense, `mock` of a non-table): the run's status is 2.
+    public var isBadInput = false
 
     public init(
-        file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0, isError: Bool = false
+        file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0, isError: Bool = false,
+        isBadInput: Bool = false
     ) {
+        self.isBadInput = isBadInput
         self.file = file
         self.line = line
         self.name = name
@@ -29,38 +34,5 @@ public struct TestResult: Hashable, Sendable {
         self.message = message
         self.seconds = seconds
         self.isError = isError
-    }
-}
-
-/// The results of one spec file, in the order they ran.
-public struct SpecFileReport: Hashable, Sendable {
-    public var path: String
-    public var results: [TestResult]
-
-    public init(path: String, results: [TestResult]) {
-        self.path = path
-        self.results = results
-    }
-}
-
-/// Counts over a whole run.
-public struct TestSummary: Hashable, Sendable {
-    public var passed = 0
-    public var failed = 0
-    public var skipped = 0
-
-    public init(_ reports: [SpecFileReport]) {
-        for result in reports.flatMap(\.results) {
-            switch result.status {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .skipped: skipped += 1
-            }
-        }
-    }
-
-    /// `N passed, N failed` (`, N skipped` when there are any).
-    public var line: String {
-        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
     }
 }

@@ -1,3 +1,6 @@
+import LuaRuntime
+import SwipeCore
+import SwipePlugins
 import SwipeScript
 
 /// A whole `swipehost test`: finds the spec files, runs them (here, or in worker processes),
@@ -13,6 +16,11 @@ public struct TestSession {
     public var listOnly = false
     /// Which file names are specs in the folders searched (a `.busted` `pattern`).
     public var naming: SpecDiscovery.Naming = SpecDiscovery.specNaming
+    /// `--coverage`: counts the lines specs and plugins run, writes the lcov file and prints the
+    /// table; nil: no coverage (no line hook).
+    public var coverage: CoverageSettings?
+    /// Called with the coverage report once it is written (an embedder's, or a test's, view of it).
+    public var coverageReport: ((CoverageReport) -> Void)?
     public var output: (String) -> Void
     public var errorOutput: (String) -> Void
 
@@ -61,25 +69,34 @@ public struct TestSession {
     /// tested: a path given does not exist, there is no spec file, or the spec files hold no test
     /// (none at all, or none whose name matches the filter); each of those says so on standard
     /// error.
-    public func run() -> Int32 {
+    public func run() -> Int32 { runReporting().status }
+
+    /// ``run()``, with the reports of the tests run (`--watch` reads which snapshot files the run
+    /// itself wrote).
+    public func runReporting() -> (status: Int32, reports: [SpecFileReport]) {
+        var options = self.options
+        // Each run counts afresh (--watch runs again).
+        if coverage != nil { options.coverage = LuaCoverage() }
         var files: [String]
         do {
             files = paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
         } catch {
             errorOutput("swipehost test: \(error)\n")
-            return 2
+            return (2, [])
         }
         guard !files.isEmpty else {
             let places = paths.isEmpty ? SpecDiscovery.defaultFolders.joined(separator: "/ and ") + "/" : paths.joined(separator: ", ")
             errorOutput("swipehost test: no *_spec.lua file found in \(places)\n")
-            return 2
+            return (2, [])
         }
         if let seed = options.seed { files = SpecDiscovery.shuffled(files, seed: seed) }
-        if listOnly { return list(files) }
+        if listOnly { return (list(files), []) }
         var reports: [SpecFileReport] = []
         for _ in 0..<max(repeatCount, 1) {
             if jobs > 1 && files.count > 1 {
-                let done = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }.run(files)
+                var pool = WorkerPool(jobs: jobs) { file in ["test", "--worker", file] + options.workerArguments }
+                pool.coverage = options.coverage
+                let done = pool.run(files)
                 if format == .text { output(TextReport.render(done)) }
                 reports += done
             } else {
@@ -98,12 +115,47 @@ public struct TestSession {
             output(format.render(reports))
             errorOutput(summary.line + "\n")
         }
+        if let line = Self.snapshotLine(reports) { errorOutput(line + "\n") }
         if summary.passed + summary.failed + summary.skipped == 0 {
             errorOutput("swipehost test: " + Self.nothingRan(files: files, options: options) + "\n")
             // A shard may be empty where the others are not (a small suite on a wide matrix).
-            return options.shard == nil ? 2 : 0
+            return (options.shard == nil ? 2 : 0, reports)
         }
-        return summary.failed == 0 ? 0 : 1
+        var status: Int32 = summary.failed == 0 ? 0 : 1
+        if let coverage, let counted = options.coverage {
+            let report = CoverageReport(counted)
+            coverageReport?(report)
+            // The table is part of the text report; beside TAP, JUnit or json it goes to stderr.
+            if format == .text { output(report.table) } else { errorOutput(report.table) }
+            if let failure = report.write(to: coverage.path) {
+                errorOutput("swipehost test: --coverage: \(failure)\n")
+                status = max(status, 1)
+            }
+            if let failure = coverage.minimum?.failure(report) {
+                errorOutput("swipehost test: \(failure)\n")
+                status = max(status, 1)
+            }
+        }
+        // Bad input (a snapshot file edited into nonsense, mock of a non-table) is status 2, said
+        // on standard error too: the report alone shows a failure like any other.
+        let bad = reports.flatMap(\.results).filter(\.isBadInput)
+        if !bad.isEmpty {
+            let shown = bad.map { "\($0.file):\($0.line) (\($0.name))" }.joined(separator: ", ")
+            errorOutput("swipehost test: bad input, status 2: \(DisplayText.escaped(shown)); see the failure\(bad.count == 1 ? "" : "s") above\n")
+            return (2, reports)
+        }
+        return (status, reports)
+    }
+
+    /// `swipehost test: snapshots: 2 written, 1 updated` when the run wrote any (nil otherwise).
+    static func snapshotLine(_ reports: [SpecFileReport]) -> String? {
+        let written = reports.reduce(0) { $0 + $1.snapshotsWritten.count }
+        let updated = reports.reduce(0) { $0 + $1.snapshotsUpdated.count }
+        guard written + updated > 0 else { return nil }
+        var parts: [String] = []
+        if written > 0 { parts.append("\(written) written") }
+        if updated > 0 { parts.append("\(updated) updated") }
+        return "swipehost test: snapshots: " + parts.joined(separator: ", ")
     }
 
     /// `--list`: `FILE:LINE: NAME` for each selected test, in the order they would run; status
@@ -149,9 +201,9 @@ public struct TestSession {
 extension SpecRunOptions {
     /// The options as `swipehost test` arguments, for worker processes.
     public var workerArguments: [String] {
-        var arguments = ["--spec-budget", String(specBudget), "--budget", String(pluginOptions.instructionBudget),
-                         "--memory", String(pluginOptions.memoryLimit)]
-        if pluginOptions.trusted { arguments.append("--trusted") }
+        // The plugin limits as the configuration prints them (what differs from the defaults).
+        var arguments = ["--spec-budget", String(specBudget)] + tableDefaults.arguments(plugins: false)
+        if coverage != nil { arguments.append("--coverage") }
         if let filter { arguments += ["--filter", filter] }
         for pattern in filterOut { arguments += ["--filter-out", pattern] }
         for name in names { arguments += ["--name", name] }
@@ -159,6 +211,25 @@ extension SpecRunOptions {
         for tag in excludeTags { arguments += ["--exclude-tags", tag] }
         if let shard { arguments += ["--shard", shard.description] }
         if let seed { arguments += ["--seed", String(seed)] }
+        if snapshots.update { arguments.append("--update-snapshots") }
+        // The parent's reading of CI, whatever the worker's environment says.
+        arguments += ["--snapshot-ci", snapshots.ci ? "yes" : "no"]
         return arguments
+    }
+}
+
+/// `--coverage` and `--coverage-min`: where the lcov file goes and the least line coverage.
+public struct CoverageSettings: Sendable, Equatable {
+    /// The lcov tracefile written after the run.
+    public var path: String
+    /// Below it, the run fails (status 1).
+    public var minimum: CoverageMinimum?
+
+    /// The default file, as luacov's lcov reporter and most CI set-ups expect it.
+    public static let defaultPath = "coverage/lcov.info"
+
+    public init(path: String = defaultPath, minimum: CoverageMinimum? = nil) {
+        self.path = path
+        self.minimum = minimum
     }
 }

@@ -1,7 +1,8 @@
 import Glibc
 import SwipeScript
 
-/// `swipehost test --watch`: waits, with inotify, for a `.lua` file (a spec or a plugin) to be
+/// `swipehost test --watch`: waits, with inotify, for a `.lua` file (a spec or a plugin) or a
+/// `.snap` file (a snapshot, in a `__snapshots__` folder) to be
 /// written, created, moved in or deleted under the folders watched
 /// (recursively, new folders included, hidden folders and symbolic links to folders skipped).
 /// No polling: the thread sleeps in `read` until the kernel reports a change.
@@ -56,23 +57,44 @@ public final class TestWatch {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return changed.sorted() }
-            var offset = 0
-            while offset + 16 <= count {
-                let (descriptorOfFolder, mask, length) = buffer.withUnsafeBytes { raw in
-                    (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                     raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
-                }
-                let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                offset += 16 + length
-                guard let folder = folders[descriptorOfFolder], !name.isEmpty, !name.hasPrefix(".") else { continue }
-                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-                if mask & UInt32(IN_ISDIR) != 0 {
-                    if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watch(folder: path) }
-                } else if name.hasSuffix(".lua") {
-                    changed.insert(path)
-                }
+            parse(buffer, count: count, into: &changed)
+        }
+    }
+
+    /// The changes the kernel has reported already (read without waiting), but those of
+    /// `ignored` (normalized paths: the snapshot files the run just wrote itself).
+    public func pendingChanges(ignoring ignored: Set<String>) -> [String] {
+        var changed: Set<String> = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, 0) <= 0 { break }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            parse(buffer, count: count, into: &changed)
+        }
+        return changed.filter { !ignored.contains(ScriptHeader.normalized($0)) }.sorted()
+    }
+
+    /// Adds the files named by the events in `buffer[0..<count]` to `changed`; new folders are watched.
+    private func parse(_ buffer: [UInt8], count: Int, into changed: inout Set<String>) {
+        var offset = 0
+        while offset + 16 <= count {
+            let (descriptorOfFolder, mask, length) = buffer.withUnsafeBytes { raw in
+                (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                 raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                 Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+            }
+            let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset += 16 + length
+            guard let folder = folders[descriptorOfFolder], !name.isEmpty, !name.hasPrefix(".") else { continue }
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            if mask & UInt32(IN_ISDIR) != 0 {
+                if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watch(folder: path) }
+            } else if name.hasSuffix(".lua") || name.hasSuffix(".snap") {
+                changed.insert(path)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import LuaRuntime
 import SwipeScript
 
 /// Runs spec files in parallel processes: this executable again, once per file, with the
@@ -8,6 +9,8 @@ public struct WorkerPool {
     public var jobs: Int
     /// The arguments of the worker for one file (after the executable's name).
     public var arguments: (String) -> [String]
+    /// Where the workers' coverage counts go (`--coverage`), if anywhere.
+    public var coverage: LuaCoverage?
 
     public init(jobs: Int, arguments: @escaping (String) -> [String]) {
         self.jobs = max(1, jobs)
@@ -41,6 +44,9 @@ public struct WorkerPool {
             unlink(child.output)
             if let report = WorkerProtocol.decode(text) {
                 reports[child.index] = report
+                if let coverage {
+                    for file in WorkerProtocol.decodeCoverage(text) { coverage.add(file) }
+                }
             } else {
                 let how = (status & 0x7f) == 0 ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(status & 0x7f)"
                 reports[child.index] = Self.failure(files[child.index], "the worker process \(how) before reporting")

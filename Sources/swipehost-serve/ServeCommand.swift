@@ -20,12 +20,8 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() throws {
-        let plugins = options.plugins
-        var configuration = SessionConfiguration(
-            plugins: plugins.paths.map(PluginSource.file), pluginOptions: plugins.options,
-            items: .generated(count: options.table.rows), geometry: options.table.geometry,
-            direction: options.behavior.direction, tableOptions: options.behavior.tableOptions,
-            preset: options.behavior.preset)
+        let plugins = options.configuration.plugins
+        var configuration = options.configuration.configuration()
         configuration.scriptName = "session"
         // The plugins must load now: later, a page that cannot get a session says why.
         do {

@@ -15,8 +15,9 @@ struct SwipeHostCommand: ParsableCommand {
     )
 
     /// The common forms of `swipehost run` start without the argument parser (see
-    /// ``RunRequest/init(fastArguments:)``): its reflection over every command's options is
-    /// about two thirds of a short run's instructions. Everything else is parsed as always.
+    /// ``RunRequest/init(fastArguments:)``): its reflection over every command's options costs
+    /// more than the short run itself (docs/performance.md, "Figures behind the code").
+    /// Everything else is parsed as always.
     static func main() {
         guard let request = RunRequest(fastArguments: CommandLine.arguments.dropFirst()) else {
             main(nil)

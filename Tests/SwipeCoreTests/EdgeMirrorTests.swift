@@ -158,28 +158,17 @@ struct MirrorCase: CustomStringConvertible {
 final class SideLog: SwipeTableDelegate {
     var events: [(time: VirtualInstant, text: String)] = []
 
-    func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
-        events.append((table.now, "open \(row) \(Self.name(side))"))
-    }
-
-    func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
-        events.append((table.now, "close \(row) \(Self.name(side))"))
-    }
-
-    func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        events.append((table.now, "action \(row) \(button.id) \(number) \(Self.name(side))"))
-    }
-
-    func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        events.append((table.now, "full action \(row) \(button.id) \(number) \(Self.name(side))"))
-    }
-
-    func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
-        events.append((table.now, "\(expanded ? "expand" : "collapse") \(row) \(Self.name(side))"))
-    }
-
-    func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) {
-        events.append((table.now, "delete \(row) \(item)"))
+    func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+        let text: String
+        switch event {
+        case .open(let row, let side, _): text = "open \(row) \(Self.name(side))"
+        case .close(let row, let side, _): text = "close \(row) \(Self.name(side))"
+        case .action(let row, let button, let number, let side): text = "action \(row) \(button.id) \(number) \(Self.name(side))"
+        case .fullAction(let row, let button, let number, let side): text = "full action \(row) \(button.id) \(number) \(Self.name(side))"
+        case .expand(let row, let side, let expanded): text = "\(expanded ? "expand" : "collapse") \(row) \(Self.name(side))"
+        case .delete(let row, let item): text = "delete \(row) \(item)"
+        }
+        events.append((table.now, text))
     }
 
     /// Sides as the events are compared: a side the row does not name reads as trailing, and

@@ -260,18 +260,15 @@ final class SideEventLog: SwipeTableDelegate {
     var events: [TableEvent] = []
     var times: [VirtualInstant] = []
 
-    func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) {
-        events.append(.open(row: row, side: side))
-        times.append(table.now)
-    }
-
-    func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) {
-        events.append(.close(row: row, side: side))
-        times.append(table.now)
-    }
-
-    func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-        events.append(.action(row: row, button: button, number: number, side: side))
+    /// Opens, closes and actions with their sides (a full swipe's action as a tap), no velocity.
+    func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+        switch event {
+        case .open(let row, let side, _): events.append(.open(row: row, side: side))
+        case .close(let row, let side, _): events.append(.close(row: row, side: side))
+        case .action(let row, let button, let number, let side), .fullAction(let row, let button, let number, let side):
+            events.append(.action(row: row, button: button, number: number, side: side))
+        case .expand, .delete: return
+        }
         times.append(table.now)
     }
 }

@@ -8,18 +8,18 @@ struct FullSwipeTests {
     /// Records every delegate call, full swipes included.
     final class Log: SwipeTableDelegate {
         var events: [String] = []
-        func swipeTable(_ table: SwipeTable, didOpenRow row: Int, side: Edge?) { events.append("\(Int(table.now.milliseconds)) open \(row)") }
-        func swipeTable(_ table: SwipeTable, didCloseRow row: Int, side: Edge?) { events.append("\(Int(table.now.milliseconds)) close \(row)") }
-        func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-            events.append("\(Int(table.now.milliseconds)) action \(row) \(button.id)")
+        func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+            let text: String
+            switch event {
+            case .open(let row, _, _): text = "open \(row)"
+            case .close(let row, _, _): text = "close \(row)"
+            case .action(let row, let button, _, _): text = "action \(row) \(button.id)"
+            case .fullAction(let row, let button, _, let side): text = "full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")"
+            case .expand(let row, let side, let expanded): text = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
+            case .delete(let row, let item): text = "delete \(row) \(item)"
+            }
+            events.append("\(Int(table.now.milliseconds)) \(text)")
         }
-        func swipeTable(_ table: SwipeTable, didFullSwipeButton button: SwipeButton, number: Int, side: Edge?, inRow row: Int) {
-            events.append("\(Int(table.now.milliseconds)) full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")")
-        }
-        func swipeTable(_ table: SwipeTable, didExpandRow row: Int, side: Edge, expanded: Bool) {
-            events.append("\(Int(table.now.milliseconds)) \(expanded ? "expand" : "collapse") \(row) \(side.rawValue)")
-        }
-        func swipeTable(_ table: SwipeTable, didDeleteRow row: Int, item: String) { events.append("\(Int(table.now.milliseconds)) delete \(row) \(item)") }
     }
 
     /// A 30-row table whose rows have one 80-point `trash` button with a full swipe at 192
@@ -198,6 +198,40 @@ struct FullSwipeTests {
         try table.panEnded(row: 3)
         #expect(table.isWaiting(row: 3))
         #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 202)
+    }
+
+    /// Issue 21, point 4: waiting is one of the cell's states. A pan over a held row, cancelled
+    /// or ended, leaves it held, filled, where it was; fulfilled while a pan is tracked, the row
+    /// snaps closed with its `close` and the rest of the pan moves the content again.
+    @Test func aPanOverAWaitingRowLeavesItHeldUnlessFulfilledMeanwhile() throws {
+        let (table, log) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -242)
+        try table.panEnded(row: 3)
+        for end in ["cancel", "end"] {
+            try table.panBegan(row: 3)
+            try table.panChanged(row: 3, translation: 150)
+            #expect(table.cell(forRow: 3)?.filledButton?.id == "trash")
+            if end == "cancel" { try table.panCancelled(row: 3) } else { try table.panEnded(row: 3, velocity: 5000) }
+            let cell = try #require(table.cell(forRow: 3))
+            #expect(cell.isWaiting, "after \(end)")
+            #expect(table.isWaiting(row: 3))
+            #expect(cell.reveal(on: .trailing) == 202)
+            #expect(cell.committed == 202)
+            #expect(cell.filledButton?.id == "trash")
+        }
+        try table.panBegan(row: 3)
+        try table.fulfill(row: 3, .reset)
+        #expect(table.cell(forRow: 3)?.isWaiting == false)
+        #expect(table.cell(forRow: 3)?.isTracking == true)
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "0 close 3"])
+        let snapped = table.cell(forRow: 3)?.offset
+        try table.panChanged(row: 3, translation: 30)
+        #expect(table.cell(forRow: 3)?.offset != snapped)
+        try table.panEnded(row: 3)
+        table.advance(by: .seconds(1))
+        #expect(!table.isWaiting(row: 3))
+        #expect(table.cell(forRow: 3)?.filledButton == nil)
     }
 
     @Test func theLeadingEdgeInRightToLeftMirrorsIt() throws {

@@ -51,6 +51,30 @@ struct HeadlessRunTests {
         #expect(table.cell(forRow: 1)?.right == -20)
     }
 
+    /// Issue 21, point 3: each kind of delivered ``TableEvent`` becomes its trace record, with
+    /// what it carries (`.open`, `.close` and `.delete` name cases of both event types: an
+    /// overload once turned `delete` into a recursion).
+    @Test func theRecorderRecordsEachDeliveredEventWithWhatItCarries() {
+        let recorder = TraceRecorder()
+        let button = SwipeButton(id: "trash", title: "Trash", width: 80)
+        let t = VirtualInstant.start + .milliseconds(7 as Int64)
+        let delivered: [TableEvent] = [
+            .open(row: 3, side: .leading, velocity: -600), .close(row: 4), .action(row: 5, button: button, number: 2, side: .trailing),
+            .fullAction(row: 6, button: button, number: 1, side: nil), .expand(row: 7, side: .trailing, expanded: true),
+            .expand(row: 7, side: .trailing, expanded: false), .delete(row: 8, item: "Eight"),
+        ]
+        for event in delivered { recorder.record(delivered: event, at: t) }
+        #expect(recorder.records == [
+            TraceRecord(time: t, event: .open(row: 3), side: .leading, velocity: -600),
+            TraceRecord(time: t, event: .close(row: 4)),
+            TraceRecord(time: t, event: .action(row: 5, buttonID: "trash", number: 2, title: "Trash"), side: .trailing),
+            TraceRecord(time: t, event: .action(row: 6, buttonID: "trash", number: 1, title: "Trash"), full: true),
+            TraceRecord(time: t, event: .expand(row: 7, side: .trailing)),
+            TraceRecord(time: t, event: .collapse(row: 7, side: .trailing)),
+            TraceRecord(time: t, event: .delete(row: 8, item: "Eight")),
+        ])
+    }
+
     /// `.jsonLines` keeps no records, writes what rendering them would, and hands the bytes over.
     @Test func aJSONLinesRecorderWritesAsItGoes() throws {
         let script = "swipe 1 -60\nwait 300\ntap 1 1\nswipe 1 60\nwait 12.5"

@@ -394,4 +394,163 @@ struct ReleasePhysicsTests {
             #expect(abs(Spring.cos(x) - Foundation.cos(x)) < 1e-12)
         }
     }
+
+    // MARK: Issue 26: the spring solved once per segment, the settle found without a scan
+
+    /// The closed form exactly as it was written before issue 26 (a fresh solution of the
+    /// spring at each call): what ``SpringMotion`` must reproduce to the last bit.
+    static func closedFormAsBefore(_ spring: Spring, x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+        let omega = (spring.stiffness / spring.mass).squareRoot()
+        let zeta = spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot())
+        if zeta < 1 {
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            let a = x0
+            let b = (v0 + zeta * omega * x0) / omegaD
+            let decay = Spring.exp(-zeta * omega * t)
+            let cos = Spring.cos(omegaD * t)
+            let sin = Spring.sin(omegaD * t)
+            return (decay * (a * cos + b * sin), decay * ((b * omegaD - zeta * omega * a) * cos - (a * omegaD + zeta * omega * b) * sin))
+        } else if zeta == 1 {
+            let b = v0 + omega * x0
+            let decay = Spring.exp(-omega * t)
+            return (decay * (x0 + b * t), decay * (b - omega * (x0 + b * t)))
+        }
+        let root = (zeta * zeta - 1).squareRoot()
+        let r1 = -omega / (zeta + root)
+        let r2 = -omega * (zeta + root)
+        let c2 = (v0 - r1 * x0) / (r2 - r1)
+        let c1 = x0 - c2
+        let e1 = Spring.exp(r1 * t)
+        let e2 = Spring.exp(r2 * t)
+        return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+    }
+
+    /// Springs across a checked configuration's range (damping 0, critical and heavy among
+    /// them) and the presets' own, seeded.
+    static func generatedSprings(count: Int, seed: UInt64) -> [Spring] {
+        var random = SplitMix64(seed: seed)
+        func logUniform(_ low: Double, _ high: Double) -> Double {
+            let u = Double(random.next() >> 11) / Double(1 << 53)
+            return Foundation.exp(Foundation.log(low) + u * (Foundation.log(high) - Foundation.log(low)))
+        }
+        var springs = [
+            Spring(), Spring(mass: 1, stiffness: 100, damping: 20), Spring(mass: 2, stiffness: 50, damping: 40),
+            Spring(mass: 1, stiffness: 300, damping: 2), Spring(mass: 1, stiffness: 100, damping: 0),
+        ]
+        while springs.count < count {
+            let mass = logUniform(0.01, 100)
+            let stiffness = logUniform(0.1, 100_000)
+            let critical = 2 * (stiffness * mass).squareRoot()
+            let damping: Double
+            switch random.next() % 6 {
+            case 0: damping = critical
+            case 1: damping = critical * logUniform(1.01, 1000)
+            case 2: damping = 0
+            default: damping = critical * logUniform(0.001, 0.99)
+            }
+            springs.append(Spring(mass: mass, stiffness: stiffness, damping: damping))
+        }
+        return springs
+    }
+
+    /// Starts a cell's spring begins from: rest itself, just inside and just outside the
+    /// tolerances, the presets' usual ones, and random offsets and release velocities.
+    static func generatedStarts(count: Int, seed: UInt64) -> [(x0: Double, v0: Double)] {
+        var random = SplitMix64(seed: seed)
+        func uniform(_ extent: Double) -> Double { (Double(random.next() >> 11) / Double(1 << 53) * 2 - 1) * extent }
+        var starts: [(x0: Double, v0: Double)] = [
+            (0, 0), (0.49, 0), (0.5, 0), (-0.5, 0), (0, 0.99), (0, 1), (0, -1), (0.49, -0.99), (160, 0), (-160, 0), (130, -600),
+            (240, 0), (-80, 0), (0, 5000),
+        ]
+        while starts.count < count {
+            starts.append(random.next() % 4 == 0 ? (uniform(2), uniform(3)) : (uniform(700), uniform(6000)))
+        }
+        return starts
+    }
+
+    /// The motion's constants are the products the closed form always formed: every position
+    /// and velocity is the same double as before, at every instant, for every kind of spring.
+    @Test func theSpringSolvedOnceGivesTheSameDoublesAsBefore() {
+        var random = SplitMix64(seed: 2601)
+        for spring in Self.generatedSprings(count: 200, seed: 2602) {
+            for (x0, v0) in Self.generatedStarts(count: 24, seed: random.next()) {
+                let motion = SpringMotion(spring, x0: x0, v0: v0)
+                for t in [0, 0.001, 0.016, 0.25, Double(random.next() % 10_000) / 1000, 10] {
+                    let before = Self.closedFormAsBefore(spring, x0: x0, v0: v0, at: t)
+                    let now = motion.closedForm(at: t)
+                    #expect(
+                        now.position.bitPattern == before.position.bitPattern && now.velocity.bitPattern == before.velocity.bitPattern,
+                        "\(spring) x0 \(x0) v0 \(v0) t \(t)")
+                    #expect(spring.closedForm(x0: x0, v0: v0, at: t).position.bitPattern == before.position.bitPattern)
+                }
+            }
+        }
+    }
+
+    /// The settle search returns the very millisecond a scan of every millisecond from 0
+    /// finds: for the presets' spring, for springs across the range (those that never come
+    /// to rest included), from every kind of start.
+    @Test func theSettleSearchFindsTheMillisecondAScanFinds() {
+        var checked = 0
+        var settledLater = 0
+        for (index, spring) in Self.generatedSprings(count: 60, seed: 2603).enumerated() {
+            for (x0, v0) in Self.generatedStarts(count: 20, seed: UInt64(index)) {
+                let scanned = spring.settleTimeByStepping(x0: x0, v0: v0)
+                let limit = Spring.maximumSettleTime.nanoseconds / 1_000_000
+                let searched = SpringMotion(spring, x0: x0, v0: v0).firstRestMillisecond(limit: limit)
+                #expect(searched.map { TimeAmount.milliseconds($0) } == scanned, "\(spring) x0 \(x0) v0 \(v0)")
+                #expect(spring.settleTime(x0: x0, v0: v0) == scanned)
+                #expect(spring.settleTime(x0: x0, v0: v0) == scanned)  // the second from the kept answers
+                checked += 1
+                if let searched, searched > 2 { settledLater += 1 }
+            }
+        }
+        #expect(checked == 1200 && settledLater > 600)
+    }
+
+    /// Two starts that share a slot of the kept settle times each get their own answer: a
+    /// slot answers only for the key it holds, the newest one.
+    @Test func keptSettleTimesAnswerOnlyForTheirOwnStart() {
+        let spring = Spring()
+        let first = SettleTimes.Key(spring, x0: 160, v0: 0)
+        var x0 = 161.0
+        while SettleTimes.Key(spring, x0: x0, v0: 0).slot != first.slot { x0 += 1 }
+        let times = SettleTimes()
+        #expect(times.milliseconds(for: first) == nil)
+        times.remember(7, for: first)
+        #expect(times.milliseconds(for: first) == 7)
+        let second = SettleTimes.Key(spring, x0: x0, v0: 0)
+        #expect(times.milliseconds(for: second) == nil)
+        times.remember(9, for: second)
+        #expect(times.milliseconds(for: second) == 9 && times.milliseconds(for: first) == nil)
+        for start in [160.0, x0, 160, x0] {
+            #expect(spring.settleTime(x0: start, v0: 0) == spring.settleTimeByStepping(x0: start, v0: 0))
+        }
+    }
+
+    /// A running spring segment is drawn with the same doubles as the spring solved afresh,
+    /// and so is its mirror after the layout direction changes.
+    @Test func aSpringSegmentIsDrawnAsTheSpringSolvedAfresh() {
+        for spring in Self.generatedSprings(count: 30, seed: 2604) {
+            var animation = Animation(
+                from: -130, to: -240, start: t0, duration: .seconds(10), curve: .linear, spring: spring, velocity: -600)
+            for ms: Int64 in [0, 1, 16, 100, 333, 2000, 9999] {
+                let expected = -240 + Self.closedFormAsBefore(spring, x0: 110, v0: -600, at: Double(ms) / 1000).position
+                let drawn = animation.value(at: Self.at(ms))
+                #expect(drawn == (expected.isFinite ? expected : -240), "\(spring) \(ms) ms")
+            }
+            animation.mirror()
+            for ms: Int64 in [0, 16, 333] {
+                let expected = 240 + Self.closedFormAsBefore(spring, x0: -110, v0: 600, at: Double(ms) / 1000).position
+                #expect(animation.value(at: Self.at(ms)) == expected)
+            }
+        }
+    }
+
+    @Test func theSettleBoundsLogarithmMatchesFoundations() {
+        for x in [1e-300, 1e-10, 0.001, 0.5, 0.7071, 1, 1.4142, 1.5, 2, 3, 10, 1234.5, 1e10, 1e300] {
+            #expect(abs(Spring.log(x) - Foundation.log(x)) <= 1e-14 * max(1, abs(Foundation.log(x))), "\(x)")
+        }
+        #expect(Spring.log(0) == -.infinity && Spring.log(-1).isNaN)
+    }
 }

@@ -7,18 +7,15 @@ final class EventLog: SwipeTableDelegate {
     var events: [TableEvent] = []
     var times: [VirtualInstant] = []
 
-    func swipeTable(_ table: SwipeTable, didOpenRow row: Int) {
-        events.append(.open(row: row))
-        times.append(table.now)
-    }
-
-    func swipeTable(_ table: SwipeTable, didCloseRow row: Int) {
-        events.append(.close(row: row))
-        times.append(table.now)
-    }
-
-    func swipeTable(_ table: SwipeTable, didTapButton button: SwipeButton, number: Int, inRow row: Int) {
-        events.append(.action(row: row, button: button, number: number))
+    /// The tutorial's calls, as it makes them: no side, no velocity; a full swipe's action as a tap.
+    func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
+        switch event {
+        case .open(let row, _, _): events.append(.open(row: row))
+        case .close(let row, _, _): events.append(.close(row: row))
+        case .action(let row, let button, let number, _), .fullAction(let row, let button, let number, _):
+            events.append(.action(row: row, button: button, number: number))
+        case .expand, .delete: return
+        }
         times.append(table.now)
     }
 }
@@ -248,5 +245,58 @@ struct TableTimerTests {
         #expect(fired.map(\.1) == [50, 150])
         #expect(fired.map(\.2) == [180, 160])
         #expect(table.now.milliseconds == 300)
+    }
+}
+
+/// Issue 21, point 3: what a delivery needs travels inside its event.
+struct TableEventTests {
+    /// Keeps each event as delivered, and whether the table could be driven from inside it.
+    final class Deliveries: SwipeTableDelegate {
+        var events: [TableEvent] = []
+        func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) { events.append(event) }
+    }
+
+    /// A 30-row tutorial table released by velocity, `exclusive` or not.
+    static func table(exclusive: Bool, _ log: Deliveries) -> SwipeTable {
+        var configuration = CellConfiguration.tutorial
+        configuration.release = .velocity
+        let table = SwipeTable(options: TableBehaviorOptions(exclusive: exclusive)) { _, _ in configuration }
+        table.delegate = log
+        return table
+    }
+
+    /// An `exclusive` table closes row 2 before it delivers row 3's flicked open: the close
+    /// (decided by the table, not a flick) carries no velocity, the open carries the flick's,
+    /// whatever the closes before it. Without `exclusive` the same flick's event is the same.
+    @Test(arguments: [false, true])
+    func aFlicksVelocityTravelsInItsOwnEvent(exclusive: Bool) throws {
+        let log = Deliveries()
+        let table = Self.table(exclusive: exclusive, log)
+        try table.openRow(2, animated: false)
+        for velocity in [-600.0, -2500, -100_000] {
+            log.events = []
+            try table.closeRow(3, animated: false)
+            try table.panBegan(row: 3)
+            try table.panChanged(row: 3, translation: -20)  // short of the open threshold (40): the flick decides
+            try table.panEnded(row: 3, velocity: velocity)
+            #expect(log.events.map(\.row) == (exclusive ? [2, 3] : [3]))
+            #expect(log.events.last == .open(row: 3, side: nil, velocity: velocity))
+            if exclusive { #expect(log.events.first == .close(row: 2, side: nil, velocity: nil)) }
+            try table.openRow(2, animated: false)
+        }
+        // Released past the threshold, the position decides: no velocity in the event.
+        log.events = []
+        try table.closeRow(3, animated: false)
+        try table.panBegan(row: 5)
+        try table.panChanged(row: 5, translation: -60)
+        try table.panEnded(row: 5, velocity: 0)
+        #expect(log.events.last == .open(row: 5, side: nil, velocity: nil))
+        // A flick closed: the close carries it.
+        table.advance(by: .seconds(1))
+        log.events = []
+        try table.panBegan(row: 5)
+        try table.panChanged(row: 5, translation: 10)
+        try table.panEnded(row: 5, velocity: 900)
+        #expect(log.events == [.close(row: 5, side: nil, velocity: 900)])
     }
 }

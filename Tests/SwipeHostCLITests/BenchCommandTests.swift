@@ -17,6 +17,19 @@ struct BenchCommandTests {
         #expect(objects.map { $0["n"] as? Int } == [200_000, 1_000_000])
     }
 
+    /// The playground's frame sizes depend on no clock: their targets hold in any build
+    /// (issue 26, point 2: 2 KB median, 32 KB at most, down from 12-540 KB).
+    @Test func theFrameSizesMeetTheirTargets() throws {
+        let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "serve.frame_bytes_p50", "--only", "serve.frame_bytes_max"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["name"] as? String } == ["serve.frame_bytes_p50", "serve.frame_bytes_max"])
+        #expect(objects.map { $0["target"] as? String } == ["<= 2048", "<= 32768"])
+        #expect(objects.map { $0["met"] as? Bool } == [true, true], "\(result.stdout)")
+    }
+
     @Test func theTableMemoryProbeReportsABoundedCellCount() throws {
         let result = try Swipehost.run(["bench", "--probe-table-memory"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -31,5 +44,24 @@ struct BenchCommandTests {
         let result = try Swipehost.run(["bench", "--only", "speed"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("unknown figure 'speed': expected one of core.move_ns, host.dispatch_ns"))
+    }
+}
+
+/// `test.coverage_overhead` and its reference (issue 24, point 1): both measured in one run,
+/// over specs that all pass in the three modes (the bench fails otherwise).
+struct CoverageBenchCommandTests {
+    @Test func bothCoverageFiguresComeFromOneRun() throws {
+        let result = try Swipehost.run([
+            "bench", "--quick", "--json", "--only", "test.coverage_overhead", "--only", "test.coverage_reference_overhead",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["name"] as? String } == ["test.coverage_overhead", "test.coverage_reference_overhead"])
+        #expect(objects.map { $0["unit"] as? String } == ["x", "x"])
+        #expect(objects.first?["target"] as? String == "<= 1.3")
+        // A covered run does all an uncovered one does, and more.
+        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 1 } == true })
     }
 }

@@ -19,7 +19,7 @@ struct BustedConfigTests {
         let folder = try Self.folder(busted: """
             return {
               _all = { verbose = true, output = "TAP" },
-              default = { ROOT = { "checks" }, pattern = "_check", tags = "slow", output = "json", coverage = false },
+              default = { ROOT = { "checks" }, pattern = "_check", tags = "slow", output = "json", lpath = "src/?.lua" },
               ci = { output = "junit" },
             }
             """)
@@ -30,7 +30,7 @@ struct BustedConfigTests {
         #expect(result.stderr == """
             swipehost test: warning: .busted: _all.verbose is not an option swipehost test takes; ignored
             swipehost test: warning: .busted: task 'ci' is not run by swipehost test (only _all and default are read); ignored
-            swipehost test: warning: .busted: default.coverage is not an option swipehost test takes; ignored
+            swipehost test: warning: .busted: default.lpath is not an option swipehost test takes; ignored
             2 passed, 0 failed
 
             """)
@@ -54,6 +54,7 @@ struct BustedConfigTests {
         ("return { default = { tags = \"a b\" } }",
          "swipehost test: .busted: default.tags: a tag is a word of ASCII letters, digits, '_' and '-' (as '#tag' in a name), got 'a b'\n"),
         ("return { default = 1 }", "swipehost test: .busted: default must be a table of options, got a number\n"),
+        ("return { default = { coverage = \"yes\" } }", "swipehost test: .busted: default.coverage must be true or false, got 'yes'\n"),
     ])
     func aBadFileIsStatus2AndRunsNothing(busted: String, message: String) throws {
         let folder = try Self.folder(busted: busted)

@@ -41,6 +41,22 @@ struct GoldenExampleTests {
         #expect(Self.recording || compared == scripts.count * 2)
     }
 
+    /// Every example runs with its own options (issue 21): `swipehost run SCRIPT` alone, its
+    /// header giving the plugins and options, prints its golden text byte for byte.
+    @Test func everyExampleRunsAloneFromItsHeader() throws {
+        let scripts = try Swipehost.examples(withExtension: "swipe")
+        var withOptions = 0
+        for script in scripts {
+            let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
+            let golden = try String(contentsOf: Self.folder.appendingPathComponent("\(name).txt"), encoding: .utf8)
+            let alone = try Swipehost.run(["run", script])
+            #expect(alone.status == 0, "\(script): \(alone.stderr)")
+            #expect(alone.stdout == golden, "swipehost run \(script) alone differs from Tests/Golden/examples/\(name).txt")
+            if try Swipehost.declaredArguments(of: script).contains(where: { $0.hasPrefix("--") && $0 != "--plugin" }) { withOptions += 1 }
+        }
+        #expect(withOptions >= 4)
+    }
+
     /// The shipped examples whose rows have no leading buttons print no side anywhere.
     @Test func examplesWithoutLeadingButtonsNameNoSide() throws {
         for name in ["demo", "per_row", "tutorial"] {

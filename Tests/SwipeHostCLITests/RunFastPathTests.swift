@@ -24,7 +24,9 @@ struct RunFastPathTests {
                 let format = [[], ["--format", "jsonl"], ["--format", "text"]][choice % 3]
                 let color = [[], ["--color", "always"], ["--color", "never"], ["--color", "auto"]][choice % 4]
                 let strict = choice % 5 == 0 ? ["--strict"] : []
-                let options = plugin + format + color + strict
+                // Issue 26: a preset is read without the argument parser too.
+                let preset = [[], ["--preset", "mail"], [], ["--preset", "swipecellkit"], ["--preset", "tutorial"]][choice % 5]
+                let options = plugin + format + color + strict + preset
                 lines.append(choice % 2 == 0 ? ["run", script] + options : ["run"] + options + [script])
             }
         }
@@ -35,7 +37,9 @@ struct RunFastPathTests {
     func theFastReadingRunsAsTheArgumentParserReads(arguments: [String]) throws {
         let stdin = "pan 3 begin\npan 3 move -60\npan 3 end\nwait 300\n"
         let fast = try Swipehost.run(arguments, stdin: stdin)
-        let parsed = try Swipehost.run(arguments + Self.defaults, stdin: stdin)
+        // A preset given stays the one given; the others are at their defaults.
+        let defaults = arguments.contains("--preset") ? Array(Self.defaults.dropLast(2)) : Self.defaults
+        let parsed = try Swipehost.run(arguments + defaults, stdin: stdin)
         #expect(fast.status == parsed.status)
         #expect(fast.stdout == parsed.stdout)
         #expect(fast.stderr == parsed.stderr)
@@ -46,6 +50,7 @@ struct RunFastPathTests {
         (["run", "--format", "yaml", "examples/demo.swipe"], "Error: The value 'yaml' is invalid for '--format <format>'"),
         (["run", "examples/demo.swipe", "examples/demo.swipe"], "Error: Unexpected argument 'examples/demo.swipe'"),
         (["run", "--plugin"], "Error: Missing value for '--plugin <path>'"),
+        (["run", "--preset", "uikit", "examples/demo.swipe"], "Error: The value 'uikit' is invalid for '--preset <tutorial|swipecellkit|mail>'"),
         (["run"], "Error: Missing expected argument '<script>'"),
     ])
     func otherFormsAreTheArgumentParsers(arguments: [String], message: String) throws {

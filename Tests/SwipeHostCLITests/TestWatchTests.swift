@@ -72,6 +72,45 @@ struct TestWatchTests {
         #expect(errors.hasPrefix("swipehost test: watching \(folder.path) for changes (Ctrl-C to stop)\n"))
     }
 
+    /// A changed snapshot runs its spec again; the snapshots a run writes itself do not.
+    @Test func aChangedSnapshotRunsItsSpecAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-snap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("it(\"keeps\", function() assert.snapshot({ 1, 2 }) end)\n".utf8).write(to: folder.appendingPathComponent("s_spec.lua"))
+        try Data("it(\"other\", function() end)\n".utf8).write(to: folder.appendingPathComponent("t_spec.lua"))
+        let process = Process()
+        process.executableURL = Swipehost.binary
+        process.arguments = ["test", folder.path, "--watch", "--no-clear"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = Output()
+        let reader = Thread {
+            while true {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                output.append(chunk)
+            }
+        }
+        reader.start()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(output.wait(for: 1, of: "2 passed, 0 failed"), "\(output.text)")
+        let snapshot = folder.appendingPathComponent("__snapshots__/s_spec/keeps.snap")
+        #expect(FileManager.default.fileExists(atPath: snapshot.path))
+        try Data("# swipehost snapshot 1\n# test: keeps\n# type: lua\n{ 1, 3 }\n".utf8).write(to: snapshot)
+        #expect(output.wait(for: 1, of: "0 passed, 1 failed"), "\(output.text)")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let runs = output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
+        // The first run's own write ran nothing again; the edit ran s_spec.lua alone.
+        #expect(runs == ["2 passed, 0 failed", "0 passed, 1 failed"])
+        #expect(output.text.contains("FAIL  keeps (\(folder.path)/s_spec.lua:1)\n"))
+        #expect(!output.text.components(separatedBy: "2 passed, 0 failed\n")[1].contains("other"))
+    }
+
     @Test func itClearsTheScreenBeforeEachRunUnlessToldNot() throws {
         // One run is enough to see the clearing sequence; a path that does not exist ends it.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-clear-\(UUID().uuidString)")

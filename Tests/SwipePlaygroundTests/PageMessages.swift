@@ -33,12 +33,98 @@ enum Page {
     }
 }
 
+/// What the page makes of the frames (page.js's `onFrame` and `offsetAt`, protocol 2): the
+/// rows it has, whole, after each frame it applied.
+final class PageModel {
+    private(set) var looks: [Int: JSONValue] = [:]
+    /// Each row's fields as the page has them (`look` resolved into `right`, `left`, `filled`
+    /// and `config`).
+    private(set) var rows: [Int: [String: JSONValue]] = [:]
+    /// Rows a frame neither sent nor let the page keep.
+    private(set) var problems: [String] = []
+
+    func apply(_ message: JSONValue) {
+        guard message["type"] == .string("frame") else { return }
+        let key = message["key"] == .bool(true)
+        if key { looks = [:] }
+        if case .object(let defined)? = message["looks"] {
+            for (name, look) in defined { looks[Int(name)!] = look }
+        }
+        var listed: [Int: [(key: String, value: JSONValue)]] = [:]
+        if case .array(let sent)? = message["rows"] {
+            for row in sent {
+                guard case .object(let fields) = row, case .number(let number)? = row["row"] else { continue }
+                listed[Int(number)] = fields
+            }
+        }
+        guard case .array(let range)? = message["visible"], case .number(let first) = range[0], case .number(let last) = range[1]
+        else {
+            problems.append("a frame without visible")
+            return
+        }
+        var next: [Int: [String: JSONValue]] = [:]
+        var lookAbove: JSONValue = .null
+        if Int(first) <= Int(last) {
+            for row in Int(first)...Int(last) {
+                let had = key ? nil : rows[row]
+                guard listed[row] != nil || had != nil else {
+                    problems.append("row \(row) neither sent nor kept")
+                    continue
+                }
+                var data = had ?? ["row": .number(Double(row)), "offset": .number(0), "path": .null, "look": lookAbove]
+                for (name, value) in listed[row] ?? [] { data[name] = value }
+                if case .number(let number)? = data["look"], let look = looks[Int(number)] {
+                    for name in ["right", "left", "filled", "config"] { data[name] = look[name] ?? .null }
+                } else {
+                    problems.append("row \(row): no look \(String(describing: data["look"]))")
+                }
+                lookAbove = data["look"] ?? .null
+                next[row] = data
+            }
+        }
+        rows = next
+    }
+
+    /// Row `row` as a JSON object (for tests written against whole rows).
+    func row(_ row: Int) -> JSONValue? {
+        rows[row].map { fields in .object(fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }) }
+    }
+
+    /// The offset the page draws row `row` at, at `t` ms: its path's knots interpolated, else
+    /// its offset (page.js's `offsetAt`).
+    func offset(row: Int, at t: Double) -> Double? {
+        guard let data = rows[row] else { return nil }
+        guard let path = data["path"], case .number(let start)? = path["start"], case .array(let at)? = path["at"],
+            case .array(let offsets)? = path["offsets"], !offsets.isEmpty
+        else {
+            if case .number(let offset)? = data["offset"] { return offset }
+            return nil
+        }
+        let times = at.map { value -> Double in if case .number(let x) = value { x } else { .nan } }
+        let values = offsets.map { value -> Double in if case .number(let x) = value { x } else { .nan } }
+        let x = t - start
+        if !(x > times[0]) { return values[0] }
+        if x >= times[times.count - 1] { return values[values.count - 1] }
+        var low = 0
+        var high = times.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if times[middle] <= x { low = middle } else { high = middle }
+        }
+        return values[low] + (values[high] - values[low]) * ((x - times[low]) / (times[high] - times[low]))
+    }
+}
+
 /// What the server sent, parsed.
 struct Sent {
     var messages: [JSONValue]
+    /// The page after these messages (given one, the page that had the messages before them).
+    let page: PageModel
 
-    init(_ texts: [String]) throws {
+    init(_ texts: [String], page: PageModel = PageModel()) throws {
         messages = try texts.map { try JSONReader.parse($0) }
+        self.page = page
+        for message in messages { page.apply(message) }
     }
 
     func of(type: String) -> [JSONValue] { messages.filter { $0["type"] == .string(type) } }
@@ -54,11 +140,10 @@ struct Sent {
 
     func events(named name: String) -> [JSONValue] { events.filter { $0["event"] == .string(name) } }
 
-    /// The rows of the last frame, by row number.
+    /// The rows the page has after the last frame, whole, by row number.
     var lastRows: [Int: JSONValue] {
-        guard case .array(let rows)? = frames.last?["rows"] else { return [:] }
         var byRow: [Int: JSONValue] = [:]
-        for row in rows { if case .number(let number)? = row["row"] { byRow[Int(number)] = row } }
+        for number in page.rows.keys { byRow[number] = page.row(number) }
         return byRow
     }
 }

@@ -149,7 +149,7 @@ import Testing
         let script = try server.get("/sessions/\(id).swipe")
         #expect(script.status == 200)
         #expect(script.headers.contains("text/plain"))
-        let output = try PluginRun(fileName: "s.swipe", pluginPaths: [mailPlugin], format: .jsonl).run(script: script.body)
+        let output = try PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl).run(script: script.body)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
         #expect(replayed == events)

@@ -17,6 +17,7 @@ struct PlaygroundSessionTests {
         #expect(sent.messages.count == 2)
         let hello = sent.messages[0]
         #expect(hello["type"] == .string("hello"))
+        #expect(hello["protocol"] == .number(2))
         #expect(hello["session"] == .string("abc"))
         #expect(hello["width"] == .number(320))
         #expect(hello["rowHeight"] == .number(44))
@@ -74,41 +75,14 @@ struct PlaygroundSessionTests {
         #expect(session.session.table.openRows == [3])
     }
 
-    @Test func pathsSampleThePresentedOffsetEvery4ms() throws {
-        let session = try mailSession()
-        _ = session.greeting()
-        var sampled = 0
-        for message in Page.drag(row: 2, by: -150, at: 50) {
-            for reply in session.receive(message) {
-                let frame = try JSONReader.parse(reply)
-                guard case .array(let rows)? = frame["rows"] else { continue }
-                for row in rows {
-                    guard case .object? = row["path"], case .number(let number)? = row["row"],
-                        case .number(let start)? = row["path"]?["start"], case .number(let step)? = row["path"]?["step"],
-                        case .array(let offsets)? = row["path"]?["offsets"],
-                        let cell = session.session.table.cell(forRow: Int(number)), let end = cell.animationEnd
-                    else { continue }
-                    #expect(step == 4)
-                    #expect(frame["t"] == .number(start))
-                    let times = ServerMessage.pathTimes(from: session.session.now, to: end)
-                    #expect(offsets.count == times.count)
-                    #expect(times.last == end)
-                    for (offset, time) in zip(offsets, times) {
-                        #expect(offset == .number(cell.presentedOffset(at: time)))
-                    }
-                    sampled += offsets.count
-                }
-            }
-        }
-        #expect(sampled > 10)
-    }
-
     @Test func aTapOnTrashDeletesTheRowAndATapOnContentIsNothing() throws {
         let session = try mailSession()
-        _ = session.greeting()
-        _ = Page.drag(row: 3, by: -240, at: 100, moves: 4).flatMap(session.receive)
-        _ = session.wake(at: .start + .milliseconds(1_000 as Int64))
-        let sent = try Sent(Page.tap(row: 3, x: 300, at: 1_500).flatMap(session.receive) + session.wake(at: .start + .milliseconds(3_000 as Int64)))
+        let page = PageModel()
+        _ = try Sent(session.greeting(), page: page)
+        _ = try Sent(Page.drag(row: 3, by: -240, at: 100, moves: 4).flatMap(session.receive), page: page)
+        _ = try Sent(session.wake(at: .start + .milliseconds(1_000 as Int64)), page: page)
+        let sent = try Sent(
+            Page.tap(row: 3, x: 300, at: 1_500).flatMap(session.receive) + session.wake(at: .start + .milliseconds(3_000 as Int64)), page: page)
         #expect(sent.errors.isEmpty)
         let actions = sent.events(named: "action")
         #expect(actions.first?["button"] == .string("trash"))
@@ -155,11 +129,10 @@ struct PlaygroundSessionTests {
     /// bounce position forever (the server's wake at that time ran nothing); it settles open.
     @Test func aDragAtTheClocksEndSettles() throws {
         let session = try mailSession()
-        _ = session.greeting()
+        var texts = session.greeting()
         let end = VirtualInstant.maximum.milliseconds
-        _ = session.receive(#"{"type":"tick","t":\#(end)}"#)
+        texts += session.receive(#"{"type":"tick","t":\#(end)}"#)
         let y = 2 * 44.0 + 22
-        var texts: [String] = []
         for (phase, x) in [("down", 300.0), ("move", 250), ("move", 150), ("move", 100), ("up", 100)] {
             texts += session.receive(Page.pointer(phase, x, y, end))
         }
@@ -200,7 +173,7 @@ struct PlaygroundSessionTests {
         #expect(seen[4]["button"] == .string("flag"))
 
         let script = session.session.recordedScript()
-        let output = try PluginRun(fileName: "s.swipe", pluginPaths: [mailPlugin], format: .jsonl).run(script: script)
+        let output = try PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl).run(script: script)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
         #expect(replayed == seen)
@@ -232,13 +205,14 @@ struct PlaygroundReloadTests {
         let path = try Self.temporaryCopy()
         let original = String(decoding: try FileReading.bytes(atPath: path), as: UTF8.self)
         let session = try mailSession(plugins: [path])
-        _ = session.greeting()
-        _ = Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive)
-        _ = session.wake(at: .start + .milliseconds(1_000 as Int64))
-        _ = session.receive(#"{"type":"wheel","dy":20,"t":1100}"#)
+        let page = PageModel()
+        _ = try Sent(session.greeting(), page: page)
+        _ = try Sent(Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive), page: page)
+        _ = try Sent(session.wake(at: .start + .milliseconds(1_000 as Int64)), page: page)
+        _ = try Sent(session.receive(#"{"type":"wheel","dy":20,"t":1100}"#), page: page)
 
         try Self.write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
-        let good = try Sent(session.reload([.file(path)]))
+        let good = try Sent(session.reload([.file(path)]), page: page)
         #expect(good.of(type: "reload").first?["ok"] == .bool(true))
         #expect(good.of(type: "reload").first?["t"] == .number(1100))
         #expect(titles(good.lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
@@ -247,7 +221,7 @@ struct PlaygroundReloadTests {
         #expect(good.events(named: "reload").count == 1)
 
         try Self.write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
-        let bad = try Sent(session.reload([.file(path)]))
+        let bad = try Sent(session.reload([.file(path)]), page: page)
         #expect(bad.frames.isEmpty)
         let failure = bad.of(type: "reload").first
         #expect(failure?["ok"] == .bool(false))
@@ -255,12 +229,12 @@ struct PlaygroundReloadTests {
         let line = original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("title = \"Trash\"") }! + 1
         #expect(error.hasPrefix("\(path):\(line): "))
         // The old code is still in charge.
-        #expect(titles(try Sent([session.frame()]).lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
+        #expect(titles(try Sent([session.frame()], page: page).lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
 
         // A save seconds after the last input: the reload is stamped when the file changed (the
         // server passes its real time since the page connected), not at the last input's time.
         try Self.write(original, to: path)
-        let later = try Sent(session.reload([.file(path)], at: .start + .milliseconds(4_000 as Int64)))
+        let later = try Sent(session.reload([.file(path)], at: .start + .milliseconds(4_000 as Int64)), page: page)
         #expect(later.of(type: "reload").first?["t"] == .number(4000))
         #expect(session.session.now == .start + .milliseconds(4_000 as Int64))
         #expect(titles(later.lastRows[3]?["right"]) == ["Trash", "Flag", "More"])

@@ -125,7 +125,7 @@ struct EdgePluginTests {
         ])
         #expect(host.table.options == TableBehaviorOptions(exclusive: true))
         let first = try Plugin(path: fixtures.plugin("c.lua", plugin(name: "c", "table = { close_on_tap = true },")))
-        let combined = try PluginHost(plugins: [first], tableOptions: TableBehaviorOptions(exclusive: true))
+        let combined = try PluginHost(plugins: [first], configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(exclusive: true)))
         #expect(combined.table.options == TableBehaviorOptions(exclusive: true, closeOnTap: true))
     }
 
@@ -148,7 +148,7 @@ struct EdgePluginTests {
         let host = try fixtures.host(source)
         #expect(host.table.direction == .rtl)
         #expect(host.messages("log") == ["ltr"])
-        let given = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("q.lua", source))], direction: .ltr)
+        let given = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("q.lua", source))], configuration: SessionConfiguration(direction: .ltr))
         #expect(given.table.direction == .ltr)
         let bad = try fixtures.host([("r.lua", plugin("setup = function(host) host.set_direction('up') end,"))])
         #expect(bad.messages("plugin_error").first?.hasSuffix("set_direction: the direction must be 'ltr' or 'rtl', got 'up'") == true)
@@ -156,7 +156,7 @@ struct EdgePluginTests {
 
     @Test func checkValidatesTheEdges() {
         let path = fixtures.plugin("bad.lua", plugin(configure: "function(row) return { leading = { buttons = {} } } end"))
-        let report = PluginChecker(rows: 2).check(path)
+        let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 2))).check(path)
         #expect(report.problems.map(\.description) == [
             "\(path):1: row 1: leading.buttons: must be a non-empty list of buttons, got an empty list",
             "\(path): the same error as row 1 on 1 more row: 2",

@@ -188,7 +188,7 @@ struct FullSwipePluginTests {
               buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = \(handler) } },
               full_swipe = { completion = 'delete' } } } end }
             """
-        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))], defaultItems: .generated(count: 5))
+        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))], configuration: SessionConfiguration(items: .generated(count: 5)))
     }
 
     static let logRow = "function(ctx, r) ctx:log(r.index, r.item) end"

@@ -11,7 +11,7 @@ struct PhysicsPluginTests {
 
     func host(_ fields: String, preset: BehaviorPreset = .tutorial) throws -> PluginHost {
         let plugin = try Plugin(path: fixtures.plugin("p.lua", plugin(configure: "function(row) return { \(Self.buttons), \(fields) } end")))
-        return try PluginHost(plugins: [plugin], preset: preset)
+        return try PluginHost(plugins: [plugin], configuration: SessionConfiguration(preset: preset))
     }
 
     /// Done when (1): SwipeCellKit's preset opens a short pan flicked towards the buttons and
@@ -46,7 +46,7 @@ struct PhysicsPluginTests {
               on_action = function(ctx) ctx:open(10) end }
             """
         let plugin = try Plugin(path: fixtures.plugin("p.lua", source))
-        let host = try PluginHost(plugins: [plugin], tableOptions: BehaviorPreset.mail.tableOptions, preset: .mail)
+        let host = try PluginHost(plugins: [plugin], configuration: SessionConfiguration(tableBehavior: BehaviorPreset.mail.tableOptions, preset: .mail))
         let script = "pan 8 begin\npan 8 move -120\npan 8 end\npan 8 begin\npan 8 move 60\npan 8 end -600\npan 11 begin\npan 11 move 300\npan 11 end 0\n"
         try ScriptRunner(table: host.table, fileName: "s").run(script: script)
         #expect(host.coreEvents == [
@@ -99,7 +99,7 @@ struct PhysicsPluginTests {
         #expect(tutorial.table.options == TableBehaviorOptions())
         #expect(tutorial.table.cell(forRow: 1)?.configuration.release == .position)
         // A row with no plugin configuration: the tutorial's cell under the preset.
-        let plain = try PluginHost(plugins: [], preset: .swipecellkit)
+        let plain = try PluginHost(plugins: [], configuration: SessionConfiguration(preset: .swipecellkit))
         #expect(plain.table.cell(forRow: 1)?.configuration.elasticity == 0.4)
         #expect(plain.table.cell(forRow: 1)?.configuration.buttons == CellConfiguration.tutorial.buttons)
     }

@@ -55,7 +55,7 @@ struct PluginFailureIsolationTests {
         var options = PluginOptions()
         options.instructionBudget = 1000
         let path = fixtures.plugin("p.lua", plugin(configure: "function(row) while true do end end"))
-        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], options: options, format: .jsonl)
+        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], pluginOptions: options), format: .jsonl)
         let out = String(decoding: try run.run(script: "wait 10\n").bytes, as: UTF8.self)
         let chunk = fixtures.chunk("p.lua")
         let lines = out.split(separator: "\n").dropLast().map(String.init)
@@ -67,7 +67,7 @@ struct PluginFailureIsolationTests {
 
     @Test func aTapOnARowWhoseConfigureFailedSaysSo() throws {
         let path = fixtures.plugin("p.lua", plugin(configure: "function(row) error('no') end"))
-        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path])
+        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)]))
         #expect {
             _ = try run.run(script: "tap 1 1\n")
         } throws: { error in
@@ -113,7 +113,7 @@ struct PluginFailureIsolationTests {
 
     @Test func checkRunsSetupAndCountsThePluginsOwnItems() {
         let path = fixtures.plugin("p.lua", plugin("items = { 'a', 'b', 'c' }, setup = function() error('bad setup') end"))
-        let report = PluginChecker(rows: 30).check(path)
+        let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 30))).check(path)
         #expect(report.errorCount == 1)
         #expect(report.problems.map(\.description) == ["\(path): setup: \(fixtures.chunk("p.lua")):1: bad setup"])
         #expect(report.configuredRows == 3)

@@ -99,7 +99,7 @@ struct PluginIsolationTests {
 
     @Test func strictEndsTheRunAtTheFirstPluginError() throws {
         let path = fixtures.plugin("p.lua", plugin("on_action = function() error('boom') end"))
-        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], strict: true)
+        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], strict: true))
         #expect {
             _ = try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\ntap 1 1\n")
         } throws: { error in
@@ -109,7 +109,7 @@ struct PluginIsolationTests {
                 && (error as! RunFailure).description
                     == "plugin error (--strict): \(fixtures.chunk("p.lua")):1: boom (plugin 'p', hook on_action, row 1)"
         }
-        let lenient = PluginRun(fileName: "s.swipe", pluginPaths: [path], format: .jsonl)
+        let lenient = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
         let out = try lenient.run(script: "swipe 1 -200\nwait 300\ntap 1 1\ntap 1 1\n")
         #expect(String(decoding: out.bytes, as: UTF8.self).components(separatedBy: "plugin_error").count == 3)
     }
@@ -122,7 +122,7 @@ struct PluginIsolationTests {
     ])
     func strictAlsoEndsARunWhosePluginFailsWhileTheHostStarts(source: String) throws {
         let path = fixtures.plugin("p.lua", source)
-        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], strict: true)
+        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], strict: true))
         #expect(throws: RunFailure.self) { _ = try run.run(script: "wait 10\n") }
     }
 
@@ -130,7 +130,7 @@ struct PluginIsolationTests {
         var options = PluginOptions()
         options.instructionBudget = 100_000
         let path = fixtures.plugin("loop.lua", plugin(name: "loop", "on_action = function() while true do end end"))
-        let run = PluginRun(fileName: "s.swipe", pluginPaths: [path], options: options, format: .jsonl)
+        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], pluginOptions: options), format: .jsonl)
         let out = String(decoding: try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\nwait 100\n").bytes, as: UTF8.self)
         let lines = out.split(separator: "\n")
         #expect(lines.filter { $0.contains("\"event\":\"plugin_error\"") }.count == 1)

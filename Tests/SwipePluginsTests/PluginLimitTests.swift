@@ -129,7 +129,7 @@ struct PluginLimitTests {
             + "local odd = 'a\\0b\\27[31m\\7\\r\\n\"\\\\\\u{7f}é' .. string.rep('x', 1000000)\n"
             + "ctx:insert(1, odd); ctx:set_item(2, odd); ctx:emit('odd', { s = odd }); ctx:log(odd); print(odd)\nend")
         let path = fixtures.plugin("odd.lua", source)
-        let output = try PluginRun(fileName: "odd.swipe", pluginPaths: [path], format: .jsonl)
+        let output = try PluginRun(fileName: "odd.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
             .run(script: "open 1\ntap 1 a\n")
         let text = String(decoding: output.bytes, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

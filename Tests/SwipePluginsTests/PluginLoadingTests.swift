@@ -74,7 +74,7 @@ struct PluginLoadingTests {
               end,
             }
             """)
-        let report = PluginChecker(rows: 5).check(path)
+        let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 5))).check(path)
         #expect(report.loaded)
         #expect(report.configuredRows == 2)  // row 4 is refused: not configured (was 3, the defect)
         #expect(report.errorCount == 2)

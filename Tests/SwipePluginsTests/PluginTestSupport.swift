@@ -28,7 +28,7 @@ extension Fixtures {
         items: TableItems = .generated(count: 30)
     ) throws -> PluginHost {
         let plugins = try sources.map { name, source in try Plugin(path: plugin(name, source), options: options) }
-        return try PluginHost(plugins: plugins, defaultItems: items)
+        return try PluginHost(plugins: plugins, configuration: SessionConfiguration(items: items))
     }
 
     /// One plugin, `p.lua`.

@@ -228,7 +228,7 @@ struct PluginTableLineTests {
               end,
             }
             """)
-        let report = PluginChecker(rows: 14).check(path)
+        let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 14))).check(path)
         #expect(report.errorCount == 3)
         #expect(report.configuredRows == 2)
         #expect(report.problems.map(\.description) == [

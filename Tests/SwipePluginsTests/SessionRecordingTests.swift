@@ -118,7 +118,7 @@ struct SessionRecordingTests {
             let sink = RecordingSink()
             var configuration = SessionConfiguration(plugins: [.file(path)])
             configuration.preset = BehaviorPreset.allCases[Int(seed) % BehaviorPreset.allCases.count]
-            configuration.tableOptions.exclusive = seed % 3 == 0
+            configuration.tableBehavior.exclusive = seed % 3 == 0
             configuration.direction = seed % 4 == 0 ? .rtl : nil
             let session = try Session(configuration, sink: sink)
             for _ in 0..<(20 + random.next() % 60) {
@@ -129,8 +129,7 @@ struct SessionRecordingTests {
             session.advance(to: session.now + TimeAmount(nanoseconds: Int64(random.next() % 100_000_000)))
             for record in sink.records { seen[record.event.name, default: 0] += 1 }
             let script = session.recordedScript()
-            var run = PluginRun(fileName: "recorded.swipe", pluginPaths: [path], format: .jsonl, direction: configuration.direction, tableOptions: configuration.tableOptions)
-            run.preset = configuration.preset
+            let run = PluginRun(fileName: "recorded.swipe", configuration: configuration, format: .jsonl)
             let replayed = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
             #expect(replayed == Self.jsonl(sink.records, session.table), "seed \(seed):\n\(script)")
             // The header names the plugin by its absolute path and the options a replay needs.
@@ -139,7 +138,7 @@ struct SessionRecordingTests {
             let replay = script.split(separator: "\n")[1]
             #expect(replay.hasPrefix("# replay with: swipehost run FILE --plugin \(path)"))
             #expect(replay.contains("--preset \(configuration.preset.rawValue)") == (configuration.preset != .tutorial))
-            #expect(replay.contains("--exclusive") == configuration.tableOptions.exclusive)
+            #expect(replay.contains("--exclusive") == configuration.tableBehavior.exclusive)
             #expect(replay.contains("--direction rtl") == (configuration.direction == .rtl))
             // The `# options:` line carries the same options, so `swipehost run FILE` alone replays it.
             let words = header.options.flatMap(\.words)
@@ -203,8 +202,7 @@ struct SessionRecordingTests {
             wait 470
 
             """), "\(script)")
-        var run = PluginRun(fileName: "recorded.swipe", pluginPaths: [path], format: .jsonl)
-        run.preset = .tutorial
+        let run = PluginRun(fileName: "recorded.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
         let replayed = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
         let live = sink.records.filter { $0.event.name != "reload" }
         #expect(replayed == Self.jsonl(live, session.table), "\(script)")

@@ -26,7 +26,7 @@ struct SessionTests {
 
     /// What `swipehost run` prints for `script` with `plugins`.
     static func run(_ script: String, plugins: [String], format: OutputFormat = .text) throws -> String {
-        text(try PluginRun(fileName: "s.swipe", pluginPaths: plugins, format: format).run(script: script))
+        text(try PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: plugins.map(PluginSource.file)), format: format).run(script: script))
     }
 
     /// `script` applied one command at a time to a session over `plugins`; the session and what

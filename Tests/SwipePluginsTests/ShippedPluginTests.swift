@@ -8,7 +8,7 @@ import Testing
 struct ShippedPluginTests {
     static func run(_ name: String, format: OutputFormat = .jsonl) throws -> String {
         let script = try String(contentsOfFile: Fixtures.root + "/examples/\(name).swipe", encoding: .utf8)
-        let run = PluginRun(fileName: "examples/\(name).swipe", pluginPaths: [Fixtures.root + "/plugins/\(name).lua"], format: format)
+        let run = PluginRun(fileName: "examples/\(name).swipe", configuration: SessionConfiguration(plugins: [.file(Fixtures.root + "/plugins/\(name).lua")]), format: format)
         return String(decoding: try run.run(script: script).bytes, as: UTF8.self)
     }
 

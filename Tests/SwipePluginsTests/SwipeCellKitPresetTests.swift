@@ -18,7 +18,7 @@ struct SwipeCellKitPresetTests {
         let path = fixtures.plugin("p.lua", plugin(configure: "function(row) return { \(fields) } end"))
         let sink = RecordingSink()
         let session = try Session(
-            SessionConfiguration(plugins: [.file(path)], tableOptions: preset.tableOptions, preset: preset), sink: sink)
+            SessionConfiguration(plugins: [.file(path)], tableBehavior: preset.tableOptions, preset: preset), sink: sink)
         for line in try ScriptParser(fileName: "s.swipe").parse(script) { try session.apply(line.command) }
         return (sink.lines, session)
     }

@@ -56,9 +56,7 @@ struct RenderPropertyTests {
 
     /// The events of `script` as `swipehost run --format text` prints them, or its error.
     static func runLines(_ script: String, preset: BehaviorPreset, direction: LayoutDirection) -> [String] {
-        var run = PluginRun(
-            fileName: "gen.swipe", pluginPaths: [RenderTests.root + "/plugins/mail.lua"], direction: direction)
-        run.preset = preset
+        let run = PluginRun(fileName: "gen.swipe", configuration: session(preset: preset, direction: direction))
         do {
             let text = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
             return text.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }

@@ -31,11 +31,9 @@ struct RenderTests {
     static func pluginRun(
         _ example: String, _ plugins: [String], _ preset: BehaviorPreset, _ direction: LayoutDirection?
     ) -> PluginRun {
-        var run = PluginRun(
-            fileName: "examples/\(example).swipe", pluginPaths: plugins.map { "\(root)/plugins/\($0).lua" },
-            direction: direction)
-        run.preset = preset
-        return run
+        let configuration = SessionConfiguration(
+            plugins: plugins.map { .file("\(root)/plugins/\($0).lua") }, direction: direction, preset: preset)
+        return PluginRun(fileName: "examples/\(example).swipe", configuration: configuration)
     }
 
     static func script(_ example: String) throws -> String {
@@ -54,7 +52,7 @@ struct RenderTests {
     ) throws(RenderFailure) -> Filmstrip {
         var options = RenderOptions(frames: frames)
         configure(&options)
-        let run = PluginRun(fileName: "t.swipe", pluginPaths: plugins.map { "\(root)/plugins/\($0).lua" })
+        let run = PluginRun(fileName: "t.swipe", configuration: SessionConfiguration(plugins: plugins.map { .file("\(root)/plugins/\($0).lua") }))
         return try RenderRun(session: session(of: run), options: options).record(script: script)
     }
 
@@ -147,7 +145,7 @@ struct RenderTests {
 
     @Test func scriptErrorsAreRunsErrors() throws {
         let script = "swipe 3 -120\nwait 300\ntap 40 1\n"
-        let run = PluginRun(fileName: "t.swipe", pluginPaths: [])
+        let run = PluginRun(fileName: "t.swipe")
         var expected = ""
         do { _ = try run.run(script: script) } catch { expected = error.description }
         #expect(expected.hasPrefix("t.swipe:3: "))
@@ -240,7 +238,7 @@ struct RenderTests {
         return { name = "odd", items = { "<b>&\\"x\\"</b>\\1" },
           configure = function() return { buttons = { { id = "a", title = "]]></text><script/>", width = 80, color = "red\\" onload=\\"x" } } } end }
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        let run = PluginRun(fileName: "t.swipe", pluginPaths: [path])
+        let run = PluginRun(fileName: "t.swipe", configuration: SessionConfiguration(plugins: [.file(path)]))
         let svg = try RenderRun(session: Self.session(of: run)).render(script: "swipe 1 -100\nwait 300\n")
         #expect(svg.contains("&lt;b&gt;&amp;&quot;x&quot;&lt;/b&gt;\\x01"))
         #expect(svg.contains("]]&gt;&lt;/text&gt;&lt;script/&gt;"))

@@ -1,3 +1,4 @@
+import SwipeScript
 import Testing
 
 @testable import SwipeRender
@@ -12,9 +13,15 @@ struct SVGWriterTests {
         #expect(SVGWriter.number(value) == text)
     }
 
-    @Test func textIsEscapedForXML() {
-        #expect(SVGWriter.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
-        #expect(SVGWriter.escaped("x\u{1}y\u{FFFE}") == "x\u{FFFD}y\u{FFFD}")
+    /// Issue 21: the SVG writer and the JUnit report had an escaper each, with different rules
+    /// (`&#39;` or `&apos;`, control characters replaced or dropped, line breaks in attributes
+    /// kept raw or as references); both use ``XMLText`` now, attributes and text alike.
+    @Test func attributesAndTextAreEscapedByTheOneXMLEscaper() {
+        var svg = SVGWriter()
+        svg.element("text", ["data-name": .text("a'b\n\t<c>\u{1}")], text: "x'&y\n\t\r\u{FFFE}")
+        #expect(svg.text == "<text data-name=\"a&#39;b&#10;&#9;&lt;c&gt;\">x&#39;&amp;y\n&#9;&#13;</text>\n")
+        #expect(svg.text.contains(XMLText.escaped("a'b\n\t<c>\u{1}")))
+        #expect(svg.text.contains(XMLText.escaped("x'&y\n\t\r\u{FFFE}", attribute: false)))
     }
 
     @Test func onlyHexColoursAreUsed() {

@@ -21,7 +21,7 @@ struct HostLifetimeTests {
     }
 
     static func makeAndDrop(_ paths: [String]) throws -> Watched {
-        let host = try PluginRun(fileName: "<test>", pluginPaths: paths).makeHost()
+        let host = try PluginRun(fileName: "<test>", configuration: SessionConfiguration(plugins: paths.map(PluginSource.file))).makeHost()
         // Drives it a little: opening rows runs handlers and dispatches through the table.
         try ScriptRunner(table: host.table, fileName: "<test>").run(script: "open 1\nwait 1000\nclose 1\nwait 1000")
         return Watched(host: host, table: host.table, lua: host.plugins.first?.lua)
@@ -40,7 +40,7 @@ struct HostLifetimeTests {
         var watched: [Watched] = []
         for _ in 0..<50 {
             var options = SwipeDriver.Options()
-            options.plugins = [Self.plugins + "/tutorial.lua", Self.plugins + "/mail.lua"]
+            options.configuration.plugins = [.file(Self.plugins + "/tutorial.lua"), .file(Self.plugins + "/mail.lua")]
             let driver = try SwipeDriver(options: options)
             try driver.open(row: 1)
             try driver.wait(milliseconds: 1000)

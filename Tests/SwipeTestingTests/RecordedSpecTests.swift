@@ -62,7 +62,7 @@ struct RecordedSpecTests {
             pan 3 begin
             pan 3 move -90.5
             pan 3 end -700
-            """) { $0.preset = .mail; $0.tableOptions.exclusive = true }
+            """) { $0.preset = .mail; $0.tableBehavior.exclusive = true }
         let spec = session.recordedSpec(name: "mail session")
         #expect(spec.contains("local t = swipe.table { plugins = { \"\(Self.root)/plugins/mail.lua\" }, preset = \"mail\", exclusive = true }"))
         #expect(spec.contains("{ event = \"delete\", row = 1, item = \"Lunch on Friday?\", t = "))

@@ -154,7 +154,7 @@ struct ReportFormatTests {
               </testsuite>
               <testsuite name="spec/d_spec.lua" tests="1" failures="0" errors="1" skipped="0">
                 <testcase classname="spec.d_spec" name="spec/d_spec.lua (did not load)" file="spec/d_spec.lua" line="0">
-                  <error message="spec/d_spec.lua:1: unexpected symbol near &apos;&lt;eof&gt;&apos;" type="error">spec/d_spec.lua:1: unexpected symbol near &apos;&lt;eof&gt;&apos;</error>
+                  <error message="spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;" type="error">spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;</error>
                 </testcase>
               </testsuite>
             </testsuites>

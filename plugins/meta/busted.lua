@@ -138,8 +138,68 @@ function stub.new(target, key, ...) end
 ---@field _ any  matches any argument in `called_with`
 match = {}
 
+---A matcher: a value `called_with` compares an argument with (shown as `match.is_number()`).
+---@class Matcher
+---@overload fun(value: any): boolean
+
+---@return Matcher
+function match.is_number() end
+---@return Matcher
+function match.is_string() end
+---@return Matcher
+function match.is_table() end
+---@return Matcher
+function match.is_function() end
+---@return Matcher
+function match.is_boolean() end
+---@return Matcher
+function match.is_true() end
+---@return Matcher
+function match.is_false() end
+---@return Matcher
+function match.is_nil() end
+---@return Matcher
+function match.is_not_nil() end
+---@return Matcher
+function match.is_truthy() end
+---@return Matcher
+function match.is_falsy() end
+---@param expected any
+---@return Matcher
+function match.is_same(expected) end
+---@param expected any
+---@return Matcher
+function match.is_equal(expected) end
+---@param expected any
+---@return Matcher
+function match.is_ref(expected) end
+---@param expected number
+---@param tolerance number
+---@return Matcher
+function match.is_near(expected, tolerance) end
+---@param pattern string
+---@return Matcher
+function match.is_matches(pattern) end
+---A list with no value twice (`deep`: compared as `same`).
+---@param deep? boolean
+---@return Matcher
+function match.is_unique(deep) end
+---@param deep? boolean
+---@return Matcher
+function match.unique(deep) end
+---@param ... Matcher
+---@return Matcher
+function match.any_of(...) end
+---@param ... Matcher
+---@return Matcher
+function match.all_of(...) end
+---@param ... Matcher
+---@return Matcher
+function match.none_of(...) end
+
 ---luassert's `mock(t, stubbed)`: every function of `t` (deeply) replaced by a spy on it, or with
 ---`stubbed` by a stub returning nothing; `mock.revert(t)` puts them back.
+---`mock` of anything but a table is bad input: the test fails and the run's status is 2.
 ---@class mock
 ---@overload fun(t: table, stubbed?: boolean): table
 mock = {}
@@ -259,6 +319,15 @@ function luassert.unique(list, deep) end
 ---`assert:register("assertion", name, fn, positive_key, negative_key)`: `fn(state, arguments, level)`
 ---returns whether it holds; the message is `require("say")`'s text for the key, its `%s` filled with
 ---the arguments. `assert:register("matcher", name, fn)`: `fn(state, arguments)` returns a predicate.
+---`swipehost test` only: compares `value` with the test's snapshot in
+---`__snapshots__/SPECFILE/TESTNAME.snap` beside the spec (the N-th of a test in `TESTNAME.N.snap`),
+---writing it the first time (not under CI=true); a difference fails with a line diff, and
+---`--update-snapshots` rewrites it. A string is kept as it is, any other value in a fixed form
+---(sorted keys, fixed number formats). Returns `value`. See docs/testing.md, "Snapshots".
+---@generic T
+---@param value T
+---@return T
+function luassert.snapshot(value) end
 ---@param namespace "assertion"|"matcher"
 ---@param name string
 ---@param fn function

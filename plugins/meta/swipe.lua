@@ -134,6 +134,20 @@ function SwipeTable:now() end
 ---@return SwipePluginError[]
 function SwipeTable:errors() end
 
+---The SVG `swipehost render` draws for the gestures applied so far (replayed on a fresh table with
+---the same options), titled with the spec file's name: `assert.snapshot(t:render())`. Frames as
+---`swipehost render`'s options: one of `every`, `at` and `events` (the default), and `columns`.
+---@param options? SwipeRenderOptions
+---@return string svg
+function SwipeTable:render(options) end
+
+---The options of `t:render{...}` (docs/testing.md).
+---@class SwipeRenderOptions
+---@field every? number  a frame every MS milliseconds of virtual time, from 0 (`--every`)
+---@field at? number[]  frames at these virtual times in milliseconds (`--at`)
+---@field events? true  a frame after each step that made events (`--events`, the default)
+---@field columns? integer  frames side by side before the filmstrip wraps, 1 to 12 (default 4)
+
 ---@class swipe
 ---@field _VERSION string
 local swipe = {}

@@ -28,9 +28,7 @@ enum ConfigTarget {
         options.memoryLimit = 8 * 1024 * 1024
         script.withUnsafeBufferPointer { script in
             for format in OutputFormat.allCases {
-                let run = PluginRun(
-                    fileName: "fuzz.swipe", pluginPaths: [path], options: options, defaultItems: .generated(count: 4),
-                    format: format)
+                let run = PluginRun(fileName: "fuzz.swipe", configuration: SessionConfiguration(plugins: [.file(path)], pluginOptions: options, items: .generated(count: 4)), format: format)
                 do {
                     let out = try run.run(script: script)
                     if format == .jsonl { JSONCheck.lines(out.bytes, what: "configured run") }
@@ -39,7 +37,7 @@ enum ConfigTarget {
                 }
             }
         }
-        let report = PluginChecker(rows: 4, options: options).check(path)
+        let report = PluginChecker(configuration: SessionConfiguration(pluginOptions: options, items: .generated(count: 4))).check(path)
         if report.configuredRows < 0 || report.configuredRows > 4 { fuzzFailure("check configured \(report.configuredRows) of 4 rows") }
     }
 

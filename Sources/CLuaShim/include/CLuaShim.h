@@ -69,6 +69,10 @@ typedef struct swl_Runtime {
     int raising;
     /// The state's main thread (set by swl_newstate).
     lua_State *main_thread;
+    /// Line coverage (coverage.c), NULL when off; then coverage_mask is 0.
+    struct swl_Coverage *coverage;
+    /// LUA_MASKLINE | LUA_MASKCALL while coverage is on, else 0: or-ed into every hook mask.
+    int coverage_mask;
     /// Argument number for SWL_RAISE_ARGUMENT.
     int arg_error_index;
     /// The Swift object owning the state (unretained).
@@ -143,8 +147,88 @@ void swl_open_patterns(lua_State *L, int string_table);
 /// `virtual_os` in the host table at registry slot `host_slot`; returns a status.
 int swl_opensandbox(lua_State *L, int host_slot);
 
-/// The count hook; raises "instruction budget exceeded" when out of budget.
+/// The state's one hook: counts the budget (count events, and calls while charge_calls) and,
+/// when coverage is on, counts lines and calls (coverage.c); raises "instruction budget
+/// exceeded" when out of budget.
 void swl_count_hook(lua_State *L, lua_Debug *ar);
+
+/// Line and call counts of one chunk (one `@file` source) in one state.
+typedef struct swl_CoverageFile {
+    /// The chunk name, `@` included, NUL-terminated (malloc'd).
+    char *source;
+    /// lines[n]: how many times line n began to run (a line event); line_capacity entries.
+    unsigned long long *lines;
+    int line_capacity;
+    /// calls[n]: calls of the functions defined at line n; call_capacity entries.
+    unsigned long long *calls;
+    int call_capacity;
+} swl_CoverageFile;
+
+/// A chunk source Lua handed the hook, by address: the file it counts into, or -1.
+typedef struct swl_CoverageSeen {
+    const char *source;
+    int file;
+} swl_CoverageSeen;
+
+/// What a frame (a CallInfo, by address only: never read) runs: the file it counts into (-1:
+/// none), or SWL_FRAME_CALLED from its call event until its first line event.
+typedef struct swl_CoverageFrame {
+    const void *ci;
+    int file;
+} swl_CoverageFrame;
+
+enum { SWL_COVERAGE_FRAMES = 64, SWL_FRAME_CALLED = -2 };
+
+/// Coverage counts of one state. The hook keeps them with no Lua call. A frame's file is
+/// looked up (lua_getinfo "S") at its first line event and kept in `frames`, by frame, until a
+/// call event makes a new frame there: a line event of a known frame costs one compare and one
+/// increment.
+typedef struct swl_Coverage {
+    swl_CoverageFile *files;
+    int file_count, file_capacity;
+    swl_CoverageSeen *seen;
+    int seen_count, seen_capacity;
+    /// The source of the last event and its file (-1: not counted).
+    const char *last_source;
+    int last_file;
+    /// The file of recent frames, by frame address (direct-mapped).
+    swl_CoverageFrame frames[SWL_COVERAGE_FRAMES];
+    /// Registry reference of a Lua function called on each line event instead of counting
+    /// (the bench's luacov-style reference), or LUA_NOREF.
+    int reference;
+} swl_Coverage;
+
+/// Highest line number counted; lines past it are not (see docs/limits.md).
+enum { SWL_COVERAGE_MAX_LINE = 1 << 24 };
+
+/// A new, empty coverage record (NULL when out of memory).
+swl_Coverage *swl_coverage_new(void);
+
+/// Frees a record made by swl_coverage_new.
+void swl_coverage_free(swl_Coverage *coverage);
+
+/// Turns coverage on for the state of `rt` (before any call): every later call's hook counts
+/// into `coverage`, which the caller owns and must keep until the state is closed.
+void swl_coverage_attach(swl_Runtime *rt, swl_Coverage *coverage);
+
+/// Installs the reference line counter: runs `code` (a chunk that, given a debug library table,
+/// returns a function(event, line)) in a protected call and has the hook call that function on
+/// each line event instead of counting. Returns a status; the message on the stack when not OK.
+int swl_coverage_reference(lua_State *L, const char *code, size_t len);
+
+/// The lines of a chunk that carry code, as Lua's own line information gives them: compiles
+/// `source` (does not run it) and lists, for the main function and every nested one, the line
+/// of each instruction, as `debug.getinfo(f, "L").activelines` does (a vararg function's first
+/// instruction left out), with two changes: the implicit `return` Lua adds as a function's last
+/// instruction counts only where its line has other code of that function; and the CLOSURE
+/// that makes a function counts at the line the function is defined at, not at its `end`
+/// where Lua puts it. `moves` holds pairs (CLOSURE line, definition line) for definition lines
+/// with no instruction of their own: such a line ran as often as its CLOSURE line. `lines`
+/// (ascending, each once), `functions` (the line where each nested function is defined,
+/// ascending, each once) and `moves` are malloc'd; the caller frees them. Returns 0, or -1
+/// when the chunk does not compile or memory runs out.
+int swl_code_lines(const char *source, size_t len, int **lines, int *line_count, int **functions, int *function_count,
+                   int **moves, int *move_count);
 
 /// Message handler for lua_pcall: turns the error into a string and appends
 /// a traceback ("message\nstack traceback:\n...").

@@ -5,7 +5,8 @@
 //     WebSocket at /ws, timestamped in milliseconds since the page connected;
 //   - draws each frame it receives: the visible rows at their y, each row's buttons behind its
 //     content, the content slid by the row's offset, animated at display rate from the row's
-//     `path` samples (linear interpolation between them, then the last one held);
+//     `path` knots (linear interpolation between them, then the last one held); a frame sends
+//     only what changed since the last one (protocol 2: docs/playground.md, "Frames");
 //   - logs the frame's events, shows a presented sheet, the configuration of the row under the
 //     pointer, and a banner while a reload has failed.
 // It computes no swipe behaviour of its own: no thresholds, no hit-testing of buttons.
@@ -30,10 +31,12 @@
   var hello = null;
   var frame = null;           // the last frame received
   var rowViews = new Map();   // row number -> { el, content, right, left, filled, data, sig }
+  var looks = new Map();      // look number -> { right, left, filled, config } (the frames' `looks`)
   var pointers = new Map();   // pointerId -> true while a pointer is down on the table
   var hoverRow = null;        // the row number under the pointer (for the panel)
   var configShown = null;     // what the panel shows now (row + JSON), to redraw only on change
   var rafPending = false;
+  var frozenAt = null;        // a virtual time to draw at instead of the clock (tests: freeze)
   var frames = 0;
 
   // ---------------------------------------------------------------- time
@@ -51,6 +54,7 @@
 
   /** The virtual time to draw at: the page's clock, never before the last frame's time. */
   function drawTime() {
+    if (frozenAt !== null) return frozenAt;
     var t = performance.now() - t0;
     if (frame && frame.t > t) t = frame.t;
     return t;
@@ -155,28 +159,47 @@
 
   // ---------------------------------------------------------------- frames
 
+  /** A frame (protocol 2, docs/playground.md "Frames"): the rows in `visible` that it does not
+   *  list are as the last frame left them; a listed row brings only the fields that changed (a
+   *  row new to the page: offset 0, path null and the look of the row above unless given); a
+   *  key frame lists every visible row and defines every look it uses. */
   function onFrame(f) {
     frame = f;
     frames += 1;
     document.body.dataset.frames = String(frames);
     setRowCount(f.rowCount);
     table.dataset.contentOffset = String(f.contentOffset);
+    if (f.key) {
+      looks.clear();
+      rowViews.forEach(function (v) { v.sig = null; });   // look numbers start again
+    }
+    Object.keys(f.looks || {}).forEach(function (k) { looks.set(Number(k), f.looks[k]); });
+    var listed = new Map();
+    (f.rows || []).forEach(function (r) { listed.set(r.row, r); });
     var editing = new Set(f.editing || []);
-    var seen = new Set();
+    var range = f.visible || [1, 0];
     var rowHeight = hello ? hello.rowHeight : 44;
-    (f.rows || []).forEach(function (r) {
-      seen.add(r.row);
-      var v = rowViews.get(r.row);
-      if (!v) { v = makeRow(r.row); rowViews.set(r.row, v); table.appendChild(v.el); }
-      v.data = r;
-      v.el.style.top = r.y + 'px';
+    var lookAbove = null;
+    for (var n = range[0]; n <= range[1]; n++) {
+      var r = listed.get(n);
+      var v = rowViews.get(n);
+      var had = v && v.data && !f.key ? v.data : null;
+      if (!r && !had) { logLocal('error', 'the frame at ' + f.t + ' ms neither sends nor keeps row ' + n); continue; }
+      var data = had ? Object.assign({}, had) : { row: n, offset: 0, path: null, look: lookAbove };
+      if (r) Object.keys(r).forEach(function (k) { data[k] = r[k]; });
+      var look = looks.get(data.look) || { right: [], left: [], filled: null, config: null };
+      data.right = look.right; data.left = look.left; data.filled = look.filled; data.config = look.config;
+      lookAbove = data.look;
+      if (!v) { v = makeRow(n); rowViews.set(n, v); table.appendChild(v.el); }
+      v.data = data;
+      v.el.style.top = data.y + 'px';
       v.el.style.height = rowHeight + 'px';
-      v.el.classList.toggle('open', editing.has(r.row));
-      var sig = JSON.stringify([r.item, r.right, r.left, r.filled]);
-      if (sig !== v.sig) { v.sig = sig; fillRow(v, r); }
-    });
+      v.el.classList.toggle('open', editing.has(n));
+      var sig = JSON.stringify([data.item, data.look]);
+      if (sig !== v.sig) { v.sig = sig; fillRow(v, data); }
+    }
     rowViews.forEach(function (v, n) {
-      if (!seen.has(n)) { v.el.remove(); rowViews.delete(n); }
+      if (n < range[0] || n > range[1]) { v.el.remove(); rowViews.delete(n); }
     });
     (f.events || []).forEach(logEvent);
     drawOffsets();
@@ -248,22 +271,26 @@
     if (r.filled) { paintButton(v.filled, r.filled); v.filled.classList.add('button-filled'); }
   }
 
-  /** The row's presented offset at virtual time t: its path sampled, else its model offset. */
+  /** The row's presented offset at virtual time t: its path's knots interpolated linearly (the
+   *  first held before them, the last after), else its model offset. */
   function offsetAt(r, t) {
     var p = r.path;
     if (!p || !p.offsets || p.offsets.length === 0) return r.offset;
-    var n = p.offsets.length;
-    var i = (t - p.start) / p.step;
-    if (!(i > 0)) return p.offsets[0];
-    if (i >= n - 1) return p.offsets[n - 1];
-    var k = Math.floor(i);
-    var f = i - k;
-    return p.offsets[k] + (p.offsets[k + 1] - p.offsets[k]) * f;
+    var at = p.at, o = p.offsets, n = o.length;
+    var x = t - p.start;
+    if (!(x > at[0])) return o[0];
+    if (x >= at[n - 1]) return o[n - 1];
+    var lo = 0, hi = n - 1;
+    while (hi - lo > 1) {
+      var mid = (lo + hi) >> 1;
+      if (at[mid] <= x) lo = mid; else hi = mid;
+    }
+    return o[lo] + (o[hi] - o[lo]) * ((x - at[lo]) / (at[hi] - at[lo]));
   }
 
   function pathEnd(r) {
     var p = r.path;
-    return p && p.offsets ? p.start + p.step * (p.offsets.length - 1) : -Infinity;
+    return p && p.at && p.at.length ? p.start + p.at[p.at.length - 1] : -Infinity;
   }
 
   /** Slides every row's content to its offset now; keeps animating while a path runs. */
@@ -583,8 +610,12 @@
     get hello() { return hello; },
     get frame() { return frame; },
     offsetOf: function (n) { var v = rowViews.get(n); return v && v.data ? offsetAt(v.data, drawTime()) : null; },
+    pathOf: function (n) { var v = rowViews.get(n); return v && v.data ? v.data.path : null; },
     animating: function (n) { var v = rowViews.get(n); return !!(v && v.data && pathEnd(v.data) > drawTime()); },
-    buttonColor: buttonColor
+    buttonColor: buttonColor,
+    /** Draws every row at virtual time t (ms since connecting) and holds it there until
+     *  freeze(null): the browser test compares the drawn offsets with the core's. */
+    freeze: function (t) { frozenAt = typeof t === 'number' ? t : null; drawOffsets(); }
   };
 
   connect();

@@ -108,6 +108,8 @@ local function loader()
     looked(self)
     return r
   end
+  ---The SVG `swipehost render` draws for the gestures so far (replayed on a fresh table).
+  function Driver:render(options) local r = check(native.render(self._host, options)); return r end
   function Driver:__tostring() return "swipe.table" end
 
   -- For test runners: forget the drivers made so far / the plugin errors of those made since.
@@ -115,18 +117,24 @@ local function loader()
     recent = setmetatable({}, { __mode = "k" })
     orphaned = {}
   end
+  -- The lists under `key` of the entries `made`, one after the other in the order the
+  -- tables were made (their `serial`).
+  local function in_order(made, key)
+    table.sort(made, function(a, b) return a.serial < b.serial end)
+    local list = {}
+    for _, entry in ipairs(made) do
+      for _, e in ipairs(entry[key]) do list[#list + 1] = e end
+    end
+    return list
+  end
+
   function M._plugin_errors()
     local made = {}
     for _, entry in ipairs(orphaned) do made[#made + 1] = entry end
     for t, entry in pairs(recent) do
       made[#made + 1] = { serial = entry.serial, errors = check(native.errors(t._host)) }
     end
-    table.sort(made, function(a, b) return a.serial < b.serial end)
-    local list = {}
-    for _, entry in ipairs(made) do
-      for _, e in ipairs(entry.errors) do list[#list + 1] = e end
-    end
-    return list
+    return in_order(made, "errors")
   end
 
   -- The plugin errors the test did not expect, in order, each with `place`: the spec line of
@@ -150,12 +158,7 @@ local function loader()
         made[#made + 1] = { serial = entry.serial, unexpected = list }
       end
     end
-    table.sort(made, function(a, b) return a.serial < b.serial end)
-    local list = {}
-    for _, entry in ipairs(made) do
-      for _, e in ipairs(entry.unexpected) do list[#list + 1] = e end
-    end
-    return list
+    return in_order(made, "unexpected")
   end
 
   -- A table collected during a test keeps its plugin errors for the failure message (a

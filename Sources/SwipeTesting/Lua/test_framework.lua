@@ -1,4 +1,6 @@
--- The busted-compatible test API; TestFramework (Swift) loads it as "=swipe/test" and calls it.
+-- The busted-compatible test API; TestFramework (Swift) loads it as "=swipe/test" and calls it
+-- with its native functions (SpecRunner.native: `snapshot`), or none outside swipehost test.
+local native = ...
 local type, pairs, ipairs, tostring, select, error, pcall, xpcall, rawget, rawequal =
   type, pairs, ipairs, tostring, select, error, pcall, xpcall, rawget, rawequal
 local setmetatable, getmetatable, next = setmetatable, getmetatable, next
@@ -146,6 +148,16 @@ local function fail(message)
   error(setmetatable({ message = message, where = where() }, Failure), 0)
 end
 
+-- Bad input the run cannot treat as one test's failure (a snapshot file that is not one, mock
+-- of a non-table): the test fails as an error and the run's status is 2.
+local BadInput = {}
+BadInput.__index = BadInput
+BadInput.__tostring = Failure.__tostring
+
+local function bad_input(message)
+  error(setmetatable({ message = message, where = where() }, BadInput), 0)
+end
+
 ---------------------------------------------------------------- spies
 local spy_mt = {}
 spy_mt.__index = spy_mt
@@ -206,12 +218,12 @@ local function mock_walk(t, stubbed, seen)
   end
 end
 function mock.new(t, stubbed)
-  if type(t) ~= "table" then error("mock: a table expected as argument #1, got " .. type(t), 2) end
+  if type(t) ~= "table" then bad_input("mock: a table expected as argument #1, got " .. type(t)) end
   mock_walk(t, stubbed, {})
   return t
 end
 function mock.revert(t)
-  if type(t) ~= "table" then error("mock.revert: a table expected as argument #1, got " .. type(t), 2) end
+  if type(t) ~= "table" then bad_input("mock.revert: a table expected as argument #1, got " .. type(t)) end
   local seen = {}
   local function walk(tt)
     if seen[tt] then return end
@@ -227,10 +239,7 @@ function mock.revert(t)
   walk(t)
   return t
 end
-setmetatable(mock, { __call = function(_, t, stubbed)
-  if type(t) ~= "table" then error("mock: a table expected as argument #1, got " .. type(t), 2) end
-  return mock.new(t, stubbed)
-end })
+setmetatable(mock, { __call = function(_, t, stubbed) return mock.new(t, stubbed) end })
 
 ---------------------------------------------------------------- matchers
 -- luassert's matchers: match.is_number(), match.is_same(x), match.is_not_nil()... values that
@@ -415,7 +424,8 @@ register({ "error", "errors", "has_error" }, function(negated, fn, expected)
   if raised and expected ~= nil then
     local message = err
     if type(message) == "string" then message = message:gsub("^.-:%d+: ", "", 1) end
-    if type(message) == "table" and getmetatable(message) == Failure then message = message.message end
+    local mt = type(message) == "table" and getmetatable(message)
+    if mt == Failure or mt == BadInput then message = message.message end
     raised = same(expected, message)
     return raised, "Expected " .. (negated and "no " or "") .. "error " .. described(expected)
       .. ".\nCaught:\n" .. (ok and "(no error)" or described(message))
@@ -521,9 +531,12 @@ local function register_extension(_, namespace, name, fn, positive, negative)
   end)
 end
 
+local snapshot_assertion -- assert.snapshot, below (it needs the running test)
+
 State.__index = function(self, key)
   if type(key) ~= "string" then return nil end
   if key == "register" then return register_extension end
+  if key == "snapshot" then return snapshot_assertion end
   local tokens = {}
   for token in key:gmatch("[^_]+") do tokens[#tokens + 1] = token end
   local negated, payload, awaiting = rawget(self, "_negated"), rawget(self, "_payload"), nil
@@ -571,6 +584,116 @@ local current = root
 local running = nil  -- the test running now, for finally()
 
 local caller_line = spec_frame
+
+---------------------------------------------------------------- snapshots
+-- A value as a snapshot keeps it (`# type: lua`): the same text on every run and machine.
+-- Tables list their keys sorted (numbers, then strings byte by byte, then booleans, then the
+-- rest by their text), a sequence 1..n first without its keys; a table of plain values fits
+-- on one line up to SNAPSHOT_LINE characters, else one entry per line, indented by two.
+-- Integers print as integers, floats with 14 significant digits (`%.14g`, `.0` added to a
+-- whole one, as Lua prints them), nan and infinities as `nan`, `inf`, `-inf`; strings quoted
+-- with `\n`, `\t`, `\r`, `\"`, `\\` and `\DDD` for other control bytes; functions, userdata and
+-- threads as `<function>`... (never their addresses); a table met again inside itself as
+-- `<cycle>`. Deeper than SNAPSHOT_DEPTH levels is an error.
+local SNAPSHOT_LINE, SNAPSHOT_DEPTH = 100, 100
+local KEYWORDS = {}
+for word in ("and break do else elseif end false for function goto if in local nil not or repeat return then true"
+  .. " until while"):gmatch("%a+") do KEYWORDS[word] = true end
+
+local function snapshot_number(v)
+  if math.type(v) == "integer" then return string.format("%d", v) end
+  if v ~= v then return "nan" end
+  if v == math.huge then return "inf" end
+  if v == -math.huge then return "-inf" end
+  local text = string.format("%.14g", v)
+  if not text:find("[%.eEn]") then text = text .. ".0" end
+  return text
+end
+
+local ESCAPES = { ["\n"] = "\\n", ["\t"] = "\\t", ["\r"] = "\\r", ['"'] = '\\"', ["\\"] = "\\\\" }
+local function snapshot_string(v)
+  return '"' .. v:gsub('[%c"\\]', function(c) return ESCAPES[c] or string.format("\\%03d", c:byte()) end) .. '"'
+end
+
+local function snapshot_scalar(v)
+  local kind = type(v)
+  if kind == "string" then return snapshot_string(v) end
+  if kind == "number" then return snapshot_number(v) end
+  if kind == "boolean" or kind == "nil" then return tostring(v) end
+  return "<" .. kind .. ">"
+end
+
+-- Strings compared byte by byte: `<` follows the C library's locale.
+local function bytes_before(a, b)
+  for i = 1, math.min(#a, #b) do
+    local x, y = a:byte(i), b:byte(i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
+
+local KEY_RANK = { number = 1, string = 2, boolean = 3 }
+local function snapshot_key_before(a, b)
+  local ra, rb = KEY_RANK[type(a)] or 4, KEY_RANK[type(b)] or 4
+  if ra ~= rb then return ra < rb end
+  if ra == 1 then return a < b end
+  if ra == 2 then return bytes_before(a, b) end
+  if ra == 3 then return (not a) and b end
+  return bytes_before(snapshot_scalar(a), snapshot_scalar(b))
+end
+
+local function snapshot_text(v, indent, depth, seen)
+  if type(v) ~= "table" then return snapshot_scalar(v) end
+  if seen[v] then return "<cycle>" end
+  if next(v) == nil then return "{}" end
+  if depth >= SNAPSHOT_DEPTH then
+    error("assert.snapshot: the value is nested deeper than " .. SNAPSHOT_DEPTH .. " tables", 0)
+  end
+  seen[v] = true
+  local n = 0
+  while rawget(v, n + 1) ~= nil do n = n + 1 end
+  local keys = {}
+  for k in next, v do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+  end
+  sort(keys, snapshot_key_before)
+  local inner = indent .. "  "
+  local parts, flat = {}, true
+  local function add(label, value)
+    if type(value) == "table" and next(value) ~= nil and not seen[value] then flat = false end
+    parts[#parts + 1] = label .. snapshot_text(value, inner, depth + 1, seen)
+  end
+  for i = 1, n do add("", rawget(v, i)) end
+  for _, k in ipairs(keys) do
+    local label
+    if type(k) == "string" and k:match("^[%a_][%w_]*$") and not KEYWORDS[k] then label = k .. " = "
+    else label = "[" .. snapshot_scalar(k) .. "] = " end
+    add(label, rawget(v, k))
+  end
+  seen[v] = nil
+  if flat then
+    local line = "{ " .. concat(parts, ", ") .. " }"
+    if #indent + #line <= SNAPSHOT_LINE then return line end
+  end
+  return "{\n" .. inner .. concat(parts, ",\n" .. inner) .. ",\n" .. indent .. "}"
+end
+
+-- assert.snapshot(value): compares value with the test's snapshot (written the first time);
+-- a string is kept as it is, anything else as snapshot_text has it. Returns value.
+snapshot_assertion = function(value)
+  if running == nil then error("assert.snapshot: only inside a test (it, before_each, after_each)", 2) end
+  if native == nil or native.snapshot == nil then
+    error("assert.snapshot: snapshots are kept by swipehost test (this runner has none)", 2)
+  end
+  local kind, text = "string", value
+  if type(value) ~= "string" then kind, text = "lua", snapshot_text(value, "", 0, {}) end
+  running.snapshots = running.snapshots + 1
+  local status, message = native.snapshot(running.full_name, running.snapshots, kind, text)
+  if status == "fail" then fail(message)
+  elseif status == "bad" then bad_input(message)
+  elseif status ~= "pass" then error(where() .. ": " .. tostring(message), 0) end
+  return value
+end
 
 -- The globals and loaded modules, to put back after an insulate block.
 local function snapshot()
@@ -795,7 +918,8 @@ end
 -- An error value as a message. One that is not a string (error({code = 1}), error(nil))
 -- is shown with the place that raised it, as a string error would be.
 local function message_of(err, place)
-  if type(err) == "table" and getmetatable(err) == Failure then return tostring(err) end
+  local kind = type(err) == "table" and getmetatable(err)
+  if kind == Failure or kind == BadInput then return tostring(err) end
   if type(err) == "string" then return err end
   local mt = getmetatable(err)
   if mt and mt.__tostring then return tostring(err) end
@@ -805,9 +929,10 @@ end
 
 local function handler(err)
   local failure = type(err) == "table" and getmetatable(err) == Failure
+  local bad = type(err) == "table" and getmetatable(err) == BadInput
   local trace = nil
-  if not failure then trace = traceback(nil, 2) end
-  return { message = message_of(err, where()), failure = failure, traceback = trace }
+  if not failure and not bad then trace = traceback(nil, 2) end
+  return { message = message_of(err, where()), failure = failure, traceback = trace, bad_input = bad or nil }
 end
 
 -- Runs the spec file's main chunk (its describe blocks run as it does); returns its
@@ -852,38 +977,43 @@ local function tear_down(keep, results)
   end
 end
 
-local function plugin_errors()
+-- The plugin errors the swipe module's function `name` lists, or nil when there are none (or
+-- no swipe module).
+local function swipe_errors(name)
   local swipe = package.loaded.swipe
-  if type(swipe) ~= "table" or not swipe._plugin_errors then return nil end
-  local ok, list = pcall(swipe._plugin_errors)
+  if type(swipe) ~= "table" or not swipe[name] then return nil end
+  local ok, list = pcall(swipe[name])
   if not ok or #list == 0 then return nil end
+  return list
+end
+
+-- Adds plugin error `e` to `lines`: `plugin error in PLUGIN.HOOK (row R): message`, then
+-- `suffix`, then its traceback indented.
+local function add_plugin_error(lines, e, suffix)
+  lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook)
+    .. (e.row and (" (row " .. e.row .. ")") or "") .. ": " .. tostring(e.message) .. suffix
+  if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
+end
+
+local function plugin_errors()
+  local list = swipe_errors("_plugin_errors")
+  if not list then return nil end
   local lines = {}
-  for _, e in ipairs(list) do
-    lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook)
-      .. (e.row and (" (row " .. e.row .. ")") or "") .. ": " .. tostring(e.message)
-    if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
-  end
+  for _, e in ipairs(list) do add_plugin_error(lines, e, "") end
   return concat(lines, "\n")
 end
 
 -- A plugin error the test did not expect fails it: the first one's place (the spec line of
 -- the call during which it happened), then every such error with its traceback.
 local function unexpected_plugin_errors()
-  local swipe = package.loaded.swipe
-  if type(swipe) ~= "table" or not swipe._unexpected_errors then return nil end
-  local ok, list = pcall(swipe._unexpected_errors)
-  if not ok or #list == 0 then return nil end
+  local list = swipe_errors("_unexpected_errors")
+  if not list then return nil end
   local lines = {
     list[1].place .. ": " .. (#list == 1 and "a plugin error" or (#list .. " plugin errors"))
       .. " during the test (to expect them: swipe.table{ plugin_errors = \"allow\" },"
       .. " or look at them with t:errors()):",
   }
-  for _, e in ipairs(list) do
-    local rows = e.row and (" (row " .. e.row .. ")") or ""
-    lines[#lines + 1] = "plugin error in " .. tostring(e.plugin) .. "." .. tostring(e.hook) .. rows
-      .. ": " .. tostring(e.message) .. (#list > 1 and (" (at " .. e.place .. ")") or "")
-    if e.traceback then lines[#lines + 1] = "  " .. e.traceback:gsub("\n", "\n  ") end
-  end
+  for _, e in ipairs(list) do add_plugin_error(lines, e, #list > 1 and (" (at " .. e.place .. ")") or "") end
   return { message = concat(lines, "\n"), plugin_errors_shown = true }
 end
 
@@ -918,6 +1048,7 @@ function runner.run(index)
   local swipe = package.loaded.swipe
   if type(swipe) == "table" and swipe._reset then swipe._reset() end
   test.finally = {}
+  test.snapshots = 0
   running = test
   if not err then
     for _, block in ipairs(chain) do
@@ -938,7 +1069,8 @@ function runner.run(index)
   running = nil
   if not err then err = unexpected_plugin_errors() end
   if err then
-    local result = { status = "fail", message = err.message, traceback = err.traceback }
+    local result = { status = "fail", message = err.message, traceback = err.traceback,
+      bad_input = err.bad_input, error = err.bad_input }
     if not err.plugin_errors_shown then result.plugin_errors = plugin_errors() end
     insert(results, 1, result)
   else

@@ -52,7 +52,7 @@ extension SwipeHostCommand {
         @Option(parsing: .upToNextOption, help: .hidden)
         var probeReplayMemory: [String] = []
 
-        /// A workload of scripts/callgrind-gate.sh (`replay.line`, `dispatch`, `pan.move`), run
+        /// A workload of scripts/callgrind-gate.sh (`replay.line`, `replay.spring`, `dispatch`, `pan.move`), run
         /// `--gate-count` units at a time under callgrind; prints nothing.
         @Option(help: .hidden)
         var gate: String?
@@ -80,10 +80,12 @@ extension SwipeHostCommand {
             if json {
                 for figure in figures { line(figure.json) }
             } else {
-                line(pad("figure", 22) + pad("value", 14, right: true) + "  " + pad("unit", 8) + pad("target", 14) + "met")
+                // The names' column fits the longest.
+                let width = max(22, (figures.map(\.name.count).max() ?? 0) + 2)
+                line(pad("figure", width) + pad("value", 14, right: true) + "  " + pad("unit", 8) + pad("target", 14) + "met")
                 for figure in figures {
                     let met = figure.met.map { $0 ? "yes" : "NO" } ?? ""
-                    line(pad(figure.name, 22) + pad(Figure.formatted(figure.value), 14, right: true) + "  " + pad(figure.unit, 8) + pad(figure.targetText, 14) + met)
+                    line(pad(figure.name, width) + pad(Figure.formatted(figure.value), 14, right: true) + "  " + pad(figure.unit, 8) + pad(figure.targetText, 14) + met)
                 }
             }
             if check, figures.contains(where: { $0.met == false }) { throw ExitCode(1) }

@@ -25,10 +25,10 @@ extension SwipeHostCommand {
         var plugins: [String]
 
         @Option(parsing: .unconditional, help: "Ask configure() for rows 1...N.")
-        var rows: Int = 30
+        var rows: Int = SessionConfiguration.defaults.items.count
 
         @Option(parsing: .unconditional, help: "Cell width in points, for the total button width check.")
-        var width: Double = 320
+        var width: Double = SessionConfiguration.defaults.geometry.width
 
         @OptionGroup var limits: PluginLimitOptions
 
@@ -37,12 +37,14 @@ extension SwipeHostCommand {
         func validate() throws {
             guard !plugins.isEmpty else { throw ValidationError("name at least one plugin to check") }
             guard rows >= 1 else { throw ValidationError("--rows must be 1 or more, got \(rows)") }
-            if let problem = TableGeometry.check(rows: rows) { throw ValidationError("--\(problem)") }
-            if let problem = TableGeometry(width: width).problems().first { throw ValidationError("--\(problem)") }
+            if let problem = TableGeometry.check(rows: rows) { throw ValidationError(problem.commandLineText) }
+            if let problem = TableGeometry(width: width).problems().first { throw ValidationError(problem.commandLineText) }
         }
 
         func run() throws {
-            let checker = PluginChecker(rows: rows, cellWidth: width, options: limits.options)
+            let checker = PluginChecker(
+                configuration: SessionConfiguration(
+                    pluginOptions: limits.options, items: .generated(count: rows), geometry: TableGeometry(width: width)))
             let colored = color.onStandardOutput
             var failed = false
             for path in plugins {

@@ -75,9 +75,7 @@ extension SwipeHostCommand {
         @Option(parsing: .unconditional, help: "Frames side by side before the filmstrip wraps (1 to 12).")
         var columns: Int = 4
 
-        @OptionGroup var table: TableOptions
-        @OptionGroup var plugins: PluginOptionGroup
-        @OptionGroup var behavior: BehaviorOptions
+        @OptionGroup var options: ConfigurationOptions
 
         func validate() throws {
             let chosen = [every != nil, at != nil, events].filter { $0 }.count
@@ -130,21 +128,17 @@ extension SwipeHostCommand {
 
         /// Renders `source` with these options (the header's already applied).
         func render(_ source: ScriptSource) throws {
-            let given = !plugins.plugins.isEmpty || plugins.pluginFolder != nil
-            let pluginPaths: [String]
-            do {
-                pluginPaths = try given ? plugins.paths : Run.headerPlugins(of: source, path: script)
-            } catch {
-                StandardStreams.writeError(error.description + "\n")
-                throw ExitCode(2)
+            var configuration = options.configuration()
+            if configuration.plugins.isEmpty {
+                do {
+                    configuration.plugins = try Run.headerPlugins(of: source, path: script).map(PluginSource.file)
+                } catch {
+                    StandardStreams.writeError(error.description + "\n")
+                    throw ExitCode(2)
+                }
             }
             // The session `swipehost run` would drive with the same options.
-            var run = PluginRun(
-                fileName: source.name, pluginPaths: pluginPaths, options: plugins.options,
-                defaultItems: .generated(count: table.rows), geometry: table.geometry,
-                direction: behavior.direction, tableOptions: behavior.tableOptions)
-            run.preset = behavior.preset
-            let session = run.sessionConfiguration
+            let session = PluginRun(fileName: source.name, configuration: configuration).sessionConfiguration
             let render = RenderRun(session: session, options: RenderOptions(frames: try frames(), columns: columns))
             let svg: String
             do {
@@ -171,56 +165,5 @@ extension Substring {
         while text.first == character { text = text.dropFirst() }
         while text.last == character { text = text.dropLast() }
         return text
-    }
-}
-
-/// Writes the picture to OUT. A regular file (or a new one) gets the whole picture or nothing: it
-/// is written into a temporary file beside it, renamed over it at the end. Anything else that
-/// OUT names (a FIFO, a device such as `/dev/null` or `/dev/full`, a socket) is written through,
-/// never replaced; a symbolic link stays a link, the file it points to written as above.
-enum OutputFile {
-    /// The reason it failed, or nil.
-    static func replace(_ path: String, with text: String) -> String? {
-        var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
-            if (status.st_mode & S_IFMT) == S_IFDIR { return String(cString: strerror(EISDIR)) }
-            return writeThrough(path, text)
-        }
-        // A link to a regular file (or to nothing yet) stays a link: its target is replaced.
-        var target = path
-        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK {
-            guard let resolved = realpath(path, nil) else { return writeThrough(path, text, creating: true) }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[...$0]) } ?? ""
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        let temporary = "\(folder).\(name).swipehost-\(getpid()).tmp"
-        unlink(temporary)  // a stale one, or whatever was put in its place: made anew
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure = write(text, to: descriptor)
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(temporary) }
-        return failure
-    }
-
-    /// Writes into what `path` names as it is, as a shell's `>` does (a FIFO waits for its
-    /// reader); `creating`: the file a dangling link names is made.
-    private static func writeThrough(_ path: String, _ text: String, creating: Bool = false) -> String? {
-        let descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (creating ? O_CREAT | O_TRUNC : 0), 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure = write(text, to: descriptor)
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        return failure
-    }
-
-    /// Writes all of `text`; the reason it failed, or nil.
-    private static func write(_ text: String, to descriptor: Int32) -> String? {
-        Array(text.utf8).withUnsafeBytes { buffer in
-            OutputBuffer.writeAll(buffer, to: descriptor).map { String(cString: strerror($0)) }
-        }
     }
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import LuaRuntime
 import SwipeCommandLine
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTesting
 
 extension SwipeHostCommand {
     struct Run: ParsableCommand {
@@ -55,9 +57,7 @@ extension SwipeHostCommand {
         @Argument(help: "The gesture script to run ('-' reads standard input).")
         var script: String
 
-        @OptionGroup var table: TableOptions
-        @OptionGroup var plugins: PluginOptionGroup
-        @OptionGroup var behavior: BehaviorOptions
+        @OptionGroup var options: ConfigurationOptions
 
         @Option(help: "Output format: 'text' for people, 'jsonl' for programs (one JSON object a line).")
         var format: OutputFormat = .text
@@ -66,6 +66,8 @@ extension SwipeHostCommand {
         var strict = false
 
         @OptionGroup var color: ColorOption
+
+        @OptionGroup var coverage: RunCoverageOptions
 
         /// Output past this many bytes waits in an unlinked temporary file rather than in memory
         /// (hidden: the default suits every run; tests set a small one to reach the file).
@@ -78,16 +80,16 @@ extension SwipeHostCommand {
         var mapAbove: Int = ScriptSource.mappingThreshold
 
         func run() throws {
+            var request = self.request
+            request.coverage = try coverage.settings
             try request.execute()
         }
 
         /// What the options say to do.
         var request: RunRequest {
             RunRequest(
-                script: script, plugins: plugins.plugins, pluginFolder: plugins.pluginFolder, pluginOptions: plugins.options,
-                rows: table.rows, geometry: table.geometry, format: format, strict: strict, direction: behavior.direction,
-                tableOptions: behavior.tableOptions, preset: behavior.preset, color: color.color, spoolAbove: spoolAbove,
-                mapAbove: mapAbove)
+                script: script, configuration: options.configuration(strict: strict), format: format, color: color.color,
+                spoolAbove: spoolAbove, mapAbove: mapAbove)
         }
 
         /// The plugins the script's header names, as paths from the current folder; a path that
@@ -152,21 +154,17 @@ enum HeaderOptions {
 /// ``RunRequest/init(fastArguments:)`` read from a plain command line without the argument parser.
 struct RunRequest {
     var script: String
-    var plugins: [String] = []
-    var pluginFolder: String?
-    var pluginOptions = PluginOptions()
-    var rows = 30
-    var geometry = TableGeometry()
+    /// The table, its plugins and options, as the command line gives them (the plugins of
+    /// `--plugin` and `--plugins`; with none, the script's header names them).
+    var configuration = SessionConfiguration.defaults
     var format = OutputFormat.text
-    var strict = false
-    var direction: LayoutDirection?
-    var tableOptions = TableBehaviorOptions()
-    var preset = BehaviorPreset.tutorial
     var color = ColorOption.Choice.auto
     var spoolAbove = 4 << 20
     var mapAbove = ScriptSource.mappingThreshold
     /// Whether the script's `# options:` header has been applied (``HeaderOptions``).
     var headerApplied = false
+    /// `--coverage`: count the plugins' lines (see RunCoverage.swift).
+    var coverage: CoverageSettings?
 
     func execute() throws {
         try execute(ScriptSource.read(script, mapAbove: mapAbove))
@@ -185,25 +183,22 @@ struct RunRequest {
             if let reparsed {
                 var request = reparsed.request
                 request.headerApplied = true
+                request.coverage = try reparsed.coverage.settings
                 return try request.execute(source)
             }
         }
-        let given = !plugins.isEmpty || pluginFolder != nil
-        let pluginPaths: [String]
-        do {
-            pluginPaths = try given
-                ? plugins + (pluginFolder.map(Plugin.paths(inFolder:)) ?? [])
-                : SwipeHostCommand.Run.headerPlugins(of: source, path: script)
-        } catch {
-            StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
-            throw ExitCode(2)
+        var configuration = self.configuration
+        if configuration.plugins.isEmpty {
+            do {
+                configuration.plugins = try SwipeHostCommand.Run.headerPlugins(of: source, path: script).map(PluginSource.file)
+            } catch {
+                StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
+                throw ExitCode(2)
+            }
         }
-        var run = PluginRun(
-            fileName: source.name, pluginPaths: pluginPaths, options: pluginOptions,
-            defaultItems: .generated(count: rows), geometry: geometry, format: format, strict: strict,
-            direction: direction, tableOptions: tableOptions)
+        configuration.pluginOptions.coverage = coverage.map { _ in LuaCoverage() }
+        var run = PluginRun(fileName: source.name, configuration: configuration, format: format)
         run.colored = format == .text && ColorOption.enabled(color, for: 1)
-        run.preset = preset
         run.spoolAbove = spoolAbove
         run.progress = { source.release(upTo: $0) }
         run.notice = { StandardStreams.writeError(DisplayText.escaped($0) + "\n") }
@@ -215,16 +210,18 @@ struct RunRequest {
         } catch {
             let message = DisplayText.escaped("\(error)", keeping: [.tabs, .newlines])
             StandardStreams.writeError(TextColor.red.paint(message, if: colorErrors) + "\n")
+            if let counted = configuration.pluginOptions.coverage, let coverage, error.exitStatus != 2 { try? Self.report(counted, coverage) }
             throw ExitCode(error.exitStatus)
         }
+        if let counted = configuration.pluginOptions.coverage, let coverage { try Self.report(counted, coverage) }
     }
 }
 
 extension RunRequest {
     /// The common forms of `swipehost run`, read without the argument parser, whose reflection
     /// over every option is most of a short run's start-up: `run SCRIPT` with `--plugin PATH`
-    /// (repeatable), `--format text|jsonl`, `--color auto|always|never` and `--strict`, once each
-    /// and in any order. Anything else (another option, `--help`, `--name=value`, a value that
+    /// (repeatable), `--format text|jsonl`, `--color auto|always|never`, `--preset NAME` and
+    /// `--strict`, once each and in any order. Anything else (another option, `--help`, `--name=value`, a value that
     /// looks like an option, a second script) is nil, and the argument parser reads the command
     /// line as always: its answers and messages stay its own. Every other field keeps the
     /// default its option has (a test checks that both readings run alike).
@@ -247,7 +244,7 @@ extension RunRequest {
             switch argument {
             case "--plugin":
                 guard let path = value() else { return nil }
-                plugins.append(path)
+                configuration.plugins.append(.file(path))
             case "--format":
                 guard let text = value(), let format = OutputFormat(rawValue: text) else { return nil }
                 self.format = format
@@ -255,7 +252,10 @@ extension RunRequest {
                 guard let text = value(), let color = ColorOption.Choice(rawValue: text) else { return nil }
                 self.color = color
             case "--strict":
-                strict = true
+                configuration.strict = true
+            case "--preset":
+                guard let text = value(), let preset = BehaviorPreset(rawValue: text) else { return nil }
+                configuration.preset = preset
             default:
                 guard script == nil, argument == "-" || !argument.hasPrefix("-") else { return nil }
                 script = argument

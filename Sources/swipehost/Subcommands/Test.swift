@@ -1,4 +1,5 @@
 import ArgumentParser
+import LuaRuntime
 import SwipeCommandLine
 @preconcurrency import Glibc
 import SwipeScript
@@ -30,13 +31,25 @@ extension SwipeHostCommand {
                 matrices; each is a condition a test must meet. --list prints the selected tests \
                 and runs none. A bad --shard or tag ends the run with status 2 before any test.
 
+                --coverage counts the lines the specs and their plugins run (lines that carry code, \
+                as Lua's line information gives them), writes coverage/lcov.info (lcov's format, \
+                for genhtml and CI services) and prints a table per file; --coverage-min PERCENT \
+                then fails the run (status 1) below that line coverage.
+
                 A .busted file in the current folder gives defaults with busted's keys (its _all \
-                and default tasks: ROOT, pattern, tags, exclude-tags, output); the command line \
+                and default tasks: ROOT, pattern, tags, exclude-tags, output, coverage); the command line \
                 wins, another key is a warning, and a file that does not load is status 2.
 
-                --watch runs the specs, then again each time a .lua file under the folders \
-                searched changes (only the changed specs when only specs changed), clearing the \
-                screen first (--no-clear keeps it); Ctrl-C ends it with status 0.
+                Snapshots: assert.snapshot(value) keeps the value in __snapshots__/SPEC/TEST.snap \
+                beside the spec the first time and compares it afterwards; a difference fails \
+                the test with a line diff, --update-snapshots rewrites it. Under CI=true a new \
+                snapshot fails instead of being written. A snapshot file that is not one (its \
+                header edited away) is status 2, as is mock() of a non-table.
+
+                --watch runs the specs, then again each time a .lua or .snap file under the \
+                folders searched changes (only the changed specs when only specs and their \
+                snapshots changed), clearing the screen first (--no-clear keeps it); Ctrl-C ends \
+                it with status 0.
                 """
         )
 
@@ -93,14 +106,29 @@ extension SwipeHostCommand {
 
         @OptionGroup var color: ColorOption
 
-        @Flag(help: "Run, then run again each time a spec or plugin file (.lua) under the folders searched changes; Ctrl-C stops.")
+        @Flag(help: "Run, then run again each time a spec, plugin or snapshot file (.lua, .snap) under the folders searched changes; Ctrl-C stops.")
         var watch = false
 
         @Flag(help: "With --watch, do not clear the screen before each run.")
         var noClear = false
 
+        @Flag(help: "Rewrite the snapshots (assert.snapshot) that differ from the value now, and write new ones even under CI=true.")
+        var updateSnapshots = false
+
+        @Flag(help: "Count the lines specs and plugins run; write coverage/lcov.info and print line coverage per file.")
+        var coverage = false
+
+        @Option(help: ArgumentHelp(
+            "Fail (status 1) when the line coverage of all files is below this percentage (0 to 100); implies --coverage.",
+            valueName: "percent"))
+        var coverageMin: String?
+
         @Option(help: .hidden)
         var worker: String?
+
+        /// A worker's reading of `CI`: its parent's (`yes` or `no`), whatever its own environment says.
+        @Option(help: .hidden)
+        var snapshotCi: String?
 
         func validate() throws {
             guard (1...10_000).contains(repeatCount) else { throw ValidationError("--repeat must be from 1 to 10000, got \(repeatCount)") }
@@ -127,6 +155,7 @@ extension SwipeHostCommand {
             for warning in config.warnings { StandardStreams.writeError("swipehost test: warning: \(warning)\n") }
             let format = self.format ?? config.output ?? .text
             let paths = self.paths.isEmpty ? config.roots : self.paths
+            var coverageSettings: CoverageSettings?
             do {
                 options.tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
                 options.excludeTags = excludeTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
@@ -135,6 +164,9 @@ extension SwipeHostCommand {
                 if tags.isEmpty { options.tags = config.tags }
                 if excludeTags.isEmpty { options.excludeTags = config.excludeTags }
                 options.shard = try shard.map(TestShard.init(parsing:))
+                if coverage || coverageMin != nil || config.coverage == true {
+                    coverageSettings = CoverageSettings(minimum: try coverageMin.map(CoverageMinimum.init(parsing:)))
+                }
             } catch {
                 StandardStreams.writeError("swipehost test: \(error)\n")
                 throw ExitCode(2)
@@ -145,15 +177,20 @@ extension SwipeHostCommand {
                 StandardStreams.writeError("swipehost test: shuffled with --seed \(chosen)\n")
             }
             options.specBudget = specBudget
-            options.pluginOptions = limits.options
+            options.tableDefaults.pluginOptions = limits.options
+            options.snapshots = SnapshotOptions(
+                update: updateSnapshots,
+                ci: snapshotCi.map { $0 == "yes" } ?? SnapshotOptions.isCI(getenv("CI").map { String(cString: $0) }))
             // Asked before standard output is pointed at standard error, below.
             let colored = format == .text && worker == nil && color.onStandardOutput
             // Standard output carries only the report (a worker's, its results): what specs write
             // there (io.stdout, programs they run) goes to standard error, as their print does.
             let report = ReportOutput()
             if let worker {
+                if coverageSettings != nil { options.coverage = LuaCoverage() }
                 let result = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
-                report.write { StandardStreams.write(Array(WorkerProtocol.encode(result).utf8)) }
+                let counted = options.coverage?.files() ?? []
+                report.write { StandardStreams.write(Array(WorkerProtocol.encode(result, coverage: counted).utf8)) }
                 return
             }
             var session = TestSession(
@@ -166,6 +203,7 @@ extension SwipeHostCommand {
             session.repeatCount = repeatCount
             session.listOnly = list
             session.naming = naming
+            session.coverage = coverageSettings
             if watch { return try Self.watch(session, clear: !noClear) }
             let status = session.run()
             if status != 0 { throw ExitCode(status) }
@@ -193,13 +231,25 @@ extension SwipeHostCommand {
             var round = session
             while true {
                 if clear { session.output("\u{1B}[2J\u{1B}[H") }
-                _ = round.run()
+                let (_, reports) = round.runReporting()
                 StandardStreams.writeError("swipehost test: watching \(folders.joined(separator: ", ")) for changes (Ctrl-C to stop)\n")
-                let changed = watcher.waitForChanges()
+                // The snapshot files the run wrote itself are no change to run again for: their
+                // events, queued already, are read and dropped (a later edit of them counts).
+                let wrote = Set(reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated }.map(ScriptHeader.normalized))
+                var changed = watcher.pendingChanges(ignoring: wrote)
+                if changed.isEmpty { changed = watcher.waitForChanges() }
                 let specs = session.specFiles() ?? []
-                let changedSpecs = changed.filter { path in specs.contains { TestSession.samePath($0, path) } }
+                // A changed snapshot runs its spec again.
+                let changedSpecs = changed.compactMap { path in
+                    let spec = SnapshotStore.specFile(forSnapshot: path) ?? path
+                    return specs.first { TestSession.samePath($0, spec) }
+                }
                 round = session
-                if !changedSpecs.isEmpty && changedSpecs.count == changed.count { round.paths = changedSpecs }
+                if !changedSpecs.isEmpty && changedSpecs.count == changed.count {
+                    var unique: [String] = []
+                    for spec in changedSpecs where !unique.contains(spec) { unique.append(spec) }
+                    round.paths = unique
+                }
             }
         }
 

@@ -1,0 +1,122 @@
+/// A damped spring, as UIKit's `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)`.
+/// The defaults are SwipeCellKit's release animator's (1, 100, 18).
+public struct Spring: Hashable, Sendable {
+    public var mass: Double
+    public var stiffness: Double
+    public var damping: Double
+
+    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 18) {
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+    }
+
+    /// The settle ends when the spring is within this many points of rest...
+    public static let restDistance = 0.5
+    /// ...and slower than this many points per second.
+    public static let restSpeed = 1.0
+    /// A spring that never comes to rest (damping 0, or so little that it takes longer) is
+    /// ended here: its animation jumps to the rest position. Bounded so that no spring can
+    /// hold a row (or the clock) forever.
+    public static let maximumSettleTime = TimeAmount.seconds(10)
+
+    /// The displacement from rest (points) and the velocity (points/s) at `t` seconds, for a
+    /// start `x0` points from rest moving at `v0` points/s: the closed-form solution of
+    /// m·x'' + c·x' + k·x = 0. Always finite: a result the doubles cannot hold (parameters
+    /// past ``CellConfiguration/problems(cellWidth:trailingPrefix:)``'s limits, which no
+    /// checked configuration has) counts as at rest, 0 and 0.
+    public func solve(x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+        let state = closedForm(x0: x0, v0: v0, at: t)
+        guard state.position.isFinite, state.velocity.isFinite else { return (0, 0) }
+        return state
+    }
+
+    /// ``solve(x0:v0:at:)`` before its guard: finite for every spring a checked configuration
+    /// holds (a property test runs it over them).
+    func closedForm(x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+        SpringMotion(self, x0: x0, v0: v0).closedForm(at: t)
+    }
+
+    /// The first whole millisecond of the virtual clock at which the spring is at rest
+    /// (within ``restDistance`` and slower than ``restSpeed``), at most ``maximumSettleTime``.
+    ///
+    /// The answer is exactly the first millisecond ``solve(x0:v0:at:)`` finds at rest, as a
+    /// scan of every millisecond from 0 (``settleTimeByStepping(x0:v0:)``) would find it, but
+    /// without solving the spring a thousand times a second: the motion's constants are worked
+    /// out once (``SpringMotion``), the milliseconds the spring cannot be at rest in yet are
+    /// skipped by a bound on its amplitude, and the rest are walked by cheap recurrences, with
+    /// the full solution asked only where they come near the rest tolerances. A replay repeats
+    /// the same few releases, so the answers are also kept (``SettleTimes``).
+    public func settleTime(x0: Double, v0: Double) -> TimeAmount {
+        let key = SettleTimes.Key(self, x0: x0, v0: v0)
+        if let known = SettleTimes.shared.milliseconds(for: key) { return .milliseconds(known) }
+        let limit = Int64(maximumSettleMilliseconds)
+        let ms = SpringMotion(self, x0: x0, v0: v0).firstRestMillisecond(limit: limit) ?? stepToRest(x0: x0, v0: v0, limit: limit)
+        SettleTimes.shared.remember(ms, for: key)
+        return .milliseconds(ms)
+    }
+
+    /// ``settleTime(x0:v0:)`` the plain way: ``solve(x0:v0:at:)`` at every millisecond from 0
+    /// until the spring is at rest. The reference the fast search is tested against, and what
+    /// it falls back on for springs outside a checked configuration's limits.
+    func settleTimeByStepping(x0: Double, v0: Double) -> TimeAmount {
+        .milliseconds(stepToRest(x0: x0, v0: v0, limit: Int64(maximumSettleMilliseconds)))
+    }
+
+    private func stepToRest(x0: Double, v0: Double, limit: Int64) -> Int64 {
+        var ms: Int64 = 0
+        while ms < limit {
+            if Self.isAtRest(solve(x0: x0, v0: v0, at: Double(ms) / 1000)) { break }
+            ms += 1
+        }
+        return ms
+    }
+
+    @inline(__always)
+    static func isAtRest(_ state: (position: Double, velocity: Double)) -> Bool {
+        abs(state.position) < restDistance && abs(state.velocity) < restSpeed
+    }
+
+    private var maximumSettleMilliseconds: Int64 { Self.maximumSettleTime.nanoseconds / 1_000_000 }
+
+    // The core has no Foundation: the few functions a spring needs, to double precision.
+
+    static func exp(_ x: Double) -> Double {
+        if x.isNaN { return x }  // never reaches the `Int` below
+        if x < -745 { return 0 }
+        if x > 709 { return .infinity }
+        // e^x = 2^k · e^r with |r| <= ln2/2, then the Taylor series of e^r.
+        let ln2 = 0.693_147_180_559_945_3
+        let k = (x / ln2).rounded()
+        let r = x - k * ln2
+        var term = 1.0
+        var sum = 1.0
+        for n in 1...20 {
+            term *= r / Double(n)
+            sum += term
+        }
+        return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
+    }
+
+    static func sin(_ x: Double) -> Double { reducedSinCos(x).sin }
+    static func cos(_ x: Double) -> Double { reducedSinCos(x).cos }
+
+    private static func reducedSinCos(_ x: Double) -> (sin: Double, cos: Double) {
+        let twoPi = 6.283_185_307_179_586
+        let r = x - (x / twoPi).rounded() * twoPi  // in [-pi, pi]
+        let half = r / 2  // series on half the angle, then the double-angle formulas
+        var s = 0.0
+        var c = 0.0
+        var term = half
+        for n in 0..<14 {
+            s += term
+            term *= -half * half / Double((2 * n + 2) * (2 * n + 3))
+        }
+        term = 1
+        for n in 0..<14 {
+            c += term
+            term *= -half * half / Double((2 * n + 1) * (2 * n + 2))
+        }
+        return (2 * s * c, c * c - s * s)
+    }
+}

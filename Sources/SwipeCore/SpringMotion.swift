@@ -1,0 +1,280 @@
+import Synchronization
+
+/// One spring motion (a spring, a start `x0` points from rest moving at `v0` points/s) with the
+/// constants of its closed form worked out once: an animation segment solves its spring once,
+/// not at every instant it is drawn (``Animation/value(at:)``), and the settle search walks it
+/// without solving it again at each millisecond.
+///
+/// ``closedForm(at:)`` does exactly the arithmetic ``Spring/closedForm(x0:v0:at:)`` always
+/// did, in the same order: the constants it keeps are the products that were formed at each
+/// call, so every position, velocity and settle time is the same to the last bit.
+struct SpringMotion: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        /// damping ratio below 1: x = e^(rate·t)·(a·cos(ωd·t) + b·sin(ωd·t)).
+        case underdamped
+        /// damping ratio 1: x = e^(rate·t)·(x0 + b·t).
+        case critical
+        /// damping ratio above 1: x = c1·e^(r1·t) + c2·e^(r2·t).
+        case overdamped
+    }
+
+    var kind: Kind
+    var x0: Double
+    /// ω, ζ·ω, the decay rate (-ζ·ω, or -ω when critical) and ωd.
+    var omega = 0.0
+    var zetaOmega = 0.0
+    var rate = 0.0
+    var omegaD = 0.0
+    /// Underdamped: the position's cosine and sine weights, and the velocity's (`p·cos - q·sin`).
+    /// Critical: `b`. Overdamped: `c1`, `c2`, `c1·r1`, `c2·r2` in a, b, p, q.
+    var a = 0.0
+    var b = 0.0
+    var p = 0.0
+    var q = 0.0
+    /// Overdamped: the two roots.
+    var r1 = 0.0
+    var r2 = 0.0
+
+    init(_ spring: Spring, x0: Double, v0: Double) {
+        self.x0 = x0
+        let omega = (spring.stiffness / spring.mass).squareRoot()
+        let zeta = spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot())
+        self.omega = omega
+        if zeta < 1 {
+            kind = .underdamped
+            let omegaD = omega * (1 - zeta * zeta).squareRoot()
+            self.omegaD = omegaD
+            rate = -zeta * omega
+            zetaOmega = zeta * omega
+            a = x0
+            b = (v0 + zeta * omega * x0) / omegaD
+            p = b * omegaD - zetaOmega * a
+            q = a * omegaD + zetaOmega * b
+        } else if zeta == 1 {
+            kind = .critical
+            rate = -omega
+            b = v0 + omega * x0
+        } else {
+            kind = .overdamped
+            let root = (zeta * zeta - 1).squareRoot()
+            // r1 = -omega·(zeta - root), written so that it does not cancel to 0 when zeta is
+            // large (a heavily overdamped spring would then never come to rest).
+            r1 = -omega / (zeta + root)
+            r2 = -omega * (zeta + root)
+            let c2 = (v0 - r1 * x0) / (r2 - r1)
+            let c1 = x0 - c2
+            a = c1
+            b = c2
+            p = c1 * r1
+            q = c2 * r2
+        }
+    }
+
+    /// The displacement and velocity at `t` seconds: ``Spring/closedForm(x0:v0:at:)``.
+    func closedForm(at t: Double) -> (position: Double, velocity: Double) {
+        switch kind {
+        case .underdamped:
+            let decay = Spring.exp(rate * t)
+            let cos = Spring.cos(omegaD * t)
+            let sin = Spring.sin(omegaD * t)
+            return (decay * (a * cos + b * sin), decay * (p * cos - q * sin))
+        case .critical:
+            let decay = Spring.exp(rate * t)
+            return (decay * (x0 + b * t), decay * (b - omega * (x0 + b * t)))
+        case .overdamped:
+            let e1 = Spring.exp(r1 * t)
+            let e2 = Spring.exp(r2 * t)
+            return (a * e1 + b * e2, p * e1 + q * e2)
+        }
+    }
+
+    /// ``Spring/solve(x0:v0:at:)``: the closed form, a result the doubles cannot hold as at rest.
+    @inline(__always)
+    func solve(at t: Double) -> (position: Double, velocity: Double) {
+        let state = closedForm(at: t)
+        guard state.position.isFinite, state.velocity.isFinite else { return (0, 0) }
+        return state
+    }
+
+    @inline(__always)
+    private func isAtRest(_ ms: Int64) -> Bool {
+        Spring.isAtRest(solve(at: Double(ms) / 1000))
+    }
+
+    /// How far (relative to the motion's size) the cheap recurrences below may drift from the
+    /// solution at a millisecond: far more than the rounding of ten thousand steps, so that a
+    /// millisecond they place outside the rest tolerances by more than this is outside for the
+    /// solution too.
+    private static let drift = 1e-6
+
+    /// The first millisecond below `limit` at which ``solve(at:)`` is at rest (`limit` if none),
+    /// the same millisecond a scan from 0 finds; nil for a motion whose constants are not
+    /// finite or which does not decay (a spring past a checked configuration's limits), which
+    /// the caller then scans.
+    func firstRestMillisecond(limit: Int64) -> Int64? {
+        // Every constant finite and far from overflow (so is then every product below).
+        let largest = max(abs(omega), abs(rate), abs(omegaD), abs(a), abs(b), abs(p), abs(q), abs(r1), abs(r2), abs(x0))
+        let sum = omega + rate + omegaD + a + b + p + q + r1 + r2 + x0  // NaN or infinite if one is
+        guard sum.isFinite, largest < 1e150, rate <= 0, r1 <= 0, r2 <= 0, limit > 0 else {
+            return nil
+        }
+        let step = 0.001
+        switch kind {
+        case .underdamped:
+            // Skip the milliseconds at which the amplitude is still too large for the spring to
+            // be at rest at any phase, then turn the phase and shrink the amplitude a
+            // millisecond at a time by one rotation and one multiplication.
+            var ms = firstPossibleRest(limit: limit)
+            let t = Double(ms) * step
+            var decay = Spring.exp(rate * t)
+            var cos = Spring.cos(omegaD * t)
+            var sin = Spring.sin(omegaD * t)
+            let decayStep = Spring.exp(rate * step)
+            let cosStep = Spring.cos(omegaD * step)
+            let sinStep = Spring.sin(omegaD * step)
+            let slackX = Self.drift * (abs(a) + abs(b))
+            let slackV = Self.drift * (abs(p) + abs(q))
+            while ms < limit {
+                let x = decay * (a * cos + b * sin)
+                let v = decay * (p * cos - q * sin)
+                if abs(x) < Spring.restDistance + slackX, abs(v) < Spring.restSpeed + slackV, isAtRest(ms) { return ms }
+                (cos, sin) = (cos * cosStep - sin * sinStep, sin * cosStep + cos * sinStep)
+                decay *= decayStep
+                ms += 1
+            }
+            return limit
+        case .critical:
+            let decayStep = Spring.exp(rate * step)
+            let slackX = Self.drift * (abs(x0) + abs(b) * Double(limit) * step)
+            let slackV = Self.drift * (abs(b) + omega * (abs(x0) + abs(b) * Double(limit) * step))
+            var decay = 1.0
+            var ms: Int64 = 0
+            while ms < limit {
+                let t = Double(ms) * step
+                let x = decay * (x0 + b * t)
+                let v = decay * (b - omega * (x0 + b * t))
+                if abs(x) < Spring.restDistance + slackX, abs(v) < Spring.restSpeed + slackV, isAtRest(ms) { return ms }
+                decay *= decayStep
+                ms += 1
+            }
+            return limit
+        case .overdamped:
+            let step1 = Spring.exp(r1 * step)
+            let step2 = Spring.exp(r2 * step)
+            let slackX = Self.drift * (abs(a) + abs(b))
+            let slackV = Self.drift * (abs(p) + abs(q))
+            var e1 = 1.0
+            var e2 = 1.0
+            var ms: Int64 = 0
+            while ms < limit {
+                if abs(a * e1 + b * e2) < Spring.restDistance + slackX, abs(p * e1 + q * e2) < Spring.restSpeed + slackV,
+                    isAtRest(ms)
+                {
+                    return ms
+                }
+                e1 *= step1
+                e2 *= step2
+                ms += 1
+            }
+            return limit
+        }
+    }
+
+    /// Underdamped: a millisecond before which the spring cannot be at rest. The state is
+    /// (x, v) = e^(rate·t)·M·(cos ωd·t, sin ωd·t) with M = [a b; p -q]; at rest, x/0.5 and v/1
+    /// are both below 1, so their squares sum below 2. With D = diag(1/0.5, 1/1) (each widened
+    /// by the drift) that needs e^(2·rate·t)·λ <= 2, λ the smaller eigenvalue of (DM)ᵀ(DM): no
+    /// phase can be at rest while the amplitude is larger. Two milliseconds earlier than the
+    /// bound, for the rounding of the logarithm; 0 when the bound says nothing.
+    private func firstPossibleRest(limit: Int64) -> Int64 {
+        guard rate < 0 else { return 0 }
+        let dx = 1 / (Spring.restDistance * (1 + Self.drift))
+        let dv = 1 / (Spring.restSpeed * (1 + Self.drift))
+        let determinant = (a * -q - b * p) * dx * dv
+        let trace = (a * a + b * b) * dx * dx + (p * p + q * q) * dv * dv
+        let discriminant = max(0, trace * trace - 4 * determinant * determinant)
+        // The smaller root of λ² - trace·λ + det² = 0, written so that it does not cancel.
+        let smallest = 2 * determinant * determinant / (trace + discriminant.squareRoot())
+        guard smallest.isFinite, smallest > 2 else { return 0 }
+        let seconds = Spring.log(smallest / 2) / (-2 * rate)
+        guard seconds.isFinite else { return 0 }
+        let ms = (seconds * 1000).rounded(.down) - 2
+        if ms <= 0 { return 0 }
+        return ms >= Double(limit) ? limit : Int64(ms)
+    }
+}
+
+extension Spring {
+    /// The natural logarithm of a positive finite `x`, to about double precision (the settle
+    /// search's bound only: it is never part of a drawn position): x = 2^e·m with m in
+    /// [1/√2, √2), then ln m = 2·atanh((m - 1)/(m + 1)) by its series.
+    static func log(_ x: Double) -> Double {
+        guard x > 0, x.isFinite else { return x == 0 ? -.infinity : .nan }
+        var exponent = Double(x.exponent)
+        var m = x.significand  // in [1, 2)
+        if m > 1.414_213_562_373_095 {
+            m /= 2
+            exponent += 1
+        }
+        let z = (m - 1) / (m + 1)  // |z| < 0.172
+        let z2 = z * z
+        var term = z
+        var sum = 0.0
+        for n in 0..<16 {
+            sum += term / Double(2 * n + 1)
+            term *= z2
+        }
+        return exponent * 0.693_147_180_559_945_3 + 2 * sum
+    }
+}
+
+/// Settle times already found, shared by every table of the process: a replay or a session
+/// releases rows from the same few positions at the same few speeds, and each settle is then
+/// found once. A settle time is a pure function of the spring and the start, so what is kept
+/// never changes an answer. A fixed table of slots, one per key's hash, the newest key winning
+/// a slot: bounded memory, no allocation after the first use.
+final class SettleTimes: Sendable {
+    struct Key: Equatable, Sendable {
+        var bits: (UInt64, UInt64, UInt64, UInt64, UInt64)
+
+        init(_ spring: Spring, x0: Double, v0: Double) {
+            bits = (spring.mass.bitPattern, spring.stiffness.bitPattern, spring.damping.bitPattern, x0.bitPattern, v0.bitPattern)
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.bits == rhs.bits }
+
+        /// A slot index: a fixed mix of the bits (not `Hasher`, whose seed changes per process).
+        var slot: Int {
+            @inline(__always) func mix(_ h: UInt64, _ word: UInt64) -> UInt64 {
+                let m = (h ^ word) &* 0xBF58_476D_1CE4_E5B9
+                return m ^ (m >> 31)
+            }
+            let h = mix(mix(mix(mix(mix(0x9E37_79B9_7F4A_7C15, bits.0), bits.1), bits.2), bits.3), bits.4)
+            return Int(truncatingIfNeeded: h & UInt64(SettleTimes.slotCount - 1))
+        }
+    }
+
+    struct Slot {
+        var key: Key
+        var milliseconds: Int64
+    }
+
+    /// A power of two.
+    static let slotCount = 256
+    static let shared = SettleTimes()
+
+    private let slots = Mutex<[Slot?]>(Array(repeating: nil, count: SettleTimes.slotCount))
+
+    func milliseconds(for key: Key) -> Int64? {
+        let index = key.slot
+        return slots.withLock { slots in
+            guard let slot = slots[index], slot.key == key else { return nil }
+            return slot.milliseconds
+        }
+    }
+
+    func remember(_ milliseconds: Int64, for key: Key) {
+        let index = key.slot
+        slots.withLock { $0[index] = Slot(key: key, milliseconds: milliseconds) }
+    }
+}

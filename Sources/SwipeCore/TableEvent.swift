@@ -1,0 +1,31 @@
+/// What the table tells its delegate, as a value that carries all of it: a delivery needs
+/// nothing read beside the event (STYLE.md, point 21). Rows and buttons are 1-based; the row is
+/// the one the event concerns when it is delivered. `side` is nil for rows whose buttons are all
+/// trailing (the tutorial's shape, whose events name no side), else the edge that opened, closed,
+/// expanded or holds the button.
+public enum TableEvent: Hashable, Sendable {
+    /// `cellDidOpen:`. `velocity`: the release velocity (points/s, negative = left) when a flick
+    /// decided the open (`release = "velocity"`); nil otherwise, and always for the tutorial.
+    case open(row: Int, side: Edge? = nil, velocity: Double? = nil)
+    /// `cellDidClose:`, with the release velocity as for ``open(row:side:velocity:)``.
+    case close(row: Int, side: Edge? = nil, velocity: Double? = nil)
+    /// `buttonOneActionForItemText:` and its siblings: button `number` of the edge (1 = outermost)
+    /// was tapped.
+    case action(row: Int, button: SwipeButton, number: Int, side: Edge? = nil)
+    /// A pan crossed `side`'s full-swipe threshold outwards (`expanded`) or back: the moment a
+    /// device gives haptic feedback.
+    case expand(row: Int, side: Edge, expanded: Bool)
+    /// A full swipe's action: button `number` of the edge, then its completion.
+    case fullAction(row: Int, button: SwipeButton, number: Int, side: Edge?)
+    /// A full swipe deleted the row (its item is given: the row is gone when this is delivered).
+    case delete(row: Int, item: String)
+
+    /// The row the event concerns.
+    public var row: Int {
+        switch self {
+        case .open(let row, _, _), .close(let row, _, _), .action(let row, _, _, _), .expand(let row, _, _),
+            .fullAction(let row, _, _, _), .delete(let row, _):
+            return row
+        }
+    }
+}

@@ -1,0 +1,227 @@
+import SwipeCore
+import SwipePlugins
+import SwipeScript
+
+/// Encodes one page's frames (docs/playground.md, "Frames"): what the page already has is not
+/// sent again. A row the page drew in the previous frame is sent with only the fields that
+/// changed (a row with none is not listed: `visible` says it is still on screen); a row's
+/// buttons and configuration travel as a *look*, defined once per page and named by its number;
+/// a running segment's path is a few knots (``PathSimplifier``), sent again only when the
+/// page's no longer draws the segment within the tolerance.
+///
+/// A *key* frame depends on nothing sent before (every visible row whole, every look it uses
+/// defined): the first frame, and each one the connection asks for because a frame before it
+/// may be dropped unsent (``PlaygroundConnection``).
+struct FrameEncoder {
+    /// What the page has of a row (from the frames sent so far).
+    private struct RowState {
+        var item: String
+        var offset: Double
+        var y: Double
+        var look: Int
+        var path: PathSimplifier.Path?
+        /// What the look was made from.
+        var configuration: CellConfiguration
+        var filled: SwipeButton?
+    }
+
+    /// The most looks a page keeps: past it, the next frame is a key frame and numbering starts
+    /// again (a long session of ever-new configurations does not grow without end).
+    static let maximumLooks = 1_024
+
+    private var rows: [Int: RowState] = [:]
+    /// The looks the page has, by their JSON, and their numbers.
+    private var looks: [[UInt8]: Int] = [:]
+    /// The next frame is a key frame.
+    private var keyNext = true
+
+    /// Makes the next frame a key frame.
+    mutating func requireKeyFrame() { keyNext = true }
+
+    /// The visible table at its clock's now, with the events since the last frame.
+    mutating func frame(_ table: SwipeTable, events: [TraceRecord]) -> String {
+        let key = keyNext || looks.count >= Self.maximumLooks
+        keyNext = false
+        if key {
+            rows.removeAll(keepingCapacity: true)
+            looks.removeAll(keepingCapacity: true)
+        }
+        let now = table.now
+        let geometry = table.geometry
+        let rightEdge = table.direction.rightEdge
+        let visible = table.visibleRows
+        var newLooks = OutputBuffer()
+        var rowsOut = OutputBuffer()
+        var firstRow = true
+        var firstLook = true
+        var previousLook: Int?
+        var kept: [Int: RowState] = [:]
+        kept.reserveCapacity(visible.count)
+        for row in visible {
+            guard let cell = table.cell(forRow: row) else { continue }
+            let old = rows[row]
+            // The look: the row's buttons and configuration, numbered once per page; the same
+            // values as the last frame's are the same look without encoding them again.
+            let lookNumber: Int
+            if let old, old.configuration == cell.configuration, old.filled == cell.filledButton {
+                lookNumber = old.look
+            } else {
+                var look = OutputBuffer()
+                look.append(literal: "{\"right\":")
+                ServerMessage.append(cell.configuration[rightEdge].buttons, to: &look)
+                look.append(literal: ",\"left\":")
+                ServerMessage.append(cell.configuration[rightEdge.opposite].buttons, to: &look)
+                look.append(literal: ",\"filled\":")
+                if let filled = cell.filledButton { ServerMessage.append(filled, to: &look) } else { look.append(literal: "null") }
+                look.append(literal: ",\"config\":")
+                ConfigurationJSON.write(cell.configuration, to: &look)
+                look.append(byte: UInt8(ascii: "}"))
+                let lookBytes = look.bytes
+                if let known = looks[lookBytes] {
+                    lookNumber = known
+                } else {
+                    lookNumber = looks.count
+                    looks[lookBytes] = lookNumber
+                    if !firstLook { newLooks.append(byte: UInt8(ascii: ",")) }
+                    firstLook = false
+                    newLooks.append(byte: UInt8(ascii: "\""))
+                    newLooks.append(integer: lookNumber)
+                    newLooks.append(literal: "\":")
+                    lookBytes.withUnsafeBytes { newLooks.append($0) }
+                }
+            }
+            let item = table.items[row]
+            let offset = cell.offset
+            let y = Double(row - 1) * geometry.rowHeight - table.contentOffset
+            let path: PathSimplifier.Path?
+            let pathChanged: Bool
+            if let oldPath = old?.path, cell.animationEnd != nil, PathSimplifier.stillDraws(oldPath, cell, at: now) {
+                path = oldPath
+                pathChanged = false
+            } else {
+                path = cell.animationEnd == nil ? nil : PathSimplifier.path(of: cell, at: now)
+                pathChanged = old.map { $0.path != nil || path != nil } ?? (path != nil)
+            }
+            kept[row] = RowState(
+                item: item, offset: offset, y: y, look: lookNumber, path: path, configuration: cell.configuration,
+                filled: cell.filledButton)
+            defer { previousLook = lookNumber }
+            if let old {
+                let itemChanged = old.item != item
+                let offsetChanged = !sameNumber(old.offset, offset)
+                let yChanged = !sameNumber(old.y, y)
+                let lookChanged = old.look != lookNumber
+                // Unchanged: `visible` keeps it on the page as it was.
+                guard itemChanged || offsetChanged || yChanged || lookChanged || pathChanged else { continue }
+                startRow(row, &rowsOut, &firstRow)
+                if itemChanged {
+                    rowsOut.append(literal: ",\"item\":")
+                    rowsOut.append(jsonString: item)
+                }
+                if offsetChanged {
+                    rowsOut.append(literal: ",\"offset\":")
+                    ServerMessage.appendNumber(offset, to: &rowsOut)
+                }
+                if yChanged {
+                    rowsOut.append(literal: ",\"y\":")
+                    ServerMessage.appendNumber(y, to: &rowsOut)
+                }
+                if lookChanged {
+                    rowsOut.append(literal: ",\"look\":")
+                    rowsOut.append(integer: lookNumber)
+                }
+                if pathChanged {
+                    rowsOut.append(literal: ",\"path\":")
+                    append(path, to: &rowsOut)
+                }
+            } else {
+                // New to the page: every field, but those at their defaults (offset 0, path null,
+                // the look of the row above).
+                startRow(row, &rowsOut, &firstRow)
+                rowsOut.append(literal: ",\"item\":")
+                rowsOut.append(jsonString: item)
+                if !sameNumber(offset, 0) {
+                    rowsOut.append(literal: ",\"offset\":")
+                    ServerMessage.appendNumber(offset, to: &rowsOut)
+                }
+                rowsOut.append(literal: ",\"y\":")
+                ServerMessage.appendNumber(y, to: &rowsOut)
+                if previousLook != lookNumber {
+                    rowsOut.append(literal: ",\"look\":")
+                    rowsOut.append(integer: lookNumber)
+                }
+                if path != nil {
+                    rowsOut.append(literal: ",\"path\":")
+                    append(path, to: &rowsOut)
+                }
+            }
+            rowsOut.append(byte: UInt8(ascii: "}"))
+        }
+        rows = kept
+
+        var out = OutputBuffer()
+        out.reserve(256 + newLooks.count + rowsOut.count)
+        out.append(literal: "{\"type\":\"frame\",\"t\":")
+        out.append(milliseconds: now)
+        out.append(literal: ",\"key\":")
+        if key { out.append(literal: "true") } else { out.append(literal: "false") }
+        out.append(literal: ",\"contentOffset\":")
+        ServerMessage.appendNumber(table.contentOffset, to: &out)
+        out.append(literal: ",\"rowCount\":")
+        out.append(integer: table.items.count)
+        out.append(literal: ",\"editing\":[")
+        for (index, row) in table.openRows.sorted().enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            out.append(integer: row)
+        }
+        out.append(literal: "],\"visible\":[")
+        out.append(integer: visible.lowerBound)
+        out.append(byte: UInt8(ascii: ","))
+        out.append(integer: visible.upperBound - 1)
+        out.append(literal: "],\"looks\":{")
+        newLooks.withUnsafeBytes { out.append($0) }
+        out.append(literal: "},\"rows\":[")
+        rowsOut.withUnsafeBytes { out.append($0) }
+        out.append(literal: "],\"events\":[")
+        for (index, record) in events.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            ServerMessage.appendEvent(record, to: &out)
+        }
+        out.append(literal: "]}")
+        return out.string
+    }
+
+    /// `{"row":N` (after a comma unless it is the first).
+    private func startRow(_ row: Int, _ out: inout OutputBuffer, _ first: inout Bool) {
+        if !first { out.append(byte: UInt8(ascii: ",")) }
+        first = false
+        out.append(literal: "{\"row\":")
+        out.append(integer: row)
+    }
+
+    /// Equal as the page sees them (the same JSON).
+    private func sameNumber(_ a: Double, _ b: Double) -> Bool {
+        a == b || (a.isNaN && b.isNaN)
+    }
+
+    /// `null`, or `{"start":T0,"at":[ms...],"offsets":[...]}`.
+    private func append(_ path: PathSimplifier.Path?, to out: inout OutputBuffer) {
+        guard let path else {
+            out.append(literal: "null")
+            return
+        }
+        out.append(literal: "{\"start\":")
+        out.append(milliseconds: path.start)
+        out.append(literal: ",\"at\":[")
+        for (index, time) in path.times.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            ServerMessage.appendNumber(time, to: &out)
+        }
+        out.append(literal: "],\"offsets\":[")
+        for (index, offset) in path.offsets.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            ServerMessage.appendNumber(offset, to: &out)
+        }
+        out.append(literal: "]}")
+    }
+}

@@ -1,0 +1,200 @@
+import Glibc
+import LuaRuntime
+import SwipeScript
+
+/// What `--coverage` reports: per file, the lines that carry code with the times each ran, and
+/// the functions with their calls; written as an lcov tracefile and printed as a table.
+public struct CoverageReport: Sendable, Equatable {
+    public struct Function: Sendable, Equatable {
+        /// The line where the function is defined.
+        public var line: Int
+        /// A name read from that line (`M.row`, `local function helper`), else `(anonymous)`;
+        /// with `@LINE` when two functions of the file would share it.
+        public var name: String
+        public var calls: UInt64
+    }
+
+    public struct File: Sendable, Equatable {
+        public var path: String
+        /// Each line that carries code, ascending, with how many times it ran.
+        public var lines: [(line: Int, count: UInt64)]
+        public var functions: [Function]
+        public var linesHit: Int { lines.count { $0.count > 0 } }
+
+        public static func == (a: File, b: File) -> Bool {
+            a.path == b.path && a.functions == b.functions && a.lines.map(\.line) == b.lines.map(\.line)
+                && a.lines.map(\.count) == b.lines.map(\.count)
+        }
+    }
+
+    public var files: [File]
+
+    /// Builds the report from what `coverage` counted. A file's lines come from the text the
+    /// states loaded (or, for a module `require` read, the file now); a file that cannot be read
+    /// or does not compile is reported with the lines that ran only. Paths are shown normalized
+    /// (`./a/b.lua` is `a/b.lua`); files counted under two spellings are one.
+    public init(_ coverage: LuaCoverage) {
+        var merged: [String: LuaCoverage.File] = [:]
+        var texts: [String: [UInt8]] = [:]
+        for file in coverage.files() {
+            let path = ScriptHeader.normalized(file.path)
+            if texts[path] == nil, let text = coverage.source(of: file.path) ?? (try? FileReading.bytes(atPath: file.path)) {
+                texts[path] = text
+            }
+            var entry = merged[path] ?? LuaCoverage.File(path: path)
+            entry.lines.merge(file.lines, uniquingKeysWith: +)
+            entry.calls.merge(file.calls, uniquingKeysWith: +)
+            merged[path] = entry
+        }
+        files = merged.keys.sorted().map { path in
+            Self.file(merged[path]!, text: texts[path])
+        }
+    }
+
+    public init(files: [File]) {
+        self.files = files
+    }
+
+    static func file(_ counts: LuaCoverage.File, text: [UInt8]?) -> File {
+        let code = text.flatMap { LuaCoverage.codeLines(of: $0) }
+        // A line that ran but that has no code by the rule (an `end` whose implicit return ran)
+        // is not reported; without the text, the lines that ran are all there is.
+        let lines = code?.lines ?? counts.lines.keys.sorted()
+        let hits = code?.counts(counts.lines) ?? counts.lines
+        let functionLines = code?.functions ?? counts.calls.keys.sorted()
+        let sourceLines = text.map(Self.lines(of:)) ?? []
+        var names: [String] = functionLines.map { line in
+            line - 1 < sourceLines.count ? Self.functionName(in: sourceLines[line - 1]) : "(anonymous)"
+        }
+        let shared = Set(names.filter { name in names.count { $0 == name } > 1 })
+        for index in names.indices where shared.contains(names[index]) {
+            names[index] += "@\(functionLines[index])"
+        }
+        return File(
+            path: counts.path,
+            lines: lines.map { ($0, hits[$0] ?? 0) },
+            functions: zip(functionLines, names).map { Function(line: $0, name: $1, calls: counts.calls[$0] ?? 0) })
+    }
+
+    /// The text's lines as Lua counts them (`\n`, `\r`, `\r\n`, `\n\r` each end one).
+    static func lines(of text: [UInt8]) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte == 10 || byte == 13 {
+                lines.append(String(decoding: text[start..<index], as: UTF8.self))
+                if index + 1 < text.count, text[index + 1] != byte, text[index + 1] == 10 || text[index + 1] == 13 { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        lines.append(String(decoding: text[start...], as: UTF8.self))
+        return lines
+    }
+
+    /// The name a function has on the line it is defined: `function NAME(`, `local function
+    /// NAME(`, `NAME = function(`; `(anonymous)` otherwise. Commas never appear (lcov splits on them).
+    static func functionName(in line: String) -> String {
+        if let match = line.firstMatch(of: #/function\s+([A-Za-z_][A-Za-z0-9_.:]*)\s*\(/#) {
+            return String(match.1)
+        }
+        if let match = line.firstMatch(of: #/([A-Za-z_][A-Za-z0-9_.]*)\s*=\s*function\s*\(/#) {
+            return String(match.1)
+        }
+        return "(anonymous)"
+    }
+
+    public var linesFound: Int { files.reduce(0) { $0 + $1.lines.count } }
+    public var linesHit: Int { files.reduce(0) { $0 + $1.linesHit } }
+
+    /// Lines run of lines with code, in percent (100 when no line has code).
+    public var percent: Double {
+        linesFound == 0 ? 100 : Double(linesHit) * 100 / Double(linesFound)
+    }
+
+    /// The lcov tracefile (`geninfo`'s format, which `genhtml` and CI services read).
+    public var lcov: String {
+        var out = ""
+        for file in files {
+            out += "TN:\nSF:\(file.path)\n"
+            for function in file.functions { out += "FN:\(function.line),\(function.name)\n" }
+            for function in file.functions { out += "FNDA:\(function.calls),\(function.name)\n" }
+            out += "FNF:\(file.functions.count)\nFNH:\(file.functions.count { $0.calls > 0 })\n"
+            for (line, count) in file.lines { out += "DA:\(line),\(count)\n" }
+            out += "LF:\(file.lines.count)\nLH:\(file.linesHit)\nend_of_record\n"
+        }
+        return out
+    }
+
+    /// One row per file and a total: lines with code, lines run, lines missed, percent.
+    public var table: String {
+        let rows = files.map { ($0.path, $0.lines.count, $0.linesHit) } + [("Total", linesFound, linesHit)]
+        let width = max(4, rows.map(\.0.count).max() ?? 0)
+        func pad(_ text: String, _ count: Int, left: Bool = false) -> String {
+            let padding = String(repeating: " ", count: max(0, count - text.count))
+            return left ? text + padding : padding + text
+        }
+        func percent(_ hit: Int, _ found: Int) -> String {
+            Self.percentText(found == 0 ? 100 : Double(hit) * 100 / Double(found))
+        }
+        var out = pad("File", width, left: true) + "  Lines    Hit  Missed   Cover\n"
+        for (path, found, hit) in rows {
+            out += pad(path, width, left: true) + "  " + pad(String(found), 5) + "  " + pad(String(hit), 5)
+                + "  " + pad(String(found - hit), 6) + "  " + pad(percent(hit, found), 6) + "\n"
+        }
+        return out
+    }
+
+    /// `87.5%`: one decimal, rounded down so that 99.96% never reads as 100.0%.
+    static func percentText(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded(.down))
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// Writes the lcov tracefile to `path` (through a temporary file renamed over it), making
+    /// the folders on its way; nil, or why it could not.
+    public func write(to path: String) -> String? {
+        var folder = ""
+        for part in path.split(separator: "/", omittingEmptySubsequences: false).dropLast() {
+            folder += (folder.isEmpty && !path.hasPrefix("/") ? "" : "/") + part
+            if part.isEmpty || FileReading.isDirectory(folder) { continue }
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST { return "cannot create \(folder): \(String(cString: strerror(errno)))" }
+        }
+        let temporary = "\(path).swipehost-\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
+        let failed = Array(lcov.utf8).withUnsafeBytes { OutputBuffer.writeAll($0, to: descriptor) }
+        let closed = close(descriptor) == 0
+        if failed != nil || !closed || rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(failed ?? errno))
+            unlink(temporary)
+            return "cannot write \(path): \(reason)"
+        }
+        return nil
+    }
+}
+
+/// `--coverage-min PERCENT`: a number from 0 to 100.
+public struct CoverageMinimum: Sendable, Equatable {
+    public var percent: Double
+
+    /// Parses the option's value; the error names the option and the value (status 2).
+    public init(parsing text: String) throws(TestOptionError) {
+        guard let value = Double(text), value.isFinite, value >= 0, value <= 100 else {
+            throw TestOptionError("--coverage-min must be a percentage from 0 to 100, got '\(text)'")
+        }
+        percent = value
+    }
+
+    /// nil when `report` meets the minimum, else the message saying by how much it does not.
+    public func failure(_ report: CoverageReport) -> String? {
+        guard report.percent < percent else { return nil }
+        return "line coverage \(CoverageReport.percentText(report.percent)) is below --coverage-min \(Self.shown(percent))"
+    }
+
+    static func shown(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) + "%" : String(value) + "%"
+    }
+}
