@@ -2,6 +2,8 @@
 // records built on the stack and the handler run, in one C call from Swift.
 #include "CSwipeDispatch.h"
 
+#include <string.h>
+
 #include <swl_call.h>
 
 static const char *const swd_key_names[SWD_KEY_COUNT] = { "index", "item", "side", "id", "title", "full" };
@@ -30,8 +32,26 @@ static inline __attribute__((always_inline)) void swd_push_button(swl_Runtime *r
     }
 }
 
+// Pushes `prefix` (`len` bytes, at most SWD_PREFIX_MAX) followed by `number` in decimal: a
+// generated title, written into a buffer on the C stack.
+static void swd_push_numbered(lua_State *L, const char *prefix, size_t len, long long number) {
+    char buffer[SWD_PREFIX_MAX + 24];
+    if (len > SWD_PREFIX_MAX) len = SWD_PREFIX_MAX;
+    char *end = buffer + sizeof buffer;
+    char *start = end;
+    unsigned long long magnitude = number < 0 ? 0ull - (unsigned long long)number : (unsigned long long)number;
+    do {
+        *--start = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude > 0);
+    if (number < 0) *--start = '-';
+    start -= len;
+    memcpy(start, prefix, len);
+    lua_pushlstring(L, start, (size_t)(end - start));
+}
+
 int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
-                     size_t item_len, const char *side, const swd_Button *button) {
+                     size_t item_len, int numbered, long long number, const char *side, const swd_Button *button) {
     int msgh = swl_call_begin(rt, L);
     if (msgh == 0) return SWL_STACK_OVERFLOW;
     lua_rawgeti(L, LUA_REGISTRYINDEX, function);
@@ -41,7 +61,11 @@ int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, l
     lua_pushinteger(L, (lua_Integer)index);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ITEM);
-    swl_call_push_string(L, item, item_len);
+    if (numbered) {
+        swd_push_numbered(L, item, item_len, number);
+    } else {
+        swl_call_push_string(L, item, item_len);
+    }
     swl_call_set_raw(L);
     if (side != NULL) {
         swl_call_push_key(rt, L, SWD_KEY_SIDE);

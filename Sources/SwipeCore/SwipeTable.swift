@@ -19,7 +19,7 @@ public final class SwipeTable {
     /// configuration provider, the delegate and timers run between its mutations, see
     /// ``configureDequeuedCells()``, ``deliverEvents()``, ``advance(to:)``), so nothing can
     /// reach it re-entrantly.
-    @exclusivity(unchecked) var state: TableState
+    @exclusivity(unchecked) @usableFromInline var state: TableState
     public var geometry: TableGeometry { state.geometry }
     /// Read once per delivered event, each read an instant access that nothing can overlap (a
     /// host sets it when it takes the table, never while a read is under way): no dynamic
@@ -94,11 +94,16 @@ public final class SwipeTable {
     /// When the earliest animation completion or host timer falls due; nil when none waits.
     public var nextDeadline: VirtualInstant? { state.completions.earliestDeadline }
 
-    /// Copies row `row`'s item into `buffer` as NUL-terminated UTF-8 and returns its byte
-    /// count, or nil when it does not fit (see ``TableItems/copyCString(row:into:)``): read in
-    /// place, neither the items nor the item are copied or retained.
-    public func copyItemCString(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        state.copyItemCString(row: row, into: buffer)
+    /// Calls `generated` with the number of row `row`'s generated title, or `stored` with its
+    /// stored item's bytes, valid only inside `stored` (see
+    /// ``TableItems/withItem(row:generated:stored:)``): neither the items nor the item are
+    /// copied or retained.
+    @inlinable
+    @inline(__always)
+    public func withItem<R>(
+        row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int) throws -> R
+    ) rethrows -> R {
+        try state.withItem(row: row, generated: generated, stored: stored)
     }
 
     // MARK: Driving

@@ -9,10 +9,16 @@
 public struct TableItems: Sendable, Equatable {
     /// A run of generated titles (`generatedFirst` > 0, `runCount` titles from that number) or
     /// explicit items (`generatedFirst` == 0).
+    @usableFromInline
     struct Piece: Sendable {
-        var generatedFirst = 0
+        @usableFromInline var generatedFirst = 0
         var runCount = 0
-        var items: [String] = []
+        @usableFromInline var items: [String] = [] {
+            didSet { bytes = nil }
+        }
+        /// The items' bytes for ``withItem(row:generated:stored:)``, made on its first read of
+        /// this piece; dropped whenever `items` change.
+        @usableFromInline var bytes: PieceBytes?
 
         init(items: [String]) { self.items = items }
 
@@ -25,13 +31,59 @@ public struct TableItems: Sendable, Equatable {
         var count: Int { generatedFirst != 0 ? runCount : items.count }
     }
 
+    /// A piece's items as NUL-terminated UTF-8, one after another: what lets
+    /// ``withItem(row:generated:stored:)`` hand an item's bytes to its caller with nothing copied
+    /// or retained per read (a `String` read out of an array across a call its reader cannot
+    /// see into is retained). Written once, in `init`, and never changed: a piece whose items
+    /// change drops it, and a copy of the list shares it.
+    @usableFromInline
+    final class PieceBytes: @unchecked Sendable {
+        /// Item `i`'s bytes start at `base + offsets[i]`; they count `offsets[i + 1] - offsets[i] - 1`
+        /// (the NUL after each is not counted).
+        @usableFromInline let base: UnsafeMutablePointer<CChar>
+        @usableFromInline let offsets: UnsafeMutablePointer<Int>
+        let itemCount: Int
+
+        /// Item `index`'s bytes, NUL-terminated, and their count.
+        @inlinable
+        @inline(__always)
+        func item(_ index: Int) -> (UnsafePointer<CChar>, Int) {
+            let start = offsets[index]
+            return (UnsafePointer(base + start), offsets[index + 1] - start - 1)
+        }
+
+        init(_ items: [String]) {
+            itemCount = items.count
+            offsets = .allocate(capacity: items.count + 1)
+            var total = 0
+            for (index, item) in items.enumerated() {
+                offsets[index] = total
+                total += item.utf8.count + 1
+            }
+            offsets[items.count] = total
+            base = .allocate(capacity: max(total, 1))
+            for (index, item) in items.enumerated() {
+                let start = base + offsets[index]
+                let count = offsets[index + 1] - offsets[index] - 1
+                // withCString: the bytes (a NUL inside included) and a NUL after them.
+                item.withCString { start.update(from: $0, count: count) }
+                start[count] = 0
+            }
+        }
+
+        deinit {
+            offsets.deallocate()
+            base.deallocate()
+        }
+    }
+
     // Stored fields rather than an enum: reading an item must not copy (and retain) the
     // list, as binding an enum's payload does.
     /// The count of generated titles while the list is untouched, or nil once `pieces` hold it.
-    private var generatedCount: Int?
-    private var pieces: [Piece]
+    @usableFromInline private(set) var generatedCount: Int?
+    @usableFromInline private(set) var pieces: [Piece]
     /// The row count up to the end of each piece.
-    private var ends: [Int]
+    @usableFromInline private(set) var ends: [Int]
 
     /// The tutorial's titles for rows 1...count.
     public static func generated(count: Int) -> TableItems {
@@ -44,7 +96,9 @@ public struct TableItems: Sendable, Equatable {
             Piece(items: Array(items[$0..<min($0 + Self.pieceCapacity / 2, items.count)]))
         }
         var total = 0
-        ends = pieces.map { total += $0.count; return total }
+        ends = pieces.map {
+            total += $0.count; return total
+        }
     }
 
     private init(generatedCount: Int?, pieces: [Piece], ends: [Int]) {
@@ -110,49 +164,48 @@ public struct TableItems: Sendable, Equatable {
         try item.withCString { try body($0, item.utf8.count) }
     }
 
-    /// The most bytes ``copyCString(row:into:)`` copies.
-    public static let inlineCapacity = 63
-
-    /// Copies row `row`'s item (1-based) into `buffer` as NUL-terminated UTF-8 (a generated
-    /// title is written there, no `String` made) and returns its byte count, or returns nil,
-    /// copying nothing, when it has more than ``inlineCapacity`` bytes or `buffer` is too
-    /// small. The item is read in place: no `String` is retained, and nothing of the list is
-    /// kept past the call.
-    /// - Complexity: O(log p) for p pieces, plus the item's length.
-    public func copyCString(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        if generatedCount != nil { return Self.copyDefaultTitle(row: row, into: buffer) }
-        // One piece of stored items (a short list, as edited tables mostly are): no search.
-        if pieces.count == 1, row >= 1, row <= ends[0], pieces[0].generatedFirst == 0 {
-            return Self.copy(pieces[0].items[row - 1], into: buffer)
-        }
-        let (piece, offset) = locate(row)
-        let first = pieces[piece].generatedFirst
-        if first != 0 { return Self.copyDefaultTitle(row: first + offset, into: buffer) }
-        return Self.copy(pieces[piece].items[offset], into: buffer)
-    }
-
+    /// Calls `generated` with the number of row `row`'s generated title (``generatedPrefix``
+    /// then the number in decimal), or `stored` with its stored item as NUL-terminated UTF-8 and
+    /// its byte count (a NUL inside is counted), valid only inside `stored`: no `String` is made
+    /// for a generated title, and nothing is copied or retained per read (a piece's items are
+    /// written out as bytes once, on the first read after they changed). Inlinable, so that the
+    /// caller's closures are specialized in place.
+    ///
+    /// `mutating` only for that first read of a piece; the items do not change.
+    /// - Complexity: O(1) while the list is untouched or has one piece, else O(log p) for p
+    ///   pieces; the first read of a piece since it changed, O(its bytes).
+    @inlinable
     @inline(__always)
-    static func copy(_ item: String, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        let count = item.utf8.count
-        guard count <= inlineCapacity, count < buffer.count else { return nil }
-        // Borrowed only for the copy (nothing else runs meanwhile): no retain.
-        return item.utf8.withContiguousStorageIfAvailable { source in
-            if count > 0 { buffer.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: count) }
-            buffer[count] = 0
-            return count
+    public mutating func withItem<R>(
+        row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int) throws -> R
+    ) rethrows -> R {
+        if generatedCount != nil { return try generated(row) }
+        let piece: Int
+        let offset: Int
+        // One piece of stored items (a short list, as edited tables mostly are): no search.
+        if pieces.count == 1, row >= 1, row <= ends[0] {
+            (piece, offset) = (0, row - 1)
+        } else {
+            (piece, offset) = locate(row)
         }
+        let first = pieces[piece].generatedFirst
+        if first != 0 { return try generated(first + offset) }
+        if pieces[piece].bytes == nil { makeBytes(piece) }
+        // No binding holds the object (a `let` would keep it, retained, across `stored`): the
+        // piece keeps it alive, and nothing changes the items while `stored` runs.
+        let (item, count) = pieces[piece].bytes.unsafelyUnwrapped.item(offset)
+        return try stored(item, count)
     }
 
-    static func copyDefaultTitle(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        withDefaultTitle(row: row) { title, count in
-            guard count < buffer.count else { return nil }
-            buffer.baseAddress!.copyMemory(from: title, byteCount: count + 1)
-            return count
-        }
+    @usableFromInline
+    @inline(never)
+    mutating func makeBytes(_ piece: Int) {
+        pieces[piece].bytes = PieceBytes(pieces[piece].items)
     }
 
-    /// What a generated title starts with: `Longer Title Item #`, then the row's number.
-    static let generatedPrefix: StaticString = "Longer Title Item #"
+    /// What a generated title starts with: `Longer Title Item #`, then its number (see
+    /// ``withItem(row:generated:stored:)``).
+    public static let generatedPrefix: StaticString = "Longer Title Item #"
 
     public var all: [String] {
         if generatedCount != nil { return (0..<count).map { self[$0 + 1] } }
@@ -189,10 +242,12 @@ extension TableItems {
         let (index, offset) = locate(row)
         if pieces[index].generatedFirst != 0 {
             let run = pieces[index]
-            pieces.replaceSubrange(index...index, with: [
-                .generated(first: run.generatedFirst, count: offset),
-                .generated(first: run.generatedFirst + offset + 1, count: run.count - offset - 1),
-            ])
+            pieces.replaceSubrange(
+                index...index,
+                with: [
+                    .generated(first: run.generatedFirst, count: offset),
+                    .generated(first: run.generatedFirst + offset + 1, count: run.count - offset - 1),
+                ])
         } else {
             pieces[index].items.remove(at: offset)
         }
@@ -214,10 +269,12 @@ extension TableItems {
         }
         if pieces[index].generatedFirst != 0 {
             let run = pieces[index]
-            pieces.replaceSubrange(index...index, with: [
-                .generated(first: run.generatedFirst, count: offset), Piece(items: []),
-                .generated(first: run.generatedFirst + offset, count: run.count - offset),
-            ])
+            pieces.replaceSubrange(
+                index...index,
+                with: [
+                    .generated(first: run.generatedFirst, count: offset), Piece(items: []),
+                    .generated(first: run.generatedFirst + offset, count: run.count - offset),
+                ])
             index += 1
             offset = 0
         }
@@ -238,7 +295,8 @@ extension TableItems {
 
     /// The piece holding `row` (1-based, in range) and the row's offset in it.
     /// - Complexity: O(log p) for p pieces.
-    private func locate(_ row: Int) -> (piece: Int, offset: Int) {
+    @usableFromInline
+    func locate(_ row: Int) -> (piece: Int, offset: Int) {
         precondition(row >= 1 && row <= count, "row \(row) is out of range 1...\(count)")
         var low = 0
         var high = ends.count - 1

@@ -3,6 +3,7 @@
 /// delivered. ``SwipeTable`` drives it with one `mutating` call per event, so exclusivity is
 /// checked once per event rather than once per field; it never calls out (the configuration
 /// provider, the delegate and timers are the driver's), so nothing reaches it re-entrantly.
+@usableFromInline
 struct TableState: Sendable {
     /// A row the table keeps open (`cellsCurrentlyEditing`).
     struct OpenRow: Hashable, Sendable {
@@ -14,7 +15,7 @@ struct TableState: Sendable {
     }
 
     let geometry: TableGeometry
-    var items: TableItems
+    @usableFromInline var items: TableItems
     var contentOffset: Double = 0
     var now: VirtualInstant = .start
     var direction: LayoutDirection = .ltr {
@@ -73,12 +74,15 @@ struct TableState: Sendable {
         return index
     }
 
-    /// ``TableItems/copyCString(row:into:)`` on the items. `mutating` only so that the driver's
-    /// access borrows the items in place: a read of the class's property would copy them (a
-    /// retain and a release of their storage per call). It changes nothing.
+    /// ``TableItems/withItem(row:generated:stored:)`` on the items. `mutating` so that the
+    /// driver's access borrows the items in place: a read of the class's property would copy
+    /// them (a retain and a release of their storage per call). It changes no item.
+    @inlinable
     @inline(__always)
-    mutating func copyItemCString(row: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
-        items.copyCString(row: row, into: buffer)
+    mutating func withItem<R>(
+        row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int) throws -> R
+    ) rethrows -> R {
+        try items.withItem(row: row, generated: generated, stored: stored)
     }
 
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
@@ -135,9 +139,10 @@ extension TableState {
             let configuration = cells[cell].configuration
             let buttons = configuration[full.edge].buttons
             if buttons.indices.contains(full.index) {
-                pendingEvents.append(.fullAction(
-                    row: row, button: buttons[full.index], number: full.index + 1,
-                    side: configuration.namesSides ? full.edge : nil))
+                pendingEvents.append(
+                    .fullAction(
+                        row: row, button: buttons[full.index], number: full.index + 1,
+                        side: configuration.namesSides ? full.edge : nil))
             }
             if full.completion == .manual {
                 // Held, neither open nor closed, until `fulfill`: an `exclusive` open, a scroll or
@@ -305,7 +310,8 @@ extension TableState {
         guard configuration.namesSides else {
             return .noSuchButton(row: row, button: button, ids: trailing, reason: configuration.failure)
         }
-        return .noSuchButtonOnEdges(row: row, button: button, trailing: trailing, leading: configuration.leading.buttons.map(\.id))
+        return .noSuchButtonOnEdges(
+            row: row, button: button, trailing: trailing, leading: configuration.leading.buttons.map(\.id))
     }
 
     /// A tap on the row's content: closes the open rows with `close_on_tap`, else nothing.

@@ -21,7 +21,8 @@ extension PluginHost {
         guard let handler = tapHandler ?? plugins[owner].onAction else { return }
         let hook: Hook = tapHandler == nil ? .onAction : .onTap
         runHandler(
-            owner, plugins[owner], hook: hook, function: handler.unownedSlot, perFunction: hook == .onTap ? handler : nil,
+            owner, plugins[owner], hook: hook, function: handler.unownedSlot,
+            perFunction: hook == .onTap ? handler : nil,
             row: row, item: nil, side: side, button: PluginDispatch.Button(button, number: number, full: full),
             label: { handler.label })
     }
@@ -63,9 +64,8 @@ extension PluginHost {
     /// `function(ctx, row, button)` with `button`, as a transaction (its effects apply when it
     /// returns without error; a failure is reported and counted). `perFunction` is the handler
     /// of a hook whose failures count per function (``Hook/isPerFunction``). The row's item is
-    /// `item`, or, when nil, the table's, copied onto the stack
-    /// (`SwipeTable.copyItemCString(row:into:)`: no `String` retained or made, no pointer into
-    /// the table's storage kept).
+    /// `item`, or, when nil, the table's, read in place (`SwipeTable.withItem(row:generated:stored:)`:
+    /// no `String` made or retained, no pointer kept past the C call that reads it).
     @inline(__always)
     func runHandler(
         _ index: Int, _ plugin: Plugin, hook: Hook, function: LuaSlot, perFunction: LuaRef?, row: Int, item: String?,
@@ -87,38 +87,26 @@ extension PluginHost {
                         side: side, button: button, label: label)
                 }
             } else {
-                // The item's bytes copied onto the stack (a generated title written there).
-                var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-                try withUnsafeMutableBytes(of: &bytes) { buffer in
-                    guard let count = table.copyItemCString(row: row, into: buffer) else {
-                        return try callWithLongItem(plugin, function, row: row, side: side, button: button, label: label)
-                    }
-                    try PluginDispatch.call(
-                        plugin.lua, function, context: plugin.contextSlot, row: row,
-                        item: UnsafePointer(buffer.baseAddress!.assumingMemoryBound(to: CChar.self)), count: count,
-                        side: side, button: button, label: label)
-                }
+                // The table's item where it keeps it: a generated title as its number, for C to
+                // write out; a stored item's bytes borrowed for the one C call.
+                let prefix = TableItems.generatedPrefix
+                try table.withItem(
+                    row: row,
+                    generated: { number in
+                        try PluginDispatch.call(
+                            plugin.lua, function, context: plugin.contextSlot, row: row,
+                            item: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
+                            count: prefix.utf8CodeUnitCount, number: number, side: side, button: button, label: label)
+                    },
+                    stored: { item, count in
+                        try PluginDispatch.call(
+                            plugin.lua, function, context: plugin.contextSlot, row: row, item: item, count: count,
+                            side: side, button: button, label: label)
+                    })
             }
             try commit(mark, from: index)
         } catch {
             rollBack(mark, index, hook: hook, row: row, error: error, function: perFunction)
-        }
-    }
-}
-
-extension PluginHost {
-    /// ``runHandler(_:_:hook:function:perFunction:row:item:side:button:label:)``'s call for an
-    /// item longer than `TableItems.inlineCapacity` bytes: read as a `String`, out of line.
-    @inline(never)
-    func callWithLongItem(
-        _ plugin: Plugin, _ function: LuaSlot, row: Int, side: UnsafePointer<CChar>?, button: PluginDispatch.Button?,
-        label: () -> String
-    ) throws {
-        let item = table.items[row]
-        try item.withCString {
-            try PluginDispatch.call(
-                plugin.lua, function, context: plugin.contextSlot, row: row, item: $0, count: item.utf8.count,
-                side: side, button: button, label: label)
         }
     }
 }
@@ -156,16 +144,22 @@ enum PluginDispatch {
     }
 
     /// `function(context, { index = row, item = item, side = side }[, button])` in `lua`, in one
-    /// C call: `item` is `count` bytes, NUL-terminated; `side` nil leaves the field out; `context`
-    /// nil passes nil. `label` names the function in budget and memory messages.
+    /// C call: `item` is `count` bytes, NUL-terminated, or, with a `number`, a generated item's
+    /// prefix (the item is the prefix then the number in decimal, written out by C); `side` nil
+    /// leaves the field out; `context` nil passes nil. `label` names the function in budget and
+    /// memory messages.
     @inline(__always)
     static func call(
         _ lua: LuaState, _ function: LuaSlot, context: LuaSlot?, row: Int, item: UnsafePointer<CChar>, count: Int,
-        side: UnsafePointer<CChar>?, button: Button?, label: () -> String
+        number: Int? = nil, side: UnsafePointer<CChar>?, button: Button?, label: () -> String
     ) throws {
+        let numbered: Int32 = number != nil ? 1 : 0
+        let number = Int64(number ?? 0)
         guard let button else {
             return try lua.callPrepared(function, passing: context, label: label) { call in
-                swd_call_handler(call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, side, nil)
+                swd_call_handler(
+                    call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, numbered, number,
+                    side, nil)
             }
         }
         try button.id.withCString { id in
@@ -174,7 +168,10 @@ enum PluginDispatch {
                     id: id, id_len: button.id.utf8.count, number: Int64(button.number), title: title,
                     title_len: button.title.utf8.count, full: button.full ? 1 : 0)
                 try lua.callPrepared(function, passing: context, label: label) { call in
-                    swd_call_handler(call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, side, &record)
+                    swd_call_handler(
+                        call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, numbered,
+                        number,
+                        side, &record)
                 }
             }
         }

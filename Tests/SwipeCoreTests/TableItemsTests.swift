@@ -106,11 +106,23 @@ struct TableItemsEditingTests {
     }
 }
 
-/// `TableItems.withCString(row:)` and `copyCString(row:into:)` for every row of lists generated, given and
-/// edited (and `copyCString(row:into:)`): each row reads as its item, NUL-terminated, with its byte count (a NUL inside
-/// included), whether it is a generated title, a stored item of 15 bytes or fewer (kept inside
-/// its `String`), a longer one, or one past `inlineCapacity` (63 bytes: not copied).
+/// `TableItems.withCString(row:)` and `withItem(row:generated:stored:)` for every row of lists
+/// generated, given and edited: each row reads as its item, NUL-terminated, with its byte count
+/// (a NUL inside included), whether it is a generated title (`withItem`: its number), a stored
+/// item of 15 bytes or fewer (kept inside its `String`) or a longer one; and `withItem` reads
+/// the items as they are after every edit (a piece's bytes are made again once it changed).
 struct TableItemsCStringTests {
+    /// Row `row` as `withItem` gives it: the generated title written out from its number, or
+    /// the stored bytes (and whether they are NUL-terminated).
+    func read(_ items: inout TableItems, row: Int) -> (text: String, terminated: Bool) {
+        items.withItem(
+            row: row,
+            generated: { (String(describing: TableItems.generatedPrefix) + String($0), true) },
+            stored: { bytes, count in
+                (String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self), bytes[count] == 0)
+            })
+    }
+
     @Test func everyRowReadsAsItsItem() {
         var edited = TableItems.generated(count: 3000)
         edited.insert("inserted item, longer than fifteen bytes", row: 1500)
@@ -123,10 +135,11 @@ struct TableItemsCStringTests {
         edited.set(String(repeating: "long item ", count: 7), row: 2996)
         let lists: [TableItems] = [
             .generated(count: 40), TableItems((1...30).map(TableItems.defaultTitle(row:))),
-            TableItems((1...5000).map { "item \($0)" }), TableItems((1...300).map { "a longer item, number \($0)" }), edited,
+            TableItems((1...5000).map { "item \($0)" }), TableItems((1...300).map { "a longer item, number \($0)" }),
+            edited,
             TableItems(["", String(repeating: "x", count: 63), String(repeating: "y", count: 64), "a\u{0}"]),
         ]
-        for items in lists {
+        for var items in lists {
             for row in 1...items.count {
                 var (text, terminated) = ("", false)
                 items.withCString(row: row) { bytes, count in
@@ -135,25 +148,45 @@ struct TableItemsCStringTests {
                 }
                 #expect(text == items[row])
                 #expect(terminated)
-                var buffer = [UInt8](repeating: 0xff, count: 64)
-                let copied = buffer.withUnsafeMutableBytes { items.copyCString(row: row, into: $0) }
-                if items[row].utf8.count > TableItems.inlineCapacity {
-                    #expect(copied == nil)
-                    #expect(buffer.allSatisfy { $0 == 0xff })
-                } else {
-                    #expect(copied == items[row].utf8.count)
-                    #expect(String(decoding: buffer[..<(copied ?? 0)], as: UTF8.self) == items[row])
-                    #expect(buffer[copied ?? 0] == 0)
-                }
-                // Too small a buffer: nothing is copied.
-                var small = [UInt8](repeating: 0xff, count: 4)
-                if items[row].utf8.count >= 4 {
-                    #expect(small.withUnsafeMutableBytes { items.copyCString(row: row, into: $0) } == nil)
-                    #expect(small == [0xff, 0xff, 0xff, 0xff])
-                }
+                let read = read(&items, row: row)
+                #expect(read.text == items[row])
+                #expect(read.terminated)
             }
         }
         #expect(edited[2998] == "a\u{0}b with a NUL inside, long")
         #expect(String(describing: TableItems.generatedPrefix) == "Longer Title Item #")
+    }
+
+    /// Reads between edits see the edits: each kind of edit on a list (and on a copy of it, which
+    /// shares the bytes made before the copy) over generated sequences of edits, every row read
+    /// after each.
+    @Test(arguments: 0..<20)
+    func readsSeeEveryEdit(seed: Int) {
+        var generator = SplitMix64(seed: UInt64(seed))
+        var items = TableItems((1...40).map { "stored item number \($0)" })
+        var expected = items.all
+        for step in 0..<60 {
+            // Read every row first, so that each piece has its bytes made before the edit.
+            for row in 1...items.count { #expect(read(&items, row: row).text == expected[row - 1]) }
+            let copy = items
+            let row = Int(generator.next() % UInt64(items.count)) + 1
+            switch generator.next() % 3 {
+            case 0:
+                items.set("set \(step)", row: row)
+                expected[row - 1] = "set \(step)"
+            case 1:
+                items.insert("inserted \(step)", row: row)
+                expected.insert("inserted \(step)", at: row - 1)
+            default:
+                if items.count > 1 {
+                    items.remove(row: row)
+                    expected.remove(at: row - 1)
+                }
+            }
+            for row in 1...items.count { #expect(read(&items, row: row).text == expected[row - 1]) }
+            // The copy still reads as it was.
+            var old = copy
+            for row in 1...old.count { #expect(read(&old, row: row).text == old[row]) }
+        }
     }
 }

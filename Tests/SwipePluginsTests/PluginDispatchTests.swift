@@ -24,7 +24,8 @@ struct PluginDispatchTests {
             seen.value.append(try args.string(1))
             return []
         }
-        try lua.run("""
+        try lua.run(
+            """
             local function keys(t)
               local names = {}
               for key in pairs(t) do names[#names + 1] = key end
@@ -65,11 +66,29 @@ struct PluginDispatchTests {
         }
         try call(lua, handler, context: context, row: 3, item: "Longer Title Item #3", side: nil)
         try call(lua, handler, context: context, row: 4, item: "trailing", side: .trailing)
-        #expect(seen.value == [
-            "ctx|index,item,side|2|short|leading", "ctx|index,item,side|2|a stored item longer than fifteen bytes|leading",
-            "ctx|index,item,side|2|é|leading", "ctx|index,item,side|2|a\u{0}b|leading", "ctx|index,item,side|2||leading",
-            "ctx|index,item|3|Longer Title Item #3|nil", "ctx|index,item,side|4|trailing|trailing",
-        ])
+        #expect(
+            seen.value == [
+                "ctx|index,item,side|2|short|leading",
+                "ctx|index,item,side|2|a stored item longer than fifteen bytes|leading",
+                "ctx|index,item,side|2|é|leading", "ctx|index,item,side|2|a\u{0}b|leading",
+                "ctx|index,item,side|2||leading",
+                "ctx|index,item|3|Longer Title Item #3|nil", "ctx|index,item,side|4|trailing|trailing",
+            ])
+    }
+
+    /// A generated item passed as its prefix and number is written out by C: the prefix, then
+    /// the number in decimal (every digit count, and a negative number's sign).
+    @Test func aGeneratedItemIsWrittenFromItsNumber() throws {
+        let (lua, handler, context, seen) = try state()
+        let prefix = TableItems.generatedPrefix
+        let numbers = [1, 9, 10, 30, 12_345, 1_000_000, Int.max, -7, Int.min]
+        for number in numbers {
+            try PluginDispatch.call(
+                lua, handler.unownedSlot, context: context.unownedSlot, row: 3,
+                item: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
+                count: prefix.utf8CodeUnitCount, number: number, side: nil, button: nil, label: { "on_open" })
+        }
+        #expect(seen.value == numbers.map { "ctx|index,item|3|Longer Title Item #\($0)|nil" })
     }
 
     @Test func anActionGetsTheButtonRecord() throws {
@@ -80,10 +99,11 @@ struct PluginDispatchTests {
         try call(
             lua, handler, context: context, row: 6, item: "stored", side: nil,
             button: .init(id: "o\u{0}ne", number: 1, title: "Button 1", full: false))
-        #expect(seen.value == [
-            "ctx|index,item,side|5|Item #5|trailing", "full,id,index,title|archive|2|Archive|true",
-            "ctx|index,item|6|stored|nil", "id,index,title|o\u{0}ne|1|Button 1|nil",
-        ])
+        #expect(
+            seen.value == [
+                "ctx|index,item,side|5|Item #5|trailing", "full,id,index,title|archive|2|Archive|true",
+                "ctx|index,item|6|stored|nil", "id,index,title|o\u{0}ne|1|Button 1|nil",
+            ])
         // No context: the handler gets nil.
         try call(lua, handler, context: nil, row: 7, item: "x", side: nil)
         #expect(seen.value.last == "nil|index,item|7|x|nil")
@@ -122,7 +142,10 @@ struct PluginDispatchTests {
         try lua.run("nested('inner')", chunkName: "=t")
         try lua.run("coroutine.wrap(function() nested('in a coroutine') end)()", chunkName: "=t")
         let expected = ["outer", "inner", "in a coroutine"].flatMap { item in
-            ["ctx|index,item,side|4|\(item)|leading", "ctx|index,item|4|\(item)|nil", "full,id,index,title|archive|1|Archive|true"]
+            [
+                "ctx|index,item,side|4|\(item)|leading", "ctx|index,item|4|\(item)|nil",
+                "full,id,index,title|archive|1|Archive|true",
+            ]
         }
         #expect(seen.value == expected)
         // And the stack is back as it was: the keys parked, the handler above them.
@@ -133,11 +156,15 @@ struct PluginDispatchTests {
     /// way every handler sees the row as the table has it (a generated title, a stored item).
     @Test func oneHandlerAndSeveralSeeTheSameRow() throws {
         let fixtures = Fixtures()
-        let plugin = "return { name = '%@', on_open = function(ctx, row) ctx:log(row.index .. '|' .. row.item .. '|' .. tostring(row.side)) end }"
+        let plugin =
+            "return { name = '%@', on_open = function(ctx, row) ctx:log(row.index .. '|' .. row.item .. '|' .. tostring(row.side)) end }"
         for items in [TableItems.generated(count: 30), TableItems((1...30).map { "stored item number \($0)" })] {
             let one = try fixtures.host([("a.lua", plugin.replacingOccurrences(of: "%@", with: "a"))], items: items)
             let two = try fixtures.host(
-                [("a.lua", plugin.replacingOccurrences(of: "%@", with: "a")), ("b.lua", plugin.replacingOccurrences(of: "%@", with: "b"))],
+                [
+                    ("a.lua", plugin.replacingOccurrences(of: "%@", with: "a")),
+                    ("b.lua", plugin.replacingOccurrences(of: "%@", with: "b")),
+                ],
                 items: items)
             one.dispatchOpen(row: 3)
             two.dispatchOpen(row: 3, side: .leading)

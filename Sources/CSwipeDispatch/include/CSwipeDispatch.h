@@ -24,10 +24,15 @@ typedef struct swd_Button {
     int full;
 } swd_Button;
 
+/// The longest prefix of a generated item swd_call_handler writes out (a longer one is cut).
+enum { SWD_PREFIX_MAX = 64 };
+
 /// `function(context, { index = index, item = item, side = side }[, button])` under the budget
 /// and the armed cap, through swl_pcall with the traceback handler. `function` and `context` are
 /// registry references (`context` LUA_NOREF: nil); `item` is `item_len` bytes, NUL-terminated
-/// (pushed through Lua's cache of C strings unless it has a NUL inside); `side` is NULL (no field)
+/// (pushed through Lua's cache of C strings unless it has a NUL inside), or, when `numbered` is
+/// non-zero, a generated item's prefix (at most SWD_PREFIX_MAX bytes), the item being the prefix
+/// followed by `number` in decimal, written on the C stack; `side` is NULL (no field)
 /// or a NUL-terminated literal; `button` is NULL (two arguments) or the third argument's record.
 /// Call from Swift with the cap suspended (`LuaState.callPrepared`): pushing raises only on a
 /// real out-of-memory (the allocator aborts then), and Lua errors stay inside lua_pcall. On
@@ -35,6 +40,6 @@ typedef struct swd_Button {
 /// nested call, the handler this pushed), and the status is returned (or SWL_STACK_OVERFLOW,
 /// nothing pushed).
 int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
-                     size_t item_len, const char *side, const swd_Button *button);
+                     size_t item_len, int numbered, long long number, const char *side, const swd_Button *button);
 
 #endif
