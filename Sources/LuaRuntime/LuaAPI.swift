@@ -254,7 +254,8 @@ struct LuaAPI {
         _ runtime: UnsafeMutablePointer<swl_Runtime>, function: Int32, context: Int32, index: Int,
         item: UnsafePointer<CChar>, count: Int, numbered: Bool, number: Int, side: UnsafePointer<CChar>?
     ) -> Int32 {
-        swl_call_row(runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(number), side)
+        swl_call_row(
+            runtime, L, function, context, lua_Integer(index), item, count, numbered ? 1 : 0, lua_Integer(number), side)
     }
 
     /// `function(context, row, button)` (see `LuaState.callActionHandler`). The corresponding C

@@ -195,7 +195,8 @@ extension LuaState {
         guard let item else {
             return try callActionHandler(
                 function, context: context, index: index, item: Self.cString(prefix), count: prefix.utf8CodeUnitCount,
-                numbered: true, itemNumber: itemNumber, side: side, button: id, number: number, title: title, full: full,
+                numbered: true, itemNumber: itemNumber, side: side, button: id, number: number, title: title,
+                full: full,
                 label: label())
         }
         try item.withCString {

@@ -1,9 +1,10 @@
 import CLuaShim
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 private let serials = Atomic<UInt64>(0)
@@ -122,7 +123,9 @@ public final class LuaState {
         if recentStrings[slot].bytes == UnsafeRawPointer(start) {
             let cached = recentStrings[slot].string
             if cached.utf8.count == bytes.count,
-               cached.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, start, bytes.count) == 0 }) == true {
+                cached.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, start, bytes.count) == 0 })
+                    == true
+            {
                 return cached
             }
         }

@@ -44,7 +44,9 @@ public struct TableItems: Sendable, Equatable {
             Piece(items: Array(items[$0..<min($0 + Self.pieceCapacity / 2, items.count)]))
         }
         var total = 0
-        ends = pieces.map { total += $0.count; return total }
+        ends = pieces.map {
+            total += $0.count; return total
+        }
     }
 
     private init(generatedCount: Int?, pieces: [Piece], ends: [Int]) {
@@ -165,7 +167,8 @@ public struct TableItems: Sendable, Equatable {
         @inline(__always)
         init(stored item: String) {
             let count = item.utf8.count
-            let bytes = count > 15
+            let bytes =
+                count > 15
                 ? item.utf8.withContiguousStorageIfAvailable {
                     UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)
                 } : nil
@@ -219,10 +222,12 @@ extension TableItems {
         let (index, offset) = locate(row)
         if pieces[index].generatedFirst != 0 {
             let run = pieces[index]
-            pieces.replaceSubrange(index...index, with: [
-                .generated(first: run.generatedFirst, count: offset),
-                .generated(first: run.generatedFirst + offset + 1, count: run.count - offset - 1),
-            ])
+            pieces.replaceSubrange(
+                index...index,
+                with: [
+                    .generated(first: run.generatedFirst, count: offset),
+                    .generated(first: run.generatedFirst + offset + 1, count: run.count - offset - 1),
+                ])
         } else {
             pieces[index].items.remove(at: offset)
         }
@@ -244,10 +249,12 @@ extension TableItems {
         }
         if pieces[index].generatedFirst != 0 {
             let run = pieces[index]
-            pieces.replaceSubrange(index...index, with: [
-                .generated(first: run.generatedFirst, count: offset), Piece(items: []),
-                .generated(first: run.generatedFirst + offset, count: run.count - offset),
-            ])
+            pieces.replaceSubrange(
+                index...index,
+                with: [
+                    .generated(first: run.generatedFirst, count: offset), Piece(items: []),
+                    .generated(first: run.generatedFirst + offset, count: run.count - offset),
+                ])
             index += 1
             offset = 0
         }

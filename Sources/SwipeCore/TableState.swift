@@ -141,9 +141,10 @@ extension TableState {
             let configuration = cells[cell].configuration
             let buttons = configuration[full.edge].buttons
             if buttons.indices.contains(full.index) {
-                pendingEvents.append(.fullAction(
-                    row: row, button: buttons[full.index], number: full.index + 1,
-                    side: configuration.namesSides ? full.edge : nil))
+                pendingEvents.append(
+                    .fullAction(
+                        row: row, button: buttons[full.index], number: full.index + 1,
+                        side: configuration.namesSides ? full.edge : nil))
             }
             if full.completion == .manual {
                 // Held, neither open nor closed, until `fulfill`: an `exclusive` open, a scroll or
@@ -311,7 +312,8 @@ extension TableState {
         guard configuration.namesSides else {
             return .noSuchButton(row: row, button: button, ids: trailing, reason: configuration.failure)
         }
-        return .noSuchButtonOnEdges(row: row, button: button, trailing: trailing, leading: configuration.leading.buttons.map(\.id))
+        return .noSuchButtonOnEdges(
+            row: row, button: button, trailing: trailing, leading: configuration.leading.buttons.map(\.id))
     }
 
     /// A tap on the row's content: closes the open rows with `close_on_tap`, else nothing.

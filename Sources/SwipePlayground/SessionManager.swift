@@ -39,12 +39,17 @@ public final class SessionManager: @unchecked Sendable {
         do throws(PluginProblem) {
             plugins = try given.map { source throws(PluginProblem) in try source.read() }
         } catch {
-            throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(.plugin(error))) (fix the file and reload the page)")
+            throw Refusal(
+                message:
+                    "the plugins do not load: \(PlaygroundSession.describe(.plugin(error))) (fix the file and reload the page)"
+            )
         }
         return try lock.withLock { (_) throws(Refusal) -> PlaygroundConnection in
             guard sessions.count < Self.maximumSessions else {
                 throw Refusal(
-                    message: "too many sessions: the playground serves at most \(Self.maximumSessions) pages at once; close one and reload this page")
+                    message:
+                        "too many sessions: the playground serves at most \(Self.maximumSessions) pages at once; close one and reload this page"
+                )
             }
             var id: String
             repeat {
@@ -57,7 +62,10 @@ public final class SessionManager: @unchecked Sendable {
             do throws(RunFailure) {
                 connection = try PlaygroundConnection(id: id, configuration: configuration, unsentLimit: unsentLimit)
             } catch {
-                throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)")
+                throw Refusal(
+                    message:
+                        "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)"
+                )
             }
             sessions[id] = connection
             return connection

@@ -1,5 +1,6 @@
-@testable import LuaRuntime
 import Testing
+
+@testable import LuaRuntime
 
 /// What the main thread's stack holds between calls: the record keys parked at 1 to 6 and the
 /// message handler at 7 (`LuaCode.parkedHandler`), whatever ran before; and a nested row call
@@ -82,10 +83,11 @@ struct LuaParkedStackTests {
 
         let record = "index,item,side|4|"
         let button = "|full,id,index,title|Archive"
-        #expect(seen.value == [
-            record + "outer", "index,item|4|outer action" + button,
-            record + "inner", "index,item|4|inner action" + button,
-            record + "in a coroutine", "index,item|4|in a coroutine action" + button,
-        ])
+        #expect(
+            seen.value == [
+                record + "outer", "index,item|4|outer action" + button,
+                record + "inner", "index,item|4|inner action" + button,
+                record + "in a coroutine", "index,item|4|in a coroutine action" + button,
+            ])
     }
 }

@@ -17,7 +17,8 @@ struct LuaRowCallTests {
             seen.value.append(try args.string(1))
             return []
         }
-        try lua.run("""
+        try lua.run(
+            """
             function handler(ctx, row, button)
               local keys = {}
               for key in pairs(row) do keys[#keys + 1] = key end
@@ -32,8 +33,10 @@ struct LuaRowCallTests {
         return (lua, try lua.reference(toGlobal: "handler"), try lua.reference(toGlobal: "context"), seen)
     }
 
-    @Test(arguments: [(1, "Longer Title Item #1"), (30, "Longer Title Item #30"), (-4, "Longer Title Item #-4"),
-                      (Int.max, "Longer Title Item #9223372036854775807"), (Int.min, "Longer Title Item #-9223372036854775808")])
+    @Test(arguments: [
+        (1, "Longer Title Item #1"), (30, "Longer Title Item #30"), (-4, "Longer Title Item #-4"),
+        (Int.max, "Longer Title Item #9223372036854775807"), (Int.min, "Longer Title Item #-9223372036854775808"),
+    ])
     func aGeneratedTitleIsFormattedInC(number: Int, title: String) throws {
         let (lua, handler, context, seen) = try state()
         try lua.callRowHandler(
@@ -49,10 +52,13 @@ struct LuaRowCallTests {
                 handler.unownedSlot, context: context.unownedSlot, index: 2, item: item, prefix: "unused #", number: 9,
                 side: "leading", label: "on_open")
         }
-        #expect(seen.value == [
-            "ctx|index,item,side|2|short|leading", "ctx|index,item,side|2|a stored item longer than fifteen bytes|leading",
-            "ctx|index,item,side|2|é|leading", "ctx|index,item,side|2|a\u{0}b|leading", "ctx|index,item,side|2||leading",
-        ])
+        #expect(
+            seen.value == [
+                "ctx|index,item,side|2|short|leading",
+                "ctx|index,item,side|2|a stored item longer than fifteen bytes|leading",
+                "ctx|index,item,side|2|é|leading", "ctx|index,item,side|2|a\u{0}b|leading",
+                "ctx|index,item,side|2||leading",
+            ])
     }
 
     @Test func anActionGetsTheButtonRecord() throws {
@@ -61,12 +67,14 @@ struct LuaRowCallTests {
             handler.unownedSlot, context: context.unownedSlot, index: 5, item: nil, prefix: "Item #", itemNumber: 5,
             side: "trailing", button: "archive", number: 2, title: "Archive", full: true, label: "on_action")
         try lua.callActionHandler(
-            handler.unownedSlot, context: context.unownedSlot, index: 6, item: "stored", prefix: "Item #", itemNumber: 0,
+            handler.unownedSlot, context: context.unownedSlot, index: 6, item: "stored", prefix: "Item #",
+            itemNumber: 0,
             side: nil, button: "one", number: 1, title: "Button 1", full: false, label: "on_action")
-        #expect(seen.value == [
-            "ctx|index,item,side|5|Item #5|trailing", "archive|2|Archive|true",
-            "ctx|index,item|6|stored|nil", "one|1|Button 1|nil",
-        ])
+        #expect(
+            seen.value == [
+                "ctx|index,item,side|5|Item #5|trailing", "archive|2|Archive|true",
+                "ctx|index,item|6|stored|nil", "one|1|Button 1|nil",
+            ])
         // No context: the handler gets nil.
         let error = try #require(throws: LuaError.self) {
             try lua.callActionHandler(
@@ -103,7 +111,8 @@ struct LuaRowCallTests {
             return []
         }
         try lua.setGlobal("obj", .reference(object))
-        try lua.run("""
+        try lua.run(
+            """
             for i = 1, 1000 do
               local text = string.rep(string.char(65 + i % 26), 16 + i % 40) .. i
               obj.f("a literal longer than fifteen bytes", { text = text })

@@ -144,7 +144,8 @@ struct TableItemsSourceTests {
         edited.set("a\u{0}b with a NUL inside, long", row: 2998)
         let lists: [TableItems] = [
             .generated(count: 40), TableItems((1...30).map(TableItems.defaultTitle(row:))),
-            TableItems((1...5000).map { "item \($0)" }), TableItems((1...300).map { "a longer item, number \($0)" }), edited,
+            TableItems((1...5000).map { "item \($0)" }), TableItems((1...300).map { "a longer item, number \($0)" }),
+            edited,
         ]
         var borrowed: [Int] = []
         for items in lists {
