@@ -89,7 +89,10 @@ let package = Package(
         // The plain-Lua reference of `replay.vs_plain_lua` is a .lua file compiled in, like the preludes.
         .target(
             name: "SwipeBench",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "SwipeTesting", "CLuaBench"],
+            dependencies: [
+                "SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "SwipeTesting",
+                "CLuaBench",
+            ],
             resources: [.embedInCode("Lua/plain_tutorial.lua"), .embedInCode("Lua/coverage_reference.lua")]
         ),
         .target(
@@ -139,7 +142,10 @@ let package = Package(
         .target(name: "CFuzzerDriver", path: "Fuzz/Sources/CFuzzerDriver"),
         .executableTarget(
             name: "swipefuzz",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeTesting", "SwipePlayground", "CFuzzerDriver"],
+            dependencies: [
+                "SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeTesting", "SwipePlayground",
+                "CFuzzerDriver",
+            ],
             path: "Fuzz/Sources/swipefuzz"
         ),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
@@ -151,7 +157,8 @@ let package = Package(
         .testTarget(
             name: "SwipeHostCLITests",
             dependencies: [
-                "swipehost", "swipehost-serve", "SwipeCommandLine", "SwipeTesting", "SwipePlayground", "SwipePlugins", "SwipeScript",
+                "swipehost", "swipehost-serve", "SwipeCommandLine", "SwipeTesting", "SwipePlayground", "SwipePlugins",
+                "SwipeScript",
                 "SwipeCore", "LuaRuntime",
             ]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),

@@ -1,9 +1,10 @@
 import CLuaShim
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Line coverage of every Lua state created with it (`LuaOptions.coverage`).
@@ -172,7 +173,8 @@ public final class LuaCoverage: Sendable {
         var moveCount: Int32 = 0
         let status = source.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
-                swl_code_lines(text.baseAddress!, text.count, &lines, &lineCount, &functions, &functionCount, &moves, &moveCount)
+                swl_code_lines(
+                    text.baseAddress!, text.count, &lines, &lineCount, &functions, &functionCount, &moves, &moveCount)
             }
         }
         defer {

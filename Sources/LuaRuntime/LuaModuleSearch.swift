@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Finds `require`d modules for the sandbox: `a.b` is `a/b.lua` or
@@ -35,14 +35,18 @@ struct LuaModuleSearch: Sendable {
 
     func find(_ name: String) -> Result<Module, Failure> {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = !parts.isEmpty && parts.allSatisfy { part in
-            !part.isEmpty && part.utf8.allSatisfy { byte in
-                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-                    || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+        let valid =
+            !parts.isEmpty
+            && parts.allSatisfy { part in
+                !part.isEmpty
+                    && part.utf8.allSatisfy { byte in
+                        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                            || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+                    }
             }
-        }
         guard valid else {
-            return .failure(Failure(text: "\n\tinvalid module name '\(name)' (dotted names of letters, digits, '_' and '-' only)"))
+            return .failure(
+                Failure(text: "\n\tinvalid module name '\(name)' (dotted names of letters, digits, '_' and '-' only)"))
         }
         guard !roots.isEmpty else {
             return .failure(Failure(text: "\n\tno plugin folder is configured"))
@@ -57,7 +61,8 @@ struct LuaModuleSearch: Sendable {
                     continue
                 }
                 do {
-                    return .success(Module(source: String(decoding: try read(realFile), as: UTF8.self), chunkName: path))
+                    return .success(
+                        Module(source: String(decoding: try read(realFile), as: UTF8.self), chunkName: path))
                 } catch let failure as Failure {
                     tried += "\n\t\(failure.text)"
                 } catch {

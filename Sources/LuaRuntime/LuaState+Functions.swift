@@ -66,7 +66,9 @@ extension LuaState {
     /// Registers `body` as the Lua function `name`, as `register(_:in:method:_:)` does, but
     /// `body` reads its arguments on the Lua stack (``LuaStackArguments``) instead of getting
     /// them converted: for functions called often with tables of which they read a few fields.
-    public func registerStackFunction(_ name: String, in table: LuaRef? = nil, method: Bool = false, _ body: @escaping LuaStackFunction)
+    public func registerStackFunction(
+        _ name: String, in table: LuaRef? = nil, method: Bool = false, _ body: @escaping LuaStackFunction
+    )
         throws
     {
         try register(LuaFunctionBox(name: name, isMethod: method, stack: body), in: table)
@@ -136,7 +138,8 @@ extension LuaState {
             case .values(let body):
                 results = try body(try arguments(from: 1 + Int32(shift), to: count, label: box.name))
             case .stack(let body):
-                results = try body(LuaStackArguments(state: self, first: 1 + Int32(shift), count: Int(count) - shift, name: box.name))
+                results = try body(
+                    LuaStackArguments(state: self, first: 1 + Int32(shift), count: Int(count) - shift, name: box.name))
             }
         } catch var error as LuaError {
             api.setTop(count)

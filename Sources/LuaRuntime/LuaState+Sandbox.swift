@@ -10,18 +10,22 @@ extension LuaState {
         var search = LuaModuleSearch(roots: ([options.pluginFolder].compactMap { $0 }) + options.pluginPath)
         if let reader = options.readModule { search.read = reader }
         let host = try newTable(label: "host")
-        try setField("log", in: host, to: function("print") { arguments in
-            let line = arguments.first?.stringValue ?? ""
-            if let log { log(line) } else { print(line) }
-            return []
-        })
+        try setField(
+            "log", in: host,
+            to: function("print") { arguments in
+                let line = arguments.first?.stringValue ?? ""
+                if let log { log(line) } else { print(line) }
+                return []
+            })
         try setField("now", in: host, to: function("clock") { _ in [.integer(clock())] })
-        try setField("search", in: host, to: function("require") { arguments in
-            switch search.find(try arguments.string(1)) {
-            case .success(let module): [.string(module.source), .string(module.chunkName)]
-            case .failure(let message): [.nil, .string(message.text)]
-            }
-        })
+        try setField(
+            "search", in: host,
+            to: function("require") { arguments in
+                switch search.find(try arguments.string(1)) {
+                case .success(let module): [.string(module.source), .string(module.chunkName)]
+                case .failure(let message): [.nil, .string(message.text)]
+                }
+            })
         try setField("path", in: host, to: .string(search.pathDescription))
         if options.sandbox {
             releasePendingReferences()
@@ -31,9 +35,11 @@ extension LuaState {
         }
         let prelude = options.sandbox ? Self.sandboxPrelude : Self.trustedPrelude
         let chunk = try load(prelude, chunkName: "=LuaRuntime")
-        try call(chunk, arguments: [
-            .reference(host), .integer(options.randomSeed), .integer(options.epoch), .boolean(log != nil),
-        ])
+        try call(
+            chunk,
+            arguments: [
+                .reference(host), .integer(options.randomSeed), .integer(options.epoch), .boolean(log != nil),
+            ])
     }
 
     /// Trusted mode: the full standard library; only `print` may be redirected. The text is

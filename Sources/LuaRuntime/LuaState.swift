@@ -1,9 +1,10 @@
 import CLuaShim
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 private let serials = Atomic<UInt64>(0)
@@ -61,7 +62,9 @@ public final class LuaState {
         // Armed only while Lua runs (see `protectedCall`).
         runtime.pointee.cap_suspended = 1
         runtime.pointee.dispatch = luaDispatch
-        withUnsafeMutableBytes(of: &runtime.pointee.keys) { $0.bindMemory(to: Int32.self).update(repeating: LuaAPI.noReference) }
+        withUnsafeMutableBytes(of: &runtime.pointee.keys) {
+            $0.bindMemory(to: Int32.self).update(repeating: LuaAPI.noReference)
+        }
         runtime.pointee.release = luaRelease
         guard let main = LuaAPI.newState(runtime) else {
             runtime.deallocate()
@@ -133,7 +136,9 @@ public final class LuaState {
         if recentStrings[slot].bytes == UnsafeRawPointer(start) {
             let cached = recentStrings[slot].string
             if cached.utf8.count == bytes.count,
-               cached.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, start, bytes.count) == 0 }) == true {
+                cached.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, start, bytes.count) == 0 })
+                    == true
+            {
                 return cached
             }
         }

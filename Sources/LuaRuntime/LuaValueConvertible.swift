@@ -110,6 +110,6 @@ extension Dictionary: LuaValueConvertible where Key: LuaValueConvertible, Value:
         self = converted
     }
     public var luaValue: LuaValue {
-        .table(Dictionary<LuaValue, LuaValue>(uniqueKeysWithValues: map { ($0.key.luaValue, $0.value.luaValue) }))
+        .table([LuaValue: LuaValue](uniqueKeysWithValues: map { ($0.key.luaValue, $0.value.luaValue) }))
     }
 }

@@ -23,7 +23,8 @@ public struct Benchmarks {
 
     public static let figureNames = [
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
-        "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.spring_vs_tutorial", "replay.rss_mb_10m", "table.rss_mb_1m", "startup_ms",
+        "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.spring_vs_tutorial", "replay.rss_mb_10m",
+        "table.rss_mb_1m", "startup_ms",
         "serve.input_us", "serve.input_p99_us", "serve.frame_bytes_p50", "serve.frame_bytes_max",
         "test.coverage_overhead", "test.coverage_reference_overhead",
     ]
@@ -51,7 +52,9 @@ public struct Benchmarks {
         try pair("host.dispatch_ns", "lua.pcall_ns", ratio: "host.dispatch_ratio", target: (.atMost, 1.15)) {
             try dispatchAndPcall(dispatch: $0, pcall: $1)
         }
-        try pair("replay.lines_per_s", "replay.plain_lua_lines_per_s", ratio: "replay.vs_plain_lua", target: (.atLeast, 5)) {
+        try pair(
+            "replay.lines_per_s", "replay.plain_lua_lines_per_s", ratio: "replay.vs_plain_lua", target: (.atLeast, 5)
+        ) {
             try replay(host: $0, plainLua: $1)
         }
         if wanted("replay.spring_vs_tutorial") { figures.append(try springReplay()) }
@@ -69,7 +72,8 @@ public struct Benchmarks {
             if wanted("serve.frame_bytes_max") { figures.append(frames.max) }
         }
         if wanted("test.coverage_overhead") || wanted("test.coverage_reference_overhead") {
-            figures += try coverageOverhead(covered: wanted("test.coverage_overhead"), reference: wanted("test.coverage_reference_overhead"))
+            figures += try coverageOverhead(
+                covered: wanted("test.coverage_overhead"), reference: wanted("test.coverage_reference_overhead"))
         }
         return figures
     }
@@ -130,7 +134,9 @@ public struct Benchmarks {
             if dispatch && pcall { ratios.append(hostSample / pcallSample) }
         }
         return (
-            dispatch ? Figure(name: "host.dispatch_ns", value: median(dispatchSamples), unit: "ns", n: calls, target: nil) : nil,
+            dispatch
+                ? Figure(name: "host.dispatch_ns", value: median(dispatchSamples), unit: "ns", n: calls, target: nil)
+                : nil,
             pcall ? Figure(name: "lua.pcall_ns", value: median(pcallSamples), unit: "ns", n: calls, target: nil) : nil,
             ratios
         )
@@ -175,7 +181,9 @@ public struct Benchmarks {
         var ratios: [Double] = []
         for _ in 0..<repetitions {
             if host {
-                let run = PluginRun(fileName: "replay.swipe", configuration: SessionConfiguration(plugins: [.file(tutorialPlugin)]), format: .jsonl)
+                let run = PluginRun(
+                    fileName: "replay.swipe", configuration: SessionConfiguration(plugins: [.file(tutorialPlugin)]),
+                    format: .jsonl)
                 var failure: (any Error)?
                 let elapsed = Clock.measure {
                     script.withUnsafeBufferPointer { buffer in
@@ -206,8 +214,14 @@ public struct Benchmarks {
             if host, plainLua { ratios.append(hostSamples.last! / luaSamples.last!) }
         }
         return (
-            host ? Figure(name: "replay.lines_per_s", value: median(hostSamples), unit: "lines/s", n: lines, target: (.atLeast, 3_000_000)) : nil,
-            plainLua ? Figure(name: "replay.plain_lua_lines_per_s", value: median(luaSamples), unit: "lines/s", n: lines, target: nil) : nil,
+            host
+                ? Figure(
+                    name: "replay.lines_per_s", value: median(hostSamples), unit: "lines/s", n: lines,
+                    target: (.atLeast, 3_000_000)) : nil,
+            plainLua
+                ? Figure(
+                    name: "replay.plain_lua_lines_per_s", value: median(luaSamples), unit: "lines/s", n: lines,
+                    target: nil) : nil,
             ratios
         )
     }
@@ -236,7 +250,9 @@ public struct Benchmarks {
                     }
                 }
             }
-            if let failure { throw BenchError(message: "replay.spring_vs_tutorial: \(preset) replay failed: \(failure)") }
+            if let failure {
+                throw BenchError(message: "replay.spring_vs_tutorial: \(preset) replay failed: \(failure)")
+            }
             return Double(lines) / (elapsed / 1e9)
         }
         var ratios: [Double] = []
@@ -245,7 +261,8 @@ public struct Benchmarks {
             let spring = try linesPerSecond(plugin: root + "/plugins/mail.lua", preset: .mail)
             ratios.append(spring / tutorial)
         }
-        return Figure(name: "replay.spring_vs_tutorial", value: median(ratios), unit: "x", n: lines, target: (.atLeast, 0.67))
+        return Figure(
+            name: "replay.spring_vs_tutorial", value: median(ratios), unit: "x", n: lines, target: (.atLeast, 0.67))
     }
 
     /// Peak resident MiB of a whole `swipehost run` (a child process) of a generated
@@ -258,12 +275,15 @@ public struct Benchmarks {
         try Self.writeReplayScript(lines: lines, toPath: script)
         let output = try temporaryFile("", suffix: ".jsonl")
         defer { unlink(output) }
-        let arguments = [FileReading.executablePath(), "bench", "--probe-replay-memory", script, output, "--root", root]
+        let arguments = [
+            FileReading.executablePath(), "bench", "--probe-replay-memory", script, output, "--root", root,
+        ]
         var samples: [Double] = []
         for _ in 0..<(quick ? 1 : 3) {
             let printed = Process.output(arguments) ?? ""
             guard let kilobytes = Double(printed.filter { !$0.isWhitespace }) else {
-                throw BenchError(message: "replay.rss_mb_10m: \(printed.isEmpty ? "the probe printed nothing" : printed)")
+                throw BenchError(
+                    message: "replay.rss_mb_10m: \(printed.isEmpty ? "the probe printed nothing" : printed)")
             }
             samples.append(kilobytes / 1024)
         }
@@ -276,7 +296,10 @@ public struct Benchmarks {
     /// here a few MiB), or why it failed.
     public static func probeReplayMemory(script: String, output: String, root: String) -> String {
         let run = Process.run(
-            [FileReading.executablePath(), "run", script, "--plugin", root + "/plugins/tutorial.lua", "--format", "jsonl"], stdout: output)
+            [
+                FileReading.executablePath(), "run", script, "--plugin", root + "/plugins/tutorial.lua", "--format",
+                "jsonl",
+            ], stdout: output)
         guard run.status == 0 else { return "swipehost run exited with status \(run.status)" }
         return String(Int(run.peakKilobytes))
     }
@@ -309,14 +332,19 @@ public struct Benchmarks {
             let output = Process.output([FileReading.executablePath(), "bench", "--probe-table-memory", "--root", root])
             return output.flatMap { Double($0.split(separator: " ").first.map(String.init) ?? "") }
         }
-        return Figure(name: "table.rss_mb_1m", value: samples.isEmpty ? .nan : median(samples), unit: "MiB", n: 1_000_000, target: (.atMost, 64))
+        return Figure(
+            name: "table.rss_mb_1m", value: samples.isEmpty ? .nan : median(samples), unit: "MiB", n: 1_000_000,
+            target: (.atMost, 64))
     }
 
     /// What the child of ``tableMemory()`` prints: `RSS_MB CELLS CONFIGURE_CALLS`.
     public static func measureTableMemory(root: String) throws -> String {
-        let host = try PluginHost(plugins: [try Plugin(path: root + "/plugins/tutorial.lua")], configuration: SessionConfiguration(items: .generated(count: 1_000_000)))
+        let host = try PluginHost(
+            plugins: [try Plugin(path: root + "/plugins/tutorial.lua")],
+            configuration: SessionConfiguration(items: .generated(count: 1_000_000)))
         let table = host.table
-        let screens = Int((Double(table.items.count) * table.geometry.rowHeight / table.geometry.viewportHeight).rounded(.up))
+        let screens = Int(
+            (Double(table.items.count) * table.geometry.rowHeight / table.geometry.viewportHeight).rounded(.up))
         var opened = 0
         for screen in 0..<screens {
             table.scroll(by: table.geometry.viewportHeight)
@@ -331,7 +359,9 @@ public struct Benchmarks {
     /// Whole-process milliseconds of `swipehost run` of a 5-line script with one plugin.
     func startup() -> Figure {
         let runs = quick ? 5 : 30
-        let script = (try? temporaryFile("swipe 3 -60\nwait 300\ntap 3 1\nscroll 44\nwait 10\n", suffix: ".swipe")) ?? "/dev/null"
+        let script =
+            (try? temporaryFile("swipe 3 -60\nwait 300\ntap 3 1\nscroll 44\nwait 10\n", suffix: ".swipe"))
+            ?? "/dev/null"
         defer { unlink(script) }
         let arguments = [FileReading.executablePath(), "run", script, "--plugin", tutorialPlugin]
         _ = Process.run(arguments)  // warm the page cache
@@ -342,20 +372,24 @@ public struct Benchmarks {
     /// A script of `lines` lines: swipes open, taps (the tutorial presents its detail), drags
     /// closed, on the rows on screen.
     public static func replayScript(lines: Int) -> [UInt8] {
-        script(lines: lines, cycle: [
-            "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
-            "tap R 1", "pan R begin", "pan R move 130", "pan R end", "wait 250",
-        ])
+        script(
+            lines: lines,
+            cycle: [
+                "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
+                "tap R 1", "pan R begin", "pan R move 130", "pan R end", "wait 250",
+            ])
     }
 
     /// ``replayScript(lines:)``'s gestures with `tap R content` for its `tap R 1`: a script
     /// both `plugins/tutorial.lua` and `plugins/mail.lua` run to the end (mail's button 1
     /// deletes its row), whose releases under `--preset mail` each start a spring.
     public static func springReplayScript(lines: Int) -> [UInt8] {
-        script(lines: lines, cycle: [
-            "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
-            "tap R content", "pan R begin", "pan R move 130", "pan R end", "wait 250",
-        ])
+        script(
+            lines: lines,
+            cycle: [
+                "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
+                "tap R content", "pan R begin", "pan R move 130", "pan R end", "wait 250",
+            ])
     }
 
     /// `lines` lines of `cycle`, its `R` the row: rows 1 to 11 in turn, a cycle each.

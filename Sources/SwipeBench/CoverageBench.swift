@@ -59,10 +59,16 @@ extension Benchmarks {
         let runs = files.count
         var figures: [Figure] = []
         if covered {
-            figures.append(Figure(name: "test.coverage_overhead", value: median(coveredRatios), unit: "x", n: runs, target: (.atMost, 1.3)))
+            figures.append(
+                Figure(
+                    name: "test.coverage_overhead", value: median(coveredRatios), unit: "x", n: runs,
+                    target: (.atMost, 1.3)))
         }
         if reference {
-            figures.append(Figure(name: "test.coverage_reference_overhead", value: median(referenceRatios), unit: "x", n: runs, target: nil))
+            figures.append(
+                Figure(
+                    name: "test.coverage_reference_overhead", value: median(referenceRatios), unit: "x", n: runs,
+                    target: nil))
         }
         return figures
     }

@@ -29,9 +29,11 @@ public enum GateWorkload: String, CaseIterable, Sendable {
             switch self {
             case .replayLine, .springReplayLine:
                 let spring = self == .springReplayLine
-                let script = spring ? Benchmarks.springReplayScript(lines: units) : Benchmarks.replayScript(lines: units)
+                let script =
+                    spring ? Benchmarks.springReplayScript(lines: units) : Benchmarks.replayScript(lines: units)
                 let configuration = SessionConfiguration(
-                    plugins: [.file(root + (spring ? "/plugins/mail.lua" : "/plugins/tutorial.lua"))], preset: spring ? .mail : .tutorial)
+                    plugins: [.file(root + (spring ? "/plugins/mail.lua" : "/plugins/tutorial.lua"))],
+                    preset: spring ? .mail : .tutorial)
                 let run = PluginRun(fileName: "gate.swipe", configuration: configuration, format: .jsonl)
                 var failure: RunFailure?
                 var bytes = 0

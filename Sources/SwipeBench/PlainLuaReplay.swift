@@ -19,7 +19,10 @@ public final class PlainLuaReplay {
         options.memoryLimit = 0
         lua = try LuaState(options: options)
         let source = String(decoding: PackageResources.plain_tutorial_lua, as: UTF8.self)
-        guard case .function(let function)? = try lua.run(source, chunkName: "@Sources/SwipeBench/Lua/plain_tutorial.lua").first else {
+        guard
+            case .function(let function)? = try lua.run(source, chunkName: "@Sources/SwipeBench/Lua/plain_tutorial.lua")
+                .first
+        else {
             throw BenchError(message: "plain_tutorial.lua did not return a function")
         }
         replayFunction = function

@@ -80,7 +80,11 @@ extension Benchmarks {
         func drag(row: Int, from x0: Double, by dx: Double, moves: Int, spacing: Double, at t: Double, settle: Double) {
             take(session.receive(pointer("down", x: x0, row: row, t: t)))
             for step in 1...moves {
-                take(session.receive(pointer("move", x: x0 + dx * Double(step) / Double(moves), row: row, t: t + Double(step) * spacing)))
+                take(
+                    session.receive(
+                        pointer(
+                            "move", x: x0 + dx * Double(step) / Double(moves), row: row, t: t + Double(step) * spacing))
+                )
             }
             let release = t + Double(moves) * spacing + 1
             take(session.receive(pointer("up", x: x0 + dx, row: row, t: release)))
@@ -91,17 +95,24 @@ extension Benchmarks {
         drag(row: 5, from: 300, by: -110, moves: 12, spacing: 16, at: 2_000, settle: 1_500)
         drag(row: 8, from: 310, by: -300, moves: 10, spacing: 16, at: 4_000, settle: 1_500)
         let all = texts.joined()
-        func count(_ event: String) -> Int { all.split(separator: "\"event\":\"\(event)\"", omittingEmptySubsequences: false).count - 1 }
+        func count(_ event: String) -> Int {
+            all.split(separator: "\"event\":\"\(event)\"", omittingEmptySubsequences: false).count - 1
+        }
         // (Row 3 closes again when row 5 opens: the preset keeps one row open.)
         guard count("open") == 2, count("delete") == 1, sizes.count > 20 else {
             throw BenchError(
-                message: "serve.frame_bytes: the flick, the settle and the full swipe did not open rows 3 and 5 and delete row 8 "
+                message:
+                    "serve.frame_bytes: the flick, the settle and the full swipe did not open rows 3 and 5 and delete row 8 "
                     + "(\(count("open")) open, \(count("delete")) delete, \(sizes.count) frames)")
         }
         sizes.sort()
         return (
-            Figure(name: "serve.frame_bytes_p50", value: median(sizes), unit: "bytes", n: sizes.count, target: (.atMost, 2_048)),
-            Figure(name: "serve.frame_bytes_max", value: sizes.last ?? 0, unit: "bytes", n: sizes.count, target: (.atMost, 32_768))
+            Figure(
+                name: "serve.frame_bytes_p50", value: median(sizes), unit: "bytes", n: sizes.count,
+                target: (.atMost, 2_048)),
+            Figure(
+                name: "serve.frame_bytes_max", value: sizes.last ?? 0, unit: "bytes", n: sizes.count,
+                target: (.atMost, 32_768))
         )
     }
 }

@@ -6,14 +6,16 @@ import SwipePlugins
 public struct BehaviorOptions: ParsableArguments {
     public init() {}
 
-    @Option(help: ArgumentHelp(
-        "Layout direction: 'ltr', or 'rtl' where the trailing edge is on the left and everything is mirrored (default: ltr, or what a plugin's setup chooses).",
-        valueName: "ltr|rtl"))
+    @Option(
+        help: ArgumentHelp(
+            "Layout direction: 'ltr', or 'rtl' where the trailing edge is on the left and everything is mirrored (default: ltr, or what a plugin's setup chooses).",
+            valueName: "ltr|rtl"))
     public var direction: LayoutDirection?
 
-    @Option(help: ArgumentHelp(
-        "Behaviour preset of every row (a row's own 'preset' and keys override it) and its table options: 'tutorial' (today's behaviour, the default), 'swipecellkit' or 'mail'.",
-        valueName: "tutorial|swipecellkit|mail"))
+    @Option(
+        help: ArgumentHelp(
+            "Behaviour preset of every row (a row's own 'preset' and keys override it) and its table options: 'tutorial' (today's behaviour, the default), 'swipecellkit' or 'mail'.",
+            valueName: "tutorial|swipecellkit|mail"))
     public var preset: BehaviorPreset = SessionConfiguration.defaults.preset
 
     @Flag(help: "Keep one row open: opening a row closes the open one, animated, with its close event.")

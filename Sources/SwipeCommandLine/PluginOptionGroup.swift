@@ -5,14 +5,18 @@ import SwipePlugins
 public struct PluginOptionGroup: ParsableArguments, Sendable {
     public init() {}
 
-    @Option(name: .customLong("plugin"), help: ArgumentHelp(
-        "A plugin to load: a .lua file, or a folder with init.lua (repeat for several; load order matters).",
-        valueName: "path"))
+    @Option(
+        name: .customLong("plugin"),
+        help: ArgumentHelp(
+            "A plugin to load: a .lua file, or a folder with init.lua (repeat for several; load order matters).",
+            valueName: "path"))
     public var plugins: [String] = []
 
-    @Option(name: .customLong("plugins"), help: ArgumentHelp(
-        "Load every plugin in a folder (*.lua and */init.lua), sorted by name, after the --plugin ones.",
-        valueName: "dir"))
+    @Option(
+        name: .customLong("plugins"),
+        help: ArgumentHelp(
+            "Load every plugin in a folder (*.lua and */init.lua), sorted by name, after the --plugin ones.",
+            valueName: "dir"))
     public var pluginFolder: String?
 
     @OptionGroup var limits: PluginLimitOptions
@@ -39,7 +43,11 @@ public struct PluginLimitOptions: ParsableArguments, Sendable {
     @Option(parsing: .unconditional, help: "Lua instructions allowed per call into a plugin (0 = unlimited).")
     public var budget: Int = SessionConfiguration.defaults.pluginOptions.instructionBudget
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Memory cap of each plugin's Lua state, in bytes; K, M and G suffixes accepted (0 = no cap).", valueName: "bytes"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Memory cap of each plugin's Lua state, in bytes; K, M and G suffixes accepted (0 = no cap).",
+            valueName: "bytes"))
     public var memory: String = PluginLimitOptions.text(bytes: SessionConfiguration.defaults.pluginOptions.memoryLimit)
 
     @Flag(help: "Turn the sandbox off: plugins get the full Lua standard library (io, os, debug...).")
@@ -56,7 +64,8 @@ public struct PluginLimitOptions: ParsableArguments, Sendable {
     public func validate() throws {
         guard budget >= 0 else { throw ValidationError("--budget must be 0 or more instructions, got \(budget)") }
         guard Self.bytes(memory) != nil else {
-            throw ValidationError("--memory must be a number of bytes with an optional K, M or G suffix (64M), got '\(memory)'")
+            throw ValidationError(
+                "--memory must be a number of bytes with an optional K, M or G suffix (64M), got '\(memory)'")
         }
     }
 

@@ -9,7 +9,8 @@ import SwipePlayground
 public struct ServeOptions: ParsableArguments {
     public init() {}
 
-    public static let abstract = "Serve the playground: the table live in a browser, driven by the same core and plugins as run."
+    public static let abstract =
+        "Serve the playground: the table live in a browser, driven by the same core and plugins as run."
 
     public static let discussion = """
         Prints 'http://HOST:PORT/' as its first line (the real port when --port is 0) and \
@@ -70,7 +71,10 @@ public struct ServeOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The address to listen on (loopback by default).", valueName: "address"))
     public var host = "127.0.0.1"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on; 0 takes any free port (the first line says which).", valueName: "port"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The port to listen on; 0 takes any free port (the first line says which).", valueName: "port"))
     public var port = 8080
 
     @Option(
@@ -85,7 +89,8 @@ public struct ServeOptions: ParsableArguments {
         guard !host.isEmpty else { throw ValidationError("--host must name an address, got ''") }
         for origin in allowOrigin where OriginPolicy.parseOrigin(origin) == nil {
             throw ValidationError(
-                "--allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got '\(DisplayText.escaped(origin))'")
+                "--allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got '\(DisplayText.escaped(origin))'"
+            )
         }
     }
 

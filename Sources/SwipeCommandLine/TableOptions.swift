@@ -7,13 +7,16 @@ import SwipePlugins
 public struct TableOptions: ParsableArguments {
     public init() {}
 
-    @Option(parsing: .unconditional, help: "Number of rows (items 'Longer Title Item #1' ... '#N'), at most 1000000000.")
+    @Option(
+        parsing: .unconditional, help: "Number of rows (items 'Longer Title Item #1' ... '#N'), at most 1000000000.")
     public var rows: Int = SessionConfiguration.defaults.items.count
 
     @Option(parsing: .unconditional, help: "Cell width in points, at most 10000.")
     public var width: Double = SessionConfiguration.defaults.geometry.width
 
-    @Option(parsing: .unconditional, help: "Viewport height in points (rows are 44 points tall), at most 44000 (1000 rows).")
+    @Option(
+        parsing: .unconditional, help: "Viewport height in points (rows are 44 points tall), at most 44000 (1000 rows)."
+    )
     public var viewport: Double = SessionConfiguration.defaults.geometry.viewportHeight
 
     public var geometry: TableGeometry { TableGeometry(width: width, viewportHeight: viewport) }

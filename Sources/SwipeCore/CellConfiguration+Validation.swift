@@ -6,7 +6,8 @@ extension CellConfiguration {
     public func problems(cellWidth: Double, trailingPrefix: String = "") -> [FieldProblem] {
         var problems: [FieldProblem] = []
         if !hasButtons {
-            problems.append(FieldProblem(field: trailingPrefix + "buttons", message: "must be a non-empty list of buttons"))
+            problems.append(
+                FieldProblem(field: trailingPrefix + "buttons", message: "must be a non-empty list of buttons"))
         }
         var seen: [String: String] = [:]
         for (edge, prefix) in [(Edge.trailing, trailingPrefix), (.leading, "leading.")] {
@@ -14,39 +15,57 @@ extension CellConfiguration {
             for (index, button) in actions.buttons.enumerated() {
                 let field = prefix + "buttons[\(index + 1)]"
                 if !button.width.isFinite || button.width <= 0 {
-                    problems.append(FieldProblem(
-                        field: field + ".width", message: "must be a finite number > 0, got \(NumberText.describe(button.width))"))
+                    problems.append(
+                        FieldProblem(
+                            field: field + ".width",
+                            message: "must be a finite number > 0, got \(NumberText.describe(button.width))"))
                 }
                 if let first = seen[button.id] {
-                    problems.append(FieldProblem(
-                        field: field + ".id", message: "duplicate id '\(button.id)' (also \(first).id)"))
+                    problems.append(
+                        FieldProblem(
+                            field: field + ".id", message: "duplicate id '\(button.id)' (also \(first).id)"))
                 } else {
                     seen[button.id] = field
                 }
             }
             if actions.totalWidth.isFinite, actions.totalWidth > cellWidth {
-                problems.append(FieldProblem(
-                    field: prefix + "buttons",
-                    message: "are \(NumberText.describe(actions.totalWidth)) points wide in total, \(NumberText.describe(actions.totalWidth - cellWidth)) more than the \(NumberText.describe(cellWidth))-point cell"))
+                problems.append(
+                    FieldProblem(
+                        field: prefix + "buttons",
+                        message:
+                            "are \(NumberText.describe(actions.totalWidth)) points wide in total, \(NumberText.describe(actions.totalWidth - cellWidth)) more than the \(NumberText.describe(cellWidth))-point cell"
+                    ))
             }
         }
         if !(bounce >= 0 && bounce <= Self.maximumBounce) {
-            problems.append(FieldProblem(
-                field: "bounce", message: "must be in [0, \(NumberText.describe(Self.maximumBounce))] points, got \(NumberText.describe(bounce))"))
+            problems.append(
+                FieldProblem(
+                    field: "bounce",
+                    message:
+                        "must be in [0, \(NumberText.describe(Self.maximumBounce))] points, got \(NumberText.describe(bounce))"
+                ))
         }
         if duration.nanoseconds < 0 {
-            problems.append(FieldProblem(field: "duration", message: "must be >= 0 seconds, got \(NumberText.describe(duration.seconds))"))
+            problems.append(
+                FieldProblem(
+                    field: "duration", message: "must be >= 0 seconds, got \(NumberText.describe(duration.seconds))"))
         }
         problems += physicsProblems()
         for (edge, prefix) in [(Edge.trailing, trailingPrefix), (.leading, "leading.")] {
             let actions = self[edge]
-            for (field, value) in [("open_threshold", actions.openThreshold), ("close_threshold", actions.closeThreshold)] {
+            for (field, value) in [
+                ("open_threshold", actions.openThreshold), ("close_threshold", actions.closeThreshold),
+            ] {
                 guard let value else { continue }
                 if actions.isEmpty {
                     problems.append(FieldProblem(field: prefix + field, message: "is set, but the edge has no buttons"))
                 } else if !value.isFinite || value <= 0 || value > actions.totalWidth {
-                    problems.append(FieldProblem(
-                        field: prefix + field, message: "must be in (0, \(NumberText.describe(actions.totalWidth))] (the total button width), got \(NumberText.describe(value))"))
+                    problems.append(
+                        FieldProblem(
+                            field: prefix + field,
+                            message:
+                                "must be in (0, \(NumberText.describe(actions.totalWidth))] (the total button width), got \(NumberText.describe(value))"
+                        ))
                 }
             }
         }
@@ -74,23 +93,33 @@ extension CellConfiguration {
     func physicsProblems() -> [FieldProblem] {
         var problems: [FieldProblem] = []
         if !flickVelocity.isFinite || flickVelocity <= 0 || flickVelocity > Self.maximumFlickVelocity {
-            problems.append(FieldProblem(
-                field: "flick_velocity",
-                message: "must be in (0, \(NumberText.describe(Self.maximumFlickVelocity))] points/s, got \(NumberText.describe(flickVelocity))"))
+            problems.append(
+                FieldProblem(
+                    field: "flick_velocity",
+                    message:
+                        "must be in (0, \(NumberText.describe(Self.maximumFlickVelocity))] points/s, got \(NumberText.describe(flickVelocity))"
+                ))
         }
         if let elasticity, !(elasticity > 0 && elasticity <= 1) {
-            problems.append(FieldProblem(
-                field: "overscroll", message: "must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(elasticity))"))
+            problems.append(
+                FieldProblem(
+                    field: "overscroll",
+                    message: "must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(elasticity))"))
         }
         if let spring {
             let limit = NumberText.describe(Self.maximumSpringParameter)
             let least = NumberText.describe(Self.minimumSpringParameter)
             for (field, value) in [("mass", spring.mass), ("stiffness", spring.stiffness)]
             where !(value >= Self.minimumSpringParameter && value <= Self.maximumSpringParameter) {
-                problems.append(FieldProblem(field: field, message: "must be in [\(least), \(limit)], got \(NumberText.describe(value))"))
+                problems.append(
+                    FieldProblem(
+                        field: field, message: "must be in [\(least), \(limit)], got \(NumberText.describe(value))"))
             }
             if !spring.damping.isFinite || spring.damping < 0 || spring.damping > Self.maximumSpringParameter {
-                problems.append(FieldProblem(field: "damping", message: "must be in [0, \(limit)], got \(NumberText.describe(spring.damping))"))
+                problems.append(
+                    FieldProblem(
+                        field: "damping",
+                        message: "must be in [0, \(limit)], got \(NumberText.describe(spring.damping))"))
             }
         }
         return problems

@@ -62,7 +62,9 @@ public struct FullSwipe: Hashable, Sendable {
 
     /// SwipeCellKit's `.destructive` expansion of button `button` (completion `delete`, its
     /// `.fill(.delete)`), or nil when the edge's buttons (`total` points) leave no room for it.
-    public static func destructive(button: Int = 0, total: Double, width: Double, completion: Completion = .delete) -> FullSwipe? {
+    public static func destructive(button: Int = 0, total: Double, width: Double, completion: Completion = .delete)
+        -> FullSwipe?
+    {
         let threshold = destructiveThreshold(width: width)
         guard threshold > total else { return nil }
         var full = FullSwipe(button: button, threshold: threshold, completion: completion, width: width)

@@ -51,7 +51,9 @@ public struct Spring: Hashable, Sendable {
         let key = SettleTimes.Key(self, x0: x0, v0: v0)
         if let known = SettleTimes.shared.milliseconds(for: key) { return .milliseconds(known) }
         let limit = Int64(maximumSettleMilliseconds)
-        let ms = SpringMotion(self, x0: x0, v0: v0).firstRestMillisecond(limit: limit) ?? stepToRest(x0: x0, v0: v0, limit: limit)
+        let ms =
+            SpringMotion(self, x0: x0, v0: v0).firstRestMillisecond(limit: limit)
+            ?? stepToRest(x0: x0, v0: v0, limit: limit)
         SettleTimes.shared.remember(ms, for: key)
         return .milliseconds(ms)
     }

@@ -167,7 +167,8 @@ struct SpringMotion: Hashable, Sendable {
             var e2 = 1.0
             var ms: Int64 = 0
             while ms < limit {
-                if abs(a * e1 + b * e2) < Spring.restDistance + slackX, abs(p * e1 + q * e2) < Spring.restSpeed + slackV,
+                if abs(a * e1 + b * e2) < Spring.restDistance + slackX,
+                    abs(p * e1 + q * e2) < Spring.restSpeed + slackV,
                     isAtRest(ms)
                 {
                     return ms
@@ -238,7 +239,10 @@ final class SettleTimes: Sendable {
         var bits: (UInt64, UInt64, UInt64, UInt64, UInt64)
 
         init(_ spring: Spring, x0: Double, v0: Double) {
-            bits = (spring.mass.bitPattern, spring.stiffness.bitPattern, spring.damping.bitPattern, x0.bitPattern, v0.bitPattern)
+            bits = (
+                spring.mass.bitPattern, spring.stiffness.bitPattern, spring.damping.bitPattern, x0.bitPattern,
+                v0.bitPattern
+            )
         }
 
         static func == (lhs: Key, rhs: Key) -> Bool { lhs.bits == rhs.bits }

@@ -238,7 +238,9 @@ public struct SwipeCell: Sendable {
 
     /// `velocity`: what a snap's spring starts with (points/s, physical): a release's, else 0.
     @inline(__always)
-    private mutating func apply(_ move: TutorialBehavior.Move, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
+    private mutating func apply(_ move: TutorialBehavior.Move, velocity: Double = 0, at now: VirtualInstant)
+        -> CellEffects
+    {
         switch move {
         case .follow(let edge, let reveal):
             follow(reveal, on: edge)
@@ -282,11 +284,14 @@ public struct SwipeCell: Sendable {
     /// that began closed is fixed to the side of its first motion, or ignored if that side has
     /// no buttons; the content goes where the finger puts it from the committed reveal (no snap
     /// at the buttons' width); a `.destructive` full swipe expands by its own triggers.
-    private mutating func swipeCellKitPanChanged(translation x: Double, pan: Pan, at now: VirtualInstant) -> CellEffects {
+    private mutating func swipeCellKitPanChanged(translation x: Double, pan: Pan, at now: VirtualInstant) -> CellEffects
+    {
         var pan = pan
         guard !pan.ignored else { return CellEffects() }
         if pan.side == nil {
-            guard let edge = SwipeCellKitBehavior.side(forMotion: x - pan.startX, direction: direction) else { return CellEffects() }
+            guard let edge = SwipeCellKitBehavior.side(forMotion: x - pan.startX, direction: direction) else {
+                return CellEffects()
+            }
             guard configuration.hasButtons(on: edge) else {
                 pan.ignored = true
                 state = .tracking(pan)
@@ -365,7 +370,9 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateEnded` at `velocity` points/s (nil: the pan's own).
     public mutating func panEnded(velocity: Double?, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
-        let velocity = velocity.map(ReleasePhysics.bounded) ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
+        let velocity =
+            velocity.map(ReleasePhysics.bounded)
+            ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
         if pan.held, let side = pan.side {
             state = .waiting(side)  // still held: the pan moved nothing
             return CellEffects()
@@ -402,7 +409,10 @@ public struct SwipeCell: Sendable {
                 velocity: velocity, flick: configuration.flickVelocity, edge: fixed ?? side?.edge,
                 metrics: configuration.metrics, direction: direction)
         }
-        let decided = move ?? TutorialBehavior.panEnded(reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics)
+        let decided =
+            move
+            ?? TutorialBehavior.panEnded(
+                reveal: reveal(on: edge), edge: edge, committed: committed, metrics: configuration.metrics)
         var effects = apply(decided, velocity: configuration.spring == nil ? 0 : velocity, at: now)
         if move != nil { effects.notification?.velocity = velocity }  // the flick decided
         return effects
@@ -471,7 +481,9 @@ public struct SwipeCell: Sendable {
         }
         let edge = currentEdge
         switch completion {
-        case .delete: return slideOut(edge, width: configuration[edge].fullSwipe?.width ?? configuration.totalWidth(of: edge), at: now)
+        case .delete:
+            return slideOut(
+                edge, width: configuration[edge].fullSwipe?.width ?? configuration.totalWidth(of: edge), at: now)
         case .reset, .manual: return snapClosed(edge, animated: true, notify: true, at: now)
         }
     }
@@ -493,7 +505,9 @@ public struct SwipeCell: Sendable {
     /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
     /// completes (``SnapStep/slideOut``), or, if it does not animate, once the event's calls are
     /// delivered (``CellEffects/deletesRow``).
-    private mutating func slideOut(_ edge: Edge, width: Double, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
+    private mutating func slideOut(_ edge: Edge, width: Double, velocity: Double = 0, at now: VirtualInstant)
+        -> CellEffects
+    {
         let drawn = presentedOffset(at: now)
         setReveal(width, on: edge)
         slidingOut = true
@@ -559,7 +573,9 @@ public struct SwipeCell: Sendable {
     /// `setConstraintsToShowAllButtons:notifyDelegateDidOpen:` on `edge`: notifies first (even
     /// when it then bails out), bails out if the cell is committed open there and still is,
     /// else goes to the bounce position and animates (a spring from `velocity` points/s).
-    mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
+    mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant)
+        -> CellEffects
+    {
         (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
@@ -569,12 +585,15 @@ public struct SwipeCell: Sendable {
         }
         let drawn = presentedOffset(at: now)
         setReveal(TutorialBehavior.openBouncePosition(total: total, bounce: configuration.bounce), on: edge)  // 2
-        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .openSettle, velocity: velocity, at: now)
+        effects.completion = layoutIfNeeded(
+            animated: animated, from: drawn, then: .openSettle, velocity: velocity, at: now)
         return effects
     }
 
     /// `resetConstraintContstantsToZero:notifyDelegateDidClose:` on `edge`.
-    mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant) -> CellEffects {
+    mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant)
+        -> CellEffects
+    {
         (slidingOut, hasSlidOut) = (false, false)
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
@@ -583,7 +602,8 @@ public struct SwipeCell: Sendable {
         }
         let drawn = presentedOffset(at: now)
         setReveal(TutorialBehavior.closeBouncePosition(bounce: configuration.bounce), on: edge)
-        effects.completion = layoutIfNeeded(animated: animated, from: drawn, then: .closeSettle, velocity: velocity, at: now)
+        effects.completion = layoutIfNeeded(
+            animated: animated, from: drawn, then: .closeSettle, velocity: velocity, at: now)
         return effects
     }
 
@@ -643,7 +663,9 @@ public struct SwipeCell: Sendable {
                 pending = nil
                 return completeStep(step, animated: false, at: now)
             }
-            animation = Animation(from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring, velocity: velocity)
+            animation = Animation(
+                from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring,
+                velocity: velocity)
             pending = ScheduledStep(step: step, deadline: now + duration)
             return pending
         }

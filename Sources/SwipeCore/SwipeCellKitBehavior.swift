@@ -24,7 +24,9 @@ enum SwipeCellKitBehavior {
     /// towards the buttons as the tutorial's last steps (elastic past them, or a full swipe's
     /// stretch).
     @inline(__always)
-    static func panChanged(raw: Double, on edge: Edge, metrics: CellMetrics, elasticity: Double) -> TutorialBehavior.Move {
+    static func panChanged(raw: Double, on edge: Edge, metrics: CellMetrics, elasticity: Double)
+        -> TutorialBehavior.Move
+    {
         if raw < 0 { return .follow(edge, raw * otherSideElasticity) }
         return TutorialBehavior.reveal(raw, on: edge, metrics: metrics, elasticity: elasticity)
     }
@@ -42,7 +44,9 @@ enum SwipeCellKitBehavior {
     /// strictly past the target, and in between when the finger has travelled strictly more than
     /// 80% of the cell's width (its `.touchThreshold(0.8)`; `travel` is the finger's movement
     /// towards the edge since the pan began).
-    static func shouldExpand(previousReveal: Double, translation: Double, travel: Double, total: Double, full: FullSwipe) -> Bool {
+    static func shouldExpand(
+        previousReveal: Double, translation: Double, travel: Double, total: Double, full: FullSwipe
+    ) -> Bool {
         guard abs(translation) > minimumExpansionTranslation else { return false }
         let shown = abs(previousReveal).rounded(.down)
         if shown <= total { return false }

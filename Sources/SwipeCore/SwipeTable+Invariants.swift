@@ -21,7 +21,9 @@ extension TableState {
         for (position, cell) in visibleCells.enumerated() {
             precondition(!seen[cell], "cell \(cell) is shown twice")
             seen[cell] = true
-            precondition(cellRows[cell] == firstVisibleRow + position, "cell \(cell) shows row \(cellRows[cell]), not \(firstVisibleRow + position)")
+            precondition(
+                cellRows[cell] == firstVisibleRow + position,
+                "cell \(cell) shows row \(cellRows[cell]), not \(firstVisibleRow + position)")
         }
         for cell in reusePool {
             precondition(!seen[cell], "cell \(cell) is both shown and in the pool, or twice in the pool")
@@ -31,12 +33,16 @@ extension TableState {
         }
         precondition(!seen.contains(false), "a cell is neither shown nor pooled")
         if !visibleCells.isEmpty {
-            precondition(firstVisibleRow >= 1 && firstVisibleRow + visibleCells.count - 1 <= items.count, "visible rows \(visibleRows) outside 1-\(items.count)")
+            precondition(
+                firstVisibleRow >= 1 && firstVisibleRow + visibleCells.count - 1 <= items.count,
+                "visible rows \(visibleRows) outside 1-\(items.count)")
         }
         precondition(openRows.count <= items.count, "more open rows than rows")
         precondition(unconfigured.isEmpty, "a dequeued cell was left unconfigured")
         for cell in cells.indices {
-            precondition(cells[cell].direction == direction, "cell \(cell) is laid out \(cells[cell].direction), the table \(direction)")
+            precondition(
+                cells[cell].direction == direction,
+                "cell \(cell) is laid out \(cells[cell].direction), the table \(direction)")
             cells[cell].checkInvariants()
         }
         checkAnnouncedStates()
@@ -55,7 +61,8 @@ extension TableState {
         for (position, cell) in visibleCells.enumerated() {
             guard let rest = cells[cell].rest else { continue }
             let row = firstVisibleRow + position
-            let announced: SwipeCell.Rest = openRows[row].map { .open($0.edge ?? cells[cell].configuration.defaultEdge) } ?? .closed
+            let announced: SwipeCell.Rest =
+                openRows[row].map { .open($0.edge ?? cells[cell].configuration.defaultEdge) } ?? .closed
             if rest != announced { found.append("row \(row) was announced \(announced) but comes to rest \(rest)") }
         }
         return found
@@ -82,7 +89,11 @@ extension SwipeCell {
         let under = configuration.behavior == .swipeCellKit && isTracking ? Double.greatestFiniteMagnitude : bounce
         // A full swipe holds the row filled at its threshold, or slides it out to the cell's width.
         let filled = configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0
-        precondition(reveal >= -under && reveal <= max(total + bounce, filled) + over, "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
-        precondition(committed >= -under && committed <= max(total + bounce, filled) + over, "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        precondition(
+            reveal >= -under && reveal <= max(total + bounce, filled) + over,
+            "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        precondition(
+            committed >= -under && committed <= max(total + bounce, filled) + over,
+            "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
     }
 }

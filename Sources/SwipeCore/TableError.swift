@@ -28,12 +28,17 @@ extension TableError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchRow(let row, let count):
-            return count == 0 ? "row \(row) does not exist: the table is empty" : "row \(row) does not exist: the table has rows 1-\(count)"
+            return count == 0
+                ? "row \(row) does not exist: the table is empty"
+                : "row \(row) does not exist: the table has rows 1-\(count)"
         case .rowOffScreen(let row, let visible):
-            let shown = visible.isEmpty ? "no rows are on screen" : "rows \(visible.lowerBound)-\(visible.upperBound - 1) are on screen"
+            let shown =
+                visible.isEmpty
+                ? "no rows are on screen" : "rows \(visible.lowerBound)-\(visible.upperBound - 1) are on screen"
             return "row \(row) is off screen: \(shown)"
         case .noPanInProgress(let row):
-            return "row \(row) has no pan in progress: 'pan \(row) begin' first (a pan is cancelled when its row leaves the screen)"
+            return
+                "row \(row) has no pan in progress: 'pan \(row) begin' first (a pan is cancelled when its row leaves the screen)"
         case .panAlreadyInProgress(let row):
             return "row \(row) is already being panned: end or cancel that pan first"
         case .noSuchButton(let row, _, let ids, let reason?) where ids.isEmpty:
@@ -41,18 +46,30 @@ extension TableError: CustomStringConvertible {
         case .noSuchButton(let row, _, let ids, nil) where ids.isEmpty:
             return "row \(row) has no buttons"
         case .noSuchButton(let row, let button, let ids, _):
-            let hint = Int(button) == nil ? closestMatch(to: button, among: ids).map { " (did you mean '\(DisplayText.token($0))'?)" } ?? "" : ""
-            let listed = ids.enumerated().map { "'\(DisplayText.token($0.element))' (\($0.offset + 1)\($0.offset == 0 ? ", the rightmost" : ""))" }
-            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
-            return "row \(row) has no button '\(DisplayText.token(button))'\(hint): it has \(ids.count) button\(ids.count == 1 ? "" : "s"), \(list)"
+            let hint =
+                Int(button) == nil
+                ? closestMatch(to: button, among: ids).map { " (did you mean '\(DisplayText.token($0))'?)" } ?? "" : ""
+            let listed = ids.enumerated().map {
+                "'\(DisplayText.token($0.element))' (\($0.offset + 1)\($0.offset == 0 ? ", the rightmost" : ""))"
+            }
+            let list =
+                listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
+            return
+                "row \(row) has no button '\(DisplayText.token(button))'\(hint): it has \(ids.count) button\(ids.count == 1 ? "" : "s"), \(list)"
         case .noSuchButtonOnEdges(let row, let button, let trailing, let leading):
-            let hint = Int(button) == nil
-                ? closestMatch(to: button, among: trailing + leading).map { " (did you mean '\(DisplayText.token($0))'?)" } ?? "" : ""
+            let hint =
+                Int(button) == nil
+                ? closestMatch(to: button, among: trailing + leading).map {
+                    " (did you mean '\(DisplayText.token($0))'?)"
+                } ?? "" : ""
             func listed(_ ids: [String], _ name: (Int) -> String) -> String {
                 let items = ids.enumerated().map { "'\(DisplayText.token($0.element))' (\(name($0.offset + 1)))" }
-                return items.isEmpty ? "none" : items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
+                return items.isEmpty
+                    ? "none"
+                    : items.count == 1 ? items[0] : items.dropLast().joined(separator: ", ") + " and " + items.last!
             }
-            return "row \(row) has no button '\(DisplayText.token(button))'\(hint): trailing \(listed(trailing) { $0 == 1 ? "1, the outermost" : String($0) }), "
+            return
+                "row \(row) has no button '\(DisplayText.token(button))'\(hint): trailing \(listed(trailing) { $0 == 1 ? "1, the outermost" : String($0) }), "
                 + "leading \(listed(leading) { "leading:\($0)" })"
         case .noButtonsOnEdge(let row, let edge):
             return "row \(row) has no \(edge.rawValue) buttons"
@@ -61,9 +78,11 @@ extension TableError: CustomStringConvertible {
         case .clockLimit(_, let amount) where amount < .zero:
             return "the virtual clock only moves forward, got \(TimeText.milliseconds(amount)) ms"
         case .heldByFullSwipe(let row):
-            return "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"
+            return
+                "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"
         case .notWaiting(let row):
-            return "row \(row) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"
+            return
+                "row \(row) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"
         case .clockLimit(let now, let amount):
             return "the virtual clock cannot pass \(Self.limitText): it is at \(TimeText.milliseconds(now)) ms, "
                 + "and \(TimeText.milliseconds(amount)) ms more would pass it"

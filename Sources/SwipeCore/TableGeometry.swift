@@ -68,21 +68,30 @@ extension TableGeometry {
         if !width.isFinite || width <= 0 {
             problems.append(FieldProblem(field: "width", message: "must be a number of points > 0, got \(width)"))
         } else if width > Self.maximumWidth {
-            problems.append(FieldProblem(
-                field: "width", message: "must be at most \(NumberText.describe(Self.maximumWidth)) points, got \(width)"))
+            problems.append(
+                FieldProblem(
+                    field: "width",
+                    message: "must be at most \(NumberText.describe(Self.maximumWidth)) points, got \(width)"))
         }
         let rowHeightValid = rowHeight.isFinite && rowHeight > 0 && rowHeight <= Self.maximumWidth
         if !rowHeightValid {
-            problems.append(FieldProblem(
-                field: "row_height",
-                message: "must be a number of points > 0 and at most \(NumberText.describe(Self.maximumWidth)), got \(rowHeight)"))
+            problems.append(
+                FieldProblem(
+                    field: "row_height",
+                    message:
+                        "must be a number of points > 0 and at most \(NumberText.describe(Self.maximumWidth)), got \(rowHeight)"
+                ))
         }
         if !viewportHeight.isFinite || viewportHeight <= 0 {
-            problems.append(FieldProblem(field: "viewport", message: "must be a number of points > 0, got \(viewportHeight)"))
+            problems.append(
+                FieldProblem(field: "viewport", message: "must be a number of points > 0, got \(viewportHeight)"))
         } else if rowHeightValid, viewportHeight > maximumViewportHeight {
-            problems.append(FieldProblem(
-                field: "viewport",
-                message: "must be at most \(NumberText.describe(maximumViewportHeight)) points (\(Self.maximumVisibleRows) rows of \(NumberText.describe(rowHeight)) points), got \(viewportHeight)"))
+            problems.append(
+                FieldProblem(
+                    field: "viewport",
+                    message:
+                        "must be at most \(NumberText.describe(maximumViewportHeight)) points (\(Self.maximumVisibleRows) rows of \(NumberText.describe(rowHeight)) points), got \(viewportHeight)"
+                ))
         }
         return problems
     }

@@ -57,7 +57,8 @@ extension ClientMessage {
             let phaseName = try fields.string("phase")
             guard let phase = PointerPhase(rawValue: phaseName) else {
                 throw ProtocolError(
-                    "field \"phase\" of a \"pointer\" message must be \(quotedList(PointerPhase.allCases.map(\.rawValue), or: "or")), got \"\(escaped(phaseName))\"")
+                    "field \"phase\" of a \"pointer\" message must be \(quotedList(PointerPhase.allCases.map(\.rawValue), or: "or")), got \"\(escaped(phaseName))\""
+                )
             }
             let x = try fields.distance("x")
             let y = try fields.distance("y")
@@ -69,7 +70,8 @@ extension ClientMessage {
         case "tick":
             return .tick(time: try fields.time())
         default:
-            throw ProtocolError("unknown message type \"\(escaped(name))\" (expected \(quotedList(typeNames, or: "or")))")
+            throw ProtocolError(
+                "unknown message type \"\(escaped(name))\" (expected \(quotedList(typeNames, or: "or")))")
         }
     }
 
@@ -88,7 +90,8 @@ extension ClientMessage {
         func string(_ key: String) throws(ProtocolError) -> String {
             let field = try required(key, "a string")
             guard case .string(let text) = field else {
-                throw ProtocolError("field \"\(key)\" of a \"\(type)\" message must be a string, got \(field.kindDescription)")
+                throw ProtocolError(
+                    "field \"\(key)\" of a \"\(type)\" message must be a string, got \(field.kindDescription)")
             }
             return text
         }
@@ -99,13 +102,15 @@ extension ClientMessage {
 
         func number(_ key: String, _ field: JSONValue) throws(ProtocolError) -> Double {
             guard case .number(let number) = field else {
-                throw ProtocolError("field \"\(key)\" of a \"\(type)\" message must be a number, got \(field.kindDescription)")
+                throw ProtocolError(
+                    "field \"\(key)\" of a \"\(type)\" message must be a number, got \(field.kindDescription)")
             }
             guard number.isFinite else {
                 // JSON has no infinity: only a number too large for a double gets here (1e400, or
                 // 60,000 digits), which is a number out of range, not one that is "not finite".
                 throw ProtocolError(
-                    "field \"\(key)\" of a \"\(type)\" message is out of range: a number beyond ±1.7976931348623157e308")
+                    "field \"\(key)\" of a \"\(type)\" message is out of range: a number beyond ±1.7976931348623157e308"
+                )
             }
             return number
         }
@@ -120,7 +125,8 @@ extension ClientMessage {
             let distance = try number(key, "a number of CSS px")
             guard abs(distance) <= ClientMessage.maximumDistance else {
                 throw ProtocolError(
-                    "field \"\(key)\" of a \"\(type)\" message must be from -1000000 to 1000000 px, got \(NumberText.describe(distance))")
+                    "field \"\(key)\" of a \"\(type)\" message must be from -1000000 to 1000000 px, got \(NumberText.describe(distance))"
+                )
             }
             return distance
         }
@@ -130,7 +136,8 @@ extension ClientMessage {
             let milliseconds = try number("t", "milliseconds since the page connected")
             guard let amount = TimeAmount.milliseconds(checked: milliseconds) else {
                 throw ProtocolError(
-                    "field \"t\" of a \"\(type)\" message must be from 0 to \(NumberText.describe(TimeAmount.maximum.milliseconds)) milliseconds, got \(NumberText.describe(milliseconds))")
+                    "field \"t\" of a \"\(type)\" message must be from 0 to \(NumberText.describe(TimeAmount.maximum.milliseconds)) milliseconds, got \(NumberText.describe(milliseconds))"
+                )
             }
             return .start + amount
         }

@@ -72,7 +72,11 @@ struct FrameEncoder {
                 look.append(literal: ",\"left\":")
                 ServerMessage.append(cell.configuration[rightEdge.opposite].buttons, to: &look)
                 look.append(literal: ",\"filled\":")
-                if let filled = cell.filledButton { ServerMessage.append(filled, to: &look) } else { look.append(literal: "null") }
+                if let filled = cell.filledButton {
+                    ServerMessage.append(filled, to: &look)
+                } else {
+                    look.append(literal: "null")
+                }
                 look.append(literal: ",\"config\":")
                 ConfigurationJSON.write(cell.configuration, to: &look)
                 look.append(byte: UInt8(ascii: "}"))

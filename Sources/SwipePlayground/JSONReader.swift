@@ -22,7 +22,9 @@ public struct JSONReader {
         reader.skipWhitespace()
         let value = try reader.value(depth: 0)
         reader.skipWhitespace()
-        guard reader.index == reader.bytes.count else { throw reader.error("unexpected \(reader.describeHere()) after the value") }
+        guard reader.index == reader.bytes.count else {
+            throw reader.error("unexpected \(reader.describeHere()) after the value")
+        }
         return value
     }
 
@@ -126,7 +128,9 @@ public struct JSONReader {
             index += 1
             return false
         }
-        guard bytes[index] == UInt8(ascii: close) else { throw error("expected ',' or '\(close)', got \(describeHere())") }
+        guard bytes[index] == UInt8(ascii: close) else {
+            throw error("expected ',' or '\(close)', got \(describeHere())")
+        }
         index += 1
         return true
     }
@@ -135,7 +139,9 @@ public struct JSONReader {
         let start = index
         func digits(_ reader: inout JSONReader) -> Int {
             let first = reader.index
-            while reader.index < reader.bytes.count, reader.bytes[reader.index] >= 0x30, reader.bytes[reader.index] <= 0x39 {
+            while reader.index < reader.bytes.count, reader.bytes[reader.index] >= 0x30,
+                reader.bytes[reader.index] <= 0x39
+            {
                 reader.index += 1
             }
             return reader.index - first
@@ -158,7 +164,9 @@ public struct JSONReader {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits(&self) > 0 else { throw error("expected a digit in the exponent, got \(describeHere())") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
@@ -216,12 +224,16 @@ public struct JSONReader {
         case UInt8(ascii: "u"):
             let high = try hex4()
             if (0xD800..<0xDC00).contains(high) {
-                guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard bytes.count - index >= 2, bytes[index] == UInt8(ascii: "\\"),
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw error("a high surrogate \\u escape must be followed by a low one")
                 }
                 index += 2
                 let low = try hex4()
-                guard (0xDC00..<0xE000).contains(low) else { throw error("a high surrogate \\u escape must be followed by a low one") }
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw error("a high surrogate \\u escape must be followed by a low one")
+                }
                 return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
             }
             guard let scalar = Unicode.Scalar(high) else { throw error("a lone low surrogate \\u escape") }

@@ -64,7 +64,8 @@ public struct OriginPolicy: Hashable, Sendable {
         }
         guard let origin, !Self.isNotAPage(origin) else { return nil }
         if let parsed = Self.parseOrigin(origin),
-            (parsed.scheme == "http" && localHosts.contains(parsed.host) && parsed.port == port) || allowed.contains(parsed)
+            (parsed.scheme == "http" && localHosts.contains(parsed.host) && parsed.port == port)
+                || allowed.contains(parsed)
         {
             return nil
         }
@@ -139,7 +140,9 @@ public struct OriginPolicy: Hashable, Sendable {
 
     /// A header value in a message: at most 100 characters, control characters as `?`.
     static func shown(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.prefix(100).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.prefix(100).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
 }
 

@@ -68,7 +68,9 @@ public final class PlaygroundConnection: Sendable {
     /// The session's virtual time 0, on the real clock.
     private let started = ContinuousClock.now
 
-    init(id: String, configuration: SessionConfiguration, unsentLimit: Int = PlaygroundConnection.maximumUnsentBytes) throws(RunFailure) {
+    init(id: String, configuration: SessionConfiguration, unsentLimit: Int = PlaygroundConnection.maximumUnsentBytes)
+        throws(RunFailure)
+    {
         self.id = id
         state = Mutex(State(core: try PlaygroundSession(id: id, configuration: configuration)))
         self.unsentLimit = unsentLimit
@@ -151,7 +153,8 @@ public final class PlaygroundConnection: Sendable {
     private func elapsed() -> VirtualInstant {
         let (seconds, attoseconds) = (ContinuousClock.now - started).components
         let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
-        return VirtualInstant(nanoseconds: min(milliseconds, VirtualInstant.maximum.nanoseconds / 1_000_000) * 1_000_000)
+        return VirtualInstant(
+            nanoseconds: min(milliseconds, VirtualInstant.maximum.nanoseconds / 1_000_000) * 1_000_000)
     }
 
     /// The session's inputs as a gesture script (`GET /sessions/ID.swipe`).

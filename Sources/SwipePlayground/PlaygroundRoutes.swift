@@ -20,9 +20,12 @@ public enum PlaygroundRoutes {
     /// The answer to `GET path` (the path without its query); 404 for anything else.
     public static func get(_ path: String, sessions: SessionManager) -> Response {
         switch path {
-        case "/", "/index.html": return Response(status: 200, contentType: "text/html; charset=utf-8", body: PackageResources.index_html)
-        case "/page.css": return Response(status: 200, contentType: "text/css; charset=utf-8", body: PackageResources.page_css)
-        case "/page.js": return Response(status: 200, contentType: "text/javascript; charset=utf-8", body: PackageResources.page_js)
+        case "/", "/index.html":
+            return Response(status: 200, contentType: "text/html; charset=utf-8", body: PackageResources.index_html)
+        case "/page.css":
+            return Response(status: 200, contentType: "text/css; charset=utf-8", body: PackageResources.page_css)
+        case "/page.js":
+            return Response(status: 200, contentType: "text/javascript; charset=utf-8", body: PackageResources.page_js)
         default: break
         }
         let prefix = "/sessions/"
@@ -33,15 +36,20 @@ public enum PlaygroundRoutes {
             guard let session = sessions.session(id: id) else {
                 return Response(
                     status: 404, contentType: "text/plain; charset=utf-8",
-                    body: Array("no open session '\(id.prefix(40))': a recording can be downloaded while its page is open\n".utf8))
+                    body: Array(
+                        "no open session '\(id.prefix(40))': a recording can be downloaded while its page is open\n"
+                            .utf8))
             }
             let text = isSpec ? session.recordedSpec() : session.recordedScript()
-            return Response(status: 200, contentType: "text/plain; charset=utf-8", body: Array(text.utf8), fileName: "session-\(id)\(suffix)")
+            return Response(
+                status: 200, contentType: "text/plain; charset=utf-8", body: Array(text.utf8),
+                fileName: "session-\(id)\(suffix)")
         }
         return notFound(path)
     }
 
     static func notFound(_ path: String) -> Response {
-        Response(status: 404, contentType: "text/plain; charset=utf-8", body: Array("not found: \(path.prefix(200))\n".utf8))
+        Response(
+            status: 404, contentType: "text/plain; charset=utf-8", body: Array("not found: \(path.prefix(200))\n".utf8))
     }
 }

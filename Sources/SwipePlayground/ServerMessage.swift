@@ -91,7 +91,9 @@ public enum ServerMessage {
         // `{"type":"frame","t":T,"key":true,`: the time's digits, then the mark.
         let utf8 = message.utf8
         guard utf8.starts(with: frameTimePrefix) else { return false }
-        let rest = utf8.dropFirst(frameTimePrefix.count).drop { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }
+        let rest = utf8.dropFirst(frameTimePrefix.count).drop {
+            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
+        }
         return rest.starts(with: keyMark)
     }
 

@@ -42,13 +42,18 @@ public final class SessionManager: Sendable {
         do throws(PluginProblem) {
             plugins = try given.map { source throws(PluginProblem) in try source.read() }
         } catch {
-            throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(.plugin(error))) (fix the file and reload the page)")
+            throw Refusal(
+                message:
+                    "the plugins do not load: \(PlaygroundSession.describe(.plugin(error))) (fix the file and reload the page)"
+            )
         }
         let unsentLimit = self.unsentLimit
         return try state.withLock { (state) throws(Refusal) -> PlaygroundConnection in
             guard state.sessions.count < Self.maximumSessions else {
                 throw Refusal(
-                    message: "too many sessions: the playground serves at most \(Self.maximumSessions) pages at once; close one and reload this page")
+                    message:
+                        "too many sessions: the playground serves at most \(Self.maximumSessions) pages at once; close one and reload this page"
+                )
             }
             var id: String
             repeat {
@@ -61,7 +66,10 @@ public final class SessionManager: Sendable {
             do throws(RunFailure) {
                 connection = try PlaygroundConnection(id: id, configuration: configuration, unsentLimit: unsentLimit)
             } catch {
-                throw Refusal(message: "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)")
+                throw Refusal(
+                    message:
+                        "the plugins do not load: \(PlaygroundSession.describe(error)) (fix the file and reload the page)"
+                )
             }
             state.sessions[id] = connection
             return connection

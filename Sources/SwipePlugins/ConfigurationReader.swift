@@ -48,7 +48,8 @@ struct ConfigurationReader {
             return result
         }
         guard let fields = value.dictionaryValue else {
-            result.errors.append(problem(nil, "configure must return a table of named fields ({ buttons = {...} }), not a list"))
+            result.errors.append(
+                problem(nil, "configure must return a table of named fields ({ buttons = {...} }), not a list"))
             return result
         }
         result.warnings += unknownKeys(fields, known: Self.configurationKeys, prefix: "")
@@ -61,17 +62,27 @@ struct ConfigurationReader {
             trailingPrefix = "trailing."
             if !topLevel.isEmpty {
                 let keys = topLevel.map { "'\($0)'" }.joined(separator: ", ")
-                result.errors.append(problem("trailing", "cannot be used with the top-level \(keys): those are the trailing edge's already (use one or the other)"))
+                result.errors.append(
+                    problem(
+                        "trailing",
+                        "cannot be used with the top-level \(keys): those are the trailing edge's already (use one or the other)"
+                    ))
             }
             trailing = readEdge(table, .trailing, prefix: "trailing.", required: false, into: &result)
         } else {
-            trailing = readEdge(value, .trailing, prefix: "", required: fields["leading"] == nil, into: &result, topLevel: fields)
+            trailing = readEdge(
+                value, .trailing, prefix: "", required: fields["leading"] == nil, into: &result, topLevel: fields)
         }
         if let table = fields["leading"] {
             leading = readEdge(table, .leading, prefix: "leading.", required: false, into: &result)
         }
-        if fields["leading"] != nil || fields["trailing"] != nil, trailing.actions.isEmpty, leading.actions.isEmpty, trailing.complete, leading.complete {
-            result.errors.append(problem(trailingPrefix + "buttons", "must be a non-empty list of buttons on at least one edge (leading or trailing), got none"))
+        if fields["leading"] != nil || fields["trailing"] != nil, trailing.actions.isEmpty, leading.actions.isEmpty,
+            trailing.complete, leading.complete
+        {
+            result.errors.append(
+                problem(
+                    trailingPrefix + "buttons",
+                    "must be a non-empty list of buttons on at least one edge (leading or trailing), got none"))
         }
         var configuration = CellConfiguration(buttons: [])
         var preset = defaultPreset
@@ -80,7 +91,8 @@ struct ConfigurationReader {
                 preset = parsed
             } else {
                 let names = BehaviorPreset.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-                let hint = value.stringValue.flatMap { closestMatch(to: $0, among: BehaviorPreset.allCases.map(\.rawValue)) }
+                let hint =
+                    value.stringValue.flatMap { closestMatch(to: $0, among: BehaviorPreset.allCases.map(\.rawValue)) }
                     .map { " (did you mean '\($0)'?)" } ?? ""
                 result.errors.append(problem("preset", "must be one of \(names), got \(describe(value))\(hint)"))
             }
@@ -95,7 +107,8 @@ struct ConfigurationReader {
             if seconds.isFinite, abs(seconds) < 1e6 {
                 configuration.duration = .seconds(seconds)
             } else {
-                result.errors.append(problem("duration", "must be a finite number of seconds >= 0, got \(NumberText.describe(seconds))"))
+                result.errors.append(
+                    problem("duration", "must be a finite number of seconds >= 0, got \(NumberText.describe(seconds))"))
             }
         }
         if let curve = fields["curve"] {
@@ -106,7 +119,8 @@ struct ConfigurationReader {
                 configuration.spring = configuration.spring ?? Spring()
             } else {
                 let names = Self.curveNames.map { "'\($0)'" }.joined(separator: ", ")
-                let hint = curve.stringValue.flatMap { closestMatch(to: $0, among: Self.curveNames) }
+                let hint =
+                    curve.stringValue.flatMap { closestMatch(to: $0, among: Self.curveNames) }
                     .map { " (did you mean '\($0)'?)" } ?? ""
                 result.errors.append(problem("curve", "must be one of \(names), got \(describe(curve))\(hint)"))
             }
@@ -118,7 +132,9 @@ struct ConfigurationReader {
             let field = found.field.dropFirst(isLeading ? "leading.".count : trailingPrefix.count)
             // A missing list is reported above, with what was found instead.
             if field == "buttons", !configuration.hasButtons { continue }
-            if !(isLeading ? leading : trailing).complete, field.hasPrefix("buttons") || field.hasSuffix("_threshold") { continue }
+            if !(isLeading ? leading : trailing).complete, field.hasPrefix("buttons") || field.hasSuffix("_threshold") {
+                continue
+            }
             result.errors.append(problem(found.field, found.message))
         }
         if result.errors.isEmpty { result.configuration = configuration }
@@ -138,7 +154,11 @@ struct ConfigurationReader {
         } else {
             guard case .table = value, let named = value.dictionaryValue else {
                 let name = String(prefix.dropLast())
-                result.errors.append(problem(name, "must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)"))
+                result.errors.append(
+                    problem(
+                        name,
+                        "must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)"
+                    ))
                 read.complete = false
                 return read
             }
@@ -148,7 +168,9 @@ struct ConfigurationReader {
         var buttons: [SwipeButton] = []
         if let list = fields["buttons"]?.arrayValue, !list.isEmpty {
             for (offset, entry) in list.enumerated() {
-                if let button = readButton(entry, edge, number: offset + 1, prefix: prefix, into: &result) { buttons.append(button) }
+                if let button = readButton(entry, edge, number: offset + 1, prefix: prefix, into: &result) {
+                    buttons.append(button)
+                }
             }
             read.complete = buttons.count == list.count
         } else if fields["buttons"] != nil || required {
@@ -160,7 +182,8 @@ struct ConfigurationReader {
         read.actions.openThreshold = number(fields, "open_threshold", prefix: prefix, into: &result)
         read.actions.closeThreshold = number(fields, "close_threshold", prefix: prefix, into: &result)
         if let value = fields["full_swipe"], read.complete {
-            read.actions.fullSwipe = readFullSwipe(value, edge, buttons: buttons, prefix: prefix + "full_swipe", into: &result)
+            read.actions.fullSwipe = readFullSwipe(
+                value, edge, buttons: buttons, prefix: prefix + "full_swipe", into: &result)
         }
         return read
     }
@@ -175,9 +198,17 @@ struct ConfigurationReader {
         } else if value.stringValue == FullSwipe.destructiveStyle {
             fields = ["style": value]
         } else {
-            let got = value.stringValue.map { "'\($0)'" } ?? (value.arrayValue != nil ? "a list" : "a " + value.typeName)
-            let hint = value.stringValue.flatMap { closestMatch(to: $0, among: [FullSwipe.destructiveStyle]) }.map { " (did you mean '\($0)'?)" } ?? ""
-            result.errors.append(problem(prefix, "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got \(got)\(hint)"))
+            let got =
+                value.stringValue.map { "'\($0)'" } ?? (value.arrayValue != nil ? "a list" : "a " + value.typeName)
+            let hint =
+                value.stringValue.flatMap { closestMatch(to: $0, among: [FullSwipe.destructiveStyle]) }.map {
+                    " (did you mean '\($0)'?)"
+                } ?? ""
+            result.errors.append(
+                problem(
+                    prefix,
+                    "must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got \(got)\(hint)"
+                ))
             return nil
         }
         result.warnings += unknownKeys(fields, known: Self.fullSwipeKeys, prefix: prefix + ".")
@@ -192,8 +223,14 @@ struct ConfigurationReader {
             if let id = button.stringValue, let found = ids.firstIndex(of: id) {
                 index = found
             } else {
-                let hint = button.stringValue.flatMap { closestMatch(to: $0, among: ids) }.map { " (did you mean '\($0)'?)" } ?? ""
-                result.errors.append(problem(prefix + ".button", "must be the id of a button on this edge (\(ids.joined(separator: ", "))), got \(describe(button))\(hint)"))
+                let hint =
+                    button.stringValue.flatMap { closestMatch(to: $0, among: ids) }.map { " (did you mean '\($0)'?)" }
+                    ?? ""
+                result.errors.append(
+                    problem(
+                        prefix + ".button",
+                        "must be the id of a button on this edge (\(ids.joined(separator: ", "))), got \(describe(button))\(hint)"
+                    ))
                 valid = false
             }
         }
@@ -205,23 +242,41 @@ struct ConfigurationReader {
                 destructive = true
                 threshold = FullSwipe.destructiveThreshold(width: cellWidth)
                 if threshold <= total {
-                    result.errors.append(problem(prefix, "is 'destructive', but its threshold (\(NumberText.describe(threshold)) points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (\(NumberText.describe(total)) points)"))
+                    result.errors.append(
+                        problem(
+                            prefix,
+                            "is 'destructive', but its threshold (\(NumberText.describe(threshold)) points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (\(NumberText.describe(total)) points)"
+                        ))
                     valid = false
                 }
             } else {
-                let hint = style.stringValue.flatMap { closestMatch(to: $0, among: [FullSwipe.destructiveStyle]) }.map { " (did you mean '\($0)'?)" } ?? ""
+                let hint =
+                    style.stringValue.flatMap { closestMatch(to: $0, among: [FullSwipe.destructiveStyle]) }.map {
+                        " (did you mean '\($0)'?)"
+                    } ?? ""
                 result.errors.append(problem(prefix + ".style", "must be 'destructive', got \(describe(style))\(hint)"))
                 valid = false
             }
         }
         if destructive, fields["threshold"] != nil {
-            result.errors.append(problem(prefix + ".threshold", "cannot be given with style 'destructive' (its threshold is SwipeCellKit's: the cell's width - 30 or 80% of it, whichever is less)"))
+            result.errors.append(
+                problem(
+                    prefix + ".threshold",
+                    "cannot be given with style 'destructive' (its threshold is SwipeCellKit's: the cell's width - 30 or 80% of it, whichever is less)"
+                ))
             valid = false
         } else if let given = number(fields, "threshold", prefix: prefix + ".", into: &result) {
             let points = given > 0 && given <= 1 ? given * cellWidth : given
             if !(points.isFinite && points > total && points <= cellWidth) {
-                let what = given > 0 && given <= 1 ? "\(NumberText.describe(given)) of the width: \(NumberText.describe(points)) points" : "\(NumberText.describe(given)) points"
-                result.errors.append(problem(prefix + ".threshold", "must be past the buttons' width (\(NumberText.describe(total)) points) and at most the cell's (\(NumberText.describe(cellWidth)) points), in points or as a fraction of the width in (0, 1], got \(what)"))
+                let what =
+                    given > 0 && given <= 1
+                    ? "\(NumberText.describe(given)) of the width: \(NumberText.describe(points)) points"
+                    : "\(NumberText.describe(given)) points"
+                result.errors.append(
+                    problem(
+                        prefix + ".threshold",
+                        "must be past the buttons' width (\(NumberText.describe(total)) points) and at most the cell's (\(NumberText.describe(cellWidth)) points), in points or as a fraction of the width in (0, 1], got \(what)"
+                    ))
                 valid = false
             }
             threshold = points
@@ -233,13 +288,23 @@ struct ConfigurationReader {
             if let name = value.stringValue, let parsed = FullSwipe.Completion(rawValue: name) {
                 completion = parsed
             } else {
-                let hint = value.stringValue.flatMap { closestMatch(to: $0, among: FullSwipe.Completion.allCases.map(\.rawValue)) }.map { " (did you mean '\($0)'?)" } ?? ""
-                result.errors.append(problem(prefix + ".completion", "must be 'delete', 'reset' or 'manual', got \(describe(value))\(hint)"))
+                let hint =
+                    value.stringValue.flatMap {
+                        closestMatch(to: $0, among: FullSwipe.Completion.allCases.map(\.rawValue))
+                    }.map { " (did you mean '\($0)'?)" } ?? ""
+                result.errors.append(
+                    problem(
+                        prefix + ".completion", "must be 'delete', 'reset' or 'manual', got \(describe(value))\(hint)"))
                 valid = false
             }
         }
-        if completion == .manual, !hasOnAction, result.handlers[PluginHost.RowSetup.handlerKey(edge, index + 1)] == nil {
-            result.errors.append(problem(prefix + ".completion", "is 'manual', but no handler can call ctx:fulfill: button '\(buttons[index].id)' has no on_tap and the plugin no on_action"))
+        if completion == .manual, !hasOnAction, result.handlers[PluginHost.RowSetup.handlerKey(edge, index + 1)] == nil
+        {
+            result.errors.append(
+                problem(
+                    prefix + ".completion",
+                    "is 'manual', but no handler can call ctx:fulfill: button '\(buttons[index].id)' has no on_tap and the plugin no on_action"
+                ))
             valid = false
         }
         guard valid else { return nil }
@@ -248,10 +313,13 @@ struct ConfigurationReader {
         return full
     }
 
-    private func readButton(_ entry: LuaValue, _ edge: Edge, number: Int, prefix edgePrefix: String, into result: inout Result) -> SwipeButton? {
+    private func readButton(
+        _ entry: LuaValue, _ edge: Edge, number: Int, prefix edgePrefix: String, into result: inout Result
+    ) -> SwipeButton? {
         let prefix = edgePrefix + "buttons[\(number)]"
         guard case .table = entry, let fields = entry.dictionaryValue else {
-            result.errors.append(problem(prefix, "must be a table { id = ..., title = ..., width = ... }, got \(entry.typeName)"))
+            result.errors.append(
+                problem(prefix, "must be a table { id = ..., title = ..., width = ... }, got \(entry.typeName)"))
             return nil
         }
         result.warnings += unknownKeys(fields, known: Self.buttonKeys, prefix: prefix + ".")
@@ -285,7 +353,9 @@ struct ConfigurationReader {
         }
         var width = 0.0
         if let value = fields["width"] {
-            if let number = value.doubleValue { width = number } else {
+            if let number = value.doubleValue {
+                width = number
+            } else {
                 result.errors.append(problem("\(prefix).width", "must be a finite number > 0, got \(value.typeName)"))
                 valid = false
             }
@@ -295,7 +365,8 @@ struct ConfigurationReader {
         }
         if let handler = fields["on_tap"] {
             if case .function(let ref) = handler {
-                result.handlers[PluginHost.RowSetup.handlerKey(edge, number)] = lua.flatMap { Plugin.labeled(handler, "on_tap", in: $0) } ?? ref
+                result.handlers[PluginHost.RowSetup.handlerKey(edge, number)] =
+                    lua.flatMap { Plugin.labeled(handler, "on_tap", in: $0) } ?? ref
             } else {
                 result.errors.append(problem("\(prefix).on_tap", "must be a function, got \(handler.typeName)"))
                 valid = false
@@ -307,14 +378,18 @@ struct ConfigurationReader {
 
     /// `release`, `flick_velocity`, `overscroll` and the spring's `mass`, `stiffness`,
     /// `damping` (read before `curve`, which may make the spring).
-    private func readPhysics(_ fields: [String: LuaValue], into configuration: inout CellConfiguration, result: inout Result) {
+    private func readPhysics(
+        _ fields: [String: LuaValue], into configuration: inout CellConfiguration, result: inout Result
+    ) {
         if let value = fields["release"] {
             if let name = value.stringValue, let parsed = ReleaseRule(rawValue: name) {
                 configuration.release = parsed
             } else {
-                let hint = value.stringValue.flatMap { closestMatch(to: $0, among: ReleaseRule.allCases.map(\.rawValue)) }
+                let hint =
+                    value.stringValue.flatMap { closestMatch(to: $0, among: ReleaseRule.allCases.map(\.rawValue)) }
                     .map { " (did you mean '\($0)'?)" } ?? ""
-                result.errors.append(problem("release", "must be 'position' or 'velocity', got \(describe(value))\(hint)"))
+                result.errors.append(
+                    problem("release", "must be 'position' or 'velocity', got \(describe(value))\(hint)"))
             }
         }
         if let flick = number(fields, "flick_velocity", into: &result) { configuration.flickVelocity = flick }
@@ -324,7 +399,8 @@ struct ConfigurationReader {
             } else if let number = value.doubleValue {
                 configuration.elasticity = number
             } else {
-                result.errors.append(problem("overscroll", "must be 'clamp' or an elasticity in (0, 1], got \(describe(value))"))
+                result.errors.append(
+                    problem("overscroll", "must be 'clamp' or an elasticity in (0, 1], got \(describe(value))"))
             }
         }
         let springKeys = ["mass", "stiffness", "damping"].filter { fields[$0] != nil }
@@ -344,7 +420,9 @@ struct ConfigurationReader {
         }
     }
 
-    private func number(_ fields: [String: LuaValue], _ key: String, prefix: String = "", into result: inout Result) -> Double? {
+    private func number(_ fields: [String: LuaValue], _ key: String, prefix: String = "", into result: inout Result)
+        -> Double?
+    {
         guard let value = fields[key] else { return nil }
         guard let number = value.doubleValue else {
             result.errors.append(problem(prefix + key, "must be a number, got \(value.typeName)"))
@@ -356,7 +434,8 @@ struct ConfigurationReader {
     private func unknownKeys(_ fields: [String: LuaValue], known: [String], prefix: String) -> [PluginProblem] {
         fields.keys.filter { !known.contains($0) }.sorted().map { key in
             let hint = closestMatch(to: key, among: known).map { " (did you mean '\($0)'?)" } ?? ""
-            return PluginProblem(.warning, file: file, line: line, row: row, field: prefix + key, message: "unknown key\(hint)")
+            return PluginProblem(
+                .warning, file: file, line: line, row: row, field: prefix + key, message: "unknown key\(hint)")
         }
     }
 

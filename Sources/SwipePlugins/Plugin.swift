@@ -1,5 +1,5 @@
-import SwipeCore
 import LuaRuntime
+import SwipeCore
 import SwipeScript
 
 /// The places the host calls into a plugin, as named in `plugin_error` events.
@@ -184,7 +184,9 @@ public final class Plugin {
         _ read: PluginFile, options: PluginOptions = PluginOptions(),
         clock: @escaping () -> Int = { 0 }, log: ((String) -> Void)? = nil
     ) throws(PluginProblem) {
-        try self.init(path: read.path, file: read.file, folder: read.folder, source: read.source, options: options, clock: clock, log: log)
+        try self.init(
+            path: read.path, file: read.file, folder: read.folder, source: read.source, options: options, clock: clock,
+            log: log)
     }
 
     /// Loads a plugin from its Lua text. `name` stands for the file in every message and
@@ -194,7 +196,8 @@ public final class Plugin {
         name: String, source: String, options: PluginOptions = PluginOptions(),
         clock: @escaping () -> Int = { 0 }, log: ((String) -> Void)? = nil
     ) throws(PluginProblem) {
-        try self.init(path: name, file: name, folder: nil, source: Array(source.utf8), options: options, clock: clock, log: log)
+        try self.init(
+            path: name, file: name, folder: nil, source: Array(source.utf8), options: options, clock: clock, log: log)
     }
 
     private init(
@@ -237,11 +240,14 @@ public final class Plugin {
         // line of the chunk's `return` statement, which hands the table over.
         let line = LuaSourceScan.returnLine(of: source)
         guard case .table = module, let fields = module.dictionaryValue else {
-            throw PluginProblem(file: file, line: line, message: "a plugin must return a table ({ name = ..., configure = ... }), got \(module.typeName)")
+            throw PluginProblem(
+                file: file, line: line,
+                message: "a plugin must return a table ({ name = ..., configure = ... }), got \(module.typeName)")
         }
         guard let name = fields["name"]?.stringValue, !name.isEmpty else {
             let got = fields["name"].map { "a \($0.typeName)" } ?? "nothing"
-            throw PluginProblem(file: file, line: line, field: "name", message: "is required (a non-empty string), got \(got)")
+            throw PluginProblem(
+                file: file, line: line, field: "name", message: "is required (a non-empty string), got \(got)")
         }
         self.name = name
         switch fields["version"] {
@@ -250,13 +256,15 @@ public final class Plugin {
         case .integer(let number)?: version = String(number)
         case .number(let number)?: version = String(number)
         case let other?:
-            throw PluginProblem(file: file, line: line, field: "version", message: "must be a string, got \(other.typeName)")
+            throw PluginProblem(
+                file: file, line: line, field: "version", message: "must be a string, got \(other.typeName)")
         }
         let state = lua
         func function(_ key: String) throws(PluginProblem) -> LuaRef? {
             guard let value = fields[key] else { return nil }
             guard case .function = value else {
-                throw PluginProblem(file: file, line: line, field: key, message: "must be a function, got \(value.typeName)")
+                throw PluginProblem(
+                    file: file, line: line, field: key, message: "must be a function, got \(value.typeName)")
             }
             return Self.labeled(value, key, in: state)
         }
@@ -277,24 +285,34 @@ public final class Plugin {
 
     /// `table = { exclusive = true, close_on_scroll = true, close_on_tap = true }` (each a
     /// boolean, false when left out).
-    private static func readTableOptions(_ value: LuaValue?, file: String, line: Int?, warnings: inout [PluginProblem]) throws(PluginProblem)
+    private static func readTableOptions(_ value: LuaValue?, file: String, line: Int?, warnings: inout [PluginProblem])
+        throws(PluginProblem)
         -> TableBehaviorOptions?
     {
         guard let value else { return nil }
         guard case .table = value, let fields = value.dictionaryValue else {
-            throw PluginProblem(file: file, line: line, field: "table", message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)")
+            throw PluginProblem(
+                file: file, line: line, field: "table",
+                message:
+                    "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got \(value.arrayValue != nil ? "a list" : "a " + value.typeName)"
+            )
         }
         var options = TableBehaviorOptions()
-        for (key, path) in [("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll), ("close_on_tap", \.closeOnTap)] {
+        for (key, path) in [
+            ("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll),
+            ("close_on_tap", \.closeOnTap),
+        ] {
             guard let flag = fields[key] else { continue }
             guard case .boolean(let on) = flag else {
-                throw PluginProblem(file: file, line: line, field: "table.\(key)", message: "must be a boolean, got \(flag.typeName)")
+                throw PluginProblem(
+                    file: file, line: line, field: "table.\(key)", message: "must be a boolean, got \(flag.typeName)")
             }
             options[keyPath: path] = on
         }
         for key in fields.keys.filter({ !tableKeys.contains($0) }).sorted() {
             let hint = closestMatch(to: key, among: tableKeys).map { " (did you mean '\($0)'?)" } ?? ""
-            warnings.append(PluginProblem(.warning, file: file, line: line, field: "table.\(key)", message: "unknown key\(hint)"))
+            warnings.append(
+                PluginProblem(.warning, file: file, line: line, field: "table.\(key)", message: "unknown key\(hint)"))
         }
         return options
     }
@@ -302,7 +320,9 @@ public final class Plugin {
     /// The plugin's `items`: a list of strings, or a function returning one, called now. A
     /// problem names the line of the function that returned the value, or else `line` (the
     /// plugin table's); an error in the function gives its own place in the message.
-    private static func readItems(_ value: LuaValue?, lua: LuaState, file: String, line: Int?) throws(PluginProblem) -> [String]? {
+    private static func readItems(_ value: LuaValue?, lua: LuaState, file: String, line: Int?) throws(PluginProblem)
+        -> [String]?
+    {
         guard var value else { return nil }
         var line = line
         if case .function(let ref) = value {
@@ -314,12 +334,16 @@ public final class Plugin {
             }
         }
         guard let list = value.arrayValue else {
-            throw PluginProblem(file: file, line: line, field: "items", message: "must be a list of strings, or a function returning one; got \(value.typeName)")
+            throw PluginProblem(
+                file: file, line: line, field: "items",
+                message: "must be a list of strings, or a function returning one; got \(value.typeName)")
         }
         var items: [String] = []
         for (offset, entry) in list.enumerated() {
             guard case .string(let text) = entry else {
-                throw PluginProblem(file: file, line: line, field: "items[\(offset + 1)]", message: "must be a string, got \(entry.typeName)")
+                throw PluginProblem(
+                    file: file, line: line, field: "items[\(offset + 1)]",
+                    message: "must be a string, got \(entry.typeName)")
             }
             items.append(text)
         }

@@ -43,7 +43,9 @@ public struct PluginChecker {
             hosted.items = items
             if let host = try? PluginHost(plugins: [plugin], configuration: hosted, setupOnly: true) {
                 for record in host.recorder.records {
-                    guard case .pluginError(let error) = record.event, error.hook == Hook.setup.rawValue else { continue }
+                    guard case .pluginError(let error) = record.event, error.hook == Hook.setup.rawValue else {
+                        continue
+                    }
                     problems.append(PluginProblem(file: plugin.file, field: "setup", message: error.message))
                 }
             }
@@ -52,7 +54,9 @@ public struct PluginChecker {
         // A row's errors seen on an earlier row are gathered into one summary, as `run` does.
         var repeated: [PluginHost.RepeatedFailure] = []
         func rowFailed(_ row: Int, _ errors: [PluginProblem]) {
-            let key = errors.map { problem in var problem = problem; problem.row = nil; return problem.description }.joined(separator: "; ")
+            let key = errors.map { problem in
+                var problem = problem; problem.row = nil; return problem.description
+            }.joined(separator: "; ")
             if let position = repeated.firstIndex(where: { $0.key == key }) {
                 repeated[position].add(row)
                 return
@@ -66,17 +70,27 @@ public struct PluginChecker {
             for row in 1...max(1, min(rows, items.count)) where row <= items.count {
                 let value: LuaValue
                 do {
-                    value = try plugin.lua.call(configure, arguments: [PluginHost.rowValue(row, items[row])]).first ?? .nil
+                    value =
+                        try plugin.lua.call(configure, arguments: [PluginHost.rowValue(row, items[row])]).first ?? .nil
                 } catch {
-                    rowFailed(row, [PluginProblem(file: plugin.file, row: row, field: "configure", message: Plugin.positioned(error))])
+                    rowFailed(
+                        row,
+                        [
+                            PluginProblem(
+                                file: plugin.file, row: row, field: "configure", message: Plugin.positioned(error))
+                        ])
                     continue
                 }
                 if value.isNil { continue }
-                let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: configuration.geometry.width, line: plugin.configureLine, hasOnAction: plugin.onAction != nil).read(value)
+                let read = ConfigurationReader(
+                    file: plugin.file, row: row, cellWidth: configuration.geometry.width, line: plugin.configureLine,
+                    hasOnAction: plugin.onAction != nil
+                ).read(value)
                 if !read.errors.isEmpty { rowFailed(row, read.errors) }
                 // A row whose configuration is refused gets no buttons: it is not configured.
                 if read.configuration != nil { configured += 1 }
-                for warning in read.warnings where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
+                for warning in read.warnings
+                where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
                     problems.append(warning)
                 }
             }
@@ -84,7 +98,9 @@ public struct PluginChecker {
                 problems.append(PluginProblem(file: plugin.file, message: failure.summary))
             }
         } else {
-            problems.append(PluginProblem(.warning, file: plugin.file, field: "configure", message: "missing: the plugin configures no row"))
+            problems.append(
+                PluginProblem(
+                    .warning, file: plugin.file, field: "configure", message: "missing: the plugin configures no row"))
         }
         return Report(path: path, problems: problems, configuredRows: configured, checkedRows: checked, loaded: true)
     }

@@ -61,7 +61,11 @@ extension PluginHost {
     /// (``Hook/isPerFunction``): switched off, it is not called.
     func invoke(_ index: Int, hook: Hook, row: Int?, function: LuaRef? = nil, _ body: (LuaState) throws -> Void) {
         unowned(unsafe) let plugin = plugins[index]
-        if let function { guard !plugin.isDisabled(hook, function) else { return } } else { guard !plugin.isDisabled(hook) else { return } }
+        if let function {
+            guard !plugin.isDisabled(hook, function) else { return }
+        } else {
+            guard !plugin.isDisabled(hook) else { return }
+        }
         transact(index, hook: hook, row: row, function: function) { try body(plugin.lua) }
     }
 
@@ -88,7 +92,8 @@ extension PluginHost {
     /// of the handlers it runs inside of.
     @inline(__always)
     func beginTransaction(_ index: Int) -> TransactionMark {
-        let mark = TransactionMark(start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin)
+        let mark = TransactionMark(
+            start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin)
         projectedRowDelta = 0
         activePlugin = index
         // Not restored when the handler ends: a handler queues only while its body runs, and
@@ -124,7 +129,9 @@ extension PluginHost {
 
     /// The handler failed: its effects are dropped and the failure reported.
     @inline(never)
-    func rollBack(_ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error, function: LuaRef? = nil) {
+    func rollBack(
+        _ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error, function: LuaRef? = nil
+    ) {
         (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
         overflowed = false
         if transaction.count > mark.start {
@@ -208,8 +215,9 @@ extension PluginHost {
 
     /// A failed call into plugin `index` as a `plugin_error` (see ``report(_:hook:row:message:traceback:kind:field:function:)``).
     func report(_ index: Int, hook: Hook, row: Int?, error: any Error, function: LuaRef? = nil) {
-        report(index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback,
-               kind: PluginFailure.Kind(error), function: function)
+        report(
+            index, hook: hook, row: row, message: Plugin.positioned(error), traceback: (error as? LuaError)?.traceback,
+            kind: PluginFailure.Kind(error), function: function)
     }
 
     /// A `plugin_error` event: `plugin`, `file`, `hook`, `row`, `field`, `message`, `kind` (the
@@ -221,10 +229,14 @@ extension PluginHost {
         field: String? = nil, function: LuaRef? = nil, rows: [Int]? = nil
     ) {
         let plugin = plugins[index]
-        let message = Self.hasPlace(message) || message.hasPrefix(plugin.file + ":") ? message : "\(plugin.file): \(message)"
-        record(.pluginError(PluginErrorEvent(
-            plugin: plugin.name, file: plugin.file, hook: hook.rawValue, row: row, field: field, message: message,
-            kind: kind.rawValue, rows: rows, traceback: traceback)))
+        let message =
+            Self.hasPlace(message) || message.hasPrefix(plugin.file + ":") ? message : "\(plugin.file): \(message)"
+        record(
+            .pluginError(
+                PluginErrorEvent(
+                    plugin: plugin.name, file: plugin.file, hook: hook.rawValue, row: row, field: field,
+                    message: message,
+                    kind: kind.rawValue, rows: rows, traceback: traceback)))
         errorCount += 1
         countFailure(index, hook: hook, function: function)
         if strict, fatalError == nil {
@@ -245,15 +257,21 @@ extension PluginHost {
             guard plugin.handlerFailures[id] == Self.failureLimit else { return }
             plugin.disabledHandlers.insert(id)
             let place = id.place.isEmpty ? "" : " defined at \(id.place)"
-            warn(PluginProblem(
-                .warning, file: plugin.file, field: hook.rawValue,
-                message: "the function\(place) failed \(Self.failureLimit) times: switched off (the plugin's other \(hook.rawValue) functions still run)"),
+            warn(
+                PluginProblem(
+                    .warning, file: plugin.file, field: hook.rawValue,
+                    message:
+                        "the function\(place) failed \(Self.failureLimit) times: switched off (the plugin's other \(hook.rawValue) functions still run)"
+                ),
                 from: index, hook: hook)
         default:
             plugin.failures[hook.index] += 1
             guard plugin.failures[hook.index] == Self.failureLimit else { return }
             plugin.disabledHooks |= hook.bit
-            warn(PluginProblem(.warning, file: plugin.file, field: hook.rawValue, message: "failed \(Self.failureLimit) times: switched off"), from: index, hook: hook)
+            warn(
+                PluginProblem(
+                    .warning, file: plugin.file, field: hook.rawValue,
+                    message: "failed \(Self.failureLimit) times: switched off"), from: index, hook: hook)
         }
     }
 
@@ -262,9 +280,12 @@ extension PluginHost {
     func warn(_ problem: PluginProblem, from index: Int, hook: Hook? = nil) {
         let key = "\(problem.file)\u{0}\(problem.field ?? "")\u{0}\(problem.message)"
         guard reportedWarnings.insert(key).inserted else { return }
-        record(.pluginWarning(PluginWarningEvent(
-            plugin: plugins[index].name, file: problem.file, line: problem.line, hook: hook?.rawValue, row: problem.row,
-            field: problem.field, message: problem.message)))
+        record(
+            .pluginWarning(
+                PluginWarningEvent(
+                    plugin: plugins[index].name, file: problem.file, line: problem.line, hook: hook?.rawValue,
+                    row: problem.row,
+                    field: problem.field, message: problem.message)))
     }
 
     /// Records a plugin event at the table's time.
@@ -288,7 +309,8 @@ extension PluginHost {
 
     /// Virtual milliseconds for Lua: an integer when whole, as most are.
     static func milliseconds(_ instant: VirtualInstant) -> LuaValue {
-        instant.nanoseconds % 1_000_000 == 0 ? .integer(Int(instant.nanoseconds / 1_000_000)) : .number(instant.milliseconds)
+        instant.nanoseconds % 1_000_000 == 0
+            ? .integer(Int(instant.nanoseconds / 1_000_000)) : .number(instant.milliseconds)
     }
 
 }

@@ -202,7 +202,9 @@ public final class PluginHost {
         plugins: [Plugin], configuration: SessionConfiguration = .defaults, recorder: TraceRecorder = TraceRecorder(),
         setupOnly: Bool = false
     ) throws(PluginProblem) {
-        try self.init(plugins: plugins, configuration: configuration, recorder: recorder, setupOnly: setupOnly, existingTable: nil)
+        try self.init(
+            plugins: plugins, configuration: configuration, recorder: recorder, setupOnly: setupOnly, existingTable: nil
+        )
     }
 
     /// `existingTable`: a table another host drove (a ``Session``'s reload). The new host runs
@@ -222,7 +224,9 @@ public final class PluginHost {
         dispatch = DispatchState(recorder: recorder, pluginCount: plugins.count)
         func handlers(_ hook: KeyPath<Plugin, LuaRef?>) -> [HookHandler] {
             plugins.enumerated().compactMap { index, plugin in
-                plugin[keyPath: hook].map { HookHandler(index: index, plugin: .passUnretained(plugin), function: $0.unownedSlot) }
+                plugin[keyPath: hook].map {
+                    HookHandler(index: index, plugin: .passUnretained(plugin), function: $0.unownedSlot)
+                }
             }
         }
         openHandlers = handlers(\.onOpen)
@@ -236,18 +240,31 @@ public final class PluginHost {
         options.exclusive = options.exclusive || preset.tableOptions.exclusive
         options.closeOnScroll = options.closeOnScroll || preset.tableOptions.closeOnScroll
         options.closeOnTap = options.closeOnTap || preset.tableOptions.closeOnTap
-        table = existingTable ?? SwipeTable(items: items, geometry: configuration.geometry, direction: direction ?? .ltr, options: options) { _, _ in
-            CellConfiguration(buttons: [])
-        }
+        table =
+            existingTable
+            ?? SwipeTable(
+                items: items, geometry: configuration.geometry, direction: direction ?? .ltr, options: options
+            ) { _, _ in
+                CellConfiguration(buttons: [])
+            }
         for (index, plugin) in plugins.enumerated() {
             let early = plugin.printSink.takeOver { [weak self] line in self?.print(line, from: index) }
             for line in early.kept { logLine(line, from: index) }
             if early.dropped > 0 {
-                warn(PluginProblem(.warning, file: plugin.file, field: "print", message: "\(early.dropped) more lines printed while loading were dropped (\(Self.effectLimit) are kept)"), from: index)
+                warn(
+                    PluginProblem(
+                        .warning, file: plugin.file, field: "print",
+                        message:
+                            "\(early.dropped) more lines printed while loading were dropped (\(Self.effectLimit) are kept)"
+                    ), from: index)
             }
         }
         for (index, later) in plugins.enumerated().filter({ $0.element.items != nil }).dropFirst() {
-            warn(PluginProblem(.warning, file: later.file, field: "items", message: "ignored: '\(plugins.first { $0.items != nil }!.name)' loaded earlier provides the items"), from: index)
+            warn(
+                PluginProblem(
+                    .warning, file: later.file, field: "items",
+                    message: "ignored: '\(plugins.first { $0.items != nil }!.name)' loaded earlier provides the items"),
+                from: index)
         }
         for (index, plugin) in plugins.enumerated() {
             try installContext(for: plugin, index: index)
@@ -259,14 +276,17 @@ public final class PluginHost {
             invoke(index, hook: .setup, row: nil) { lua in
                 let info: LuaValue = .table([
                     "name": .string(plugin.name), "rows": .integer(table.items.count),
-                    "width": .number(table.geometry.width), "log": try lua.function("log") { [unowned self] args in
+                    "width": .number(table.geometry.width),
+                    "log": try lua.function("log") { [unowned self] args in
                         try self.queue(.log(args.map(Self.text).joined(separator: "\t")), "log")
                         return []
                     },
                     "direction": .string(table.direction.rawValue),
                     "set_direction": try lua.function("set_direction") { [unowned self] args in
                         guard let name = args.first?.stringValue, let chosen = LayoutDirection(rawValue: name) else {
-                            throw LuaError.runtime("set_direction: the direction must be 'ltr' or 'rtl', got \(args.first.map { $0.stringValue.map { "'\($0)'" } ?? "a " + $0.typeName } ?? "nothing")")
+                            throw LuaError.runtime(
+                                "set_direction: the direction must be 'ltr' or 'rtl', got \(args.first.map { $0.stringValue.map { "'\($0)'" } ?? "a " + $0.typeName } ?? "nothing")"
+                            )
                         }
                         // The command line's --direction, when given, wins.
                         if direction == nil { self.table.direction = chosen }
@@ -336,18 +356,26 @@ public final class PluginHost {
                 value = try plugin.lua.call(configure, arguments: [rowTable]).first ?? .nil
             } catch {
                 let message = Plugin.positioned(error)
-                configureFailed(index, row: row, message: message, sameAs: message, traceback: (error as? LuaError)?.traceback, kind: PluginFailure.Kind(error))
+                configureFailed(
+                    index, row: row, message: message, sameAs: message, traceback: (error as? LuaError)?.traceback,
+                    kind: PluginFailure.Kind(error))
                 return Self.failedSetup(index, message)
             }
             if value.isNil { continue }
-            let read = ConfigurationReader(file: plugin.file, row: row, cellWidth: table.geometry.width, line: plugin.configureLine, lua: plugin.lua, defaultPreset: preset, hasOnAction: plugin.onAction != nil).read(value)
+            let read = ConfigurationReader(
+                file: plugin.file, row: row, cellWidth: table.geometry.width, line: plugin.configureLine,
+                lua: plugin.lua, defaultPreset: preset, hasOnAction: plugin.onAction != nil
+            ).read(value)
             for warning in read.warnings { warn(warning, from: index, hook: .configure) }
             guard let configuration = read.configuration else {
                 let message = read.errors.map(\.description).joined(separator: "; ")
                 // The same problems on another row: the same error, whatever the row.
-                let sameAs = read.errors.map { problem in var problem = problem; problem.row = nil; return problem.description }.joined(separator: "; ")
-                configureFailed(index, row: row, message: message, sameAs: sameAs, traceback: nil, kind: .invalid,
-                                field: read.errors.count == 1 ? read.errors[0].field : nil)
+                let sameAs = read.errors.map { problem in
+                    var problem = problem; problem.row = nil; return problem.description
+                }.joined(separator: "; ")
+                configureFailed(
+                    index, row: row, message: message, sameAs: sameAs, traceback: nil, kind: .invalid,
+                    field: read.errors.count == 1 ? read.errors[0].field : nil)
                 return Self.failedSetup(index, message)
             }
             return RowSetup(owner: index, configuration: configuration, handlers: read.handlers)
@@ -366,7 +394,8 @@ public final class PluginHost {
     /// its own; the same error (`sameAs`, the message without the row) on later rows is
     /// gathered into one summary (``reportRepeatedFailures()``).
     private func configureFailed(
-        _ index: Int, row: Int, message: String, sameAs: String, traceback: String?, kind: PluginFailure.Kind, field: String? = nil
+        _ index: Int, row: Int, message: String, sameAs: String, traceback: String?, kind: PluginFailure.Kind,
+        field: String? = nil
     ) {
         let key = "\(index)\u{0}\(sameAs)"
         if let position = repeatedFailures.firstIndex(where: { $0.key == key }) {
@@ -412,7 +441,8 @@ public final class PluginHost {
         /// `the same error as row 1 on 11 more rows: 2-12`, as `run` and `check` show it.
         var summary: String {
             let listed = rows.reduce(0) { $0 + $1.count }
-            var ranges = rows.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
+            var ranges = rows.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(
+                separator: ", ")
             if count > listed { ranges += " and \(count - listed) more" }
             let more = count == 1 ? "1 more row" : "\(count) more rows"
             return "the same error as row \(firstRow) on \(more): \(ranges)"

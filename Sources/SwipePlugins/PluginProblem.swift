@@ -24,7 +24,10 @@ public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible 
     public var field: String?
     public var message: String
 
-    public init(_ severity: Severity = .error, file: String, line: Int? = nil, row: Int? = nil, field: String? = nil, message: String) {
+    public init(
+        _ severity: Severity = .error, file: String, line: Int? = nil, row: Int? = nil, field: String? = nil,
+        message: String
+    ) {
         self.severity = severity
         self.file = file
         self.line = line
@@ -34,6 +37,7 @@ public struct PluginProblem: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        FieldProblem.located(file: file, line: line, warning: severity == .warning, row: row, field: field, message: message)
+        FieldProblem.located(
+            file: file, line: line, warning: severity == .warning, row: row, field: field, message: message)
     }
 }

@@ -93,7 +93,8 @@ public struct PluginRun {
         if let spoolAbove { host.recorder.spoolOutput(above: spoolAbove) }
         host.recorder.reserveOutput(script.count * 2)
         do {
-            try ScriptParser(fileName: fileName).forEachCommand(in: script, progress: progress) { (line) throws(ScriptError) in
+            try ScriptParser(fileName: fileName).forEachCommand(in: script, progress: progress) {
+                (line) throws(ScriptError) in
                 let reached = try session.apply(line)
                 if !reached, let notice, let text = Self.missedTap(line, fileName: fileName) { notice(text) }
             }
@@ -102,7 +103,9 @@ public struct PluginRun {
             throw .script(configuration.plugins.isEmpty ? Self.withoutPlugins(error) : error)
         }
         host.reportRepeatedFailures()
-        return HeadlessRun.render(host.recorder, TableSnapshot(host.table), format: format, width: configuration.geometry.width, colored: colored)
+        return HeadlessRun.render(
+            host.recorder, TableSnapshot(host.table), format: format, width: configuration.geometry.width,
+            colored: colored)
     }
 
     /// The notice for `line`, a `tap` on a button that hit nothing; nil for any other line.
@@ -123,7 +126,9 @@ public struct PluginRun {
         default: return error
         }
         // An id, not a number or an edge's `leading:N` / `trailing:N`.
-        guard Int(button) == nil, !Edge.allCases.contains(where: { button.hasPrefix($0.rawValue + ":") }) else { return error }
+        guard Int(button) == nil, !Edge.allCases.contains(where: { button.hasPrefix($0.rawValue + ":") }) else {
+            return error
+        }
         return ScriptError(
             file: error.file, line: error.line,
             message: error.message + " (no plugin was loaded, so the tutorial's default cell ran: "

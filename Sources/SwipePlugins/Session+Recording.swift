@@ -53,7 +53,9 @@ extension Session {
         out += "local swipe = require(\"swipe\")\n\n"
         out += "describe(\(LuaLiteral.string(name)), function()\n"
         out += "  it(\"replays the recorded gestures and sees the same events\", function()\n"
-        out += "    local t = swipe.table " + currentConfiguration.tableFields(allowErrors ? ["plugin_errors = \"allow\""] : []) + "\n"
+        out +=
+            "    local t = swipe.table "
+            + currentConfiguration.tableFields(allowErrors ? ["plugin_errors = \"allow\""] : []) + "\n"
         let level = LuaLiteral.longBracketLevel(for: script)
         let equals = String(repeating: "=", count: level)
         out += "    t:run([\(equals)[\n\(script)\n]\(equals)])\n"
@@ -105,13 +107,18 @@ extension Session {
     func notReplayable() -> [String] {
         var notes: [String] = []
         for case .source(let name, _) in plugins {
-            notes.append("plugin '\(DisplayText.escaped(name))' was loaded from text, not a file: a replay needs it saved and named with --plugin")
+            notes.append(
+                "plugin '\(DisplayText.escaped(name))' was loaded from text, not a file: a replay needs it saved and named with --plugin"
+            )
         }
         if configuration.items != .generated(count: configuration.items.count) {
-            notes.append("the session's items were given by its program, not generated: a replay shows generated ones unless a plugin provides them")
+            notes.append(
+                "the session's items were given by its program, not generated: a replay shows generated ones unless a plugin provides them"
+            )
         }
         if configuration.geometry.rowHeight != TableGeometry().rowHeight {
-            notes.append("rows were \(TextNumber.plain(configuration.geometry.rowHeight)) points tall: a replay's are 44")
+            notes.append(
+                "rows were \(TextNumber.plain(configuration.geometry.rowHeight)) points tall: a replay's are 44")
         }
         return notes
     }
@@ -198,15 +205,18 @@ enum LuaLiteral {
     static func table(_ fields: [TraceField]) -> String {
         let parts = fields.compactMap { field -> String? in
             guard let value = value(field.value) else { return nil }
-            let isName = field.key.first.map { $0.isLetter || $0 == "_" } == true
-                && field.key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } && !keywords.contains(field.key)
+            let isName =
+                field.key.first.map { $0.isLetter || $0 == "_" } == true
+                && field.key.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+                && !keywords.contains(field.key)
             return (isName ? field.key : "[\(string(field.key))]") + " = " + value
         }
         return parts.isEmpty ? "{}" : "{ " + parts.joined(separator: ", ") + " }"
     }
 
     static let keywords: Set<String> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil", "not", "or",
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
+        "not", "or",
         "repeat", "return", "then", "true", "until", "while",
     ]
 

@@ -19,7 +19,9 @@ extension Session {
         let table = host.table
         let scratch = TraceRecorder(mode: .records)
         let recordsBefore = host.recorder.records.count
-        let loaded = try Self.load(plugins, options: configuration.pluginOptions) { [unowned table] in Int(table.now.milliseconds) }
+        let loaded = try Self.load(plugins, options: configuration.pluginOptions) { [unowned table] in
+            Int(table.now.milliseconds)
+        }
         // The table stays: its items, sizes, options and direction (a plugin's `set_direction`
         // in `setup` changes nothing, as under `--direction`).
         var kept = configuration
@@ -27,7 +29,8 @@ extension Session {
         kept.direction = table.direction
         let fresh: PluginHost
         do {
-            fresh = try PluginHost(plugins: loaded, configuration: kept, recorder: scratch, setupOnly: false, existingTable: table)
+            fresh = try PluginHost(
+                plugins: loaded, configuration: kept, recorder: scratch, setupOnly: false, existingTable: table)
         } catch {
             throw .plugin(error)
         }
@@ -45,7 +48,8 @@ extension Session {
         let names = plugins.map(\.name)
         recorder.record(.reload(plugins: names), at: table.now)
         for record in scratch.records {
-            recorder.record(record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full)
+            recorder.record(
+                record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full)
         }
         for row in table.openRows.sorted() {
             let configuration = fresh.setup(forRow: row, item: table.items[row]).configuration

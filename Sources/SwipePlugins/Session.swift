@@ -171,7 +171,8 @@ public final class Session {
         let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
         let host: PluginHost
         do {
-            host = try PluginHost(plugins: loaded, configuration: configuration, recorder: recorder, setupOnly: false, existingTable: nil)
+            host = try PluginHost(
+                plugins: loaded, configuration: configuration, recorder: recorder, setupOnly: false, existingTable: nil)
         } catch {
             throw .plugin(error)
         }
@@ -183,14 +184,17 @@ public final class Session {
     }
 
     /// Loads `sources` in order; the first that fails is the error.
-    static func load(_ sources: [PluginSource], options: PluginOptions, clock: @escaping () -> Int) throws(RunFailure) -> [Plugin] {
+    static func load(_ sources: [PluginSource], options: PluginOptions, clock: @escaping () -> Int) throws(RunFailure)
+        -> [Plugin]
+    {
         var plugins: [Plugin] = []
         for source in sources {
             do {
                 // What it prints while loading, the host logs first.
                 switch source {
                 case .file(let path): plugins.append(try Plugin(path: path, options: options, clock: clock))
-                case .source(let name, let code): plugins.append(try Plugin(name: name, source: code, options: options, clock: clock))
+                case .source(let name, let code):
+                    plugins.append(try Plugin(name: name, source: code, options: options, clock: clock))
                 case .loaded(let file): plugins.append(try Plugin(file, options: options, clock: clock))
                 }
             } catch {
@@ -234,7 +238,8 @@ public final class Session {
         if recordsInputs { record(.command(line.command), at: clock, recordsBefore: recordsBefore) }
         if !failedBefore, unretainedHost._withUnsafeGuaranteedRef({ $0.failed }), let failure = host.fatalError {
             forward()
-            throw ScriptError(file: configuration.scriptName, line: line.number, message: "plugin error (--strict): \(failure)")
+            throw ScriptError(
+                file: configuration.scriptName, line: line.number, message: "plugin error (--strict): \(failure)")
         }
         forward()
         return reached
@@ -271,7 +276,8 @@ public final class Session {
         case .panEnd(_, let velocity?):
             guard velocity.isFinite, abs(velocity) <= ReleasePhysics.maximumVelocity else {
                 let bound = NumberText.describe(ReleasePhysics.maximumVelocity)
-                return "VX must be a release velocity from -\(bound) to \(bound) points/s, got \(NumberText.describe(velocity))"
+                return
+                    "VX must be a release velocity from -\(bound) to \(bound) points/s, got \(NumberText.describe(velocity))"
             }
             return nil
         default: return nil

@@ -96,7 +96,9 @@ extension SessionConfiguration {
         if pluginOptions.instructionBudget != defaults.pluginOptions.instructionBudget {
             words += ["--budget", String(pluginOptions.instructionBudget)]
         }
-        if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit { words += ["--memory", String(pluginOptions.memoryLimit)] }
+        if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit {
+            words += ["--memory", String(pluginOptions.memoryLimit)]
+        }
         if pluginOptions.trusted { words.append("--trusted") }
         if strict { words.append("--strict") }
         return words
@@ -111,7 +113,9 @@ extension SessionConfiguration {
     public func tableFields(_ extra: [String] = []) -> String {
         var fields: [String] = []
         let paths = pluginPaths
-        if !paths.isEmpty { fields.append("plugins = { " + paths.map(LuaLiteral.string).joined(separator: ", ") + " }") }
+        if !paths.isEmpty {
+            fields.append("plugins = { " + paths.map(LuaLiteral.string).joined(separator: ", ") + " }")
+        }
         let defaults = Self.defaults
         if items != .generated(count: items.count) {
             fields.append("items = { " + items.all.map(LuaLiteral.string).joined(separator: ", ") + " }")
@@ -130,7 +134,9 @@ extension SessionConfiguration {
         if pluginOptions.instructionBudget != defaults.pluginOptions.instructionBudget {
             fields.append("budget = \(pluginOptions.instructionBudget)")
         }
-        if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit { fields.append("memory = \(pluginOptions.memoryLimit)") }
+        if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit {
+            fields.append("memory = \(pluginOptions.memoryLimit)")
+        }
         fields += extra
         return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
     }

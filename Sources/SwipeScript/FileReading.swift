@@ -17,7 +17,9 @@ public enum FileReading {
     /// ``FileError/Cause/notARegularFile``-style causes for what is not a regular file (unless
     /// `streams`: then FIFOs, character devices and sockets are read too, as a pipe is), and
     /// ``FileError/Cause/tooLarge`` past `limit` bytes.
-    public static func bytes(atPath path: String, limit: Int = maximumSize, streams: Bool = false) throws(FileError) -> [UInt8] {
+    public static func bytes(atPath path: String, limit: Int = maximumSize, streams: Bool = false) throws(FileError)
+        -> [UInt8]
+    {
         if path == "-" { return try readAll(0, path: path, limit: limit) }
         var status = stat()
         guard stat(path, &status) == 0 else { throw FileError(path: path, cause: .init(rawValue: errno)) }

@@ -11,7 +11,8 @@ public struct HeadlessRun {
     public var options: TableBehaviorOptions
 
     public init(
-        fileName: String, items: TableItems = .generated(count: TableGeometry.defaultRows), geometry: TableGeometry = TableGeometry(), format: OutputFormat = .text,
+        fileName: String, items: TableItems = .generated(count: TableGeometry.defaultRows),
+        geometry: TableGeometry = TableGeometry(), format: OutputFormat = .text,
         direction: LayoutDirection = .ltr, options: TableBehaviorOptions = TableBehaviorOptions()
     ) {
         self.fileName = fileName

@@ -11,7 +11,10 @@ public enum JSONLinesFormat {
         write(record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full, to: &out)
     }
 
-    public static func write(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false, to out: inout OutputBuffer) {
+    public static func write(
+        _ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false,
+        to out: inout OutputBuffer
+    ) {
         out.append(literal: "{\"event\":")
         switch event {
         case .open(let row):

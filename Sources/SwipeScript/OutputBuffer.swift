@@ -381,9 +381,12 @@ private final class Spool {
         var bytes = [UInt8](repeating: 0, count: written)
         var offset = 0
         while offset < written {
-            let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + offset, written - offset, off_t(offset)) }
+            let count = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + offset, written - offset, off_t(offset))
+            }
             if count < 0 && errno == EINTR { continue }
-            precondition(count > 0, "the output's spool file could not be read back: \(String(cString: strerror(errno)))")
+            precondition(
+                count > 0, "the output's spool file could not be read back: \(String(cString: strerror(errno)))")
             offset += count
         }
         return bytes
@@ -396,7 +399,9 @@ private final class Spool {
             let sent = sendfile(target, descriptor, &offset, min(written - Int(offset), 1 << 30))
             if sent > 0 { continue }
             if sent < 0 && errno == EINTR { continue }
-            if sent < 0 && (errno == EINVAL || errno == ENOSYS) { return copyThroughBuffer(to: target, from: Int(offset)) }
+            if sent < 0 && (errno == EINVAL || errno == ENOSYS) {
+                return copyThroughBuffer(to: target, from: Int(offset))
+            }
             return sent == 0 ? EIO : errno
         }
         return nil
@@ -410,7 +415,9 @@ private final class Spool {
             let count = pread(descriptor, chunk.baseAddress, min(chunk.count, written - offset), off_t(offset))
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return count == 0 ? EIO : errno }
-            if let error = OutputBuffer.writeAll(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), to: target) { return error }
+            if let error = OutputBuffer.writeAll(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), to: target) {
+                return error
+            }
             offset += count
         }
         return nil

@@ -72,7 +72,8 @@ public struct ScriptParser: Sendable {
     static let velocityRange =
         "a release velocity from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)) points/s"
 
-    static let usage = "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS]"
+    static let usage =
+        "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS]"
 
     static func command(_ t: Tokens) throws -> GestureCommand {
         if t.matches(0, "pan") {
@@ -99,7 +100,8 @@ public struct ScriptParser: Sendable {
         }
         if t.matches(0, "wait") {
             try t.expectCount(2...2, form: "wait MS")
-            return .wait(try t.duration(1, name: "MS", limit: .maximum, what: "the virtual clock's range, \(Self.clockRange)"))
+            return .wait(
+                try t.duration(1, name: "MS", limit: .maximum, what: "the virtual clock's range, \(Self.clockRange)"))
         }
         return try otherCommand(t)
     }
@@ -110,7 +112,8 @@ public struct ScriptParser: Sendable {
             let row = try t.row(1)
             if let number = t.integer(2) {
                 guard number >= 1 else {
-                    throw LineError(message: "BUTTON must be a button id or a number >= 1 (1 = rightmost), got '\(t.quoted(2))'")
+                    throw LineError(
+                        message: "BUTTON must be a button id or a number >= 1 (1 = rightmost), got '\(t.quoted(2))'")
                 }
                 return .tap(row: row, button: .number(number))
             }
@@ -118,7 +121,10 @@ public struct ScriptParser: Sendable {
             let word = t.word(2)
             for edge in Edge.allCases where word.hasPrefix(edge.rawValue + ":") {
                 guard let number = Int(word.dropFirst(edge.rawValue.count + 1)), number >= 1 else {
-                    throw LineError(message: "BUTTON '\(t.quoted(2))': after '\(edge.rawValue):' comes a button number >= 1 (1 = outermost)")
+                    throw LineError(
+                        message:
+                            "BUTTON '\(t.quoted(2))': after '\(edge.rawValue):' comes a button number >= 1 (1 = outermost)"
+                    )
                 }
                 return .tap(row: row, button: .onEdge(edge, number))
             }
@@ -199,7 +205,8 @@ public struct ScriptHeader: Hashable, Sendable {
         while lineStart < bytes.count {
             lineNumber += 1
             let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            var text = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self))
+            var text = Substring(
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self))
             text = text.drop { Self.isSpace($0) }
             if !text.isEmpty {
                 guard text.first == "#" else { return }  // the first command ends the header
@@ -209,7 +216,8 @@ public struct ScriptHeader: Hashable, Sendable {
                     while let last = path.last, Self.isSpace(last) { path = path.dropLast() }
                     plugins.append(Plugin(line: lineNumber, path: String(path)))
                 } else if comment.hasPrefix(Self.optionsKey) {
-                    let words = comment.dropFirst(Self.optionsKey.count).split(whereSeparator: Self.isSpace).map(String.init)
+                    let words = comment.dropFirst(Self.optionsKey.count).split(whereSeparator: Self.isSpace).map(
+                        String.init)
                     options.append(Options(line: lineNumber, words: words))
                 }
             }

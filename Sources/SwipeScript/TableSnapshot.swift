@@ -41,7 +41,8 @@ public struct TableSnapshot: Hashable, Sendable {
             return Row(
                 row: row, item: table.items[row], right: cell.right, left: cell.left,
                 presentedRight: cell.presentedRight(at: table.now),
-                rightButtons: cell.configuration[right].buttons, leftButtons: cell.configuration[right.opposite].buttons,
+                rightButtons: cell.configuration[right].buttons,
+                leftButtons: cell.configuration[right.opposite].buttons,
                 filledButton: cell.filledButton)
         }
         editing = table.openRows.sorted()

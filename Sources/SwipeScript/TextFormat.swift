@@ -48,7 +48,8 @@ public enum TextFormat {
             return "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
         case .action(let row, let id, let number, let title):
             let button = (record.full ? "full swipe, " : "") + (side.map { "\($0.rawValue) button" } ?? "button")
-            return "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
+            return
+                "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
         case .expand(let row, let edge): return "row \(row) expanded (\(edge.rawValue) full swipe)"
         case .collapse(let row, let edge): return "row \(row) collapsed (\(edge.rawValue) full swipe)"
         case .delete(let row, let item): return "deleted row \(row) (\(shown(item)))"
@@ -61,9 +62,12 @@ public enum TextFormat {
             let text = fields.map { "\(shown($0.key))=\(shown(describe($0.value)))" }.joined(separator: " ")
             return "\(shown(name)) from \(shown(plugin))" + (text.isEmpty ? "" : ": " + text)
         case .pluginError(let error):
-            var text = "plugin error in \(shown(error.plugin)).\(error.hook)\(error.row.map { " (row \($0))" } ?? ""): \(shown(error.message))"
+            var text =
+                "plugin error in \(shown(error.plugin)).\(error.hook)\(error.row.map { " (row \($0))" } ?? ""): \(shown(error.message))"
             if let traceback = error.traceback, !traceback.isEmpty {
-                text += "\n" + traceback.split(separator: "\n").map { "           " + shown(String($0)) }.joined(separator: "\n")
+                text +=
+                    "\n"
+                    + traceback.split(separator: "\n").map { "           " + shown(String($0)) }.joined(separator: "\n")
             }
             return text
         case .pluginWarning(let warning):
@@ -92,10 +96,15 @@ public enum TextFormat {
         }
     }
 
-    public static func write(_ snapshot: TableSnapshot, width: Double, to out: inout OutputBuffer, colored: Bool = false) {
-        let shown = snapshot.rows.isEmpty ? "no rows" : "rows \(snapshot.rows[0].row)-\(snapshot.rows[snapshot.rows.count - 1].row)"
+    public static func write(
+        _ snapshot: TableSnapshot, width: Double, to out: inout OutputBuffer, colored: Bool = false
+    ) {
+        let shown =
+            snapshot.rows.isEmpty
+            ? "no rows" : "rows \(snapshot.rows[0].row)-\(snapshot.rows[snapshot.rows.count - 1].row)"
         let open = snapshot.editing.isEmpty ? "none" : snapshot.editing.map(String.init).joined(separator: ", ")
-        let heading = "At \(milliseconds(snapshot.time)): \(shown) of \(snapshot.rowCount) on screen"
+        let heading =
+            "At \(milliseconds(snapshot.time)): \(shown) of \(snapshot.rowCount) on screen"
             + " (offset \(points(snapshot.contentOffset))); open rows: \(open)"
         out.append("\n" + (colored ? TextColor.bold.paint(heading) : heading) + "\n")
         let columns = Self.columns(width)
@@ -134,7 +143,9 @@ public enum TextFormat {
         var leftStrip = buttonStrip(row.leftButtons.reversed())
         if let filled = row.filledButton, shift != 0 {
             // A full swipe's button fills all the content reveals.
-            let revealed = [SwipeButton(id: filled.id, title: filled.title, width: Double(abs(shift)) * pointsPerCharacter)]
+            let revealed = [
+                SwipeButton(id: filled.id, title: filled.title, width: Double(abs(shift)) * pointsPerCharacter)
+            ]
             if shift > 0 { strip = buttonStrip(revealed) } else { leftStrip = buttonStrip(revealed) }
         }
         var line: [Character] = []

@@ -33,7 +33,11 @@ struct Tokens {
             // Every byte above `#` is part of a word; the few below are checked one by one.
             while j < end {
                 let next = bytes[j]
-                if next <= UInt8(ascii: "#") && (Self.isSpace(next) || next == UInt8(ascii: "\n") || next == UInt8(ascii: "#")) { break }
+                if next <= UInt8(ascii: "#")
+                    && (Self.isSpace(next) || next == UInt8(ascii: "\n") || next == UInt8(ascii: "#"))
+                {
+                    break
+                }
                 j += 1
             }
             if count < Self.capacity {
@@ -110,7 +114,8 @@ struct Tokens {
         while i < e {
             guard let digit = Self.digit(bytes[i]) else { return nil }
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+            let (sum, overflow2) =
+                negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
             if overflow || overflow2 { return nil }
             value = sum
             i += 1
@@ -133,7 +138,9 @@ struct Tokens {
         }
         guard value <= TableGeometry.maximumRows else {
             throw ScriptParser.LineError(
-                message: "ROW must be at most \(TableGeometry.maximumRows) (the most rows a table can have), got '\(quoted(index))'")
+                message:
+                    "ROW must be at most \(TableGeometry.maximumRows) (the most rows a table can have), got '\(quoted(index))'"
+            )
         }
         return value
     }
@@ -183,7 +190,8 @@ struct Tokens {
     func duration(_ index: Int, name: String, limit: TimeAmount, what: String) throws -> TimeAmount {
         let value = try number(index, name: name, bounds: "at most \(TimeText.milliseconds(limit)) ms (\(what))")
         guard value >= 0 else {
-            throw ScriptParser.LineError(message: "\(name) must be a duration in milliseconds >= 0, got '\(quoted(index))'")
+            throw ScriptParser.LineError(
+                message: "\(name) must be a duration in milliseconds >= 0, got '\(quoted(index))'")
         }
         let (s, e) = range(index)
         guard value <= limit.milliseconds, let amount = Self.exactNanoseconds(bytes, s, e), amount <= limit else {

@@ -97,9 +97,11 @@ public enum TraceEvent: Hashable, Sendable {
             return [TraceField("row", .int(row)), TraceField("side", .string(side.rawValue))]
         case .delete(let row, let item), .insert(let row, let item), .update(let row, let item):
             return [TraceField("row", .int(row)), TraceField("item", .string(item))]
-        case .present(let title, let text): return [TraceField("title", .string(title)), TraceField("text", .string(text))]
+        case .present(let title, let text):
+            return [TraceField("title", .string(title)), TraceField("text", .string(text))]
         case .dismiss: return []
-        case .log(let plugin, let message): return [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))]
+        case .log(let plugin, let message):
+            return [TraceField("plugin", .string(plugin)), TraceField("message", .string(message))]
         case .emitted(_, let plugin, let fields): return [TraceField("plugin", .string(plugin))] + fields
         case .pluginError(let error): return error.fields
         case .pluginWarning(let warning): return warning.fields
@@ -124,7 +126,8 @@ public struct PluginErrorEvent: Hashable, Sendable {
     public var traceback: String?
 
     public init(
-        plugin: String, file: String, hook: String, row: Int?, field: String?, message: String, kind: String, rows: [Int]? = nil,
+        plugin: String, file: String, hook: String, row: Int?, field: String?, message: String, kind: String,
+        rows: [Int]? = nil,
         traceback: String? = nil
     ) {
         self.plugin = plugin
@@ -141,7 +144,8 @@ public struct PluginErrorEvent: Hashable, Sendable {
     var fields: [TraceField] {
         var fields = [
             TraceField("plugin", .string(plugin)), TraceField("file", .string(file)), TraceField("hook", .string(hook)),
-            TraceField("row", row.map(TraceValue.int) ?? .null), TraceField("field", field.map(TraceValue.string) ?? .null),
+            TraceField("row", row.map(TraceValue.int) ?? .null),
+            TraceField("field", field.map(TraceValue.string) ?? .null),
             TraceField("message", .string(message)), TraceField("kind", .string(kind)),
         ]
         if let rows { fields.append(TraceField("rows", .array(rows.map(TraceValue.int)))) }
@@ -173,7 +177,8 @@ public struct PluginWarningEvent: Hashable, Sendable {
     var fields: [TraceField] {
         [
             TraceField("plugin", .string(plugin)), TraceField("file", .string(file)),
-            TraceField("hook", hook.map(TraceValue.string) ?? .null), TraceField("row", row.map(TraceValue.int) ?? .null),
+            TraceField("hook", hook.map(TraceValue.string) ?? .null),
+            TraceField("row", row.map(TraceValue.int) ?? .null),
             TraceField("field", field.map(TraceValue.string) ?? .null), TraceField("message", .string(message)),
         ]
     }
@@ -191,7 +196,8 @@ public struct TraceRecord: Hashable, Sendable {
     /// An `action` a full swipe performed.
     public var full: Bool
 
-    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil, velocity: Double? = nil, full: Bool = false) {
+    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil, velocity: Double? = nil, full: Bool = false)
+    {
         self.time = time
         self.event = event
         self.side = side
@@ -269,14 +275,18 @@ public final class TraceRecorder: SwipeTableDelegate {
         if index < records.count { records.removeSubrange(index...) }
     }
 
-    public func record(_ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false) {
+    public func record(
+        _ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false
+    ) {
         switch mode {
         case .jsonLines:
             JSONLinesFormat.write(event, at: time, side: side, velocity: velocity, full: full, to: &output)
         case .records:
             records.append(TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full))
         case .textLines:
-            TextFormat.write(TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full), to: &output, colored: colored)
+            TextFormat.write(
+                TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full), to: &output,
+                colored: colored)
         }
     }
 
@@ -295,12 +305,17 @@ public final class TraceRecorder: SwipeTableDelegate {
         case .close(let row, let side, let velocity):
             record(TraceEvent.close(row: row), at: time, side: side, velocity: velocity)
         case .action(let row, let button, let number, let side):
-            record(TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time, side: side)
+            record(
+                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time,
+                side: side)
         case .fullAction(let row, let button, let number, let side):
             record(
-                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time, side: side, full: true)
+                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time,
+                side: side, full: true)
         case .expand(let row, let side, let expanded):
-            record(expanded ? TraceEvent.expand(row: row, side: side) : TraceEvent.collapse(row: row, side: side), at: time)
+            record(
+                expanded ? TraceEvent.expand(row: row, side: side) : TraceEvent.collapse(row: row, side: side), at: time
+            )
         case .delete(let row, let item):
             record(TraceEvent.delete(row: row, item: item), at: time)
         }

@@ -47,7 +47,8 @@ public struct PlaygroundServer: Sendable {
             return "too far behind: more than \(unsentLimit) bytes waited to be sent; reload the page"
         case .idle:
             let (seconds, attoseconds) = idleLimit.components
-            let shown = attoseconds == 0 ? "\(seconds) s" : "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
+            let shown =
+                attoseconds == 0 ? "\(seconds) s" : "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
             return "idle: no message from the page for \(shown); reload the page"
         }
     }
@@ -70,7 +71,10 @@ public struct PlaygroundServer: Sendable {
         let router = Router()
         let answer: @Sendable (Request, BasicRequestContext) -> Response = { request, _ in
             if let refusal = policy.policy.check(host: request.head.authority, origin: request.headers[.origin]) {
-                return Self.response(.init(status: 403, contentType: "text/plain; charset=utf-8", body: Array((refusal.message + "\n").utf8)))
+                return Self.response(
+                    .init(
+                        status: 403, contentType: "text/plain; charset=utf-8",
+                        body: Array((refusal.message + "\n").utf8)))
             }
             return Self.response(PlaygroundRoutes.get(request.uri.path, sessions: sessions))
         }
@@ -86,7 +90,9 @@ public struct PlaygroundServer: Sendable {
             server: .http1WebSocketUpgrade(
                 configuration: .init(ws: .init(maxFrameSize: Self.socketMessageLimit, autoPing: .disabled))
             ) { request, channel, _ in
-                guard request.method == .get, request.path?.split(separator: "?").first == "/ws" else { return .dontUpgrade }
+                guard request.method == .get, request.path?.split(separator: "?").first == "/ws" else {
+                    return .dontUpgrade
+                }
                 // A refused upgrade goes on to the router, which answers 403 with the reason.
                 guard policy.policy.check(host: request.authority, origin: request.headerFields[.origin]) == nil else {
                     return .dontUpgrade
@@ -180,7 +186,8 @@ public struct PlaygroundServer: Sendable {
                 let sent = await withTaskGroup(of: Bool.self) { closing in
                     closing.addTask {
                         // Idle: 1001, going away; too far behind: 1008, policy violation.
-                        (try? await outbound.close(ending == .idle ? .goingAway : .policyViolation, reason: reason)) != nil
+                        (try? await outbound.close(ending == .idle ? .goingAway : .policyViolation, reason: reason))
+                            != nil
                     }
                     closing.addTask {
                         try? await Task.sleep(for: closeGrace)

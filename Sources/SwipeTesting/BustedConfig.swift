@@ -40,14 +40,20 @@ public struct BustedConfig: Sendable {
         do {
             lua = try LuaState(options: LuaOptions())
             matcher = try lua.load(
-                "local name, pattern = ...\nreturn name:sub(-4) == '.lua' and name:find(pattern) ~= nil", chunkName: "=pattern")
+                "local name, pattern = ...\nreturn name:sub(-4) == '.lua' and name:find(pattern) ~= nil",
+                chunkName: "=pattern")
             _ = try lua.call(matcher, arguments: [.string("x.lua"), .string(pattern)])
         } catch let error as LuaError {
-            throw Failure(description: "\(name): pattern '\(pattern)' is not a Lua pattern: \(error.message.replacing(#/^pattern:[0-9]+: /#, with: ""))")
+            throw Failure(
+                description:
+                    "\(name): pattern '\(pattern)' is not a Lua pattern: \(error.message.replacing(#/^pattern:[0-9]+: /#, with: ""))"
+            )
         } catch {
             throw Failure(description: "\(name): pattern '\(pattern)': \(error)")
         }
-        return { entry in (try? lua.call(matcher, arguments: [.string(entry), .string(pattern)]).first?.isTruthy) ?? false }
+        return { entry in
+            (try? lua.call(matcher, arguments: [.string(entry), .string(pattern)]).first?.isTruthy) ?? false
+        }
     }
 
     /// busted's output handler names, and ours.
@@ -84,13 +90,18 @@ public struct BustedConfig: Sendable {
             throw Failure(description: "\(name): \(error)")
         }
         guard let value, case .table(let top) = value else {
-            throw Failure(description: "\(name): must return a table of tasks ({ default = { ... } }), got \(value.map(Self.kind) ?? "nothing")")
+            throw Failure(
+                description:
+                    "\(name): must return a table of tasks ({ default = { ... } }), got \(value.map(Self.kind) ?? "nothing")"
+            )
         }
         var config = BustedConfig()
         for (key, task) in top.sorted(by: { "\($0.key)" < "\($1.key)" }) {
             guard case .string(let taskName) = key else { continue }
             guard taskName == "_all" || taskName == "default" else {
-                config.warnings.append("\(name): task '\(taskName)' is not run by swipehost test (only _all and default are read); ignored")
+                config.warnings.append(
+                    "\(name): task '\(taskName)' is not run by swipehost test (only _all and default are read); ignored"
+                )
                 continue
             }
             guard case .table = task, let fields = task.dictionaryValue else {
@@ -112,7 +123,9 @@ public struct BustedConfig: Sendable {
             switch key {
             case "ROOT": roots = try Self.words(value, place: place, splitting: false)
             case "pattern":
-                guard case .string(let text) = value else { throw Failure(description: "\(place) must be a Lua pattern (a string), got \(Self.kind(value))") }
+                guard case .string(let text) = value else {
+                    throw Failure(description: "\(place) must be a Lua pattern (a string), got \(Self.kind(value))")
+                }
                 pattern = text
             case "tags", "exclude-tags":
                 let list = try Self.words(value, place: place, splitting: true)
@@ -146,7 +159,8 @@ public struct BustedConfig: Sendable {
             var words: [String] = []
             for item in list {
                 guard case .string(let text) = item else {
-                    throw Failure(description: "\(place) must be a string or a list of strings, got a list holding \(kind(item))")
+                    throw Failure(
+                        description: "\(place) must be a string or a list of strings, got a list holding \(kind(item))")
                 }
                 words.append(text)
             }

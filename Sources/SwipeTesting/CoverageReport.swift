@@ -38,7 +38,9 @@ public struct CoverageReport: Sendable, Equatable {
         var texts: [String: [UInt8]] = [:]
         for file in coverage.files() {
             let path = ScriptHeader.normalized(file.path)
-            if texts[path] == nil, let text = coverage.source(of: file.path) ?? (try? FileReading.bytes(atPath: file.path)) {
+            if texts[path] == nil,
+                let text = coverage.source(of: file.path) ?? (try? FileReading.bytes(atPath: file.path))
+            {
                 texts[path] = text
             }
             var entry = merged[path] ?? LuaCoverage.File(path: path)
@@ -85,7 +87,9 @@ public struct CoverageReport: Sendable, Equatable {
             let byte = text[index]
             if byte == 10 || byte == 13 {
                 lines.append(String(decoding: text[start..<index], as: UTF8.self))
-                if index + 1 < text.count, text[index + 1] != byte, text[index + 1] == 10 || text[index + 1] == 13 { index += 1 }
+                if index + 1 < text.count, text[index + 1] != byte, text[index + 1] == 10 || text[index + 1] == 13 {
+                    index += 1
+                }
                 start = index + 1
             }
             index += 1
@@ -141,7 +145,8 @@ public struct CoverageReport: Sendable, Equatable {
         }
         var out = pad("File", width, left: true) + "  Lines    Hit  Missed   Cover\n"
         for (path, found, hit) in rows {
-            out += pad(path, width, left: true) + "  " + pad(String(found), 5) + "  " + pad(String(hit), 5)
+            out +=
+                pad(path, width, left: true) + "  " + pad(String(found), 5) + "  " + pad(String(hit), 5)
                 + "  " + pad(String(found - hit), 6) + "  " + pad(percent(hit, found), 6) + "\n"
         }
         return out
@@ -160,7 +165,9 @@ public struct CoverageReport: Sendable, Equatable {
         for part in path.split(separator: "/", omittingEmptySubsequences: false).dropLast() {
             folder += (folder.isEmpty && !path.hasPrefix("/") ? "" : "/") + part
             if part.isEmpty || FileReading.isDirectory(folder) { continue }
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST { return "cannot create \(folder): \(String(cString: strerror(errno)))" }
+            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+                return "cannot create \(folder): \(String(cString: strerror(errno)))"
+            }
         }
         let temporary = "\(path).swipehost-\(getpid()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -191,7 +198,8 @@ public struct CoverageMinimum: Sendable, Equatable {
     /// nil when `report` meets the minimum, else the message saying by how much it does not.
     public func failure(_ report: CoverageReport) -> String? {
         guard report.percent < percent else { return nil }
-        return "line coverage \(CoverageReport.percentText(report.percent)) is below --coverage-min \(Self.shown(percent))"
+        return
+            "line coverage \(CoverageReport.percentText(report.percent)) is below --coverage-min \(Self.shown(percent))"
     }
 
     static func shown(_ value: Double) -> String {

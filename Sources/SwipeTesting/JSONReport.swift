@@ -7,7 +7,9 @@ import SwipeScript
 /// file that did not load) is an error, as in JUnit's report.
 public enum JSONReport {
     public static func render(_ reports: [SpecFileReport]) -> String {
-        var groups: [(key: String, tests: [TraceValue])] = [("successes", []), ("failures", []), ("errors", []), ("pendings", [])]
+        var groups: [(key: String, tests: [TraceValue])] = [
+            ("successes", []), ("failures", []), ("errors", []), ("pendings", []),
+        ]
         var duration = 0.0
         for result in reports.flatMap(\.results) {
             duration += result.seconds
@@ -25,7 +27,11 @@ public enum JSONReport {
             groups[group].tests.append(.object(fields))
         }
         var buffer = OutputBuffer()
-        buffer.append(json: .object(groups.map { TraceField($0.key, .array($0.tests)) } + [TraceField("duration", .number(seconds(duration)))]))
+        buffer.append(
+            json: .object(
+                groups.map { TraceField($0.key, .array($0.tests)) } + [
+                    TraceField("duration", .number(seconds(duration)))
+                ]))
         return String(decoding: buffer.bytes, as: UTF8.self) + "\n"
     }
 

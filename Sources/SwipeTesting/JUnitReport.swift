@@ -9,15 +9,19 @@ public enum JUnitReport {
         let errors = errorCount(reports.flatMap(\.results))
         let total = reports.reduce(0.0) { $0 + $1.results.reduce(0.0) { $0 + $1.seconds } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"swipehost test\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" failures=\"\(summary.failed - errors)\" errors=\"\(errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(total))\">\n"
+        out +=
+            "<testsuites name=\"swipehost test\" tests=\"\(summary.passed + summary.failed + summary.skipped)\" failures=\"\(summary.failed - errors)\" errors=\"\(errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(total))\">\n"
         for report in reports {
             let counts = TestSummary([report])
             let errors = errorCount(report.results)
             let time = report.results.reduce(0.0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(XMLText.escaped(report.path))\" tests=\"\(report.results.count)\" failures=\"\(counts.failed - errors)\" errors=\"\(errors)\" skipped=\"\(counts.skipped)\" time=\"\(seconds(time))\">\n"
-            let classname = XMLText.escaped(report.path.hasSuffix(".lua") ? String(report.path.dropLast(4)).replacingSlashes() : report.path)
+            out +=
+                "  <testsuite name=\"\(XMLText.escaped(report.path))\" tests=\"\(report.results.count)\" failures=\"\(counts.failed - errors)\" errors=\"\(errors)\" skipped=\"\(counts.skipped)\" time=\"\(seconds(time))\">\n"
+            let classname = XMLText.escaped(
+                report.path.hasSuffix(".lua") ? String(report.path.dropLast(4)).replacingSlashes() : report.path)
             for result in report.results {
-                out += "    <testcase classname=\"\(classname)\" name=\"\(XMLText.escaped(result.name))\" file=\"\(XMLText.escaped(result.file))\" line=\"\(result.line)\" time=\"\(seconds(result.seconds))\""
+                out +=
+                    "    <testcase classname=\"\(classname)\" name=\"\(XMLText.escaped(result.name))\" file=\"\(XMLText.escaped(result.file))\" line=\"\(result.line)\" time=\"\(seconds(result.seconds))\""
                 switch result.status {
                 case .passed:
                     out += "/>\n"
@@ -26,7 +30,8 @@ public enum JUnitReport {
                 case .failed:
                     let first = result.message.reportLines.first(where: { !$0.isEmpty }).map(String.init) ?? ""
                     let element = result.isError ? "error" : "failure"
-                    out += ">\n      <\(element) message=\"\(XMLText.escaped(first))\" type=\"\(element)\">\(XMLText.escaped(result.message, attribute: false))</\(element)>\n    </testcase>\n"
+                    out +=
+                        ">\n      <\(element) message=\"\(XMLText.escaped(first))\" type=\"\(element)\">\(XMLText.escaped(result.message, attribute: false))</\(element)>\n    </testcase>\n"
                 }
             }
             out += "  </testsuite>\n"

@@ -38,11 +38,15 @@ public enum LineDiff {
                     newCount += 1
                     hunkLines.append(" " + cut(a[i]))
                 case .removed(let i):
-                    if oldCount == 0 && newCount == 0 { (oldStart, newStart) = (i + 1, position(after: hunk, in: edits, old: false)) }
+                    if oldCount == 0 && newCount == 0 {
+                        (oldStart, newStart) = (i + 1, position(after: hunk, in: edits, old: false))
+                    }
                     oldCount += 1
                     hunkLines.append("-" + cut(a[i]))
                 case .added(let j):
-                    if oldCount == 0 && newCount == 0 { (oldStart, newStart) = (position(after: hunk, in: edits, old: true), j + 1) }
+                    if oldCount == 0 && newCount == 0 {
+                        (oldStart, newStart) = (position(after: hunk, in: edits, old: true), j + 1)
+                    }
                     newCount += 1
                     hunkLines.append("+" + cut(b[j]))
                 }
@@ -94,7 +98,9 @@ public enum LineDiff {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
         var edits = (0..<prefix).map { Edit.same($0, $0) }
         let (aEnd, bEnd) = (a.count - suffix, b.count - suffix)
         let n = aEnd - prefix
@@ -107,7 +113,8 @@ public enum LineDiff {
             var lengths = [Int32](repeating: 0, count: (n + 1) * (m + 1))
             for i in stride(from: n - 1, through: 0, by: -1) {
                 for j in stride(from: m - 1, through: 0, by: -1) {
-                    lengths[i * (m + 1) + j] = a[prefix + i] == b[prefix + j]
+                    lengths[i * (m + 1) + j] =
+                        a[prefix + i] == b[prefix + j]
                         ? lengths[(i + 1) * (m + 1) + j + 1] + 1
                         : max(lengths[(i + 1) * (m + 1) + j], lengths[i * (m + 1) + j + 1])
                 }

@@ -57,7 +57,9 @@ public struct LuaInterpreter {
             } else if argument == "-E" || argument == "-W" {
                 index += 1
             } else if argument.hasPrefix("-") && argument != "-" {
-                errorOutput("swipehost lua: unrecognized option '\(argument)'\nusage: swipehost lua [-e stat] [-l mod] [-v] [script [args]]\n")
+                errorOutput(
+                    "swipehost lua: unrecognized option '\(argument)'\nusage: swipehost lua [-e stat] [-l mod] [-v] [script [args]]\n"
+                )
                 return 1
             } else {
                 script = argument
@@ -80,12 +82,15 @@ public struct LuaInterpreter {
                     let global = name.split(separator: "=", maxSplits: 1)
                     let (variable, module) = global.count == 2 ? (String(global[0]), String(global[1])) : (name, name)
                     try lua.setGlobal("__swipehost_module", .string(module))
-                    try lua.run("\(variable.filter { $0.isLetter || $0.isNumber || $0 == "_" }) = require(__swipehost_module); __swipehost_module = nil", chunkName: "=swipehost")
+                    try lua.run(
+                        "\(variable.filter { $0.isLetter || $0.isNumber || $0 == "_" }) = require(__swipehost_module); __swipehost_module = nil",
+                        chunkName: "=swipehost")
                 }
             }
             guard let script else { return 0 }
             let chunk = try lua.load(try Self.source(script), chunkName: script == "-" ? "=stdin" : "@" + script)
-            let rest = scriptIndex + 1 < arguments.count ? arguments[(scriptIndex + 1)...].map { LuaValue.string($0) } : []
+            let rest =
+                scriptIndex + 1 < arguments.count ? arguments[(scriptIndex + 1)...].map { LuaValue.string($0) } : []
             try lua.call(chunk, arguments: Array(rest))
             return 0
         } catch let error as LuaError {

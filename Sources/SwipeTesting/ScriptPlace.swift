@@ -23,7 +23,9 @@ enum ScriptPlace {
                 var end = index + 1
                 while end < text.count, text[end] == UInt8(ascii: "=") { end += 1 }
                 if end < text.count, text[end] == UInt8(ascii: "[") {
-                    let rest = text[(end + 1)...].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
+                    let rest = text[(end + 1)...].filter {
+                        $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r")
+                    }
                     return (file, rest.isEmpty ? callLine + 1 : callLine, true)
                 }
             }

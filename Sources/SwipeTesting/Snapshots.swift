@@ -89,7 +89,10 @@ public final class SnapshotStore {
         var out = ""
         var pendingSeparator = false
         for scalar in name.unicodeScalars {
-            let kept = scalar.isASCII && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
+            let kept =
+                scalar.isASCII
+                && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                    || scalar == "-" || scalar == "_")
             if kept {
                 if pendingSeparator && !out.isEmpty { out += "_" }
                 pendingSeparator = false
@@ -131,7 +134,9 @@ public final class SnapshotStore {
         guard lines.count >= 3, lines[2] == "# type: string" || lines[2] == "# type: lua" else {
             return .failure(HeaderProblem(reason: "its third line must be '# type: string' or '# type: lua'"))
         }
-        guard lines.count == 4 else { return .failure(HeaderProblem(reason: "it ends after its header, with no value")) }
+        guard lines.count == 4 else {
+            return .failure(HeaderProblem(reason: "it ends after its header, with no value"))
+        }
         return .success((String(lines[1].dropFirst(8)), String(lines[2].dropFirst(8))))
     }
 
@@ -141,14 +146,18 @@ public final class SnapshotStore {
         let path = self.path(test: name, index: index)
         let expected = Self.contents(test: name, kind: kind, body: body)
         guard expected.utf8.count <= FileReading.maximumSize else {
-            return .error("assert.snapshot: the snapshot would be \(expected.utf8.count) bytes, more than \(FileReading.maximumSize) (16 MiB), the most a snapshot file holds")
+            return .error(
+                "assert.snapshot: the snapshot would be \(expected.utf8.count) bytes, more than \(FileReading.maximumSize) (16 MiB), the most a snapshot file holds"
+            )
         }
         let stored: String
         do {
             stored = String(decoding: try FileReading.bytes(atPath: path), as: UTF8.self)
         } catch let error where error.cause == .noSuchFile {
             if options.ci && !options.update {
-                return .fail("snapshot \(path) does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it")
+                return .fail(
+                    "snapshot \(path) does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it"
+                )
             }
             if let problem = write(path, expected) { return .error(problem) }
             written.append(path)
@@ -161,10 +170,14 @@ public final class SnapshotStore {
         switch Self.parseHeader(stored) {
         case .success(let parsed): header = parsed
         case .failure(let problem):
-            return .badInput("snapshot \(path) is not a snapshot file: \(problem.reason) (fix it, or delete it to record the snapshot again); nothing was written")
+            return .badInput(
+                "snapshot \(path) is not a snapshot file: \(problem.reason) (fix it, or delete it to record the snapshot again); nothing was written"
+            )
         }
         if header.test != DisplayText.escaped(name) {
-            return .fail("snapshot \(path) belongs to the test '\(header.test)', not to '\(DisplayText.escaped(name))': the two names make the same file name (\(SnapshotStore.fileName(test: name))); rename one of the tests")
+            return .fail(
+                "snapshot \(path) belongs to the test '\(header.test)', not to '\(DisplayText.escaped(name))': the two names make the same file name (\(SnapshotStore.fileName(test: name))); rename one of the tests"
+            )
         }
         if options.update {
             if let problem = write(path, expected) { return .error(problem) }
@@ -183,7 +196,8 @@ public final class SnapshotStore {
             slash = path.index(after: next)
             if FileReading.isDirectory(folder) { continue }
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                return "cannot make the snapshot folder \(DisplayText.escaped(folder)): \(String(cString: strerror(errno)))"
+                return
+                    "cannot make the snapshot folder \(DisplayText.escaped(folder)): \(String(cString: strerror(errno)))"
             }
         }
         if let problem = OutputFile.replace(path, with: text) {

@@ -6,8 +6,12 @@ public struct SpecLoadFailure: Error, Hashable, Sendable {
 
     /// The failure as the one failed result a run reports for the file.
     public var report: SpecFileReport {
-        SpecFileReport(path: path, results: [
-            TestResult(file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message, seconds: seconds, isError: true)
-        ])
+        SpecFileReport(
+            path: path,
+            results: [
+                TestResult(
+                    file: path, line: 0, name: "\(path) (did not load)", status: .failed, message: message,
+                    seconds: seconds, isError: true)
+            ])
     }
 }

@@ -37,7 +37,11 @@ public struct SpecRunOptions: Sendable {
     var selection: LuaValue {
         var table: [LuaValue: LuaValue] = [:]
         if let filter { table["filter"] = .string(filter) }
-        func list(_ values: [String]) -> LuaValue { .table(Dictionary(uniqueKeysWithValues: values.enumerated().map { (.integer($0.offset + 1), .string($0.element)) })) }
+        func list(_ values: [String]) -> LuaValue {
+            .table(
+                Dictionary(
+                    uniqueKeysWithValues: values.enumerated().map { (.integer($0.offset + 1), .string($0.element)) }))
+        }
         table["filter_out"] = list(filterOut)
         table["names"] = list(names)
         table["tags"] = list(tags)

@@ -30,7 +30,9 @@ public struct SpecRunner {
     public func list(file path: String) -> Result<[TestListing], SpecLoadFailure> {
         load(file: path).map { loaded in
             loaded.tests.map { test in
-                TestListing(file: test["file"].stringValue ?? path, line: test["line"].intValue ?? 0, name: test["name"].stringValue ?? "?")
+                TestListing(
+                    file: test["file"].stringValue ?? path, line: test["line"].intValue ?? 0,
+                    name: test["name"].stringValue ?? "?")
             }
         }
     }
@@ -57,7 +59,13 @@ public struct SpecRunner {
             do {
                 outcome = try lua.call(runTest, arguments: [.integer(offset + 1)]).first?.arrayValue ?? []
             } catch let error as LuaError {
-                outcome = [.table(["status": "fail", "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)")), "error": true])]
+                outcome = [
+                    .table([
+                        "status": "fail",
+                        "message": .string(Self.describe(error, budgetHint: options.specBudget, at: "\(file):\(line)")),
+                        "error": true,
+                    ])
+                ]
             } catch {
                 outcome = [.table(["status": "fail", "message": .string("\(error)"), "error": true])]
             }
@@ -75,12 +83,14 @@ public struct SpecRunner {
         }
         if let outcome = try? lua.call(finish, arguments: []).first?.arrayValue {
             for entry in outcome {
-                results.append(Self.result(
-                    entry, file: entry["file"].stringValue ?? path, line: entry["line"].intValue ?? 0,
-                    name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
+                results.append(
+                    Self.result(
+                        entry, file: entry["file"].stringValue ?? path, line: entry["line"].intValue ?? 0,
+                        name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
             }
         }
-        return SpecFileReport(path: path, results: results, snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated)
+        return SpecFileReport(
+            path: path, results: results, snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated)
     }
 
     /// The test framework's native functions: `snapshot(name, index, kind, body)` returns
@@ -88,7 +98,9 @@ public struct SpecRunner {
     static func native(in lua: LuaState, snapshots: SnapshotStore) throws -> LuaRef {
         let native = try lua.newTable(label: "swipe/test native")
         try lua.register("snapshot", in: native) { args in
-            let outcome = snapshots.check(test: try args.string(1), index: try args.integer(2), kind: try args.string(3), body: try args.string(4))
+            let outcome = snapshots.check(
+                test: try args.string(1), index: try args.integer(2), kind: try args.string(3), body: try args.string(4)
+            )
             switch outcome {
             case .pass: return ["pass"]
             case .fail(let message): return ["fail", .string(message)]
@@ -139,7 +151,9 @@ public struct SpecRunner {
             return loadFailure("cannot start the test framework: \(error)")
         }
         do {
-            guard case .function(let load)? = runner["load"] else { return loadFailure("the test framework is incomplete") }
+            guard case .function(let load)? = runner["load"] else {
+                return loadFailure("the test framework is incomplete")
+            }
             let chunk = try lua.load(String(decoding: source, as: UTF8.self), chunkName: "@" + path)
             if let failure = try lua.call(load, arguments: [.function(chunk)]).first, !failure.isNil {
                 var message = failure["message"].stringValue ?? "(no message)"
@@ -149,7 +163,12 @@ public struct SpecRunner {
                 return loadFailure(Self.restoringPath(path, in: message))
             }
         } catch let error as LuaError {
-            return loadFailure(Self.restoringPath(path, in: Self.describe(error, budgetHint: options.specBudget, at: path, during: " (while the file loaded, outside any test)")))
+            return loadFailure(
+                Self.restoringPath(
+                    path,
+                    in: Self.describe(
+                        error, budgetHint: options.specBudget, at: path,
+                        during: " (while the file loaded, outside any test)")))
         } catch {
             return loadFailure("\(error)")
         }
@@ -169,7 +188,9 @@ public struct SpecRunner {
     static func result(_ entry: LuaValue, file: String, line: Int, name: String, seconds: Double) -> TestResult {
         switch entry["status"].stringValue {
         case "pass": return TestResult(file: file, line: line, name: name, status: .passed, seconds: seconds)
-        case "pending": return TestResult(file: file, line: line, name: name, status: .skipped, message: "pending", seconds: seconds)
+        case "pending":
+            return TestResult(
+                file: file, line: line, name: name, status: .skipped, message: "pending", seconds: seconds)
         default:
             var message = entry["message"].stringValue ?? "(no message)"
             if let plugins = entry["plugin_errors"].stringValue {
@@ -180,7 +201,9 @@ public struct SpecRunner {
             }
             let isBadInput = entry["bad_input"].boolValue == true
             let isError = isBadInput || entry["error"].boolValue == true || entry["traceback"].stringValue != nil
-            return TestResult(file: file, line: line, name: name, status: .failed, message: message, seconds: seconds, isError: isError, isBadInput: isBadInput)
+            return TestResult(
+                file: file, line: line, name: name, status: .failed, message: message, seconds: seconds,
+                isError: isError, isBadInput: isBadInput)
         }
     }
 
@@ -200,7 +223,8 @@ public struct SpecRunner {
             // Where the budget ran out, when Lua knew (the looping line), else `place`.
             let at = error.chunk.flatMap { chunk in error.line.map { "\(chunk):\($0)" } } ?? place
             // The time limit (uncounted work) says so itself; it grows with --spec-budget too.
-            let what = error.message.hasPrefix("time limit")
+            let what =
+                error.message.hasPrefix("time limit")
                 ? String(error.message.prefix { $0 != "(" }.dropLast()).replacing(#/ in '[^']*'$/#, with: "")
                 : "instruction budget of \(budget) exceeded"
             var message = "\(at)\(during): \(what) (a loop that never ends? --spec-budget raises the limit)"

@@ -13,7 +13,9 @@ extension SwipeDriver {
     }
 
     static func value(of record: TraceRecord) -> LuaValue {
-        var fields: [LuaValue: LuaValue] = ["event": .string(record.event.name), "t": .milliseconds(record.time.milliseconds)]
+        var fields: [LuaValue: LuaValue] = [
+            "event": .string(record.event.name), "t": .milliseconds(record.time.milliseconds),
+        ]
         for field in record.event.fields { fields[.string(field.key)] = value(of: field.value) }
         if let side = record.side { fields["side"] = .string(side.rawValue) }
         if let velocity = record.velocity { fields["velocity"] = .milliseconds(velocity) }
@@ -47,9 +49,12 @@ extension SwipeDriver {
         let animating = cell.animationEnd.map { $0 > table.now } ?? false
         let state = animating ? "moving" : cell.isOpen ? "open" : cell.isClosed ? "closed" : "moving"
         func list(_ buttons: [SwipeButton]) -> LuaValue {
-            .list(buttons.map { button -> LuaValue in
-                .table(["id": .string(button.id), "title": .string(button.title), "width": .milliseconds(button.width)])
-            })
+            .list(
+                buttons.map { button -> LuaValue in
+                    .table([
+                        "id": .string(button.id), "title": .string(button.title), "width": .milliseconds(button.width),
+                    ])
+                })
         }
         var fields: [LuaValue: LuaValue] = [
             "right": .milliseconds(cell.right), "left": .milliseconds(cell.left), "offset": .milliseconds(cell.offset),
@@ -79,20 +84,25 @@ extension SwipeDriver {
 
     /// The `plugin_error` events, each with `traceback` (Lua's, from the plugin) when there is one.
     var errorValues: LuaValue {
-        .list(errors.map { record in
-            guard case .table(var fields) = Self.value(of: record), case .pluginError(let error) = record.event else { return .nil }
-            // As the text line shows it: each line escaped (tabs kept), its indent taken off.
-            let lines = (error.traceback ?? "").split(separator: "\n").map { DisplayText.escaped(String($0), keeping: .tabs).drop { $0 == " " } }
-            if !lines.isEmpty { fields["traceback"] = .string(lines.joined(separator: "\n")) }
-            return .table(fields)
-        })
+        .list(
+            errors.map { record in
+                guard case .table(var fields) = Self.value(of: record), case .pluginError(let error) = record.event
+                else { return .nil }
+                // As the text line shows it: each line escaped (tabs kept), its indent taken off.
+                let lines = (error.traceback ?? "").split(separator: "\n").map {
+                    DisplayText.escaped(String($0), keeping: .tabs).drop { $0 == " " }
+                }
+                if !lines.isEmpty { fields["traceback"] = .string(lines.joined(separator: "\n")) }
+                return .table(fields)
+            })
     }
 }
 
 extension LuaValue {
     /// A Lua list (keys 1...n).
     static func list(_ values: [LuaValue]) -> LuaValue {
-        .table(Dictionary(uniqueKeysWithValues: values.enumerated().map { (LuaValue.integer($0.offset + 1), $0.element) }))
+        .table(
+            Dictionary(uniqueKeysWithValues: values.enumerated().map { (LuaValue.integer($0.offset + 1), $0.element) }))
     }
 
     /// A number as an integer when it is whole, so `t = 150` prints and compares as in the trace.

@@ -40,7 +40,8 @@ public final class SwipeDriver {
     public init(options: Options) throws(Failure) {
         var configuration = options.configuration
         // The sizes' limits are the core's, as on the command line.
-        if let problem = TableGeometry.check(rows: configuration.items.count) ?? configuration.geometry.problems().first {
+        if let problem = TableGeometry.check(rows: configuration.items.count) ?? configuration.geometry.problems().first
+        {
             throw Failure("swipe.table: '\(problem.field)' \(problem.message)")
         }
         configuration.plugins = try configuration.plugins.map { source throws(Failure) in
@@ -67,7 +68,9 @@ public final class SwipeDriver {
         }
         let beside = (specFolder.hasSuffix("/") ? specFolder : specFolder + "/") + path
         if FileReading.exists(beside) { return beside }
-        throw Failure("swipe.table: plugin '\(path)' not found: tried \(path) (from the current directory) and \(beside) (from the spec's folder)")
+        throw Failure(
+            "swipe.table: plugin '\(path)' not found: tried \(path) (from the current directory) and \(beside) (from the spec's folder)"
+        )
     }
 
     /// Runs gesture script lines; an error names `file` and the line `firstLine + n - 1` for
@@ -76,7 +79,9 @@ public final class SwipeDriver {
         let bytes = Array(script.utf8)
         do {
             try bytes.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
-                try ScriptParser(fileName: file).forEachCommand(in: buffer) { (line) throws(ScriptError) in try session.apply(line) }
+                try ScriptParser(fileName: file).forEachCommand(in: buffer) { (line) throws(ScriptError) in
+                    try session.apply(line)
+                }
             }
         } catch {
             if exact { throw Failure("\(file):\(firstLine + error.line - 1): \(error.message)") }
@@ -96,7 +101,8 @@ public final class SwipeDriver {
         let longest = ScriptRunner.maximumSwipeDuration
         guard let duration = TimeAmount.milliseconds(checked: milliseconds), duration <= longest else {
             throw Failure(
-                "swipe: milliseconds must be a finite number from 0 to \(TimeText.milliseconds(longest)) (the longest swipe), got \(NumberText.describe(milliseconds))")
+                "swipe: milliseconds must be a finite number from 0 to \(TimeText.milliseconds(longest)) (the longest swipe), got \(NumberText.describe(milliseconds))"
+            )
         }
         try command(.swipe(row: row, dx: dx, duration: duration))
     }
@@ -111,7 +117,9 @@ public final class SwipeDriver {
     /// How a script's `tap 1 WORD` line reads `word` (an id, `content`, `leading:N`).
     static func parseTap(_ word: String) throws(Failure) -> GestureCommand {
         do {
-            guard let line = try ScriptParser(fileName: "").parse("tap 1 \(word)").first else { return .tap(row: 1, button: .id(word)) }
+            guard let line = try ScriptParser(fileName: "").parse("tap 1 \(word)").first else {
+                return .tap(row: 1, button: .id(word))
+            }
             return line.command
         } catch {
             throw Failure("tap: \(error.message)")
@@ -133,7 +141,8 @@ public final class SwipeDriver {
         }
         guard let amount = TimeAmount.milliseconds(checked: milliseconds) else {
             throw Failure(
-                "wait: milliseconds must be at most \(TimeText.milliseconds(TimeAmount.maximum)) (the virtual clock's range, about 285 years), got \(NumberText.describe(milliseconds))")
+                "wait: milliseconds must be at most \(TimeText.milliseconds(TimeAmount.maximum)) (the virtual clock's range, about 285 years), got \(NumberText.describe(milliseconds))"
+            )
         }
         do {
             try session.apply(.wait(amount))
@@ -153,7 +162,8 @@ public final class SwipeDriver {
     public func render(options: RenderOptions) throws(Failure) -> String {
         guard let script = session.recordedCommands else {
             throw Failure(
-                "render: the table's recording stopped at \(Session.maximumRecordedInputs) inputs (the most a session records), so its gestures cannot be drawn")
+                "render: the table's recording stopped at \(Session.maximumRecordedInputs) inputs (the most a session records), so its gestures cannot be drawn"
+            )
         }
         var configuration = session.configuration
         configuration.scriptName = specName ?? "<spec>"

@@ -46,9 +46,12 @@ extension TAPReport {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    || scalar.value == 0x2028 || scalar.value == 0x2029
+                {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += scalar.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    out +=
+                        scalar.value <= 0xFF
+                        ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
                         : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     out.unicodeScalars.append(scalar)

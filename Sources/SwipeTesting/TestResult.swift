@@ -23,7 +23,8 @@ public struct TestResult: Hashable, Sendable {
     public var isBadInput = false
 
     public init(
-        file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0, isError: Bool = false,
+        file: String, line: Int, name: String, status: Status, message: String = "", seconds: Double = 0,
+        isError: Bool = false,
         isBadInput: Bool = false
     ) {
         self.isBadInput = isBadInput

@@ -79,13 +79,17 @@ public struct TestSession {
         if coverage != nil { options.coverage = LuaCoverage() }
         var files: [String]
         do {
-            files = paths.isEmpty ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
+            files =
+                paths.isEmpty
+                ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
         } catch {
             errorOutput("swipehost test: \(error)\n")
             return (2, [])
         }
         guard !files.isEmpty else {
-            let places = paths.isEmpty ? SpecDiscovery.defaultFolders.joined(separator: "/ and ") + "/" : paths.joined(separator: ", ")
+            let places =
+                paths.isEmpty
+                ? SpecDiscovery.defaultFolders.joined(separator: "/ and ") + "/" : paths.joined(separator: ", ")
             errorOutput("swipehost test: no *_spec.lua file found in \(places)\n")
             return (2, [])
         }
@@ -141,7 +145,9 @@ public struct TestSession {
         let bad = reports.flatMap(\.results).filter(\.isBadInput)
         if !bad.isEmpty {
             let shown = bad.map { "\($0.file):\($0.line) (\($0.name))" }.joined(separator: ", ")
-            errorOutput("swipehost test: bad input, status 2: \(DisplayText.escaped(shown)); see the failure\(bad.count == 1 ? "" : "s") above\n")
+            errorOutput(
+                "swipehost test: bad input, status 2: \(DisplayText.escaped(shown)); see the failure\(bad.count == 1 ? "" : "s") above\n"
+            )
             return (2, reports)
         }
         return (status, reports)
@@ -190,7 +196,9 @@ public struct TestSession {
         given += options.filterOut.map { "--filter-out '\($0)'" }
         given += options.names.map { "--name '\($0)'" }
         if !options.tags.isEmpty { given.append("--tags '\(options.tags.joined(separator: ","))'") }
-        if !options.excludeTags.isEmpty { given.append("--exclude-tags '\(options.excludeTags.joined(separator: ","))'") }
+        if !options.excludeTags.isEmpty {
+            given.append("--exclude-tags '\(options.excludeTags.joined(separator: ","))'")
+        }
         if let shard = options.shard { given.append("--shard \(shard)") }
         if given.count == 1, options.filter != nil { return "no test matches \(given[0]) in \(shown)" }
         if !given.isEmpty { return "no test is selected by \(given.joined(separator: " ")) in \(shown)" }

@@ -12,7 +12,8 @@ public struct TestShard: Hashable, Sendable, CustomStringConvertible {
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
             count >= 1, count <= Self.maximumCount, index >= 1, index <= count
         else {
-            throw TestOptionError("--shard must be K/N, the K-th of N shards with 1 <= K <= N <= \(Self.maximumCount), got '\(text)'")
+            throw TestOptionError(
+                "--shard must be K/N, the K-th of N shards with 1 <= K <= N <= \(Self.maximumCount), got '\(text)'")
         }
         self.index = index
         self.count = count

@@ -32,7 +32,9 @@ public final class TestWatch {
 
     private func watch(folder: String) {
         guard folders.count < Self.maximumFolders else {
-            if warnings.isEmpty { warnings.append("more than \(Self.maximumFolders) folders: \(folder) and the rest are not watched") }
+            if warnings.isEmpty {
+                warnings.append("more than \(Self.maximumFolders) folders: \(folder) and the rest are not watched")
+            }
             return
         }
         let added = inotify_add_watch(descriptor, folder, Self.mask | UInt32(IN_ONLYDIR))
@@ -82,9 +84,11 @@ public final class TestWatch {
         var offset = 0
         while offset + 16 <= count {
             let (descriptorOfFolder, mask, length) = buffer.withUnsafeBytes { raw in
-                (raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                 raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                 Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                (
+                    raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                    raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                    Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                )
             }
             let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)

@@ -36,11 +36,15 @@ public struct WorkerPool {
             let pid = waitpid(-1, &status, 0)
             if pid < 0 {
                 if errno == EINTR { continue }
-                for (_, child) in running { reports[child.index] = Self.failure(files[child.index], "lost the worker process") }
+                for (_, child) in running {
+                    reports[child.index] = Self.failure(files[child.index], "lost the worker process")
+                }
                 break
             }
             guard let child = running.removeValue(forKey: pid) else { continue }
-            let text = (try? FileReading.bytes(atPath: child.output, limit: .max)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let text =
+                (try? FileReading.bytes(atPath: child.output, limit: .max)).map { String(decoding: $0, as: UTF8.self) }
+                ?? ""
             unlink(child.output)
             if let report = WorkerProtocol.decode(text) {
                 reports[child.index] = report
@@ -48,7 +52,9 @@ public struct WorkerPool {
                     for file in WorkerProtocol.decodeCoverage(text) { coverage.add(file) }
                 }
             } else {
-                let how = (status & 0x7f) == 0 ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(status & 0x7f)"
+                let how =
+                    (status & 0x7f) == 0
+                    ? "exited with status \((status >> 8) & 0xff)" : "was killed by signal \(status & 0x7f)"
                 reports[child.index] = Self.failure(files[child.index], "the worker process \(how) before reporting")
             }
         }
@@ -56,7 +62,13 @@ public struct WorkerPool {
     }
 
     static func failure(_ path: String, _ message: String) -> SpecFileReport {
-        SpecFileReport(path: path, results: [TestResult(file: path, line: 0, name: "\(path) (did not run)", status: .failed, message: message, isError: true)])
+        SpecFileReport(
+            path: path,
+            results: [
+                TestResult(
+                    file: path, line: 0, name: "\(path) (did not run)", status: .failed, message: message, isError: true
+                )
+            ])
     }
 
     private enum Spawned {

@@ -9,8 +9,12 @@ public enum WorkerProtocol {
         for result in report.results {
             // An error is a failure marked "error" (the field a worker of an older build would refuse).
             // Bad input (status 2 for the run) is an error marked "bad".
-            let status = result.status == .failed && result.isError ? (result.isBadInput ? "bad" : "error") : result.status.rawValue
-            let fields = [status, result.file, String(result.line), String(result.seconds), result.name, result.message]
+            let status =
+                result.status == .failed && result.isError
+                ? (result.isBadInput ? "bad" : "error") : result.status.rawValue
+            let fields = [
+                status, result.file, String(result.line), String(result.seconds), result.name, result.message,
+            ]
             out += "result\t" + fields.map(escape).joined(separator: "\t") + "\n"
         }
         for path in report.snapshotsWritten { out += "snapshot\twritten\t\(escape(path))\n" }
@@ -19,7 +23,9 @@ public enum WorkerProtocol {
             func counts(_ table: [Int: UInt64]) -> String {
                 table.keys.sorted().map { "\($0):\(table[$0]!)" }.joined(separator: ",")
             }
-            out += "coverage\t" + [file.path, counts(file.lines), counts(file.calls)].map(escape).joined(separator: "\t") + "\n"
+            out +=
+                "coverage\t" + [file.path, counts(file.lines), counts(file.calls)].map(escape).joined(separator: "\t")
+                + "\n"
         }
         out += "end\n"
         return out
@@ -58,9 +64,11 @@ public enum WorkerProtocol {
             case "result" where fields.count == 7:
                 let isError = fields[1] == "error" || fields[1] == "bad"
                 guard let status = isError ? .failed : TestResult.Status(rawValue: fields[1]) else { return nil }
-                report?.results.append(TestResult(
-                    file: fields[2], line: Int(fields[3]) ?? 0, name: fields[5], status: status,
-                    message: fields[6], seconds: Double(fields[4]) ?? 0, isError: isError, isBadInput: fields[1] == "bad"))
+                report?.results.append(
+                    TestResult(
+                        file: fields[2], line: Int(fields[3]) ?? 0, name: fields[5], status: status,
+                        message: fields[6], seconds: Double(fields[4]) ?? 0, isError: isError,
+                        isBadInput: fields[1] == "bad"))
             case "snapshot" where fields.count == 3 && fields[1] == "written":
                 report?.snapshotsWritten.append(fields[2])
             case "snapshot" where fields.count == 3 && fields[1] == "updated":

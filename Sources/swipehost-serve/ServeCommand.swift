@@ -27,13 +27,15 @@ struct ServeCommand: ParsableCommand {
         do {
             _ = try Session(configuration, sink: nil)
         } catch {
-            StandardStreams.writeError(DisplayText.escaped(PlaygroundSession.describe(error), keeping: [.tabs, .newlines]) + "\n")
+            StandardStreams.writeError(
+                DisplayText.escaped(PlaygroundSession.describe(error), keeping: [.tabs, .newlines]) + "\n")
             throw ExitCode(error.exitStatus)
         }
         let watcher = plugins.paths.isEmpty ? nil : PluginWatcher { plugins.paths }
         let host = options.host
         let port = options.port
-        var server = PlaygroundServer(host: host, port: port, sessions: SessionManager(configuration: configuration), watcher: watcher)
+        var server = PlaygroundServer(
+            host: host, port: port, sessions: SessionManager(configuration: configuration), watcher: watcher)
         server.allowedOrigins = options.allowOrigin
         if !ServeOptions.isLoopback(host) {
             StandardStreams.writeError(

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SwipeCommandLine
 import Glibc
+import SwipeCommandLine
 import SwipeScript
 
 /// `--color auto|always|never`, shared by the subcommands that print text for people.
@@ -13,9 +13,10 @@ struct ColorOption: ParsableArguments {
         case auto, always, never
     }
 
-    @Option(help: ArgumentHelp(
-        "Colour the text output: 'auto' on a terminal unless NO_COLOR is set, 'always' or 'never' (never in jsonl, tap or junit).",
-        valueName: "when"))
+    @Option(
+        help: ArgumentHelp(
+            "Colour the text output: 'auto' on a terminal unless NO_COLOR is set, 'always' or 'never' (never in jsonl, tap or junit).",
+            valueName: "when"))
     var color: Choice = .auto
 
     /// Whether what goes to standard output is coloured (call it before standard output is

@@ -1,5 +1,5 @@
-import Glibc
 import ArgumentParser
+import Glibc
 import SwipeCommandLine
 import SwipeCore
 import SwipeScript
@@ -27,10 +27,12 @@ struct ScriptSource {
         }
         do {
             // A regular file past `mapAbove` was mapped; what is read whole is bounded.
-            let bytes = try FileReading.bytes(atPath: path, limit: max(mapAbove, FileReading.maximumSize), streams: true)
+            let bytes = try FileReading.bytes(
+                atPath: path, limit: max(mapAbove, FileReading.maximumSize), streams: true)
             return ScriptSource(name: name, read: bytes, mapped: nil)
         } catch {
-            let hint = error.cause == .tooLarge ? " (a longer script can be run from a regular file, which is mapped)" : ""
+            let hint =
+                error.cause == .tooLarge ? " (a longer script can be run from a regular file, which is mapped)" : ""
             StandardStreams.writeError("swipehost: \(error)\(hint)\n")
             throw ExitCode(2)
         }
@@ -69,7 +71,8 @@ final class MappedScript {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= minimum else { return nil }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) >= minimum
+        else { return nil }
         let count = Int(status.st_size)
         guard let base = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
         _ = madvise(base, count, MADV_SEQUENTIAL)

@@ -1,5 +1,6 @@
-@testable import LuaRuntime
 import Testing
+
+@testable import LuaRuntime
 
 /// What the main thread's stack holds between calls: the parked keys' slots at 1 to 8 (nil until
 /// `parkKeys` parks some) and the message handler at 9 (`LuaCode.parkedHandler`), whatever ran
@@ -9,8 +10,12 @@ struct LuaParkedStackTests {
     func expectParked(_ lua: LuaState, _ keys: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let api = lua.api
         #expect(api.top == LuaCode.parkedHandler, sourceLocation: sourceLocation)
-        let slots = (1..<LuaCode.parkedHandler).map { api.type(at: $0) == LuaCode.string ? api.string(at: $0) : api.type(at: $0) == LuaCode.nil ? "nil" : "?" }
-        #expect(slots == keys + Array(repeating: "nil", count: LuaState.keySlots - keys.count), sourceLocation: sourceLocation)
+        let slots = (1..<LuaCode.parkedHandler).map {
+            api.type(at: $0) == LuaCode.string ? api.string(at: $0) : api.type(at: $0) == LuaCode.nil ? "nil" : "?"
+        }
+        #expect(
+            slots == keys + Array(repeating: "nil", count: LuaState.keySlots - keys.count),
+            sourceLocation: sourceLocation)
         #expect(api.type(at: LuaCode.parkedHandler) == LuaCode.function, sourceLocation: sourceLocation)
         let registered = withUnsafeBytes(of: lua.runtime.pointee.keys) { Array($0.bindMemory(to: Int32.self)) }
         for (slot, reference) in registered.enumerated() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LuaRuntime
 
 /// The sandbox's and trusted mode's preludes are `Sources/LuaRuntime/Lua/*.lua`, compiled into
@@ -23,8 +24,12 @@ struct LuaPreludeTests {
         let result = try lua.run(
             "package.preload.m = function() return debug.traceback('here', 1) end return require('m')",
             chunkName: "=t")
-        #expect(result == [.string(
-            "here\nstack traceback:\n\tt:1: in local 'loader'\n\tLuaRuntime:61: in function 'require'\n\t(...tail calls...)")])
+        #expect(
+            result == [
+                .string(
+                    "here\nstack traceback:\n\tt:1: in local 'loader'\n\tLuaRuntime:61: in function 'require'\n\t(...tail calls...)"
+                )
+            ])
     }
 
     /// Trusted mode's `print` goes to the log through the prelude's function, at its line 6.
@@ -56,9 +61,11 @@ struct LuaPreludeTests {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
-        for file in ["LuaRuntime/Lua/sandbox_prelude.lua", "LuaRuntime/Lua/trusted_prelude.lua",
-                     "SwipePlugins/Lua/ctx_prelude.lua", "SwipeTesting/Lua/test_framework.lua",
-                     "SwipeTesting/Lua/swipe_module.lua"] {
+        for file in [
+            "LuaRuntime/Lua/sandbox_prelude.lua", "LuaRuntime/Lua/trusted_prelude.lua",
+            "SwipePlugins/Lua/ctx_prelude.lua", "SwipeTesting/Lua/test_framework.lua",
+            "SwipeTesting/Lua/swipe_module.lua",
+        ] {
             #expect(text.contains("Checking Sources/\(file)"), "luacheck did not check \(file)")
         }
         #expect(text.contains("Total: 0 warnings / 0 errors"))

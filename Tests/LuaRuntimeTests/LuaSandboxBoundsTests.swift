@@ -185,9 +185,15 @@ struct LuaSandboxBoundsTests {
         let cases: [(String, String)] = [
             ("os.date('%Ez')", "plugins/attack.lua:2: bad argument #1 to 'date' (invalid conversion specifier '%Ez')"),
             ("os.date('%')", "plugins/attack.lua:2: bad argument #1 to 'date' (invalid conversion specifier '%')"),
-            ("os.date('%Y', 1.5)", "plugins/attack.lua:2: bad argument #2 to 'date' (number has no integer representation)"),
+            (
+                "os.date('%Y', 1.5)",
+                "plugins/attack.lua:2: bad argument #2 to 'date' (number has no integer representation)"
+            ),
             ("os.date({})", "plugins/attack.lua:2: bad argument #1 to 'date' (string expected, got table)"),
-            ("local d = os.date d('%Q')", "plugins/attack.lua:2: bad argument #1 to 'd' (invalid conversion specifier '%Q')"),
+            (
+                "local d = os.date d('%Q')",
+                "plugins/attack.lua:2: bad argument #1 to 'd' (invalid conversion specifier '%Q')"
+            ),
             ("os.time('x')", "plugins/attack.lua:2: bad argument #1 to 'time' (table expected, got string)"),
         ]
         for (body, message) in cases {
@@ -201,12 +207,17 @@ struct LuaSandboxBoundsTests {
     @Test func osTimeChecksFieldsAsLuaDoes() throws {
         let cases: [(String, String)] = [
             ("os.time{ year = 2^40, month = 1, day = 1 }", "plugins/attack.lua:2: field 'year' is out-of-bound"),
-            ("os.time{ year = 2024, month = 2^31 + 1, day = 1 }", "plugins/attack.lua:2: field 'month' is out-of-bound"),
+            (
+                "os.time{ year = 2024, month = 2^31 + 1, day = 1 }",
+                "plugins/attack.lua:2: field 'month' is out-of-bound"
+            ),
             ("os.time{ year = 2024, month = 1, day = -2^31 - 1 }", "plugins/attack.lua:2: field 'day' is out-of-bound"),
             ("os.time{ year = 2024, month = 1 }", "plugins/attack.lua:2: field 'day' missing in date table"),
             ("os.time{ year = 2024, month = 1.5, day = 1 }", "plugins/attack.lua:2: field 'month' is not an integer"),
-            ("os.time{ year = 1969, month = 12, day = 31, hour = 23, min = 59, sec = 59 }",
-             "plugins/attack.lua:2: time result cannot be represented in this installation"),
+            (
+                "os.time{ year = 1969, month = 12, day = 31, hour = 23, min = 59, sec = 59 }",
+                "plugins/attack.lua:2: time result cannot be represented in this installation"
+            ),
         ]
         for (body, message) in cases {
             let error = try Self.failure(of: body)
@@ -298,10 +309,15 @@ extension LuaSandboxBoundsTests {
         let long = String(repeating: "x", count: 4 * 1024 * 1024)
         try lua.setGlobal("a", .string(long))
         try lua.setGlobal("b", .string(String(long.dropLast()) + "x"))
-        try lua.run("function setup()\nn = 0\nwhile true do if a < b or a == b then n = n + 1 end end\nend", chunkName: "@plugins/attack.lua")
+        try lua.run(
+            "function setup()\nn = 0\nwhile true do if a < b or a == b then n = n + 1 end end\nend",
+            chunkName: "@plugins/attack.lua")
         let error = try #require(throws: LuaError.self) { try lua.call("setup") }
         #expect(error.kind == .budget)
-        #expect(error.message == "time limit of 0.2 s of CPU exceeded in 'setup' (work the instruction budget does not count, such as comparing long strings; the limit is 1 s plus 0.1 s per million instructions of the budget)")
+        #expect(
+            error.message
+                == "time limit of 0.2 s of CPU exceeded in 'setup' (work the instruction budget does not count, such as comparing long strings; the limit is 1 s plus 0.1 s per million instructions of the budget)"
+        )
         #expect(error.chunk == "plugins/attack.lua")
         #expect(error.line == 3)
         // Far fewer comparisons than the budget's instructions would allow.
@@ -340,8 +356,14 @@ extension LuaSandboxBoundsTests {
         let lua = try Self.sandbox(budget: 1_000_000)
         try lua.setGlobal("src", .string(source))
         #expect(try lua.run("return load(src)()", chunkName: "=t") == [.integer(1)])
-        #expect(try lua.run("return load('\\27Lua')", chunkName: "=t") == [.nil, .string("attempt to load a binary chunk (mode is 't')")])
-        #expect(try lua.run("return load('x = ', 'chunk')", chunkName: "=t") == [.nil, .string("[string \"chunk\"]:1: unexpected symbol near <eof>")])
+        #expect(
+            try lua.run("return load('\\27Lua')", chunkName: "=t") == [
+                .nil, .string("attempt to load a binary chunk (mode is 't')"),
+            ])
+        #expect(
+            try lua.run("return load('x = ', 'chunk')", chunkName: "=t") == [
+                .nil, .string("[string \"chunk\"]:1: unexpected symbol near <eof>"),
+            ])
         #expect(try lua.run("return load('return y', 'c', 't', { y = 5 })()", chunkName: "=t") == [.integer(5)])
         let wrong = try #require(throws: LuaError.self) { try lua.run("load(true)", chunkName: "=t") }
         #expect(wrong.message == "t:1: bad argument #1 to 'load' (function expected, got boolean)")

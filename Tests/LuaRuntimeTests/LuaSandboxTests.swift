@@ -49,10 +49,11 @@ struct LuaSandboxTests {
                    type(coroutine.wrap), type(debug.traceback), type(os.time), type(pcall),
                    io == nil, os.execute == nil, debug.getinfo == nil, getmetatable("")
             """, chunkName: "=t")
-        #expect(result == [
-            "function", "function", "function", "function", "function", "function", "function", "function",
-            true, true, true, false,
-        ])
+        #expect(
+            result == [
+                "function", "function", "function", "function", "function", "function", "function", "function",
+                true, true, true, false,
+            ])
         #expect(try lua.run("return collectgarbage('count') > 0", chunkName: "=t") == [true])
     }
 

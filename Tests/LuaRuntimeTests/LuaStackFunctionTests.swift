@@ -56,13 +56,16 @@ struct LuaStackFunctionTests {
 
     @Test func aCyclicTableArgumentIsABadArgument() throws {
         let lua = try state { args in [try args.argument(1)] }
-        let error = try #require(throws: LuaError.self) { try lua.run("local t = {}; t.t = t; return obj.f(t)", chunkName: "@m.lua") }
+        let error = try #require(throws: LuaError.self) {
+            try lua.run("local t = {}; t.t = t; return obj.f(t)", chunkName: "@m.lua")
+        }
         #expect(error.message == "m.lua:1: bad argument #1 to 'f' (cannot convert a table that contains itself)")
     }
 
     @Test func aSlotCallsItsFunctionAndNamesItOnFailure() throws {
         let lua = try LuaState()
-        try lua.run("seen = nil; function f(ctx, n) seen = ctx.name .. n end; function g() error('boom') end", chunkName: "=t")
+        try lua.run(
+            "seen = nil; function f(ctx, n) seen = ctx.name .. n end; function g() error('boom') end", chunkName: "=t")
         let f = try lua.reference(toGlobal: "f")
         let ctx = try lua.reference(to: ["name": "ctx"])
         try lua.call(f.unownedSlot, label: { "f" }) { args in

@@ -21,7 +21,8 @@ struct LuaStackStringTests {
             return []
         }
         try lua.setGlobal("obj", .reference(object))
-        try lua.run("""
+        try lua.run(
+            """
             for i = 1, 1000 do
               local text = string.rep(string.char(65 + i % 26), 16 + i % 40) .. i
               obj.f("a literal longer than fifteen bytes", { text = text })

@@ -21,7 +21,8 @@ struct LuaTrustedTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/lua/5.4/lfs.so")))
     func trustedModeLoadsCModulesFromTheDefaultCpath() throws {
         let lua = try LuaState(options: .trusted)
-        let result = try lua.run("local lfs = require 'lfs' return type(lfs.currentdir()), lfs.attributes('/', 'mode')", chunkName: "=t")
+        let result = try lua.run(
+            "local lfs = require 'lfs' return type(lfs.currentdir()), lfs.attributes('/', 'mode')", chunkName: "=t")
         #expect(result == ["string", "directory"])
     }
 

@@ -14,15 +14,17 @@ struct LuaUserdataTests {
     @Test func swiftObjectIsReleasedWhenLuaCollectsTheUserdata() throws {
         let lua = try LuaState()
         let released = Flag()
-        try lua.defineType("Counter", methods: [
-            "increment": { args in
-                guard let counter = args.argument(1).object(as: Counter.self) else {
-                    throw LuaError.argument(1, "Counter expected")
+        try lua.defineType(
+            "Counter",
+            methods: [
+                "increment": { args in
+                    guard let counter = args.argument(1).object(as: Counter.self) else {
+                        throw LuaError.argument(1, "Counter expected")
+                    }
+                    counter.count += try args.integer(2)
+                    return [.integer(counter.count)]
                 }
-                counter.count += try args.integer(2)
-                return [.integer(counter.count)]
-            }
-        ])
+            ])
         do {
             let counter = Counter { released.raised = true }
             try lua.setGlobal("counter", lua.userdata(counter, type: "Counter"))

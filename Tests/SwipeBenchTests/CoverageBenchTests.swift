@@ -1,5 +1,6 @@
-import Testing
 import SwipePlugins
+import Testing
+
 @testable import SwipeBench
 
 /// The generated plugin behind `test.coverage_overhead`.

@@ -14,7 +14,9 @@ struct PlainLuaReferenceTests {
     }()
 
     func swipehost(_ script: String) throws -> String {
-        let run = PluginRun(fileName: "replay.swipe", configuration: SessionConfiguration(plugins: [.file(Self.tutorial)]), format: .jsonl)
+        let run = PluginRun(
+            fileName: "replay.swipe", configuration: SessionConfiguration(plugins: [.file(Self.tutorial)]),
+            format: .jsonl)
         let output = try run.run(script: script)
         return output.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }

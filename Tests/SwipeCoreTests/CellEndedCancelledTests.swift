@@ -7,10 +7,15 @@ struct CellEndedCancelledTests {
     let t0 = VirtualInstant.start
 
     static func buttons(_ widths: [Double]) -> CellConfiguration {
-        CellConfiguration(buttons: widths.enumerated().map { SwipeButton(id: "b\($0.offset + 1)", title: "B\($0.offset + 1)", width: $0.element) })
+        CellConfiguration(
+            buttons: widths.enumerated().map {
+                SwipeButton(id: "b\($0.offset + 1)", title: "B\($0.offset + 1)", width: $0.element)
+            })
     }
 
-    func released(at reveal: Double, startingOpen: Bool, configuration: CellConfiguration = .tutorial) -> (SwipeCell, CellEffects) {
+    func released(at reveal: Double, startingOpen: Bool, configuration: CellConfiguration = .tutorial) -> (
+        SwipeCell, CellEffects
+    ) {
         var cell = SwipeCell(configuration: configuration)
         if startingOpen { cell.openCell(at: t0) }
         cell.panBegan(translation: 0)

@@ -67,7 +67,10 @@ struct CellPanChangedTests {
         var cell = closedCell()
         _ = cell.panChanged(translation: -30, at: t0)
         let effects = cell.panChanged(translation: 5, at: t0)
-        #expect(effects == CellEffects(completion: ScheduledStep(step: .closeSettle, deadline: t0 + .milliseconds(100 as Int64))))
+        #expect(
+            effects
+                == CellEffects(
+                    completion: ScheduledStep(step: .closeSettle, deadline: t0 + .milliseconds(100 as Int64))))
         #expect(cell.right == -20)
         #expect(cell.left == 20)
     }

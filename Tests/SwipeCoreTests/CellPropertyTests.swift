@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 
 @testable import SwipeCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The property tests' helpers on SwipeCore's seeded generator.
 extension SplitMix64 {
@@ -21,8 +22,14 @@ struct CellPropertyTests {
     static let baseSeed: UInt64 = 0x5357_4950_4531_3400  // "SWIPE14"
 
     enum Event: CustomStringConvertible {
-        case panBegin(row: Int, x: Double), panMove(row: Int, x: Double), panEnd(row: Int), panCancel(row: Int)
-        case wait(ms: Int64), scroll(dy: Double), tap(row: Int, button: Int), open(row: Int, animated: Bool)
+        case panBegin(row: Int, x: Double)
+        case panMove(row: Int, x: Double)
+        case panEnd(row: Int)
+        case panCancel(row: Int)
+        case wait(ms: Int64)
+        case scroll(dy: Double)
+        case tap(row: Int, button: Int)
+        case open(row: Int, animated: Bool)
         case close(row: Int, animated: Bool)
 
         var description: String {
@@ -44,7 +51,10 @@ struct CellPropertyTests {
         let buttons = (1...random.int(1...4)).map { index in
             SwipeButton(id: "b\(index)", title: "B\(index)", width: random.pick([1, 20, 37.5, 40, 80, 100, 123]))
         }
-        let duration = random.pick([TimeAmount.zero, TimeAmount.milliseconds(1 as Int64), .milliseconds(16 as Int64), .milliseconds(100 as Int64), .milliseconds(250 as Int64), .milliseconds(1000 as Int64)])
+        let duration = random.pick([
+            TimeAmount.zero, TimeAmount.milliseconds(1 as Int64), .milliseconds(16 as Int64),
+            .milliseconds(100 as Int64), .milliseconds(250 as Int64), .milliseconds(1000 as Int64),
+        ])
         var configuration = CellConfiguration(
             buttons: buttons, bounce: random.chance(50) ? Double(random.int(0...30)) : Double(random.int(0...60)) / 2,
             duration: duration, curve: random.pick(AnimationCurve.allCases))
@@ -56,7 +66,9 @@ struct CellPropertyTests {
 
     static func event(_ random: inout SplitMix64, table: SwipeTable, scrolls: Bool) -> Event {
         let visible = table.visibleRows
-        let row = random.chance(95) ? random.int(visible.lowerBound...visible.upperBound - 1) : random.int(1...table.items.count)
+        let row =
+            random.chance(95)
+            ? random.int(visible.lowerBound...visible.upperBound - 1) : random.int(1...table.items.count)
         let x = random.chance(70) ? Double(random.int(-300...300)) : Double(random.int(-600...600)) / 4
         switch random.int(0...99) {
         case 0..<12: return .panBegin(row: row, x: random.chance(70) ? 0 : x)
@@ -105,8 +117,11 @@ struct CellPropertyTests {
 
     /// Ends every pan, waits longer than any animation, and checks the rest state. Returns a
     /// violation or nil.
-    static func quietWaitViolation(_ table: SwipeTable, tainted: Set<Int>, allTainted: Bool, exact: inout Int) -> String? {
-        for row in table.visibleRows where table.cell(forRow: row).map({ if case .panning = $0.gesture { true } else { false } }) == true {
+    static func quietWaitViolation(_ table: SwipeTable, tainted: Set<Int>, allTainted: Bool, exact: inout Int)
+        -> String?
+    {
+        for row in table.visibleRows
+        where table.cell(forRow: row).map({ if case .panning = $0.gesture { true } else { false } }) == true {
             try? table.panEnded(row: row)
         }
         table.advance(by: .milliseconds(10_000 as Int64))
@@ -117,7 +132,8 @@ struct CellPropertyTests {
             if cell.isOpen {
                 restingOpen.insert(row)
             } else if !cell.isClosed {
-                return "row \(row) rests at right \(cell.right) (starting \(cell.startingRight)), neither 0 nor its full width \(cell.configuration.totalWidth)"
+                return
+                    "row \(row) rests at right \(cell.right) (starting \(cell.startingRight)), neither 0 nor its full width \(cell.configuration.totalWidth)"
             }
         }
         // Quirk 6 (docs/tutorial-quirks.md): completions are never cancelled. One still pending
@@ -143,7 +159,9 @@ struct CellPropertyTests {
             let configurations = (0..<random.int(1...4)).map { _ in Self.configuration(&random) }
             let widest = configurations.map(\.totalWidth).max() ?? 0
             let bounciest = configurations.map(\.bounce).max() ?? 0
-            let table = SwipeTable(items: .generated(count: random.int(1...40))) { row, _ in configurations[row % configurations.count] }
+            let table = SwipeTable(items: .generated(count: random.int(1...40))) { row, _ in
+                configurations[row % configurations.count]
+            }
             let scrolls = random.chance(50)
             var tainted: Set<Int> = []
             var allTainted = false
@@ -154,32 +172,47 @@ struct CellPropertyTests {
                 if table.hasPendingAnimations {
                     switch event {
                     case .scroll: allTainted = true
-                    case .panBegin(let row, _), .panMove(let row, _), .panEnd(let row), .panCancel(let row), .open(let row, _), .close(let row, _):
+                    case .panBegin(let row, _), .panMove(let row, _), .panEnd(let row), .panCancel(let row),
+                        .open(let row, _), .close(let row, _):
                         tainted.insert(row)
                     case .wait, .tap: break
                     }
                 }
                 Self.apply(event, to: table)
                 if let violation = Self.everyEventViolation(table, widest: widest, bounciest: bounciest) {
-                    Issue.record("seed \(seed) after \(events.count) events: \(violation)\nconfigurations: \(configurations)\nevents:\n\(events.map(\.description).joined(separator: "\n"))")
+                    Issue.record(
+                        "seed \(seed) after \(events.count) events: \(violation)\nconfigurations: \(configurations)\nevents:\n\(events.map(\.description).joined(separator: "\n"))"
+                    )
                     return
                 }
                 if random.chance(10) || events.count % 25 == 0 {
-                    if let violation = Self.quietWaitViolation(table, tainted: tainted, allTainted: allTainted, exact: &exactRows) {
-                        Issue.record("seed \(seed) at rest after \(events.count) events: \(violation)\nconfigurations: \(configurations)\nevents:\n\(events.map(\.description).joined(separator: "\n"))")
+                    if let violation = Self.quietWaitViolation(
+                        table, tainted: tainted, allTainted: allTainted, exact: &exactRows)
+                    {
+                        Issue.record(
+                            "seed \(seed) at rest after \(events.count) events: \(violation)\nconfigurations: \(configurations)\nevents:\n\(events.map(\.description).joined(separator: "\n"))"
+                        )
                         return
                     }
                     events.append(.wait(ms: 10_000))
                 }
             }
-            if let violation = Self.quietWaitViolation(table, tainted: tainted, allTainted: allTainted, exact: &exactRows) {
-                Issue.record("seed \(seed) at rest at the end: \(violation)\nconfigurations: \(configurations)\nevents:\n\(events.map(\.description).joined(separator: "\n"))")
+            if let violation = Self.quietWaitViolation(
+                table, tainted: tainted, allTainted: allTainted, exact: &exactRows)
+            {
+                Issue.record(
+                    "seed \(seed) at rest at the end: \(violation)\nconfigurations: \(configurations)\nevents:\n\(events.map(\.description).joined(separator: "\n"))"
+                )
                 return
             }
         }
         // The quirk-6 exception leaves plenty of rows checked exactly.
-        #expect(Self.fixedSeed != nil || exactRows > Self.cases * 5, "only \(exactRows) rows at rest were checked against the open rows")
-        print("CellPropertyTests: \(seeds.count) cases from seed \(Self.baseSeed), \(exactRows) resting rows checked against the open rows")
+        #expect(
+            Self.fixedSeed != nil || exactRows > Self.cases * 5,
+            "only \(exactRows) rows at rest were checked against the open rows")
+        print(
+            "CellPropertyTests: \(seeds.count) cases from seed \(Self.baseSeed), \(exactRows) resting rows checked against the open rows"
+        )
     }
 
     /// `CELL_PROPERTY_SEED`, to rerun one case.

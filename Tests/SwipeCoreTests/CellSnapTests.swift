@@ -27,7 +27,10 @@ struct CellSnapTests {
         var cell = SwipeCell()
         cell.openCell(at: t0)
         let first = cell.resetConstraintConstantsToZero(animated: true, notify: true, at: t0)
-        #expect(first == CellEffects(notification: .didClose, completion: ScheduledStep(step: .closeSettle, deadline: t0 + step)))
+        #expect(
+            first
+                == CellEffects(
+                    notification: .didClose, completion: ScheduledStep(step: .closeSettle, deadline: t0 + step)))
         #expect(cell.right == -20)
         #expect(cell.left == 20)
         #expect(cell.complete(.closeSettle, at: t0 + step)?.step == .closeCommit)

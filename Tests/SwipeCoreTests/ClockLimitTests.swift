@@ -13,10 +13,13 @@ struct ClockLimitTests {
 
     @Test func tenLongWaitsStopAtTheClocksLimitWithAnError() {
         let script = String(repeating: "wait 1000000000000\n", count: 10)
-        #expect(throws: ScriptError(
-            file: "t.swipe", line: 10,
-            message: "the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it"
-        )) {
+        #expect(
+            throws: ScriptError(
+                file: "t.swipe", line: 10,
+                message:
+                    "the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it"
+            )
+        ) {
             try run(script)
         }
     }
@@ -28,17 +31,26 @@ struct ClockLimitTests {
 
     @Test func aSwipePastTheLimitIsRefusedBeforeItBegins() {
         let script = String(repeating: "wait 1000000000000\n", count: 9) + "swipe 3 -100\n"
-        #expect(throws: ScriptError(
-            file: "t.swipe", line: 10,
-            message: "the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 150 ms more would pass it"
-        )) {
+        #expect(
+            throws: ScriptError(
+                file: "t.swipe", line: 10,
+                message:
+                    "the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 150 ms more would pass it"
+            )
+        ) {
             try run(script)
         }
     }
 
     @Test(arguments: [
-        ("wait 9000000000001", "MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '9000000000001'"),
-        ("wait 99999999999999999999999", "MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '99999999999999999999999'"),
+        (
+            "wait 9000000000001",
+            "MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '9000000000001'"
+        ),
+        (
+            "wait 99999999999999999999999",
+            "MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '99999999999999999999999'"
+        ),
         ("swipe 3 -100 1000000000000", "MS must be at most 60000 ms (the longest swipe), got '1000000000000'"),
         ("swipe 3 -100 60000.001", "MS must be at most 60000 ms (the longest swipe), got '60000.001'"),
         ("wait -5", "MS must be a duration in milliseconds >= 0, got '-5'"),
@@ -51,17 +63,23 @@ struct ClockLimitTests {
 
     @Test func theLongestSwipeRuns() throws {
         let lines = try ScriptParser(fileName: "t.swipe").parse("swipe 3 -100 60000\nwait 1000000000001\n")
-        #expect(lines.map(\.command) == [
-            .swipe(row: 3, dx: -100, duration: .milliseconds(60_000 as Int64)),
-            .wait(TimeAmount(nanoseconds: 1_000_000_000_001_000_000)),
-        ])
+        #expect(
+            lines.map(\.command) == [
+                .swipe(row: 3, dx: -100, duration: .milliseconds(60_000 as Int64)),
+                .wait(TimeAmount(nanoseconds: 1_000_000_000_001_000_000)),
+            ])
     }
 
     @Test func aSwipeTooLongForTheRunnerIsRefused() {
         let table = SwipeTable()
         let runner = ScriptRunner(table: table, fileName: "t")
-        #expect(throws: ScriptError(file: "t", line: 4, message: "a swipe must last from 0 to 60000 ms, got 1000000000000 ms")) {
-            try runner.run(ScriptLine(number: 4, command: .swipe(row: 3, dx: -100, duration: .milliseconds(1_000_000_000_000 as Int64))))
+        #expect(
+            throws: ScriptError(
+                file: "t", line: 4, message: "a swipe must last from 0 to 60000 ms, got 1000000000000 ms")
+        ) {
+            try runner.run(
+                ScriptLine(
+                    number: 4, command: .swipe(row: 3, dx: -100, duration: .milliseconds(1_000_000_000_000 as Int64))))
         }
         #expect(table.now == .start)
         #expect(table.cell(forRow: 3)?.gesture == .idle)
@@ -69,7 +87,9 @@ struct ClockLimitTests {
 
     @Test func timeArithmeticSaturatesInsteadOfTrapping() {
         #expect(VirtualInstant.maximum + TimeAmount(nanoseconds: .max) == .maximum)
-        #expect(VirtualInstant(nanoseconds: 8_000_000_000_000_000_000) + .milliseconds(2_000_000_000_000 as Int64) == .maximum)
+        #expect(
+            VirtualInstant(nanoseconds: 8_000_000_000_000_000_000) + .milliseconds(2_000_000_000_000 as Int64)
+                == .maximum)
         #expect(TimeAmount(nanoseconds: .max) + TimeAmount(nanoseconds: 1) == TimeAmount(nanoseconds: .max))
         #expect(TimeAmount(nanoseconds: .max / 2) * 3 == TimeAmount(nanoseconds: .max))
         #expect(TimeAmount(nanoseconds: .max / 2) * -3 == TimeAmount(nanoseconds: .min))
@@ -135,6 +155,8 @@ struct ClockLimitTests {
     ])
     func timeTextIsTheExactDecimal(nanoseconds: Int64, exact: String, microseconds: String) {
         #expect(TimeText.milliseconds(nanoseconds: nanoseconds) == exact)
-        #expect(TimeText.milliseconds(VirtualInstant(nanoseconds: nanoseconds), roundedToMicroseconds: true) == microseconds)
+        #expect(
+            TimeText.milliseconds(VirtualInstant(nanoseconds: nanoseconds), roundedToMicroseconds: true) == microseconds
+        )
     }
 }

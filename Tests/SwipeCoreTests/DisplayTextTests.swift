@@ -34,9 +34,11 @@ struct DisplayTextTests {
     }
 
     @Test func anUnknownCommandIsEchoedEscaped() {
-        #expect(throws: ScriptError(
-            file: "t.swipe", line: 2,
-            message: "unknown command 'jump\\e[2J\\a\\0' (expected \(ScriptParser.usage))")) {
+        #expect(
+            throws: ScriptError(
+                file: "t.swipe", line: 2,
+                message: "unknown command 'jump\\e[2J\\a\\0' (expected \(ScriptParser.usage))")
+        ) {
             try ScriptParser(fileName: "t.swipe").parse("wait 1\njump\u{1B}[2J\u{07}\u{0} 3\n")
         }
         let error = ScriptError(file: "t\n.swipe", line: 2, message: "unknown command 'jump\u{1B}[2J\u{07}\u{0}'")
@@ -49,7 +51,9 @@ struct DisplayTextTests {
             _ = try ScriptParser(fileName: "t").parse("pan 3 move \(token)\n")
             Issue.record("parsed")
         } catch {
-            #expect(error.description == "t:1: X must be a number, got '\(String(repeating: "z", count: 60))…(10000000 bytes)'")
+            #expect(
+                error.description
+                    == "t:1: X must be a number, got '\(String(repeating: "z", count: 60))…(10000000 bytes)'")
         }
     }
 
@@ -72,13 +76,18 @@ struct DisplayTextTests {
 
     @Test func aTracebackKeepsItsLineBreaksButNoOtherControlCharacter() {
         var out = OutputBuffer()
-        let error = PluginErrorEvent(plugin: "x", file: "x.lua", hook: "on_open", row: nil, field: nil, message: "a\u{1B}", kind: "runtime", traceback: "b\u{1B}\n\tc")
+        let error = PluginErrorEvent(
+            plugin: "x", file: "x.lua", hook: "on_open", row: nil, field: nil, message: "a\u{1B}", kind: "runtime",
+            traceback: "b\u{1B}\n\tc")
         TextFormat.write(TraceRecord(time: .start, event: .pluginError(error)), to: &out)
-        #expect(String(decoding: out.bytes, as: UTF8.self) == "     0 ms  plugin error in x.on_open: a\\e\n           b\\e\n           \tc\n")
+        #expect(
+            String(decoding: out.bytes, as: UTF8.self)
+                == "     0 ms  plugin error in x.on_open: a\\e\n           b\\e\n           \tc\n")
     }
 
     @Test func aMissingButtonIdIsEscaped() {
-        #expect(TableError.noSuchButton(row: 3, button: "x\u{1B}", ids: ["one", "two"], reason: nil).description
-            == "row 3 has no button 'x\\e': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)")
+        #expect(
+            TableError.noSuchButton(row: 3, button: "x\u{1B}", ids: ["one", "two"], reason: nil).description
+                == "row 3 has no button 'x\\e': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)")
     }
 }

@@ -34,14 +34,17 @@ struct MirrorCase: CustomStringConvertible {
     /// Whether a refused line is recorded rather than failing the run (full swipes delete rows).
     var tolerant = false
 
-    var description: String { "seed \(seed): \(edge.buttons.map(\.width)) open \(edge.openThreshold.map(String.init(describing:)) ?? "-") close \(edge.closeThreshold.map(String.init(describing:)) ?? "-") bounce \(bounce) duration \(duration.nanoseconds / 1_000_000) ms\(physics), \(steps.count) steps" }
+    var description: String {
+        "seed \(seed): \(edge.buttons.map(\.width)) open \(edge.openThreshold.map(String.init(describing:)) ?? "-") close \(edge.closeThreshold.map(String.init(describing:)) ?? "-") bounce \(bounce) duration \(duration.nanoseconds / 1_000_000) ms\(physics), \(steps.count) steps"
+    }
 
     init(seed: UInt64) {
         self.seed = seed
         var random = SeededGenerator(seed: seed)
         let count = Int.random(in: 1...4, using: &random)
         let buttons = (0..<count).map { index in
-            SwipeButton(id: "b\(index + 1)", title: "B\(index + 1)", width: Double(Int.random(in: 4...9, using: &random) * 10))
+            SwipeButton(
+                id: "b\(index + 1)", title: "B\(index + 1)", width: Double(Int.random(in: 4...9, using: &random) * 10))
         }
         edge = EdgeActions(buttons: buttons)
         let total = edge.totalWidth
@@ -118,34 +121,38 @@ struct MirrorCase: CustomStringConvertible {
             // with no pan, or none at all. Such refusals are part of the run (issue 11's scripts
             // have none).
             do {
-            switch step {
-            case .begin(let row, let x): try table.panBegan(row: row, translation: sign * x)
-            case .move(let row, let x): try table.panChanged(row: row, translation: sign * x)
-            case .end(let row): try table.panEnded(row: row)
-            case .fling(let row, let velocity): try table.panEnded(row: row, velocity: sign * velocity)
-            case .fulfill(let row, let delete):
-                do {
-                    try table.fulfill(row: row, delete ? .delete : .reset)
-                    log.events.append((table.now, "fulfilled \(row)"))
-                } catch {
-                    log.events.append((table.now, "refused \(row)"))
+                switch step {
+                case .begin(let row, let x): try table.panBegan(row: row, translation: sign * x)
+                case .move(let row, let x): try table.panChanged(row: row, translation: sign * x)
+                case .end(let row): try table.panEnded(row: row)
+                case .fling(let row, let velocity): try table.panEnded(row: row, velocity: sign * velocity)
+                case .fulfill(let row, let delete):
+                    do {
+                        try table.fulfill(row: row, delete ? .delete : .reset)
+                        log.events.append((table.now, "fulfilled \(row)"))
+                    } catch {
+                        log.events.append((table.now, "refused \(row)"))
+                    }
+                case .cancel(let row): try table.panCancelled(row: row)
+                case .wait(let ms): table.advance(by: .milliseconds(ms))
+                case .tap(let row, let button): try table.tap(row: row, edge: side, button: button)
+                case .open(let row): try table.openRow(row)
+                case .close(let row): try table.closeRow(row)
+                case .scroll(let dy): table.scroll(by: dy)
                 }
-            case .cancel(let row): try table.panCancelled(row: row)
-            case .wait(let ms): table.advance(by: .milliseconds(ms))
-            case .tap(let row, let button): try table.tap(row: row, edge: side, button: button)
-            case .open(let row): try table.openRow(row)
-            case .close(let row): try table.closeRow(row)
-            case .scroll(let dy): table.scroll(by: dy)
-            }
             } catch {
                 if !tolerant { throw error }
                 log.events.append((table.now, "refused"))
             }
             table.checkInvariants()
-            observation.constants.append((1...4).flatMap { row -> [Double] in
-                guard let cell = table.cell(forRow: row) else { return [] }
-                return [factor * cell.right, factor * cell.left, factor * cell.presentedRight(at: table.now), factor * cell.startingRight]
-            })
+            observation.constants.append(
+                (1...4).flatMap { row -> [Double] in
+                    guard let cell = table.cell(forRow: row) else { return [] }
+                    return [
+                        factor * cell.right, factor * cell.left, factor * cell.presentedRight(at: table.now),
+                        factor * cell.startingRight,
+                    ]
+                })
             observation.editing.append(table.openRows.sorted())
             observation.unannounced += table.unannouncedRests.map { "after \(step): \($0)" }
         }
@@ -163,9 +170,12 @@ final class SideLog: SwipeTableDelegate {
         switch event {
         case .open(let row, let side, _): text = "open \(row) \(Self.name(side))"
         case .close(let row, let side, _): text = "close \(row) \(Self.name(side))"
-        case .action(let row, let button, let number, let side): text = "action \(row) \(button.id) \(number) \(Self.name(side))"
-        case .fullAction(let row, let button, let number, let side): text = "full action \(row) \(button.id) \(number) \(Self.name(side))"
-        case .expand(let row, let side, let expanded): text = "\(expanded ? "expand" : "collapse") \(row) \(Self.name(side))"
+        case .action(let row, let button, let number, let side):
+            text = "action \(row) \(button.id) \(number) \(Self.name(side))"
+        case .fullAction(let row, let button, let number, let side):
+            text = "full action \(row) \(button.id) \(number) \(Self.name(side))"
+        case .expand(let row, let side, let expanded):
+            text = "\(expanded ? "expand" : "collapse") \(row) \(Self.name(side))"
         case .delete(let row, let item): text = "delete \(row) \(item)"
         }
         events.append((table.now, text))

@@ -8,7 +8,9 @@ struct EdgeTests {
     let log = SideEventLog()
 
     static func buttons(_ prefix: String, _ widths: [Double]) -> [SwipeButton] {
-        widths.enumerated().map { SwipeButton(id: "\(prefix)\($0.offset + 1)", title: "\(prefix)\($0.offset + 1)", width: $0.element) }
+        widths.enumerated().map {
+            SwipeButton(id: "\(prefix)\($0.offset + 1)", title: "\(prefix)\($0.offset + 1)", width: $0.element)
+        }
     }
 
     /// The tutorial's trailing buttons, and `unread` (80 points) on the leading edge.
@@ -16,8 +18,13 @@ struct EdgeTests {
         buttons: CellConfiguration.tutorial.buttons,
         leading: EdgeActions(buttons: [SwipeButton(id: "unread", title: "Unread", width: 80)]))
 
-    func table(_ configuration: CellConfiguration = bothEdges, direction: LayoutDirection = .ltr, options: TableBehaviorOptions = TableBehaviorOptions()) -> SwipeTable {
-        let table = SwipeTable(items: .generated(count: 30), direction: direction, options: options) { _, _ in configuration }
+    func table(
+        _ configuration: CellConfiguration = bothEdges, direction: LayoutDirection = .ltr,
+        options: TableBehaviorOptions = TableBehaviorOptions()
+    ) -> SwipeTable {
+        let table = SwipeTable(items: .generated(count: 30), direction: direction, options: options) { _, _ in
+            configuration
+        }
         table.delegate = log
         return table
     }
@@ -40,7 +47,8 @@ struct EdgeTests {
         #expect(table.cell(forRow: 3)?.offset == 80)
         #expect(table.openEdge(ofRow: 3) == .leading)
         #expect(try table.tap(row: 3, buttonID: "unread"))
-        #expect(log.events.last == .action(row: 3, button: Self.bothEdges.leading.buttons[0], number: 1, side: .leading))
+        #expect(
+            log.events.last == .action(row: 3, button: Self.bothEdges.leading.buttons[0], number: 1, side: .leading))
     }
 
     @Test func exclusiveClosesTheOpenRowBeforeTheNextOpens() throws {
@@ -129,7 +137,8 @@ struct EdgeTests {
         }
         #expect(
             TableError.noSuchButtonOnEdges(row: 1, button: "zzzz", trailing: ["a"], leading: ["l1", "l2"]).description
-                == "row 1 has no button 'zzzz': trailing 'a' (1, the outermost), leading 'l1' (leading:1) and 'l2' (leading:2)")
+                == "row 1 has no button 'zzzz': trailing 'a' (1, the outermost), leading 'l1' (leading:1) and 'l2' (leading:2)"
+        )
     }
 
     @Test func theTableOpensARowOnAnEdge() throws {
@@ -193,7 +202,11 @@ struct EdgeTests {
         try swipe(table, row: 3, to: -120)
         try swipe(table, row: 5, to: 120)
         table.scroll(by: 10)
-        #expect(log.events == [.open(row: 3, side: .trailing), .open(row: 5, side: .leading), .close(row: 3, side: .trailing), .close(row: 5, side: .leading)])
+        #expect(
+            log.events == [
+                .open(row: 3, side: .trailing), .open(row: 5, side: .leading), .close(row: 3, side: .trailing),
+                .close(row: 5, side: .leading),
+            ])
         #expect(table.openRows.isEmpty)
         #expect(table.cell(forRow: 3)?.right == -20)  // the close snap's bounce
         table.advance(by: .milliseconds(300 as Int64))
@@ -241,9 +254,12 @@ struct EdgeTests {
         // reuse, edits and both edges.
         let table = table(options: TableBehaviorOptions(exclusive: true))
         let steps: [(SwipeTable) throws -> Void] = [
-            { try $0.panBegan(row: 2) }, { try $0.panChanged(row: 2, translation: 60) }, { try $0.panChanged(row: 2, translation: -170) },
-            { try $0.panEnded(row: 2) }, { $0.advance(by: .milliseconds(50 as Int64)) }, { $0.scroll(by: 400) }, { $0.scroll(by: -400) },
-            { try $0.insertRow(1, item: "new") }, { try $0.deleteRow(2) }, { try $0.openRow(5, edge: .leading) }, { $0.direction = .rtl },
+            { try $0.panBegan(row: 2) }, { try $0.panChanged(row: 2, translation: 60) },
+            { try $0.panChanged(row: 2, translation: -170) },
+            { try $0.panEnded(row: 2) }, { $0.advance(by: .milliseconds(50 as Int64)) }, { $0.scroll(by: 400) },
+            { $0.scroll(by: -400) },
+            { try $0.insertRow(1, item: "new") }, { try $0.deleteRow(2) }, { try $0.openRow(5, edge: .leading) },
+            { $0.direction = .rtl },
             { $0.advance(by: .milliseconds(500 as Int64)) }, { try $0.setItem("x", row: 5) },
         ]
         for step in steps {

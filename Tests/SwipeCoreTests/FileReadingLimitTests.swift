@@ -31,8 +31,10 @@ struct FileReadingLimitTests {
 
     @Test func theLimitIs16MiB() {
         #expect(FileReading.maximumSize == 16_777_216)
-        #expect(FileError(path: "p.lua", cause: .tooLarge, limit: FileReading.maximumSize).description
-            == "cannot read 'p.lua': larger than 16777216 bytes (16 MiB), the most read whole from a file or stream")
+        #expect(
+            FileError(path: "p.lua", cause: .tooLarge, limit: FileReading.maximumSize).description
+                == "cannot read 'p.lua': larger than 16777216 bytes (16 MiB), the most read whole from a file or stream"
+        )
     }
 
     @Test func aDeviceIsRefusedBeforeItIsRead() {
@@ -44,24 +46,29 @@ struct FileReadingLimitTests {
     @Test func aLinkToADeviceIsRefusedByWhatItNames() {
         let folder = Self.folder()
         symlink("/dev/zero", folder + "/zero_spec.lua")
-        #expect(Self.refusal(folder + "/zero_spec.lua")?.description
-            == "cannot read '\(folder)/zero_spec.lua': not a regular file but a character device")
+        #expect(
+            Self.refusal(folder + "/zero_spec.lua")?.description
+                == "cannot read '\(folder)/zero_spec.lua': not a regular file but a character device")
     }
 
     /// Without the look before the open, this open waits for a writer for ever.
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() {
         let folder = Self.folder()
         #expect(mkfifo(folder + "/fifo.lua", 0o600) == 0)
-        #expect(Self.refusal(folder + "/fifo.lua")?.description
-            == "cannot read '\(folder)/fifo.lua': not a regular file but a FIFO (named pipe)")
-        #expect(FileReading.nonRegularFile(folder + "/fifo.lua")?.reason == "not a regular file but a FIFO (named pipe)")
+        #expect(
+            Self.refusal(folder + "/fifo.lua")?.description
+                == "cannot read '\(folder)/fifo.lua': not a regular file but a FIFO (named pipe)")
+        #expect(
+            FileReading.nonRegularFile(folder + "/fifo.lua")?.reason == "not a regular file but a FIFO (named pipe)")
         #expect(FileReading.nonRegularFile(folder) == nil)
     }
 
     @Test func aStreamIsReadUpToTheLimitAndNoFurther() {
         let error = Self.refusal("/dev/zero", limit: 100_000, streams: true)
         #expect(error?.cause == .tooLarge)
-        #expect(error?.description == "cannot read '/dev/zero': larger than 100000 bytes, the most read whole from a file or stream")
+        #expect(
+            error?.description
+                == "cannot read '/dev/zero': larger than 100000 bytes, the most read whole from a file or stream")
     }
 
     @Test func aRegularFileIsReadUpToItsLimitExactly() throws {
@@ -69,11 +76,15 @@ struct FileReadingLimitTests {
         let path = folder + "/p.lua"
         Self.write(String(repeating: "x", count: 1_000), to: path)
         #expect(try FileReading.bytes(atPath: path, limit: 1_000).count == 1_000)
-        #expect(Self.refusal(path, limit: 999)?.description == "cannot read '\(path)': larger than 999 bytes, the most read whole from a file or stream")
+        #expect(
+            Self.refusal(path, limit: 999)?.description
+                == "cannot read '\(path)': larger than 999 bytes, the most read whole from a file or stream")
     }
 
     @Test func standardInputIsNamedSo() {
-        #expect(FileError(path: "-", cause: .tooLarge, limit: 1 << 20).description
-            == "cannot read standard input: larger than 1048576 bytes (1 MiB), the most read whole from a file or stream")
+        #expect(
+            FileError(path: "-", cause: .tooLarge, limit: 1 << 20).description
+                == "cannot read standard input: larger than 1048576 bytes (1 MiB), the most read whole from a file or stream"
+        )
     }
 }

@@ -1,7 +1,7 @@
-@testable import SwipeScript
 import Testing
 
 @testable import SwipeCore
+@testable import SwipeScript
 
 /// Issue 12, point 5: the full swipe, its expand/collapse events and its three completions.
 struct FullSwipeTests {
@@ -14,8 +14,10 @@ struct FullSwipeTests {
             case .open(let row, _, _): text = "open \(row)"
             case .close(let row, _, _): text = "close \(row)"
             case .action(let row, let button, _, _): text = "action \(row) \(button.id)"
-            case .fullAction(let row, let button, _, let side): text = "full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")"
-            case .expand(let row, let side, let expanded): text = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
+            case .fullAction(let row, let button, _, let side):
+                text = "full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")"
+            case .expand(let row, let side, let expanded):
+                text = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
             case .delete(let row, let item): text = "delete \(row) \(item)"
             }
             events.append("\(Int(table.now.milliseconds)) \(text)")
@@ -26,7 +28,8 @@ struct FullSwipeTests {
     /// points (0.6 of 320), then `completion`.
     static func table(_ completion: FullSwipe.Completion, direction: LayoutDirection = .ltr) -> (SwipeTable, Log) {
         var configuration = CellConfiguration(buttons: [SwipeButton(id: "trash", title: "Trash", width: 80)])
-        configuration.trailing.fullSwipe = FullSwipe(threshold: FullSwipe.defaultThreshold(total: 80, width: 320), completion: completion, width: 320)
+        configuration.trailing.fullSwipe = FullSwipe(
+            threshold: FullSwipe.defaultThreshold(total: 80, width: 320), completion: completion, width: 320)
         let table = SwipeTable(items: .generated(count: 30), direction: direction) { _, _ in configuration }
         let log = Log()
         table.delegate = log
@@ -147,7 +150,10 @@ struct FullSwipeTests {
         // Fulfilling twice, or a row never full-swiped, is refused.
         #expect(throws: TableError.notWaiting(row: 3)) { try table.fulfill(row: 3, .reset) }
         #expect(throws: TableError.notWaiting(row: 7)) { try table.fulfill(row: 7, .delete) }
-        #expect(TableError.notWaiting(row: 3).description == "row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)")
+        #expect(
+            TableError.notWaiting(row: 3).description
+                == "row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"
+        )
     }
 
     @Test func manualFulfilledWithDeleteDeletesTheRow() throws {

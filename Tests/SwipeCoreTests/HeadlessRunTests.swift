@@ -15,24 +15,27 @@ struct HeadlessRunTests {
         return "{\"event\":\"state\",\"t\":\(t),\"rows\":[\(entries)],\"editing\":[\(editing)]}"
     }
 
-    func closedRows(_ range: ClosedRange<Int>, except changes: [Int: (String, String)] = [:]) -> [(Int, String, String)] {
+    func closedRows(_ range: ClosedRange<Int>, except changes: [Int: (String, String)] = [:]) -> [(Int, String, String)]
+    {
         range.map { row in changes[row].map { (row, $0.0, $0.1) } ?? (row, "0", "0") }
     }
 
     /// The issue's acceptance scenario: swipe row 3 past 40 points, lift, wait, tap button 1.
     @Test func swipingRowThreePastFortyOpensItAndButtonOneActs() throws {
-        let lines = try jsonl("""
+        let lines = try jsonl(
+            """
             pan 3 begin
             pan 3 move -45
             pan 3 end
             wait 300
             tap 3 1
             """)
-        #expect(lines == [
-            "{\"event\":\"open\",\"row\":3,\"t\":0}",
-            "{\"event\":\"action\",\"row\":3,\"button\":\"one\",\"index\":1,\"t\":300}",
-            state(closedRows(1...12, except: [3: ("160", "-160")]), t: "300", editing: "3"),
-        ])
+        #expect(
+            lines == [
+                "{\"event\":\"open\",\"row\":3,\"t\":0}",
+                "{\"event\":\"action\",\"row\":3,\"button\":\"one\",\"index\":1,\"t\":300}",
+                state(closedRows(1...12, except: [3: ("160", "-160")]), t: "300", editing: "3"),
+            ])
     }
 
     @Test func midAnimationTheStateShowsTheBounce() throws {
@@ -59,20 +62,23 @@ struct HeadlessRunTests {
         let button = SwipeButton(id: "trash", title: "Trash", width: 80)
         let t = VirtualInstant.start + .milliseconds(7 as Int64)
         let delivered: [TableEvent] = [
-            .open(row: 3, side: .leading, velocity: -600), .close(row: 4), .action(row: 5, button: button, number: 2, side: .trailing),
+            .open(row: 3, side: .leading, velocity: -600), .close(row: 4),
+            .action(row: 5, button: button, number: 2, side: .trailing),
             .fullAction(row: 6, button: button, number: 1, side: nil), .expand(row: 7, side: .trailing, expanded: true),
             .expand(row: 7, side: .trailing, expanded: false), .delete(row: 8, item: "Eight"),
         ]
         for event in delivered { recorder.record(delivered: event, at: t) }
-        #expect(recorder.records == [
-            TraceRecord(time: t, event: .open(row: 3), side: .leading, velocity: -600),
-            TraceRecord(time: t, event: .close(row: 4)),
-            TraceRecord(time: t, event: .action(row: 5, buttonID: "trash", number: 2, title: "Trash"), side: .trailing),
-            TraceRecord(time: t, event: .action(row: 6, buttonID: "trash", number: 1, title: "Trash"), full: true),
-            TraceRecord(time: t, event: .expand(row: 7, side: .trailing)),
-            TraceRecord(time: t, event: .collapse(row: 7, side: .trailing)),
-            TraceRecord(time: t, event: .delete(row: 8, item: "Eight")),
-        ])
+        #expect(
+            recorder.records == [
+                TraceRecord(time: t, event: .open(row: 3), side: .leading, velocity: -600),
+                TraceRecord(time: t, event: .close(row: 4)),
+                TraceRecord(
+                    time: t, event: .action(row: 5, buttonID: "trash", number: 2, title: "Trash"), side: .trailing),
+                TraceRecord(time: t, event: .action(row: 6, buttonID: "trash", number: 1, title: "Trash"), full: true),
+                TraceRecord(time: t, event: .expand(row: 7, side: .trailing)),
+                TraceRecord(time: t, event: .collapse(row: 7, side: .trailing)),
+                TraceRecord(time: t, event: .delete(row: 8, item: "Eight")),
+            ])
     }
 
     /// `.jsonLines` keeps no records, writes what rendering them would, and hands the bytes over.
@@ -105,11 +111,17 @@ struct HeadlessRunTests {
     @Test(arguments: [
         ("pan 31 begin", 2, "row 31 does not exist: the table has rows 1-30"),
         ("pan 20 begin", 2, "row 20 is off screen: rows 1-12 are on screen"),
-        ("pan 3 move -10", 2, "row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)"),
+        (
+            "pan 3 move -10", 2,
+            "row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)"
+        ),
         ("pan 3 end", 2, "row 3 has no pan in progress"),
         ("tap 3 9", 2, "row 3 has no button '9': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)"),
         ("tap 3 delete", 2, "row 3 has no button 'delete'"),
-        ("tap 3 tow", 2, "row 3 has no button 'tow' (did you mean 'two'?): it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)"),
+        (
+            "tap 3 tow", 2,
+            "row 3 has no button 'tow' (did you mean 'two'?): it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)"
+        ),
         ("open 99", 2, "row 99 does not exist: the table has rows 1-30"),
         ("pan 1 begin\nscroll 100\npan 1 move -5", 4, "row 1 is off screen: rows 3-14 are on screen"),
         ("pan 1 begin\npan 1 begin", 3, "row 1 is already being panned"),
@@ -126,28 +138,31 @@ struct HeadlessRunTests {
     @Test func textFormatDrawsTheOpenRow() throws {
         let run = HeadlessRun(fileName: "t", items: .generated(count: 3), geometry: TableGeometry(viewportHeight: 132))
         let text = String(decoding: try run.run(script: "open 2").bytes, as: UTF8.self)
-        #expect(text == """
-            (no delegate calls)
+        #expect(
+            text == """
+                (no delegate calls)
 
-            At 0 ms: rows 1-3 of 3 on screen (offset 0); open rows: 2
-                   +----------------------------------------+
-                 1 |  Longer Title Item #1                  |
-                 2 |#2                  [Button 2][Button 1]|  right 160
-                 3 |  Longer Title Item #3                  |
-                   +----------------------------------------+
+                At 0 ms: rows 1-3 of 3 on screen (offset 0); open rows: 2
+                       +----------------------------------------+
+                     1 |  Longer Title Item #1                  |
+                     2 |#2                  [Button 2][Button 1]|  right 160
+                     3 |  Longer Title Item #3                  |
+                       +----------------------------------------+
 
-            """)
+                """)
     }
 
     @Test func textFormatNamesEachDelegateCall() throws {
         let run = HeadlessRun(fileName: "t", items: .generated(count: 1), geometry: TableGeometry(viewportHeight: 44))
         let text = String(decoding: try run.run(script: "swipe 1 -60\nwait 30\ntap 1 one").bytes, as: UTF8.self)
-        #expect(text.hasPrefix("""
-               150 ms  row 1 opened
-               180 ms  row 1: tapped "Button 1" (button 1, id one)
+        #expect(
+            text.hasPrefix(
+                """
+                   150 ms  row 1 opened
+                   180 ms  row 1: tapped "Button 1" (button 1, id one)
 
-            At 180 ms: rows 1-1 of 1 on screen (offset 0); open rows: 1
-            """))
+                At 180 ms: rows 1-1 of 1 on screen (offset 0); open rows: 1
+                """))
         #expect(text.contains("right 180, drawn at "))
     }
 

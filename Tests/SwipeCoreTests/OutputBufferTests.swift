@@ -27,8 +27,9 @@ struct OutputBufferTests {
             out.append(integer: value)
             out.append(byte: UInt8(ascii: " "))
         }
-        #expect(String(decoding: out.bytes, as: UTF8.self)
-            == "0 7 9 10 42 -1 -10 1000000 9223372036854775807 -9223372036854775808 ")
+        #expect(
+            String(decoding: out.bytes, as: UTF8.self)
+                == "0 7 9 10 42 -1 -10 1000000 9223372036854775807 -9223372036854775808 ")
     }
 
     @Test func numbersAreWholeOrShortest() {
@@ -41,7 +42,10 @@ struct OutputBufferTests {
     }
 
     /// Whole milliseconds take the integer path; the result is what `append(number:)` writes.
-    @Test(arguments: [0, 250, 1_000_000, 12_500_000, 1, 8_999_999_999_000_000, 9_000_000_000_000_000, 123_456_789_000_000_000] as [Int64])
+    @Test(
+        arguments: [
+            0, 250, 1_000_000, 12_500_000, 1, 8_999_999_999_000_000, 9_000_000_000_000_000, 123_456_789_000_000_000,
+        ] as [Int64])
     func millisecondsAreWrittenAsTheirNumber(nanoseconds: Int64) {
         let time = VirtualInstant.start + TimeAmount(nanoseconds: nanoseconds)
         var fast = OutputBuffer()
@@ -88,7 +92,9 @@ struct OutputBufferTests {
                     plain.append(jsonString: text)
                 case 2:
                     // Now and then, one append longer than the bound.
-                    let count = Int.random(in: 0...10, using: &random) == 0 ? bound + 17 : Int.random(in: 0...300, using: &random)
+                    let count =
+                        Int.random(in: 0...10, using: &random) == 0
+                        ? bound + 17 : Int.random(in: 0...300, using: &random)
                     let text = String(repeating: "a", count: count)
                     spooled.append(text)
                     plain.append(text)

@@ -15,7 +15,9 @@ struct PhysicsMirrorTests {
         let release: ReleaseRule = Bool.random(using: &random) ? .velocity : .position
         let flick = [1.0, 300, 800].randomElement(using: &random)!
         let elasticity: Double? = [nil, 0.2, 0.4, 1].randomElement(using: &random)!
-        let spring: Spring? = [nil, Spring(), Spring(mass: 1, stiffness: 300, damping: 10), Spring(mass: 2, stiffness: 80, damping: 40)].randomElement(using: &random)!
+        let spring: Spring? = [
+            nil, Spring(), Spring(mass: 1, stiffness: 300, damping: 10), Spring(mass: 2, stiffness: 80, damping: 40),
+        ].randomElement(using: &random)!
         // A full swipe on the edge with the buttons, in a third of the scripts.
         let full = Int.random(in: 0..<3, using: &random) == 0
         let past = Double(Int.random(in: 20...50, using: &random))
@@ -26,10 +28,18 @@ struct PhysicsMirrorTests {
         // points in the 320-point cell), where the buttons leave room for it; drawn from a
         // generator of its own so that the other choices stay those of each seed.
         var styles = SeededGenerator(seed: seed &* 104_729 &+ 7)
-        let destructive = full ? Bool.random(using: &styles) ? FullSwipe.destructive(button: button, total: total, width: 320, completion: completion) : nil : nil
-        let fullSwipe = destructive ?? FullSwipe(button: button, threshold: total + past, completion: completion, width: 320)
+        let destructive =
+            full
+            ? Bool.random(using: &styles)
+                ? FullSwipe.destructive(button: button, total: total, width: 320, completion: completion) : nil : nil
+        let fullSwipe =
+            destructive ?? FullSwipe(button: button, threshold: total + past, completion: completion, width: 320)
         test.tolerant = full
-        test.physics = (full ? " full swipe \(button + 1) at \(fullSwipe.threshold)\(destructive == nil ? "" : " (destructive)") \(completion)" : "") + " release \(release) flick \(flick) overscroll \(elasticity.map { "\($0)" } ?? "clamp") spring \(spring.map { "\($0.mass)/\($0.stiffness)/\($0.damping)" } ?? "-")"
+        test.physics =
+            (full
+                ? " full swipe \(button + 1) at \(fullSwipe.threshold)\(destructive == nil ? "" : " (destructive)") \(completion)"
+                : "")
+            + " release \(release) flick \(flick) overscroll \(elasticity.map { "\($0)" } ?? "clamp") spring \(spring.map { "\($0.mass)/\($0.stiffness)/\($0.damping)" } ?? "-")"
         test.change = { configuration in
             configuration.release = release
             configuration.flickVelocity = flick
@@ -65,11 +75,16 @@ struct PhysicsMirrorTests {
             #expect(leading.editing == trailing.editing, "\(test)")
             events += trailing.events.count
             flings += test.steps.filter { if case .fling = $0 { true } else { false } }.count
-            let full = trailing.events.filter { $0.contains(" expand ") || $0.contains(" full action ") || $0.contains(" delete ") || $0.contains(" fulfilled ") }.count
+            let full = trailing.events.filter {
+                $0.contains(" expand ") || $0.contains(" full action ") || $0.contains(" delete ")
+                    || $0.contains(" fulfilled ")
+            }.count
             fullSwipes += full
             if test.physics.contains("(destructive)") { destructives += full }
         }
-        print("physics mirror (a): \(Self.seeds.count) scripts, \(events) events, \(flings) explicit velocities, \(fullSwipes) full-swipe events (\(destructives) destructive)")
+        print(
+            "physics mirror (a): \(Self.seeds.count) scripts, \(events) events, \(flings) explicit velocities, \(fullSwipes) full-swipe events (\(destructives) destructive)"
+        )
         #expect(events > 1_000)
         #expect(flings > 100)
         #expect(fullSwipes > 30)
@@ -104,7 +119,9 @@ struct PhysicsMirrorTests {
             preset.apply(to: &configuration)
             preset.addFullSwipes(to: &configuration, cellWidth: 320)
             if let full {
-                for edge in Edge.allCases where configuration.hasButtons(on: edge) { configuration[edge].fullSwipe = full }
+                for edge in Edge.allCases where configuration.hasButtons(on: edge) {
+                    configuration[edge].fullSwipe = full
+                }
             }
         }
         test.steps = test.steps.map { step in

@@ -45,12 +45,17 @@ struct ReleasePhysicsTests {
     /// No input makes a velocity past ±100,000 points/s (a spring launched at it stays finite
     /// and sane) or one that is not a number.
     @Test func velocitiesAreBounded() {
-        var cell = SwipeCell(configuration: Self.configuration { $0.release = .velocity; $0.spring = Spring(); $0.bounce = 0 })
+        var cell = SwipeCell(
+            configuration: Self.configuration {
+                $0.release = .velocity; $0.spring = Spring(); $0.bounce = 0
+            })
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: 1e12, at: t0)
         _ = cell.panChanged(translation: -1e12, at: t0 + TimeAmount(nanoseconds: 1))
         #expect(cell.releaseVelocity(at: t0 + TimeAmount(nanoseconds: 1)) == -100_000)
-        #expect(cell.panEnded(at: t0).notification == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -100_000))
+        #expect(
+            cell.panEnded(at: t0).notification
+                == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -100_000))
         var other = SwipeCell(configuration: Self.flicking)
         other.panBegan(translation: 0)
         _ = other.panChanged(translation: -30, at: t0)
@@ -75,14 +80,20 @@ struct ReleasePhysicsTests {
             var cell = SwipeCell()
             cell.panBegan(translation: 0)
             _ = cell.panChanged(translation: -30, at: t0)
-            #expect(cell.panEnded(velocity: velocity, at: t0) == CellEffects(notification: .didClose, completion: ScheduledStep(step: .closeSettle, deadline: t0 + .milliseconds(100 as Int64))))
+            #expect(
+                cell.panEnded(velocity: velocity, at: t0)
+                    == CellEffects(
+                        notification: .didClose,
+                        completion: ScheduledStep(step: .closeSettle, deadline: t0 + .milliseconds(100 as Int64))))
         }
     }
 
     // MARK: 2. Release rules
 
     /// A pan from closed to `reveal` points, released at `velocity`.
-    func release(at reveal: Double, velocity: Double, startingOpen: Bool = false, _ configuration: CellConfiguration = flicking) -> CellEffects {
+    func release(
+        at reveal: Double, velocity: Double, startingOpen: Bool = false, _ configuration: CellConfiguration = flicking
+    ) -> CellEffects {
         var cell = SwipeCell(configuration: configuration)
         if startingOpen { cell.openCell(at: t0) }
         cell.panBegan(translation: 0)
@@ -92,21 +103,27 @@ struct ReleasePhysicsTests {
     }
 
     @Test func aFlickBelowTheOpenThresholdStillOpens() {
-        #expect(release(at: 30, velocity: -600).notification == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -600))
+        #expect(
+            release(at: 30, velocity: -600).notification
+                == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -600))
         #expect(release(at: 30, velocity: -300).notification?.kind == .didOpen)  // at the flick speed exactly
         #expect(release(at: 30, velocity: -299).notification?.kind == .didClose)  // slower: the position decides
         #expect(release(at: 30, velocity: -600, Self.configuration()).notification == .didClose)  // `position`
     }
 
     @Test func aFlickPastTheThresholdAwayFromTheButtonsStillCloses() {
-        #expect(release(at: 150, velocity: 600).notification == CellEffects.Notification(.didClose, edge: .trailing, velocity: 600))
+        #expect(
+            release(at: 150, velocity: 600).notification
+                == CellEffects.Notification(.didClose, edge: .trailing, velocity: 600))
         #expect(release(at: 150, velocity: 299).notification?.kind == .didOpen)
         #expect(release(at: 150, velocity: 600, startingOpen: true).notification?.kind == .didClose)
         #expect(release(at: 50, velocity: -600, startingOpen: true).notification?.kind == .didOpen)
     }
 
     @Test func theFlickSpeedIsConfigurable() {
-        let slow = Self.configuration { $0.release = .velocity; $0.flickVelocity = 1000 }
+        let slow = Self.configuration {
+            $0.release = .velocity; $0.flickVelocity = 1000
+        }
         #expect(release(at: 30, velocity: -999, slow).notification?.kind == .didClose)
         #expect(release(at: 30, velocity: -1000, slow).notification?.kind == .didOpen)
     }
@@ -156,7 +173,10 @@ struct ReleasePhysicsTests {
     @Test(arguments: [0.0, -0.1, 1.01, .nan, .infinity])
     func elasticityOutsideZeroToOneIsRefused(value: Double) {
         let configuration = Self.configuration { $0.elasticity = value }
-        #expect(configuration.problems(cellWidth: 320).map(\.description) == ["overscroll: must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(value))"])
+        #expect(
+            configuration.problems(cellWidth: 320).map(\.description) == [
+                "overscroll: must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(value))"
+            ])
     }
 
     // MARK: 4. Springs
@@ -167,7 +187,8 @@ struct ReleasePhysicsTests {
         let zeta = spring.damping / (2 * sqrt(spring.stiffness * spring.mass))
         if zeta < 1 {
             let wd = omega * sqrt(1 - zeta * zeta)
-            return Foundation.exp(-zeta * omega * t) * (x0 * Foundation.cos(wd * t) + (v0 + zeta * omega * x0) / wd * Foundation.sin(wd * t))
+            return Foundation.exp(-zeta * omega * t)
+                * (x0 * Foundation.cos(wd * t) + (v0 + zeta * omega * x0) / wd * Foundation.sin(wd * t))
         } else if zeta == 1 {
             return Foundation.exp(-omega * t) * (x0 + (v0 + omega * x0) * t)
         }
@@ -177,7 +198,10 @@ struct ReleasePhysicsTests {
         return (x0 - c2) * Foundation.exp(r1 * t) + c2 * Foundation.exp(r2 * t)
     }
 
-    @Test(arguments: [Spring(), Spring(mass: 1, stiffness: 100, damping: 20), Spring(mass: 2, stiffness: 50, damping: 40), Spring(mass: 1, stiffness: 300, damping: 2)])
+    @Test(arguments: [
+        Spring(), Spring(mass: 1, stiffness: 100, damping: 20), Spring(mass: 2, stiffness: 50, damping: 40),
+        Spring(mass: 1, stiffness: 300, damping: 2),
+    ])
     func springPositionsFollowTheClosedForm(spring: Spring) {
         for t in [0.0, 0.01, 0.05, 0.1, 0.2, 0.35, 0.5, 1, 2] {
             for (x0, v0) in [(160.0, 0.0), (-180, 900), (30, -1500)] {
@@ -188,7 +212,10 @@ struct ReleasePhysicsTests {
         #expect(spring.solve(x0: 160, v0: 0, at: 0).position == 160)
     }
 
-    @Test(arguments: [Spring(), Spring(mass: 1, stiffness: 100, damping: 20), Spring(mass: 2, stiffness: 50, damping: 40), Spring(mass: 1, stiffness: 300, damping: 2)])
+    @Test(arguments: [
+        Spring(), Spring(mass: 1, stiffness: 100, damping: 20), Spring(mass: 2, stiffness: 50, damping: 40),
+        Spring(mass: 1, stiffness: 300, damping: 2),
+    ])
     func theSettleEndsWithinItsTolerance(spring: Spring) {
         for (x0, v0) in [(160.0, 0.0), (-180, 900), (30, -1500)] {
             let settle = spring.settleTime(x0: x0, v0: v0)
@@ -204,7 +231,10 @@ struct ReleasePhysicsTests {
     @Test func aSpringWithoutDampingStillEnds() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 0)
         #expect(spring.settleTime(x0: 160, v0: 0) == Spring.maximumSettleTime)
-        var cell = SwipeCell(configuration: Self.configuration { $0.spring = spring; $0.bounce = 0 })
+        var cell = SwipeCell(
+            configuration: Self.configuration {
+                $0.spring = spring; $0.bounce = 0
+            })
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -100, at: t0)
         let effects = cell.panEnded(velocity: 0, at: t0)
@@ -214,7 +244,10 @@ struct ReleasePhysicsTests {
 
     @Test func aSpringCellIsDrawnByTheClosedFormFromTheReleaseVelocity() {
         let spring = Spring()
-        var cell = SwipeCell(configuration: Self.configuration { $0.spring = spring; $0.bounce = 0; $0.release = .velocity })
+        var cell = SwipeCell(
+            configuration: Self.configuration {
+                $0.spring = spring; $0.bounce = 0; $0.release = .velocity
+            })
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -30, at: t0)
         let effects = cell.panEnded(velocity: -600, at: t0)
@@ -226,7 +259,9 @@ struct ReleasePhysicsTests {
             #expect(abs(cell.presentedOffset(at: t0 + .milliseconds(ms)) - expected) < 1e-9)
         }
         // A pure function of time: asking again, or out of order, gives the same.
-        #expect(cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)) == cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)))
+        #expect(
+            cell.presentedOffset(at: t0 + .milliseconds(50 as Int64))
+                == cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)))
         // With no bounce the settle step has nowhere to go: it commits at once.
         var settled = cell
         #expect(settled.complete(.openSettle, at: t0 + settle) == nil)
@@ -236,7 +271,10 @@ struct ReleasePhysicsTests {
     /// A spring row's new step replaces the running one: the replaced step's completion, when
     /// it comes, does nothing (the tutorial's curves keep quirk 6: it would re-open the row).
     @Test func aSpringStepReplacedByANewOneDropsItsCompletion() {
-        var cell = SwipeCell(configuration: Self.configuration { $0.spring = Spring(); $0.bounce = 0 })
+        var cell = SwipeCell(
+            configuration: Self.configuration {
+                $0.spring = Spring(); $0.bounce = 0
+            })
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -100, at: t0)
         let open = cell.panEnded(velocity: 0, at: t0)
@@ -262,7 +300,10 @@ struct ReleasePhysicsTests {
     /// deadline. (`RenderPropertyTests`' script 31 under `mail` opened a row announced closed
     /// this way: an open flung at 1216 ms and a close at the same instant both settled at 1883.)
     @Test func aReplacedSpringStepDueAtTheSameInstantAsItsReplacementIsDropped() throws {
-        var cell = SwipeCell(configuration: Self.configuration { $0.spring = Spring(); $0.bounce = 0 })
+        var cell = SwipeCell(
+            configuration: Self.configuration {
+                $0.spring = Spring(); $0.bounce = 0
+            })
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -75, at: t0)
         _ = try #require(cell.panEnded(velocity: -400, at: t0).completion)
@@ -280,7 +321,9 @@ struct ReleasePhysicsTests {
     /// started, so the row announced open rests open. The tutorial's pan rules snap closed at 0,
     /// so this row (a spring under them) is the one that showed it.
     @Test func aSpringRowsSnapWithNothingToMoveStillReplacesTheRunningStep() throws {
-        var configuration = Self.configuration { $0.spring = Spring(); $0.bounce = 0; $0.release = .velocity; $0.flickVelocity = 1 }
+        var configuration = Self.configuration {
+            $0.spring = Spring(); $0.bounce = 0; $0.release = .velocity; $0.flickVelocity = 1
+        }
         configuration.buttons = [SwipeButton(id: "a", title: "A", width: 100)]
         let table = SwipeTable(items: .generated(count: 8)) { _, _ in configuration }
         let log = SideLog()
@@ -301,13 +344,17 @@ struct ReleasePhysicsTests {
 
     @Test func springParametersAreValidated() {
         let configuration = Self.configuration { $0.spring = Spring(mass: 0, stiffness: .infinity, damping: -1) }
-        #expect(configuration.problems(cellWidth: 320).map(\.description) == [
-            "mass: must be in [0.001, 1000000], got 0",
-            "stiffness: must be in [0.001, 1000000], got inf",
-            "damping: must be in [0, 1000000], got -1",
-        ])
+        #expect(
+            configuration.problems(cellWidth: 320).map(\.description) == [
+                "mass: must be in [0.001, 1000000], got 0",
+                "stiffness: must be in [0.001, 1000000], got inf",
+                "damping: must be in [0, 1000000], got -1",
+            ])
         let flick = Self.configuration { $0.flickVelocity = 0 }
-        #expect(flick.problems(cellWidth: 320).map(\.description) == ["flick_velocity: must be in (0, 100000] points/s, got 0"])
+        #expect(
+            flick.problems(cellWidth: 320).map(\.description) == [
+                "flick_velocity: must be in (0, 100000] points/s, got 0"
+            ])
     }
 
     /// Issue 25, point 1: the values that trapped (`damping = 1e6, mass = 1e-300`; a tiny
@@ -329,7 +376,10 @@ struct ReleasePhysicsTests {
         #expect(spring.settleTime(x0: 160, v0: -600) == .zero)
         #expect(Spring.exp(.nan).isNaN)
         // Released through a cell: it settles open at once.
-        var cell = SwipeCell(configuration: Self.configuration { $0.spring = spring; $0.bounce = 0 })
+        var cell = SwipeCell(
+            configuration: Self.configuration {
+                $0.spring = spring; $0.bounce = 0
+            })
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -100, at: t0)
         let effects = cell.panEnded(velocity: -600, at: t0)
@@ -362,7 +412,10 @@ struct ReleasePhysicsTests {
             let stiffness = logUniform(least, most)
             // Around critical damping too, where the closed form changes branch.
             let critical = 2 * (stiffness * mass).squareRoot()
-            let damping = random.next() % 4 == 0 ? min(critical * logUniform(0.999, 1.001), most) : (random.next() % 8 == 0 ? 0 : logUniform(least, most))
+            let damping =
+                random.next() % 4 == 0
+                ? min(critical * logUniform(0.999, 1.001), most)
+                : (random.next() % 8 == 0 ? 0 : logUniform(least, most))
             springs.append(Spring(mass: mass, stiffness: stiffness, damping: damping))
         }
         let extent = 2 * (TableGeometry.maximumWidth + CellConfiguration.maximumBounce)
@@ -399,7 +452,9 @@ struct ReleasePhysicsTests {
 
     /// The closed form exactly as it was written before issue 26 (a fresh solution of the
     /// spring at each call): what ``SpringMotion`` must reproduce to the last bit.
-    static func closedFormAsBefore(_ spring: Spring, x0: Double, v0: Double, at t: Double) -> (position: Double, velocity: Double) {
+    static func closedFormAsBefore(_ spring: Spring, x0: Double, v0: Double, at t: Double) -> (
+        position: Double, velocity: Double
+    ) {
         let omega = (spring.stiffness / spring.mass).squareRoot()
         let zeta = spring.damping / (2 * (spring.stiffness * spring.mass).squareRoot())
         if zeta < 1 {
@@ -409,7 +464,10 @@ struct ReleasePhysicsTests {
             let decay = Spring.exp(-zeta * omega * t)
             let cos = Spring.cos(omegaD * t)
             let sin = Spring.sin(omegaD * t)
-            return (decay * (a * cos + b * sin), decay * ((b * omegaD - zeta * omega * a) * cos - (a * omegaD + zeta * omega * b) * sin))
+            return (
+                decay * (a * cos + b * sin),
+                decay * ((b * omegaD - zeta * omega * a) * cos - (a * omegaD + zeta * omega * b) * sin)
+            )
         } else if zeta == 1 {
             let b = v0 + omega * x0
             let decay = Spring.exp(-omega * t)
@@ -459,7 +517,8 @@ struct ReleasePhysicsTests {
         var random = SplitMix64(seed: seed)
         func uniform(_ extent: Double) -> Double { (Double(random.next() >> 11) / Double(1 << 53) * 2 - 1) * extent }
         var starts: [(x0: Double, v0: Double)] = [
-            (0, 0), (0.49, 0), (0.5, 0), (-0.5, 0), (0, 0.99), (0, 1), (0, -1), (0.49, -0.99), (160, 0), (-160, 0), (130, -600),
+            (0, 0), (0.49, 0), (0.5, 0), (-0.5, 0), (0, 0.99), (0, 1), (0, -1), (0.49, -0.99), (160, 0), (-160, 0),
+            (130, -600),
             (240, 0), (-80, 0), (0, 5000),
         ]
         while starts.count < count {
@@ -479,7 +538,8 @@ struct ReleasePhysicsTests {
                     let before = Self.closedFormAsBefore(spring, x0: x0, v0: v0, at: t)
                     let now = motion.closedForm(at: t)
                     #expect(
-                        now.position.bitPattern == before.position.bitPattern && now.velocity.bitPattern == before.velocity.bitPattern,
+                        now.position.bitPattern == before.position.bitPattern
+                            && now.velocity.bitPattern == before.velocity.bitPattern,
                         "\(spring) x0 \(x0) v0 \(v0) t \(t)")
                     #expect(spring.closedForm(x0: x0, v0: v0, at: t).position.bitPattern == before.position.bitPattern)
                 }

@@ -7,7 +7,8 @@ struct ScriptParserTests {
     let parser = ScriptParser(fileName: "s.swipe")
 
     @Test func everyCommandParses() throws {
-        let lines = try parser.parse("""
+        let lines = try parser.parse(
+            """
             # a comment line
             pan 3 begin
             pan 3 begin 12.5
@@ -24,13 +25,14 @@ struct ScriptParserTests {
             swipe 5 -120
             swipe 5 -120 90
             """)
-        #expect(lines.map(\.command) == [
-            .panBegin(row: 3, x: 0), .panBegin(row: 3, x: 12.5), .panMove(row: 3, x: -40.25), .panEnd(row: 3),
-            .panCancel(row: 3), .tap(row: 3, button: .number(1)), .tap(row: 3, button: .id("delete")),
-            .wait(.milliseconds(300 as Int64)), .scroll(dy: -44), .open(row: 4), .close(row: 4),
-            .swipe(row: 5, dx: -120, duration: .milliseconds(150 as Int64)),
-            .swipe(row: 5, dx: -120, duration: .milliseconds(90 as Int64)),
-        ])
+        #expect(
+            lines.map(\.command) == [
+                .panBegin(row: 3, x: 0), .panBegin(row: 3, x: 12.5), .panMove(row: 3, x: -40.25), .panEnd(row: 3),
+                .panCancel(row: 3), .tap(row: 3, button: .number(1)), .tap(row: 3, button: .id("delete")),
+                .wait(.milliseconds(300 as Int64)), .scroll(dy: -44), .open(row: 4), .close(row: 4),
+                .swipe(row: 5, dx: -120, duration: .milliseconds(150 as Int64)),
+                .swipe(row: 5, dx: -120, duration: .milliseconds(90 as Int64)),
+            ])
         #expect(lines.map(\.number) == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15])
     }
 
@@ -74,7 +76,10 @@ struct ScriptParserTests {
     }
 
     @Test func anUnknownCommandListsTheKnownOnes() {
-        #expect(throws: ScriptError(file: "s.swipe", line: 1, message: "unknown command 'jump' (expected \(ScriptParser.usage))")) {
+        #expect(
+            throws: ScriptError(
+                file: "s.swipe", line: 1, message: "unknown command 'jump' (expected \(ScriptParser.usage))")
+        ) {
             try parser.parse("jump 3")
         }
     }
@@ -84,13 +89,18 @@ struct ScriptParserTests {
         ("opne", "open"), ("clsoe", "close"), ("swype", "swipe"),
     ])
     func anUnknownCommandSuggestsTheClosestKnownOne(word: String, suggested: String) {
-        #expect(throws: ScriptError(file: "s.swipe", line: 1, message: "unknown command '\(word)' (did you mean '\(suggested)'?) (expected \(ScriptParser.usage))")) {
+        #expect(
+            throws: ScriptError(
+                file: "s.swipe", line: 1,
+                message: "unknown command '\(word)' (did you mean '\(suggested)'?) (expected \(ScriptParser.usage))")
+        ) {
             try parser.parse("\(word) 3 begin")
         }
     }
 
     @Test func aHeaderNamesPluginsOnlyBeforeTheFirstCommand() {
-        let header = ScriptHeader("""
+        let header = ScriptHeader(
+            """
             #!/usr/bin/env swipehost run
             # The Mail pattern.
 
@@ -101,11 +111,12 @@ struct ScriptParserTests {
             wait 10
             # plugin: ../plugins/later.lua
             """)
-        #expect(header.plugins == [
-            ScriptHeader.Plugin(line: 4, path: "../plugins/mail.lua"),
-            ScriptHeader.Plugin(line: 5, path: "../plugins/with space.lua"),
-            ScriptHeader.Plugin(line: 7, path: ""),
-        ])
+        #expect(
+            header.plugins == [
+                ScriptHeader.Plugin(line: 4, path: "../plugins/mail.lua"),
+                ScriptHeader.Plugin(line: 5, path: "../plugins/with space.lua"),
+                ScriptHeader.Plugin(line: 7, path: ""),
+            ])
         #expect(ScriptHeader("wait 1\n# plugin: a.lua\n").plugins.isEmpty)
         #expect(ScriptHeader("").plugins.isEmpty)
     }

@@ -9,7 +9,8 @@ struct ScriptVelocityTests {
 
     @Test func anEndMayGiveItsVelocity() throws {
         let lines = try parser.parse("pan 3 end -600\npan 3 end 0.5\npan 3 end\n")
-        #expect(lines.map(\.command) == [.panEnd(row: 3, velocity: -600), .panEnd(row: 3, velocity: 0.5), .panEnd(row: 3)])
+        #expect(
+            lines.map(\.command) == [.panEnd(row: 3, velocity: -600), .panEnd(row: 3, velocity: 0.5), .panEnd(row: 3)])
     }
 
     @Test(arguments: [
@@ -18,8 +19,10 @@ struct ScriptVelocityTests {
         ("pan 3 end 1 2", "too many arguments '2': expected 'pan ROW begin [X] | move X | end [VX] | cancel'"),
         ("pan 3 end fast", "VX must be a number, got 'fast' (expected 'pan ROW end [VX]')"),
         // Issue 25: a number too large for a Double is out of range, not "not a number".
-        ("pan 3 end " + String(repeating: "9", count: 60_000),
-         "VX must be a release velocity from -100000 to 100000 points/s, got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"),
+        (
+            "pan 3 end " + String(repeating: "9", count: 60_000),
+            "VX must be a release velocity from -100000 to 100000 points/s, got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"
+        ),
     ])
     func badVelocitiesAreRefused(line: String, message: String) {
         #expect {
@@ -33,7 +36,9 @@ struct ScriptVelocityTests {
     static func table(release: ReleaseRule) -> SwipeTable {
         var configuration = CellConfiguration.tutorial
         configuration.release = release
-        return SwipeTable(items: .generated(count: 8), geometry: TableGeometry(viewportHeight: 352)) { _, _ in configuration }
+        return SwipeTable(items: .generated(count: 8), geometry: TableGeometry(viewportHeight: 352)) { _, _ in
+            configuration
+        }
     }
 
     /// `swipe 3 -30 48`: moves of 10 points every 16 ms, released at -625 points/s: a flick,
@@ -55,7 +60,8 @@ struct ScriptVelocityTests {
         let table = Self.table(release: .velocity)
         try ScriptRunner(table: table, fileName: "s").run(script: "pan 3 begin\npan 3 move -30\npan 3 end -600\n")
         #expect(table.openRows == [3])
-        try ScriptRunner(table: table, fileName: "s").run(script: "wait 300\npan 3 begin\npan 3 move 10\npan 3 end 600\n")
+        try ScriptRunner(table: table, fileName: "s").run(
+            script: "wait 300\npan 3 begin\npan 3 move 10\npan 3 end 600\n")
         #expect(table.openRows == [])
     }
 }

@@ -25,8 +25,14 @@ struct SizeLimitTests {
     }
 
     @Test(arguments: [
-        (TableGeometry(viewportHeight: 1e300), "viewport must be at most 44000 points (1000 rows of 44 points), got 1e+300"),
-        (TableGeometry(viewportHeight: 44_000.5), "viewport must be at most 44000 points (1000 rows of 44 points), got 44000.5"),
+        (
+            TableGeometry(viewportHeight: 1e300),
+            "viewport must be at most 44000 points (1000 rows of 44 points), got 1e+300"
+        ),
+        (
+            TableGeometry(viewportHeight: 44_000.5),
+            "viewport must be at most 44000 points (1000 rows of 44 points), got 44000.5"
+        ),
         (TableGeometry(viewportHeight: .infinity), "viewport must be a number of points > 0, got inf"),
         (TableGeometry(viewportHeight: -5), "viewport must be a number of points > 0, got -5.0"),
         (TableGeometry(viewportHeight: .nan), "viewport must be a number of points > 0, got nan"),
@@ -56,7 +62,10 @@ struct SizeLimitTests {
     }
 
     @Test(arguments: [
-        ("swipe 9007199254740993 -60", "ROW must be at most 1000000000 (the most rows a table can have), got '9007199254740993'"),
+        (
+            "swipe 9007199254740993 -60",
+            "ROW must be at most 1000000000 (the most rows a table can have), got '9007199254740993'"
+        ),
         ("pan 1000000001 begin", "ROW must be at most 1000000000 (the most rows a table can have), got '1000000001'"),
         ("pan 12x begin", "ROW must be a whole number >= 1, got '12x'"),
     ])
@@ -67,7 +76,10 @@ struct SizeLimitTests {
     }
 
     @Test func theLargestRowNumberParses() throws {
-        #expect(try ScriptParser(fileName: "t").parse("open 1000000000") == [ScriptLine(number: 1, command: .open(row: 1_000_000_000))])
+        #expect(
+            try ScriptParser(fileName: "t").parse("open 1000000000") == [
+                ScriptLine(number: 1, command: .open(row: 1_000_000_000))
+            ])
     }
 
     @Test func aHugeBounceDrawsWithoutTrapping() throws {

@@ -40,7 +40,8 @@ struct SwipeControllerModel {
         var description: String {
             switch self {
             case .ignored: "ignored"
-            case .decided(let active, let orientation, let rest): "\(active ? "shown" : "hidden") \(orientation) at \(rest)"
+            case .decided(let active, let orientation, let rest):
+                "\(active ? "shown" : "hidden") \(orientation) at \(rest)"
             case .fullSwipe(let orientation): "full swipe \(orientation)"
             }
         }
@@ -117,7 +118,8 @@ struct SwipeControllerModel {
                 }
                 expanded = expands
             } else {
-                center = elasticTranslation(translation, limit: actions.preferredWidth, originalCenter: originalCenter, ratio: 0.4)
+                center = elasticTranslation(
+                    translation, limit: actions.preferredWidth, originalCenter: originalCenter, ratio: 0.4)
             }
         }
         guard state.isActive, let orientation, let actions = actionsView(orientation) else { return .ignored }
@@ -128,14 +130,15 @@ struct SwipeControllerModel {
         case .right: active = !(velocity > 0 && !expanded)
         }
         if expanded { return .fullSwipe(orientation) }
-        return .decided(active: active, orientation: orientation, rest: active ? -actions.preferredWidth * orientation.scale : 0)
+        return .decided(
+            active: active, orientation: orientation, rest: active ? -actions.preferredWidth * orientation.scale : 0)
     }
 
     func actionsView(_ orientation: Orientation) -> Actions? { orientation == .left ? left : right }
 }
 
-private extension Double {
-    func scaled(by scale: Double) -> Double { self * scale }
+extension Double {
+    fileprivate func scaled(by scale: Double) -> Double { self * scale }
 }
 
 /// The `swipecellkit` preset decides every generated single-row gesture as the reference model
@@ -189,7 +192,8 @@ struct SwipeCellKitReferenceTests {
                 let buttons = (0..<count).map { SwipeButton(id: "\(edge)\($0)", title: "B", width: buttonWidth) }
                 configuration[edge] = EdgeActions(buttons: buttons)
                 if destructive {
-                    configuration[edge].fullSwipe = FullSwipe.destructive(total: buttonWidth * Double(count), width: width)
+                    configuration[edge].fullSwipe = FullSwipe.destructive(
+                        total: buttonWidth * Double(count), width: width)
                 }
             }
             return BehaviorPreset.swipecellkit.configuring(configuration)
@@ -197,7 +201,10 @@ struct SwipeCellKitReferenceTests {
 
         func model() -> SwipeControllerModel {
             func actions(_ count: Int) -> SwipeControllerModel.Actions? {
-                count == 0 ? nil : SwipeControllerModel.Actions(preferredWidth: buttonWidth * Double(count), destructive: destructive)
+                count == 0
+                    ? nil
+                    : SwipeControllerModel.Actions(
+                        preferredWidth: buttonWidth * Double(count), destructive: destructive)
             }
             return SwipeControllerModel(width: width, left: actions(leading), right: actions(trailing))
         }
@@ -207,7 +214,9 @@ struct SwipeCellKitReferenceTests {
     /// states it (ltr: trailing is the right orientation).
     static func outcome(of gesture: Gesture) throws -> SwipeControllerModel.Outcome {
         let configuration = gesture.configuration()
-        let table = SwipeTable(items: .generated(count: 8), geometry: TableGeometry(width: gesture.width)) { _, _ in configuration }
+        let table = SwipeTable(items: .generated(count: 8), geometry: TableGeometry(width: gesture.width)) { _, _ in
+            configuration
+        }
         let log = SideLog()
         table.delegate = log
         if let opened = gesture.opened { try table.openRow(3, edge: opened) }
@@ -274,7 +283,9 @@ struct SwipeCellKitReferenceTests {
                 velocity: gesture.velocity)
             var configuration = gesture.configuration()
             configuration.behavior = .tutorial
-            let table = SwipeTable(items: .generated(count: 8), geometry: TableGeometry(width: gesture.width)) { _, _ in configuration }
+            let table = SwipeTable(items: .generated(count: 8), geometry: TableGeometry(width: gesture.width)) { _, _ in
+                configuration
+            }
             let log = SideLog()
             table.delegate = log
             if let opened = gesture.opened { try table.openRow(3, edge: opened) }
@@ -285,7 +296,9 @@ struct SwipeCellKitReferenceTests {
             let decision = log.events.map(\.text).last { $0.hasPrefix("open ") || $0.hasPrefix("close ") }
             let got: SwipeControllerModel.Outcome =
                 decision.map {
-                    .decided(active: $0.hasPrefix("open"), orientation: $0.hasSuffix("EDGE(leading)") ? .left : .right, rest: table.cell(forRow: 3)?.offset ?? .nan)
+                    .decided(
+                        active: $0.hasPrefix("open"), orientation: $0.hasSuffix("EDGE(leading)") ? .left : .right,
+                        rest: table.cell(forRow: 3)?.offset ?? .nan)
                 } ?? .ignored
             if got != expected { differing += 1 }
         }

@@ -175,10 +175,11 @@ struct TableTests {
         #expect(try table.tap(row: 1, button: 2) == false)  // button 2's middle is at 120
         try table.panChanged(row: 1, translation: -121)
         #expect(try table.tap(row: 1, buttonID: "two") == true)
-        #expect(log.events == [
-            .action(row: 1, button: CellConfiguration.tutorial.buttons[0], number: 1),
-            .action(row: 1, button: CellConfiguration.tutorial.buttons[1], number: 2),
-        ])
+        #expect(
+            log.events == [
+                .action(row: 1, button: CellConfiguration.tutorial.buttons[0], number: 1),
+                .action(row: 1, button: CellConfiguration.tutorial.buttons[1], number: 2),
+            ])
     }
 
     @Test func tapsOnAClosedRowCallNothing() throws {
@@ -192,8 +193,12 @@ struct TableTests {
         #expect(throws: TableError.noSuchRow(row: 31, rowCount: 30)) { try table.panBegan(row: 31) }
         #expect(throws: TableError.noSuchRow(row: 0, rowCount: 30)) { try table.openRow(0) }
         #expect(throws: TableError.rowOffScreen(row: 20, visible: 1..<13)) { try table.tap(row: 20, button: 1) }
-        #expect(throws: TableError.noSuchButton(row: 1, button: "3", ids: ["one", "two"], reason: nil)) { try table.tap(row: 1, button: 3) }
-        #expect(throws: TableError.noSuchButton(row: 1, button: "x", ids: ["one", "two"], reason: nil)) { try table.tap(row: 1, buttonID: "x") }
+        #expect(throws: TableError.noSuchButton(row: 1, button: "3", ids: ["one", "two"], reason: nil)) {
+            try table.tap(row: 1, button: 3)
+        }
+        #expect(throws: TableError.noSuchButton(row: 1, button: "x", ids: ["one", "two"], reason: nil)) {
+            try table.tap(row: 1, buttonID: "x")
+        }
         #expect(throws: TableError.noPanInProgress(row: 1)) { try table.panChanged(row: 1, translation: 1) }
         try table.panBegan(row: 1)
         #expect(throws: TableError.panAlreadyInProgress(row: 1)) { try table.panBegan(row: 1) }
@@ -236,7 +241,9 @@ struct TableTimerTests {
     @Test func timersFireInTimeOrderWithCompletions() throws {
         let table = SwipeTable()
         var fired: [(Int, Double, Double?)] = []
-        table.timerHandler = { [unowned table] id in fired.append((id, table.now.milliseconds, table.cell(forRow: 1)?.right)) }
+        table.timerHandler = { [unowned table] id in
+            fired.append((id, table.now.milliseconds, table.cell(forRow: 1)?.right))
+        }
         try table.openRow(1, animated: true)  // settle at 100 ms, commit at 200 ms
         let late = table.scheduleTimer(after: .milliseconds(150 as Int64))
         let early = table.scheduleTimer(after: .milliseconds(50 as Int64))

@@ -27,8 +27,10 @@ struct TypedErrorTests {
     @Test func aPanWithNoBeginKeepsTheTablesError() throws {
         let error = try #require(scriptError("pan 3 move -20\n"))
         #expect(error.cause == .table(.noPanInProgress(row: 3)))
-        #expect(error.description
-            == "t.swipe:1: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)")
+        #expect(
+            error.description
+                == "t.swipe:1: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)"
+        )
     }
 
     @Test func aBadLineIsASyntaxError() throws {
@@ -53,7 +55,8 @@ struct TypedErrorTests {
     /// Errors made from text and from a cause are equal when they read the same.
     @Test func equalityIsByPlaceAndText() {
         let typed = ScriptError(file: "t", line: 1, cause: .table(.panAlreadyInProgress(row: 2)))
-        let text = ScriptError(file: "t", line: 1, message: "row 2 is already being panned: end or cancel that pan first")
+        let text = ScriptError(
+            file: "t", line: 1, message: "row 2 is already being panned: end or cancel that pan first")
         #expect(typed == text)
         #expect(typed.hashValue == text.hashValue)
         #expect(typed != ScriptError(file: "t", line: 2, cause: .table(.panAlreadyInProgress(row: 2))))
@@ -83,7 +86,8 @@ struct TypedErrorTests {
             _ = try FileReading.bytes(atPath: "/etc/hostname/x")
         } throws: { error in
             guard let error = error as? FileError else { return false }
-            return error.cause == .notADirectory && error.description == "cannot read '/etc/hostname/x': Not a directory"
+            return error.cause == .notADirectory
+                && error.description == "cannot read '/etc/hostname/x': Not a directory"
         }
     }
 

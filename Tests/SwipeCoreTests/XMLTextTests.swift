@@ -39,9 +39,12 @@ struct XMLTextTests {
             var text = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0..<24, using: &random) { text.append(alphabet.randomElement(using: &random)!) }
             let input = String(text)
-            let allowed = String(String.UnicodeScalarView(input.unicodeScalars.filter {
-                !($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") && $0.value != 0xFFFE && $0.value != 0xFFFF
-            }))
+            let allowed = String(
+                String.UnicodeScalarView(
+                    input.unicodeScalars.filter {
+                        !($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") && $0.value != 0xFFFE
+                            && $0.value != 0xFFFF
+                    }))
             let xml = "<a v=\"\(XMLText.escaped(input))\">\(XMLText.escaped(input, attribute: false))</a>"
             let reader = Reader()
             let parser = XMLParser(data: Data(xml.utf8))

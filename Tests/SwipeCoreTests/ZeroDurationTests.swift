@@ -60,7 +60,11 @@ struct ZeroDurationTests {
     /// run at once after each event (what the non-animated path does inside the event): the
     /// same constants and notifications after every event, and nothing left to schedule.
     @Test func panEventsOnADurationZeroCellMatchTheNonAnimatedPath() {
-        enum Event { case began(Double), changed(Double), ended, cancelled }
+        enum Event {
+            case began(Double)
+            case changed(Double)
+            case ended, cancelled
+        }
         let script: [Event] = [
             .began(0), .changed(-40), .changed(-200), .ended, .began(0), .changed(30), .ended,
             .began(0), .changed(-100), .cancelled, .began(0), .changed(-170), .changed(10), .ended,

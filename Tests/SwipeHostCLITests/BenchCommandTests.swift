@@ -5,7 +5,9 @@ import Testing
 /// are not asserted here (the machine is shared and noisy).
 struct BenchCommandTests {
     @Test func quickJSONHasOneObjectPerFigureWithItsTarget() throws {
-        let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "core.move_ns", "--only", "table.rss_mb_1m"])
+        let result = try Swipehost.run([
+            "bench", "--quick", "--json", "--only", "core.move_ns", "--only", "table.rss_mb_1m",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let objects = try result.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -20,7 +22,9 @@ struct BenchCommandTests {
     /// The playground's frame sizes depend on no clock: their targets hold in any build
     /// (issue 26, point 2: 2 KB median, 32 KB at most, down from 12-540 KB).
     @Test func theFrameSizesMeetTheirTargets() throws {
-        let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "serve.frame_bytes_p50", "--only", "serve.frame_bytes_max"])
+        let result = try Swipehost.run([
+            "bench", "--quick", "--json", "--only", "serve.frame_bytes_p50", "--only", "serve.frame_bytes_max",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let objects = try result.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -33,7 +37,9 @@ struct BenchCommandTests {
     @Test func theTableMemoryProbeReportsABoundedCellCount() throws {
         let result = try Swipehost.run(["bench", "--probe-table-memory"])
         #expect(result.status == 0, "\(result.stderr)")
-        let fields = result.stdout.split(separator: " ").map { String($0).trimmingCharacters(in: .whitespacesAndNewlines) }
+        let fields = result.stdout.split(separator: " ").map {
+            String($0).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         #expect(fields.count == 3)
         #expect(Int(fields[1]).map { $0 <= 13 } == true, "cells: \(fields)")  // a screenful, not a million
         // Every row comes on screen once in a top-to-bottom scroll, and is configured once.
@@ -52,13 +58,15 @@ struct BenchCommandTests {
 struct CoverageBenchCommandTests {
     @Test func bothCoverageFiguresComeFromOneRun() throws {
         let result = try Swipehost.run([
-            "bench", "--quick", "--json", "--only", "test.coverage_overhead", "--only", "test.coverage_reference_overhead",
+            "bench", "--quick", "--json", "--only", "test.coverage_overhead", "--only",
+            "test.coverage_reference_overhead",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let objects = try result.stdout.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        #expect(objects.map { $0["name"] as? String } == ["test.coverage_overhead", "test.coverage_reference_overhead"])
+        #expect(
+            objects.map { $0["name"] as? String } == ["test.coverage_overhead", "test.coverage_reference_overhead"])
         #expect(objects.map { $0["unit"] as? String } == ["x", "x"])
         #expect(objects.first?["target"] as? String == "<= 1.3")
         // A covered run does all an uncovered one does, and more.

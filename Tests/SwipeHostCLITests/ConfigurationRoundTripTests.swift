@@ -24,8 +24,12 @@ struct ConfigurationRoundTripTests {
     static func generated(_ random: inout SplitMix64) -> SessionConfiguration {
         func chance(_ n: UInt64) -> Bool { random.next() % n == 0 }
         var configuration = SessionConfiguration()
-        let paths = ["plugins/mail.lua", "/abs/per row.lua", "it's \"quoted\"\\.lua", "plugins/tutorial", "ünïcode/π.lua"]
-        for _ in 0..<(random.next() % 3) { configuration.plugins.append(.file(paths[Int(random.next() % UInt64(paths.count))])) }
+        let paths = [
+            "plugins/mail.lua", "/abs/per row.lua", "it's \"quoted\"\\.lua", "plugins/tutorial", "ünïcode/π.lua",
+        ]
+        for _ in 0..<(random.next() % 3) {
+            configuration.plugins.append(.file(paths[Int(random.next() % UInt64(paths.count))]))
+        }
         if !chance(3) {
             let rows = chance(4) ? Int(random.next() % 5) : Int(random.next() % UInt64(TableGeometry.maximumRows + 1))
             configuration.items = .generated(count: rows)
@@ -38,7 +42,8 @@ struct ConfigurationRoundTripTests {
         if !chance(3) { configuration.geometry.viewportHeight = Double(random.next() % 44_000_000) / 1_000 + 0.001 }
         configuration.preset = BehaviorPreset.allCases[Int(random.next() % UInt64(BehaviorPreset.allCases.count))]
         configuration.direction = [nil, .ltr, .rtl][Int(random.next() % 3)]
-        configuration.tableBehavior = TableBehaviorOptions(exclusive: chance(2), closeOnScroll: chance(2), closeOnTap: chance(2))
+        configuration.tableBehavior = TableBehaviorOptions(
+            exclusive: chance(2), closeOnScroll: chance(2), closeOnTap: chance(2))
         if !chance(3) { configuration.pluginOptions.instructionBudget = Int(random.next() % (1 << 40)) }
         if !chance(3) {
             let bytes = Int(random.next() % (1 << 36))
@@ -76,7 +81,8 @@ struct ConfigurationRoundTripTests {
             var pairs: [[String]] = []
             var words = value.arguments()[...]
             while let word = words.popFirst() {
-                let takesValue = !["--exclusive", "--close-on-scroll", "--close-on-tap", "--trusted", "--strict"].contains(word)
+                let takesValue = !["--exclusive", "--close-on-scroll", "--close-on-tap", "--trusted", "--strict"]
+                    .contains(word)
                 pairs.append(takesValue ? [word, words.popFirst()!] : [word])
             }
             // Plugins keep their order (it is the load order); the rest is reversed.
@@ -109,16 +115,30 @@ struct ConfigurationRoundTripTests {
         }
         #expect(SessionConfiguration.defaults.tableFields() == "{}")
         // The recorder's extra field is read (and checked) by the same reader.
-        #expect(try Self.readBack(SessionConfiguration.defaults.tableFields(["plugin_errors = \"allow\""]), in: lua) == .defaults)
+        #expect(
+            try Self.readBack(SessionConfiguration.defaults.tableFields(["plugin_errors = \"allow\""]), in: lua)
+                == .defaults)
     }
 
     /// Bad values in swipe.table{...} name their field; nothing is clamped.
     @Test(arguments: [
-        ("{ budget = -1 }", "swipe.table: 'budget' must be a whole number >= 0 (Lua instructions per call into a plugin, 0 = unlimited), got -1"),
-        ("{ budget = 2.5 }", "swipe.table: 'budget' must be a whole number >= 0 (Lua instructions per call into a plugin, 0 = unlimited), got 2.5"),
-        ("{ memory = -4096 }", "swipe.table: 'memory' must be a whole number >= 0 (bytes each plugin's Lua state may take, 0 = no cap), got -4096"),
+        (
+            "{ budget = -1 }",
+            "swipe.table: 'budget' must be a whole number >= 0 (Lua instructions per call into a plugin, 0 = unlimited), got -1"
+        ),
+        (
+            "{ budget = 2.5 }",
+            "swipe.table: 'budget' must be a whole number >= 0 (Lua instructions per call into a plugin, 0 = unlimited), got 2.5"
+        ),
+        (
+            "{ memory = -4096 }",
+            "swipe.table: 'memory' must be a whole number >= 0 (bytes each plugin's Lua state may take, 0 = no cap), got -4096"
+        ),
         ("{ memory = \"64M\" }", "swipe.table: 'memory' must be a number, got a string"),
-        ("{ preset = \"nope\" }", "swipe.table: 'preset' must be one of 'tutorial', 'swipecellkit', 'mail', got 'nope'"),
+        (
+            "{ preset = \"nope\" }",
+            "swipe.table: 'preset' must be one of 'tutorial', 'swipecellkit', 'mail', got 'nope'"
+        ),
         ("{ rows = -1 }", "swipe.table: 'rows' must be a whole number >= 0, got -1"),
     ])
     func badFieldsAreNamed(fields: String, message: String) throws {

@@ -42,13 +42,16 @@ struct CoverageCommandTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for command in ["test", "run"] {
-            let arguments = command == "test"
+            let arguments =
+                command == "test"
                 ? ["test", "--coverage-min=\(value)", Self.fixtures]
                 : ["run", "--coverage-min=\(value)", "--plugin", Self.fixtures + "/counted.lua", "/dev/null"]
             let result = try Swipehost.run(arguments, in: folder)
             #expect(result.status == 2)
             #expect(result.stdout == "")
-            #expect(result.stderr == "swipehost \(command): --coverage-min must be a percentage from 0 to 100, got '\(value)'\n")
+            #expect(
+                result.stderr
+                    == "swipehost \(command): --coverage-min must be a percentage from 0 to 100, got '\(value)'\n")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("coverage").path))
         }
     }
@@ -56,7 +59,8 @@ struct CoverageCommandTests {
     @Test func belowTheMinimumIsStatus1() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Swipehost.run(["test", "--coverage-min", "99.5", Self.fixtures + "/counted_spec.lua"], in: folder)
+        let result = try Swipehost.run(
+            ["test", "--coverage-min", "99.5", Self.fixtures + "/counted_spec.lua"], in: folder)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("swipehost test: line coverage "))
         #expect(result.stderr.hasSuffix("% is below --coverage-min 99.5%\n"))
@@ -69,18 +73,21 @@ struct CoverageCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("open.swipe")
         try Data("swipe 1 -100\nwait 300\n".utf8).write(to: script)
-        let plain = try Swipehost.run(["run", script.path, "--plugin", Self.fixtures + "/counted.lua", "--rows", "1"], in: folder)
-        let covered = try Swipehost.run(["run", script.path, "--plugin", Self.fixtures + "/counted.lua", "--rows", "1", "--coverage"], in: folder)
+        let plain = try Swipehost.run(
+            ["run", script.path, "--plugin", Self.fixtures + "/counted.lua", "--rows", "1"], in: folder)
+        let covered = try Swipehost.run(
+            ["run", script.path, "--plugin", Self.fixtures + "/counted.lua", "--rows", "1", "--coverage"], in: folder)
         #expect(covered.status == 0)
         #expect(covered.stdout == plain.stdout)
         let path = Self.fixtures + "/counted.lua"
         let padding = String(repeating: " ", count: path.count - 4)
-        #expect(covered.stderr == """
-            File\(padding)  Lines    Hit  Missed   Cover
-            \(path)     22     19       3   86.3%
-            Total\(String(repeating: " ", count: path.count - 5))     22     19       3   86.3%
+        #expect(
+            covered.stderr == """
+                File\(padding)  Lines    Hit  Missed   Cover
+                \(path)     22     19       3   86.3%
+                Total\(String(repeating: " ", count: path.count - 5))     22     19       3   86.3%
 
-            """)
+                """)
         let lcov = try Self.lcov(in: folder)
         #expect(lcov.hasPrefix("TN:\nSF:\(path)\nFN:4,label\n"))
         #expect(lcov.contains("DA:23,1\n"))

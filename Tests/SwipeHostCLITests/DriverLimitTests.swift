@@ -5,7 +5,9 @@ import Testing
 /// command line does (defects 1 and 3): an error the spec can catch, never a trap.
 struct DriverLimitTests {
     @Test func theDriversWaitStopsAtTheClocksLimit() throws {
-        let result = try Swipehost.run(["lua", "-e", """
+        let result = try Swipehost.run([
+            "lua", "-e",
+            """
             local t = require("swipe").table{}
             for i = 1, 10 do
               local ok, err = pcall(t.wait, t, 1e12)
@@ -13,18 +15,22 @@ struct DriverLimitTests {
             end
             print(t:now())
             print(pcall(t.wait, t, 1e300))
-            """])
+            """,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            10\twait: the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it
-            9000000000000
-            false\twait: milliseconds must be at most 9000000000000 (the virtual clock's range, about 285 years), got 1e+300
+        #expect(
+            result.stdout == """
+                10\twait: the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it
+                9000000000000
+                false\twait: milliseconds must be at most 9000000000000 (the virtual clock's range, about 285 years), got 1e+300
 
-            """)
+                """)
     }
 
     @Test func theDriversSizesAndSwipesAreChecked() throws {
-        let result = try Swipehost.run(["lua", "-e", """
+        let result = try Swipehost.run([
+            "lua", "-e",
+            """
             local swipe = require("swipe")
             print(pcall(swipe.table, { viewport = 1e300 }))
             print(pcall(swipe.table, { rows = 1e300 }))
@@ -33,32 +39,39 @@ struct DriverLimitTests {
             local t = swipe.table{}
             print(pcall(t.swipe, t, 3, -100, 1e12))
             print(pcall(t.swipe, t, 3, -100, 0/0))
-            """])
+            """,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 1e+300
-            false\tswipe.table: 'rows' must be at most 1000000000, got 1e+300
-            false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 10000000000.0
-            false\tswipe.table: 'width' must be at most 10000 points, got 20000.0
-            false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got 1000000000000
-            false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got nan
+        #expect(
+            result.stdout == """
+                false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 1e+300
+                false\tswipe.table: 'rows' must be at most 1000000000, got 1e+300
+                false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 10000000000.0
+                false\tswipe.table: 'width' must be at most 10000 points, got 20000.0
+                false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got 1000000000000
+                false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got nan
 
-            """)
+                """)
     }
 
     /// Issue 25: a mistyped option had no "did you mean".
     @Test func aMistypedOptionGetsADidYouMean() throws {
-        let result = try Swipehost.run(["lua", "-e", """
+        let result = try Swipehost.run([
+            "lua", "-e",
+            """
             local swipe = require("swipe")
             print(pcall(swipe.table, { exlusive = true }))
             print(pcall(swipe.table, { zzz = 1 }))
-            """])
+            """,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        let known = "budget, close_on_scroll, close_on_tap, direction, exclusive, items, memory, plugin_errors, plugins, preset, rows, viewport, width"
-        #expect(result.stdout == """
-            false\tswipe.table: unknown option 'exlusive' (did you mean 'exclusive'?) (known: \(known))
-            false\tswipe.table: unknown option 'zzz' (known: \(known))
+        let known =
+            "budget, close_on_scroll, close_on_tap, direction, exclusive, items, memory, plugin_errors, plugins, preset, rows, viewport, width"
+        #expect(
+            result.stdout == """
+                false\tswipe.table: unknown option 'exlusive' (did you mean 'exclusive'?) (known: \(known))
+                false\tswipe.table: unknown option 'zzz' (known: \(known))
 
-            """)
+                """)
     }
 }

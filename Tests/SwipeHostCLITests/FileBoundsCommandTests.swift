@@ -6,7 +6,8 @@ import Testing
 /// regular file.
 struct FileBoundsCommandTests {
     static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipehost-i25-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipehost-i25-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -16,30 +17,41 @@ struct FileBoundsCommandTests {
         #expect(mkfifo(folder + "/fifo.lua", 0o600) == 0)
         let zero = try Swipehost.run(["check", "/dev/zero", "--color", "never"])
         #expect(zero.status == 1)
-        #expect(zero.stdout == "/dev/zero: cannot read the plugin: not a regular file but a character device\n/dev/zero: 1 error\n")
+        #expect(
+            zero.stdout
+                == "/dev/zero: cannot read the plugin: not a regular file but a character device\n/dev/zero: 1 error\n")
         let fifo = try Swipehost.run(["check", folder + "/fifo.lua", "--color", "never"])
         #expect(fifo.status == 1)
-        #expect(fifo.stdout == "\(folder)/fifo.lua: cannot read the plugin: not a regular file but a FIFO (named pipe)\n\(folder)/fifo.lua: 1 error\n")
+        #expect(
+            fifo.stdout
+                == "\(folder)/fifo.lua: cannot read the plugin: not a regular file but a FIFO (named pipe)\n\(folder)/fifo.lua: 1 error\n"
+        )
     }
 
     @Test func aScriptHeaderNamingADeviceIsRefusedAtItsLine() throws {
         let result = try Swipehost.run(["run", "-"], stdin: "# plugin: /dev/zero\nswipe 1 -100\n")
         #expect(result.status == 2)
-        #expect(result.stderr == "<stdin>:1: plugin '/dev/zero' cannot be read: not a regular file but a character device\n")
+        #expect(
+            result.stderr == "<stdin>:1: plugin '/dev/zero' cannot be read: not a regular file but a character device\n"
+        )
         #expect(result.stdout == "")
     }
 
     @Test func endlessStandardInputStopsAtTheLimit() throws {
         let result = try RunReliabilityTests.shell("yes 2>/dev/null | \"$0\" run -")
         #expect(result.status == 2)
-        #expect(result.stderr == "swipehost: cannot read standard input: larger than 16777216 bytes (16 MiB), the most read whole from a file or stream (a longer script can be run from a regular file, which is mapped)\n")
+        #expect(
+            result.stderr
+                == "swipehost: cannot read standard input: larger than 16777216 bytes (16 MiB), the most read whole from a file or stream (a longer script can be run from a regular file, which is mapped)\n"
+        )
         #expect(result.stdout == "")
     }
 
     @Test func aScriptFromANamedPipeIsStillRead() throws {
         let folder = try Self.folder()
         #expect(mkfifo(folder + "/s.swipe", 0o600) == 0)
-        let piped = try RunReliabilityTests.shell("printf 'swipe 1 -100\\n' > '\(folder)/s.swipe' & \"$0\" run '\(folder)/s.swipe'; s=$?; wait; exit $s")
+        let piped = try RunReliabilityTests.shell(
+            "printf 'swipe 1 -100\\n' > '\(folder)/s.swipe' & \"$0\" run '\(folder)/s.swipe'; s=$?; wait; exit $s")
         let direct = try Swipehost.run(["run", "-"], stdin: "swipe 1 -100\n")
         #expect(piped.status == 0)
         #expect(piped.stdout == direct.stdout)
@@ -50,7 +62,9 @@ struct FileBoundsCommandTests {
         try FileManager.default.createSymbolicLink(atPath: folder + "/zero_spec.lua", withDestinationPath: "/dev/zero")
         let result = try Swipehost.run(["test", folder + "/zero_spec.lua", "--color", "never"])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("cannot read '\(folder)/zero_spec.lua': not a regular file but a character device"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("cannot read '\(folder)/zero_spec.lua': not a regular file but a character device"),
+            "\(result.stdout)")
     }
 
     @Test func renderReportsAWriteThatFails() throws {
@@ -65,7 +79,8 @@ struct FileBoundsCommandTests {
         let folder = try Self.folder()
         #expect(mkfifo(folder + "/pipe.svg", 0o600) == 0)
         let result = try RunReliabilityTests.shell(
-            "cat '\(folder)/pipe.svg' > '\(folder)/read.svg' & \"$0\" render examples/demo.swipe -o '\(folder)/pipe.svg'; s=$?; wait; exit $s")
+            "cat '\(folder)/pipe.svg' > '\(folder)/read.svg' & \"$0\" render examples/demo.swipe -o '\(folder)/pipe.svg'; s=$?; wait; exit $s"
+        )
         #expect(result.status == 0)
         let expected = try Swipehost.run(["render", "examples/demo.swipe", "-o", "-"]).stdout
         #expect(try String(contentsOfFile: folder + "/read.svg", encoding: .utf8) == expected)
@@ -88,6 +103,9 @@ struct FileBoundsCommandTests {
         }
         #expect(try String(contentsOfFile: folder + "/target.svg", encoding: .utf8) == expected)
         #expect(try String(contentsOfFile: folder + "/made.svg", encoding: .utf8) == expected)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["dangling.svg", "link.svg", "made.svg", "target.svg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+                "dangling.svg", "link.svg", "made.svg", "target.svg",
+            ])
     }
 }

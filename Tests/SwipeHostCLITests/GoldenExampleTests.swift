@@ -51,8 +51,11 @@ struct GoldenExampleTests {
             let golden = try String(contentsOf: Self.folder.appendingPathComponent("\(name).txt"), encoding: .utf8)
             let alone = try Swipehost.run(["run", script])
             #expect(alone.status == 0, "\(script): \(alone.stderr)")
-            #expect(alone.stdout == golden, "swipehost run \(script) alone differs from Tests/Golden/examples/\(name).txt")
-            if try Swipehost.declaredArguments(of: script).contains(where: { $0.hasPrefix("--") && $0 != "--plugin" }) { withOptions += 1 }
+            #expect(
+                alone.stdout == golden, "swipehost run \(script) alone differs from Tests/Golden/examples/\(name).txt")
+            if try Swipehost.declaredArguments(of: script).contains(where: { $0.hasPrefix("--") && $0 != "--plugin" }) {
+                withOptions += 1
+            }
         }
         #expect(withOptions >= 4)
     }

@@ -32,14 +32,20 @@ struct OptionsAndMessagesTests {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
         // 4 MB at load time: over a 1M cap, well under 64M.
-        try Self.write("local big = string.rep('x', 4 * 1024 * 1024)\nreturn { name = 'big' }\n", to: root.appendingPathComponent("big.lua"))
+        try Self.write(
+            "local big = string.rep('x', 4 * 1024 * 1024)\nreturn { name = 'big' }\n",
+            to: root.appendingPathComponent("big.lua"))
         // io is only there with --trusted.
-        try Self.write("local ok = io ~= nil\nreturn { name = 'io', configure = function() assert(ok, 'no io') end }\n", to: root.appendingPathComponent("io.lua"))
-        try Self.write("""
+        try Self.write(
+            "local ok = io ~= nil\nreturn { name = 'io', configure = function() assert(ok, 'no io') end }\n",
+            to: root.appendingPathComponent("io.lua"))
+        try Self.write(
+            """
             local swipe = require("swipe")
             it("loads big", function() swipe.table { plugins = { "\(root.path)/big.lua" } } end)
             """, to: root.appendingPathComponent("big_spec.lua"))
-        try Self.write("""
+        try Self.write(
+            """
             local swipe = require("swipe")
             it("has io", function()
               local t = swipe.table { plugins = { "\(root.path)/io.lua" }, rows = 1 }
@@ -72,8 +78,14 @@ struct OptionsAndMessagesTests {
     @Test(arguments: [["run", "-"], ["check", "plugins/mail.lua"], ["test", "spec/mail_spec.lua"]])
     func pluginOptionsAreCheckedAlikeEverywhere(command: [String]) throws {
         for (arguments, message) in [
-            (["--memory", "lots"], "Error: --memory must be a number of bytes with an optional K, M or G suffix (64M), got 'lots'\n"),
-            (["--memory", "-1"], "Error: --memory must be a number of bytes with an optional K, M or G suffix (64M), got '-1'\n"),
+            (
+                ["--memory", "lots"],
+                "Error: --memory must be a number of bytes with an optional K, M or G suffix (64M), got 'lots'\n"
+            ),
+            (
+                ["--memory", "-1"],
+                "Error: --memory must be a number of bytes with an optional K, M or G suffix (64M), got '-1'\n"
+            ),
             (["--budget", "-1"], "Error: --budget must be 0 or more instructions, got -1\n"),
         ] {
             let result = try Swipehost.run(command + arguments, stdin: "")
@@ -93,7 +105,10 @@ struct OptionsAndMessagesTests {
         let result = try Swipehost.run(["run", "-"], stdin: "wait 1\npna 3 begin\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "<stdin>:2: unknown command 'pna' (did you mean 'pan'?) (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS])\n")
+        #expect(
+            result.stderr
+                == "<stdin>:2: unknown command 'pna' (did you mean 'pan'?) (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS])\n"
+        )
     }
 
     /// Issue 25: a tap on a button that is not revealed printed nothing. It is a notice on
@@ -102,14 +117,17 @@ struct OptionsAndMessagesTests {
         let script = "tap 3 1\npan 3 begin\npan 3 move -200\npan 3 end\nwait 500\ntap 3 two\ntap 5 trailing:2\n"
         for format in ["text", "jsonl"] {
             let result = try Swipehost.run(["run", "-", "--format", format], stdin: script)
-            let plain = try Swipehost.run(["run", "-", "--format", format], stdin: "pan 3 begin\npan 3 move -200\npan 3 end\nwait 500\ntap 3 two\n")
+            let plain = try Swipehost.run(
+                ["run", "-", "--format", format],
+                stdin: "pan 3 begin\npan 3 move -200\npan 3 end\nwait 500\ntap 3 two\n")
             #expect(result.status == 0)
             #expect(result.stdout == plain.stdout)
-            #expect(result.stderr == """
-                <stdin>:1: notice: 'tap 3 1' hit nothing: that button of row 3 is not revealed (the row is not open on its side); the script goes on
-                <stdin>:7: notice: 'tap 5 trailing:2' hit nothing: that button of row 5 is not revealed (the row is not open on its side); the script goes on
+            #expect(
+                result.stderr == """
+                    <stdin>:1: notice: 'tap 3 1' hit nothing: that button of row 3 is not revealed (the row is not open on its side); the script goes on
+                    <stdin>:7: notice: 'tap 5 trailing:2' hit nothing: that button of row 5 is not revealed (the row is not open on its side); the script goes on
 
-                """)
+                    """)
         }
     }
 
@@ -119,7 +137,10 @@ struct OptionsAndMessagesTests {
         let result = try Swipehost.run(["run", "-"], stdin: "wait 1\ntap 3 archive\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "<stdin>:2: row 3 has no button 'archive': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2) (no plugin was loaded, so the tutorial's default cell ran: give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)\n")
+        #expect(
+            result.stderr
+                == "<stdin>:2: row 3 has no button 'archive': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2) (no plugin was loaded, so the tutorial's default cell ran: give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)\n"
+        )
         // With a plugin, the message is the table's alone.
         let mail = try Swipehost.run(["run", "-", "--plugin", "plugins/mail.lua"], stdin: "tap 3 archive\n")
         #expect(mail.status == 2)
@@ -153,7 +174,8 @@ struct OptionsAndMessagesTests {
         for script in scripts {
             for format in ["text", "jsonl"] {
                 let alone = try Swipehost.run(["run", script, "--format", format])
-                let explicit = try Swipehost.run(["run", script, "--format", format] + (Self.explicitPlugins[script] ?? []))
+                let explicit = try Swipehost.run(
+                    ["run", script, "--format", format] + (Self.explicitPlugins[script] ?? []))
                 #expect(alone.status == 0, "\(script): \(alone.stderr)")
                 // The same notices (a tap on a button not revealed: both_edges without its
                 // `# options: --direction rtl`), if any.
@@ -164,7 +186,8 @@ struct OptionsAndMessagesTests {
         }
         // The header is what loads the plugin: the mail example's taps need its buttons.
         let tutorial = try Swipehost.run(["run", "examples/tutorial.swipe"])
-        #expect(tutorial.stdout.contains("presented \"In the delegate!\": Clicked button one for Longer Title Item #3\n"))
+        #expect(
+            tutorial.stdout.contains("presented \"In the delegate!\": Clicked button one for Longer Title Item #3\n"))
     }
 
     @Test func headerLinesNameSeveralPluginsRelativeToTheScript() throws {
@@ -173,7 +196,8 @@ struct OptionsAndMessagesTests {
         try Self.write("print('a loaded')\nreturn { name = 'a' }\n", to: root.appendingPathComponent("p/a.lua"))
         try Self.write("print('b loaded')\nreturn { name = 'b' }\n", to: root.appendingPathComponent("p/b.lua"))
         let script = root.appendingPathComponent("s/two.swipe")
-        try Self.write("""
+        try Self.write(
+            """
             #!/usr/bin/env swipehost run
             # two plugins, in load order
 
@@ -185,23 +209,32 @@ struct OptionsAndMessagesTests {
             """, to: script)
         let result = try Swipehost.run(["run", script.path, "--format", "jsonl", "--rows", "1"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            {"event":"log","plugin":"a","message":"a loaded","t":0}
-            {"event":"log","plugin":"b","message":"b loaded","t":0}
-            {"event":"state","t":1,"rows":[{"row":1,"right":0,"left":0}],"editing":[]}
+        #expect(
+            result.stdout == """
+                {"event":"log","plugin":"a","message":"a loaded","t":0}
+                {"event":"log","plugin":"b","message":"b loaded","t":0}
+                {"event":"state","t":1,"rows":[{"row":1,"right":0,"left":0}],"editing":[]}
 
-            """)
+                """)
         // --plugin (or --plugins) replaces the header.
-        let given = try Swipehost.run(["run", script.path, "--format", "jsonl", "--rows", "1", "--plugin", root.appendingPathComponent("p/b.lua").path])
-        #expect(given.stdout.hasPrefix("{\"event\":\"log\",\"plugin\":\"b\",\"message\":\"b loaded\",\"t\":0}\n{\"event\":\"state\""))
+        let given = try Swipehost.run([
+            "run", script.path, "--format", "jsonl", "--rows", "1", "--plugin",
+            root.appendingPathComponent("p/b.lua").path,
+        ])
+        #expect(
+            given.stdout.hasPrefix(
+                "{\"event\":\"log\",\"plugin\":\"b\",\"message\":\"b loaded\",\"t\":0}\n{\"event\":\"state\""))
         // A script read from standard input: relative to the current folder.
-        let piped = try Swipehost.run(["run", "-", "--rows", "3"], stdin: "# plugin: plugins/tutorial.lua\nopen 3\ntap 3 1\n")
+        let piped = try Swipehost.run(
+            ["run", "-", "--rows", "3"], stdin: "# plugin: plugins/tutorial.lua\nopen 3\ntap 3 1\n")
         #expect(piped.status == 0, "\(piped.stderr)")
-        #expect(piped.stdout.hasPrefix("""
-                 0 ms  row 3: tapped "Button 1" (button 1, id one)
-                 0 ms  presented "In the delegate!": Clicked button one for Longer Title Item #3
+        #expect(
+            piped.stdout.hasPrefix(
+                """
+                     0 ms  row 3: tapped "Button 1" (button 1, id one)
+                     0 ms  presented "In the delegate!": Clicked button one for Longer Title Item #3
 
-            """))
+                """))
     }
 
     @Test func aHeaderNamingNothingIsAnErrorAtItsLine() throws {
@@ -212,11 +245,17 @@ struct OptionsAndMessagesTests {
         let result = try Swipehost.run(["run", script.path])
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "\(script.path):2: plugin '../plugins/mial.lua' not found: no file or folder at '\(root.deletingLastPathComponent().path)/plugins/mial.lua' (a '# plugin:' path is relative to the script's folder)\n")
+        #expect(
+            result.stderr
+                == "\(script.path):2: plugin '../plugins/mial.lua' not found: no file or folder at '\(root.deletingLastPathComponent().path)/plugins/mial.lua' (a '# plugin:' path is relative to the script's folder)\n"
+        )
 
         let piped = try Swipehost.run(["run", "-"], stdin: "\n# plugin: nope.lua\nwait 1\n")
         #expect(piped.status == 2)
-        #expect(piped.stderr == "<stdin>:2: plugin 'nope.lua' not found: no file or folder at 'nope.lua' (a '# plugin:' path is relative to the current folder, for a script read from standard input)\n")
+        #expect(
+            piped.stderr
+                == "<stdin>:2: plugin 'nope.lua' not found: no file or folder at 'nope.lua' (a '# plugin:' path is relative to the current folder, for a script read from standard input)\n"
+        )
 
         let empty = try Swipehost.run(["run", "-"], stdin: "# plugin:\nwait 1\n")
         #expect(empty.status == 2)
@@ -240,13 +279,17 @@ struct OptionsAndMessagesTests {
         let piped = try Swipehost.run(["run", "examples/demo.swipe"])
         #expect(!piped.stdout.contains(Self.escape))
         let always = try Swipehost.run(["run", "examples/demo.swipe", "--color", "always"])
-        #expect(always.stdout.hasPrefix("""
-            \u{1B}[2m   150 ms  \u{1B}[0m\u{1B}[32mrow 3 opened\u{1B}[0m
-            \u{1B}[2m   450 ms  \u{1B}[0m\u{1B}[36mrow 3: tapped "Button 1" (button 1, id one)\u{1B}[0m
-            \u{1B}[2m   450 ms  \u{1B}[0m\u{1B}[34mrow 5 closed\u{1B}[0m
+        #expect(
+            always.stdout.hasPrefix(
+                """
+                \u{1B}[2m   150 ms  \u{1B}[0m\u{1B}[32mrow 3 opened\u{1B}[0m
+                \u{1B}[2m   450 ms  \u{1B}[0m\u{1B}[36mrow 3: tapped "Button 1" (button 1, id one)\u{1B}[0m
+                \u{1B}[2m   450 ms  \u{1B}[0m\u{1B}[34mrow 5 closed\u{1B}[0m
 
-            """))
-        #expect(always.stdout.contains("\n\u{1B}[1mAt 1400 ms: rows 1-12 of 30 on screen (offset 0); open rows: 7\u{1B}[0m\n"))
+                """))
+        #expect(
+            always.stdout.contains(
+                "\n\u{1B}[1mAt 1400 ms: rows 1-12 of 30 on screen (offset 0); open rows: 7\u{1B}[0m\n"))
         #expect(Self.plain(always.stdout) == piped.stdout)
         let never = try Swipehost.run(["run", "examples/demo.swipe", "--color", "never"])
         #expect(never.stdout == piped.stdout)
@@ -258,9 +301,11 @@ struct OptionsAndMessagesTests {
         #expect(noColor.stdout == piped.stdout)
         let emptyNoColor = try Swipehost.runOnTerminal(["run", "examples/demo.swipe"], environment: ["NO_COLOR": ""])
         #expect(emptyNoColor.stdout == always.stdout)
-        let neverOnTerminal = try Swipehost.runOnTerminal(["run", "examples/demo.swipe", "--color", "never"], without: ["NO_COLOR"])
+        let neverOnTerminal = try Swipehost.runOnTerminal(
+            ["run", "examples/demo.swipe", "--color", "never"], without: ["NO_COLOR"])
         #expect(neverOnTerminal.stdout == piped.stdout)
-        let alwaysDespiteNoColor = try Swipehost.run(["run", "examples/demo.swipe", "--color", "always"], environment: ["NO_COLOR": "1"])
+        let alwaysDespiteNoColor = try Swipehost.run(
+            ["run", "examples/demo.swipe", "--color", "always"], environment: ["NO_COLOR": "1"])
         #expect(alwaysDespiteNoColor.stdout == always.stdout)
     }
 
@@ -288,17 +333,23 @@ struct OptionsAndMessagesTests {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }
         let plugin = root.appendingPathComponent("warn.lua")
-        try Self.write("""
+        try Self.write(
+            """
             return { name = "warn", configure = function(row)
               return { bounse = 3, buttons = {
                 { id = "a", title = "A", width = 80, on_tap = function(ctx) ctx:log("tapped") end },
                 { id = "b", title = "B", width = 80, on_tap = function(ctx) error("boom") end } } }
             end }
             """, to: plugin)
-        let result = try Swipehost.run(["run", "-", "--plugin", plugin.path, "--rows", "1", "--color", "always"], stdin: "open 1\ntap 1 a\nopen 1\ntap 1 b\n")
+        let result = try Swipehost.run(
+            ["run", "-", "--plugin", plugin.path, "--rows", "1", "--color", "always"],
+            stdin: "open 1\ntap 1 a\nopen 1\ntap 1 b\n")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m")
+        #expect(
+            lines[0]
+                == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m"
+        )
         #expect(lines[1] == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[36mrow 1: tapped \"A\" (button 1, id a)\u{1B}[0m")
         #expect(lines[2] == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[35m[warn] tapped\u{1B}[0m")
         #expect(lines[3] == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[36mrow 1: tapped \"B\" (button 2, id b)\u{1B}[0m")
@@ -316,11 +367,12 @@ struct OptionsAndMessagesTests {
 
         let check = try Swipehost.run(["check", plugin.path, "--rows", "1", "--color", "always"])
         #expect(check.status == 0)
-        #expect(check.stdout == """
-            \u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m
-            \(plugin.path): \u{1B}[32mok\u{1B}[0m, 1 warning, 1 of 1 rows configured
+        #expect(
+            check.stdout == """
+                \u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m
+                \(plugin.path): \u{1B}[32mok\u{1B}[0m, 1 warning, 1 of 1 rows configured
 
-            """)
+                """)
 
         let test = try Swipehost.run(["test", "Tests/SwipeTestingTests/Fixtures/pending", "--color", "always"])
         #expect(test.stdout.hasPrefix("\u{1B}[32mPASS\u{1B}[0m  pending "))

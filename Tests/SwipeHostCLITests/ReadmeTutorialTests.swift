@@ -34,7 +34,8 @@ struct ReadmeTutorialTests {
         process.arguments = ["-c", command]
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = Swipehost.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["PATH"] =
+            Swipehost.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
         let out = Pipe()
         process.standardOutput = out

@@ -53,21 +53,27 @@ struct RecordedSessionReplayTests {
         let events = live.records.map(\.event.name)
         #expect(events.contains("open") && events.contains("close"), "\(events)")
 
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("swipehost-replay-\(getpid())-\(plugins.count).swipe")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "swipehost-replay-\(getpid())-\(plugins.count).swipe")
         try live.recordedScript().write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try String(contentsOf: file, encoding: .utf8).contains("\n# options: --preset mail --direction rtl\n"))
 
         let width = live.table.geometry.width
-        let jsonl = String(decoding: HeadlessRun.render(live.records, TableSnapshot(live.table), format: .jsonl, width: width).bytes, as: UTF8.self)
-        let text = String(decoding: HeadlessRun.render(live.records, TableSnapshot(live.table), format: .text, width: width).bytes, as: UTF8.self)
+        let jsonl = String(
+            decoding: HeadlessRun.render(live.records, TableSnapshot(live.table), format: .jsonl, width: width).bytes,
+            as: UTF8.self)
+        let text = String(
+            decoding: HeadlessRun.render(live.records, TableSnapshot(live.table), format: .text, width: width).bytes,
+            as: UTF8.self)
         let alone = try Swipehost.run(["run", file.path])
         #expect(alone.status == 0, "\(alone.stderr)")
         #expect(alone.stdout == text)
         let aloneJSON = try Swipehost.run(["run", file.path, "--format", "jsonl"])
         #expect(aloneJSON.stdout == jsonl)
         // Without its header's options the same script runs differently: the header matters.
-        let stripped = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "# options:", with: "# was:")
+        let stripped = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "# options:", with: "# was:")
         let plain = try Swipehost.run(["run", "-", "--format", "jsonl"] + plugins, stdin: stripped)
         #expect(plain.stdout != jsonl)
     }

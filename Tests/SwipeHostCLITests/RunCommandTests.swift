@@ -6,16 +6,18 @@ struct RunCommandTests {
         let result = try Swipehost.run(["run", "examples/demo.swipe"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout.hasPrefix("""
-               150 ms  row 3 opened
-               450 ms  row 3: tapped "Button 1" (button 1, id one)
-               450 ms  row 5 closed
-               750 ms  row 3 closed
-              1150 ms  row 7 opened
-              1400 ms  row 7: tapped "Button 2" (button 2, id two)
+        #expect(
+            result.stdout.hasPrefix(
+                """
+                   150 ms  row 3 opened
+                   450 ms  row 3: tapped "Button 1" (button 1, id one)
+                   450 ms  row 5 closed
+                   750 ms  row 3 closed
+                  1150 ms  row 7 opened
+                  1400 ms  row 7: tapped "Button 2" (button 2, id two)
 
-            At 1400 ms: rows 1-12 of 30 on screen (offset 0); open rows: 7
-            """))
+                At 1400 ms: rows 1-12 of 30 on screen (offset 0); open rows: 7
+                """))
     }
 
     /// A script's `# options:` lines are run's options (issue 21): both_edges.swipe runs right to
@@ -29,14 +31,18 @@ struct RunCommandTests {
         let ltr = try Swipehost.run(["run", "examples/both_edges.swipe", "--direction", "ltr"])
         #expect(ltr.stdout.hasPrefix("   150 ms  row 2 opened (trailing)\n"))
         #expect(alone.stdout.hasPrefix("   150 ms  row 2 opened (leading)\n"))
-        let script = "# Recorded by a swipehost session\n# options: --preset mail --direction rtl\npan 3 begin\npan 3 move 60\npan 3 end 900\nwait 1000\n"
+        let script =
+            "# Recorded by a swipehost session\n# options: --preset mail --direction rtl\npan 3 begin\npan 3 move 60\npan 3 end 900\nwait 1000\n"
         let recorded = try Swipehost.run(["run", "-", "--format", "jsonl"], stdin: script)
-        let explicit = try Swipehost.run(["run", "-", "--format", "jsonl", "--preset", "mail", "--direction", "rtl"], stdin: script)
+        let explicit = try Swipehost.run(
+            ["run", "-", "--format", "jsonl", "--preset", "mail", "--direction", "rtl"], stdin: script)
         #expect(recorded.status == 0)
         #expect(recorded.stdout == explicit.stdout)
         #expect(recorded.stdout.hasPrefix(#"{"event":"open","row":3,"velocity":900,"t":0}"#))
         let rendered = try Swipehost.run(["render", "examples/both_edges.swipe", "-o", "-"])
-        let renderedFlagged = try Swipehost.run(["render", "examples/both_edges.swipe", "--direction", "rtl", "-o", "-"])
+        let renderedFlagged = try Swipehost.run([
+            "render", "examples/both_edges.swipe", "--direction", "rtl", "-o", "-",
+        ])
         #expect(rendered.status == 0)
         #expect(rendered.stdout == renderedFlagged.stdout)
         let bad = try Swipehost.run(["run", "-"], stdin: "# options: --preset mail\n# options: --bogus 3\nwait 1\n")
@@ -71,12 +77,13 @@ struct RunCommandTests {
             ["run", "-", "--format", "jsonl", "--rows", "3", "--viewport", "88"],
             stdin: "pan 2 begin\npan 2 move -45\npan 2 end\nwait 300\ntap 2 1\n")
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            {"event":"open","row":2,"t":0}
-            {"event":"action","row":2,"button":"one","index":1,"t":300}
-            {"event":"state","t":300,"rows":[{"row":1,"right":0,"left":0},{"row":2,"right":160,"left":-160}],"editing":[2]}
+        #expect(
+            result.stdout == """
+                {"event":"open","row":2,"t":0}
+                {"event":"action","row":2,"button":"one","index":1,"t":300}
+                {"event":"state","t":300,"rows":[{"row":1,"right":0,"left":0},{"row":2,"right":160,"left":-160}],"editing":[2]}
 
-            """)
+                """)
     }
 
     @Test func widthChangesTheDrawing() throws {
@@ -85,10 +92,14 @@ struct RunCommandTests {
     }
 
     @Test func aBadLineFailsWithItsPlaceAndPrintsNothingElse() throws {
-        let result = try Swipehost.run(["run", "-", "--format", "jsonl"], stdin: "swipe 3 -100\nwait 300\npan 3 move -5\n")
+        let result = try Swipehost.run(
+            ["run", "-", "--format", "jsonl"], stdin: "swipe 3 -100\nwait 300\npan 3 move -5\n")
         #expect(result.status == 2)
         #expect(result.stdout == "")
-        #expect(result.stderr == "<stdin>:3: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)\n")
+        #expect(
+            result.stderr
+                == "<stdin>:3: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)\n"
+        )
     }
 
     @Test func aRowOffScreenLateInTheScriptStillPrintsNothing() throws {

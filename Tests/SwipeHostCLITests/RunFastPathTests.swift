@@ -8,14 +8,22 @@ import Testing
 /// same bytes, on both streams, with the same status.
 struct RunFastPathTests {
     /// Every other option of `run`, at its default.
-    static let defaults = ["--rows", "30", "--width", "320", "--viewport", "504", "--budget", "10000000", "--memory", "64M", "--preset", "tutorial"]
+    static let defaults = [
+        "--rows", "30", "--width", "320", "--viewport", "504", "--budget", "10000000", "--memory", "64M", "--preset",
+        "tutorial",
+    ]
 
     /// Command lines of the fast reading's forms: scripts with and without a plugin header, a
     /// missing one, standard input; plugins given, failing, missing; both formats; colour and
     /// --strict; options before and after the script.
     static let commandLines: [[String]] = {
-        let scripts = ["examples/tutorial.swipe", "examples/mail.swipe", "examples/both_edges.swipe", "no/such.swipe", "-"]
-        let plugins: [[String]] = [[], ["--plugin", "plugins/tutorial.lua"], ["--plugin", "plugins/tutorial.lua", "--plugin", "plugins/mail"], ["--plugin", "no/such.lua"]]
+        let scripts = [
+            "examples/tutorial.swipe", "examples/mail.swipe", "examples/both_edges.swipe", "no/such.swipe", "-",
+        ]
+        let plugins: [[String]] = [
+            [], ["--plugin", "plugins/tutorial.lua"], ["--plugin", "plugins/tutorial.lua", "--plugin", "plugins/mail"],
+            ["--plugin", "no/such.lua"],
+        ]
         var lines: [[String]] = []
         var choice = 0
         for script in scripts {
@@ -25,7 +33,8 @@ struct RunFastPathTests {
                 let color = [[], ["--color", "always"], ["--color", "never"], ["--color", "auto"]][choice % 4]
                 let strict = choice % 5 == 0 ? ["--strict"] : []
                 // Issue 26: a preset is read without the argument parser too.
-                let preset = [[], ["--preset", "mail"], [], ["--preset", "swipecellkit"], ["--preset", "tutorial"]][choice % 5]
+                let preset = [[], ["--preset", "mail"], [], ["--preset", "swipecellkit"], ["--preset", "tutorial"]][
+                    choice % 5]
                 let options = plugin + format + color + strict + preset
                 lines.append(choice % 2 == 0 ? ["run", script] + options : ["run"] + options + [script])
             }
@@ -47,10 +56,16 @@ struct RunFastPathTests {
 
     /// Forms the fast reading leaves to the argument parser keep its answers.
     @Test(arguments: [
-        (["run", "--format", "yaml", "examples/demo.swipe"], "Error: The value 'yaml' is invalid for '--format <format>'"),
+        (
+            ["run", "--format", "yaml", "examples/demo.swipe"],
+            "Error: The value 'yaml' is invalid for '--format <format>'"
+        ),
         (["run", "examples/demo.swipe", "examples/demo.swipe"], "Error: Unexpected argument 'examples/demo.swipe'"),
         (["run", "--plugin"], "Error: Missing value for '--plugin <path>'"),
-        (["run", "--preset", "uikit", "examples/demo.swipe"], "Error: The value 'uikit' is invalid for '--preset <tutorial|swipecellkit|mail>'"),
+        (
+            ["run", "--preset", "uikit", "examples/demo.swipe"],
+            "Error: The value 'uikit' is invalid for '--preset <tutorial|swipecellkit|mail>'"
+        ),
         (["run"], "Error: Missing expected argument '<script>'"),
     ])
     func otherFormsAreTheArgumentParsers(arguments: [String], message: String) throws {

@@ -59,9 +59,15 @@ struct RunReliabilityTests {
 
     @Test(arguments: [
         (["--rows", "-1"], "--rows must be 0 or more, got -1"),
-        (["--rows", "9223372036854775807", "--viewport", "1e20"], "--rows must be at most 1000000000, got 9223372036854775807"),
+        (
+            ["--rows", "9223372036854775807", "--viewport", "1e20"],
+            "--rows must be at most 1000000000, got 9223372036854775807"
+        ),
         (["--viewport", "1e300"], "--viewport must be at most 44000 points (1000 rows of 44 points), got 1e+300"),
-        (["--rows", "10000000", "--viewport", "1e10"], "--viewport must be at most 44000 points (1000 rows of 44 points), got 10000000000.0"),
+        (
+            ["--rows", "10000000", "--viewport", "1e10"],
+            "--viewport must be at most 44000 points (1000 rows of 44 points), got 10000000000.0"
+        ),
         (["--viewport", "-5"], "--viewport must be a number of points > 0, got -5.0"),
         (["--viewport", "nan"], "--viewport must be a number of points > 0, got nan"),
         (["--width", "-5"], "--width must be a number of points > 0, got -5.0"),
@@ -84,18 +90,39 @@ struct RunReliabilityTests {
     }
 
     @Test(arguments: [
-        (String(repeating: "wait 1000000000000\n", count: 10),
-         "<stdin>:10: the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it"),
-        ("swipe 3 -100 1000000000000\n", "<stdin>:1: MS must be at most 60000 ms (the longest swipe), got '1000000000000'"),
-        ("swipe 9007199254740993 -60\n", "<stdin>:1: ROW must be at most 1000000000 (the most rows a table can have), got '9007199254740993'"),
-        ("wait 9000000000001\n", "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '9000000000001'"),
+        (
+            String(repeating: "wait 1000000000000\n", count: 10),
+            "<stdin>:10: the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it"
+        ),
+        (
+            "swipe 3 -100 1000000000000\n",
+            "<stdin>:1: MS must be at most 60000 ms (the longest swipe), got '1000000000000'"
+        ),
+        (
+            "swipe 9007199254740993 -60\n",
+            "<stdin>:1: ROW must be at most 1000000000 (the most rows a table can have), got '9007199254740993'"
+        ),
+        (
+            "wait 9000000000001\n",
+            "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '9000000000001'"
+        ),
         // Issue 25: a number too large for a double is out of range, not "not a number".
-        ("wait " + String(repeating: "9", count: 60_000) + "\n",
-         "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"),
-        ("scroll -" + String(repeating: "9", count: 400) + "\n",
-         "<stdin>:1: DY must be a number from -1.7976931348623157e308 to 1.7976931348623157e308, got '-\(String(repeating: "9", count: 59))…(401 bytes)' (out of range)"),
-        ("wait 1\n\u{1B}]0;pwned\u{07}\u{0} 3\n", "<stdin>:2: unknown command '\\e]0;pwned\\a\\0' (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS])"),
-        ("tap 3 \u{1B}[2J\n", "<stdin>:1: row 3 has no button '\\e[2J': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2) (no plugin was loaded, so the tutorial's default cell ran: give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)"),
+        (
+            "wait " + String(repeating: "9", count: 60_000) + "\n",
+            "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"
+        ),
+        (
+            "scroll -" + String(repeating: "9", count: 400) + "\n",
+            "<stdin>:1: DY must be a number from -1.7976931348623157e308 to 1.7976931348623157e308, got '-\(String(repeating: "9", count: 59))…(401 bytes)' (out of range)"
+        ),
+        (
+            "wait 1\n\u{1B}]0;pwned\u{07}\u{0} 3\n",
+            "<stdin>:2: unknown command '\\e]0;pwned\\a\\0' (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS])"
+        ),
+        (
+            "tap 3 \u{1B}[2J\n",
+            "<stdin>:1: row 3 has no button '\\e[2J': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2) (no plugin was loaded, so the tutorial's default cell ran: give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)"
+        ),
     ])
     func badLinesAreNamedExactly(script: String, message: String) throws {
         let result = try Swipehost.run(["run", "-"], stdin: script)
@@ -106,16 +133,22 @@ struct RunReliabilityTests {
 
     @Test func aLongWaitIsAcceptedAndPrintedExactly() throws {
         let result = try Swipehost.run(
-            ["run", "-", "--format", "jsonl", "--rows", "1"], stdin: "wait 1000000000001\nwait 1000000000000\nwait 449.999999\n")
+            ["run", "-", "--format", "jsonl", "--rows", "1"],
+            stdin: "wait 1000000000001\nwait 1000000000000\nwait 449.999999\n")
         #expect(result.status == 0)
-        #expect(result.stdout == "{\"event\":\"state\",\"t\":2000000000450.999999,\"rows\":[{\"row\":1,\"right\":0,\"left\":0}],\"editing\":[]}\n")
+        #expect(
+            result.stdout
+                == "{\"event\":\"state\",\"t\":2000000000450.999999,\"rows\":[{\"row\":1,\"right\":0,\"left\":0}],\"editing\":[]}\n"
+        )
     }
 
     @Test func aHugeBadTokenIsShortened() throws {
         let token = String(repeating: "q", count: 10_000_000)
         let result = try Swipehost.run(["run", "-"], stdin: "pan 3 move \(token)\n")
         #expect(result.status == 2)
-        #expect(result.stderr == "<stdin>:1: X must be a number, got '\(String(repeating: "q", count: 60))…(10000000 bytes)'\n")
+        #expect(
+            result.stderr
+                == "<stdin>:1: X must be a number, got '\(String(repeating: "q", count: 60))…(10000000 bytes)'\n")
     }
 
     @Test func aFileNameWithControlCharactersIsEscaped() throws {
@@ -144,17 +177,19 @@ struct RunReliabilityTests {
           on_action = function(ctx, row, button) error("boom\27[0m\nsecond line") end,
         }
         """#.write(to: plugin, atomically: true, encoding: .utf8)
-        let result = try Swipehost.run(["run", "-", "--plugin", plugin.path], stdin: "swipe 2 -100\nwait 300\ntap 3 1\n")
+        let result = try Swipehost.run(
+            ["run", "-", "--plugin", plugin.path], stdin: "swipe 2 -100\nwait 300\ntap 3 1\n")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.prefix(6) == [
-            "   150 ms  row 2 opened",
-            "   150 ms  [bad\\nname\\e[2J] log\\e[31m\\nline",
-            "   150 ms  presented \"ti\\ntle\": te\\ext",
-            "   150 ms  inserted row 1: new\\r\\nitem",
-            "   450 ms  row 3: tapped \"T\\0\\n\" (button 1, id x\\ey)",
-            "   450 ms  plugin error in bad\\nname\\e[2J.on_action (row 3): \(plugin.path):12: boom\\e[0m\\nsecond line",
-        ])
+        #expect(
+            lines.prefix(6) == [
+                "   150 ms  row 2 opened",
+                "   150 ms  [bad\\nname\\e[2J] log\\e[31m\\nline",
+                "   150 ms  presented \"ti\\ntle\": te\\ext",
+                "   150 ms  inserted row 1: new\\r\\nitem",
+                "   450 ms  row 3: tapped \"T\\0\\n\" (button 1, id x\\ey)",
+                "   450 ms  plugin error in bad\\nname\\e[2J.on_action (row 3): \(plugin.path):12: boom\\e[0m\\nsecond line",
+            ])
         #expect(result.stdout.contains("           stack traceback:\n           \t[C]: in function 'error'\n"))
         #expect(result.stdout.contains("     1 |  new\\r\\nitem    "))
         #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })

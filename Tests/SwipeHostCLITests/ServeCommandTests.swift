@@ -5,7 +5,9 @@ import Testing
 @Suite(.serialized) struct ServeCommandTests {
     /// Starts `swipehost serve ARGUMENTS --port 0`, reads its first line, sends `signal`, and
     /// returns the first line, the rest of standard output, the exit status and standard error.
-    static func serve(_ arguments: [String], stopWith signal: Int32) throws -> (first: String, rest: String, status: Int32, stderr: String) {
+    static func serve(_ arguments: [String], stopWith signal: Int32) throws -> (
+        first: String, rest: String, status: Int32, stderr: String
+    ) {
         let process = Process()
         process.executableURL = Swipehost.binary
         process.arguments = ["serve"] + arguments + ["--port", "0"]
@@ -48,10 +50,14 @@ import Testing
     /// Another address than loopback: a warning on standard error, the address still first on
     /// standard output (issue 25, item 8).
     @Test func aNonLoopbackHostIsWarnedAbout() throws {
-        let result = try Self.serve(["--host", "0.0.0.0", "--allow-origin", "http://192.168.1.5:8080"], stopWith: SIGINT)
+        let result = try Self.serve(
+            ["--host", "0.0.0.0", "--allow-origin", "http://192.168.1.5:8080"], stopWith: SIGINT)
         #expect(result.first.hasPrefix("http://0.0.0.0:"))
         #expect(result.status == 0)
-        #expect(result.stderr == "swipehost serve: warning: listening on 0.0.0.0, not loopback: whoever reaches this port can run the plugins' code (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and 0.0.0.0 (or an origin given with --allow-origin)\n")
+        #expect(
+            result.stderr
+                == "swipehost serve: warning: listening on 0.0.0.0, not loopback: whoever reaches this port can run the plugins' code (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and 0.0.0.0 (or an origin given with --allow-origin)\n"
+        )
         #expect(try Self.serve(["--host", "localhost"], stopWith: SIGINT).stderr.isEmpty)
     }
 
@@ -96,9 +102,18 @@ import Testing
         (["--port", "-1"], "Error: --port must be from 0 to 65535, got -1"),
         (["--host", ""], "Error: --host must name an address, got ''"),
         (["--rows", "-1"], "Error: --rows must be 0 or more, got -1"),
-        (["--plugins", "/nonexistent-folder"], "Error: --plugins /nonexistent-folder: no plugin found there (*.lua or */init.lua)"),
-        (["--allow-origin", "evil.example"], "Error: --allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got 'evil.example'"),
-        (["--allow-origin", "http://x/path"], "Error: --allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got 'http://x/path'"),
+        (
+            ["--plugins", "/nonexistent-folder"],
+            "Error: --plugins /nonexistent-folder: no plugin found there (*.lua or */init.lua)"
+        ),
+        (
+            ["--allow-origin", "evil.example"],
+            "Error: --allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got 'evil.example'"
+        ),
+        (
+            ["--allow-origin", "http://x/path"],
+            "Error: --allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got 'http://x/path'"
+        ),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try Swipehost.run(["serve"] + arguments)
@@ -117,11 +132,12 @@ import Testing
         let result = try Swipehost.run(executable: alone, ["serve", "--port", "0"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == """
-            swipehost serve: the playground's server is a binary of its own, swipehost-serve, and there is none in \(folder.path).
-            Build it beside swipehost with 'swift build --product swipehost-serve' (add '-c release' for a release build), or install both with scripts/install.sh.
+        #expect(
+            result.stderr == """
+                swipehost serve: the playground's server is a binary of its own, swipehost-serve, and there is none in \(folder.path).
+                Build it beside swipehost with 'swift build --product swipehost-serve' (add '-c release' for a release build), or install both with scripts/install.sh.
 
-            """)
+                """)
         // Options are still checked by swipehost itself, with or without the server.
         let bad = try Swipehost.run(executable: alone, ["serve", "--port", "70000"])
         #expect(bad.status == 64)
@@ -134,7 +150,8 @@ import Testing
         for phrase in [
             "Prints 'http://HOST:PORT/' as its first line", "SIGINT", "SIGTERM", "--host <address>", "--port <port>",
             "--plugin <path>", "--preset", "--direction", "every 200 ms", "GET /sessions/ID.swipe", "at most 32 pages",
-            "64 KiB", "127.0.0.1", "swipehost-serve", "--allow-origin <origin>", "403", "10 minutes", "8 MiB", "DNS rebinding",
+            "64 KiB", "127.0.0.1", "swipehost-serve", "--allow-origin <origin>", "403", "10 minutes", "8 MiB",
+            "DNS rebinding",
         ] {
             #expect(result.stdout.contains(phrase), "missing: \(phrase)")
         }

@@ -7,7 +7,8 @@ struct SnapshotCommandTests {
     static func mailCopy() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
         let manager = FileManager.default
-        try manager.createDirectory(at: folder.appendingPathComponent("spec/__snapshots__"), withIntermediateDirectories: true)
+        try manager.createDirectory(
+            at: folder.appendingPathComponent("spec/__snapshots__"), withIntermediateDirectories: true)
         try manager.createDirectory(at: folder.appendingPathComponent("plugins"), withIntermediateDirectories: true)
         let root = Swipehost.packageRoot
         for path in ["spec/mail_snapshot_spec.lua", "spec/__snapshots__/mail_snapshot_spec", "plugins/mail.lua"] {
@@ -22,12 +23,13 @@ struct SnapshotCommandTests {
     @Test func theShippedSnapshotSpecPassesWithTagsSlow() throws {
         let result = try Swipehost.run(["test", "--tags", "slow"], environment: Self.local)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout == """
-            PASS  mail snapshots #slow #swipehost draws row 2 swiped open to Trash, Flag and More (spec/mail_snapshot_spec.lua:27)
-            PASS  mail snapshots #slow #swipehost hands each event to a mocked listener, its time a number (spec/mail_snapshot_spec.lua:36)
-            2 passed, 0 failed
+        #expect(
+            result.stdout == """
+                PASS  mail snapshots #slow #swipehost draws row 2 swiped open to Trash, Flag and More (spec/mail_snapshot_spec.lua:27)
+                PASS  mail snapshots #slow #swipehost hands each event to a mocked listener, its time a number (spec/mail_snapshot_spec.lua:36)
+                2 passed, 0 failed
 
-            """)
+                """)
         // Nothing written: the snapshots are the committed ones.
         #expect(result.stderr == "")
     }
@@ -40,32 +42,39 @@ struct SnapshotCommandTests {
         #expect(try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder).status == 0)
         let plugin = folder.appendingPathComponent("plugins/mail.lua")
         let source = try String(contentsOf: plugin, encoding: .utf8)
-        try source.replacingOccurrences(of: "title = \"Trash\"", with: "title = \"Bin\"").write(to: plugin, atomically: true, encoding: .utf8)
+        try source.replacingOccurrences(of: "title = \"Trash\"", with: "title = \"Bin\"").write(
+            to: plugin, atomically: true, encoding: .utf8)
         let result = try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder)
         #expect(result.status == 1)
-        let snapshot = "spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_draws_row_2_swiped_open_to_Trash_Flag_and_More.snap"
-        #expect(result.stdout.contains("""
-            FAIL  mail snapshots #slow #swipehost draws row 2 swiped open to Trash, Flag and More (spec/mail_snapshot_spec.lua:27)
-                  spec/mail_snapshot_spec.lua:32: snapshot \(snapshot) does not match (run with --update-snapshots to accept the value now):
-                  --- \(snapshot) (stored)
-                  +++ the value now
-            """), "\(result.stdout)")
+        let snapshot =
+            "spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_draws_row_2_swiped_open_to_Trash_Flag_and_More.snap"
+        #expect(
+            result.stdout.contains(
+                """
+                FAIL  mail snapshots #slow #swipehost draws row 2 swiped open to Trash, Flag and More (spec/mail_snapshot_spec.lua:27)
+                      spec/mail_snapshot_spec.lua:32: snapshot \(snapshot) does not match (run with --update-snapshots to accept the value now):
+                      --- \(snapshot) (stored)
+                      +++ the value now
+                """), "\(result.stdout)")
         // The picture's diff: the button's label, with three lines of context.
-        #expect(result.stdout.contains("""
-                  @@ -25,7 +25,7 @@
-                   <svg x="0" y="44" width="320" height="44">
-                   <svg x="240" y="0" width="80" height="44">
-                   <rect width="80" height="44" fill="#ff3b30"/>
-                  -<text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Trash</text>
-                  +<text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Bin</text>
-                   </svg>
-                   <svg x="160" y="0" width="80" height="44">
-                   <rect width="80" height="44" fill="#ff9500"/>
-            PASS  mail snapshots #slow #swipehost hands each event
-            """), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                """
+                      @@ -25,7 +25,7 @@
+                       <svg x="0" y="44" width="320" height="44">
+                       <svg x="240" y="0" width="80" height="44">
+                       <rect width="80" height="44" fill="#ff3b30"/>
+                      -<text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Trash</text>
+                      +<text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Bin</text>
+                       </svg>
+                       <svg x="160" y="0" width="80" height="44">
+                       <rect width="80" height="44" fill="#ff9500"/>
+                PASS  mail snapshots #slow #swipehost hands each event
+                """), "\(result.stdout)")
         #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"))
         // --update-snapshots accepts it; the next run passes.
-        let updated = try Swipehost.run(["test", "--tags", "slow", "--update-snapshots"], environment: Self.local, in: folder)
+        let updated = try Swipehost.run(
+            ["test", "--tags", "slow", "--update-snapshots"], environment: Self.local, in: folder)
         #expect(updated.status == 0)
         #expect(updated.stderr == "swipehost test: snapshots: 2 updated\n")
         #expect(try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder).status == 0)
@@ -77,17 +86,25 @@ struct SnapshotCommandTests {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("spec/__snapshots__"))
         let result = try Swipehost.run(["test", "--tags", "slow"], environment: ["CI": "true"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stdout.contains(
-            "spec/mail_snapshot_spec.lua:32: snapshot spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_draws_row_2_swiped_open_to_Trash_Flag_and_More.snap does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it\n"))
+        #expect(
+            result.stdout.contains(
+                "spec/mail_snapshot_spec.lua:32: snapshot spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_draws_row_2_swiped_open_to_Trash_Flag_and_More.snap does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it\n"
+            ))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("spec/__snapshots__").path))
         // Asked for explicitly, CI or not, they are written (as jest --ci -u does).
-        let updated = try Swipehost.run(["test", "--tags", "slow", "--update-snapshots"], environment: ["CI": "true"], in: folder)
+        let updated = try Swipehost.run(
+            ["test", "--tags", "slow", "--update-snapshots"], environment: ["CI": "true"], in: folder)
         #expect(updated.status == 0)
         #expect(updated.stderr == "swipehost test: snapshots: 3 written\n")
         // They are the same bytes as the committed ones.
-        for name in try FileManager.default.contentsOfDirectory(atPath: Swipehost.packageRoot.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec").path) {
-            let committed = try Data(contentsOf: Swipehost.packageRoot.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec/" + name))
-            let written = try Data(contentsOf: folder.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec/" + name))
+        for name in try FileManager.default.contentsOfDirectory(
+            atPath: Swipehost.packageRoot.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec").path)
+        {
+            let committed = try Data(
+                contentsOf: Swipehost.packageRoot.appendingPathComponent(
+                    "spec/__snapshots__/mail_snapshot_spec/" + name))
+            let written = try Data(
+                contentsOf: folder.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec/" + name))
             #expect(committed == written, "\(name)")
         }
     }
@@ -98,7 +115,8 @@ struct SnapshotCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for index in 1...4 {
-            let spec = "for i = 1, 5 do it(\"value \" .. i, function() assert.snapshot({ spec = \(index), i = i }) end) end\n"
+            let spec =
+                "for i = 1, 5 do it(\"value \" .. i, function() assert.snapshot({ spec = \(index), i = i }) end) end\n"
             try spec.write(to: folder.appendingPathComponent("s\(index)_spec.lua"), atomically: true, encoding: .utf8)
         }
         let result = try Swipehost.run(["test", folder.path, "--jobs", "3"], environment: Self.local)
@@ -107,8 +125,9 @@ struct SnapshotCommandTests {
         for index in 1...4 {
             for i in 1...5 {
                 let path = folder.appendingPathComponent("__snapshots__/s\(index)_spec/value_\(i).snap").path
-                #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-                    == "# swipehost snapshot 1\n# test: value \(i)\n# type: lua\n{ i = \(i), spec = \(index) }\n")
+                #expect(
+                    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                        == "# swipehost snapshot 1\n# test: value \(i)\n# type: lua\n{ i = \(i), spec = \(index) }\n")
             }
         }
         let again = try Swipehost.run(["test", folder.path, "--jobs", "3"], environment: Self.local)
@@ -119,12 +138,16 @@ struct SnapshotCommandTests {
     @Test func aSnapshotFileEditedIntoNonsenseIsStatusTwo() throws {
         let folder = try Self.mailCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let snapshot = "spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_hands_each_event_to_a_mocked_listener_its_time_a_number.snap"
+        let snapshot =
+            "spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_hands_each_event_to_a_mocked_listener_its_time_a_number.snap"
         try "{ oops }\n".write(to: folder.appendingPathComponent(snapshot), atomically: true, encoding: .utf8)
-        let result = try Swipehost.run(["test", "--tags", "slow", "--jobs", "2", "--update-snapshots"], environment: Self.local, in: folder)
+        let result = try Swipehost.run(
+            ["test", "--tags", "slow", "--jobs", "2", "--update-snapshots"], environment: Self.local, in: folder)
         #expect(result.status == 2)
-        #expect(result.stdout.contains(
-            "spec/mail_snapshot_spec.lua:43: snapshot \(snapshot) is not a snapshot file: its first line must be '# swipehost snapshot 1' (fix it, or delete it to record the snapshot again); nothing was written\n"),
+        #expect(
+            result.stdout.contains(
+                "spec/mail_snapshot_spec.lua:43: snapshot \(snapshot) is not a snapshot file: its first line must be '# swipehost snapshot 1' (fix it, or delete it to record the snapshot again); nothing was written\n"
+            ),
             "\(result.stdout)")
         #expect(try String(contentsOf: folder.appendingPathComponent(snapshot), encoding: .utf8) == "{ oops }\n")
     }

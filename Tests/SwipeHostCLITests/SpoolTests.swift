@@ -52,10 +52,12 @@ struct SpoolTests {
     /// A script that fails at its last line, after thousands of lines of output were spooled:
     /// nothing on stdout, the error alone on stderr, status 2. A syntax error and an error the
     /// table finds when the line runs, mapped or read, in both formats.
-    @Test(arguments: ["jsonl", "text"], [
-        ("pan 3 wiggle", "unknown pan action 'wiggle' (expected begin, move, end or cancel)"),
-        ("pan 500 begin", "row 500 does not exist: the table has rows 1-30"),
-    ])
+    @Test(
+        arguments: ["jsonl", "text"],
+        [
+            ("pan 3 wiggle", "unknown pan action 'wiggle' (expected begin, move, end or cancel)"),
+            ("pan 500 begin", "row 500 does not exist: the table has rows 1-30"),
+        ])
     func aFailureAfterASpooledPrefixPrintsNothing(format: String, bad: (line: String, message: String)) throws {
         let lines = 3000
         let script = try Self.file(Self.script(lines: lines) + bad.line + "\n")
@@ -76,7 +78,9 @@ struct SpoolTests {
     @Test func aSpoolThatCannotBeMadeKeepsTheOutputInMemory() throws {
         let script = try Self.file(Self.script(lines: 2000))
         defer { try? FileManager.default.removeItem(at: script) }
-        let arguments = ["run", script.path, "--format", "jsonl", "--plugin", "plugins/tutorial.lua", "--spool-above", Self.smallest]
+        let arguments = [
+            "run", script.path, "--format", "jsonl", "--plugin", "plugins/tutorial.lua", "--spool-above", Self.smallest,
+        ]
         let spooled = try Swipehost.run(arguments)
         let unspooled = try Swipehost.run(arguments, environment: ["TMPDIR": "/nonexistent-swipehost-folder"])
         #expect(spooled.status == 0 && unspooled.status == 0, "\(unspooled.stderr)")
@@ -92,7 +96,8 @@ struct SpoolTests {
     func spooledOutputThatCannotBeWrittenIsAnError(redirection: String, reason: String) throws {
         let script = try Self.file(Self.script(lines: 2000))
         defer { try? FileManager.default.removeItem(at: script) }
-        let result = try RunReliabilityTests.shell("\"$0\" run '\(script.path)' --spool-above \(Self.smallest) \(redirection)")
+        let result = try RunReliabilityTests.shell(
+            "\"$0\" run '\(script.path)' --spool-above \(Self.smallest) \(redirection)")
         #expect(result.status == 1)
         #expect(result.stderr == "swipehost: cannot write the output: \(reason)\n")
     }

@@ -53,7 +53,9 @@ struct Swipehost {
         process.standardInput = input
         try process.run()
         let errData = Captured()
-        let errRead = Thread { errData.value = err.fileHandleForReading.readDataToEndOfFile(); errData.done.signal() }
+        let errRead = Thread {
+            errData.value = err.fileHandleForReading.readDataToEndOfFile(); errData.done.signal()
+        }
         errRead.start()
         let inputWrite = Thread {
             // A child that exits without reading its input closes the pipe: the write fails
@@ -112,7 +114,9 @@ struct Swipehost {
     /// Runs the binary with its standard output on a terminal (a pseudo-terminal this process
     /// reads), as someone at a terminal would; standard error is a pipe. Carriage returns the
     /// terminal adds before each newline are taken out.
-    static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:], without: [String] = []) throws -> Result {
+    static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:], without: [String] = []) throws
+        -> Result
+    {
         // The pseudo-terminal calls are not in Swift's Glibc module: looked up in the C library.
         typealias Call = @convention(c) (Int32) -> Int32
         typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
@@ -122,7 +126,8 @@ struct Swipehost {
             return unsafeBitCast(address, to: type)
         }
         let master = try symbol("posix_openpt", as: Call.self)(O_RDWR | O_NOCTTY)
-        guard master >= 0, try symbol("grantpt", as: Call.self)(master) == 0, try symbol("unlockpt", as: Call.self)(master) == 0,
+        guard master >= 0, try symbol("grantpt", as: Call.self)(master) == 0,
+            try symbol("unlockpt", as: Call.self)(master) == 0,
             let name = try symbol("ptsname", as: Name.self)(master)
         else {
             throw CocoaError(.fileReadUnknown)

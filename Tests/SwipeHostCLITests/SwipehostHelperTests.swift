@@ -10,7 +10,8 @@ struct SwipehostHelperTests {
     /// The time limit only detects the hang the defect caused; the run takes milliseconds.
     @Test(.timeLimit(.minutes(1))) func aChildThatFillsStderrBeforeStdoutIsCapturedWhole() throws {
         // 1.5 MB to stderr first (far past a pipe's 64 KB), then stdout, then stderr again.
-        let script = "head -c 1500000 /dev/zero | tr '\\000' e >&2; echo out; head -c 1000 /dev/zero | tr '\\000' e >&2; exit 3"
+        let script =
+            "head -c 1500000 /dev/zero | tr '\\000' e >&2; echo out; head -c 1000 /dev/zero | tr '\\000' e >&2; exit 3"
         let result = try Swipehost.run(executable: Self.shell, ["-c", script])
         #expect(result.status == 3)
         #expect(result.stdout == "out\n")

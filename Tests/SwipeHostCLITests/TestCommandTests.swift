@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `swipehost test` and `swipehost lua`, run as a user would from the repository root.
@@ -28,7 +28,10 @@ struct TestCommandTests {
         let result = try Swipehost.run(["test", "\(Self.fixtures)/fail"])
         let file = "\(Self.fixtures)/fail/one_failure_spec.lua"
         #expect(result.status == 1)
-        #expect(result.stdout.contains("FAIL  one failure expects the wrong row (\(file):8)\n      \(file):11: Expected objects to be the same.\n"))
+        #expect(
+            result.stdout.contains(
+                "FAIL  one failure expects the wrong row (\(file):8)\n      \(file):11: Expected objects to be the same.\n"
+            ))
         #expect(result.stdout.contains("        [1].row: expected 4, got 3\n"))
         #expect(result.stdout.contains("      \(file):18: row 99 does not exist: the table has rows 1-30\n"))
         #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
@@ -44,7 +47,10 @@ struct TestCommandTests {
         let result = try Swipehost.run(["test", "\(Self.fixtures)/syntax/broken_spec.lua"])
         let file = "\(Self.fixtures)/syntax/broken_spec.lua"
         #expect(result.status == 1)
-        #expect(result.stdout == "FAIL  \(file) (did not load) (\(file))\n      \(file):3: <name> or '...' expected near 'end'\n0 passed, 1 failed\n")
+        #expect(
+            result.stdout
+                == "FAIL  \(file) (did not load) (\(file))\n      \(file):3: <name> or '...' expected near 'end'\n0 passed, 1 failed\n"
+        )
     }
 
     @Test func endlessLoopsFailTheirTestsAndTheRunGoesOn() throws {
@@ -52,7 +58,10 @@ struct TestCommandTests {
         let file = "\(Self.fixtures)/loop/forever_spec.lua"
         #expect(result.status == 1)
         #expect(result.stdout.contains("forever.lua:8: instruction budget of 100000 exceeded in 'on_open'"))
-        #expect(result.stdout.contains("FAIL  forever stops its own endless loop (\(file):11)\n      \(file):12: instruction budget of 5000000 exceeded"))
+        #expect(
+            result.stdout.contains(
+                "FAIL  forever stops its own endless loop (\(file):11)\n      \(file):12: instruction budget of 5000000 exceeded"
+            ))
         #expect(result.stdout.contains("PASS  forever goes on after both (\(file):15)\n"))
         #expect(result.stdout.hasSuffix("\n1 passed, 2 failed\n"))
     }
@@ -71,7 +80,9 @@ struct TestCommandTests {
     }
 
     @Test func junitOutputParses() throws {
-        let result = try Swipehost.run(["test", "--format", "junit", "\(Self.fixtures)/fail", "\(Self.fixtures)/pending"])
+        let result = try Swipehost.run([
+            "test", "--format", "junit", "\(Self.fixtures)/fail", "\(Self.fixtures)/pending",
+        ])
         #expect(result.status == 1)
         #expect(result.stderr == "2 passed, 2 failed, 2 skipped\n")
         let document = try XMLDocument(data: Data(result.stdout.utf8))
@@ -83,15 +94,21 @@ struct TestCommandTests {
         #expect(root.attribute(forName: "errors")?.stringValue == "1")
         #expect(root.attribute(forName: "skipped")?.stringValue == "2")
         let suites = root.elements(forName: "testsuite")
-        #expect(suites.map { $0.attribute(forName: "name")?.stringValue } == ["\(Self.fixtures)/fail/one_failure_spec.lua", "\(Self.fixtures)/pending/pending_spec.lua"])
+        #expect(
+            suites.map { $0.attribute(forName: "name")?.stringValue } == [
+                "\(Self.fixtures)/fail/one_failure_spec.lua", "\(Self.fixtures)/pending/pending_spec.lua",
+            ])
         let failures = try document.nodes(forXPath: "//testcase/failure")
         #expect(failures.count == 1)
         #expect(failures.first?.stringValue?.contains("[1].row: expected 4, got 3") == true)
         let errors = try document.nodes(forXPath: "//testcase/error")
         #expect(errors.count == 1)
-        #expect((errors.first as? XMLElement)?.attribute(forName: "message")?.stringValue
-            == "\(Self.fixtures)/fail/one_failure_spec.lua:18: row 99 does not exist: the table has rows 1-30")
-        #expect((errors.first?.parent as? XMLElement)?.attribute(forName: "name")?.stringValue == "one failure names the spec line of a bad script line")
+        #expect(
+            (errors.first as? XMLElement)?.attribute(forName: "message")?.stringValue
+                == "\(Self.fixtures)/fail/one_failure_spec.lua:18: row 99 does not exist: the table has rows 1-30")
+        #expect(
+            (errors.first?.parent as? XMLElement)?.attribute(forName: "name")?.stringValue
+                == "one failure names the spec line of a bad script line")
     }
 
     /// A file that does not load and a spent budget are errors too; a failed assertion after a
@@ -100,19 +117,23 @@ struct TestCommandTests {
     func junitReportsLoadAndRuntimeErrorsAsErrors(jobs: String) throws {
         let result = try Swipehost.run([
             "test", "--format", "junit", "--jobs", jobs, "--spec-budget", "5000000",
-            "\(Self.fixtures)/syntax/broken_spec.lua", "\(Self.fixtures)/loop/forever_spec.lua", "\(Self.fixtures)/fail",
+            "\(Self.fixtures)/syntax/broken_spec.lua", "\(Self.fixtures)/loop/forever_spec.lua",
+            "\(Self.fixtures)/fail",
         ])
         #expect(result.status == 1)
         let document = try XMLDocument(data: Data(result.stdout.utf8))
         let root = try #require(document.rootElement())
         #expect(root.attribute(forName: "failures")?.stringValue == "2")
         #expect(root.attribute(forName: "errors")?.stringValue == "3")
-        let erred = try document.nodes(forXPath: "//testcase[error]").compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
-        #expect(erred == [
-            "\(Self.fixtures)/syntax/broken_spec.lua (did not load)",
-            "forever stops its own endless loop",
-            "one failure names the spec line of a bad script line",
-        ])
+        let erred = try document.nodes(forXPath: "//testcase[error]").compactMap {
+            ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue
+        }
+        #expect(
+            erred == [
+                "\(Self.fixtures)/syntax/broken_spec.lua (did not load)",
+                "forever stops its own endless loop",
+                "one failure names the spec line of a bad script line",
+            ])
         #expect(result.stderr == "2 passed, 5 failed\n")
     }
 
@@ -120,17 +141,23 @@ struct TestCommandTests {
     func aRunThatTestsNothingSaysSoAndExitsTwo(format: String, jobs: String) throws {
         // tap and junit put the counts on standard error, before the reason.
         let counts = format == "text" ? "" : "0 passed, 0 failed\n"
-        let filtered = try Swipehost.run(["test", "--format", format, "--jobs", jobs, "--filter", "no such test", "spec/mail_spec.lua", "spec/tutorial_spec.lua"])
+        let filtered = try Swipehost.run([
+            "test", "--format", format, "--jobs", jobs, "--filter", "no such test", "spec/mail_spec.lua",
+            "spec/tutorial_spec.lua",
+        ])
         #expect(filtered.status == 2)
         #expect(filtered.stderr == counts + "swipehost test: no test matches --filter 'no such test' in 2 spec files\n")
-        let one = try Swipehost.run(["test", "--format", format, "--jobs", jobs, "--filter", "^zzz", "spec/mail_spec.lua"])
+        let one = try Swipehost.run([
+            "test", "--format", format, "--jobs", jobs, "--filter", "^zzz", "spec/mail_spec.lua",
+        ])
         #expect(one.status == 2)
         #expect(one.stderr == counts + "swipehost test: no test matches --filter '^zzz' in spec/mail_spec.lua\n")
 
         let folder = NSTemporaryDirectory() + "swipehost-empty-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try "local swipe = require('swipe')\ndescribe('nothing yet', function() end)\n".write(toFile: folder + "/a_spec.lua", atomically: true, encoding: .utf8)
+        try "local swipe = require('swipe')\ndescribe('nothing yet', function() end)\n".write(
+            toFile: folder + "/a_spec.lua", atomically: true, encoding: .utf8)
         try "-- to do\n".write(toFile: folder + "/b_spec.lua", atomically: true, encoding: .utf8)
         let empty = try Swipehost.run(["test", "--format", format, "--jobs", jobs, folder])
         #expect(empty.status == 2)
@@ -139,10 +166,14 @@ struct TestCommandTests {
             #expect(filtered.stdout == "0 passed, 0 failed\n")
             #expect(empty.stdout == "0 passed, 0 failed\n")
         } else {
-            #expect(try XMLDocument(data: Data(empty.stdout.utf8)).rootElement()?.attribute(forName: "tests")?.stringValue == "0")
+            #expect(
+                try XMLDocument(data: Data(empty.stdout.utf8)).rootElement()?.attribute(forName: "tests")?.stringValue
+                    == "0")
         }
         // A pending test is a test: its file ran.
-        let pending = try Swipehost.run(["test", "--format", format, "--jobs", jobs, "--filter", "is not written", "\(Self.fixtures)/pending"])
+        let pending = try Swipehost.run([
+            "test", "--format", format, "--jobs", jobs, "--filter", "is not written", "\(Self.fixtures)/pending",
+        ])
         #expect(pending.status == 0)
     }
 
@@ -165,8 +196,13 @@ struct TestCommandTests {
         let result = try Swipehost.run(["test", "--jobs", jobs, file, "\(Self.explicit)/returns_early.lua"])
         #expect(result.status == 1)
         #expect(result.stdout.hasPrefix("FAIL  exits fails first (\(file):2)\n"))
-        #expect(result.stdout.contains("FAIL  exits calls os.exit (\(file):6)\n      \(file):7: os.exit(0) called: a spec cannot end the test run\n"))
-        #expect(result.stdout.contains("PASS  exits runs after (\(file):16)\nPASS  early is defined (\(Self.explicit)/returns_early.lua:2)\n"))
+        #expect(
+            result.stdout.contains(
+                "FAIL  exits calls os.exit (\(file):6)\n      \(file):7: os.exit(0) called: a spec cannot end the test run\n"
+            ))
+        #expect(
+            result.stdout.contains(
+                "PASS  exits runs after (\(file):16)\nPASS  early is defined (\(Self.explicit)/returns_early.lua:2)\n"))
         #expect(result.stdout.hasSuffix("\n2 passed, 3 failed\n"))
     }
 
@@ -175,17 +211,27 @@ struct TestCommandTests {
     @Test(arguments: ["text", "tap", "junit"], ["1", "2"])
     func whatASpecWritesGoesToStandardError(format: String, jobs: String) throws {
         let result = try Swipehost.run([
-            "test", "--format", format, "--jobs", jobs, "\(Self.explicit)/writes.lua", "\(Self.explicit)/returns_early.lua",
+            "test", "--format", format, "--jobs", jobs, "\(Self.explicit)/writes.lua",
+            "\(Self.explicit)/returns_early.lua",
         ])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("io.write from a spec\nio.stdout:write from a spec\nprint from a spec\nwritten before failing\n"))
+        #expect(
+            result.stderr.hasPrefix(
+                "io.write from a spec\nio.stdout:write from a spec\nprint from a spec\nwritten before failing\n"))
         #expect(!result.stdout.contains("from a spec") && !result.stdout.contains("written before"))
         switch format {
         case "text":
-            #expect(result.stderr == "io.write from a spec\nio.stdout:write from a spec\nprint from a spec\nwritten before failing\n")
-            #expect(result.stdout.hasSuffix("\nPASS  early is defined (\(Self.explicit)/returns_early.lua:2)\n2 passed, 1 failed\n"))
+            #expect(
+                result.stderr
+                    == "io.write from a spec\nio.stdout:write from a spec\nprint from a spec\nwritten before failing\n")
+            #expect(
+                result.stdout.hasSuffix(
+                    "\nPASS  early is defined (\(Self.explicit)/returns_early.lua:2)\n2 passed, 1 failed\n"))
         case "tap":
-            #expect(result.stdout.hasPrefix("TAP version 13\n1..3\nok 1 - writes writes to standard output\nnot ok 2 - writes fails after writing\n"))
+            #expect(
+                result.stdout.hasPrefix(
+                    "TAP version 13\n1..3\nok 1 - writes writes to standard output\nnot ok 2 - writes fails after writing\n"
+                ))
             #expect(result.stdout.hasSuffix("\nok 3 - early is defined\n"))
             #expect(result.stderr.hasSuffix("failing\n2 passed, 1 failed\n"))
         default:
@@ -200,13 +246,14 @@ struct TestCommandTests {
         let file = "\(Self.explicit)/kills_its_worker.lua"
         let result = try Swipehost.run(["test", "--jobs", "2", file, "\(Self.explicit)/returns_early.lua"])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            FAIL  \(file) (did not run) (\(file))
-                  the worker process was killed by signal 9 before reporting
-            PASS  early is defined (\(Self.explicit)/returns_early.lua:2)
-            1 passed, 1 failed
+        #expect(
+            result.stdout == """
+                FAIL  \(file) (did not run) (\(file))
+                      the worker process was killed by signal 9 before reporting
+                PASS  early is defined (\(Self.explicit)/returns_early.lua:2)
+                1 passed, 1 failed
 
-            """)
+                """)
     }
 
     @Test func luaRunsAScriptWithRequireSwipe() throws {

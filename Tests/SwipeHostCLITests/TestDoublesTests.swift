@@ -28,7 +28,9 @@ struct TestDoublesTests {
         let file = Self.failing
         // mock of a non-table is bad input: the run's status is 2 (issue 24, "Bad input").
         #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("swipehost test: bad input, status 2: \(file):13 (fails mock of a non-table); see the failure above\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                "swipehost test: bad input, status 2: \(file):13 (fails mock of a non-table); see the failure above\n"))
         #expect(result.stdout.hasSuffix("\n0 passed, 6 failed\n"))
         for expected in [
             "FAIL  fails registered (\(file):8)\n      \(file):8: Expected property (string) \"age\" in:\n      (table) {\n        name = \"x\"\n      }\n",

@@ -13,14 +13,15 @@ struct TestSelectionTests {
         let result = try Swipehost.run(["test", Self.folder, "--list"])
         #expect(result.status == 0)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            \(Self.file):2: inbox #slow archives
-            \(Self.file):3: inbox #slow deletes #db
-            \(Self.file):6: outbox sends #db
-            \(Self.file):7: outbox fails
-            \(Self.file):8: outbox later
+        #expect(
+            result.stdout == """
+                \(Self.file):2: inbox #slow archives
+                \(Self.file):3: inbox #slow deletes #db
+                \(Self.file):6: outbox sends #db
+                \(Self.file):7: outbox fails
+                \(Self.file):8: outbox later
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -30,7 +31,10 @@ struct TestSelectionTests {
         (["--tags", "slow", "--tags", "db"], ["inbox #slow archives", "inbox #slow deletes #db", "outbox sends #db"]),
         (["--tags", "db", "--exclude-tags", "slow"], ["outbox sends #db"]),
         (["--exclude-tags", "slow,db"], ["outbox fails", "outbox later"]),
-        (["--filter-out", "fails", "--filter-out", "later"], ["inbox #slow archives", "inbox #slow deletes #db", "outbox sends #db"]),
+        (
+            ["--filter-out", "fails", "--filter-out", "later"],
+            ["inbox #slow archives", "inbox #slow deletes #db", "outbox sends #db"]
+        ),
         (["--name", "outbox fails", "--name", "inbox #slow archives"], ["inbox #slow archives", "outbox fails"]),
         (["--filter", "outbox", "--filter-out", "#db"], ["outbox fails", "outbox later"]),
     ])
@@ -44,12 +48,13 @@ struct TestSelectionTests {
     @Test func theSelectionRunsOnlyItsTests() throws {
         let result = try Swipehost.run(["test", Self.folder, "--tags", "slow"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            PASS  inbox #slow archives (\(Self.file):2)
-            PASS  inbox #slow deletes #db (\(Self.file):3)
-            2 passed, 0 failed
+        #expect(
+            result.stdout == """
+                PASS  inbox #slow archives (\(Self.file):2)
+                PASS  inbox #slow deletes #db (\(Self.file):3)
+                2 passed, 0 failed
 
-            """)
+                """)
         let failing = try Swipehost.run(["test", Self.folder, "--exclude-tags", "slow,db"])
         #expect(failing.status == 1)
         #expect(failing.stdout.hasSuffix("\n0 passed, 1 failed, 1 skipped\n"))
@@ -58,7 +63,9 @@ struct TestSelectionTests {
     @Test func nothingSelectedIsStatus2AndSaysWhy() throws {
         let result = try Swipehost.run(["test", Self.folder, "--tags", "nothing", "--filter-out", "x"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasSuffix("swipehost test: no test is selected by --filter-out 'x' --tags 'nothing' in \(Self.file)\n"))
+        #expect(
+            result.stderr.hasSuffix(
+                "swipehost test: no test is selected by --filter-out 'x' --tags 'nothing' in \(Self.file)\n"))
         let filter = try Swipehost.run(["test", Self.folder, "--filter", "zzz"])
         #expect(filter.status == 2)
         #expect(filter.stderr.hasSuffix("swipehost test: no test matches --filter 'zzz' in \(Self.file)\n"))
@@ -86,11 +93,26 @@ struct TestSelectionTests {
     }
 
     @Test(arguments: [
-        (["--shard", "3/2"], "swipehost test: --shard must be K/N, the K-th of N shards with 1 <= K <= N <= 10000, got '3/2'\n"),
-        (["--shard", "0/2"], "swipehost test: --shard must be K/N, the K-th of N shards with 1 <= K <= N <= 10000, got '0/2'\n"),
-        (["--shard", "1"], "swipehost test: --shard must be K/N, the K-th of N shards with 1 <= K <= N <= 10000, got '1'\n"),
-        (["--tags", "a b"], "swipehost test: --tags: a tag is a word of ASCII letters, digits, '_' and '-' (as '#tag' in a name), got 'a b'\n"),
-        (["--exclude-tags", "ok,"], "swipehost test: --exclude-tags: a tag is a word of ASCII letters, digits, '_' and '-' (as '#tag' in a name), got ''\n"),
+        (
+            ["--shard", "3/2"],
+            "swipehost test: --shard must be K/N, the K-th of N shards with 1 <= K <= N <= 10000, got '3/2'\n"
+        ),
+        (
+            ["--shard", "0/2"],
+            "swipehost test: --shard must be K/N, the K-th of N shards with 1 <= K <= N <= 10000, got '0/2'\n"
+        ),
+        (
+            ["--shard", "1"],
+            "swipehost test: --shard must be K/N, the K-th of N shards with 1 <= K <= N <= 10000, got '1'\n"
+        ),
+        (
+            ["--tags", "a b"],
+            "swipehost test: --tags: a tag is a word of ASCII letters, digits, '_' and '-' (as '#tag' in a name), got 'a b'\n"
+        ),
+        (
+            ["--exclude-tags", "ok,"],
+            "swipehost test: --exclude-tags: a tag is a word of ASCII letters, digits, '_' and '-' (as '#tag' in a name), got ''\n"
+        ),
     ])
     func badSelectionsAreStatus2AndRunNothing(arguments: [String], message: String) throws {
         let result = try Swipehost.run(["test", Self.folder] + arguments)
@@ -116,13 +138,18 @@ struct TestSelectionTests {
         for index in 1...2 {
             let listed = try Swipehost.run(["test", Self.folder, "--list", "--shard", "\(index)/2"]).stdout
             let run = try Swipehost.run(["test", Self.folder, "--shard", "\(index)/2"]).stdout
-            let ran = run.split(separator: "\n").filter { $0.hasPrefix("PASS  ") || $0.hasPrefix("FAIL  ") || $0.hasPrefix("SKIP  ") }
-            #expect(ran.map { $0.dropFirst(6).split(separator: " (")[0] } == listed.split(separator: "\n").map { $0.split(separator: ": ", maxSplits: 1)[1] })
+            let ran = run.split(separator: "\n").filter {
+                $0.hasPrefix("PASS  ") || $0.hasPrefix("FAIL  ") || $0.hasPrefix("SKIP  ")
+            }
+            #expect(
+                ran.map { $0.dropFirst(6).split(separator: " (")[0] }
+                    == listed.split(separator: "\n").map { $0.split(separator: ": ", maxSplits: 1)[1] })
         }
         // Five tests in fifty shards: most are empty, which is no failure.
-        let empty = try #require((1...50).first { index in
-            (try? Swipehost.run(["test", Self.folder, "--list", "--shard", "\(index)/50"]).stdout.isEmpty) == true
-        })
+        let empty = try #require(
+            (1...50).first { index in
+                (try? Swipehost.run(["test", Self.folder, "--list", "--shard", "\(index)/50"]).stdout.isEmpty) == true
+            })
         let run = try Swipehost.run(["test", Self.folder, "--shard", "\(empty)/50"])
         #expect(run.status == 0)
         #expect(run.stdout == "0 passed, 0 failed\n")

@@ -29,8 +29,10 @@ struct TestWatchTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = folder.appendingPathComponent("a_spec.lua")
         let b = folder.appendingPathComponent("b_spec.lua")
-        try Data("describe(\"a\", function() it(\"passes\", function() assert.are.equal(1, 1) end) end)\n".utf8).write(to: a)
-        try Data("describe(\"b\", function() it(\"passes\", function() assert.are.equal(2, 2) end) end)\n".utf8).write(to: b)
+        try Data("describe(\"a\", function() it(\"passes\", function() assert.are.equal(1, 1) end) end)\n".utf8).write(
+            to: a)
+        try Data("describe(\"b\", function() it(\"passes\", function() assert.are.equal(2, 2) end) end)\n".utf8).write(
+            to: b)
 
         let process = Process()
         process.executableURL = Swipehost.binary
@@ -53,7 +55,8 @@ struct TestWatchTests {
 
         #expect(output.wait(for: 1, of: "2 passed, 0 failed"), "\(output.text)")
         // Only the changed spec runs again.
-        try Data("describe(\"a\", function() it(\"passes\", function() assert.are.equal(1, 2) end) end)\n".utf8).write(to: a)
+        try Data("describe(\"a\", function() it(\"passes\", function() assert.are.equal(1, 2) end) end)\n".utf8).write(
+            to: a)
         #expect(output.wait(for: 1, of: "0 passed, 1 failed"), "\(output.text)")
         // A Lua file that is no spec (a plugin) runs every spec again; other files do nothing.
         try Data("x".utf8).write(to: folder.appendingPathComponent("notes.txt"))
@@ -65,7 +68,8 @@ struct TestWatchTests {
         #expect(process.terminationReason == .exit)
         let runs = output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
         #expect(runs == ["2 passed, 0 failed", "0 passed, 1 failed", "1 passed, 1 failed"])
-        let second = output.text.components(separatedBy: "2 passed, 0 failed\n")[1].components(separatedBy: "0 passed, 1 failed")[0]
+        let second = output.text.components(separatedBy: "2 passed, 0 failed\n")[1].components(
+            separatedBy: "0 passed, 1 failed")[0]
         #expect(second.hasPrefix("FAIL  a passes (\(a.path):1)\n"))
         #expect(!second.contains("b passes"))
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -77,7 +81,8 @@ struct TestWatchTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-snap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("it(\"keeps\", function() assert.snapshot({ 1, 2 }) end)\n".utf8).write(to: folder.appendingPathComponent("s_spec.lua"))
+        try Data("it(\"keeps\", function() assert.snapshot({ 1, 2 }) end)\n".utf8).write(
+            to: folder.appendingPathComponent("s_spec.lua"))
         try Data("it(\"other\", function() end)\n".utf8).write(to: folder.appendingPathComponent("t_spec.lua"))
         let process = Process()
         process.executableURL = Swipehost.binary

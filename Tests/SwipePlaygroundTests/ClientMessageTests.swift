@@ -7,7 +7,8 @@ struct ClientMessageTests {
     @Test func decodesEachMessageType() throws {
         #expect(
             try ClientMessage.decode(#"{"type":"pointer","phase":"move","x":12.5,"y":100,"t":16.7,"id":3}"#)
-                == .pointer(PointerEvent(phase: .move, x: 12.5, y: 100, time: VirtualInstant(nanoseconds: 16_700_000), id: 3)))
+                == .pointer(
+                    PointerEvent(phase: .move, x: 12.5, y: 100, time: VirtualInstant(nanoseconds: 16_700_000), id: 3)))
         #expect(
             try ClientMessage.decode(#" {"t":5,"dy":-40,"type":"wheel"} "#)
                 == .wheel(dy: -40, time: VirtualInstant(nanoseconds: 5_000_000)))
@@ -15,7 +16,8 @@ struct ClientMessageTests {
         // No id: pointer 1. Unknown fields are ignored.
         #expect(
             try ClientMessage.decode(#"{"type":"pointer","phase":"down","x":0,"y":0,"t":1,"pointerType":"mouse"}"#)
-                == .pointer(PointerEvent(phase: .down, x: 0, y: 0, time: VirtualInstant(nanoseconds: 1_000_000), id: 1)))
+                == .pointer(PointerEvent(phase: .down, x: 0, y: 0, time: VirtualInstant(nanoseconds: 1_000_000), id: 1))
+        )
     }
 
     @Test(arguments: [
@@ -46,21 +48,46 @@ struct ClientMessageTests {
         // Fields: missing, of the wrong type, out of range.
         (#"{"type":"tick"}"#, "a \"tick\" message needs a \"t\" field (milliseconds since the page connected)"),
         (#"{"type":"tick","t":"5"}"#, "field \"t\" of a \"tick\" message must be a number, got a string"),
-        (#"{"type":"tick","t":-1}"#, "field \"t\" of a \"tick\" message must be from 0 to 9000000000000 milliseconds, got -1"),
-        (#"{"type":"tick","t":1e400}"#, "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"),
+        (
+            #"{"type":"tick","t":-1}"#,
+            "field \"t\" of a \"tick\" message must be from 0 to 9000000000000 milliseconds, got -1"
+        ),
+        (
+            #"{"type":"tick","t":1e400}"#,
+            "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"
+        ),
         // Issue 25: 60,000 digits were "not finite".
-        (#"{"type":"tick","t":"# + String(repeating: "9", count: 60_000) + "}",
-         "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"),
+        (
+            #"{"type":"tick","t":"# + String(repeating: "9", count: 60_000) + "}",
+            "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"
+        ),
         (#"{"type":"wheel","t":1}"#, "a \"wheel\" message needs a \"dy\" field (a number of CSS px)"),
         (#"{"type":"wheel","dy":null,"t":1}"#, "field \"dy\" of a \"wheel\" message must be a number, got null"),
-        (#"{"type":"wheel","dy":2000000,"t":1}"#, "field \"dy\" of a \"wheel\" message must be from -1000000 to 1000000 px, got 2000000"),
+        (
+            #"{"type":"wheel","dy":2000000,"t":1}"#,
+            "field \"dy\" of a \"wheel\" message must be from -1000000 to 1000000 px, got 2000000"
+        ),
         (#"{"type":"pointer","x":1,"y":2,"t":3}"#, "a \"pointer\" message needs a \"phase\" field (a string)"),
-        (#"{"type":"pointer","phase":true,"x":1,"y":2,"t":3}"#, "field \"phase\" of a \"pointer\" message must be a string, got a boolean"),
-        (#"{"type":"pointer","phase":"drag","x":1,"y":2,"t":3}"#,
-         "field \"phase\" of a \"pointer\" message must be \"down\", \"move\", \"up\" or \"cancel\", got \"drag\""),
-        (#"{"type":"pointer","phase":"up","x":[1],"y":2,"t":3}"#, "field \"x\" of a \"pointer\" message must be a number, got an array"),
-        (#"{"type":"pointer","phase":"up","x":1,"t":3}"#, "a \"pointer\" message needs a \"y\" field (a number of CSS px)"),
-        (#"{"type":"pointer","phase":"up","x":1,"y":2,"t":3,"id":"a"}"#, "field \"id\" of a \"pointer\" message must be a number, got a string"),
+        (
+            #"{"type":"pointer","phase":true,"x":1,"y":2,"t":3}"#,
+            "field \"phase\" of a \"pointer\" message must be a string, got a boolean"
+        ),
+        (
+            #"{"type":"pointer","phase":"drag","x":1,"y":2,"t":3}"#,
+            "field \"phase\" of a \"pointer\" message must be \"down\", \"move\", \"up\" or \"cancel\", got \"drag\""
+        ),
+        (
+            #"{"type":"pointer","phase":"up","x":[1],"y":2,"t":3}"#,
+            "field \"x\" of a \"pointer\" message must be a number, got an array"
+        ),
+        (
+            #"{"type":"pointer","phase":"up","x":1,"t":3}"#,
+            "a \"pointer\" message needs a \"y\" field (a number of CSS px)"
+        ),
+        (
+            #"{"type":"pointer","phase":"up","x":1,"y":2,"t":3,"id":"a"}"#,
+            "field \"id\" of a \"pointer\" message must be a number, got a string"
+        ),
     ])
     func refusesWithExactMessages(text: String, message: String) {
         #expect(throws: ProtocolError(message)) { try ClientMessage.decode(text) }
@@ -68,7 +95,10 @@ struct ClientMessageTests {
 
     @Test func refusesOversizedMessagesBeforeReadingThem() throws {
         let text = #"{"type":"tick","t":1,"pad":""# + String(repeating: "x", count: 70_000) + #""}"#
-        #expect(throws: ProtocolError("message too large: \(text.utf8.count) bytes (at most 65536 bytes, 64 KiB, a message)")) {
+        #expect(
+            throws: ProtocolError(
+                "message too large: \(text.utf8.count) bytes (at most 65536 bytes, 64 KiB, a message)")
+        ) {
             try ClientMessage.decode(text)
         }
         // Exactly 64 KiB is allowed.
@@ -82,14 +112,17 @@ struct ClientMessageTests {
         let value = try JSONReader.parse(#"{"a":"x\"\\\/\n\u00e9\ud83d\ude00é","b":[true,false,null,-0.5e2]}"#)
         #expect(value["a"] == .string("x\"\\/\n\u{e9}\u{1F600}é"))
         #expect(value["b"] == .array([.bool(true), .bool(false), .null, .number(-50)]))
-        #expect(throws: JSONSyntaxError(offset: 14, reason: "a high surrogate \\u escape must be followed by a low one")) {
+        #expect(
+            throws: JSONSyntaxError(offset: 14, reason: "a high surrogate \\u escape must be followed by a low one")
+        ) {
             try JSONReader.parse(#"["\ud83d\u0041"]"#)
         }
     }
 
     /// Whatever bytes arrive, decoding answers (a message or an error) and never traps.
     @Test func neverTrapsOnMangledMessages() {
-        let valid = Array(#"{"type":"pointer","phase":"move","x":-12.5e1,"y":"\u00e9","t":16,"id":[1,{"a":null}]}"#.utf8)
+        let valid = Array(
+            #"{"type":"pointer","phase":"move","x":-12.5e1,"y":"\u00e9","t":16,"id":[1,{"a":null}]}"#.utf8)
         var generator = SplitMix64(seed: 13)
         for _ in 0..<5_000 {
             var bytes = valid

@@ -43,7 +43,11 @@ struct FrameEncodingTests {
                   leading = { buttons = { { id = "c", title = "C", width = 80 } } },
                 } end }
                 """
-            list.append(("spring m=\(mass) k=\(stiffness) c=\(damping)", SessionConfiguration(plugins: [.source(name: "s\(index).lua", code: code)])))
+            list.append(
+                (
+                    "spring m=\(mass) k=\(stiffness) c=\(damping)",
+                    SessionConfiguration(plugins: [.source(name: "s\(index).lua", code: code)])
+                ))
         }
         for curve in ["linear", "easeIn", "easeOut", "easeInOut"] {
             let code = """
@@ -59,7 +63,9 @@ struct FrameEncodingTests {
 
     /// Drags of generated rows, distances and speeds (slow drags, flicks, full swipes), each
     /// followed by the wakes the server's timer would make.
-    static func drive(_ session: PlaygroundSession, _ random: inout Generator, gestures: Int, each: (String) throws -> Void) rethrows {
+    static func drive(
+        _ session: PlaygroundSession, _ random: inout Generator, gestures: Int, each: (String) throws -> Void
+    ) rethrows {
         try session.greeting().forEach(each)
         var t = 50.0
         for _ in 0..<gestures {
@@ -71,7 +77,8 @@ struct FrameEncodingTests {
             let spacing = random.double(4...24)
             var messages = [Page.pointer("down", x0, y, t)]
             for step in 1...moves {
-                messages.append(Page.pointer("move", x0 + dx * Double(step) / Double(moves), y, t + Double(step) * spacing))
+                messages.append(
+                    Page.pointer("move", x0 + dx * Double(step) / Double(moves), y, t + Double(step) * spacing))
             }
             messages.append(Page.pointer("up", x0 + dx, y, t + Double(moves) * spacing + 1))
             for message in messages { try session.receive(message).forEach(each) }
@@ -103,7 +110,7 @@ struct FrameEncodingTests {
             let session = try PlaygroundSession(id: "p", configuration: configuration)
             let page = PageModel()
             var worst = 0.0
-            var where_ = ""
+            var worstPlace = ""
             try Self.drive(session, &random, gestures: 12) { text in
                 let sent = try Sent([text], page: page)
                 guard let frame = sent.frames.last else { return }
@@ -114,13 +121,16 @@ struct FrameEncodingTests {
                     let instants = ServerMessage.pathTimes(from: now, to: cell.animationEnd)
                     // After the segment's end too, when the path reaches it (a segment longer than
                     // 10 s holds its last value until the next frame: docs/limits.md).
-                    let after = instants.last == cell.animationEnd ? [(cell.animationEnd ?? now) + .milliseconds(1 as Int64)] : []
+                    let after =
+                        instants.last == cell.animationEnd
+                        ? [(cell.animationEnd ?? now) + .milliseconds(1 as Int64)] : []
                     for instant in instants + [now] + after {
                         let drawn = try #require(page.offset(row: row, at: instant.milliseconds))
                         let miss = abs(drawn - cell.presentedOffset(at: instant))
                         if miss > worst {
                             worst = max(worst, miss)
-                            where_ = "row \(row) at \(instant.milliseconds) (frame \(now.milliseconds), end \(String(describing: cell.animationEnd?.milliseconds))): drawn \(drawn), core \(cell.presentedOffset(at: instant)); \(page.rows[row]?["path"] ?? .null)"
+                            worstPlace =
+                                "row \(row) at \(instant.milliseconds) (frame \(now.milliseconds), end \(String(describing: cell.animationEnd?.milliseconds))): drawn \(drawn), core \(cell.presentedOffset(at: instant)); \(page.rows[row]?["path"] ?? .null)"
                         }
                         checked += 1
                     }
@@ -133,7 +143,7 @@ struct FrameEncodingTests {
                     }
                 }
             }
-            #expect(worst <= 0.25, "\(name): drawn \(worst) points from the core, \(where_)")
+            #expect(worst <= 0.25, "\(name): drawn \(worst) points from the core, \(worstPlace)")
             #expect(page.problems == [], "\(name)")
         }
         #expect(checked > 10_000)
@@ -185,7 +195,9 @@ struct FrameEncodingTests {
             guard case .array(let rows)? = frame["rows"] else { Issue.record("no rows"); continue }
             // Row 3 alone, with only what changed: its offset.
             #expect(rows.map { $0["row"] } == [.number(3)])
-            if case .object(let fields)? = rows.first { #expect(Set(fields.map(\.key)).isSubset(of: ["row", "offset"])) }
+            if case .object(let fields)? = rows.first {
+                #expect(Set(fields.map(\.key)).isSubset(of: ["row", "offset"]))
+            }
         }
         #expect(moved.frames.count == 8)
         // The release sends row 3's path, nothing else.
@@ -203,7 +215,8 @@ struct FrameEncodingTests {
     /// The widest viewport (1,000 rows of 44 points) with 1,000 rows on screen: its whole frame
     /// fits the 64 KiB a message may be.
     @Test func aThousandRowViewportFitsIn64KiB() throws {
-        let configuration = SessionConfiguration(items: .generated(count: 1_000), geometry: TableGeometry(width: 320, viewportHeight: 44_000))
+        let configuration = SessionConfiguration(
+            items: .generated(count: 1_000), geometry: TableGeometry(width: 320, viewportHeight: 44_000))
         let session = try PlaygroundSession(id: "wide", configuration: configuration)
         let greeting = session.greeting()
         let page = PageModel()
@@ -226,7 +239,8 @@ struct FrameEncodingTests {
               buttons = { { id = "a", title = row.item, width = 80 } },
             } end }
             """
-        let configuration = SessionConfiguration(plugins: [.source(name: "titled.lua", code: code)], items: .generated(count: 2_000))
+        let configuration = SessionConfiguration(
+            plugins: [.source(name: "titled.lua", code: code)], items: .generated(count: 2_000))
         let session = try PlaygroundSession(id: "looks", configuration: configuration)
         let page = PageModel()
         var keys: [Double] = []

@@ -57,7 +57,8 @@ final class PageModel {
                 listed[Int(number)] = fields
             }
         }
-        guard case .array(let range)? = message["visible"], case .number(let first) = range[0], case .number(let last) = range[1]
+        guard case .array(let range)? = message["visible"], case .number(let first) = range[0],
+            case .number(let last) = range[1]
         else {
             problems.append("a frame without visible")
             return
@@ -129,7 +130,9 @@ struct Sent {
 
     func of(type: String) -> [JSONValue] { messages.filter { $0["type"] == .string(type) } }
     var frames: [JSONValue] { of(type: "frame") }
-    var errors: [String] { of(type: "error").compactMap { if case .string(let text)? = $0["message"] { text } else { nil } } }
+    var errors: [String] {
+        of(type: "error").compactMap { if case .string(let text)? = $0["message"] { text } else { nil } }
+    }
 
     /// Every event of every frame, in order.
     var events: [JSONValue] {

@@ -36,11 +36,12 @@ import Testing
         let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 100_000) + #""}"#
         page.send(big)
         let errors = try await page.wait(for: "three errors") { $0.errors.count >= 3 }.errors
-        #expect(errors == [
-            "malformed JSON at byte 1: expected a field name in double quotes, got 'n'",
-            "field \"x\" of a \"pointer\" message must be a number, got a string",
-            "message too large: 100028 bytes (at most 65536 bytes, 64 KiB, a message)",
-        ])
+        #expect(
+            errors == [
+                "malformed JSON at byte 1: expected a field name in double quotes, got 'n'",
+                "field \"x\" of a \"pointer\" message must be a number, got a string",
+                "message too large: 100028 bytes (at most 65536 bytes, 64 KiB, a message)",
+            ])
         page.send(Page.drag(row: 3, by: -200, at: 100))
         let sent = try await page.wait(for: "row 3 to open") { !$0.events(named: "open").isEmpty }
         #expect(sent.events(named: "open").first?["row"] == .number(3))
@@ -63,7 +64,9 @@ import Testing
         first.send(Page.tap(row: 3, x: 300, at: 2_000))
         let deleted = try await first.wait(for: "the delete") { !$0.events(named: "delete").isEmpty }
         #expect(deleted.events(named: "delete").first?["item"] == .string("Re: quarterly numbers"))
-        let gone = try await first.wait(for: "row 3 to show row 4's item") { $0.lastRows[3]?["item"] == .string("Weekend hiking plan") }
+        let gone = try await first.wait(for: "row 3 to show row 4's item") {
+            $0.lastRows[3]?["item"] == .string("Weekend hiking plan")
+        }
         #expect(gone.frames.last?["rowCount"] == .number(14))
         // The second page still has every item, and saw none of it.
         second.send(#"{"type":"wheel","dy":1,"t":3000}"#)
@@ -86,9 +89,11 @@ import Testing
         }
         let refused = try server.refusedWebSocket()
         #expect(refused.status == "HTTP/1.1 101 Switching Protocols")
-        #expect(refused.texts == [
-            ServerMessage.error("too many sessions: the playground serves at most 32 pages at once; close one and reload this page")
-        ])
+        #expect(
+            refused.texts == [
+                ServerMessage.error(
+                    "too many sessions: the playground serves at most 32 pages at once; close one and reload this page")
+            ])
         #expect(refused.closeCode == 1008)
         #expect(server.sessions.count == 32)
         // A page that leaves frees its place.
@@ -111,14 +116,19 @@ import Testing
         _ = try await page.wait(for: "row 3 open") { $0.lastRows[3]?["offset"] == .number(-240) }
 
         try write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
-        let reloaded = try await page.wait(for: "the reload") { titles($0.lastRows[3]?["right"]) == ["Bin", "Flag", "More"] }
+        let reloaded = try await page.wait(for: "the reload") {
+            titles($0.lastRows[3]?["right"]) == ["Bin", "Flag", "More"]
+        }
         #expect(reloaded.of(type: "reload").map { $0["ok"] } == [.bool(true)])
         #expect(reloaded.frames.last?["editing"] == .array([.number(3)]))
         #expect(reloaded.events(named: "reload").count == 1)
 
         try write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
         let failed = try await page.wait(for: "the failed reload") { $0.of(type: "reload").count >= 2 }
-        let line = original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("title = \"Trash\"") }! + 1
+        let line =
+            original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("title = \"Trash\"")
+            }! + 1
         #expect(failed.of(type: "reload").last?["ok"] == .bool(false))
         #expect(failed.of(type: "reload").last?["error"] == .string("\(path):\(line): unexpected symbol near '='"))
         // The old code is still in charge: Bin is still there.
@@ -149,7 +159,9 @@ import Testing
         let script = try server.get("/sessions/\(id).swipe")
         #expect(script.status == 200)
         #expect(script.headers.contains("text/plain"))
-        let output = try PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl).run(script: script.body)
+        let output = try PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl
+        ).run(script: script.body)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
         #expect(replayed == events)
@@ -175,7 +187,9 @@ import Testing
         #expect(missing.body == "not found: /nothing\n")
         let noSession = try server.get("/sessions/0123456789abcdef.swipe")
         #expect(noSession.status == 404)
-        #expect(noSession.body == "no open session '0123456789abcdef': a recording can be downloaded while its page is open\n")
+        #expect(
+            noSession.body
+                == "no open session '0123456789abcdef': a recording can be downloaded while its page is open\n")
         await server.stop()
     }
 
@@ -192,18 +206,26 @@ import Testing
         #expect(foreign.texts.isEmpty)
         let socketBody = try server.get("/ws", origin: "http://evil.example")
         #expect(socketBody.status == 403)
-        #expect(socketBody.body == "refused: a page from 'http://evil.example' may not use this playground (http://127.0.0.1:\(server.port)/); to allow it, serve with --allow-origin ORIGIN\n")
+        #expect(
+            socketBody.body
+                == "refused: a page from 'http://evil.example' may not use this playground (http://127.0.0.1:\(server.port)/); to allow it, serve with --allow-origin ORIGIN\n"
+        )
         #expect(server.sessions.count == 0)
         let rebound = try server.get("/", host: "evil.example:\(server.port)")
         #expect(rebound.status == 403)
         #expect(rebound.headers.contains("text/plain; charset=utf-8"))
-        #expect(rebound.body == "refused: Host 'evil.example:\(server.port)' is not this playground's address (http://127.0.0.1:\(server.port)/); to open it under that name, serve with --allow-origin http://evil.example:\(server.port)\n")
+        #expect(
+            rebound.body
+                == "refused: Host 'evil.example:\(server.port)' is not this playground's address (http://127.0.0.1:\(server.port)/); to open it under that name, serve with --allow-origin http://evil.example:\(server.port)\n"
+        )
         #expect(try server.get("/page.js", host: "evil.example").status == 403)
         #expect(try server.refusedWebSocket(host: "evil.example:\(server.port)").status == "HTTP/1.1 400 Bad Request")
         #expect(server.sessions.count == 0)
         // Its own names and origins are answered; a WebSocket without Origin (not a browser) too.
         for host in ["127.0.0.1", "localhost", "[::1]"] {
-            #expect(try server.get("/", host: "\(host):\(server.port)", origin: "http://\(host):\(server.port)").status == 200)
+            #expect(
+                try server.get("/", host: "\(host):\(server.port)", origin: "http://\(host):\(server.port)").status
+                    == 200)
         }
         let own = try RawWebSocket(port: server.port, origin: "http://localhost:\(server.port)")
         #expect(own.status == "HTTP/1.1 101 Switching Protocols")

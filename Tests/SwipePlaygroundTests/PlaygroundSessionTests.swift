@@ -35,10 +35,13 @@ struct PlaygroundSessionTests {
         #expect(titles(rows[3]?["left"]) == ["Unread"])
         #expect(rows[3]?["path"] == .null)
         guard case .array(let right)? = rows[3]?["right"] else { Issue.record("no buttons"); return }
-        #expect(right[0] == .object([
-            ("id", .string("trash")), ("title", .string("Trash")), ("width", .number(80)), ("color", .string("#FF3B30")),
-            ("style", .string("destructive")),
-        ]))
+        #expect(
+            right[0]
+                == .object([
+                    ("id", .string("trash")), ("title", .string("Trash")), ("width", .number(80)),
+                    ("color", .string("#FF3B30")),
+                    ("style", .string("destructive")),
+                ]))
     }
 
     /// A plugin's colour reaches the page only when it is `#rgb` or `#rrggbb` (the check
@@ -54,7 +57,8 @@ struct PlaygroundSessionTests {
               { id = "e", title = "E", width = 60, color = "#FF9500" },
             } } end }
             """
-        let session = try PlaygroundSession(id: "c", configuration: SessionConfiguration(plugins: [.source(name: "colors.lua", code: code)]))
+        let session = try PlaygroundSession(
+            id: "c", configuration: SessionConfiguration(plugins: [.source(name: "colors.lua", code: code)]))
         let sent = try Sent(session.greeting())
         guard case .array(let buttons)? = sent.lastRows[1]?["right"] else { Issue.record("no buttons"); return }
         #expect(buttons.map { $0["color"] } == [.null, .string("#abc"), .null, .null, .string("#FF9500")])
@@ -64,13 +68,19 @@ struct PlaygroundSessionTests {
     @Test func aDragLeftOnRow3OpensIt() throws {
         let session = try mailSession()
         _ = session.greeting()
-        let sent = try Sent(Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive) + session.wake(at: .start + .milliseconds(2_000 as Int64)))
+        let sent = try Sent(
+            Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive)
+                + session.wake(at: .start + .milliseconds(2_000 as Int64)))
         #expect(sent.errors.isEmpty)
         let opens = sent.events(named: "open")
         #expect(opens.count == 1)
         #expect(opens.first?["row"] == .number(3))
         #expect(opens.first?["side"] == .string("trailing"))
-        if case .string(let text)? = opens.first?["line"] { #expect(text.hasSuffix("row 3 opened (trailing)")) } else { Issue.record("no text") }
+        if case .string(let text)? = opens.first?["line"] {
+            #expect(text.hasSuffix("row 3 opened (trailing)"))
+        } else {
+            Issue.record("no text")
+        }
         #expect(sent.frames.last?["editing"] == .array([.number(3)]))
         #expect(session.session.table.openRows == [3])
     }
@@ -82,7 +92,8 @@ struct PlaygroundSessionTests {
         _ = try Sent(Page.drag(row: 3, by: -240, at: 100, moves: 4).flatMap(session.receive), page: page)
         _ = try Sent(session.wake(at: .start + .milliseconds(1_000 as Int64)), page: page)
         let sent = try Sent(
-            Page.tap(row: 3, x: 300, at: 1_500).flatMap(session.receive) + session.wake(at: .start + .milliseconds(3_000 as Int64)), page: page)
+            Page.tap(row: 3, x: 300, at: 1_500).flatMap(session.receive)
+                + session.wake(at: .start + .milliseconds(3_000 as Int64)), page: page)
         #expect(sent.errors.isEmpty)
         let actions = sent.events(named: "action")
         #expect(actions.first?["button"] == .string("trash"))
@@ -93,13 +104,22 @@ struct PlaygroundSessionTests {
     @Test func badMessagesGetAnErrorAndTheSessionGoesOn() throws {
         let session = try mailSession()
         _ = session.greeting()
-        #expect(session.receive("{nope") == [ServerMessage.error("malformed JSON at byte 1: expected a field name in double quotes, got 'n'")])
-        #expect(session.receive(#"{"type":"swipe"}"#) == [
-            ServerMessage.error("unknown message type \"swipe\" (expected \"pointer\", \"wheel\" or \"tick\")")
-        ])
+        #expect(
+            session.receive("{nope") == [
+                ServerMessage.error("malformed JSON at byte 1: expected a field name in double quotes, got 'n'")
+            ])
+        #expect(
+            session.receive(#"{"type":"swipe"}"#) == [
+                ServerMessage.error("unknown message type \"swipe\" (expected \"pointer\", \"wheel\" or \"tick\")")
+            ])
         let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 65_536) + #""}"#
-        #expect(session.receive(big) == [ServerMessage.error("message too large: 65564 bytes (at most 65536 bytes, 64 KiB, a message)")])
-        let sent = try Sent(Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive) + session.wake(at: .start + .milliseconds(2_000 as Int64)))
+        #expect(
+            session.receive(big) == [
+                ServerMessage.error("message too large: 65564 bytes (at most 65536 bytes, 64 KiB, a message)")
+            ])
+        let sent = try Sent(
+            Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive)
+                + session.wake(at: .start + .milliseconds(2_000 as Int64)))
         #expect(sent.events(named: "open").count == 1)
     }
 
@@ -169,11 +189,14 @@ struct PlaygroundSessionTests {
         // Wake the clock to its end, as the server's timer would.
         while let wake = session.nextWake { texts += session.wake(at: wake) }
         let seen = try Sent(texts).events.map(Self.withoutText)
-        #expect(seen.map { $0["event"] } == ["open", "open", "action", "update", "action", "update"].map(JSONValue.string))
+        #expect(
+            seen.map { $0["event"] } == ["open", "open", "action", "update", "action", "update"].map(JSONValue.string))
         #expect(seen[4]["button"] == .string("flag"))
 
         let script = session.session.recordedScript()
-        let output = try PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl).run(script: script)
+        let output = try PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl
+        ).run(script: script)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
         #expect(replayed == seen)
@@ -226,7 +249,10 @@ struct PlaygroundReloadTests {
         let failure = bad.of(type: "reload").first
         #expect(failure?["ok"] == .bool(false))
         guard case .string(let error)? = failure?["error"] else { Issue.record("no error"); return }
-        let line = original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("title = \"Trash\"") }! + 1
+        let line =
+            original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("title = \"Trash\"")
+            }! + 1
         #expect(error.hasPrefix("\(path):\(line): "))
         // The old code is still in charge.
         #expect(titles(try Sent([session.frame()], page: page).lastRows[3]?["right"]) == ["Bin", "Flag", "More"])

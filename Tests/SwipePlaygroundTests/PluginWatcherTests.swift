@@ -50,7 +50,9 @@ struct PluginWatcherTests {
     /// The replies a connection sends while `body` runs, read as a page's socket writer reads
     /// them (a connection drops what is still unsent when it closes): `body` runs, every
     /// queued reply is taken, then the connection closes.
-    static func sent(_ connection: PlaygroundConnection, manager: SessionManager, while body: () -> Void) async throws -> Sent {
+    static func sent(_ connection: PlaygroundConnection, manager: SessionManager, while body: () -> Void) async throws
+        -> Sent
+    {
         let reader = Task {
             var texts: [String] = []
             for await text in connection.messages { texts.append(text) }
@@ -79,13 +81,20 @@ struct PluginWatcherTests {
             for message in Page.drag(row: 3, by: -200, at: 100) { connection.receive(message) }
         }
         let what = kind == "zero" ? "a character device" : "a FIFO (named pipe)"
-        #expect(sent.of(type: "reload").map { $0["error"] } == [.string("\(path): cannot read the plugin: not a regular file but \(what)")])
+        #expect(
+            sent.of(type: "reload").map { $0["error"] } == [
+                .string("\(path): cannot read the plugin: not a regular file but \(what)")
+            ])
         #expect(sent.of(type: "reload").map { $0["ok"] } == [.bool(false)])
         // The old code still runs row 3's buttons.
         #expect(titles(sent.lastRows[3]?["right"]) == ["Trash", "Flag", "More"])
         // A new page is refused with the same reason.
-        #expect(throws: SessionManager.Refusal(
-            message: "the plugins do not load: \(path): cannot read the plugin: not a regular file but \(what) (fix the file and reload the page)")) {
+        #expect(
+            throws: SessionManager.Refusal(
+                message:
+                    "the plugins do not load: \(path): cannot read the plugin: not a regular file but \(what) (fix the file and reload the page)"
+            )
+        ) {
             try manager.open()
         }
     }
@@ -122,9 +131,10 @@ struct PluginWatcherTests {
             errors += sent.errors
             frames += sent.frames.count
         }
-        #expect(errors == [
-            "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
-        ])
+        #expect(
+            errors == [
+                "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
+            ])
         #expect(frames == 4)
         // 49,997 waits, the first wheel's `wait` and `scroll`, then a `wait` up to the second.
         let lines = session.session.recordedScript().split(separator: "\n")

@@ -20,22 +20,25 @@ struct PointerMapperTests {
     @Test func dragLeftOnRow3PansRow3() {
         let table = SwipeTable()
         let y = 2 * 44 + 20.0  // row 3
-        let commands = map([
-            event(.down, 300, y, 0), event(.move, 295, y + 1, 16), event(.move, 280, y + 2, 32),
-            event(.move, 240, y, 48), event(.move, 240, y, 56), event(.up, 200, y, 64),
-        ], on: table)
-        #expect(commands == [
-            .panBegin(row: 3, x: 0), .panMove(row: 3, x: -20), .panMove(row: 3, x: -60), .panMove(row: 3, x: -100),
-            .panEnd(row: 3, velocity: nil),
-        ])
+        let commands = map(
+            [
+                event(.down, 300, y, 0), event(.move, 295, y + 1, 16), event(.move, 280, y + 2, 32),
+                event(.move, 240, y, 48), event(.move, 240, y, 56), event(.up, 200, y, 64),
+            ], on: table)
+        #expect(
+            commands == [
+                .panBegin(row: 3, x: 0), .panMove(row: 3, x: -20), .panMove(row: 3, x: -60), .panMove(row: 3, x: -100),
+                .panEnd(row: 3, velocity: nil),
+            ])
     }
 
     @Test func verticalDragScrolls() {
         let table = SwipeTable()
-        let commands = map([
-            event(.down, 100, 300, 0), event(.move, 104, 290, 16), event(.move, 103, 280, 32),
-            event(.move, 103, 250, 48), event(.up, 103, 250, 64),
-        ], on: table)
+        let commands = map(
+            [
+                event(.down, 100, 300, 0), event(.move, 104, 290, 16), event(.move, 103, 280, 32),
+                event(.move, 103, 250, 48), event(.up, 103, 250, 64),
+            ], on: table)
         // Up by 20 px past the slop (scroll 20 down), then 30 more.
         #expect(commands == [.scroll(dy: 20), .scroll(dy: 30)])
     }
@@ -53,11 +56,16 @@ struct PointerMapperTests {
         #expect(table.cell(forRow: 3)?.offset == -160)
         let y = 2 * 44 + 10.0
         // Button 1 (`one`) is the rightmost 80 px, button 2 (`two`) the 80 px left of it.
-        #expect(map([event(.down, 300, y, 0), event(.up, 300, y, 10)], on: table) == [.tap(row: 3, button: .id("one"))])
-        #expect(map([event(.down, 200, y, 0), event(.up, 200, y, 10)], on: table) == [.tap(row: 3, button: .id("two"))])
+        #expect(
+            map([event(.down, 300, y, 0), event(.up, 300, y, 10)], on: table) == [.tap(row: 3, button: .id("one"))])
+        #expect(
+            map([event(.down, 200, y, 0), event(.up, 200, y, 10)], on: table) == [.tap(row: 3, button: .id("two"))])
         #expect(map([event(.down, 159, y, 0), event(.up, 159, y, 10)], on: table) == [.tap(row: 3, button: .content)])
         // Row 4 is closed: its buttons are covered.
-        #expect(map([event(.down, 300, y + 44, 0), event(.up, 300, y + 44, 10)], on: table) == [.tap(row: 4, button: .content)])
+        #expect(
+            map([event(.down, 300, y + 44, 0), event(.up, 300, y + 44, 10)], on: table) == [
+                .tap(row: 4, button: .content)
+            ])
     }
 
     @Test func rightToLeftRevealsTheTrailingButtonsOnTheLeft() throws {
@@ -66,7 +74,8 @@ struct PointerMapperTests {
         table.advance(by: .milliseconds(1_000 as Int64))
         #expect(table.cell(forRow: 1)?.offset == 160)
         #expect(map([event(.down, 10, 5, 0), event(.up, 10, 5, 10)], on: table) == [.tap(row: 1, button: .id("one"))])
-        #expect(map([event(.down, 100, 5, 0), event(.up, 100, 5, 10)], on: table) == [.tap(row: 1, button: .id("two"))])
+        #expect(
+            map([event(.down, 100, 5, 0), event(.up, 100, 5, 10)], on: table) == [.tap(row: 1, button: .id("two"))])
         #expect(map([event(.down, 161, 5, 0), event(.up, 161, 5, 10)], on: table) == [.tap(row: 1, button: .content)])
     }
 
@@ -74,7 +83,8 @@ struct PointerMapperTests {
         let table = SwipeTable(items: .generated(count: 5))
         // Below row 5 (220 px): neither a tap nor a pan.
         #expect(map([event(.down, 100, 300, 0), event(.up, 100, 300, 10)], on: table).isEmpty)
-        #expect(map([event(.down, 300, 300, 0), event(.move, 200, 300, 10), event(.up, 200, 300, 20)], on: table).isEmpty)
+        #expect(
+            map([event(.down, 300, 300, 0), event(.move, 200, 300, 10), event(.up, 200, 300, 20)], on: table).isEmpty)
         let long = SwipeTable()
         long.scroll(by: 100)
         #expect(map([event(.down, 100, 0, 0), event(.up, 100, 0, 10)], on: long) == [.tap(row: 3, button: .content)])
@@ -82,21 +92,29 @@ struct PointerMapperTests {
 
     @Test func cancelEndsAPanAndOtherPointersAreIgnored() {
         let table = SwipeTable()
-        let commands = map([
-            event(.down, 300, 10, 0), event(.move, 280, 10, 16),
-            event(.down, 10, 300, 20, id: 2), event(.move, 10, 200, 24, id: 2), event(.up, 10, 200, 30, id: 2),
-            event(.move, 270, 10, 32), event(.cancel, 270, 10, 40),
-            event(.move, 200, 10, 48), event(.up, 200, 10, 56),
-        ], on: table)
-        #expect(commands == [.panBegin(row: 1, x: 0), .panMove(row: 1, x: -20), .panMove(row: 1, x: -30), .panCancel(row: 1)])
+        let commands = map(
+            [
+                event(.down, 300, 10, 0), event(.move, 280, 10, 16),
+                event(.down, 10, 300, 20, id: 2), event(.move, 10, 200, 24, id: 2), event(.up, 10, 200, 30, id: 2),
+                event(.move, 270, 10, 32), event(.cancel, 270, 10, 40),
+                event(.move, 200, 10, 48), event(.up, 200, 10, 56),
+            ], on: table)
+        #expect(
+            commands == [
+                .panBegin(row: 1, x: 0), .panMove(row: 1, x: -20), .panMove(row: 1, x: -30), .panCancel(row: 1),
+            ])
     }
 
     @Test func aSecondDownOfTheSamePointerCancelsTheLostPan() {
         let table = SwipeTable()
-        let commands = map([
-            event(.down, 300, 10, 0), event(.move, 280, 10, 16), event(.down, 100, 10, 40), event(.up, 100, 10, 50),
-        ], on: table)
-        #expect(commands == [.panBegin(row: 1, x: 0), .panMove(row: 1, x: -20), .panCancel(row: 1), .tap(row: 1, button: .content)])
+        let commands = map(
+            [
+                event(.down, 300, 10, 0), event(.move, 280, 10, 16), event(.down, 100, 10, 40), event(.up, 100, 10, 50),
+            ], on: table)
+        #expect(
+            commands == [
+                .panBegin(row: 1, x: 0), .panMove(row: 1, x: -20), .panCancel(row: 1), .tap(row: 1, button: .content),
+            ])
     }
 
     /// Mirror property: a drag and its mirror image (x -> width - x) give pans with opposite
@@ -113,7 +131,9 @@ struct PointerMapperTests {
                 events.append(event(.move, x, y + Double(generator.next() % 5), Int64(step * 16)))
             }
             events.append(event(.up, x, y, 200))
-            let mirrored = events.map { PointerEvent(phase: $0.phase, x: 320 - $0.x, y: $0.y, time: $0.time, id: $0.id) }
+            let mirrored = events.map {
+                PointerEvent(phase: $0.phase, x: 320 - $0.x, y: $0.y, time: $0.time, id: $0.id)
+            }
             let flipped: [GestureCommand] = map(mirrored, on: table).map {
                 switch $0 {
                 case .panMove(let row, let x): .panMove(row: row, x: -x)

@@ -15,8 +15,11 @@ struct SessionManagerTests {
             ids.insert(connection.id)
         }
         #expect(ids.count == 32)
-        #expect(throws: SessionManager.Refusal(
-            message: "too many sessions: the playground serves at most 32 pages at once; close one and reload this page")) {
+        #expect(
+            throws: SessionManager.Refusal(
+                message:
+                    "too many sessions: the playground serves at most 32 pages at once; close one and reload this page")
+        ) {
             try manager.open()
         }
         let first = try #require(manager.session(id: ids.first!))
@@ -29,9 +32,14 @@ struct SessionManagerTests {
     }
 
     @Test func aPluginThatNoLongerLoadsRefusesNewPagesWithItsPlace() {
-        let manager = SessionManager(configuration: SessionConfiguration(plugins: [.source(name: "broken.lua", code: "return {")]))
-        #expect(throws: SessionManager.Refusal(
-            message: "the plugins do not load: broken.lua:1: unexpected symbol near <eof> (fix the file and reload the page)")) {
+        let manager = SessionManager(
+            configuration: SessionConfiguration(plugins: [.source(name: "broken.lua", code: "return {")]))
+        #expect(
+            throws: SessionManager.Refusal(
+                message:
+                    "the plugins do not load: broken.lua:1: unexpected symbol near <eof> (fix the file and reload the page)"
+            )
+        ) {
             try manager.open()
         }
     }
@@ -69,7 +77,8 @@ struct SessionManagerTests {
         #expect(sent.page.problems == [])
         #expect(sent.page.rows == referencePage.rows)
         // In order: each frame's time after the one before.
-        let times = sent.frames.compactMap { frame -> Double? in if case .number(let t)? = frame["t"] { t } else { nil } }
+        let times = sent.frames.compactMap { frame -> Double? in if case .number(let t)? = frame["t"] { t } else { nil }
+        }
         #expect(times == times.sorted())
         // The session goes on: the next message's frame comes at once.
         connection.receive(#"{"type":"wheel","dy":1,"t":2000}"#)
@@ -99,17 +108,24 @@ struct SessionManagerTests {
         // soon as they wait.
         let configuration = SessionConfiguration(plugins: [.file(mailPlugin)])
         let greeting = try PlaygroundSession(id: "0123456789abcdef", configuration: configuration).greeting()
-        let manager = SessionManager(configuration: configuration, unsentLimit: 8 * (greeting.map(\.utf8.count).reduce(0, +) - 1))
+        let manager = SessionManager(
+            configuration: configuration, unsentLimit: 8 * (greeting.map(\.utf8.count).reduce(0, +) - 1))
         let connection = try manager.open()
-        let inputs = [#"{"type":"wheel","dy":0.5,"t":10}"#, "{nope"] + Page.drag(row: 3, by: -200, at: 100)
+        let inputs =
+            [#"{"type":"wheel","dy":0.5,"t":10}"#, "{nope"] + Page.drag(row: 3, by: -200, at: 100)
             + [#"{"type":"wheel","dy":1,"t":900}"#, #"{"type":"wheel","dy":-1,"t":950}"#, "[1]"]
         for input in inputs { connection.receive(input) }
         var texts: [String] = []
         var iterator = connection.messages.makeAsyncIterator()
         while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
         let sent = try Sent(texts)
-        #expect(sent.messages.map { $0["type"] } == ["hello", "error", "frame", "frame", "error"].map(JSONValue.string))
-        #expect(sent.errors == ["malformed JSON at byte 1: expected a field name in double quotes, got 'n'", "a message must be a JSON object, got an array"])
+        #expect(
+            sent.messages.map { $0["type"] } == ["hello", "error", "frame", "frame", "error"].map(JSONValue.string))
+        #expect(
+            sent.errors == [
+                "malformed JSON at byte 1: expected a field name in double quotes, got 'n'",
+                "a message must be a JSON object, got an array",
+            ])
         // The first frame is the drag's release, with its `open`; the last shows the table after
         // the last wheel.
         guard case .array(let carried)? = sent.frames.first?["events"] else { Issue.record("no events"); return }

@@ -30,7 +30,8 @@ final class TestServer: Sendable {
         plugins: [String], watch: Bool = false, idleLimit: Duration = PlaygroundServer.defaultIdleLimit,
         unsentLimit: Int = PlaygroundConnection.maximumUnsentBytes, allowedOrigins: [String] = []
     ) async throws -> TestServer {
-        let sessions = SessionManager(configuration: .init(plugins: plugins.map(PluginSource.file)), unsentLimit: unsentLimit)
+        let sessions = SessionManager(
+            configuration: .init(plugins: plugins.map(PluginSource.file)), unsentLimit: unsentLimit)
         var server = PlaygroundServer(
             host: "127.0.0.1", port: 0, sessions: sessions, watcher: watch ? PluginWatcher { plugins } : nil)
         server.logLevel = .critical  // a test stops it by cancelling, which Hummingbird logs as errors
@@ -55,7 +56,9 @@ final class TestServer: Sendable {
 
     /// `GET path`: the status and the body (HTTP/1.1 over a plain socket, the connection closed
     /// by the server after the answer).
-    func get(_ path: String, host: String? = nil, origin: String? = nil) throws -> (status: Int, headers: String, body: String) {
+    func get(_ path: String, host: String? = nil, origin: String? = nil) throws -> (
+        status: Int, headers: String, body: String
+    ) {
         let headers = "Host: \(host ?? "127.0.0.1:\(port)")\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
         let (head, body) = try exchange("GET \(path) HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n")
         let status = Int(head.split(separator: " ")[1]) ?? 0
@@ -65,7 +68,9 @@ final class TestServer: Sendable {
     /// A WebSocket the server closes at once: the upgrade's status line, the text messages it
     /// sent and its close code, read off a plain socket (HummingbirdWSClient drops a text message
     /// that arrives with the close frame, before its handler runs; a browser does not).
-    func refusedWebSocket(host: String? = nil, origin: String? = nil) throws -> (status: String, texts: [String], closeCode: Int?) {
+    func refusedWebSocket(host: String? = nil, origin: String? = nil) throws -> (
+        status: String, texts: [String], closeCode: Int?
+    ) {
         let (head, body) = try exchange(
             "GET /ws HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -103,7 +108,9 @@ final class TestServer: Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw TestTimeout(what: "a connection") }
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
@@ -117,7 +124,9 @@ final class TestServer: Sendable {
             if count <= 0 { break }
             response += chunk[0..<count]
         }
-        guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else { throw TestTimeout(what: "an HTTP answer") }
+        guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            throw TestTimeout(what: "an HTTP answer")
+        }
         return (String(decoding: response[..<split.lowerBound], as: UTF8.self), Array(response[split.upperBound...]))
     }
 }
@@ -207,7 +216,9 @@ final class RawWebSocket {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(descriptor)
@@ -216,9 +227,11 @@ final class RawWebSocket {
         var timeout = timeval(tv_sec: 20, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        try write(Array(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
-            + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+        try write(
+            Array(
+                ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
+                    + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         while pending.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
             guard try fill() else { throw TestTimeout(what: "the upgrade's answer") }
         }
@@ -313,7 +326,9 @@ final class RawWebSocket {
     private func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes[offset...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw TestTimeout(what: "the socket to take what is sent (errno \(errno))") }
             offset += sent
         }

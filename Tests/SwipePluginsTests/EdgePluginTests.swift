@@ -12,46 +12,79 @@ struct EdgePluginTests {
 
     /// (the configuration row 1 gets, in Lua; the error after `FILE: row 1: `)
     static let cases: [(String, String)] = [
-        ("{ buttons = { \(button) }, trailing = { buttons = { \(button) } } }",
-         "trailing: cannot be used with the top-level 'buttons': those are the trailing edge's already (use one or the other)"),
-        ("{ open_threshold = 10, trailing = { buttons = { \(button) } } }",
-         "trailing: cannot be used with the top-level 'open_threshold': those are the trailing edge's already (use one or the other)"),
-        ("{ leading = {} }", "buttons: must be a non-empty list of buttons on at least one edge (leading or trailing), got none"),
+        (
+            "{ buttons = { \(button) }, trailing = { buttons = { \(button) } } }",
+            "trailing: cannot be used with the top-level 'buttons': those are the trailing edge's already (use one or the other)"
+        ),
+        (
+            "{ open_threshold = 10, trailing = { buttons = { \(button) } } }",
+            "trailing: cannot be used with the top-level 'open_threshold': those are the trailing edge's already (use one or the other)"
+        ),
+        (
+            "{ leading = {} }",
+            "buttons: must be a non-empty list of buttons on at least one edge (leading or trailing), got none"
+        ),
         ("{ leading = { buttons = {} } }", "leading.buttons: must be a non-empty list of buttons, got an empty list"),
-        ("{ leading = 3 }", "leading: must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got a number"),
-        ("{ leading = { \(leading) } }", "leading: must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got a list"),
-        ("{ leading = { buttons = { { id = 'u', title = 'U', width = -1 } } } }", "leading.buttons[1].width: must be a finite number > 0, got -1"),
-        ("{ leading = { buttons = { \(leading) }, open_threshold = 61 } }",
-         "leading.open_threshold: must be in (0, 60] (the total button width), got 61"),
-        ("{ leading = { buttons = { \(leading) }, close_threshold = 'x' } }", "leading.close_threshold: must be a number, got string"),
-        ("{ buttons = { \(button) }, leading = { buttons = { { id = 'a', title = 'U', width = 60 } } } }",
-         "leading.buttons[1].id: duplicate id 'a' (also buttons[1].id)"),
-        ("{ trailing = { buttons = { \(button), { id = 'b', title = 'B', width = 300 } } } }",
-         "trailing.buttons: are 380 points wide in total, 60 more than the 320-point cell"),
-        ("{ leading = { buttons = { \(leading) } }, trailing = { open_threshold = 5 } }",
-         "trailing.open_threshold: is set, but the edge has no buttons"),
+        (
+            "{ leading = 3 }",
+            "leading: must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got a number"
+        ),
+        (
+            "{ leading = { \(leading) } }",
+            "leading: must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got a list"
+        ),
+        (
+            "{ leading = { buttons = { { id = 'u', title = 'U', width = -1 } } } }",
+            "leading.buttons[1].width: must be a finite number > 0, got -1"
+        ),
+        (
+            "{ leading = { buttons = { \(leading) }, open_threshold = 61 } }",
+            "leading.open_threshold: must be in (0, 60] (the total button width), got 61"
+        ),
+        (
+            "{ leading = { buttons = { \(leading) }, close_threshold = 'x' } }",
+            "leading.close_threshold: must be a number, got string"
+        ),
+        (
+            "{ buttons = { \(button) }, leading = { buttons = { { id = 'a', title = 'U', width = 60 } } } }",
+            "leading.buttons[1].id: duplicate id 'a' (also buttons[1].id)"
+        ),
+        (
+            "{ trailing = { buttons = { \(button), { id = 'b', title = 'B', width = 300 } } } }",
+            "trailing.buttons: are 380 points wide in total, 60 more than the 320-point cell"
+        ),
+        (
+            "{ leading = { buttons = { \(leading) } }, trailing = { open_threshold = 5 } }",
+            "trailing.open_threshold: is set, but the edge has no buttons"
+        ),
     ]
 
     @Test(arguments: cases)
     func aBadEdgeIsOnePluginErrorNamingTheField(configuration: String, message: String) throws {
-        let host = try fixtures.host(plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
+        let host = try fixtures.host(
+            plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
         let file = fixtures.folder + "/p.lua"
         #expect(host.messages("plugin_error") == ["\(file):1: row 1: \(message)"])
         #expect(host.table.cell(forRow: 1)?.configuration.hasButtons == false)
     }
 
     @Test func unknownKeysOfAnEdgeWarn() throws {
-        let host = try fixtures.host(plugin(configure: "function(row) return { leading = { buttons = { \(Self.leading) }, open_treshold = 3 } } end"))
+        let host = try fixtures.host(
+            plugin(
+                configure: "function(row) return { leading = { buttons = { \(Self.leading) }, open_treshold = 3 } } end"
+            ))
         #expect(host.messages("plugin_warning") == ["unknown key (did you mean 'open_threshold'?)"])
         #expect(host.customs.first?.field("field") == .string("leading.open_treshold"))
     }
 
     @Test func bothEdgesAreRead() throws {
-        let host = try fixtures.host(plugin(configure: """
-            function(row) return {
-              leading = { buttons = { \(Self.leading) }, open_threshold = 10, close_threshold = 50 },
-              trailing = { buttons = { \(Self.button) } }, bounce = 5 } end
-            """))
+        let host = try fixtures.host(
+            plugin(
+                configure: """
+                    function(row) return {
+                      leading = { buttons = { \(Self.leading) }, open_threshold = 10, close_threshold = 50 },
+                      trailing = { buttons = { \(Self.button) } }, bounce = 5 } end
+                    """))
         let configuration = try #require(host.table.cell(forRow: 1)?.configuration)
         #expect(configuration.leading.buttons.map(\.id) == ["u"])
         #expect(configuration.leading.openThreshold == 10)
@@ -62,14 +95,17 @@ struct EdgePluginTests {
     }
 
     @Test func handlersHearTheSideAndOnTapIsPerEdge() throws {
-        let host = try fixtures.host(plugin(configure: """
-            function(row) return {
-              leading = { buttons = { { id = 'u', title = 'U', width = 60, on_tap = function(ctx, r, b) ctx:log('tap', b.id, b.index, r.side) end } } },
-              buttons = { { id = 'a', title = 'A', width = 80, on_tap = function(ctx, r, b) ctx:log('tap', b.id, b.index, r.side) end } } } end
-            """, """
-            on_open = function(ctx, row) ctx:log('open', row.index, row.side) end,
-            on_close = function(ctx, row) ctx:log('close', row.index, row.side) end,
-            """))
+        let host = try fixtures.host(
+            plugin(
+                configure: """
+                    function(row) return {
+                      leading = { buttons = { { id = 'u', title = 'U', width = 60, on_tap = function(ctx, r, b) ctx:log('tap', b.id, b.index, r.side) end } } },
+                      buttons = { { id = 'a', title = 'A', width = 80, on_tap = function(ctx, r, b) ctx:log('tap', b.id, b.index, r.side) end } } } end
+                    """,
+                """
+                on_open = function(ctx, row) ctx:log('open', row.index, row.side) end,
+                on_close = function(ctx, row) ctx:log('close', row.index, row.side) end,
+                """))
         try host.table.panBegan(row: 2)
         try host.table.panChanged(row: 2, translation: 70)
         try host.table.panEnded(row: 2)
@@ -80,15 +116,26 @@ struct EdgePluginTests {
         try host.table.panBegan(row: 2)
         try host.table.panChanged(row: 2, translation: 200)
         try host.table.panEnded(row: 2)
-        #expect(host.messages("log") == ["open\t2\tleading", "tap\tu\t1\tleading", "tap\ta\t1\ttrailing", "close\t2\ttrailing"])
-        #expect(host.coreEvents == [
-            .open(row: 2), .action(row: 2, buttonID: "u", number: 1, title: "U"), .action(row: 2, buttonID: "a", number: 1, title: "A"), .close(row: 2),
-        ])
-        #expect(host.recorder.records.filter(\.event.isDelegateCall).map(\.side) == [.leading, .leading, .trailing, .trailing])
+        #expect(
+            host.messages("log") == [
+                "open\t2\tleading", "tap\tu\t1\tleading", "tap\ta\t1\ttrailing", "close\t2\ttrailing",
+            ])
+        #expect(
+            host.coreEvents == [
+                .open(row: 2), .action(row: 2, buttonID: "u", number: 1, title: "U"),
+                .action(row: 2, buttonID: "a", number: 1, title: "A"), .close(row: 2),
+            ])
+        #expect(
+            host.recorder.records.filter(\.event.isDelegateCall).map(\.side) == [
+                .leading, .leading, .trailing, .trailing,
+            ])
     }
 
     @Test func aTutorialShapedRowNamesNoSide() throws {
-        let host = try fixtures.host(plugin(configure: "function(row) return { buttons = { \(Self.button) } } end", "on_open = function(ctx, row) ctx:log(tostring(row.side)) end,"))
+        let host = try fixtures.host(
+            plugin(
+                configure: "function(row) return { buttons = { \(Self.button) } } end",
+                "on_open = function(ctx, row) ctx:log(tostring(row.side)) end,"))
         try host.table.openRow(1)
         try host.table.panBegan(row: 1)
         try host.table.panEnded(row: 1)
@@ -97,9 +144,12 @@ struct EdgePluginTests {
     }
 
     @Test func ctxOpenTakesASide() throws {
-        let host = try fixtures.host(plugin(configure: """
-            function(row) return { leading = { buttons = { \(Self.leading) } }, buttons = { \(Self.button) } } end
-            """, "on_open = function(ctx, row) if row.index == 1 then ctx:open(3, 'leading'); ctx:open(4) end end,"))
+        let host = try fixtures.host(
+            plugin(
+                configure: """
+                    function(row) return { leading = { buttons = { \(Self.leading) } }, buttons = { \(Self.button) } } end
+                    """,
+                "on_open = function(ctx, row) if row.index == 1 then ctx:open(3, 'leading'); ctx:open(4) end end,"))
         try host.table.panBegan(row: 1)
         try host.table.panChanged(row: 1, translation: -100)
         try host.table.panEnded(row: 1)
@@ -115,7 +165,9 @@ struct EdgePluginTests {
         try host.table.panBegan(row: 1)
         try host.table.panEnded(row: 1)
         #expect(host.messages("plugin_error").count == 1)
-        #expect(host.messages("plugin_error").first?.hasSuffix("bad argument #2 to 'open' (side must be 'leading' or 'trailing', got 'left')") == true)
+        #expect(
+            host.messages("plugin_error").first?.hasSuffix(
+                "bad argument #2 to 'open' (side must be 'leading' or 'trailing', got 'left')") == true)
     }
 
     @Test func theFirstPluginWithATableSetsTheOptionsAndTheHostAddsToThem() throws {
@@ -125,22 +177,32 @@ struct EdgePluginTests {
         ])
         #expect(host.table.options == TableBehaviorOptions(exclusive: true))
         let first = try Plugin(path: fixtures.plugin("c.lua", plugin(name: "c", "table = { close_on_tap = true },")))
-        let combined = try PluginHost(plugins: [first], configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(exclusive: true)))
+        let combined = try PluginHost(
+            plugins: [first], configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(exclusive: true)))
         #expect(combined.table.options == TableBehaviorOptions(exclusive: true, closeOnTap: true))
     }
 
     @Test func aBadTableFieldStopsTheLoad() throws {
         let path = fixtures.plugin("t.lua", plugin("table = { exclusive = 'yes' },"))
-        #expect(throws: PluginProblem(file: path, line: 1, field: "table.exclusive", message: "must be a boolean, got string")) {
+        #expect(
+            throws: PluginProblem(
+                file: path, line: 1, field: "table.exclusive", message: "must be a boolean, got string")
+        ) {
             try Plugin(path: path)
         }
         let list = fixtures.plugin("l.lua", plugin("table = { true },"))
-        #expect(throws: PluginProblem(
-            file: list, line: 1, field: "table", message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got a list")) {
+        #expect(
+            throws: PluginProblem(
+                file: list, line: 1, field: "table",
+                message: "must be a table { exclusive = ..., close_on_scroll = ..., close_on_tap = ... }, got a list")
+        ) {
             try Plugin(path: list)
         }
         let typo = try Plugin(path: fixtures.plugin("w.lua", plugin("table = { exclusiv = true },")))
-        #expect(typo.warnings.map(\.description) == ["\(typo.file):1: warning: table.exclusiv: unknown key (did you mean 'exclusive'?)"])
+        #expect(
+            typo.warnings.map(\.description) == [
+                "\(typo.file):1: warning: table.exclusiv: unknown key (did you mean 'exclusive'?)"
+            ])
     }
 
     @Test func setupChoosesTheDirectionUnlessTheHostDid() throws {
@@ -148,19 +210,25 @@ struct EdgePluginTests {
         let host = try fixtures.host(source)
         #expect(host.table.direction == .rtl)
         #expect(host.messages("log") == ["ltr"])
-        let given = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("q.lua", source))], configuration: SessionConfiguration(direction: .ltr))
+        let given = try PluginHost(
+            plugins: [try Plugin(path: fixtures.plugin("q.lua", source))],
+            configuration: SessionConfiguration(direction: .ltr))
         #expect(given.table.direction == .ltr)
         let bad = try fixtures.host([("r.lua", plugin("setup = function(host) host.set_direction('up') end,"))])
-        #expect(bad.messages("plugin_error").first?.hasSuffix("set_direction: the direction must be 'ltr' or 'rtl', got 'up'") == true)
+        #expect(
+            bad.messages("plugin_error").first?.hasSuffix(
+                "set_direction: the direction must be 'ltr' or 'rtl', got 'up'") == true)
     }
 
     @Test func checkValidatesTheEdges() {
-        let path = fixtures.plugin("bad.lua", plugin(configure: "function(row) return { leading = { buttons = {} } } end"))
+        let path = fixtures.plugin(
+            "bad.lua", plugin(configure: "function(row) return { leading = { buttons = {} } } end"))
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 2))).check(path)
-        #expect(report.problems.map(\.description) == [
-            "\(path):1: row 1: leading.buttons: must be a non-empty list of buttons, got an empty list",
-            "\(path): the same error as row 1 on 1 more row: 2",
-        ])
+        #expect(
+            report.problems.map(\.description) == [
+                "\(path):1: row 1: leading.buttons: must be a non-empty list of buttons, got an empty list",
+                "\(path): the same error as row 1 on 1 more row: 2",
+            ])
         #expect(report.configuredRows == 0)
     }
 }

@@ -10,7 +10,8 @@ struct FullSwipePluginTests {
     static let trash = "buttons = { { id = 'trash', title = 'Trash', width = 80 } }"
 
     func host(_ fullSwipe: String, _ extra: String = "") throws -> PluginHost {
-        let source = "return { name = 'p', configure = function(row) return { trailing = { \(Self.trash), full_swipe = \(fullSwipe) } } end, \(extra) }"
+        let source =
+            "return { name = 'p', configure = function(row) return { trailing = { \(Self.trash), full_swipe = \(fullSwipe) } } end, \(extra) }"
         return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
     }
 
@@ -26,11 +27,12 @@ struct FullSwipePluginTests {
     /// swipe, and deletes it.
     @Test func aFullSwipeDeletesTheRow() throws {
         let host = try host("{ completion = 'delete' }")
-        #expect(try run("swipe 3 -300\nwait 300\n", on: host) == [
-            #"{"event":"expand","row":3,"side":"trailing","t":96}"#,
-            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
-            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#,
-        ])
+        #expect(
+            try run("swipe 3 -300\nwait 300\n", on: host) == [
+                #"{"event":"expand","row":3,"side":"trailing","t":96}"#,
+                #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
+                #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#,
+            ])
         #expect(host.table.items.count == 29)
         #expect(host.items()[2] == "Longer Title Item #4")
         #expect(host.buttonIDs(3) == ["trash"])  // the row below moved up, configured again
@@ -39,7 +41,9 @@ struct FullSwipePluginTests {
     /// Done when (2), `completion = "manual"`: the handler fulfils 500 ms later; the row stays
     /// filled until then.
     @Test func aManualFullSwipeWaitsForItsHandler() throws {
-        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, row, button) ctx:after(500, function(c) c:fulfill(3, 'reset') end) end")
+        let host = try host(
+            "{ completion = 'manual' }",
+            "on_action = function(ctx, row, button) ctx:after(500, function(c) c:fulfill(3, 'reset') end) end")
         let lines = try run("swipe 3 -300\nwait 499\n", on: host)
         #expect(lines.count == 2)
         #expect(host.table.isWaiting(row: 3))
@@ -49,12 +53,18 @@ struct FullSwipePluginTests {
     }
 
     @Test func fulfillingAtOnceAndTwice() throws {
-        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete'); ctx:fulfill(row.index, 'reset') end")
+        let host = try host(
+            "{ completion = 'manual' }",
+            "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete'); ctx:fulfill(row.index, 'reset') end")
         _ = try run("swipe 3 -300\nwait 300\n", on: host)
-        #expect(host.messages("plugin_error").first?.hasSuffix("bad argument #1 to 'fulfill' (row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))") == true)
+        #expect(
+            host.messages("plugin_error").first?.hasSuffix(
+                "bad argument #1 to 'fulfill' (row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
+            ) == true)
         #expect(host.table.items.count == 30)  // the failed handler applied nothing
         #expect(host.table.isWaiting(row: 3))
-        let once = try self.host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete') end")
+        let once = try self.host(
+            "{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete') end")
         let lines = try run("swipe 3 -300\nwait 300\n", on: once)
         #expect(lines.last == #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#)
         #expect(!once.table.isWaiting(row: 3))
@@ -63,10 +73,16 @@ struct FullSwipePluginTests {
     @Test func fulfillingARowThatIsNotWaitingIsAnError() throws {
         let host = try host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(5, 'reset') end")
         _ = try run("swipe 3 -300\n", on: host)
-        #expect(host.messages("plugin_error").first?.hasSuffix("bad argument #1 to 'fulfill' (row 5 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))") == true)
-        let bad = try self.host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'later') end")
+        #expect(
+            host.messages("plugin_error").first?.hasSuffix(
+                "bad argument #1 to 'fulfill' (row 5 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
+            ) == true)
+        let bad = try self.host(
+            "{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'later') end")
         _ = try run("swipe 3 -300\n", on: bad)
-        #expect(bad.messages("plugin_error").first?.hasSuffix("bad argument #2 to 'fulfill' (completion must be 'delete' or 'reset', got 'later')") == true)
+        #expect(
+            bad.messages("plugin_error").first?.hasSuffix(
+                "bad argument #2 to 'fulfill' (completion must be 'delete' or 'reset', got 'later')") == true)
     }
 
     /// Issue 25, item 15: a handler's row numbers count its own queued inserts and deletes, which
@@ -74,41 +90,83 @@ struct FullSwipePluginTests {
     /// another row, and is a `plugin_error` (nothing applied, the row still waiting), never a
     /// fulfil silently dropped. Naming the row where it will be fulfils it.
     @Test func aFulfillAfterAnInsertAboveCountsTheInsert() throws {
-        let stale = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(r.index, 'delete') end")
+        let stale = try host(
+            "{ completion = 'manual' }",
+            "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(r.index, 'delete') end")
         _ = try run("swipe 3 -300\nwait 1000\n", on: stale)
-        #expect(stale.messages("plugin_error").map { $0.drop { $0 != " " } } == [
-            " bad argument #1 to 'fulfill' (row 3 (row 2 before this handler's queued inserts and deletes) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
-        ])
+        #expect(
+            stale.messages("plugin_error").map { $0.drop { $0 != " " } } == [
+                " bad argument #1 to 'fulfill' (row 3 (row 2 before this handler's queued inserts and deletes) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
+            ])
         #expect(stale.table.items.count == 30)
         #expect(stale.table.isWaiting(row: 3))
-        let inserted = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(1, 'delete') end")
+        let inserted = try host(
+            "{ completion = 'manual' }",
+            "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(1, 'delete') end")
         _ = try run("swipe 3 -300\nwait 1000\n", on: inserted)
-        #expect(inserted.messages("plugin_error").first?.hasSuffix("bad argument #1 to 'fulfill' (row 1 (a row this handler inserts) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))") == true)
-        let moved = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:delete(2); ctx:insert(1, 'newer'); ctx:fulfill(r.index + 1, 'delete') end")
+        #expect(
+            inserted.messages("plugin_error").first?.hasSuffix(
+                "bad argument #1 to 'fulfill' (row 1 (a row this handler inserts) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
+            ) == true)
+        let moved = try host(
+            "{ completion = 'manual' }",
+            "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:delete(2); ctx:insert(1, 'newer'); ctx:fulfill(r.index + 1, 'delete') end"
+        )
         let lines = try run("swipe 3 -300\nwait 1000\n", on: moved)
         #expect(moved.messages("plugin_error").isEmpty)
-        #expect(lines.suffix(4) == [
-            #"{"event":"insert","row":1,"item":"new","t":150}"#,
-            #"{"event":"delete","row":2,"item":"Longer Title Item #1","t":150}"#,
-            #"{"event":"insert","row":1,"item":"newer","t":150}"#,
-            #"{"event":"delete","row":4,"item":"Longer Title Item #3","t":250}"#,
-        ])
+        #expect(
+            lines.suffix(4) == [
+                #"{"event":"insert","row":1,"item":"new","t":150}"#,
+                #"{"event":"delete","row":2,"item":"Longer Title Item #1","t":150}"#,
+                #"{"event":"insert","row":1,"item":"newer","t":150}"#,
+                #"{"event":"delete","row":4,"item":"Longer Title Item #3","t":250}"#,
+            ])
         #expect(!moved.table.isWaiting(row: 4))
         #expect(Array(moved.items().prefix(4)) == ["newer", "new", "Longer Title Item #2", "Longer Title Item #4"])
     }
 
     /// (the full_swipe value; the error after `FILE:1: row 1: `)
     static let cases: [(String, String)] = [
-        ("3", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got a number"),
-        ("'destructve'", "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destructve' (did you mean 'destructive'?)"),
-        ("{ style = 'destructve' }", "trailing.full_swipe.style: must be 'destructive', got 'destructve' (did you mean 'destructive'?)"),
-        ("{ style = 'destructive', threshold = 200 }", "trailing.full_swipe.threshold: cannot be given with style 'destructive' (its threshold is SwipeCellKit's: the cell's width - 30 or 80% of it, whichever is less)"),
-        ("{ button = 'trsh' }", "trailing.full_swipe.button: must be the id of a button on this edge (trash), got 'trsh' (did you mean 'trash'?)"),
-        ("{ threshold = 60 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 60 points"),
-        ("{ threshold = 0.2 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 0.2 of the width: 64 points"),
-        ("{ threshold = 400 }", "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 400 points"),
-        ("{ completion = 'later' }", "trailing.full_swipe.completion: must be 'delete', 'reset' or 'manual', got 'later'"),
-        ("{ completion = 'manual' }", "trailing.full_swipe.completion: is 'manual', but no handler can call ctx:fulfill: button 'trash' has no on_tap and the plugin no on_action"),
+        (
+            "3",
+            "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got a number"
+        ),
+        (
+            "'destructve'",
+            "trailing.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destructve' (did you mean 'destructive'?)"
+        ),
+        (
+            "{ style = 'destructve' }",
+            "trailing.full_swipe.style: must be 'destructive', got 'destructve' (did you mean 'destructive'?)"
+        ),
+        (
+            "{ style = 'destructive', threshold = 200 }",
+            "trailing.full_swipe.threshold: cannot be given with style 'destructive' (its threshold is SwipeCellKit's: the cell's width - 30 or 80% of it, whichever is less)"
+        ),
+        (
+            "{ button = 'trsh' }",
+            "trailing.full_swipe.button: must be the id of a button on this edge (trash), got 'trsh' (did you mean 'trash'?)"
+        ),
+        (
+            "{ threshold = 60 }",
+            "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 60 points"
+        ),
+        (
+            "{ threshold = 0.2 }",
+            "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 0.2 of the width: 64 points"
+        ),
+        (
+            "{ threshold = 400 }",
+            "trailing.full_swipe.threshold: must be past the buttons' width (80 points) and at most the cell's (320 points), in points or as a fraction of the width in (0, 1], got 400 points"
+        ),
+        (
+            "{ completion = 'later' }",
+            "trailing.full_swipe.completion: must be 'delete', 'reset' or 'manual', got 'later'"
+        ),
+        (
+            "{ completion = 'manual' }",
+            "trailing.full_swipe.completion: is 'manual', but no handler can call ctx:fulfill: button 'trash' has no on_tap and the plugin no on_action"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -132,11 +190,12 @@ struct FullSwipePluginTests {
         #expect(FullSwipe.destructive(total: 70, width: 100) == nil)
         // 255 points of travel stay collapsed; 256 expand; the release deletes the row.
         #expect(try run("pan 3 begin\npan 3 move -255\n", on: short).isEmpty)
-        #expect(try run("pan 3 move -256\npan 3 end\nwait 300\n", on: short) == [
-            #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
-            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
-            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":100}"#,
-        ])
+        #expect(
+            try run("pan 3 move -256\npan 3 end\nwait 300\n", on: short) == [
+                #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
+                #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
+                #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":100}"#,
+            ])
     }
 
     /// The `swipecellkit` preset with `.destructive` on the row: `swipe 3 -300` (16 ms frames over
@@ -151,19 +210,24 @@ struct FullSwipePluginTests {
               full_swipe = 'destructive' } } end }
             """
         let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
-        #expect(try run("swipe 3 -300\nwait 1000\n", on: host) == [
-            #"{"event":"expand","row":3,"side":"trailing","t":144}"#,
-            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
-            #"{"event":"log","plugin":"p","message":"trash\ttrue","t":150}"#,
-            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":928}"#,
-        ])
+        #expect(
+            try run("swipe 3 -300\nwait 1000\n", on: host) == [
+                #"{"event":"expand","row":3,"side":"trailing","t":144}"#,
+                #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
+                #"{"event":"log","plugin":"p","message":"trash\ttrue","t":150}"#,
+                #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":928}"#,
+            ])
         #expect(host.table.items.count == 29)
     }
 
     @Test func aDestructiveFullSwipeNeedsRoomPastTheButtons() throws {
-        let source = "return { name = 'p', configure = function(row) return { trailing = { buttons = { { id = 'a', title = 'A', width = 150 }, { id = 'b', title = 'B', width = 150 } }, full_swipe = 'destructive' } } end }"
+        let source =
+            "return { name = 'p', configure = function(row) return { trailing = { buttons = { { id = 'a', title = 'A', width = 150 }, { id = 'b', title = 'B', width = 150 } }, full_swipe = 'destructive' } } end }"
         let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
-        #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: trailing.full_swipe: is 'destructive', but its threshold (256 points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (300 points)"])
+        #expect(
+            host.messages("plugin_error") == [
+                "\(fixtures.folder)/p.lua:1: row 1: trailing.full_swipe: is 'destructive', but its threshold (256 points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (300 points)"
+            ])
     }
 
     /// The button table a handler gets has `full = true` on a full swipe, no `full` on a tap.
@@ -188,7 +252,9 @@ struct FullSwipePluginTests {
               buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = \(handler) } },
               full_swipe = { completion = 'delete' } } } end }
             """
-        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))], configuration: SessionConfiguration(items: .generated(count: 5)))
+        return try PluginHost(
+            plugins: [try Plugin(path: fixtures.plugin("p.lua", source))],
+            configuration: SessionConfiguration(items: .generated(count: 5)))
     }
 
     static let logRow = "function(ctx, r) ctx:log(r.index, r.item) end"
@@ -200,15 +266,18 @@ struct FullSwipePluginTests {
     @Test(arguments: ["0", "1e-10", "0.1"])
     func theActionReachesTheSwipedRowBeforeItIsDeleted(duration: String) throws {
         let animates = duration == "0.1"
-        for (row, item, next) in [(5, "Longer Title Item #5", nil as String?), (3, "Longer Title Item #3", "Longer Title Item #4")] {
+        for (row, item, next) in [
+            (5, "Longer Title Item #5", nil as String?), (3, "Longer Title Item #3", "Longer Title Item #4"),
+        ] {
             let host = try deleting(duration: duration, handler: Self.logRow)
             let lines = try run("pan \(row) begin\npan \(row) move -250\npan \(row) end\nwait 200\n", on: host)
-            #expect(lines == [
-                #"{"event":"expand","row":\#(row),"side":"trailing","t":0}"#,
-                #"{"event":"action","row":\#(row),"button":"trash","index":1,"full":true,"t":0}"#,
-                #"{"event":"log","plugin":"p","message":"\#(row)\t\#(item)","t":0}"#,
-                #"{"event":"delete","row":\#(row),"item":"\#(item)","t":\#(animates ? 100 : 0)}"#,
-            ], "row \(row), duration \(duration)")
+            #expect(
+                lines == [
+                    #"{"event":"expand","row":\#(row),"side":"trailing","t":0}"#,
+                    #"{"event":"action","row":\#(row),"button":"trash","index":1,"full":true,"t":0}"#,
+                    #"{"event":"log","plugin":"p","message":"\#(row)\t\#(item)","t":0}"#,
+                    #"{"event":"delete","row":\#(row),"item":"\#(item)","t":\#(animates ? 100 : 0)}"#,
+                ], "row \(row), duration \(duration)")
             #expect(host.table.items.count == 4)
             if let next { #expect(host.items()[row - 1] == next) }
         }
@@ -220,12 +289,16 @@ struct FullSwipePluginTests {
     func aHandlerThatDeletesItsRowDeletesOneRow(duration: String) throws {
         let host = try deleting(duration: duration, handler: "function(ctx, r) ctx:delete(r.index) end")
         let lines = try run("pan 3 begin\npan 3 move -250\npan 3 end\nwait 200\n", on: host)
-        #expect(lines == [
-            #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
-            #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
-            #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":0}"#,
-        ])
-        #expect(host.items() == ["Longer Title Item #1", "Longer Title Item #2", "Longer Title Item #4", "Longer Title Item #5"])
+        #expect(
+            lines == [
+                #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
+                #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
+                #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":0}"#,
+            ])
+        #expect(
+            host.items() == [
+                "Longer Title Item #1", "Longer Title Item #2", "Longer Title Item #4", "Longer Title Item #5",
+            ])
     }
 
     /// Point 16: `ctx:open` (or `ctx:close`) on a row a `manual` full swipe holds left it open
@@ -244,9 +317,10 @@ struct FullSwipePluginTests {
             """
         let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
         _ = try run("swipe 3 -300\nwait 300\n", on: host)
-        #expect(host.messages("plugin_error").map { $0.drop { $0 != " " } } == [
-            " bad argument #1 to '\(method)' (row 3 is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first)"
-        ])
+        #expect(
+            host.messages("plugin_error").map { $0.drop { $0 != " " } } == [
+                " bad argument #1 to '\(method)' (row 3 is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first)"
+            ])
         #expect(host.table.isWaiting(row: 3))
         #expect(host.table.cell(forRow: 3)?.filledButton?.id == "trash")
         #expect(host.table.openRows.isEmpty)
@@ -258,7 +332,9 @@ struct FullSwipePluginTests {
         _ = try run("swipe 3 -300\n", on: script)
         #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.openRow(3) }
         #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.closeRow(3) }
-        #expect(throws: ScriptError.self) { try ScriptRunner(table: script.table, fileName: "s").run(script: "\(method) 3\n") }
+        #expect(throws: ScriptError.self) {
+            try ScriptRunner(table: script.table, fileName: "s").run(script: "\(method) 3\n")
+        }
     }
 
     /// A row that was open when a `manual` full swipe took it is held, not open: an `exclusive`
@@ -276,7 +352,9 @@ struct FullSwipePluginTests {
     }
 
     @Test func aHandlerMayOpenAWaitingRowItFulfilledFirst() throws {
-        let host = try host("{ completion = 'manual' }", "on_action = function(ctx, r) ctx:fulfill(r.index, 'reset'); ctx:open(r.index) end")
+        let host = try host(
+            "{ completion = 'manual' }",
+            "on_action = function(ctx, r) ctx:fulfill(r.index, 'reset'); ctx:open(r.index) end")
         _ = try run("swipe 3 -300\nwait 1000\n", on: host)
         #expect(host.messages("plugin_error").isEmpty)
         #expect(!host.table.isWaiting(row: 3))
@@ -288,8 +366,11 @@ struct FullSwipePluginTests {
         let points = try host("{ threshold = 150 }")
         #expect(points.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 150, width: 320))
         let fraction = try host("{ threshold = 0.5, completion = 'reset' }")
-        #expect(fraction.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 160, completion: .reset, width: 320))
+        #expect(
+            fraction.table.cell(forRow: 1)?.configuration.trailing.fullSwipe
+                == FullSwipe(threshold: 160, completion: .reset, width: 320))
         let defaults = try host("{}")
-        #expect(defaults.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 192, width: 320))
+        #expect(
+            defaults.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 192, width: 320))
     }
 }

@@ -22,7 +22,8 @@ struct HandlerRollbackPropertyTests {
             items: host.items(), openRows: host.table.openRows,
             visible: host.table.visibleRows.map { row in
                 let cell = host.table.cell(forRow: row)
-                return "\(row): \(cell.map { "\($0.right) \($0.left) \($0.startingRight) \($0.gesture) \($0.configuration)" } ?? "none")"
+                return
+                    "\(row): \(cell.map { "\($0.right) \($0.left) \($0.startingRight) \($0.gesture) \($0.configuration)" } ?? "none")"
             },
             records: host.recorder.records)
     }
@@ -45,7 +46,8 @@ struct HandlerRollbackPropertyTests {
     }
 
     static func failure(_ random: inout UInt64) -> String {
-        ["error('boom')", "local x = nil; x.y = 1", "error({})", "ctx:open(100000)", "ctx:delete(0)"][Int(next(&random) % 5)]
+        ["error('boom')", "local x = nil; x.y = 1", "error({})", "ctx:open(100000)", "ctx:delete(0)"][
+            Int(next(&random) % 5)]
     }
 
     /// SplitMix64's step on a bare state.
@@ -72,8 +74,16 @@ struct HandlerRollbackPropertyTests {
             let context = "seed \(seed), handler:\n\(body)"
             #expect(after == before, "\(context)")
             #expect(added.count == 2, "\(context)\nadded: \(added)")
-            if case .action(let tapped, _, _, _)? = added.first?.event { #expect(tapped == row, "\(context)") } else { Issue.record("\(context): no action first: \(added)") }
-            if let name = added.last?.event.name, !added.last!.event.isDelegateCall { #expect(name == "plugin_error", "\(context)") } else { Issue.record("\(context): no plugin_error last: \(added)") }
+            if case .action(let tapped, _, _, _)? = added.first?.event {
+                #expect(tapped == row, "\(context)")
+            } else {
+                Issue.record("\(context): no action first: \(added)")
+            }
+            if let name = added.last?.event.name, !added.last!.event.isDelegateCall {
+                #expect(name == "plugin_error", "\(context)")
+            } else {
+                Issue.record("\(context): no plugin_error last: \(added)")
+            }
             // Nothing the handler scheduled fires later.
             let settled = Self.snapshot(host)
             host.table.advance(by: TimeAmount.milliseconds(1000 as Int64))

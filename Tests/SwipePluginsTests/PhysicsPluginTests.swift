@@ -7,10 +7,13 @@ import Testing
 struct PhysicsPluginTests {
     let fixtures = Fixtures()
 
-    static let buttons = "buttons = { { id = 'one', title = 'One', width = 80 }, { id = 'two', title = 'Two', width = 80 } }"
+    static let buttons =
+        "buttons = { { id = 'one', title = 'One', width = 80 }, { id = 'two', title = 'Two', width = 80 } }"
 
     func host(_ fields: String, preset: BehaviorPreset = .tutorial) throws -> PluginHost {
-        let plugin = try Plugin(path: fixtures.plugin("p.lua", plugin(configure: "function(row) return { \(Self.buttons), \(fields) } end")))
+        let plugin = try Plugin(
+            path: fixtures.plugin("p.lua", plugin(configure: "function(row) return { \(Self.buttons), \(fields) } end"))
+        )
         return try PluginHost(plugins: [plugin], configuration: SessionConfiguration(preset: preset))
     }
 
@@ -46,12 +49,17 @@ struct PhysicsPluginTests {
               on_action = function(ctx) ctx:open(10) end }
             """
         let plugin = try Plugin(path: fixtures.plugin("p.lua", source))
-        let host = try PluginHost(plugins: [plugin], configuration: SessionConfiguration(tableBehavior: BehaviorPreset.mail.tableOptions, preset: .mail))
-        let script = "pan 8 begin\npan 8 move -120\npan 8 end\npan 8 begin\npan 8 move 60\npan 8 end -600\npan 11 begin\npan 11 move 300\npan 11 end 0\n"
+        let host = try PluginHost(
+            plugins: [plugin],
+            configuration: SessionConfiguration(tableBehavior: BehaviorPreset.mail.tableOptions, preset: .mail))
+        let script =
+            "pan 8 begin\npan 8 move -120\npan 8 end\npan 8 begin\npan 8 move 60\npan 8 end -600\npan 11 begin\npan 11 move 300\npan 11 end 0\n"
         try ScriptRunner(table: host.table, fileName: "s").run(script: script)
-        #expect(host.coreEvents == [
-            .open(row: 8), .open(row: 8), .action(row: 11, buttonID: "l", number: 1, title: "L"), .close(row: 11), .close(row: 8),
-        ])
+        #expect(
+            host.coreEvents == [
+                .open(row: 8), .open(row: 8), .action(row: 11, buttonID: "l", number: 1, title: "L"), .close(row: 11),
+                .close(row: 8),
+            ])
         host.table.advance(by: .seconds(20))
         #expect(host.table.cell(forRow: 8)?.offset == 0)
         #expect(host.table.cell(forRow: 8)?.isClosed == true)
@@ -74,12 +82,15 @@ struct PhysicsPluginTests {
     }
 
     @Test func aPresetIsATableOfOptionsThatARowsOwnKeysOverride() throws {
-        let configuration = try #require(try host("preset = 'swipecellkit', overscroll = 'clamp', bounce = 5").table.cell(forRow: 1)?.configuration)
+        let configuration = try #require(
+            try host("preset = 'swipecellkit', overscroll = 'clamp', bounce = 5").table.cell(forRow: 1)?.configuration)
         #expect(configuration.release == .velocity)
         #expect(configuration.elasticity == nil)
         #expect(configuration.bounce == 5)
         #expect(configuration.spring == Spring())
-        let own = try #require(try host("release = 'velocity', flick_velocity = 500, overscroll = 0.4, curve = 'spring', damping = 10").table.cell(forRow: 1)?.configuration)
+        let own = try #require(
+            try host("release = 'velocity', flick_velocity = 500, overscroll = 0.4, curve = 'spring', damping = 10")
+                .table.cell(forRow: 1)?.configuration)
         #expect(own.release == .velocity)
         #expect(own.flickVelocity == 500)
         #expect(own.elasticity == 0.4)
@@ -109,9 +120,12 @@ struct PhysicsPluginTests {
     @Test func theMailPresetAddsFullSwipes() throws {
         let leading = "leading = { buttons = { { id = 'u', title = 'U', width = 80 } } }"
         let configuration = try #require(try host("preset = 'mail', \(leading)").table.cell(forRow: 1)?.configuration)
-        #expect(configuration.trailing.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .delete, width: 320))
+        #expect(
+            configuration.trailing.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .delete, width: 320))
         #expect(configuration.leading.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .reset, width: 320))
-        let own = try #require(try host("preset = 'mail', full_swipe = { button = 'two', completion = 'reset' }").table.cell(forRow: 1)?.configuration)
+        let own = try #require(
+            try host("preset = 'mail', full_swipe = { button = 'two', completion = 'reset' }").table.cell(forRow: 1)?
+                .configuration)
         #expect(own.trailing.fullSwipe == FullSwipe(button: 1, threshold: 192, completion: .reset, width: 320))
         let swipecellkit = try #require(try host("preset = 'swipecellkit'").table.cell(forRow: 1)?.configuration)
         #expect(swipecellkit.trailing.fullSwipe == nil)
@@ -136,7 +150,10 @@ struct PhysicsPluginTests {
         ("curve = 'spring', stiffness = 1e-320", "stiffness: must be in [0.001, 1000000], got 1e-320"),
         ("curve = 'spring', damping = -1", "damping: must be in [0, 1000000], got -1"),
         ("preset = 'ios'", "preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'ios'"),
-        ("preset = 'swipecellkti'", "preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'swipecellkti' (did you mean 'swipecellkit'?)"),
+        (
+            "preset = 'swipecellkti'",
+            "preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'swipecellkti' (did you mean 'swipecellkit'?)"
+        ),
     ]
 
     @Test(arguments: cases)

@@ -8,10 +8,14 @@ struct PluginCompositionTests {
     let fixtures = Fixtures()
 
     @Test func theFirstPluginToConfigureARowOwnsIt() throws {
-        let evens = plugin(name: "evens", configure: """
-            function(row) if row.index % 2 == 0 then return { buttons = { { id = 'even', title = 'E', width = 70 } } } end end
-            """)
-        let all = plugin(name: "all", configure: "function(row) return { buttons = { { id = 'all', title = 'A', width = 90 } } } end")
+        let evens = plugin(
+            name: "evens",
+            configure: """
+                function(row) if row.index % 2 == 0 then return { buttons = { { id = 'even', title = 'E', width = 70 } } } end end
+                """)
+        let all = plugin(
+            name: "all", configure: "function(row) return { buttons = { { id = 'all', title = 'A', width = 90 } } } end"
+        )
         let host = try fixtures.host([("evens.lua", evens), ("all.lua", all)])
         #expect(host.buttonIDs(1) == ["all"])
         #expect(host.buttonIDs(2) == ["even"])
@@ -22,7 +26,11 @@ struct PluginCompositionTests {
     }
 
     @Test func aRowNoPluginConfiguresGetsTheTutorialCell() throws {
-        let host = try fixtures.host(plugin(configure: "function(row) if row.index ~= 5 then return { buttons = { { id = 'x', title = 'X', width = 50 } } } end end"))
+        let host = try fixtures.host(
+            plugin(
+                configure:
+                    "function(row) if row.index ~= 5 then return { buttons = { { id = 'x', title = 'X', width = 50 } } } end end"
+            ))
         #expect(host.table.cell(forRow: 5)?.configuration == .tutorial)
         #expect(host.buttonIDs(4) == ["x"])
     }
@@ -35,28 +43,36 @@ struct PluginCompositionTests {
     }
 
     @Test func aTapGoesToTheButtonsOnTapElseToTheOwnersOnAction() throws {
-        let owner = plugin(name: "owner", configure: """
-            function(row) return { buttons = {
-              { id = 'tapped', title = 'T', width = 80, on_tap = function(ctx, r, b) ctx:log('on_tap ' .. b.id .. ' ' .. b.index .. ' ' .. b.title .. ' row ' .. r.index .. ' ' .. r.item) end },
-              { id = 'plain', title = 'P', width = 80 } } } end
-            """, "on_action = function(ctx, r, b) ctx:log('on_action ' .. b.id .. ' ' .. b.index .. ' row ' .. r.index) end")
-        let other = plugin(name: "other", configure: "function(row) return nil end", "on_action = function(ctx) ctx:log('other heard it') end")
+        let owner = plugin(
+            name: "owner",
+            configure: """
+                function(row) return { buttons = {
+                  { id = 'tapped', title = 'T', width = 80, on_tap = function(ctx, r, b) ctx:log('on_tap ' .. b.id .. ' ' .. b.index .. ' ' .. b.title .. ' row ' .. r.index .. ' ' .. r.item) end },
+                  { id = 'plain', title = 'P', width = 80 } } } end
+                """,
+            "on_action = function(ctx, r, b) ctx:log('on_action ' .. b.id .. ' ' .. b.index .. ' row ' .. r.index) end")
+        let other = plugin(
+            name: "other", configure: "function(row) return nil end",
+            "on_action = function(ctx) ctx:log('other heard it') end")
         let host = try fixtures.host([("owner.lua", owner), ("other.lua", other)])
         try host.open(3)
         #expect(try host.table.tap(row: 3, button: 1))
         #expect(try host.table.tap(row: 3, buttonID: "plain"))
-        #expect(host.texts("log") == [
-            "[owner] on_tap tapped 1 T row 3 Longer Title Item #3",
-            "[owner] on_action plain 2 row 3",
-        ])
-        #expect(host.coreEvents == [
-            .action(row: 3, buttonID: "tapped", number: 1, title: "T"),
-            .action(row: 3, buttonID: "plain", number: 2, title: "P"),
-        ])
+        #expect(
+            host.texts("log") == [
+                "[owner] on_tap tapped 1 T row 3 Longer Title Item #3",
+                "[owner] on_action plain 2 row 3",
+            ])
+        #expect(
+            host.coreEvents == [
+                .action(row: 3, buttonID: "tapped", number: 1, title: "T"),
+                .action(row: 3, buttonID: "plain", number: 2, title: "P"),
+            ])
     }
 
     @Test func aTapOnATutorialRowGoesToNoPlugin() throws {
-        let host = try fixtures.host(plugin(configure: "function() return nil end", "on_action = function(ctx) ctx:log('no') end"))
+        let host = try fixtures.host(
+            plugin(configure: "function() return nil end", "on_action = function(ctx) ctx:log('no') end"))
         try host.open(1)
         #expect(try host.table.tap(row: 1, button: 2))
         #expect(host.coreEvents == [.action(row: 1, buttonID: "two", number: 2, title: "Button 2")])
@@ -79,10 +95,11 @@ struct PluginCompositionTests {
         try host.table.panChanged(row: 2, translation: 60)
         try host.table.panEnded(row: 2)
         #expect(host.coreEvents == [.open(row: 2), .close(row: 2)])
-        #expect(host.texts("heard") == [
-            "heard from first: row=2 what=open", "heard from second: row=2 what=open",
-            "heard from first: row=2 what=close", "heard from second: row=2 what=close",
-        ])
+        #expect(
+            host.texts("heard") == [
+                "heard from first: row=2 what=open", "heard from second: row=2 what=open",
+                "heard from first: row=2 what=close", "heard from second: row=2 what=close",
+            ])
     }
 
     @Test func theItemsComeFromTheFirstPluginThatHasThem() throws {
@@ -102,7 +119,8 @@ struct PluginCompositionTests {
     }
 
     @Test func setupSeesTheTableAndMayLog() throws {
-        let source = plugin("setup = function(info) info.log('rows', info.rows, 'width', info.width, 'name', info.name) end")
+        let source = plugin(
+            "setup = function(info) info.log('rows', info.rows, 'width', info.width, 'name', info.name) end")
         let host = try fixtures.host(source, items: .generated(count: 7))
         #expect(host.texts("log") == ["[p] rows\t7\twidth\t320\tname\tp"])
     }

@@ -32,28 +32,36 @@ struct PluginIsolationTests {
         let host = try host(onAction: "while true do end", options: options)
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
-        #expect(host.messages("plugin_error") == ["\(fixtures.chunk("p.lua")):2: instruction budget of 100000 exceeded in 'on_action'"])
+        #expect(
+            host.messages("plugin_error") == [
+                "\(fixtures.chunk("p.lua")):2: instruction budget of 100000 exceeded in 'on_action'"
+            ])
         #expect(host.customNames == ["plugin_error"])
     }
 
     @Test func aMemoryOverrunStopsTheHandler() throws {
         var options = PluginOptions()
         options.memoryLimit = 8 * 1024 * 1024
-        let host = try host(onAction: "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end", options: options)
+        let host = try host(
+            onAction: "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end", options: options)
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
-        #expect(host.messages("plugin_error") == [fixtures.folder + "/p.lua: not enough memory: memory cap of 8388608 bytes exceeded in 'on_action'"])
+        #expect(
+            host.messages("plugin_error") == [
+                fixtures.folder + "/p.lua: not enough memory: memory cap of 8388608 bytes exceeded in 'on_action'"
+            ])
         // The state is usable afterwards: the plugin still answers.
         host.table.advance(by: .milliseconds(1 as Int64))
         #expect(host.customNames == ["plugin_error"])
     }
 
     @Test func aHandlerFailingHalfWayAppliesNoneOfItsEffects() throws {
-        let host = try host(onAction: """
-            ctx:delete(2); ctx:insert(1, 'new'); ctx:set_item(3, 'x'); ctx:close(4); ctx:present { title = 'T' }; ctx:log('hi')
-            ctx:emit('custom', {}); ctx:after(10, function(ctx) ctx:log('late') end)
-            error('boom')
-            """)
+        let host = try host(
+            onAction: """
+                ctx:delete(2); ctx:insert(1, 'new'); ctx:set_item(3, 'x'); ctx:close(4); ctx:present { title = 'T' }; ctx:log('hi')
+                ctx:emit('custom', {}); ctx:after(10, function(ctx) ctx:log('late') end)
+                error('boom')
+                """)
         try host.open(4)
         try host.open(6)
         let items = host.items()
@@ -67,10 +75,12 @@ struct PluginIsolationTests {
     }
 
     @Test func aHookFailingThreeTimesIsSwitchedOff() throws {
-        let host = try fixtures.host(plugin("""
-            on_action = function() error('boom') end,
-            on_open = function(ctx, row) ctx:log('opened', row.index) end
-            """))
+        let host = try fixtures.host(
+            plugin(
+                """
+                on_action = function() error('boom') end,
+                on_open = function(ctx, row) ctx:log('opened', row.index) end
+                """))
         try host.open(1)
         for _ in 1...5 { try host.table.tap(row: 1, button: 1) }
         let file = fixtures.folder + "/p.lua"
@@ -99,7 +109,8 @@ struct PluginIsolationTests {
 
     @Test func strictEndsTheRunAtTheFirstPluginError() throws {
         let path = fixtures.plugin("p.lua", plugin("on_action = function() error('boom') end"))
-        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], strict: true))
+        let run = PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], strict: true))
         #expect {
             _ = try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\ntap 1 1\n")
         } throws: { error in
@@ -109,7 +120,8 @@ struct PluginIsolationTests {
                 && (error as! RunFailure).description
                     == "plugin error (--strict): \(fixtures.chunk("p.lua")):1: boom (plugin 'p', hook on_action, row 1)"
         }
-        let lenient = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
+        let lenient = PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
         let out = try lenient.run(script: "swipe 1 -200\nwait 300\ntap 1 1\ntap 1 1\n")
         #expect(String(decoding: out.bytes, as: UTF8.self).components(separatedBy: "plugin_error").count == 3)
     }
@@ -122,7 +134,8 @@ struct PluginIsolationTests {
     ])
     func strictAlsoEndsARunWhosePluginFailsWhileTheHostStarts(source: String) throws {
         let path = fixtures.plugin("p.lua", source)
-        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], strict: true))
+        let run = PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], strict: true))
         #expect(throws: RunFailure.self) { _ = try run.run(script: "wait 10\n") }
     }
 
@@ -130,18 +143,22 @@ struct PluginIsolationTests {
         var options = PluginOptions()
         options.instructionBudget = 100_000
         let path = fixtures.plugin("loop.lua", plugin(name: "loop", "on_action = function() while true do end end"))
-        let run = PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], pluginOptions: options), format: .jsonl)
-        let out = String(decoding: try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\nwait 100\n").bytes, as: UTF8.self)
+        let run = PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)], pluginOptions: options),
+            format: .jsonl)
+        let out = String(
+            decoding: try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\nwait 100\n").bytes, as: UTF8.self)
         let lines = out.split(separator: "\n")
         #expect(lines.filter { $0.contains("\"event\":\"plugin_error\"") }.count == 1)
         #expect(lines.last?.hasPrefix("{\"event\":\"state\",\"t\":") == true)
         let rows = (2...12).map { ",{\"row\":\($0),\"right\":0,\"left\":0}" }.joined()
-        #expect(out == """
-            {"event":"open","row":1,"t":150}
-            {"event":"action","row":1,"button":"a","index":1,"t":450}
-            {"event":"plugin_error","plugin":"loop","file":"\(path)","hook":"on_action","row":1,"field":null,"message":"\(fixtures.chunk("loop.lua")):1: instruction budget of 100000 exceeded in 'on_action'","kind":"budget","t":450}
-            {"event":"state","t":550,"rows":[{"row":1,"right":80,"left":-80}\(rows)],"editing":[1]}
+        #expect(
+            out == """
+                {"event":"open","row":1,"t":150}
+                {"event":"action","row":1,"button":"a","index":1,"t":450}
+                {"event":"plugin_error","plugin":"loop","file":"\(path)","hook":"on_action","row":1,"field":null,"message":"\(fixtures.chunk("loop.lua")):1: instruction budget of 100000 exceeded in 'on_action'","kind":"budget","t":450}
+                {"event":"state","t":550,"rows":[{"row":1,"right":80,"left":-80}\(rows)],"editing":[1]}
 
-            """)
+                """)
     }
 }

@@ -6,9 +6,10 @@ import Testing
 /// `configure` is asked only for rows that come on screen, once each, until the row changes.
 struct PluginLazyConfigurationTests {
     let fixtures = Fixtures()
-    let counting = plugin(configure: """
-        function(row) calls = (calls or 0) + 1; return { buttons = { { id = 'a', title = 'A', width = 80 } } } end
-        """)
+    let counting = plugin(
+        configure: """
+            function(row) calls = (calls or 0) + 1; return { buttons = { { id = 'a', title = 'A', width = 80 } } } end
+            """)
 
     @Test func aMillionRowsShowingTwelveAskForTwelve() throws {
         let host = try fixtures.host(counting, items: .generated(count: 1_000_000))
@@ -47,8 +48,9 @@ struct PluginLazyConfigurationTests {
     }
 
     @Test func setItemAsksAgainForThatRowOnly() throws {
-        let source = plugin(configure: "function(row) return { buttons = { { id = row.item, title = 'A', width = 80 } } } end",
-                            "on_action = function(ctx, row) ctx:set_item(row.index, 'renamed') end")
+        let source = plugin(
+            configure: "function(row) return { buttons = { { id = row.item, title = 'A', width = 80 } } } end",
+            "on_action = function(ctx, row) ctx:set_item(row.index, 'renamed') end")
         let host = try fixtures.host(source)
         try host.open(2)
         try host.table.tap(row: 2, button: 1)
@@ -58,8 +60,9 @@ struct PluginLazyConfigurationTests {
     }
 
     @Test func deleteAsksAgainForTheRowsThatMoved() throws {
-        let source = plugin(configure: "function(row) return { buttons = { { id = row.item, title = 'A', width = 80 } } } end",
-                            "on_action = function(ctx, row) ctx:delete(row.index) end")
+        let source = plugin(
+            configure: "function(row) return { buttons = { { id = row.item, title = 'A', width = 80 } } } end",
+            "on_action = function(ctx, row) ctx:delete(row.index) end")
         let host = try fixtures.host(source)
         try host.open(10)
         try host.table.tap(row: 10, button: 1)

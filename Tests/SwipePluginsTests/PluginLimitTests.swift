@@ -25,9 +25,10 @@ struct PluginLimitTests {
         let host = try host(onAction: "ctx:log('before'); ctx:after(1e12, function(ctx) ctx:log('never') end)")
         host.table.advance(to: VirtualInstant(nanoseconds: 8_500_000_000_000_000_000))
         try tap(host)
-        #expect(host.messages("plugin_error") == [
-            "\(fixtures.chunk("p.lua")):2: bad argument #1 to 'after' (a delay of 1000000000000 ms from t = 8500000000000 would pass the end of the virtual clock (9000000000000 ms))"
-        ])
+        #expect(
+            host.messages("plugin_error") == [
+                "\(fixtures.chunk("p.lua")):2: bad argument #1 to 'after' (a delay of 1000000000000 ms from t = 8500000000000 would pass the end of the virtual clock (9000000000000 ms))"
+            ])
         #expect(host.customNames == ["plugin_error"])
         #expect(!host.table.hasPendingAnimations)
     }
@@ -43,27 +44,30 @@ struct PluginLimitTests {
     // MARK: - Timers that never let the clock move (defect 8)
 
     @Test func aTimerSettingItselfAgainWithNoDelayIsStopped() throws {
-        let host = try host(onAction: """
-            local n = 0
-            local function again(ctx) n = n + 1; ctx:emit('tick', { n = n }); ctx:after(0, again) end
-            ctx:after(0, again)
-            """)
+        let host = try host(
+            onAction: """
+                local n = 0
+                local function again(ctx) n = n + 1; ctx:emit('tick', { n = n }); ctx:after(0, again) end
+                ctx:after(0, again)
+                """)
         try tap(host)
         host.table.advance(by: .milliseconds(Int64(10)))
         // Callbacks 1...999 set the timer again; the 1000th fails, so its tick is dropped too.
         #expect(host.customs.filter { $0.name == "tick" }.count == PluginHost.timerCallbackLimit - 1)
-        #expect(host.messages("plugin_error") == [
-            "\(fixtures.chunk("p.lua")):3: ctx:after: 1000 timer callbacks of this plugin already ran within virtual millisecond 0, and this timer would run within it too; a timer that sets itself again must let the clock move (a delay of 1 ms or more)"
-        ])
+        #expect(
+            host.messages("plugin_error") == [
+                "\(fixtures.chunk("p.lua")):3: ctx:after: 1000 timer callbacks of this plugin already ran within virtual millisecond 0, and this timer would run within it too; a timer that sets itself again must let the clock move (a delay of 1 ms or more)"
+            ])
         #expect(host.table.now == VirtualInstant(nanoseconds: 10_000_000))
         #expect(!host.table.hasPendingAnimations)
     }
 
     @Test func aTimerThatDoublesIsStoppedAndTheRunGoesOn() throws {
-        let host = try host(onAction: """
-            local function again(ctx) ctx:after(0.5, again); ctx:after(0.25, again) end
-            ctx:after(0, again)
-            """)
+        let host = try host(
+            onAction: """
+                local function again(ctx) ctx:after(0.5, again); ctx:after(0.25, again) end
+                ctx:after(0, again)
+                """)
         try tap(host)
         host.table.advance(by: .milliseconds(Int64(50)))
         // Each failure is one plugin_error; the third switches the timers off.
@@ -78,9 +82,10 @@ struct PluginLimitTests {
         let host = try host(onAction: "for i = 1, 6000 do ctx:after(1000, function() end) end")
         try tap(host)
         try host.table.tap(row: 1, button: 1)
-        #expect(host.messages("plugin_error") == [
-            "\(fixtures.chunk("p.lua")):2: ctx:after: this plugin has 10000 timers waiting, the most it may have; this one is not set"
-        ])
+        #expect(
+            host.messages("plugin_error") == [
+                "\(fixtures.chunk("p.lua")):2: ctx:after: this plugin has 10000 timers waiting, the most it may have; this one is not set"
+            ])
         // The first call's 6000 are set; the second's were dropped, so more may be set once they ran.
         host.table.advance(by: .milliseconds(Int64(1000)))
         try host.table.tap(row: 1, button: 1)
@@ -92,9 +97,10 @@ struct PluginLimitTests {
     @Test func aHandlerQueuesAtMostTenThousandEffects() throws {
         let host = try host(onAction: "ctx:log('before'); for i = 1, 10000 do ctx:insert(1, 'n' .. i) end")
         try tap(host)
-        #expect(host.messages("plugin_error") == [
-            "\(fixtures.chunk("p.lua")):2: ctx:insert: a handler may queue at most 10000 effects (ctx calls and log lines); none of them is applied"
-        ])
+        #expect(
+            host.messages("plugin_error") == [
+                "\(fixtures.chunk("p.lua")):2: ctx:insert: a handler may queue at most 10000 effects (ctx calls and log lines); none of them is applied"
+            ])
         #expect(host.table.items.count == 30)
         #expect(host.customNames == ["plugin_error"])
     }
@@ -103,16 +109,18 @@ struct PluginLimitTests {
         let host = try host(onAction: "for i = 1, 10001 do pcall(ctx.insert, ctx, 1, 'n' .. i) end")
         try tap(host)
         let file = fixtures.folder + "/p.lua"
-        #expect(host.messages("plugin_error") == [
-            "\(file): the handler queued more than 10000 effects (ctx calls and log lines); none of them is applied"
-        ])
+        #expect(
+            host.messages("plugin_error") == [
+                "\(file): the handler queued more than 10000 effects (ctx calls and log lines); none of them is applied"
+            ])
         #expect(host.table.items.count == 30)
     }
 
     /// The bound's worth of inserts at the top of a million rows applies (a hang detector, not
     /// a timing: the old list copied the million items on every insert).
     @Test func tenThousandInsertsIntoAMillionRowsApply() throws {
-        let host = try host(onAction: "for i = 1, 9999 do ctx:insert(1, 'n' .. i) end", items: .generated(count: 1_000_000))
+        let host = try host(
+            onAction: "for i = 1, 9999 do ctx:insert(1, 'n' .. i) end", items: .generated(count: 1_000_000))
         try tap(host)
         #expect(host.messages("plugin_error") == [])
         #expect(host.table.items.count == 1_009_999)
@@ -125,12 +133,16 @@ struct PluginLimitTests {
     // MARK: - Long strings and control characters
 
     @Test func longStringsAndControlCharactersStayValidJSONLines() throws {
-        let source = plugin("on_action = function(ctx, row, button)\n"
-            + "local odd = 'a\\0b\\27[31m\\7\\r\\n\"\\\\\\u{7f}é' .. string.rep('x', 1000000)\n"
-            + "ctx:insert(1, odd); ctx:set_item(2, odd); ctx:emit('odd', { s = odd }); ctx:log(odd); print(odd)\nend")
+        let source = plugin(
+            "on_action = function(ctx, row, button)\n"
+                + "local odd = 'a\\0b\\27[31m\\7\\r\\n\"\\\\\\u{7f}é' .. string.rep('x', 1000000)\n"
+                + "ctx:insert(1, odd); ctx:set_item(2, odd); ctx:emit('odd', { s = odd }); ctx:log(odd); print(odd)\nend"
+        )
         let path = fixtures.plugin("odd.lua", source)
-        let output = try PluginRun(fileName: "odd.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
-            .run(script: "open 1\ntap 1 a\n")
+        let output = try PluginRun(
+            fileName: "odd.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl
+        )
+        .run(script: "open 1\ntap 1 a\n")
         let text = String(decoding: output.bytes, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 7)  // insert, update, odd, log, log, action... and state
@@ -146,7 +158,8 @@ struct PluginLimitTests {
     // MARK: - print (defect 13)
 
     @Test func printIsALogLineEverywhereAndRollsBackWithItsHandler() throws {
-        let host = try fixtures.host("""
+        let host = try fixtures.host(
+            """
             print('loading', 1)
             return {
               name = 'p',
@@ -166,11 +179,15 @@ struct PluginLimitTests {
         try host.table.tap(row: 1, button: 1)
         try host.open(2)
         try host.table.tap(row: 2, button: 1)
-        #expect(host.texts("log") == [
-            "[p] loading\t1", "[p] setup", "[p] host.log", "[p] configure\t1", "[p] kept?", "[p] printed?",
-        ])
+        #expect(
+            host.texts("log") == [
+                "[p] loading\t1", "[p] setup", "[p] host.log", "[p] configure\t1", "[p] kept?", "[p] printed?",
+            ])
         #expect(host.messages("plugin_error") == ["\(fixtures.chunk("p.lua")):11: fails"])
         // The same fields as ctx:log's.
-        #expect(host.customs.first?.fields == [TraceField("plugin", .string("p")), TraceField("message", .string("loading\t1"))])
+        #expect(
+            host.customs.first?.fields == [
+                TraceField("plugin", .string("p")), TraceField("message", .string("loading\t1")),
+            ])
     }
 }

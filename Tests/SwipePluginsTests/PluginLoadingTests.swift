@@ -16,20 +16,25 @@ struct PluginLoadingTests {
         _ = fixtures.plugin("alpha_spec.lua", "")
         _ = fixtures.plugin("notes.txt", "")
         _ = fixtures.plugin("dir.lua/init.lua", "")
-        #expect(Plugin.paths(inFolder: fixtures.folder) == [
-            fixtures.folder + "/alpha.lua", fixtures.folder + "/dir.lua", fixtures.folder + "/mid", fixtures.folder + "/zeta.lua",
-        ])
+        #expect(
+            Plugin.paths(inFolder: fixtures.folder) == [
+                fixtures.folder + "/alpha.lua", fixtures.folder + "/dir.lua", fixtures.folder + "/mid",
+                fixtures.folder + "/zeta.lua",
+            ])
         #expect(Plugin.paths(inFolder: fixtures.folder + "/") == Plugin.paths(inFolder: fixtures.folder))
         #expect(Plugin.paths(inFolder: fixtures.folder + "/missing") == [])
     }
 
     @Test func aFolderPluginRequiresAModuleBesideItsInit() throws {
-        _ = fixtures.plugin("folder/init.lua", """
+        _ = fixtures.plugin(
+            "folder/init.lua",
+            """
             local buttons = require('buttons')
             local deep = require('lib.deep')
             return { name = 'folder', configure = function(row) return { buttons = buttons.make(deep.width) } end }
             """)
-        _ = fixtures.plugin("folder/buttons.lua", "return { make = function(w) return { { id = 'm', title = 'M', width = w } } end }")
+        _ = fixtures.plugin(
+            "folder/buttons.lua", "return { make = function(w) return { { id = 'm', title = 'M', width = w } } end }")
         _ = fixtures.plugin("folder/lib/deep.lua", "return { width = 77 }")
         let loaded = try Plugin(path: fixtures.folder + "/folder")
         #expect(loaded.file == fixtures.folder + "/folder/init.lua")
@@ -63,7 +68,9 @@ struct PluginLoadingTests {
     }
 
     @Test func checkCountsTheErrorsOfABadPlugin() {
-        let path = fixtures.plugin("bad.lua", """
+        let path = fixtures.plugin(
+            "bad.lua",
+            """
             return {
               name = 'bad', bounse = 1,
               configure = function(row)
@@ -78,12 +85,13 @@ struct PluginLoadingTests {
         #expect(report.loaded)
         #expect(report.configuredRows == 2)  // row 4 is refused: not configured (was 3, the defect)
         #expect(report.errorCount == 2)
-        #expect(report.problems.map(\.description) == [
-            "\(path):1: warning: bounse: unknown key",
-            "\(path):3: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
-            "\(path): row 2: configure: \(fixtures.chunk("bad.lua")):4: row two",
-            "\(path):3: row 4: buttons: are 400 points wide in total, 80 more than the 320-point cell",
-        ])
+        #expect(
+            report.problems.map(\.description) == [
+                "\(path):1: warning: bounse: unknown key",
+                "\(path):3: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
+                "\(path): row 2: configure: \(fixtures.chunk("bad.lua")):4: row two",
+                "\(path):3: row 4: buttons: are 400 points wide in total, 80 more than the 320-point cell",
+            ])
     }
 
     @Test func checkReportsAPluginThatDoesNotLoad() {
@@ -98,6 +106,8 @@ struct PluginLoadingTests {
         let path = fixtures.plugin("idle.lua", "return { name = 'idle' }")
         let report = PluginChecker().check(path)
         #expect(report.errorCount == 0)
-        #expect(report.problems.map(\.description) == ["\(path): warning: configure: missing: the plugin configures no row"])
+        #expect(
+            report.problems.map(\.description) == ["\(path): warning: configure: missing: the plugin configures no row"]
+        )
     }
 }

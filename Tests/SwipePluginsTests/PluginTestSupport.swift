@@ -84,6 +84,10 @@ extension PluginHost {
 }
 
 /// A plugin that gives every row `buttons`, with `extra` Lua fields in the plugin table.
-func plugin(name: String = "p", configure: String = "function(row) return { buttons = { { id = 'a', title = 'A', width = 80 } } } end", _ extra: String = "") -> String {
+func plugin(
+    name: String = "p",
+    configure: String = "function(row) return { buttons = { { id = 'a', title = 'A', width = 80 } } } end",
+    _ extra: String = ""
+) -> String {
     "return { name = '\(name)', configure = \(configure), \(extra) }"
 }

@@ -12,14 +12,16 @@ struct ProblemFormatTests {
         #expect(problem.description == "rows: must be 0 or more, got -1")
         #expect(problem.commandLineText == "--rows must be 0 or more, got -1")
         #expect(TableGeometry.check(rows: -1) == problem)
-        #expect(CellConfiguration(buttons: []).problems(cellWidth: 320).map(\.description) == [
-            "buttons: must be a non-empty list of buttons",
-        ])
+        #expect(
+            CellConfiguration(buttons: []).problems(cellWidth: 320).map(\.description) == [
+                "buttons: must be a non-empty list of buttons"
+            ])
     }
 
     @Test func aLocatedProblemLeadsWithItsPlace() {
-        #expect(FieldProblem.located(file: "p.lua", line: 3, warning: true, row: 2, field: "bounce", message: "m")
-            == "p.lua:3: warning: row 2: bounce: m")
+        #expect(
+            FieldProblem.located(file: "p.lua", line: 3, warning: true, row: 2, field: "bounce", message: "m")
+                == "p.lua:3: warning: row 2: bounce: m")
         #expect(FieldProblem.located(file: "p.lua", line: nil, row: nil, field: nil, message: "m") == "p.lua: m")
     }
 
@@ -29,12 +31,14 @@ struct ProblemFormatTests {
         for line in [nil, 7] as [Int?] {
             for row in [nil, 2] as [Int?] {
                 for field in [nil, "buttons[1].width"] as [String?] {
-                    let problem = PluginProblem(.warning, file: "p.lua", line: line, row: row, field: field, message: "is odd")
+                    let problem = PluginProblem(
+                        .warning, file: "p.lua", line: line, row: row, field: field, message: "is odd")
                     let expected = FieldProblem.located(
                         file: "p.lua", line: line, warning: true, row: row, field: field, message: "is odd")
                     #expect(problem.description == expected)
                     let event = PluginWarningEvent(
-                        plugin: "p", file: "p.lua", line: line, hook: "configure", row: row, field: field, message: "is odd")
+                        plugin: "p", file: "p.lua", line: line, hook: "configure", row: row, field: field,
+                        message: "is odd")
                     let text = TextFormat.line(for: TraceRecord(time: .start, event: .pluginWarning(event)))
                     #expect(text.hasSuffix("  " + expected), "\(text)")
                 }

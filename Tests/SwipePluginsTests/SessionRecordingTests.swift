@@ -45,16 +45,25 @@ struct SessionRecordingTests {
         case 0: return .panBegin(row: row, x: random.next() % 3 == 0 ? 0 : number(&random))
         case 1: return .panMove(row: row, x: number(&random))
         case 2: return .panEnd(row: row)
-        case 3: return .panEnd(row: row, velocity: Double.random(in: -ReleasePhysics.maximumVelocity...ReleasePhysics.maximumVelocity, using: &random))
+        case 3:
+            return .panEnd(
+                row: row,
+                velocity: Double.random(
+                    in: -ReleasePhysics.maximumVelocity...ReleasePhysics.maximumVelocity, using: &random))
         case 4: return .panCancel(row: row)
         case 5:
-            let buttons: [ButtonReference] = [.number(1 + Int(random.next() % 9)), .id(id(&random)), .onEdge(edge, 1 + Int(random.next() % 9)), .content]
+            let buttons: [ButtonReference] = [
+                .number(1 + Int(random.next() % 9)), .id(id(&random)), .onEdge(edge, 1 + Int(random.next() % 9)),
+                .content,
+            ]
             return .tap(row: row, button: buttons[Int(random.next() % 4)])
         case 6: return .wait(amount(&random, upTo: .maximum))
         case 7: return .scroll(dy: number(&random))
         case 8: return .open(row: row, side: [nil, .leading, .trailing][Int(random.next() % 3)])
         case 9: return .close(row: row)
-        default: return .swipe(row: row, dx: number(&random), duration: amount(&random, upTo: ScriptRunner.maximumSwipeDuration))
+        default:
+            return .swipe(
+                row: row, dx: number(&random), duration: amount(&random, upTo: ScriptRunner.maximumSwipeDuration))
         }
     }
 
@@ -70,10 +79,14 @@ struct SessionRecordingTests {
 
     @Test(arguments: [
         (GestureCommand.panBegin(row: 3, x: 0), "pan 3 begin"), (.panMove(row: 3, x: -12.5), "pan 3 move -12.5"),
-        (.panMove(row: 1, x: 1e-7), "pan 1 move 0.0000001"), (.panMove(row: 1, x: 1.5e20), "pan 1 move 150000000000000000000"),
-        (.panEnd(row: 2, velocity: -800), "pan 2 end -800"), (.tap(row: 4, button: .onEdge(.leading, 1)), "tap 4 leading:1"),
-        (.wait(TimeAmount(nanoseconds: 1)), "wait 0.000001"), (.wait(TimeAmount(nanoseconds: 16_666_667)), "wait 16.666667"),
-        (.swipe(row: 5, dx: -200, duration: .milliseconds(150 as Int64)), "swipe 5 -200 150"), (.open(row: 2, side: .leading), "open 2 leading"),
+        (.panMove(row: 1, x: 1e-7), "pan 1 move 0.0000001"),
+        (.panMove(row: 1, x: 1.5e20), "pan 1 move 150000000000000000000"),
+        (.panEnd(row: 2, velocity: -800), "pan 2 end -800"),
+        (.tap(row: 4, button: .onEdge(.leading, 1)), "tap 4 leading:1"),
+        (.wait(TimeAmount(nanoseconds: 1)), "wait 0.000001"),
+        (.wait(TimeAmount(nanoseconds: 16_666_667)), "wait 16.666667"),
+        (.swipe(row: 5, dx: -200, duration: .milliseconds(150 as Int64)), "swipe 5 -200 150"),
+        (.open(row: 2, side: .leading), "open 2 leading"),
     ])
     func aScriptLineReads(command: GestureCommand, line: String) {
         #expect(command.scriptLine == line)
@@ -91,7 +104,10 @@ struct SessionRecordingTests {
         case 3: command = .panEnd(row: row, velocity: random.next() % 2 == 0 ? nil : x * 4)
         case 4, 5: command = .swipe(row: row, dx: x, duration: .milliseconds(Int64(random.next() % 300)))
         case 6:
-            let buttons: [ButtonReference] = [.number(1 + Int(random.next() % 3)), .id(ids[Int(random.next() % UInt64(ids.count))]), .onEdge(.leading, 1), .content]
+            let buttons: [ButtonReference] = [
+                .number(1 + Int(random.next() % 3)), .id(ids[Int(random.next() % UInt64(ids.count))]),
+                .onEdge(.leading, 1), .content,
+            ]
             command = .tap(row: row, button: buttons[Int(random.next() % 4)])
         case 7: command = .scroll(dy: Double(Int(random.next() % 200) - 60))
         case 8: command = .open(row: row, side: random.next() % 2 == 0 ? nil : .leading)
@@ -102,7 +118,9 @@ struct SessionRecordingTests {
     }
 
     static func jsonl(_ records: [TraceRecord], _ table: SwipeTable) -> String {
-        String(decoding: HeadlessRun.render(records, TableSnapshot(table), format: .jsonl, width: table.geometry.width).bytes, as: UTF8.self)
+        String(
+            decoding: HeadlessRun.render(records, TableSnapshot(table), format: .jsonl, width: table.geometry.width)
+                .bytes, as: UTF8.self)
     }
 
     @Test(arguments: [("mail", ["trash", "flag", "more", "unread"]), ("tutorial", ["one", "two"])])
@@ -111,7 +129,9 @@ struct SessionRecordingTests {
         var seen: [String: Int] = [:]
         defer {
             // The inputs reach the plugins: rows open, close and act, over and over.
-            #expect(seen["open", default: 0] >= 100 && seen["close", default: 0] >= 100 && seen["action", default: 0] >= 8, "\(seen)")
+            #expect(
+                seen["open", default: 0] >= 100 && seen["close", default: 0] >= 100 && seen["action", default: 0] >= 8,
+                "\(seen)")
         }
         for seed in 1...40 as ClosedRange<UInt64> {
             var random = SplitMix64(seed: seed)
@@ -143,7 +163,9 @@ struct SessionRecordingTests {
             // The `# options:` line carries the same options, so `swipehost run FILE` alone replays it.
             let words = header.options.flatMap(\.words)
             #expect(header.options.count <= 1)
-            #expect(String(replay) == "# replay with: swipehost run FILE --plugin \(path)" + words.map { " " + $0 }.joined())
+            #expect(
+                String(replay) == "# replay with: swipehost run FILE --plugin \(path)" + words.map { " " + $0 }.joined()
+            )
         }
     }
 
@@ -157,10 +179,12 @@ struct SessionRecordingTests {
         session.advance(to: VirtualInstant(nanoseconds: 400_000_000))
         let lines = session.recordedScript().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasPrefix("# Recorded by a swipehost session started 20"))
-        #expect(Array(lines.dropFirst()) == [
-            "# replay with: swipehost run FILE",
-            "wait 1.5", "pan 2 begin", "wait 16.000001", "pan 2 move -100.25", "pan 2 end", "swipe 4 -120 100", "wait 282.499999", "",
-        ])
+        #expect(
+            Array(lines.dropFirst()) == [
+                "# replay with: swipehost run FILE",
+                "wait 1.5", "pan 2 begin", "wait 16.000001", "pan 2 move -100.25", "pan 2 end", "swipe 4 -120 100",
+                "wait 282.499999", "",
+            ])
     }
 
     static func ms(_ value: Int64) -> VirtualInstant { VirtualInstant(nanoseconds: value * 1_000_000) }
@@ -184,25 +208,28 @@ struct SessionRecordingTests {
         try session.apply(.panEnd(row: 3), at: Self.ms(130))
         session.advance(to: Self.ms(600))
         let script = session.recordedScript()
-        #expect(script.hasSuffix("""
-            wait 10
-            pan 3 begin
-            wait 16
-            pan 3 move \(wasOpen ? "40" : "-60")
-            wait 14
-            # reload: \(path)
-            pan 3 cancel
-            \(wasOpen ? "open 3 trailing" : "close 3")
-            wait 60
-            pan 3 begin
-            wait 16
-            pan 3 move -150
-            wait 14
-            pan 3 end
-            wait 470
+        #expect(
+            script.hasSuffix(
+                """
+                wait 10
+                pan 3 begin
+                wait 16
+                pan 3 move \(wasOpen ? "40" : "-60")
+                wait 14
+                # reload: \(path)
+                pan 3 cancel
+                \(wasOpen ? "open 3 trailing" : "close 3")
+                wait 60
+                pan 3 begin
+                wait 16
+                pan 3 move -150
+                wait 14
+                pan 3 end
+                wait 470
 
-            """), "\(script)")
-        let run = PluginRun(fileName: "recorded.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
+                """), "\(script)")
+        let run = PluginRun(
+            fileName: "recorded.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
         let replayed = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
         let live = sink.records.filter { $0.event.name != "reload" }
         #expect(replayed == Self.jsonl(live, session.table), "\(script)")
@@ -218,8 +245,10 @@ struct SessionRecordingTests {
         for _ in 0..<Session.maximumRecordedInputs { try session.apply(.wait(.milliseconds(1 as Int64))) }
         #expect(session.takeRecordingNotice() == nil)
         try session.apply(.swipe(row: 2, dx: -200, duration: .milliseconds(100 as Int64)))
-        #expect(session.takeRecordingNotice()
-            == "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input")
+        #expect(
+            session.takeRecordingNotice()
+                == "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
+        )
         #expect(session.takeRecordingNotice() == nil)
         try session.apply(.swipe(row: 3, dx: -200, duration: .milliseconds(100 as Int64)))
         #expect(session.takeRecordingNotice() == nil)
@@ -227,7 +256,10 @@ struct SessionRecordingTests {
         #expect(session.table.openRows == [2, 3])
         #expect(sink.records.filter { $0.event.name == "open" }.count == 2)
         let lines = session.recordedScript().split(separator: "\n")
-        #expect(lines[2] == "# the recording stopped at 50000 inputs (the most a session records): the session's later inputs are not in it")
+        #expect(
+            lines[2]
+                == "# the recording stopped at 50000 inputs (the most a session records): the session's later inputs are not in it"
+        )
         #expect(lines.count == 3 + 50_000)
         #expect(lines.last == "wait 1")
         let spec = session.recordedSpec(name: "long")

@@ -26,7 +26,11 @@ struct SessionTests {
 
     /// What `swipehost run` prints for `script` with `plugins`.
     static func run(_ script: String, plugins: [String], format: OutputFormat = .text) throws -> String {
-        text(try PluginRun(fileName: "s.swipe", configuration: SessionConfiguration(plugins: plugins.map(PluginSource.file)), format: format).run(script: script))
+        text(
+            try PluginRun(
+                fileName: "s.swipe", configuration: SessionConfiguration(plugins: plugins.map(PluginSource.file)),
+                format: format
+            ).run(script: script))
     }
 
     /// `script` applied one command at a time to a session over `plugins`; the session and what
@@ -55,10 +59,11 @@ struct SessionTests {
         let plugin = fixtures.plugin("p.lua", "print('hello')\nreturn { name = 'p', colour = 1 }")
         let sink = RecordingSink()
         _ = try Session(SessionConfiguration(plugins: [.file(plugin)]), sink: sink)
-        #expect(sink.lines == [
-            "     0 ms  [p] hello",
-            "     0 ms  \(plugin):2: warning: colour: unknown key",
-        ])
+        #expect(
+            sink.lines == [
+                "     0 ms  [p] hello",
+                "     0 ms  \(plugin):2: warning: colour: unknown key",
+            ])
     }
 
     @Test func applyAtAdvancesTheClockFirstFiringTimersInOrder() throws {
@@ -76,11 +81,12 @@ struct SessionTests {
         // The open at 150 set timers for 200 and 250; the snap's bounce ends at 200 too.
         #expect(session.nextWake == VirtualInstant(nanoseconds: 200_000_000))
         try session.apply(.tap(row: 3, button: .content), at: VirtualInstant(nanoseconds: 300_000_000))
-        #expect(sink.lines == [
-            "   150 ms  row 3 opened",
-            "   200 ms  [timers] early",
-            "   250 ms  [timers] late",
-        ])
+        #expect(
+            sink.lines == [
+                "   150 ms  row 3 opened",
+                "   200 ms  [timers] early",
+                "   250 ms  [timers] late",
+            ])
         #expect(session.now == VirtualInstant(nanoseconds: 300_000_000))
         // The tap on the content closed the row: its snap runs until 328.
         #expect(session.nextWake == VirtualInstant(nanoseconds: 328_000_000))
@@ -141,7 +147,9 @@ struct SessionTests {
         let sink = RecordingSink()
         let session = try Session(SessionConfiguration(plugins: [.file(Self.tutorial)]), sink: sink)
         try session.apply(.swipe(row: 3, dx: -200, duration: .milliseconds(150 as Int64)))
-        #expect(throws: ScriptError(file: "session", line: 2, message: "row 40 does not exist: the table has rows 1-30")) {
+        #expect(
+            throws: ScriptError(file: "session", line: 2, message: "row 40 does not exist: the table has rows 1-30")
+        ) {
             try session.apply(.tap(row: 40, button: .number(1)))
         }
         #expect(throws: ScriptError(file: "session", line: 3, message: "X must be a finite number, got nan")) {
@@ -149,16 +157,19 @@ struct SessionTests {
         }
         try session.apply(.wait(.milliseconds(300 as Int64)))
         try session.apply(.tap(row: 3, button: .id("one")))
-        #expect(sink.lines == [
-            "   150 ms  row 3 opened",
-            "   450 ms  row 3: tapped \"Button 1\" (button 1, id one)",
-            "   450 ms  presented \"In the delegate!\": Clicked button one for Longer Title Item #3",
-        ])
+        #expect(
+            sink.lines == [
+                "   150 ms  row 3 opened",
+                "   450 ms  row 3: tapped \"Button 1\" (button 1, id one)",
+                "   450 ms  presented \"In the delegate!\": Clicked button one for Longer Title Item #3",
+            ])
         #expect(session.recordedScript().hasSuffix("swipe 3 -200 150\nwait 300\ntap 3 one\n"))
     }
 
     @Test func aPluginFromTextIsNamedInItsMessages() throws {
-        #expect(throws: RunFailure.self) { try Session(SessionConfiguration(plugins: [.source(name: "bad.lua", code: "return {")]), sink: nil) }
+        #expect(throws: RunFailure.self) {
+            try Session(SessionConfiguration(plugins: [.source(name: "bad.lua", code: "return {")]), sink: nil)
+        }
         do {
             _ = try Session(SessionConfiguration(plugins: [.source(name: "bad.lua", code: "return {")]), sink: nil)
         } catch {
@@ -166,15 +177,18 @@ struct SessionTests {
         }
         let code = "return { name = 'x', configure = function(row) error('no') end }"
         let sink = RecordingSink()
-        _ = try Session(SessionConfiguration(plugins: [.source(name: "x.lua", code: code)], items: .generated(count: 1)), sink: sink)
-        #expect(sink.lines == [
-            """
-                 0 ms  plugin error in x.configure (row 1): x.lua:1: no
-                       stack traceback:
-                       \t[C]: in function 'error'
-                       \tx.lua:1: in function <x.lua:1>
-            """,
-        ])
+        _ = try Session(
+            SessionConfiguration(plugins: [.source(name: "x.lua", code: code)], items: .generated(count: 1)), sink: sink
+        )
+        #expect(
+            sink.lines == [
+                """
+                     0 ms  plugin error in x.configure (row 1): x.lua:1: no
+                           stack traceback:
+                           \t[C]: in function 'error'
+                           \tx.lua:1: in function <x.lua:1>
+                """
+            ])
     }
 
     @Test func strictMakesThePluginErrorTheCommandsErrorOnce() throws {
@@ -183,7 +197,11 @@ struct SessionTests {
         configuration.strict = true
         let session = try Session(configuration, sink: nil)
         try session.apply(.open(row: 2))
-        #expect(throws: ScriptError(file: "session", line: 2, message: "plugin error (--strict): x.lua:1: boom (plugin 'x', hook on_open, row 3)")) {
+        #expect(
+            throws: ScriptError(
+                file: "session", line: 2,
+                message: "plugin error (--strict): x.lua:1: boom (plugin 'x', hook on_open, row 3)")
+        ) {
             try session.apply(.swipe(row: 3, dx: -200, duration: .zero))
         }
         try session.apply(.swipe(row: 4, dx: -200, duration: .zero))
@@ -205,8 +223,11 @@ struct SessionReloadTests {
     /// A session over mail.lua (from text) with row 1 trashed, row 2 open, scrolled by 44.
     static func used() throws -> (Session, RecordingSink) {
         let sink = RecordingSink()
-        let session = try Session(SessionConfiguration(plugins: [.source(name: "mail.lua", code: mailCode)]), sink: sink)
-        for line in try ScriptParser(fileName: "s").parse("swipe 1 -200\nwait 300\ntap 1 trash\nswipe 2 -200\nwait 300\nscroll 44") {
+        let session = try Session(
+            SessionConfiguration(plugins: [.source(name: "mail.lua", code: mailCode)]), sink: sink)
+        for line in try ScriptParser(fileName: "s").parse(
+            "swipe 1 -200\nwait 300\ntap 1 trash\nswipe 2 -200\nwait 300\nscroll 44")
+        {
             try session.apply(line.command)
         }
         return (session, sink)
@@ -224,7 +245,9 @@ struct SessionReloadTests {
         #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
         let recorded = sink.records.count
         let now = session.now
-        try session.reload([.source(name: "mail.lua", code: Self.mailCode.replacingOccurrences(of: "\"Flag\"", with: "\"Pin\""))])
+        try session.reload([
+            .source(name: "mail.lua", code: Self.mailCode.replacingOccurrences(of: "\"Flag\"", with: "\"Pin\""))
+        ])
         #expect(session.table.items.all == items)
         #expect(session.table.openRows == [2])
         #expect(session.table.contentOffset == 44)
@@ -243,7 +266,8 @@ struct SessionReloadTests {
     @Test func anOpenRowWithoutButtonsOnItsSideAnyMoreClosesWithoutADelegateCall() throws {
         let (session, sink) = try Self.used()
         let recorded = sink.records.count
-        let leadingOnly = "return { name = 'left', configure = function(row) return { leading = { buttons = { { id = 'a', title = 'A', width = 80 } } } } end }"
+        let leadingOnly =
+            "return { name = 'left', configure = function(row) return { leading = { buttons = { { id = 'a', title = 'A', width = 80 } } } } end }"
         try session.reload([.source(name: "left.lua", code: leadingOnly)])
         #expect(session.table.openRows.isEmpty)
         #expect(session.table.cell(forRow: 2)?.isClosed == true)
@@ -254,9 +278,15 @@ struct SessionReloadTests {
         let (session, sink) = try Self.used()
         let host = session.host
         let recorded = sink.records.count
-        #expect(throws: RunFailure.self) { try session.reload([.source(name: "mail.lua", code: "return {\n  name = 'x',\n  configure = function(row) return { end,\n}")]) }
+        #expect(throws: RunFailure.self) {
+            try session.reload([
+                .source(name: "mail.lua", code: "return {\n  name = 'x',\n  configure = function(row) return { end,\n}")
+            ])
+        }
         do {
-            try session.reload([.source(name: "mail.lua", code: "return {\n  name = 'x',\n  configure = function(row) return { end,\n}")])
+            try session.reload([
+                .source(name: "mail.lua", code: "return {\n  name = 'x',\n  configure = function(row) return { end,\n}")
+            ])
         } catch {
             #expect(error.description == "mail.lua: mail.lua:3: unexpected symbol near 'end'")
         }
@@ -272,19 +302,23 @@ struct SessionReloadTests {
         let (session, sink) = try Self.used()
         let host = session.host
         let recorded = sink.records.count
-        let failing = "return {\n  name = 'mail',\n  configure = function(row)\n    if row.index == 3 then error('no row 3') end\n  end,\n}"
+        let failing =
+            "return {\n  name = 'mail',\n  configure = function(row)\n    if row.index == 3 then error('no row 3') end\n  end,\n}"
         do {
             try session.reload([.source(name: "mail.lua", code: failing)])
             Issue.record("the reload did not fail")
         } catch {
             #expect(error.description == "mail.lua:4: no row 3 (in configure, row 3)")
         }
-        let invalid = "return {\n  name = 'mail',\n  configure = function(row)\n    return { buttons = { { id = 'a', title = 'A', width = -1 } } }\n  end,\n}"
+        let invalid =
+            "return {\n  name = 'mail',\n  configure = function(row)\n    return { buttons = { { id = 'a', title = 'A', width = -1 } } }\n  end,\n}"
         do {
             try session.reload([.source(name: "mail.lua", code: invalid)])
             Issue.record("the reload did not fail")
         } catch {
-            #expect(error.description == "mail.lua:3: row 2: buttons[1].width: must be a finite number > 0, got -1 (in configure, row 2)")
+            #expect(
+                error.description
+                    == "mail.lua:3: row 2: buttons[1].width: must be a finite number > 0, got -1 (in configure, row 2)")
         }
         #expect(session.host === host)
         #expect(sink.records.count == recorded)
@@ -302,13 +336,15 @@ struct SessionReloadTests {
         let sink = RecordingSink()
         let session = try Session(SessionConfiguration(plugins: [.source(name: "t.lua", code: code)]), sink: sink)
         try session.apply(.swipe(row: 3, dx: -200, duration: .zero))
-        try session.reload([.source(name: "t.lua", code: code.replacingOccurrences(of: "old timer", with: "new timer"))])
+        try session.reload([.source(name: "t.lua", code: code.replacingOccurrences(of: "old timer", with: "new timer"))]
+        )
         session.advance(to: VirtualInstant(nanoseconds: 500_000_000))
-        #expect(sink.lines == [
-            "     0 ms  row 3 opened",
-            "     0 ms  presented \"open\": 3",
-            "     0 ms  reloaded plugins: t.lua",
-        ])
+        #expect(
+            sink.lines == [
+                "     0 ms  row 3 opened",
+                "     0 ms  presented \"open\": 3",
+                "     0 ms  reloaded plugins: t.lua",
+            ])
         #expect(session.host.presented?.title == "open")
     }
 

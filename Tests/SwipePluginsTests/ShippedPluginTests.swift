@@ -8,7 +8,10 @@ import Testing
 struct ShippedPluginTests {
     static func run(_ name: String, format: OutputFormat = .jsonl) throws -> String {
         let script = try String(contentsOfFile: Fixtures.root + "/examples/\(name).swipe", encoding: .utf8)
-        let run = PluginRun(fileName: "examples/\(name).swipe", configuration: SessionConfiguration(plugins: [.file(Fixtures.root + "/plugins/\(name).lua")]), format: format)
+        let run = PluginRun(
+            fileName: "examples/\(name).swipe",
+            configuration: SessionConfiguration(plugins: [.file(Fixtures.root + "/plugins/\(name).lua")]),
+            format: format)
         return String(decoding: try run.run(script: script).bytes, as: UTF8.self)
     }
 
@@ -16,65 +19,72 @@ struct ShippedPluginTests {
     static func state(t: Int, right: [Int: Int], editing: [Int]) -> String {
         let rows = (1...12).map { row in
             let value = right[row] ?? 0
-            return "{\"row\":\(row),\"right\":\(value),\"left\":\(-value)}".replacingOccurrences(of: ":-0}", with: ":0}")
+            return "{\"row\":\(row),\"right\":\(value),\"left\":\(-value)}".replacingOccurrences(
+                of: ":-0}", with: ":0}")
         }
-        return "{\"event\":\"state\",\"t\":\(t),\"rows\":[\(rows.joined(separator: ","))],\"editing\":[\(editing.map(String.init).joined(separator: ","))]}\n"
+        return
+            "{\"event\":\"state\",\"t\":\(t),\"rows\":[\(rows.joined(separator: ","))],\"editing\":[\(editing.map(String.init).joined(separator: ","))]}\n"
     }
 
     /// Opens at t=0 (45 >= 40, half of Button 1), settles at 160 by t=200; both taps reach the
     /// open cell and present the detail screen as `showDetailWithText:` does.
     @Test func tutorial() throws {
-        #expect(try Self.run("tutorial") == """
-            {"event":"open","row":3,"t":0}
-            {"event":"action","row":3,"button":"one","index":1,"t":300}
-            {"event":"present","title":"In the delegate!","text":"Clicked button one for Longer Title Item #3","t":300}
-            {"event":"action","row":3,"button":"two","index":2,"t":300}
-            {"event":"present","title":"In the delegate!","text":"Clicked button two for Longer Title Item #3","t":300}
+        #expect(
+            try Self.run("tutorial") == """
+                {"event":"open","row":3,"t":0}
+                {"event":"action","row":3,"button":"one","index":1,"t":300}
+                {"event":"present","title":"In the delegate!","text":"Clicked button one for Longer Title Item #3","t":300}
+                {"event":"action","row":3,"button":"two","index":2,"t":300}
+                {"event":"present","title":"In the delegate!","text":"Clicked button two for Longer Title Item #3","t":300}
 
-            """ + Self.state(t: 300, right: [3: 160], editing: [3]))
+                """ + Self.state(t: 300, right: [3: 160], editing: [3]))
     }
 
     /// Swipes take 150 ms. Flag closes row 2 (no delegate call) and renames it; Trash deletes
     /// row 1 so the open row 4 becomes row 3; More on row 5 (was row 6) presents its item.
     /// Mail's rows have a leading button too (Unread), so their events name their side.
     @Test func mail() throws {
-        #expect(try Self.run("mail") == """
-            {"event":"open","row":2,"side":"trailing","t":150}
-            {"event":"action","row":2,"button":"flag","index":2,"side":"trailing","t":400}
-            {"event":"update","row":2,"item":"[flagged] Your order has shipped","t":400}
-            {"event":"open","row":4,"side":"trailing","t":800}
-            {"event":"open","row":1,"side":"trailing","t":1200}
-            {"event":"action","row":1,"button":"trash","index":1,"side":"trailing","t":1450}
-            {"event":"delete","row":1,"item":"Lunch on Friday?","t":1450}
-            {"event":"open","row":5,"side":"trailing","t":1600}
-            {"event":"action","row":5,"button":"more","index":3,"side":"trailing","t":1850}
-            {"event":"present","title":"Team offsite agenda","text":"Reply, Forward, Mark as Unread, Move Message...","t":1850}
+        #expect(
+            try Self.run("mail") == """
+                {"event":"open","row":2,"side":"trailing","t":150}
+                {"event":"action","row":2,"button":"flag","index":2,"side":"trailing","t":400}
+                {"event":"update","row":2,"item":"[flagged] Your order has shipped","t":400}
+                {"event":"open","row":4,"side":"trailing","t":800}
+                {"event":"open","row":1,"side":"trailing","t":1200}
+                {"event":"action","row":1,"button":"trash","index":1,"side":"trailing","t":1450}
+                {"event":"delete","row":1,"item":"Lunch on Friday?","t":1450}
+                {"event":"open","row":5,"side":"trailing","t":1600}
+                {"event":"action","row":5,"button":"more","index":3,"side":"trailing","t":1850}
+                {"event":"present","title":"Team offsite agenda","text":"Reply, Forward, Mark as Unread, Move Message...","t":1850}
 
-            """ + Self.state(t: 1850, right: [3: 240, 5: 240], editing: [3, 5]))
+                """ + Self.state(t: 1850, right: [3: 240, 5: 240], editing: [3, 5]))
     }
 
     /// Row 3 opens from 25 >= its 20-point threshold at 180; row 1 at its 120-point Archive;
     /// row 2 at 160; row 10 has the tutorial's cell yet `on_open` still hears it (broadcast).
     @Test func perRow() throws {
-        #expect(try Self.run("per_row") == """
-            {"event":"open","row":3,"t":150}
-            {"event":"opened","plugin":"per_row","row":3,"t":150}
-            {"event":"open","row":1,"t":400}
-            {"event":"opened","plugin":"per_row","row":1,"t":400}
-            {"event":"action","row":1,"button":"archive","index":1,"t":800}
-            {"event":"log","plugin":"per_row","message":"archive on Longer Title Item #1","t":800}
-            {"event":"open","row":2,"t":950}
-            {"event":"opened","plugin":"per_row","row":2,"t":950}
-            {"event":"open","row":10,"t":1150}
-            {"event":"opened","plugin":"per_row","row":10,"t":1150}
+        #expect(
+            try Self.run("per_row") == """
+                {"event":"open","row":3,"t":150}
+                {"event":"opened","plugin":"per_row","row":3,"t":150}
+                {"event":"open","row":1,"t":400}
+                {"event":"opened","plugin":"per_row","row":1,"t":400}
+                {"event":"action","row":1,"button":"archive","index":1,"t":800}
+                {"event":"log","plugin":"per_row","message":"archive on Longer Title Item #1","t":800}
+                {"event":"open","row":2,"t":950}
+                {"event":"opened","plugin":"per_row","row":2,"t":950}
+                {"event":"open","row":10,"t":1150}
+                {"event":"opened","plugin":"per_row","row":10,"t":1150}
 
-            """ + Self.state(t: 1450, right: [1: 120, 2: 160, 3: 180, 10: 160], editing: [1, 2, 3, 10]))
+                """ + Self.state(t: 1450, right: [1: 120, 2: 160, 3: 180, 10: 160], editing: [1, 2, 3, 10]))
     }
 
     @Test(arguments: [OutputFormat.text, .jsonl])
     func theTutorialPluginMatchesTheCoreRunPlusItsPresentLines(format: OutputFormat) throws {
         let script = try String(contentsOfFile: Fixtures.root + "/examples/tutorial.swipe", encoding: .utf8)
-        let core = String(decoding: try HeadlessRun(fileName: "tutorial.swipe", format: format).run(script: script).bytes, as: UTF8.self)
+        let core = String(
+            decoding: try HeadlessRun(fileName: "tutorial.swipe", format: format).run(script: script).bytes,
+            as: UTF8.self)
         let plugin = try Self.run("tutorial", format: format)
         let lines = plugin.split(separator: "\n", omittingEmptySubsequences: false)
         let presents = lines.filter { $0.contains("In the delegate!") }
@@ -100,7 +110,8 @@ struct ShippedPluginTests {
         let host = try PluginHost(plugins: [plugin], recorder: TraceRecorder(mode: .records))
         try ScriptRunner(table: host.table, fileName: name).run(script: script)
         #expect(host.recorder.records.count > 3)
-        let kept = HeadlessRun.render(host.recorder.records, TableSnapshot(host.table), format: .jsonl, width: host.table.geometry.width)
+        let kept = HeadlessRun.render(
+            host.recorder.records, TableSnapshot(host.table), format: .jsonl, width: host.table.geometry.width)
         #expect(String(decoding: kept.bytes, as: UTF8.self) == streamed)
     }
 
@@ -114,7 +125,8 @@ struct ShippedPluginTests {
     }
 
     @Test func theShippedPluginsAreFoundInTheirFolder() {
-        #expect(Plugin.paths(inFolder: Fixtures.root + "/plugins").map { ($0 as NSString).lastPathComponent }
-            == ["mail.lua", "per_row.lua", "tutorial.lua"])
+        #expect(
+            Plugin.paths(inFolder: Fixtures.root + "/plugins").map { ($0 as NSString).lastPathComponent }
+                == ["mail.lua", "per_row.lua", "tutorial.lua"])
     }
 }

@@ -10,15 +10,19 @@ struct SwipeCellKitPresetTests {
     let fixtures = Fixtures()
 
     static let trailingA80 = "trailing = { buttons = { { id = 'a', title = 'A', width = 80 } } }"
-    static let bothEdges = "trailing = { buttons = { { id = 'a', title = 'A', width = 80 } } }, leading = { buttons = { { id = 'l', title = 'L', width = 70 } } }"
+    static let bothEdges =
+        "trailing = { buttons = { { id = 'a', title = 'A', width = 80 } } }, leading = { buttons = { { id = 'l', title = 'L', width = 70 } } }"
 
     /// `script` applied to a session whose plugin's rows return `fields`, under the run's
     /// `preset` (`--preset`): what it prints and the session.
-    func run(_ fields: String, preset: BehaviorPreset = .tutorial, _ script: String) throws -> (lines: [String], session: Session) {
+    func run(_ fields: String, preset: BehaviorPreset = .tutorial, _ script: String) throws -> (
+        lines: [String], session: Session
+    ) {
         let path = fixtures.plugin("p.lua", plugin(configure: "function(row) return { \(fields) } end"))
         let sink = RecordingSink()
         let session = try Session(
-            SessionConfiguration(plugins: [.file(path)], tableBehavior: preset.tableOptions, preset: preset), sink: sink)
+            SessionConfiguration(plugins: [.file(path)], tableBehavior: preset.tableOptions, preset: preset), sink: sink
+        )
         for line in try ScriptParser(fileName: "s.swipe").parse(script) { try session.apply(line.command) }
         return (sink.lines, session)
     }
@@ -27,7 +31,9 @@ struct SwipeCellKitPresetTests {
     /// nothing and ignores the rest of the pan, its release included (the preset used to open
     /// trailing).
     @Test func aPanThatStartsTowardsAnEdgeWithoutButtonsIsIgnored() throws {
-        let (lines, session) = try run("preset = 'swipecellkit', \(Self.trailingA80)", """
+        let (lines, session) = try run(
+            "preset = 'swipecellkit', \(Self.trailingA80)",
+            """
             pan 3 begin
             pan 3 move 30
             pan 3 end -500
@@ -51,7 +57,8 @@ struct SwipeCellKitPresetTests {
         #expect(moved == [])
         #expect(during.table.cell(forRow: 3)?.left == 4)  // 20 points past the start: 4
         #expect(during.table.cell(forRow: 3)?.edge == .trailing)
-        let (lines, session) = try run("preset = 'swipecellkit', \(Self.bothEdges)", path + "\npan 3 end 600\nwait 3000\n")
+        let (lines, session) = try run(
+            "preset = 'swipecellkit', \(Self.bothEdges)", path + "\npan 3 end 600\nwait 3000\n")
         #expect(lines == ["     0 ms  row 3 closed (trailing) (flicked at 600 points/s)"])
         #expect(session.table.cell(forRow: 3)?.offset == 0)
         #expect(session.table.openRows == [])
@@ -59,7 +66,9 @@ struct SwipeCellKitPresetTests {
 
     /// ...and flung left it opens trailing (the preset used to close).
     @Test func releasedOnTheOtherSideOfTheStartAndFlungBackItOpensItsSide() throws {
-        let (lines, session) = try run("preset = 'swipecellkit', \(Self.bothEdges)", """
+        let (lines, session) = try run(
+            "preset = 'swipecellkit', \(Self.bothEdges)",
+            """
             pan 3 begin
             pan 3 move -30
             pan 3 move 20
@@ -74,7 +83,9 @@ struct SwipeCellKitPresetTests {
     /// 3. Released exactly at the start, flung right: trailing closes (the preset used to open
     /// leading, "nothing revealed: the flick picks the edge").
     @Test func releasedExactlyAtTheStartItDecidesForTheSideItStartedOn() throws {
-        let (lines, session) = try run("preset = 'swipecellkit', \(Self.bothEdges)", """
+        let (lines, session) = try run(
+            "preset = 'swipecellkit', \(Self.bothEdges)",
+            """
             pan 3 begin
             pan 3 move -30
             pan 3 move 0
@@ -90,9 +101,11 @@ struct SwipeCellKitPresetTests {
     /// the finger travelled 120 of 320 points, not 80%: not expanded, and flung away it closes
     /// (the preset used to expand at a reveal of 260 >= 256 and delete the row).
     @Test func destructiveOnAnOpenRowReadsTheFingersTravelNotTheReveal() throws {
-        let (lines, session) = try run("""
+        let (lines, session) = try run(
+            """
             preset = 'swipecellkit', trailing = { buttons = { { id = 'a', title = 'A', width = 80 }, { id = 'b', title = 'B', width = 60 } }, full_swipe = 'destructive' }
-            """, """
+            """,
+            """
             open 3 trailing
             wait 100
             pan 3 begin
@@ -112,7 +125,9 @@ struct SwipeCellKitPresetTests {
         let fields = """
             preset = 'swipecellkit', trailing = { buttons = { { id = 'a', title = 'A', width = 80 }, { id = 'b', title = 'B', width = 60 } }, full_swipe = 'destructive' }
             """
-        let (moved, session) = try run(fields, """
+        let (moved, session) = try run(
+            fields,
+            """
             pan 3 begin
             pan 3 move -250
             pan 3 move -260
@@ -123,18 +138,21 @@ struct SwipeCellKitPresetTests {
         #expect(moved == ["     0 ms  row 3 expanded (trailing full swipe)"])
         #expect(session.table.cell(forRow: 3)?.right == 290)
         // Released expanded, even flung away: the action runs and the row slides out.
-        let (lines, deleted) = try run(fields, """
+        let (lines, deleted) = try run(
+            fields,
+            """
             pan 3 begin
             pan 3 move -250
             pan 3 move -260
             pan 3 end 500
             wait 3000
             """)
-        #expect(lines == [
-            "     0 ms  row 3 expanded (trailing full swipe)",
-            "     0 ms  row 3: tapped \"A\" (full swipe, button 1, id a)",
-            "   709 ms  deleted row 3 (Longer Title Item #3)",
-        ])
+        #expect(
+            lines == [
+                "     0 ms  row 3 expanded (trailing full swipe)",
+                "     0 ms  row 3: tapped \"A\" (full swipe, button 1, id a)",
+                "   709 ms  deleted row 3 (Longer Title Item #3)",
+            ])
         #expect(deleted.table.items.count == 29)
     }
 
@@ -142,7 +160,8 @@ struct SwipeCellKitPresetTests {
     /// spring row it still replaces the close still settling from the pan's return to 0.
     @Test(arguments: [BehaviorPreset.swipecellkit, .mail])
     func aSpringRowAnnouncedOpenRestsOpen(preset: BehaviorPreset) throws {
-        let (lines, session) = try run("trailing = { buttons = { { id = 'a', title = 'A', width = 100 } } }", preset: preset, Self.pointFive)
+        let (lines, session) = try run(
+            "trailing = { buttons = { { id = 'a', title = 'A', width = 100 } } }", preset: preset, Self.pointFive)
         #expect(lines == ["   100 ms  row 3 opened (flicked at -50 points/s)"])
         #expect(session.table.cell(forRow: 3)?.right == 100)
         #expect(session.table.openRows == [3])
@@ -151,7 +170,8 @@ struct SwipeCellKitPresetTests {
     /// 5 under `tutorial`: the same script announces open and the row rests closed, pulled by
     /// the close's never-cancelled completion (quirk 6, docs/tutorial-quirks.md).
     @Test func underTheTutorialTheRowAnnouncedOpenStillRestsClosed() throws {
-        let (lines, session) = try run("trailing = { buttons = { { id = 'a', title = 'A', width = 100 } } }", Self.pointFive)
+        let (lines, session) = try run(
+            "trailing = { buttons = { { id = 'a', title = 'A', width = 100 } } }", Self.pointFive)
         #expect(lines == ["   100 ms  row 3 opened"])
         #expect(session.table.cell(forRow: 3)?.right == 0)
         #expect(session.table.openRows == [3])

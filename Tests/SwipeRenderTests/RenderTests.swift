@@ -52,7 +52,9 @@ struct RenderTests {
     ) throws(RenderFailure) -> Filmstrip {
         var options = RenderOptions(frames: frames)
         configure(&options)
-        let run = PluginRun(fileName: "t.swipe", configuration: SessionConfiguration(plugins: plugins.map { .file("\(root)/plugins/\($0).lua") }))
+        let run = PluginRun(
+            fileName: "t.swipe",
+            configuration: SessionConfiguration(plugins: plugins.map { .file("\(root)/plugins/\($0).lua") }))
         return try RenderRun(session: session(of: run), options: options).record(script: script)
     }
 

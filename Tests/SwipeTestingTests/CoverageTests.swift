@@ -1,17 +1,21 @@
 import Foundation
 import LuaRuntime
 import Testing
+
 @testable import SwipeTesting
 
 /// `--coverage`: the lines counted against hand-counted plugins, the rule for lines with code,
 /// the lcov text, the table and `--coverage-min`.
 struct CoverageTests {
     /// `Fixtures/coverage/counted_spec.lua` run with coverage; the report.
-    static func countedRun(minimum: CoverageMinimum? = nil, lcov: String) -> (status: Int32, output: String, errors: String, report: CoverageReport) {
+    static func countedRun(minimum: CoverageMinimum? = nil, lcov: String) -> (
+        status: Int32, output: String, errors: String, report: CoverageReport
+    ) {
         var output = ""
         var errors = ""
         var session = TestSession(
-            paths: [Fixture.path("coverage") + "/counted_spec.lua"], output: { output += $0 }, errorOutput: { errors += $0 })
+            paths: [Fixture.path("coverage") + "/counted_spec.lua"], output: { output += $0 },
+            errorOutput: { errors += $0 })
         session.coverage = CoverageSettings(path: lcov, minimum: minimum)
         var captured: CoverageReport?
         session.coverageReport = { captured = $0 }
@@ -52,11 +56,12 @@ struct CoverageTests {
         ]
         #expect(plugin.lines.map(\.line) == expected.map(\.0))
         #expect(plugin.lines.map(\.count) == expected.map(\.1))
-        #expect(plugin.functions == [
-            .init(line: 4, name: "label", calls: 1), .init(line: 12, name: "risky", calls: 1),
-            .init(line: 17, name: "M.configure", calls: 1), .init(line: 21, name: "M.on_open", calls: 1),
-            .init(line: 22, name: "(anonymous)@22", calls: 1), .init(line: 25, name: "(anonymous)@25", calls: 1),
-        ])
+        #expect(
+            plugin.functions == [
+                .init(line: 4, name: "label", calls: 1), .init(line: 12, name: "risky", calls: 1),
+                .init(line: 17, name: "M.configure", calls: 1), .init(line: 21, name: "M.on_open", calls: 1),
+                .init(line: 22, name: "(anonymous)@22", calls: 1), .init(line: 25, name: "(anonymous)@25", calls: 1),
+            ])
     }
 
     /// Comments, blank lines, `end` and `else` carry no code; a function counts at its
@@ -121,33 +126,35 @@ struct CoverageTests {
     }
 
     @Test func lcovTextIsExact() throws {
-        #expect(try Self.sampleReport().lcov == """
-            TN:
-            SF:sample.lua
-            FN:1,twice
-            FNDA:1,twice
-            FNF:1
-            FNH:1
-            DA:1,1
-            DA:2,1
-            DA:4,1
-            DA:5,1
-            DA:6,0
-            DA:8,1
-            LF:6
-            LH:5
-            end_of_record
+        #expect(
+            try Self.sampleReport().lcov == """
+                TN:
+                SF:sample.lua
+                FN:1,twice
+                FNDA:1,twice
+                FNF:1
+                FNH:1
+                DA:1,1
+                DA:2,1
+                DA:4,1
+                DA:5,1
+                DA:6,0
+                DA:8,1
+                LF:6
+                LH:5
+                end_of_record
 
-            """)
+                """)
     }
 
     @Test func summaryTableIsExact() throws {
-        #expect(try Self.sampleReport().table == """
-            File        Lines    Hit  Missed   Cover
-            sample.lua      6      5       1   83.3%
-            Total           6      5       1   83.3%
+        #expect(
+            try Self.sampleReport().table == """
+                File        Lines    Hit  Missed   Cover
+                sample.lua      6      5       1   83.3%
+                Total           6      5       1   83.3%
 
-            """)
+                """)
     }
 
     /// Without coverage, the state has no line hook: nothing is counted anywhere.
@@ -187,7 +194,8 @@ struct CoverageTests {
         #expect(try CoverageMinimum(parsing: "83.3").failure(report) == nil)
         #expect(try CoverageMinimum(parsing: "0").failure(report) == nil)
         #expect(try CoverageMinimum(parsing: "90").failure(report) == "line coverage 83.3% is below --coverage-min 90%")
-        #expect(try CoverageMinimum(parsing: "83.5").failure(report) == "line coverage 83.3% is below --coverage-min 83.5%")
+        #expect(
+            try CoverageMinimum(parsing: "83.5").failure(report) == "line coverage 83.3% is below --coverage-min 83.5%")
     }
 
     @Test func aSessionBelowTheMinimumFailsAndStillWritesTheFile() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import LuaRuntime
 import Testing
+
 @testable import SwipeTesting
 
 /// The LuaLS annotations of `require("swipe")` and of the busted API (`plugins/meta/swipe.lua`,
@@ -33,7 +34,9 @@ struct DriverAnnotationTests {
         var all: [String] = []
         for path in files { all += try Self.names(#"^---@class (\w+)"#, in: Self.file(path)) }
         #expect(all.count > 20)
-        #expect(all.count == Set(all).count, "classes annotated twice: \(all.filter { name in all.filter { $0 == name }.count > 1 })")
+        #expect(
+            all.count == Set(all).count,
+            "classes annotated twice: \(all.filter { name in all.filter { $0 == name }.count > 1 })")
         let host = try Self.file("plugins/meta/swipehost.lua")
         #expect(!host.contains("SwipeTestTable") && !host.contains("require(\"swipe\") in specs (docs"))
     }
@@ -81,7 +84,8 @@ struct DriverAnnotationTests {
         let globals = Self.words(set.first)
         #expect(globals.contains("describe") && globals.contains("assert") && globals.contains("stub"))
         let meta = try Self.file("plugins/meta/busted.lua")
-        let annotated = try Self.names(#"^function (\w+)\("#, in: meta)
+        let annotated =
+            try Self.names(#"^function (\w+)\("#, in: meta)
             + Self.names(#"^(\w+) = "#, in: meta)
         #expect(Set(annotated) == Set(globals))
         let settings = try JSONSerialization.jsonObject(with: Data(try Self.file(".luarc.json").utf8)) as? [String: Any]

@@ -1,6 +1,7 @@
 import Foundation
 import LuaRuntime
 import Testing
+
 @testable import SwipeTesting
 
 /// The Lua the test runner runs itself is `Sources/SwipeTesting/Lua/*.lua`, compiled into the
@@ -10,7 +11,8 @@ struct EmbeddedLuaTests {
     static func file(_ name: String) throws -> String {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return try String(contentsOf: repository.appendingPathComponent("Sources/SwipeTesting/Lua/\(name)"), encoding: .utf8)
+        return try String(
+            contentsOf: repository.appendingPathComponent("Sources/SwipeTesting/Lua/\(name)"), encoding: .utf8)
     }
 
     @Test func theEmbeddedSourcesAreTheLuaFiles() throws {

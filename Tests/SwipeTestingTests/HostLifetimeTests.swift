@@ -3,6 +3,7 @@ import LuaRuntime
 import SwipePlugins
 import SwipeScript
 import Testing
+
 @testable import SwipeTesting
 
 /// A plugin host, its table and its plugins' Lua states are freed when the last reference
@@ -21,7 +22,9 @@ struct HostLifetimeTests {
     }
 
     static func makeAndDrop(_ paths: [String]) throws -> Watched {
-        let host = try PluginRun(fileName: "<test>", configuration: SessionConfiguration(plugins: paths.map(PluginSource.file))).makeHost()
+        let host = try PluginRun(
+            fileName: "<test>", configuration: SessionConfiguration(plugins: paths.map(PluginSource.file))
+        ).makeHost()
         // Drives it a little: opening rows runs handlers and dispatches through the table.
         try ScriptRunner(table: host.table, fileName: "<test>").run(script: "open 1\nwait 1000\nclose 1\nwait 1000")
         return Watched(host: host, table: host.table, lua: host.plugins.first?.lua)
@@ -59,12 +62,15 @@ struct HostLifetimeTests {
         try lua.run("swipe = require('swipe')", chunkName: "=test")
         var watched: [Watched] = []
         for _ in 0..<50 {
-            try lua.run("""
+            try lua.run(
+                """
                 T = swipe.table{ plugins = { PLUGINS .. '/tutorial.lua' } }
                 T:open(1); T:wait(1000)
                 DRIVER = T._host
                 """, chunkName: "=test")
-            guard case .userdata(let reference) = try lua.global("DRIVER"), let driver = reference.object(as: SwipeDriver.self) else {
+            guard case .userdata(let reference) = try lua.global("DRIVER"),
+                let driver = reference.object(as: SwipeDriver.self)
+            else {
                 Issue.record("swipe.table{} did not make a SwipeDriver")
                 return
             }

@@ -8,7 +8,8 @@ import Testing
 /// `Session.recordedSpec(name:)`: a spec that replays the session's gestures through
 /// `require("swipe")` and asserts the events it saw passes under the spec runner.
 struct RecordedSpecTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     static let chatty = """
         return {
@@ -33,7 +34,9 @@ struct RecordedSpecTests {
         return path
     }
 
-    static func session(_ plugins: [String], _ script: String, configure: (inout SessionConfiguration) -> Void = { _ in }) throws -> Session {
+    static func session(
+        _ plugins: [String], _ script: String, configure: (inout SessionConfiguration) -> Void = { _ in }
+    ) throws -> Session {
         var configuration = SessionConfiguration(plugins: plugins.map(PluginSource.file))
         configure(&configuration)
         let session = try Session(configuration, sink: nil)
@@ -50,7 +53,9 @@ struct RecordedSpecTests {
     }
 
     @Test func theRecordedSpecOfAMailSessionPasses() throws {
-        let session = try Self.session([Self.root + "/plugins/mail.lua"], """
+        let session = try Self.session(
+            [Self.root + "/plugins/mail.lua"],
+            """
             swipe 2 -200
             wait 250
             tap 2 flag
@@ -62,9 +67,15 @@ struct RecordedSpecTests {
             pan 3 begin
             pan 3 move -90.5
             pan 3 end -700
-            """) { $0.preset = .mail; $0.tableBehavior.exclusive = true }
+            """
+        ) {
+            $0.preset = .mail; $0.tableBehavior.exclusive = true
+        }
         let spec = session.recordedSpec(name: "mail session")
-        #expect(spec.contains("local t = swipe.table { plugins = { \"\(Self.root)/plugins/mail.lua\" }, preset = \"mail\", exclusive = true }"))
+        #expect(
+            spec.contains(
+                "local t = swipe.table { plugins = { \"\(Self.root)/plugins/mail.lua\" }, preset = \"mail\", exclusive = true }"
+            ))
         #expect(spec.contains("{ event = \"delete\", row = 1, item = \"Lunch on Friday?\", t = "))
         let report = try Self.run(spec)
         #expect(report.results.map(\.status) == [.passed], "\(report.results.map(\.message))\n\(spec)")
@@ -77,7 +88,9 @@ struct RecordedSpecTests {
     /// was not recorded: its replay failed with "row 3 is already being panned").
     @Test func theRecordedSpecOfAReloadMidDragPasses() throws {
         let plugin = Self.root + "/plugins/mail.lua"
-        let session = try Self.session([plugin], """
+        let session = try Self.session(
+            [plugin],
+            """
             pan 3 begin
             pan 3 move -60
             """)
@@ -93,7 +106,9 @@ struct RecordedSpecTests {
 
     @Test func theRecordedSpecKeepsLogsEmittedFieldsErrorsAndFractionalTimes() throws {
         let plugin = try Self.write(Self.chatty, named: "chatty.lua")
-        let session = try Self.session([plugin], """
+        let session = try Self.session(
+            [plugin],
+            """
             swipe 2 -120
             wait 100
             tap 2 say
@@ -101,11 +116,17 @@ struct RecordedSpecTests {
             swipe 3 -200 77
             tap 3 1
             scroll 300
-            """) { $0.items = .generated(count: 12); $0.geometry.width = 300 }
+            """
+        ) {
+            $0.items = .generated(count: 12); $0.geometry.width = 300
+        }
         let spec = session.recordedSpec(name: "chatty \"quoted\"")
         #expect(spec.contains("rows = 12, width = 300, plugin_errors = \"allow\" }"))
         #expect(spec.contains(#"message = "said\t\"Longer Title Item #2\"\nback\\slash""#))
-        #expect(spec.contains(#"{ event = "said", plugin = "chatty", big = 1e+20, half = 0.5, row = 2, text = "ü ]]", yes = true, t = "#))
+        #expect(
+            spec.contains(
+                #"{ event = "said", plugin = "chatty", big = 1e+20, half = 0.5, row = 2, text = "ü ]]", yes = true, t = "#
+            ))
         let report = try Self.run(spec)
         #expect(report.results.map(\.status) == [.passed], "\(report.results.map(\.message))\n\(spec)")
     }
@@ -140,7 +161,9 @@ struct RecordingCommandLineTests {
 
     final class Lines: SessionEventSink {
         var jsonl = ""
-        func session(_ session: Session, didRecord record: TraceRecord) { jsonl += JSONLinesFormat.line(for: record) + "\n" }
+        func session(_ session: Session, didRecord record: TraceRecord) {
+            jsonl += JSONLinesFormat.line(for: record) + "\n"
+        }
     }
 
     @Test func theRecordedScriptAndSpecReplayWithSwipehost() throws {
@@ -148,7 +171,9 @@ struct RecordingCommandLineTests {
         var configuration = SessionConfiguration(plugins: [.file(RecordedSpecTests.root + "/plugins/mail.lua")])
         configuration.direction = .rtl
         let session = try Session(configuration, sink: sink)
-        for line in try ScriptParser(fileName: "s").parse("swipe 2 200\nwait 250\ntap 2 flag\nswipe 3 -120\ntap 3 unread\nwait 33.5") {
+        for line in try ScriptParser(fileName: "s").parse(
+            "swipe 2 200\nwait 250\ntap 2 flag\nswipe 3 -120\ntap 3 unread\nwait 33.5")
+        {
             try session.apply(line.command)
         }
         let script = try RecordedSpecTests.write(session.recordedScript(), named: "recorded.swipe")

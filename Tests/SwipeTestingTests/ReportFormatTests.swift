@@ -1,28 +1,41 @@
 import Foundation
 import Testing
+
 @testable import SwipeTesting
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 struct ReportFormatTests {
     static let reports = [
-        SpecFileReport(path: "spec/a_spec.lua", results: [
-            TestResult(file: "spec/a_spec.lua", line: 3, name: "a opens", status: .passed, seconds: 0.0012),
-            TestResult(file: "spec/a_spec.lua", line: 7, name: "a <closes> & \"bounces\" #2", status: .failed,
-                       message: "spec/a_spec.lua:9: Expected objects to be equal.\nPassed in:\n(number) 1\u{1}"),
-            TestResult(file: "spec/a_spec.lua", line: 12, name: "a later", status: .skipped, message: "pending"),
-        ]),
-        SpecFileReport(path: "spec/b_spec.lua", results: [
-            TestResult(file: "spec/b_spec.lua", line: 1, name: "b works", status: .passed),
-        ]),
+        SpecFileReport(
+            path: "spec/a_spec.lua",
+            results: [
+                TestResult(file: "spec/a_spec.lua", line: 3, name: "a opens", status: .passed, seconds: 0.0012),
+                TestResult(
+                    file: "spec/a_spec.lua", line: 7, name: "a <closes> & \"bounces\" #2", status: .failed,
+                    message: "spec/a_spec.lua:9: Expected objects to be equal.\nPassed in:\n(number) 1\u{1}"),
+                TestResult(file: "spec/a_spec.lua", line: 12, name: "a later", status: .skipped, message: "pending"),
+            ]),
+        SpecFileReport(
+            path: "spec/b_spec.lua",
+            results: [
+                TestResult(file: "spec/b_spec.lua", line: 1, name: "b works", status: .passed)
+            ]),
     ]
 
     @Test func tapIsVersion13WithAPlanAndYAMLBlocks() {
-        let lines = TAPReport.render(Self.reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(Array(lines.prefix(4)) == ["TAP version 13", "1..4", "ok 1 - a opens", "not ok 2 - a <closes> & \"bounces\" \\#2"])
-        #expect(Array(lines[4...7]) == ["  ---", "  message: |-", "    spec/a_spec.lua:9: Expected objects to be equal.", "    Passed in:"])
+        let lines = TAPReport.render(Self.reports).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        #expect(
+            Array(lines.prefix(4)) == [
+                "TAP version 13", "1..4", "ok 1 - a opens", "not ok 2 - a <closes> & \"bounces\" \\#2",
+            ])
+        #expect(
+            Array(lines[4...7]) == [
+                "  ---", "  message: |-", "    spec/a_spec.lua:9: Expected objects to be equal.", "    Passed in:",
+            ])
         #expect(lines.contains("  at: \"spec/a_spec.lua:7\""))
         #expect(lines.contains("ok 3 - a later # SKIP pending"))
         #expect(lines.contains("ok 4 - b works"))
@@ -35,13 +48,20 @@ struct ReportFormatTests {
     /// Found by the `report` fuzz target: a CR LF pair is one Swift `Character`, so a message
     /// split at "\n" alone left its second line outside the TAP YAML block.
     @Test func aMessageWithWindowsLineBreaksStaysInsideItsBlock() {
-        let reports = [SpecFileReport(path: "spec/c_spec.lua", results: [
-            TestResult(file: "spec/c_spec.lua", line: 2, name: "c", status: .failed, message: "first\r\nsecond\rthird"),
-        ])]
+        let reports = [
+            SpecFileReport(
+                path: "spec/c_spec.lua",
+                results: [
+                    TestResult(
+                        file: "spec/c_spec.lua", line: 2, name: "c", status: .failed, message: "first\r\nsecond\rthird")
+                ])
+        ]
         let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(Array(tap[2...8]) == [
-            "not ok 1 - c", "  ---", "  message: |-", "    first", "    second", "    third", "  at: \"spec/c_spec.lua:2\"",
-        ])
+        #expect(
+            Array(tap[2...8]) == [
+                "not ok 1 - c", "  ---", "  message: |-", "    first", "    second", "    third",
+                "  at: \"spec/c_spec.lua:2\"",
+            ])
         let text = TextReport.render(reports)
         #expect(!text.unicodeScalars.contains("\r"))
     }
@@ -49,9 +69,15 @@ struct ReportFormatTests {
     /// Found by the `report` fuzz target: a file name with a line break or a quote broke TAP's
     /// `at:` line, and a name with one broke the text report's line.
     @Test func placesAndNamesFromSpecsStayOnTheirLines() {
-        let reports = [SpecFileReport(path: "spec/d\n_spec.lua", results: [
-            TestResult(file: "spec/d\n\"x\"_spec.lua", line: 4, name: "two\nlines\u{1B}[31m", status: .failed, message: "m"),
-        ])]
+        let reports = [
+            SpecFileReport(
+                path: "spec/d\n_spec.lua",
+                results: [
+                    TestResult(
+                        file: "spec/d\n\"x\"_spec.lua", line: 4, name: "two\nlines\u{1B}[31m", status: .failed,
+                        message: "m")
+                ])
+        ]
         let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(tap.contains("  at: \"spec/d\\n\\\"x\\\"_spec.lua:4\""))
         #expect(TextReport.render(reports) == "FAIL  two\\nlines\\e[31m (spec/d\\n\"x\"_spec.lua:4)\n      m\n")
@@ -69,34 +95,45 @@ struct ReportFormatTests {
     /// Found by the `report` fuzz target: `#` and a combining mark are one Swift Character, so
     /// the name's `#` went unescaped and a TAP reader saw a directive.
     @Test func aHashBeforeACombiningMarkIsEscaped() {
-        let reports = [SpecFileReport(path: "spec/e_spec.lua", results: [
-            TestResult(file: "spec/e_spec.lua", line: 1, name: "a #\u{301} b", status: .passed),
-        ])]
+        let reports = [
+            SpecFileReport(
+                path: "spec/e_spec.lua",
+                results: [
+                    TestResult(file: "spec/e_spec.lua", line: 1, name: "a #\u{301} b", status: .passed)
+                ])
+        ]
         #expect(TAPReport.render(reports) == "TAP version 13\n1..1\nok 1 - a \\#\u{301} b\n")
     }
 
     /// Issue 25: TAP wrote NUL and terminal escapes raw in names and messages; they are escaped
     /// as the text format escapes them, and the same way in both.
     @Test func tapEscapesControlCharactersAsTheTextFormatDoes() {
-        let reports = [SpecFileReport(path: "spec/f_spec.lua", results: [
-            TestResult(file: "spec/f_spec.lua", line: 1, name: "a\u{0}b\u{1b}[2J #c", status: .failed,
-                       message: "spec/f_spec.lua:2: x\u{1b}]0;title\u{7}\tend\nnext\u{9b}line"),
-            TestResult(file: "spec/f_spec.lua", line: 5, name: "skip\u{7f}", status: .skipped, message: "why\u{0}"),
-        ])]
+        let reports = [
+            SpecFileReport(
+                path: "spec/f_spec.lua",
+                results: [
+                    TestResult(
+                        file: "spec/f_spec.lua", line: 1, name: "a\u{0}b\u{1b}[2J #c", status: .failed,
+                        message: "spec/f_spec.lua:2: x\u{1b}]0;title\u{7}\tend\nnext\u{9b}line"),
+                    TestResult(
+                        file: "spec/f_spec.lua", line: 5, name: "skip\u{7f}", status: .skipped, message: "why\u{0}"),
+                ])
+        ]
         let tap = TAPReport.render(reports)
-        #expect(tap == """
-            TAP version 13
-            1..2
-            not ok 1 - a\\0b\\e[2J \\#c
-              ---
-              message: |-
-                spec/f_spec.lua:2: x\\e]0;title\\a\tend
-                next\\u{9b}line
-              at: "spec/f_spec.lua:1"
-              ...
-            ok 2 - skip\\x7f # SKIP why\\0
+        #expect(
+            tap == """
+                TAP version 13
+                1..2
+                not ok 1 - a\\0b\\e[2J \\#c
+                  ---
+                  message: |-
+                    spec/f_spec.lua:2: x\\e]0;title\\a\tend
+                    next\\u{9b}line
+                  at: "spec/f_spec.lua:1"
+                  ...
+                ok 2 - skip\\x7f # SKIP why\\0
 
-            """)
+                """)
         let text = TextReport.render(reports)
         #expect(text.contains("FAIL  a\\0b\\e[2J #c (spec/f_spec.lua:1)\n"))
         #expect(text.contains("      spec/f_spec.lua:2: x\\e]0;title\\a\tend\n      next\\u{9b}line\n"))
@@ -114,9 +151,13 @@ struct ReportFormatTests {
         #expect(root.attributes["tests"] == "4")
         #expect(root.attributes["failures"] == "1")
         #expect(root.attributes["skipped"] == "1")
-        #expect(collector.elements.filter { $0.name == "testsuite" }.map { $0.attributes["name"] } == ["spec/a_spec.lua", "spec/b_spec.lua"])
+        #expect(
+            collector.elements.filter { $0.name == "testsuite" }.map { $0.attributes["name"] } == [
+                "spec/a_spec.lua", "spec/b_spec.lua",
+            ])
         let cases = collector.elements.filter { $0.name == "testcase" }
-        #expect(cases.map { $0.attributes["name"] } == ["a opens", "a <closes> & \"bounces\" #2", "a later", "b works"])
+        #expect(
+            cases.map { $0.attributes["name"] } == ["a opens", "a <closes> & \"bounces\" #2", "a later", "b works"])
         #expect(cases[0].attributes["time"] == "0.001")
         #expect(cases[1].attributes["line"] == "7")
         let failure = try #require(collector.elements.first { $0.name == "failure" })
@@ -129,37 +170,47 @@ struct ReportFormatTests {
     /// counted under `errors`; an assertion's failure stays a `<failure>`.
     @Test func junitTellsErrorsFromFailures() {
         let reports = [
-            SpecFileReport(path: "spec/c_spec.lua", results: [
-                TestResult(file: "spec/c_spec.lua", line: 2, name: "c asserts", status: .failed, message: "spec/c_spec.lua:3: Expected objects to be equal."),
-                TestResult(file: "spec/c_spec.lua", line: 5, name: "c raises", status: .failed,
-                           message: "spec/c_spec.lua:6: attempt to index a nil value\nstack traceback:", isError: true),
-            ]),
-            SpecFileReport(path: "spec/d_spec.lua", results: [
-                TestResult(file: "spec/d_spec.lua", line: 0, name: "spec/d_spec.lua (did not load)", status: .failed,
-                           message: "spec/d_spec.lua:1: unexpected symbol near '<eof>'", isError: true),
-            ]),
+            SpecFileReport(
+                path: "spec/c_spec.lua",
+                results: [
+                    TestResult(
+                        file: "spec/c_spec.lua", line: 2, name: "c asserts", status: .failed,
+                        message: "spec/c_spec.lua:3: Expected objects to be equal."),
+                    TestResult(
+                        file: "spec/c_spec.lua", line: 5, name: "c raises", status: .failed,
+                        message: "spec/c_spec.lua:6: attempt to index a nil value\nstack traceback:", isError: true),
+                ]),
+            SpecFileReport(
+                path: "spec/d_spec.lua",
+                results: [
+                    TestResult(
+                        file: "spec/d_spec.lua", line: 0, name: "spec/d_spec.lua (did not load)", status: .failed,
+                        message: "spec/d_spec.lua:1: unexpected symbol near '<eof>'", isError: true)
+                ]),
         ]
-        let xml = JUnitReport.render(reports).replacingOccurrences(of: #" time="[0-9.]+""#, with: "", options: .regularExpression)
-        #expect(xml == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="swipehost test" tests="3" failures="1" errors="2" skipped="0">
-              <testsuite name="spec/c_spec.lua" tests="2" failures="1" errors="1" skipped="0">
-                <testcase classname="spec.c_spec" name="c asserts" file="spec/c_spec.lua" line="2">
-                  <failure message="spec/c_spec.lua:3: Expected objects to be equal." type="failure">spec/c_spec.lua:3: Expected objects to be equal.</failure>
-                </testcase>
-                <testcase classname="spec.c_spec" name="c raises" file="spec/c_spec.lua" line="5">
-                  <error message="spec/c_spec.lua:6: attempt to index a nil value" type="error">spec/c_spec.lua:6: attempt to index a nil value
-            stack traceback:</error>
-                </testcase>
-              </testsuite>
-              <testsuite name="spec/d_spec.lua" tests="1" failures="0" errors="1" skipped="0">
-                <testcase classname="spec.d_spec" name="spec/d_spec.lua (did not load)" file="spec/d_spec.lua" line="0">
-                  <error message="spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;" type="error">spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;</error>
-                </testcase>
-              </testsuite>
-            </testsuites>
+        let xml = JUnitReport.render(reports).replacingOccurrences(
+            of: #" time="[0-9.]+""#, with: "", options: .regularExpression)
+        #expect(
+            xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="swipehost test" tests="3" failures="1" errors="2" skipped="0">
+                  <testsuite name="spec/c_spec.lua" tests="2" failures="1" errors="1" skipped="0">
+                    <testcase classname="spec.c_spec" name="c asserts" file="spec/c_spec.lua" line="2">
+                      <failure message="spec/c_spec.lua:3: Expected objects to be equal." type="failure">spec/c_spec.lua:3: Expected objects to be equal.</failure>
+                    </testcase>
+                    <testcase classname="spec.c_spec" name="c raises" file="spec/c_spec.lua" line="5">
+                      <error message="spec/c_spec.lua:6: attempt to index a nil value" type="error">spec/c_spec.lua:6: attempt to index a nil value
+                stack traceback:</error>
+                    </testcase>
+                  </testsuite>
+                  <testsuite name="spec/d_spec.lua" tests="1" failures="0" errors="1" skipped="0">
+                    <testcase classname="spec.d_spec" name="spec/d_spec.lua (did not load)" file="spec/d_spec.lua" line="0">
+                      <error message="spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;" type="error">spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;</error>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
 
-            """)
+                """)
         // Workers hand the difference over too.
         for report in reports {
             #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
@@ -172,7 +223,10 @@ struct ReportFormatTests {
     @Test func textEndsWithTheCounts() {
         let text = TestReportFormat.text.render(Self.reports)
         #expect(text.hasSuffix("\n2 passed, 1 failed, 1 skipped\n"))
-        #expect(text.hasPrefix("PASS  a opens (spec/a_spec.lua:3)\nFAIL  a <closes> & \"bounces\" #2 (spec/a_spec.lua:7)\n      spec/a_spec.lua:9: Expected"))
+        #expect(
+            text.hasPrefix(
+                "PASS  a opens (spec/a_spec.lua:3)\nFAIL  a <closes> & \"bounces\" #2 (spec/a_spec.lua:7)\n      spec/a_spec.lua:9: Expected"
+            ))
         #expect(TestSummary([Self.reports[1]]).line == "1 passed, 0 failed")
     }
 
@@ -189,7 +243,10 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     var failureText = ""
     private var inFailure = false
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         elements.append((name, attributes))
         inFailure = name == "failure"
     }

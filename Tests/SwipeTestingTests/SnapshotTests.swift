@@ -4,6 +4,7 @@ import SwipePlugins
 import SwipeRender
 import SwipeScript
 import Testing
+
 @testable import SwipeTesting
 
 /// `assert.snapshot` (issue 24, point 5): snapshots are created, pass, fail with a diff, are
@@ -18,12 +19,16 @@ struct SnapshotTests {
     }
 
     /// A run of `folder` through ``TestSession`` with these snapshot options.
-    static func session(_ folder: String, update: Bool = false, ci: Bool = false) -> (status: Int32, output: String, errors: String) {
+    static func session(_ folder: String, update: Bool = false, ci: Bool = false) -> (
+        status: Int32, output: String, errors: String
+    ) {
         var options = SpecRunOptions()
         options.snapshots = SnapshotOptions(update: update, ci: ci)
         var output = ""
         var errors = ""
-        let status = TestSession(paths: [folder], options: options, output: { output += $0 }, errorOutput: { errors += $0 }).run()
+        let status = TestSession(
+            paths: [folder], options: options, output: { output += $0 }, errorOutput: { errors += $0 }
+        ).run()
         return (status, output, errors)
     }
 
@@ -49,19 +54,22 @@ struct SnapshotTests {
         let value = folder + "/__snapshots__/x_spec/snap_keeps_a_value.snap"
         let text = folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"
         // A table holding a table is written one entry per line; one of plain values on one line.
-        #expect(Self.read(value) == """
-            # swipehost snapshot 1
-            # test: snap keeps #a value
-            # type: lua
-            {
-              [10] = true,
-              a = { 1, 2.5, "x\\n" },
-              b = 1,
-              c = { d = {} },
-            }
+        #expect(
+            Self.read(value) == """
+                # swipehost snapshot 1
+                # test: snap keeps #a value
+                # type: lua
+                {
+                  [10] = true,
+                  a = { 1, 2.5, "x\\n" },
+                  b = 1,
+                  c = { d = {} },
+                }
 
-            """)
-        #expect(Self.read(text) == "# swipehost snapshot 1\n# test: snap keeps #a value\n# type: string\nline 1\nline 2\n\n")
+                """)
+        #expect(
+            Self.read(text) == "# swipehost snapshot 1\n# test: snap keeps #a value\n# type: string\nline 1\nline 2\n\n"
+        )
         let second = Self.session(folder)
         #expect(second.status == 0)
         #expect(second.output.hasSuffix("1 passed, 0 failed\n"))
@@ -72,7 +80,8 @@ struct SnapshotTests {
         let folder = try Self.folder(spec: Self.spec)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = Self.session(folder)
-        try Self.spec.replacingOccurrences(of: "line 2", with: "line two").write(toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
+        try Self.spec.replacingOccurrences(of: "line 2", with: "line two").write(
+            toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
         let run = Self.session(folder)
         #expect(run.status == 1)
         let path = folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"
@@ -101,11 +110,14 @@ struct SnapshotTests {
         let folder = try Self.folder(spec: Self.spec)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = Self.session(folder)
-        try Self.spec.replacingOccurrences(of: "line 2", with: "line two").write(toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
+        try Self.spec.replacingOccurrences(of: "line 2", with: "line two").write(
+            toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
         let run = Self.session(folder, update: true)
         #expect(run.status == 0)
         #expect(run.errors == "swipehost test: snapshots: 1 updated\n")
-        #expect(Self.read(folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap")?.hasSuffix("# type: string\nline 1\nline two\n\n") == true)
+        #expect(
+            Self.read(folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap")?.hasSuffix(
+                "# type: string\nline 1\nline two\n\n") == true)
         #expect(Self.session(folder).status == 0)
     }
 
@@ -114,8 +126,10 @@ struct SnapshotTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder, ci: true)
         #expect(run.status == 1)
-        #expect(run.output.contains(
-            "\(folder)/x_spec.lua:3: snapshot \(folder)/__snapshots__/x_spec/snap_keeps_a_value.snap does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it\n"))
+        #expect(
+            run.output.contains(
+                "\(folder)/x_spec.lua:3: snapshot \(folder)/__snapshots__/x_spec/snap_keeps_a_value.snap does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it\n"
+            ))
         #expect(!FileManager.default.fileExists(atPath: folder + "/__snapshots__"))
         // --update-snapshots is asked for explicitly: it writes them even under CI.
         let updated = Self.session(folder, update: true, ci: true)
@@ -128,21 +142,30 @@ struct SnapshotTests {
     @Test(arguments: [
         ("<svg>\n", "its first line must be '# swipehost snapshot 1'"),
         ("# swipehost snapshot 1\n# type: lua\n{}\n", "its second line must be '# test: ' and the test's full name"),
-        ("# swipehost snapshot 1\n# test: snap keeps #a value\n# kind: lua\n{}\n", "its third line must be '# type: string' or '# type: lua'"),
+        (
+            "# swipehost snapshot 1\n# test: snap keeps #a value\n# kind: lua\n{}\n",
+            "its third line must be '# type: string' or '# type: lua'"
+        ),
         ("# swipehost snapshot 1\n# test: snap keeps #a value\n# type: lua", "it ends after its header, with no value"),
     ])
     func aFileThatIsNoSnapshotIsBadInputAndLeftAlone(contents: String, problem: String) throws {
         let folder = try Self.folder(spec: Self.spec)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/__snapshots__/x_spec/snap_keeps_a_value.snap"
-        try FileManager.default.createDirectory(atPath: folder + "/__snapshots__/x_spec", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/__snapshots__/x_spec", withIntermediateDirectories: true)
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         for update in [false, true] {
             let run = Self.session(folder, update: update)
             #expect(run.status == 2)
-            #expect(run.errors == "swipehost test: bad input, status 2: \(folder)/x_spec.lua:2 (snap keeps #a value); see the failure above\n")
-            #expect(run.output.contains(
-                "\(folder)/x_spec.lua:3: snapshot \(path) is not a snapshot file: \(problem) (fix it, or delete it to record the snapshot again); nothing was written\n"),
+            #expect(
+                run.errors
+                    == "swipehost test: bad input, status 2: \(folder)/x_spec.lua:2 (snap keeps #a value); see the failure above\n"
+            )
+            #expect(
+                run.output.contains(
+                    "\(folder)/x_spec.lua:3: snapshot \(path) is not a snapshot file: \(problem) (fix it, or delete it to record the snapshot again); nothing was written\n"
+                ),
                 "\(run.output)")
             #expect(Self.read(path) == contents)
             #expect(!FileManager.default.fileExists(atPath: folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"))
@@ -205,34 +228,40 @@ struct SnapshotTests {
         }
         #expect(texts[0] == texts[1])
         // Longer than 100 characters on one line: one entry per line.
-        #expect(texts[0].hasSuffix("""
-            {
-              0.33333333333333,
-              9.007199254741e+15,
-              0.3,
-              inf,
-              -inf,
-              3,
-              -0.0,
-              100.0,
-              <function>,
-              "\\000\\001\\127é",
-            }
+        #expect(
+            texts[0].hasSuffix(
+                """
+                {
+                  0.33333333333333,
+                  9.007199254741e+15,
+                  0.3,
+                  inf,
+                  -inf,
+                  3,
+                  -0.0,
+                  100.0,
+                  <function>,
+                  "\\000\\001\\127é",
+                }
 
-            """))
+                """))
     }
 
     @Test func outsideATestItIsAnError() throws {
-        let folder = try Self.folder(spec: """
-            describe("d", function()
-              setup(function() assert.snapshot(1) end)
-              it("t", function() end)
-            end)
-            """)
+        let folder = try Self.folder(
+            spec: """
+                describe("d", function()
+                  setup(function() assert.snapshot(1) end)
+                  it("t", function() end)
+                end)
+                """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder)
         #expect(run.status == 1)
-        #expect(run.output.contains("      \(folder)/x_spec.lua:2: assert.snapshot: only inside a test (it, before_each, after_each)\n"), "\(run.output)")
+        #expect(
+            run.output.contains(
+                "      \(folder)/x_spec.lua:2: assert.snapshot: only inside a test (it, before_each, after_each)\n"),
+            "\(run.output)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/__snapshots__"))
     }
 
@@ -240,7 +269,8 @@ struct SnapshotTests {
         #expect(SnapshotStore.fileName(test: "mail #slow draws row 2 / open") == "mail_slow_draws_row_2_open")
         #expect(SnapshotStore.fileName(test: "  _x_  ") == "x")
         #expect(SnapshotStore.fileName(test: "√√√") == "test")
-        #expect(SnapshotStore.fileName(test: String(repeating: "a", count: 300)).count == SnapshotStore.maximumNameLength)
+        #expect(
+            SnapshotStore.fileName(test: String(repeating: "a", count: 300)).count == SnapshotStore.maximumNameLength)
         #expect(SnapshotStore.folder(forSpec: "spec/mail_spec.lua") == "spec/__snapshots__/mail_spec")
         #expect(SnapshotStore.folder(forSpec: "mail_spec.lua") == "__snapshots__/mail_spec")
         #expect(SnapshotStore.specFile(forSnapshot: "spec/__snapshots__/mail_spec/a.2.snap") == "spec/mail_spec.lua")
@@ -249,57 +279,74 @@ struct SnapshotTests {
     }
 
     @Test func twoTestsWhoseNamesMakeOneFileNameAreToldApart() throws {
-        let folder = try Self.folder(spec: """
-            it("a b", function() assert.snapshot(1) end)
-            it("a/b", function() assert.snapshot(2) end)
-            """)
+        let folder = try Self.folder(
+            spec: """
+                it("a b", function() assert.snapshot(1) end)
+                it("a/b", function() assert.snapshot(2) end)
+                """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder)
         #expect(run.status == 1)
-        #expect(run.output.contains(
-            "snapshot \(folder)/__snapshots__/x_spec/a_b.snap belongs to the test 'a b', not to 'a/b': the two names make the same file name (a_b); rename one of the tests\n"))
+        #expect(
+            run.output.contains(
+                "snapshot \(folder)/__snapshots__/x_spec/a_b.snap belongs to the test 'a b', not to 'a/b': the two names make the same file name (a_b); rename one of the tests\n"
+            ))
     }
 
     /// `t:render()` is what `swipehost render` draws for the same gestures as a script.
     @Test func renderDrawsWhatSwipehostRenderDrawsForTheSameScript() throws {
         let mail = Fixture.packageRoot + "/plugins/mail.lua"
-        let folder = try Self.folder(spec: """
-            local swipe = require("swipe")
-            it("draws", function()
-              local t = swipe.table { plugins = { "\(mail)" }, viewport = 176 }
-              t:swipe(2, -150)
-              t:wait(300)
-              t:tap(2, "flag")
-              assert.snapshot(t:render())
-              assert.snapshot(t:render { every = 100, columns = 2 })
-            end)
-            """)
+        let folder = try Self.folder(
+            spec: """
+                local swipe = require("swipe")
+                it("draws", function()
+                  local t = swipe.table { plugins = { "\(mail)" }, viewport = 176 }
+                  t:swipe(2, -150)
+                  t:wait(300)
+                  t:tap(2, "flag")
+                  assert.snapshot(t:render())
+                  assert.snapshot(t:render { every = 100, columns = 2 })
+                end)
+                """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(Self.session(folder).status == 0)
         var configuration = SessionConfiguration(plugins: [.file(mail)], geometry: TableGeometry(viewportHeight: 176))
         configuration.scriptName = "x_spec.lua"
         let script = "swipe 2 -150 150\nwait 300\ntap 2 flag\n"
         let drawn = try RenderRun(session: configuration).render(script: script)
-        let every = try RenderRun(session: configuration, options: RenderOptions(frames: .every(.milliseconds(100 as Int64)), columns: 2)).render(script: script)
+        let every = try RenderRun(
+            session: configuration, options: RenderOptions(frames: .every(.milliseconds(100 as Int64)), columns: 2)
+        ).render(script: script)
         #expect(drawn.contains("[flagged]"))
-        #expect(Self.read(folder + "/__snapshots__/x_spec/draws.snap") == SnapshotStore.contents(test: "draws", kind: "string", body: drawn))
-        #expect(Self.read(folder + "/__snapshots__/x_spec/draws.2.snap") == SnapshotStore.contents(test: "draws", kind: "string", body: every))
+        #expect(
+            Self.read(folder + "/__snapshots__/x_spec/draws.snap")
+                == SnapshotStore.contents(test: "draws", kind: "string", body: drawn))
+        #expect(
+            Self.read(folder + "/__snapshots__/x_spec/draws.2.snap")
+                == SnapshotStore.contents(test: "draws", kind: "string", body: every))
     }
 
     @Test(arguments: [
         ("{ every = 0 }", "render: 'every' must be a number of milliseconds > 0, got 0"),
         ("{ every = 10, at = { 1 } }", "render: choose one of 'events', 'every' and 'at', got every and at"),
-        ("{ colums = 2 }", "render: unknown option 'colums' (did you mean 'columns'?) (known: at, columns, events, every)"),
+        (
+            "{ colums = 2 }",
+            "render: unknown option 'colums' (did you mean 'columns'?) (known: at, columns, events, every)"
+        ),
         ("{ columns = 13 }", "render: 'columns' must be a whole number from 1 to 12, got 13"),
-        ("{ at = { 500 } }", "render: x_spec.lua: --at 500: the script ends at 0 ms (a 'wait' line at its end renders later times)"),
+        (
+            "{ at = { 500 } }",
+            "render: x_spec.lua: --at 500: the script ends at 0 ms (a 'wait' line at its end renders later times)"
+        ),
     ])
     func badRenderOptionsAreErrorsAtTheSpecLine(options: String, message: String) throws {
-        let folder = try Self.folder(spec: """
-            local swipe = require("swipe")
-            it("draws", function()
-              swipe.table{}:render \(options)
-            end)
-            """)
+        let folder = try Self.folder(
+            spec: """
+                local swipe = require("swipe")
+                it("draws", function()
+                  swipe.table{}:render \(options)
+                end)
+                """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder)
         #expect(run.status == 1)
@@ -312,28 +359,30 @@ struct SnapshotTests {
         lines[9] = "changed 10"
         lines.insert("inserted", at: 50)
         let diff = LineDiff.unified(old: old, new: lines.joined(separator: "\n"), oldName: "a", newName: "b")
-        #expect(diff == """
-            --- a
-            +++ b
-            @@ -7,7 +7,7 @@
-             line 7
-             line 8
-             line 9
-            -line 10
-            +changed 10
-             line 11
-             line 12
-             line 13
-            @@ -48,6 +48,7 @@
-             line 48
-             line 49
-             line 50
-            +inserted
-             line 51
-             line 52
-             line 53
-            """)
-        let many = LineDiff.unified(old: old, new: (1...100).map { "other \($0)" }.joined(separator: "\n"), oldName: "a", newName: "b")
+        #expect(
+            diff == """
+                --- a
+                +++ b
+                @@ -7,7 +7,7 @@
+                 line 7
+                 line 8
+                 line 9
+                -line 10
+                +changed 10
+                 line 11
+                 line 12
+                 line 13
+                @@ -48,6 +48,7 @@
+                 line 48
+                 line 49
+                 line 50
+                +inserted
+                 line 51
+                 line 52
+                 line 53
+                """)
+        let many = LineDiff.unified(
+            old: old, new: (1...100).map { "other \($0)" }.joined(separator: "\n"), oldName: "a", newName: "b")
         let shown = many.split(separator: "\n")
         #expect(shown.count == 2 + LineDiff.maximumLines + 1)
         #expect(shown.last == "… 161 more diff lines not shown")
@@ -343,8 +392,13 @@ struct SnapshotTests {
     @Test func workersHandBackTheSnapshotsTheyWroteAndBadInput() {
         let report = SpecFileReport(
             path: "spec/a_spec.lua",
-            results: [TestResult(file: "spec/a_spec.lua", line: 3, name: "a", status: .failed, message: "nonsense", isError: true, isBadInput: true)],
-            snapshotsWritten: ["spec/__snapshots__/a_spec/a.snap"], snapshotsUpdated: ["spec/__snapshots__/a_spec/a.2.snap"])
+            results: [
+                TestResult(
+                    file: "spec/a_spec.lua", line: 3, name: "a", status: .failed, message: "nonsense", isError: true,
+                    isBadInput: true)
+            ],
+            snapshotsWritten: ["spec/__snapshots__/a_spec/a.snap"],
+            snapshotsUpdated: ["spec/__snapshots__/a_spec/a.2.snap"])
         #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
     }
 }

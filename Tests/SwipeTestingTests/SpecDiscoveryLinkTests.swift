@@ -22,7 +22,10 @@ struct SpecDiscoveryLinkTests {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: root + "/zero_spec.lua", withDestinationPath: "/dev/zero")
         let report = SpecRunner().run(file: root + "/zero_spec.lua")
-        #expect(report.results.map(\.message) == ["cannot read '\(root)/zero_spec.lua': not a regular file but a character device"])
+        #expect(
+            report.results.map(\.message) == [
+                "cannot read '\(root)/zero_spec.lua': not a regular file but a character device"
+            ])
         #expect(report.results.map(\.status) == [.failed])
     }
 }

@@ -1,10 +1,14 @@
 import Testing
+
 @testable import SwipeTesting
 
 /// Runs the runner on the fixture specs and checks what it reports.
 struct SpecRunnerTests {
     /// A run of `paths` through ``TestSession``: its status, standard output and error output.
-    static func session(_ paths: [String], format: TestReportFormat = .text, jobs: Int = 1, seed: Int? = nil, specBudget: Int = 10_000_000)
+    static func session(
+        _ paths: [String], format: TestReportFormat = .text, jobs: Int = 1, seed: Int? = nil,
+        specBudget: Int = 10_000_000
+    )
         -> (status: Int32, output: String, errors: String)
     {
         var options = SpecRunOptions()
@@ -33,7 +37,10 @@ struct SpecRunnerTests {
         let file = Fixture.path("fail") + "/one_failure_spec.lua"
         #expect(run.status == 1)
         #expect(run.output.hasSuffix("\n1 passed, 2 failed\n"))
-        #expect(run.output.contains("FAIL  one failure expects the wrong row (\(file):8)\n      \(file):11: Expected objects to be the same.\n"))
+        #expect(
+            run.output.contains(
+                "FAIL  one failure expects the wrong row (\(file):8)\n      \(file):11: Expected objects to be the same.\n"
+            ))
         #expect(run.output.contains("      Differences:\n        [1].row: expected 4, got 3\n"))
     }
 
@@ -41,14 +48,18 @@ struct SpecRunnerTests {
         let report = SpecRunner().run(file: Fixture.path("fail") + "/one_failure_spec.lua")
         let failure = report.results.first { $0.name == "one failure names the spec line of a bad script line" }
         #expect(failure?.status == .failed)
-        #expect(failure?.message.hasPrefix(Fixture.path("fail") + "/one_failure_spec.lua:18: row 99 does not exist: the table has rows 1-30") == true)
+        #expect(
+            failure?.message.hasPrefix(
+                Fixture.path("fail") + "/one_failure_spec.lua:18: row 99 does not exist: the table has rows 1-30")
+                == true)
     }
 
     @Test func pendingTestsAreCountedAsSkipped() {
         let run = Self.session([Fixture.path("pending")])
         #expect(run.status == 0)
         #expect(run.output.split(separator: "\n").last == "1 passed, 0 failed, 2 skipped")
-        #expect(run.output.contains("SKIP  pending is not written yet (\(Fixture.path("pending"))/pending_spec.lua:5)\n"))
+        #expect(
+            run.output.contains("SKIP  pending is not written yet (\(Fixture.path("pending"))/pending_spec.lua:5)\n"))
     }
 
     @Test func aSpecWithASyntaxErrorIsAFailureWithItsError() {
@@ -69,14 +80,17 @@ struct SpecRunnerTests {
         let report = SpecRunner(options: options).run(file: Fixture.path("loop") + "/forever_spec.lua")
         #expect(report.results.map(\.status) == [.failed, .failed, .passed])
         #expect(report.results[0].message.contains("instruction budget of 100000 exceeded in 'on_open'"))
-        #expect(report.results[0].message.contains("plugin errors during the test:\nplugin error in forever.on_open (row 2):"))
+        #expect(
+            report.results[0].message.contains(
+                "plugin errors during the test:\nplugin error in forever.on_open (row 2):"))
         // At the looping line (it named the `it` line, 11), with the traceback.
         let file = "\(Fixture.path("loop"))/forever_spec.lua"
-        #expect(report.results[1].message == """
-            \(file):12: instruction budget of 5000000 exceeded (a loop that never ends? --spec-budget raises the limit)
-            stack traceback:
-            \t\(file):12: in function <\(file):11>
-            """)
+        #expect(
+            report.results[1].message == """
+                \(file):12: instruction budget of 5000000 exceeded (a loop that never ends? --spec-budget raises the limit)
+                stack traceback:
+                \t\(file):12: in function <\(file):11>
+                """)
     }
 
     @Test func aTableCollectedDuringATestStillHasItsPluginErrorsReported() {
@@ -84,7 +98,9 @@ struct SpecRunnerTests {
         let report = SpecRunner().run(file: file)
         #expect(report.results.map(\.status) == [.failed, .failed])
         #expect(report.results[0].message.hasPrefix("\(file):11: failed after the table was collected\n"))
-        #expect(report.results[0].message.contains("plugin errors during the test:\nplugin error in forever.on_open (row 2):"))
+        #expect(
+            report.results[0].message.contains(
+                "plugin errors during the test:\nplugin error in forever.on_open (row 2):"))
         #expect(report.results[1].message.hasPrefix("\(file):16: failed without a table\n"))
         #expect(!report.results[1].message.contains("plugin error"))
     }
@@ -93,7 +109,10 @@ struct SpecRunnerTests {
     @Test func osExitFailsItsTestAndTheFileGoesOn() {
         let file = Fixture.path("explicit") + "/exits.lua"
         let report = SpecRunner().run(file: file)
-        #expect(report.results.map(\.name) == ["exits fails first", "exits calls os.exit", "exits calls os.exit under pcall", "exits runs after"])
+        #expect(
+            report.results.map(\.name) == [
+                "exits fails first", "exits calls os.exit", "exits calls os.exit under pcall", "exits runs after",
+            ])
         #expect(report.results.map(\.status) == [.failed, .failed, .failed, .passed])
         #expect(report.results[1].message.hasPrefix("\(file):7: os.exit(0) called: a spec cannot end the test run\n"))
         #expect(report.results[2].message.hasPrefix("os.exit(true) called: a spec cannot end the test run\n"))
@@ -103,24 +122,33 @@ struct SpecRunnerTests {
         let file = Fixture.path("explicit") + "/exits_at_top_level.lua"
         let report = SpecRunner().run(file: file)
         #expect(report.results.map(\.name) == ["\(file) (did not load)"])
-        #expect(report.results[0].message == "\(file):4: os.exit(3) called: a spec cannot end the test run\nstack traceback:\n\t\(file):4: in main chunk")
+        #expect(
+            report.results[0].message
+                == "\(file):4: os.exit(3) called: a spec cannot end the test run\nstack traceback:\n\t\(file):4: in main chunk"
+        )
     }
 
     /// `error` with a value that is not a string names the place and shows the value.
     @Test func errorsThatAreNotStringsNameTheirPlaceAndValue() {
         let file = Fixture.path("explicit") + "/errors.lua"
         let report = SpecRunner().run(file: file)
-        let firstLines = report.results.map { $0.message.split(separator: "\nstack traceback:").first.map(String.init) ?? "" }
-        #expect(firstLines == [
-            "\(file):3: error object is a table: {\n  code = 1\n}",
-            "\(file):7: error object is nil",
-            "\(file):11: error object is a number: 42",
-            "\(file):15: plain",
-        ])
+        let firstLines = report.results.map {
+            $0.message.split(separator: "\nstack traceback:").first.map(String.init) ?? ""
+        }
+        #expect(
+            firstLines == [
+                "\(file):3: error object is a table: {\n  code = 1\n}",
+                "\(file):7: error object is nil",
+                "\(file):11: error object is a number: 42",
+                "\(file):15: plain",
+            ])
         let top = Fixture.path("explicit") + "/raises_at_top_level.lua"
         let load = SpecRunner().run(file: top)
         #expect(load.results.map(\.name) == ["\(top) (did not load)"])
-        #expect(load.results[0].message == "\(top):4: error object is a table: {\n  reason = \"top level\"\n}\nstack traceback:\n\t\(top):4: in main chunk")
+        #expect(
+            load.results[0].message
+                == "\(top):4: error object is a table: {\n  reason = \"top level\"\n}\nstack traceback:\n\t\(top):4: in main chunk"
+        )
     }
 
     /// Issue 25, item 7: a failing `same` on tables 5,000 levels deep took over a minute to
@@ -143,41 +171,46 @@ struct SpecRunnerTests {
             return lines.joined(separator: "\n")
         }
         let oneLine = String(repeating: "{ x = ", count: 10) + "{...}" + String(repeating: " }", count: 10)
-        #expect(report.results[0].message == """
-            \(file):16: Expected objects to be the same.
-            Passed in:
-            \(nested(""))
-            Expected:
-            \(nested(""))
-            Differences:
-              x.x.x.x.x.x.x.x.x.x: expected \(oneLine), got \(oneLine)
-            """)
+        #expect(
+            report.results[0].message == """
+                \(file):16: Expected objects to be the same.
+                Passed in:
+                \(nested(""))
+                Expected:
+                \(nested(""))
+                Differences:
+                  x.x.x.x.x.x.x.x.x.x: expected \(oneLine), got \(oneLine)
+                """)
         let wide = (1...200).map { "  \($0)," }.joined(separator: "\n")
-        #expect(report.results[1].message == """
-            \(file):22: Expected objects to be equal.
-            Passed in:
-            (table) {
-            \(wide)
-              ...
-            }
-            Expected:
-            (number) 1
-            """)
+        #expect(
+            report.results[1].message == """
+                \(file):22: Expected objects to be equal.
+                Passed in:
+                (table) {
+                \(wide)
+                  ...
+                }
+                Expected:
+                (number) 1
+                """)
         let shown = "\"" + String(repeating: "a", count: 200) + "\"…(16777216 bytes)"
-        #expect(report.results[2].message == """
-            \(file):26: Expected objects to be the same.
-            Passed in:
-            (table) {}
-            Expected:
-            (table) {
-              \(shown)
-            }
-            Differences:
-              [1]: expected \(shown), got nil
-            """)
+        #expect(
+            report.results[2].message == """
+                \(file):26: Expected objects to be the same.
+                Passed in:
+                (table) {}
+                Expected:
+                (table) {
+                  \(shown)
+                }
+                Differences:
+                  [1]: expected \(shown), got nil
+                """)
         // 16 MiB a concatenation: the 39th spends the budget of 10,000,000 (each costs 262,144).
-        #expect(report.results[3].message.hasPrefix(
-            "\(file):31: instruction budget of 10000000 exceeded (a loop that never ends? --spec-budget raises the limit)\n"))
+        #expect(
+            report.results[3].message.hasPrefix(
+                "\(file):31: instruction budget of 10000000 exceeded (a loop that never ends? --spec-budget raises the limit)\n"
+            ))
     }
 
     @Test func anEndlessLoopInADescribeBlockFailsTheFile() {
@@ -186,13 +219,14 @@ struct SpecRunnerTests {
         options.specBudget = 1_000_000
         let report = SpecRunner(options: options).run(file: file)
         #expect(report.results.map(\.status) == [.failed])
-        #expect(report.results[0].message == """
-            \(file):3 (while the file loaded, outside any test): instruction budget of 1000000 exceeded (a loop that never ends? --spec-budget raises the limit)
-            stack traceback:
-            \t\(file):3: in function <\(file):1>
-            \t[C]: in function 'pcall'
-            \t\(file):1: in main chunk
-            """)
+        #expect(
+            report.results[0].message == """
+                \(file):3 (while the file loaded, outside any test): instruction budget of 1000000 exceeded (a loop that never ends? --spec-budget raises the limit)
+                stack traceback:
+                \t\(file):3: in function <\(file):1>
+                \t[C]: in function 'pcall'
+                \t\(file):1: in main chunk
+                """)
     }
 
     @Test func aFileThatReturnsEarlyRunsTheTestsItDefined() {
@@ -241,11 +275,14 @@ struct SpecRunnerTests {
         let file = folder + "/plugin_errors_expected.lua"
         let report = SpecRunner().run(file: file)
         #expect(report.results.map(\.status) == [.failed, .passed, .passed, .failed, .failed])
-        let notice = "a plugin error during the test (to expect them: swipe.table{ plugin_errors = \"allow\" }, or look at them with t:errors()):\nplugin error in broken.on_action (row 2): "
+        let notice =
+            "a plugin error during the test (to expect them: swipe.table{ plugin_errors = \"allow\" }, or look at them with t:errors()):\nplugin error in broken.on_action (row 2): "
         #expect(report.results[0].message.hasPrefix("\(file):9: " + notice))
         #expect(report.results[0].message.contains("broken.lua:8: boom on row 2\n  stack traceback:\n"))
         #expect(report.results[3].message.hasPrefix("\(file):33: " + notice))
-        #expect(report.results[4].message.hasPrefix(
-            "\(file):37: swipe.table: plugin 'nowhere.lua' not found: tried nowhere.lua (from the current directory) and \(folder)/nowhere.lua (from the spec's folder)"))
+        #expect(
+            report.results[4].message.hasPrefix(
+                "\(file):37: swipe.table: plugin 'nowhere.lua' not found: tried nowhere.lua (from the current directory) and \(folder)/nowhere.lua (from the spec's folder)"
+            ))
     }
 }

@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The plugin configuration reader: the bytes become the Lua table a plugin's `configure`
@@ -21,14 +21,18 @@ enum ConfigTarget {
 
     static func run(_ data: [UInt8]) {
         var input = FuzzInput(data)
-        let source = "return { name = \"fuzz\", configure = function(row, item) return \(LuaSource.configuration(&input)) end }\n"
+        let source =
+            "return { name = \"fuzz\", configure = function(row, item) return \(LuaSource.configuration(&input)) end }\n"
         guard writeFile(path, source) else { fuzzFailure("cannot write \(path)") }
         var options = PluginOptions()
         options.instructionBudget = 100_000
         options.memoryLimit = 8 * 1024 * 1024
         script.withUnsafeBufferPointer { script in
             for format in OutputFormat.allCases {
-                let run = PluginRun(fileName: "fuzz.swipe", configuration: SessionConfiguration(plugins: [.file(path)], pluginOptions: options, items: .generated(count: 4)), format: format)
+                let run = PluginRun(
+                    fileName: "fuzz.swipe",
+                    configuration: SessionConfiguration(
+                        plugins: [.file(path)], pluginOptions: options, items: .generated(count: 4)), format: format)
                 do {
                     let out = try run.run(script: script)
                     if format == .jsonl { JSONCheck.lines(out.bytes, what: "configured run") }
@@ -37,8 +41,12 @@ enum ConfigTarget {
                 }
             }
         }
-        let report = PluginChecker(configuration: SessionConfiguration(pluginOptions: options, items: .generated(count: 4))).check(path)
-        if report.configuredRows < 0 || report.configuredRows > 4 { fuzzFailure("check configured \(report.configuredRows) of 4 rows") }
+        let report = PluginChecker(
+            configuration: SessionConfiguration(pluginOptions: options, items: .generated(count: 4))
+        ).check(path)
+        if report.configuredRows < 0 || report.configuredRows > 4 {
+            fuzzFailure("check configured \(report.configuredRows) of 4 rows")
+        }
     }
 
     static func writeFile(_ path: String, _ text: String) -> Bool {
@@ -68,9 +76,13 @@ enum LuaSource {
             case "buttons": fields.append("buttons = \(buttons(&input))")
             case "full_swipe":
                 let completion = string(input.pick(["delete", "reset", "manual"]))
-                fields.append("full_swipe = \(input.choose(3) == 0 ? value(&input, depth: 1) : "{ completion = \(completion) }")")
+                fields.append(
+                    "full_swipe = \(input.choose(3) == 0 ? value(&input, depth: 1) : "{ completion = \(completion) }")")
             case "preset": fields.append("preset = \(string(input.pick(["tutorial", "swipecellkit", "mail", "ios"])))")
-            case "curve": fields.append("curve = \(input.choose(3) == 0 ? value(&input, depth: 1) : string(input.pick(["linear", "easeOut", "easeInOut", "ease_out", "spring", ""])))")
+            case "curve":
+                fields.append(
+                    "curve = \(input.choose(3) == 0 ? value(&input, depth: 1) : string(input.pick(["linear", "easeOut", "easeInOut", "ease_out", "spring", ""])))"
+                )
             default: fields.append("\(key) = \(value(&input, depth: 1))")
             }
         }
@@ -87,9 +99,15 @@ enum LuaSource {
             for _ in 0..<input.choose(7) {
                 let key = input.pick(buttonKeys)
                 switch key {
-                case "style": fields.append("style = \(input.choose(3) == 0 ? value(&input, depth: 0) : string(input.pick(["normal", "destructive", "Destructive"])))")
+                case "style":
+                    fields.append(
+                        "style = \(input.choose(3) == 0 ? value(&input, depth: 0) : string(input.pick(["normal", "destructive", "Destructive"])))"
+                    )
                 case "on_tap": fields.append("on_tap = \(function(&input))")
-                case "width": fields.append("width = \(input.choose(3) == 0 ? value(&input, depth: 0) : number(Double(input.choose(200)) - 20))")
+                case "width":
+                    fields.append(
+                        "width = \(input.choose(3) == 0 ? value(&input, depth: 0) : number(Double(input.choose(200)) - 20))"
+                    )
                 default: fields.append("\(key) = \(value(&input, depth: 0))")
                 }
             }
@@ -126,7 +144,10 @@ enum LuaSource {
         default:
             var parts: [String] = []
             for _ in 0..<input.choose(4) {
-                parts.append(input.bool() ? value(&input, depth: depth - 1) : "[\(value(&input, depth: 0))] = \(value(&input, depth: depth - 1))")
+                parts.append(
+                    input.bool()
+                        ? value(&input, depth: depth - 1)
+                        : "[\(value(&input, depth: 0))] = \(value(&input, depth: depth - 1))")
             }
             return "{ " + parts.joined(separator: ", ") + " }"
         }

@@ -34,8 +34,11 @@ struct FuzzInput {
         case 0: return Double(Int8(bitPattern: byte()))
         case 1: return Double(Int16(bitPattern: UInt16(byte()) << 8 | UInt16(byte()))) / 4
         case 2:
-            return pick([0, -0.0, 0.5, 1e-300, Double.leastNonzeroMagnitude, 1e15, 1e15 + 0.5, 9007199254740992, 9007199254740994,
-                         9.2233720368547758e18, -9.2233720368547758e18, 1e300, -1e300, Double.greatestFiniteMagnitude])
+            return pick([
+                0, -0.0, 0.5, 1e-300, Double.leastNonzeroMagnitude, 1e15, 1e15 + 0.5, 9_007_199_254_740_992,
+                9_007_199_254_740_994,
+                9.2233720368547758e18, -9.2233720368547758e18, 1e300, -1e300, Double.greatestFiniteMagnitude,
+            ])
         case 3 where !finite: return pick([Double.nan, .infinity, -.infinity])
         default:
             let value = Double(bitPattern: uint64())
@@ -51,7 +54,12 @@ struct FuzzInput {
         var utf8: [UInt8] = []
         for _ in 0..<count {
             switch choose(6) {
-            case 0: utf8 += Array(pick(["\"", "\\", "<", ">", "&", "'", "\n", "\r", "\t", "#", "]]>", "é", "€", "😀", "\u{7F}", "\u{2028}", "\u{FFFE}", "\u{0}"]).utf8)
+            case 0:
+                utf8 += Array(
+                    pick([
+                        "\"", "\\", "<", ">", "&", "'", "\n", "\r", "\t", "#", "]]>", "é", "€", "😀", "\u{7F}",
+                        "\u{2028}", "\u{FFFE}", "\u{0}",
+                    ]).utf8)
             case 1: utf8.append(byte() & 0x1F)
             default: utf8.append(byte())
             }

@@ -13,9 +13,13 @@ struct JSONCheck {
     static func lines(_ bytes: [UInt8], what: String) {
         if bytes.isEmpty { return }
         if bytes.last != UInt8(ascii: "\n") { fuzzFailure("\(what): the jsonl output does not end in a newline") }
-        for (number, line) in bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        for (number, line) in bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .enumerated()
+        {
             if let problem = problem(inObject: Array(line)) {
-                fuzzFailure("\(what): jsonl line \(number + 1) is not a JSON object (\(problem)): \(String(decoding: line.prefix(300), as: UTF8.self))")
+                fuzzFailure(
+                    "\(what): jsonl line \(number + 1) is not a JSON object (\(problem)): \(String(decoding: line.prefix(300), as: UTF8.self))"
+                )
             }
         }
     }
@@ -28,7 +32,9 @@ struct JSONCheck {
         do throws(Failure) {
             try check.value()
             check.skipSpace()
-            guard check.position == bytes.count else { throw Failure(message: "text after the value", at: check.position) }
+            guard check.position == bytes.count else {
+                throw Failure(message: "text after the value", at: check.position)
+            }
             return nil
         } catch {
             return "\(error.message) at byte \(error.at)"
@@ -139,7 +145,8 @@ struct JSONCheck {
                     break
                 case UInt8(ascii: "u"):
                     for _ in 0..<4 {
-                        guard let hex = current, (0x30...0x39).contains(hex) || (0x41...0x46).contains(hex) || (0x61...0x66).contains(hex)
+                        guard let hex = current,
+                            (0x30...0x39).contains(hex) || (0x41...0x46).contains(hex) || (0x61...0x66).contains(hex)
                         else { throw fail("bad \\u escape") }
                         position += 1
                     }
@@ -155,16 +162,17 @@ struct JSONCheck {
     /// One multi-byte UTF-8 sequence, well-formed (no overlongs, no surrogates, at most U+10FFFF).
     private mutating func utf8Sequence() throws(Failure) {
         let lead = bytes[position]
-        let (count, low, high): (Int, UInt8, UInt8) = switch lead {
-        case 0xC2...0xDF: (1, 0x80, 0xBF)
-        case 0xE0: (2, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (2, 0x80, 0xBF)
-        case 0xED: (2, 0x80, 0x9F)
-        case 0xF0: (3, 0x90, 0xBF)
-        case 0xF1...0xF3: (3, 0x80, 0xBF)
-        case 0xF4: (3, 0x80, 0x8F)
-        default: throw fail("invalid UTF-8 lead byte \(lead)")
-        }
+        let (count, low, high): (Int, UInt8, UInt8) =
+            switch lead {
+            case 0xC2...0xDF: (1, 0x80, 0xBF)
+            case 0xE0: (2, 0xA0, 0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: (2, 0x80, 0xBF)
+            case 0xED: (2, 0x80, 0x9F)
+            case 0xF0: (3, 0x90, 0xBF)
+            case 0xF1...0xF3: (3, 0x80, 0xBF)
+            case 0xF4: (3, 0x80, 0x8F)
+            default: throw fail("invalid UTF-8 lead byte \(lead)")
+            }
         position += 1
         for index in 0..<count {
             guard let byte = current, index == 0 ? (low...high).contains(byte) : (0x80...0xBF).contains(byte) else {

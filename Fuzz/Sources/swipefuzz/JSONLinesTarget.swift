@@ -63,14 +63,19 @@ enum JSONLinesTarget {
         case 9: return .dismiss
         case 10: return .log(plugin: input.string(limit: 16), message: input.string())
         case 11:
-            return .pluginError(PluginErrorEvent(
-                plugin: input.string(limit: 16), file: input.string(), hook: input.string(limit: 12), row: optional(int),
-                field: optional(text), message: input.string(), kind: input.string(limit: 8),
-                rows: optional { input in (0..<input.choose(4)).map { _ in int(&input) } }, traceback: optional(text)))
+            return .pluginError(
+                PluginErrorEvent(
+                    plugin: input.string(limit: 16), file: input.string(), hook: input.string(limit: 12),
+                    row: optional(int),
+                    field: optional(text), message: input.string(), kind: input.string(limit: 8),
+                    rows: optional { input in (0..<input.choose(4)).map { _ in int(&input) } },
+                    traceback: optional(text)))
         case 12:
-            return .pluginWarning(PluginWarningEvent(
-                plugin: input.string(limit: 16), file: input.string(), line: optional(int), hook: optional(text), row: optional(int),
-                field: optional(text), message: input.string()))
+            return .pluginWarning(
+                PluginWarningEvent(
+                    plugin: input.string(limit: 16), file: input.string(), line: optional(int), hook: optional(text),
+                    row: optional(int),
+                    field: optional(text), message: input.string()))
         case 13: return .reload(plugins: (0..<input.choose(4)).map { _ in input.string(limit: 16) })
         default:
             var fields: [TraceField] = []
@@ -91,7 +96,9 @@ enum JSONLinesTarget {
         case 3: return .number(input.double())
         case 4, 5: return .string(input.string())
         case 6: return .array((0..<input.choose(4)).map { _ in value(&input, depth: depth - 1) })
-        default: return .object((0..<input.choose(4)).map { _ in TraceField(input.string(limit: 8), value(&input, depth: depth - 1)) })
+        default:
+            return .object(
+                (0..<input.choose(4)).map { _ in TraceField(input.string(limit: 8), value(&input, depth: depth - 1)) })
         }
     }
 

@@ -10,7 +10,10 @@ import SwipePlugins
 /// a Swift string can hold); and nothing may trap.
 enum PlaygroundTarget {
     static func run(_ data: [UInt8]) {
-        guard let session = try? PlaygroundSession(id: "fuzz", configuration: SessionConfiguration(items: .generated(count: 40))) else {
+        guard
+            let session = try? PlaygroundSession(
+                id: "fuzz", configuration: SessionConfiguration(items: .generated(count: 40)))
+        else {
             fuzzFailure("a session without plugins did not start")
         }
         for reply in session.greeting() { check(reply) }
@@ -33,7 +36,9 @@ enum PlaygroundTarget {
                 refusedOnPurpose = error.reason.hasSuffix("appears twice") || error.reason.contains("surrogate")
             }
             if bytes.first == UInt8(ascii: "{"), valid != read, !(valid && refusedOnPurpose), bytes.count < 4_096 {
-                fuzzFailure("JSONReader \(read ? "accepts" : "refuses") an object the validator \(valid ? "accepts" : "refuses"): \(text.prefix(200))")
+                fuzzFailure(
+                    "JSONReader \(read ? "accepts" : "refuses") an object the validator \(valid ? "accepts" : "refuses"): \(text.prefix(200))"
+                )
             }
             for reply in session.receive(text) { check(reply) }
             if line.count % 5 == 0, let wake = session.nextWake {
@@ -47,7 +52,9 @@ enum PlaygroundTarget {
         if let problem = JSONCheck.problem(inObject: bytes) {
             fuzzFailure("a reply is not a JSON object (\(problem)): \(reply.prefix(300))")
         }
-        guard case .object? = try? JSONReader.parse(bytes: bytes) else { fuzzFailure("JSONReader refuses a reply: \(reply.prefix(300))") }
+        guard case .object? = try? JSONReader.parse(bytes: bytes) else {
+            fuzzFailure("JSONReader refuses a reply: \(reply.prefix(300))")
+        }
         let type = try? JSONReader.parse(bytes: bytes)["type"]
         guard type == .string("frame") || type == .string("error") || type == .string("hello") else {
             fuzzFailure("a reply of an unexpected type: \(reply.prefix(300))")

@@ -14,10 +14,12 @@ enum ReportTarget {
             var results: [TestResult] = []
             for _ in 0..<input.choose(6) {
                 let status = input.pick([TestResult.Status.passed, .failed, .skipped])
-                results.append(TestResult(
-                    file: input.choose(4) == 0 ? input.string(limit: 12) : path, line: input.choose(4) == 0 ? Int(Int64(bitPattern: input.uint64())) : input.choose(300),
-                    name: input.string(limit: 60), status: status, message: input.string(limit: 120),
-                    seconds: seconds(&input)))
+                results.append(
+                    TestResult(
+                        file: input.choose(4) == 0 ? input.string(limit: 12) : path,
+                        line: input.choose(4) == 0 ? Int(Int64(bitPattern: input.uint64())) : input.choose(300),
+                        name: input.string(limit: 60), status: status, message: input.string(limit: 120),
+                        seconds: seconds(&input)))
             }
             reports.append(SpecFileReport(path: path, results: results))
         }
@@ -47,17 +49,25 @@ enum TAPCheck {
         for (offset, result) in results.enumerated() {
             guard let line = lines.popFirst() else { fuzzFailure("TAP: test \(offset + 1) is missing") }
             let head = result.status == .failed ? "not ok \(offset + 1) - " : "ok \(offset + 1) - "
-            guard line.bytesStart(with: head) else { fuzzFailure("TAP: line \(line.debugDescription) should start \(head.debugDescription)") }
+            guard line.bytesStart(with: head) else {
+                fuzzFailure("TAP: line \(line.debugDescription) should start \(head.debugDescription)")
+            }
             let rest = String(decoding: line.utf8.dropFirst(head.utf8.count), as: UTF8.self)
             // A `#` starts a directive (`# SKIP`): the name's own must be escaped.
             if unescapedHashes(rest) != (result.status == .skipped ? 1 : 0) {
                 fuzzFailure("TAP: \(line.debugDescription) has an unescaped # for a \(result.status) test")
             }
             guard result.status == .failed else { continue }
-            guard lines.popFirst() == "  ---", lines.popFirst() == "  message: |-" else { fuzzFailure("TAP: no YAML block after \(line.debugDescription)") }
+            guard lines.popFirst() == "  ---", lines.popFirst() == "  message: |-" else {
+                fuzzFailure("TAP: no YAML block after \(line.debugDescription)")
+            }
             while let next = lines.first, next.bytesStart(with: "    ") { lines.removeFirst() }
-            guard let at = lines.popFirst(), at.bytesStart(with: "  at: \""), at.utf8.last == UInt8(ascii: "\"") else { fuzzFailure("TAP: no at: line after \(line.debugDescription)") }
-            guard lines.popFirst() == "  ..." else { fuzzFailure("TAP: the YAML block after \(line.debugDescription) is not closed") }
+            guard let at = lines.popFirst(), at.bytesStart(with: "  at: \""), at.utf8.last == UInt8(ascii: "\"") else {
+                fuzzFailure("TAP: no at: line after \(line.debugDescription)")
+            }
+            guard lines.popFirst() == "  ..." else {
+                fuzzFailure("TAP: the YAML block after \(line.debugDescription) is not closed")
+            }
         }
         if let extra = lines.first { fuzzFailure("TAP: an extra line \(extra.debugDescription)") }
     }
@@ -95,9 +105,13 @@ enum TextCheck {
                 fuzzFailure("text report: line \(line.debugDescription) is neither a result nor an indented message")
             }
         }
-        if let raw = TAPCheck.rawControl(text) { fuzzFailure("text report: a raw control character U+\(String(raw, radix: 16))") }
+        if let raw = TAPCheck.rawControl(text) {
+            fuzzFailure("text report: a raw control character U+\(String(raw, radix: 16))")
+        }
         if tagged != results { fuzzFailure("text report: \(tagged) result lines for \(results) results") }
-        guard let last = lines.last, last.contains(" passed, "), last.contains(" failed") else { fuzzFailure("text report: no counts line last") }
+        guard let last = lines.last, last.contains(" passed, "), last.contains(" failed") else {
+            fuzzFailure("text report: no counts line last")
+        }
     }
 }
 

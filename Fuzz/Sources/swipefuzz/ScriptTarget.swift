@@ -19,7 +19,10 @@ enum ScriptTarget {
             }
             guard let plugin = declaredPlugin(data) else { return }
             do {
-                let out = try PluginRun(fileName: "fuzz.swipe", configuration: SessionConfiguration(plugins: [.file(plugin)]), format: .jsonl).run(script: script)
+                let out = try PluginRun(
+                    fileName: "fuzz.swipe", configuration: SessionConfiguration(plugins: [.file(plugin)]),
+                    format: .jsonl
+                ).run(script: script)
                 JSONCheck.lines(out.bytes, what: "plugin run")
             } catch {
                 check("\(error)", what: "run failure")

@@ -14,10 +14,15 @@ struct XMLCheck {
             try check.document()
         } catch {
             let start = max(0, error.at - 60)
-            let context = String(String.UnicodeScalarView(check.scalars[start..<min(check.scalars.count, error.at + 60)]))
-            fuzzFailure("JUnit XML is not well-formed: \(error.message) at scalar \(error.at), near \(context.debugDescription)")
+            let context = String(
+                String.UnicodeScalarView(check.scalars[start..<min(check.scalars.count, error.at + 60)]))
+            fuzzFailure(
+                "JUnit XML is not well-formed: \(error.message) at scalar \(error.at), near \(context.debugDescription)"
+            )
         }
-        if check.testcases != expected { fuzzFailure("JUnit XML has \(check.testcases) <testcase> elements for \(expected) results") }
+        if check.testcases != expected {
+            fuzzFailure("JUnit XML has \(check.testcases) <testcase> elements for \(expected) results")
+        }
     }
 
     struct Failure: Error { var message: String; var at: Int }
@@ -51,12 +56,16 @@ struct XMLCheck {
     }
 
     private mutating func skipSpace() {
-        while let scalar = current, scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" { position += 1 }
+        while let scalar = current, scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
+            position += 1
+        }
     }
 
     private mutating func document() throws(Failure) {
         for scalar in scalars where !Self.isAllowed(scalar) {
-            throw Failure(message: "a character XML forbids (U+\(String(scalar.value, radix: 16)))", at: scalars.firstIndex(of: scalar) ?? 0)
+            throw Failure(
+                message: "a character XML forbids (U+\(String(scalar.value, radix: 16)))",
+                at: scalars.firstIndex(of: scalar) ?? 0)
         }
         try expect("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         skipSpace()
@@ -67,7 +76,10 @@ struct XMLCheck {
 
     private mutating func name() throws(Failure) -> String {
         var text = ""
-        while let scalar = current, scalar.properties.isAlphabetic || scalar == "_" || scalar == ":" || (!text.isEmpty && (scalar == "-" || scalar == "." || ("0"..."9").contains(scalar))) {
+        while let scalar = current,
+            scalar.properties.isAlphabetic || scalar == "_" || scalar == ":"
+                || (!text.isEmpty && (scalar == "-" || scalar == "." || ("0"..."9").contains(scalar)))
+        {
             text.unicodeScalars.append(scalar)
             position += 1
         }
@@ -90,7 +102,9 @@ struct XMLCheck {
             position += 1
         }
         try expect(";")
-        guard let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value), Self.isAllowed(scalar) else {
+        guard let value = UInt32(digits, radix: hex ? 16 : 10), let scalar = Unicode.Scalar(value),
+            Self.isAllowed(scalar)
+        else {
             throw fail("a character reference to a character XML forbids")
         }
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import SwipeCommandLine
 import SwipeBench
+import SwipeCommandLine
 
 extension SwipeHostCommand {
     struct Bench: ParsableCommand {
@@ -36,12 +36,16 @@ extension SwipeHostCommand {
         @Option(help: "The repository root, where plugins/tutorial.lua is.")
         var root = "."
 
-        @Option(help: ArgumentHelp("Measure only this figure (repeatable): \(Benchmarks.figureNames.joined(separator: ", ")).", valueName: "name"))
+        @Option(
+            help: ArgumentHelp(
+                "Measure only this figure (repeatable): \(Benchmarks.figureNames.joined(separator: ", ")).",
+                valueName: "name"))
         var only: [String] = []
 
         func validate() throws {
             for name in only where !Benchmarks.figureNames.contains(name) {
-                throw ValidationError("unknown figure '\(name)': expected one of \(Benchmarks.figureNames.joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown figure '\(name)': expected one of \(Benchmarks.figureNames.joined(separator: ", "))")
             }
         }
 
@@ -66,12 +70,16 @@ extension SwipeHostCommand {
                 return
             }
             if probeReplayMemory.count == 2 {
-                line(Benchmarks.probeReplayMemory(script: probeReplayMemory[0], output: probeReplayMemory[1], root: root))
+                line(
+                    Benchmarks.probeReplayMemory(script: probeReplayMemory[0], output: probeReplayMemory[1], root: root)
+                )
                 return
             }
             if let gate {
                 guard let workload = GateWorkload(rawValue: gate) else {
-                    throw ValidationError("unknown gate workload '\(gate)': expected one of \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw ValidationError(
+                        "unknown gate workload '\(gate)': expected one of \(GateWorkload.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 try workload.run(count: max(gateCount, 1), root: root)
                 return
@@ -82,10 +90,14 @@ extension SwipeHostCommand {
             } else {
                 // The names' column fits the longest.
                 let width = max(22, (figures.map(\.name.count).max() ?? 0) + 2)
-                line(pad("figure", width) + pad("value", 14, right: true) + "  " + pad("unit", 8) + pad("target", 14) + "met")
+                line(
+                    pad("figure", width) + pad("value", 14, right: true) + "  " + pad("unit", 8) + pad("target", 14)
+                        + "met")
                 for figure in figures {
                     let met = figure.met.map { $0 ? "yes" : "NO" } ?? ""
-                    line(pad(figure.name, width) + pad(Figure.formatted(figure.value), 14, right: true) + "  " + pad(figure.unit, 8) + pad(figure.targetText, 14) + met)
+                    line(
+                        pad(figure.name, width) + pad(Figure.formatted(figure.value), 14, right: true) + "  "
+                            + pad(figure.unit, 8) + pad(figure.targetText, 14) + met)
                 }
             }
             if check, figures.contains(where: { $0.met == false }) { throw ExitCode(1) }

@@ -38,13 +38,16 @@ extension SwipeHostCommand {
             guard !plugins.isEmpty else { throw ValidationError("name at least one plugin to check") }
             guard rows >= 1 else { throw ValidationError("--rows must be 1 or more, got \(rows)") }
             if let problem = TableGeometry.check(rows: rows) { throw ValidationError(problem.commandLineText) }
-            if let problem = TableGeometry(width: width).problems().first { throw ValidationError(problem.commandLineText) }
+            if let problem = TableGeometry(width: width).problems().first {
+                throw ValidationError(problem.commandLineText)
+            }
         }
 
         func run() throws {
             let checker = PluginChecker(
                 configuration: SessionConfiguration(
-                    pluginOptions: limits.options, items: .generated(count: rows), geometry: TableGeometry(width: width)))
+                    pluginOptions: limits.options, items: .generated(count: rows), geometry: TableGeometry(width: width)
+                ))
             let colored = color.onStandardOutput
             var failed = false
             for path in plugins {
@@ -61,7 +64,8 @@ extension SwipeHostCommand {
                     ? TextColor.green.paint("ok", if: colored)
                     : TextColor.red.paint("\(report.errorCount) error\(report.errorCount == 1 ? "" : "s")", if: colored)
                 let detail = report.loaded ? ", \(report.configuredRows) of \(report.checkedRows) rows configured" : ""
-                text += "\(DisplayText.escaped(path)): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)\n"
+                text +=
+                    "\(DisplayText.escaped(path)): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)\n"
                 StandardStreams.write(text)
                 failed = failed || report.errorCount > 0
             }

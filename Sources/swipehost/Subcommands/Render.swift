@@ -1,6 +1,6 @@
 import ArgumentParser
-import SwipeCommandLine
 import Glibc
+import SwipeCommandLine
 import SwipeCore
 import SwipePlugins
 import SwipeRender

@@ -88,7 +88,8 @@ extension SwipeHostCommand {
         /// What the options say to do.
         var request: RunRequest {
             RunRequest(
-                script: script, configuration: options.configuration(strict: strict), format: format, color: color.color,
+                script: script, configuration: options.configuration(strict: strict), format: format,
+                color: color.color,
                 spoolAbove: spoolAbove, mapAbove: mapAbove)
         }
 
@@ -103,15 +104,20 @@ extension SwipeHostCommand {
                 }
                 let resolved = ScriptHeader.resolve(plugin.path, script: path == "-" ? "<stdin>" : path)
                 guard FileReading.exists(resolved) else {
-                    let base = path == "-" ? "the current folder, for a script read from standard input" : "the script's folder"
+                    let base =
+                        path == "-"
+                        ? "the current folder, for a script read from standard input" : "the script's folder"
                     throw ScriptError(
                         file: source.name, line: plugin.line,
-                        message: "plugin '\(plugin.path)' not found: no file or folder at '\(resolved)' (a '# plugin:' path is relative to \(base))")
+                        message:
+                            "plugin '\(plugin.path)' not found: no file or folder at '\(resolved)' (a '# plugin:' path is relative to \(base))"
+                    )
                 }
                 // A device or a FIFO is refused here, at its line, before anything reads it.
                 if let refusal = FileReading.nonRegularFile(resolved) {
                     throw ScriptError(
-                        file: source.name, line: plugin.line, message: "plugin '\(plugin.path)' cannot be read: \(refusal.reason)")
+                        file: source.name, line: plugin.line,
+                        message: "plugin '\(plugin.path)' cannot be read: \(refusal.reason)")
                 }
                 paths.append(resolved)
             }
@@ -190,7 +196,8 @@ struct RunRequest {
         var configuration = self.configuration
         if configuration.plugins.isEmpty {
             do {
-                configuration.plugins = try SwipeHostCommand.Run.headerPlugins(of: source, path: script).map(PluginSource.file)
+                configuration.plugins = try SwipeHostCommand.Run.headerPlugins(of: source, path: script).map(
+                    PluginSource.file)
             } catch {
                 StandardStreams.writeError(TextColor.red.paint(error.description, if: colorErrors) + "\n")
                 throw ExitCode(2)
@@ -210,7 +217,9 @@ struct RunRequest {
         } catch {
             let message = DisplayText.escaped("\(error)", keeping: [.tabs, .newlines])
             StandardStreams.writeError(TextColor.red.paint(message, if: colorErrors) + "\n")
-            if let counted = configuration.pluginOptions.coverage, let coverage, error.exitStatus != 2 { try? Self.report(counted, coverage) }
+            if let counted = configuration.pluginOptions.coverage, let coverage, error.exitStatus != 2 {
+                try? Self.report(counted, coverage)
+            }
             throw ExitCode(error.exitStatus)
         }
         if let counted = configuration.pluginOptions.coverage, let coverage { try Self.report(counted, coverage) }

@@ -6,12 +6,16 @@ import SwipeTesting
 /// `swipehost run --coverage [--coverage-min PERCENT]`: the plugin lines a gesture script runs,
 /// as `swipehost test --coverage` counts them.
 struct RunCoverageOptions: ParsableArguments {
-    @Flag(help: "Count the plugin lines the script runs; write coverage/lcov.info and print line coverage per file on stderr.")
+    @Flag(
+        help:
+            "Count the plugin lines the script runs; write coverage/lcov.info and print line coverage per file on stderr."
+    )
     var coverage = false
 
-    @Option(help: ArgumentHelp(
-        "Fail (status 1) when the plugins' line coverage is below this percentage (0 to 100); implies --coverage.",
-        valueName: "percent"))
+    @Option(
+        help: ArgumentHelp(
+            "Fail (status 1) when the plugins' line coverage is below this percentage (0 to 100); implies --coverage.",
+            valueName: "percent"))
     var coverageMin: String?
 
     /// The settings, or nil without coverage; a bad --coverage-min is status 2, nothing run.

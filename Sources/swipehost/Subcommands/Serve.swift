@@ -9,7 +9,8 @@ extension SwipeHostCommand {
     /// stack, with the same arguments. The process is replaced, so its signals and exit status
     /// are the server's own.
     struct Serve: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
+        static let configuration = CommandConfiguration(
+            abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
 
         @OptionGroup var options: ServeOptions
 
@@ -22,7 +23,8 @@ extension SwipeHostCommand {
             let folder = Self.executableFolder()
             let server = folder + "/" + Self.serverName
             guard access(server, X_OK) == 0 else {
-                StandardStreams.writeError("""
+                StandardStreams.writeError(
+                    """
                     swipehost serve: the playground's server is a binary of its own, \(Self.serverName), and there is none in \(folder).
                     Build it beside swipehost with 'swift build --product \(Self.serverName)' (add '-c release' for a release build), or install both with scripts/install.sh.
 

@@ -1,7 +1,7 @@
 import ArgumentParser
+@preconcurrency import Glibc
 import LuaRuntime
 import SwipeCommandLine
-@preconcurrency import Glibc
 import SwipeScript
 import SwipeTesting
 
@@ -59,34 +59,48 @@ extension SwipeHostCommand {
         @Option(help: "Run only the tests whose full name matches this Lua pattern (none matching: status 2).")
         var filter: String?
 
-        @Option(help: ArgumentHelp("Skip the tests whose full name matches this Lua pattern (repeatable).", valueName: "pattern"))
+        @Option(
+            help: ArgumentHelp(
+                "Skip the tests whose full name matches this Lua pattern (repeatable).", valueName: "pattern"))
         var filterOut: [String] = []
 
-        @Option(help: ArgumentHelp("Run only the test with exactly this full name (repeatable: any of them).", valueName: "full name"))
+        @Option(
+            help: ArgumentHelp(
+                "Run only the test with exactly this full name (repeatable: any of them).", valueName: "full name"))
         var name: [String] = []
 
-        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
-            "Run only the tests with one of these '#tag' words in their full name (describe names included); comma-separated, repeatable.",
-            valueName: "tag,..."))
+        @Option(
+            name: [.customShort("t"), .long],
+            help: ArgumentHelp(
+                "Run only the tests with one of these '#tag' words in their full name (describe names included); comma-separated, repeatable.",
+                valueName: "tag,..."))
         var tags: [String] = []
 
-        @Option(help: ArgumentHelp("Skip the tests with one of these '#tag' words; comma-separated, repeatable.", valueName: "tag,..."))
+        @Option(
+            help: ArgumentHelp(
+                "Skip the tests with one of these '#tag' words; comma-separated, repeatable.", valueName: "tag,..."))
         var excludeTags: [String] = []
 
-        @Option(help: ArgumentHelp(
-            "Run only the K-th of N shards: a stable partition of the tests by file and full name (the N shards together run every test once).",
-            valueName: "K/N"))
+        @Option(
+            help: ArgumentHelp(
+                "Run only the K-th of N shards: a stable partition of the tests by file and full name (the N shards together run every test once).",
+                valueName: "K/N"))
         var shard: String?
 
         @Flag(help: "List the selected tests as 'FILE:LINE: NAME', in the order they would run, and run none.")
         var list = false
 
-        @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the selected tests this many times, each run reported (1 to 10000).", valueName: "N"))
+        @Option(
+            name: .customLong("repeat"),
+            help: ArgumentHelp(
+                "Run the selected tests this many times, each run reported (1 to 10000).", valueName: "N"))
         var repeatCount = 1
 
-        @Option(name: [.customShort("o"), .customLong("output"), .long], help: ArgumentHelp(
-            "Output: 'text' (the default), 'tap' (TAP 13), 'junit' (JUnit XML) or 'json' (busted's json shape); the counts go to stderr for all but text.",
-            valueName: "format"))
+        @Option(
+            name: [.customShort("o"), .customLong("output"), .long],
+            help: ArgumentHelp(
+                "Output: 'text' (the default), 'tap' (TAP 13), 'junit' (JUnit XML) or 'json' (busted's json shape); the counts go to stderr for all but text.",
+                valueName: "format"))
         var format: TestReportFormat?
 
         @Option(help: "Shuffle the spec files and the tests in each block, reproducibly.")
@@ -106,21 +120,28 @@ extension SwipeHostCommand {
 
         @OptionGroup var color: ColorOption
 
-        @Flag(help: "Run, then run again each time a spec, plugin or snapshot file (.lua, .snap) under the folders searched changes; Ctrl-C stops.")
+        @Flag(
+            help:
+                "Run, then run again each time a spec, plugin or snapshot file (.lua, .snap) under the folders searched changes; Ctrl-C stops."
+        )
         var watch = false
 
         @Flag(help: "With --watch, do not clear the screen before each run.")
         var noClear = false
 
-        @Flag(help: "Rewrite the snapshots (assert.snapshot) that differ from the value now, and write new ones even under CI=true.")
+        @Flag(
+            help:
+                "Rewrite the snapshots (assert.snapshot) that differ from the value now, and write new ones even under CI=true."
+        )
         var updateSnapshots = false
 
         @Flag(help: "Count the lines specs and plugins run; write coverage/lcov.info and print line coverage per file.")
         var coverage = false
 
-        @Option(help: ArgumentHelp(
-            "Fail (status 1) when the line coverage of all files is below this percentage (0 to 100); implies --coverage.",
-            valueName: "percent"))
+        @Option(
+            help: ArgumentHelp(
+                "Fail (status 1) when the line coverage of all files is below this percentage (0 to 100); implies --coverage.",
+                valueName: "percent"))
         var coverageMin: String?
 
         @Option(help: .hidden)
@@ -131,9 +152,13 @@ extension SwipeHostCommand {
         var snapshotCi: String?
 
         func validate() throws {
-            guard (1...10_000).contains(repeatCount) else { throw ValidationError("--repeat must be from 1 to 10000, got \(repeatCount)") }
+            guard (1...10_000).contains(repeatCount) else {
+                throw ValidationError("--repeat must be from 1 to 10000, got \(repeatCount)")
+            }
             guard jobs >= 1 else { throw ValidationError("--jobs must be 1 or more, got \(jobs)") }
-            guard specBudget >= 0 else { throw ValidationError("--spec-budget must be 0 or more instructions, got \(specBudget)") }
+            guard specBudget >= 0 else {
+                throw ValidationError("--spec-budget must be 0 or more instructions, got \(specBudget)")
+            }
         }
 
         func run() throws {
@@ -157,8 +182,12 @@ extension SwipeHostCommand {
             let paths = self.paths.isEmpty ? config.roots : self.paths
             var coverageSettings: CoverageSettings?
             do {
-                options.tags = tags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-                options.excludeTags = excludeTags.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                options.tags = tags.flatMap {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
+                options.excludeTags = excludeTags.flatMap {
+                    $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                }
                 try TestOptionError.checkTags(options.tags, option: "--tags")
                 try TestOptionError.checkTags(options.excludeTags, option: "--exclude-tags")
                 if tags.isEmpty { options.tags = config.tags }
@@ -188,7 +217,8 @@ extension SwipeHostCommand {
             let report = ReportOutput()
             if let worker {
                 if coverageSettings != nil { options.coverage = LuaCoverage() }
-                let result = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(file: worker)
+                let result = SpecRunner(options: options, log: { StandardStreams.writeError($0 + "\n") }).run(
+                    file: worker)
                 let counted = options.coverage?.files() ?? []
                 report.write { StandardStreams.write(Array(WorkerProtocol.encode(result, coverage: counted).utf8)) }
                 return
@@ -232,10 +262,12 @@ extension SwipeHostCommand {
             while true {
                 if clear { session.output("\u{1B}[2J\u{1B}[H") }
                 let (_, reports) = round.runReporting()
-                StandardStreams.writeError("swipehost test: watching \(folders.joined(separator: ", ")) for changes (Ctrl-C to stop)\n")
+                StandardStreams.writeError(
+                    "swipehost test: watching \(folders.joined(separator: ", ")) for changes (Ctrl-C to stop)\n")
                 // The snapshot files the run wrote itself are no change to run again for: their
                 // events, queued already, are read and dropped (a later edit of them counts).
-                let wrote = Set(reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated }.map(ScriptHeader.normalized))
+                let wrote = Set(
+                    reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated }.map(ScriptHeader.normalized))
                 var changed = watcher.pendingChanges(ignoring: wrote)
                 if changed.isEmpty { changed = watcher.waitForChanges() }
                 let specs = session.specFiles() ?? []
@@ -257,7 +289,8 @@ extension SwipeHostCommand {
         /// line green when nothing failed, red otherwise.
         static func painted(_ text: String) -> String {
             text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-                for (tag, color) in [("PASS  ", TextColor.green), ("FAIL  ", .red), ("SKIP  ", .yellow)] where line.hasPrefix(tag) {
+                for (tag, color) in [("PASS  ", TextColor.green), ("FAIL  ", .red), ("SKIP  ", .yellow)]
+                where line.hasPrefix(tag) {
                     return color.paint(String(tag.prefix(4))) + line.dropFirst(4)
                 }
                 if line.prefixMatch(of: #/[0-9]+ passed, [0-9]+ failed/#) != nil {

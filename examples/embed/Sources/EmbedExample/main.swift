@@ -9,9 +9,9 @@ do {
 
     try session.apply(.panBegin(row: 2, x: 0))
     try session.apply(.panMove(row: 2, x: -120))
-    try session.apply(.panEnd(row: 2))                      // row 2 opens: on_open would run here
-    try session.apply(.wait(.milliseconds(300 as Int64)))   // the bounce settles on the virtual clock
-    try session.apply(.tap(row: 2, button: .id("trash")))   // the Trash button's on_tap deletes the row
+    try session.apply(.panEnd(row: 2))  // row 2 opens: on_open would run here
+    try session.apply(.wait(.milliseconds(300 as Int64)))  // the bounce settles on the virtual clock
+    try session.apply(.tap(row: 2, button: .id("trash")))  // the Trash button's on_tap deletes the row
 
     var out = OutputBuffer()
     for record in session.records { JSONLinesFormat.write(record, to: &out) }
