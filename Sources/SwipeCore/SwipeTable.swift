@@ -97,13 +97,19 @@ public final class SwipeTable {
     /// Calls `generated` with the number of row `row`'s generated title, or `stored` with its
     /// stored item's bytes, valid only inside `stored` (see
     /// ``TableItems/withItem(row:generated:stored:)``): neither the items nor the item are
-    /// copied or retained.
+    /// copied or retained. Neither closure may change the table's items.
     @inlinable
     @inline(__always)
     public func withItem<R>(
         row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int) throws -> R
     ) rethrows -> R {
-        try state.withItem(row: row, generated: generated, stored: stored)
+        // Found in one short access to the state, over before `generated` or `stored` runs (a
+        // delegate's handler run from them reads the table). The bytes belong to the items,
+        // which only change when the state is modified: never while a delegate call runs.
+        switch state.itemPlace(row: row) {
+        case .generated(let number): return try generated(number)
+        case .stored(let item, let count): return try stored(item, count)
+        }
     }
 
     // MARK: Driving

@@ -179,7 +179,27 @@ public struct TableItems: Sendable, Equatable {
     public mutating func withItem<R>(
         row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int) throws -> R
     ) rethrows -> R {
-        if generatedCount != nil { return try generated(row) }
+        switch place(row: row) {
+        case .generated(let number): return try generated(number)
+        case .stored(let item, let count): return try stored(item, count)
+        }
+    }
+
+    /// Where row `row`'s item is: a generated title's number, or a stored item's bytes in its
+    /// piece's ``PieceBytes`` (made now if the piece changed since they were last made), valid
+    /// until the list next changes.
+    @usableFromInline
+    enum Place {
+        case generated(Int)
+        case stored(UnsafePointer<CChar>, Int)
+    }
+
+    /// Row `row`'s ``Place``: what ``withItem(row:generated:stored:)`` reads, found before either
+    /// closure runs (a caller that keeps the list in a class reads it in one short access).
+    @inlinable
+    @inline(__always)
+    mutating func place(row: Int) -> Place {
+        if generatedCount != nil { return .generated(row) }
         let piece: Int
         let offset: Int
         // One piece of stored items (a short list, as edited tables mostly are): no search.
@@ -189,12 +209,12 @@ public struct TableItems: Sendable, Equatable {
             (piece, offset) = locate(row)
         }
         let first = pieces[piece].generatedFirst
-        if first != 0 { return try generated(first + offset) }
+        if first != 0 { return .generated(first + offset) }
         if pieces[piece].bytes == nil { makeBytes(piece) }
-        // No binding holds the object (a `let` would keep it, retained, across `stored`): the
-        // piece keeps it alive, and nothing changes the items while `stored` runs.
+        // No binding holds the object (a `let` would keep it, retained, for longer): the piece
+        // keeps it alive.
         let (item, count) = pieces[piece].bytes.unsafelyUnwrapped.item(offset)
-        return try stored(item, count)
+        return .stored(item, count)
     }
 
     @usableFromInline

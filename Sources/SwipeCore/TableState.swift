@@ -74,15 +74,13 @@ struct TableState: Sendable {
         return index
     }
 
-    /// ``TableItems/withItem(row:generated:stored:)`` on the items. `mutating` so that the
+    /// Row `row`'s place in the items (``TableItems/place(row:)``). `mutating` so that the
     /// driver's access borrows the items in place: a read of the class's property would copy
     /// them (a retain and a release of their storage per call). It changes no item.
     @inlinable
     @inline(__always)
-    mutating func withItem<R>(
-        row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int) throws -> R
-    ) rethrows -> R {
-        try items.withItem(row: row, generated: generated, stored: stored)
+    mutating func itemPlace(row: Int) -> TableItems.Place {
+        items.place(row: row)
     }
 
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
