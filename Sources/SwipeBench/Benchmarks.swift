@@ -181,22 +181,11 @@ public struct Benchmarks {
         var ratios: [Double] = []
         for _ in 0..<repetitions {
             if host {
-                let run = PluginRun(
-                    fileName: "replay.swipe", configuration: SessionConfiguration(plugins: [.file(tutorialPlugin)]),
-                    format: .jsonl)
-                var failure: (any Error)?
-                let elapsed = Clock.measure {
-                    script.withUnsafeBufferPointer { buffer in
-                        do {
-                            let output = try run.run(script: buffer)
-                            output.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
-                        } catch {
-                            failure = error
-                        }
-                    }
-                }
-                if let failure { throw BenchError(message: "replay failed: \(failure)") }
-                hostSamples.append(Double(lines) / (elapsed / 1e9))
+                let configuration = SessionConfiguration(plugins: [.file(tutorialPlugin)])
+                hostSamples.append(
+                    try Self.linesPerSecond(
+                        replaying: script, lines: lines, configuration: configuration, fileName: "replay.swipe",
+                        into: devNull, failing: "replay failed"))
             }
             if let reference {
                 var failure: (any Error)?
@@ -226,6 +215,29 @@ public struct Benchmarks {
         )
     }
 
+    /// Lines per second of one timed replay of `script` (`lines` lines) as `swipehost run
+    /// --format jsonl` runs it under `configuration`, its output written to `devNull`; a failed
+    /// run throws `failing: ERROR`.
+    static func linesPerSecond(
+        replaying script: [UInt8], lines: Int, configuration: SessionConfiguration, fileName: String,
+        into devNull: Int32, failing: String
+    ) throws -> Double {
+        let run = PluginRun(fileName: fileName, configuration: configuration, format: .jsonl)
+        var failure: (any Error)?
+        let elapsed = Clock.measure {
+            script.withUnsafeBufferPointer { buffer in
+                do {
+                    let output = try run.run(script: buffer)
+                    output.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw BenchError(message: "\(failing): \(failure)") }
+        return Double(lines) / (elapsed / 1e9)
+    }
+
     /// The spring path against the tutorial's (issue 26): lines per second replaying
     /// ``springReplayScript(lines:)`` with `plugins/mail.lua` under `--preset mail` (its rows
     /// snap, settle and close on springs), divided by the lines per second of the same script
@@ -238,22 +250,9 @@ public struct Benchmarks {
         defer { close(devNull) }
         func linesPerSecond(plugin: String, preset: BehaviorPreset) throws -> Double {
             let configuration = SessionConfiguration(plugins: [.file(plugin)], preset: preset)
-            let run = PluginRun(fileName: "spring.swipe", configuration: configuration, format: .jsonl)
-            var failure: (any Error)?
-            let elapsed = Clock.measure {
-                script.withUnsafeBufferPointer { buffer in
-                    do {
-                        let output = try run.run(script: buffer)
-                        output.withUnsafeBytes { _ = write(devNull, $0.baseAddress, $0.count) }
-                    } catch {
-                        failure = error
-                    }
-                }
-            }
-            if let failure {
-                throw BenchError(message: "replay.spring_vs_tutorial: \(preset) replay failed: \(failure)")
-            }
-            return Double(lines) / (elapsed / 1e9)
+            return try Self.linesPerSecond(
+                replaying: script, lines: lines, configuration: configuration, fileName: "spring.swipe",
+                into: devNull, failing: "replay.spring_vs_tutorial: \(preset) replay failed")
         }
         var ratios: [Double] = []
         for _ in 0..<repetitions {
