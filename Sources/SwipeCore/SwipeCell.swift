@@ -2,9 +2,10 @@
 /// edges, with no views.
 ///
 /// The cell keeps one signed ``offset`` for its content (negative = moved left) and one
-/// private `state`. Each event is a `mutating func` named for what happened; it returns the
-/// ``CellEffects`` the driver (``SwipeTable``) must perform: a delegate notification, and the
-/// completion of an animation step to schedule on the virtual clock. Where to move and snap is
+/// private `state`, whose cases carry only the data valid in them. Each event is a
+/// `mutating func` named for what happened; it returns the ``CellEffects`` the driver
+/// (``SwipeTable``) must perform: a delegate notification, the completion of an animation step
+/// to schedule on the virtual clock, and a full swipe's event. Where to move and snap is
 /// decided by the configuration's ``SwipeBehavior`` (`TutorialBehavior`: `panThisCell:` step for
 /// step, quirks included, docs/tutorial-quirks.md); this type applies the decisions.
 ///
@@ -50,6 +51,10 @@ public struct SwipeCell: Sendable {
         /// The pan began on a row a `manual` full swipe holds (``State/waiting(_:)``): it moves
         /// nothing, and the row is held again when it ends, unless fulfilled meanwhile.
         var held = false
+        /// The pan's two most recent `move` samples at different virtual times: what its
+        /// release velocity is measured from (``ReleasePhysics/velocity(latest:previous:at:)``).
+        var latest: PanSample? = nil
+        var previous: PanSample? = nil
 
         init(startX: Double, side: Side?, held: Bool = false) {
             self.startX = startX
@@ -57,13 +62,35 @@ public struct SwipeCell: Sendable {
             originX = startX
             self.held = held
         }
+
+        /// A `move` to translation `x` at `now`: the newest sample, the one before it kept
+        /// only if it came at another instant.
+        @inline(__always)
+        mutating func sample(_ x: Double, at now: VirtualInstant) {
+            if let latest, latest.time != now { previous = latest }
+            latest = PanSample(x: x, time: now)
+        }
     }
 
-    /// The pan's two most recent `move` samples at different virtual times (the release
-    /// velocity's), kept beside the state: a move writes two plain fields, not the state's
-    /// payload.
-    private var latestSample: PanSample?
-    private var previousSample: PanSample?
+    /// Where a full swipe's `delete` is. It is the one part of the cell's truth that does not
+    /// live in ``State``, because it runs beside every case of it: a pan may begin on a row
+    /// whose content is sliding out, a row held under a pan may be fulfilled with `delete`
+    /// (the slide-out starts while the pan goes on), a pan released over a sliding row may
+    /// hold it with `manual`, and an old step of the tutorial's never-cancelled completions
+    /// (quirk 6) may close it; the slide-out's completion still deletes the row in each case.
+    /// Kept as data on the cases, it would have to be carried through every transition between
+    /// them; kept here, one value says it, and a snap or a reuse ends it in one place.
+    enum Deletion: Hashable, Sendable {
+        /// The content is sliding out: only this slide-out's completion deletes the row (one
+        /// that outlived it, on a cell reused or snapped since, does nothing).
+        case slidingOut
+        /// The content slid out: the table deletes the row, then calls ``slidOutRowTaken()``;
+        /// a snap or a reuse before it does cancels the deletion.
+        case slidOut
+    }
+
+    /// The full swipe's `delete` under way, if any.
+    private var deletion: Deletion? = nil
     /// A full swipe with `completion = "manual"` holds the row filled until it is fulfilled
     /// (a pan over it changes nothing).
     public var isWaiting: Bool {
@@ -73,17 +100,14 @@ public struct SwipeCell: Sendable {
         case .closed, .resting: return false
         }
     }
-    /// A full swipe's `delete` slid the content out: the table deletes the row (and clears this);
-    /// a snap or a reuse before it does cancels the deletion, as it does a running slide-out.
-    var hasSlidOut = false
-    /// A full swipe's slide-out is running: only its completion deletes the row (a completion
-    /// that outlived it, on a cell reused or snapped since, does nothing).
-    private var slidingOut = false
+    /// A full swipe's `delete` slid the content out (``Deletion/slidOut``): the table deletes
+    /// the row, then calls ``slidOutRowTaken()``; a snap or a reuse before it does cancels the
+    /// deletion, as it does a running slide-out.
+    var hasSlidOut: Bool { deletion == .slidOut }
 
-    @inline(__always)
-    private mutating func sample(_ x: Double, at now: VirtualInstant) {
-        if let latest = latestSample, latest.time != now { previousSample = latest }
-        latestSample = PanSample(x: x, time: now)
+    /// The table has taken the slid-out row for deletion: ``hasSlidOut`` is false again.
+    mutating func slidOutRowTaken() {
+        if deletion == .slidOut { deletion = nil }
     }
 
     public internal(set) var configuration: CellConfiguration
@@ -101,12 +125,17 @@ public struct SwipeCell: Sendable {
     /// constraint constant (and minus its right one).
     public private(set) var offset: Double = 0
     private var state: State = .closed
-    /// The animation the cell is drawn with, if one is running (presentation only).
+    /// The animation the cell is drawn with, if one is running. Not state: it is presentation
+    /// (UIKit's presentation layer), where the content is drawn on its way to ``offset``; no
+    /// decision reads it but where a snap's animation starts from.
     var animation: Animation?
     /// The last animation step scheduled, and when it is due (nil: none running). A spring row
     /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
     /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
     /// can be due at the same instant (issue 25). Where a spring row comes to rest (``rest``).
+    /// Not state either: it is the driver's timer as the cell last scheduled it, the same in
+    /// every case of ``State`` (a pan does not stop a snap's steps, quirk 6), and only a spring
+    /// row's completions and ``rest`` read it.
     private var pending: ScheduledStep?
 
     public init(configuration: CellConfiguration = .tutorial, direction: LayoutDirection = .ltr) {
@@ -261,22 +290,34 @@ public struct SwipeCell: Sendable {
         let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
         let kept = held ? side : side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
         state = .tracking(Pan(startX: x, side: kept, held: held))
-        latestSample = nil
-        previousSample = nil
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
     /// report that case to their user.
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
-        guard case .tracking(let pan) = state else { return CellEffects() }
-        sample(x, at: now)
-        guard isSwipeable, !pan.held else { return CellEffects() }
-        if configuration.behavior == .swipeCellKit { return swipeCellKitPanChanged(translation: x, pan: pan, at: now) }
+        guard case .tracking(var pan) = state else { return CellEffects() }
+        pan.sample(x, at: now)
+        guard isSwipeable, !pan.held, configuration.behavior != .swipeCellKit else {
+            state = .tracking(pan)
+            guard isSwipeable, !pan.held else { return CellEffects() }
+            return swipeCellKitPanChanged(translation: x, pan: pan, at: now)
+        }
         let move = TutorialBehavior.panChanged(
             translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
             metrics: configuration.metrics, direction: direction, elasticity: configuration.elasticity ?? 0)
-        var effects = apply(move, at: now)
-        if configuration.metrics.hasFullSwipe { effects.expansion = updateExpansion() }
+        var effects = CellEffects()
+        if case .follow(let edge, let reveal) = move {
+            // Most moves: the content follows the finger, and the pan, sampled and on its edge,
+            // is written back once.
+            offset = reveal * direction.sign(of: edge)
+            pan.side = Side(edge: edge, committed: pan.side?.committed ?? 0)
+            state = .tracking(pan)
+            animation = nil
+        } else {
+            state = .tracking(pan)
+            effects = apply(move, at: now)
+        }
+        if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion() }
         return effects
     }
 
@@ -307,7 +348,7 @@ public struct SwipeCell: Sendable {
             let move = SwipeCellKitBehavior.panChanged(
                 raw: raw, on: side.edge, metrics: configuration.metrics, elasticity: configuration.elasticity ?? 0)
             var effects = apply(move, at: now)
-            if configuration.metrics.hasFullSwipe { effects.expansion = updateExpansion() }
+            if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion() }
             return effects
         }
         // Past rest the other way the expansion is left as it was (the `.changed` returns first).
@@ -329,12 +370,12 @@ public struct SwipeCell: Sendable {
         }
         follow(SwipeCellKitBehavior.destructiveStretch(raw, target: target), on: side.edge)
         var effects = CellEffects()
-        effects.expansion = expand(expanded ? side.edge : nil)
+        effects.fullSwipe = expand(expanded ? side.edge : nil)
         return effects
     }
 
     /// Whether the pan crossed its edge's full-swipe threshold, either way.
-    private mutating func updateExpansion() -> CellEffects.Expansion? {
+    private mutating func updateExpansion() -> CellEffects.FullSwipeEvent? {
         var expanded: Edge? = nil
         if isTracking, let edge = side?.edge {
             let threshold = configuration.metrics.fullThreshold(of: edge)
@@ -344,7 +385,7 @@ public struct SwipeCell: Sendable {
     }
 
     /// The pan holds `expanded` expanded (nil: none): an `expand` or `collapse` when it changed.
-    private mutating func expand(_ expanded: Edge?) -> CellEffects.Expansion? {
+    private mutating func expand(_ expanded: Edge?) -> CellEffects.FullSwipeEvent? {
         guard case .tracking(var pan) = state, expanded != pan.expanded else { return nil }
         let previous = pan.expanded
         pan.expanded = expanded
@@ -356,8 +397,8 @@ public struct SwipeCell: Sendable {
     /// The velocity the pan would be released with now (points/s, physical): from its two most
     /// recent move samples (``ReleasePhysics/velocity(latest:previous:at:)``), 0 without a pan.
     public func releaseVelocity(at now: VirtualInstant) -> Double {
-        guard isTracking else { return 0 }
-        return ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
+        guard case .tracking(let pan) = state else { return 0 }
+        return ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
     }
 
     /// `UIGestureRecognizerStateEnded`: snap open or closed by the thresholds, or with
@@ -372,7 +413,7 @@ public struct SwipeCell: Sendable {
         guard case .tracking(let pan) = state else { return CellEffects() }
         let velocity =
             velocity.map(ReleasePhysics.bounded)
-            ?? ReleasePhysics.velocity(latest: latestSample, previous: previousSample, at: now)
+            ?? ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
         if pan.held, let side = pan.side {
             state = .waiting(side)  // still held: the pan moved nothing
             return CellEffects()
@@ -387,7 +428,8 @@ public struct SwipeCell: Sendable {
             // Released expanded, whatever the velocity: the full swipe.
             let launch = configuration.spring == nil ? 0 : velocity
             var effects = CellEffects()
-            effects.fullAction = CellEffects.FullAction(edge: edge, index: full.button, completion: full.completion)
+            effects.fullSwipe = .released(
+                CellEffects.FullAction(edge: edge, index: full.button, completion: full.completion))
             switch full.completion {
             case .delete:
                 effects.merge(slideOut(edge, width: full.width, velocity: launch, at: now))
@@ -460,8 +502,7 @@ public struct SwipeCell: Sendable {
         case .closed, .resting:
             break
         }
-        slidingOut = false
-        _ = snapClosed(currentEdge, animated: false, notify: false, at: now)
+        _ = snapClosed(currentEdge, animated: false, notify: false, at: now)  // ends a deletion too
     }
 
     /// `ctx:fulfill(row, completion)`: a row held filled by a `manual` full swipe slides out
@@ -504,16 +545,15 @@ public struct SwipeCell: Sendable {
 
     /// The content slides out to the cell's width on `edge`; the row is deleted when the slide
     /// completes (``SnapStep/slideOut``), or, if it does not animate, once the event's calls are
-    /// delivered (``CellEffects/deletesRow``).
+    /// delivered (the cell ``hasSlidOut`` when the event returns).
     private mutating func slideOut(_ edge: Edge, width: Double, velocity: Double = 0, at now: VirtualInstant)
         -> CellEffects
     {
         let drawn = presentedOffset(at: now)
         setReveal(width, on: edge)
-        slidingOut = true
+        deletion = .slidingOut
         var effects = CellEffects()
         effects.completion = layoutIfNeeded(animated: true, from: drawn, then: .slideOut, velocity: velocity, at: now)
-        if effects.completion == nil { effects.deletesRow = true }
         return effects
     }
 
@@ -555,7 +595,9 @@ public struct SwipeCell: Sendable {
     /// completions may still move them), rows without buttons, while a pan is tracked, and while
     /// a full swipe holds the row or slides it out.
     var rest: Rest? {
-        guard configuration.spring != nil, isSwipeable, !isTracking, !isWaiting, !slidingOut else { return nil }
+        guard configuration.spring != nil, isSwipeable, !isTracking, !isWaiting, deletion != .slidingOut else {
+            return nil
+        }
         let edge = currentEdge
         switch pending?.step {
         case .openSettle?, .openCommit?: return .open(edge)
@@ -576,7 +618,7 @@ public struct SwipeCell: Sendable {
     mutating func snapOpen(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant)
         -> CellEffects
     {
-        (slidingOut, hasSlidOut) = (false, false)
+        deletion = nil
         var effects = CellEffects(notification: notify ? .opened(on: edge) : nil)
         let total = configuration.totalWidth(of: edge)
         if side?.edge == edge && committed == total && reveal(on: edge) == total {  // 1
@@ -594,7 +636,7 @@ public struct SwipeCell: Sendable {
     mutating func snapClosed(_ edge: Edge, animated: Bool, notify: Bool, velocity: Double = 0, at now: VirtualInstant)
         -> CellEffects
     {
-        (slidingOut, hasSlidOut) = (false, false)
+        deletion = nil
         var effects = CellEffects(notification: notify ? .closed(on: edge) : nil)
         if committed == 0 && offset == 0 {  // already all the way closed, no bounce necessary
             replaceRunningStep()
@@ -639,8 +681,7 @@ public struct SwipeCell: Sendable {
             return nil
         case .slideOut:  // the table deletes the row
             commit()
-            if slidingOut { hasSlidOut = true }
-            slidingOut = false
+            if deletion == .slidingOut { deletion = .slidOut }
             return nil
         }
     }
@@ -682,7 +723,15 @@ public struct SwipeCell: Sendable {
     }
 }
 
-/// What the driver must do after a cell event.
+/// What the driver must do after a cell event: an action in swift-nio's sense, a fixed struct
+/// of three independent parts, each nil when there is nothing to do. ``TableState`` performs
+/// them in this order: it schedules ``completion`` on the virtual clock; it records the
+/// ``fullSwipe`` event (`expand`, or the released full swipe's action, after which a `manual`
+/// row waits for `fulfill`); then it records ``notification`` (an `open` after the rows an
+/// `exclusive` table closes, or a `close`), updating its open rows as the tutorial's
+/// `cellDidOpen:`/`cellDidClose:` do. A row a full swipe slid out is not an effect but the
+/// cell's state (``SwipeCell/hasSlidOut``), read once the event's calls are delivered, since a
+/// handler may cancel the deletion first.
 public struct CellEffects: Hashable, Sendable {
     /// A delegate call to make.
     public struct Notification: Hashable, Sendable {
@@ -712,16 +761,21 @@ public struct CellEffects: Hashable, Sendable {
         public static func closed(on edge: Edge) -> Notification { Notification(.didClose, edge: edge) }
     }
 
+    /// The delegate call to make (`open` or `close`), if any.
     public var notification: Notification?
-    /// An animation step whose completion must run at `deadline`.
+    /// The animation step whose completion must run at its `deadline`, if any.
     public var completion: ScheduledStep?
 
-    /// A pan crossed its edge's full-swipe threshold (`expand` past it, `collapse` back).
-    public enum Expansion: Hashable, Sendable {
+    /// A full swipe's event: a pan crossed its edge's full-swipe threshold (`expanded` past it,
+    /// `collapsed` back), or was released expanded (`released`). A pan's move gives the first
+    /// two, its release the third, so one value says it.
+    public enum FullSwipeEvent: Hashable, Sendable {
         case expanded(Edge)
         case collapsed(Edge)
+        case released(FullAction)
     }
-    public var expansion: Expansion? = nil
+    /// The full swipe's event to record, if any.
+    public var fullSwipe: FullSwipeEvent? = nil
 
     /// A full swipe was released: button `index` (0-based) of `edge` acts, then `completion`.
     public struct FullAction: Hashable, Sendable {
@@ -729,22 +783,18 @@ public struct CellEffects: Hashable, Sendable {
         public var index: Int
         public var completion: FullSwipe.Completion
     }
-    public var fullAction: FullAction? = nil
-    /// The row must be deleted: a full swipe's content slid out without animating (the table
-    /// deletes it once the event's calls, the full swipe's action first, are delivered).
-    public var deletesRow = false
 
-    /// Nothing to do: no delegate call, completion, expansion, full swipe or deletion.
+    /// Nothing to do: no delegate call, completion or full swipe event.
     @inlinable
     public var isEmpty: Bool {
-        notification == nil && completion == nil && expansion == nil && fullAction == nil && !deletesRow
+        notification == nil && completion == nil && fullSwipe == nil
     }
 
-    /// Takes `other`'s notification and completion (a snap's, after a full swipe's action).
+    /// Takes `other`'s notification and completion (a snap's or a slide-out's, after a full
+    /// swipe's action).
     mutating func merge(_ other: CellEffects) {
         notification = other.notification
         completion = other.completion
-        deletesRow = deletesRow || other.deletesRow
     }
 
     public init(notification: Notification? = nil, completion: ScheduledStep? = nil) {

@@ -106,7 +106,7 @@ extension TableState {
         if let completion = effects.completion {
             completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
         }
-        if effects.expansion != nil || effects.fullAction != nil { performFullSwipe(effects, cell: cell) }
+        if let fullSwipe = effects.fullSwipe { performFullSwipe(fullSwipe, cell: cell) }
         defer { if cells[cell].hasSlidOut { slidOut.append(cell) } }
         guard let notification = effects.notification else { return }
         let row = cellRows[cell]
@@ -126,14 +126,12 @@ extension TableState {
 
     /// A full swipe's events: `expand`/`collapse`, and a released one's action (its row then
     /// waits for `fulfill` with `manual`).
-    private mutating func performFullSwipe(_ effects: CellEffects, cell: Int) {
+    private mutating func performFullSwipe(_ event: CellEffects.FullSwipeEvent, cell: Int) {
         let row = cellRows[cell]
-        switch effects.expansion {
-        case .expanded(let edge)?: pendingEvents.append(.expand(row: row, side: edge, expanded: true))
-        case .collapsed(let edge)?: pendingEvents.append(.expand(row: row, side: edge, expanded: false))
-        case nil: break
-        }
-        if let full = effects.fullAction {
+        switch event {
+        case .expanded(let edge): pendingEvents.append(.expand(row: row, side: edge, expanded: true))
+        case .collapsed(let edge): pendingEvents.append(.expand(row: row, side: edge, expanded: false))
+        case .released(let full):
             let configuration = cells[cell].configuration
             let buttons = configuration[full.edge].buttons
             if buttons.indices.contains(full.index) {
@@ -164,7 +162,7 @@ extension TableState {
 
     /// A full swipe's content slid out: the row is deleted, with its `delete` event.
     mutating func deleteSlidOut(_ cell: Int) {
-        cells[cell].hasSlidOut = false
+        cells[cell].slidOutRowTaken()
         let row = cellRows[cell]
         guard row >= 1 else { return }
         deleteFullSwiped(row)

@@ -117,6 +117,41 @@ struct FullSwipeTests {
         #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -"])
     }
 
+    /// Issue 21, point 4: a full swipe's `delete` runs beside the cell's state enum, not in it.
+    /// A pan that begins on the row while its content slides out does not stop it: the
+    /// slide-out's completion deletes the row under the pan. A snap meanwhile (that pan
+    /// released, the row snapping open) cancels the deletion.
+    @Test func aPanOverASlidingRowDoesNotStopItsDeletionButASnapDoes() throws {
+        let (table, log) = Self.table(.delete)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -300)
+        try table.panEnded(row: 3)
+        table.advance(by: .milliseconds(30 as Int64))
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -20)
+        #expect(table.cell(forRow: 3)?.isTracking == true)
+        table.advance(by: .milliseconds(100 as Int64))
+        // The pan, cancelled as its cell leaves with the deleted row, snaps it open first.
+        #expect(
+            log.events == [
+                "0 expand 3 trailing", "0 full 3 trash -", "30 expand 3 trailing", "100 open 3",
+                "100 delete 3 Longer Title Item #3",
+            ])
+        #expect(table.items.count == 29)
+        #expect(table.cell(forRow: 3)?.isTracking == false)
+        let (snapped, snappedLog) = Self.table(.delete)
+        try snapped.panBegan(row: 3)
+        try snapped.panChanged(row: 3, translation: -300)
+        try snapped.panEnded(row: 3)
+        snapped.advance(by: .milliseconds(30 as Int64))
+        try snapped.panBegan(row: 3)
+        try snapped.panEnded(row: 3)
+        snapped.advance(by: .milliseconds(500 as Int64))
+        #expect(snappedLog.events == ["0 expand 3 trailing", "0 full 3 trash -", "30 open 3"])
+        #expect(snapped.items.count == 30)
+        #expect(snapped.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+    }
+
     @Test func resetSnapsClosed() throws {
         let (table, log) = Self.table(.reset)
         try table.panBegan(row: 3)

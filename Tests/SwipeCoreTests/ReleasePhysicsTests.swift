@@ -42,6 +42,38 @@ struct ReleasePhysicsTests {
         #expect(cell.releaseVelocity(at: t0) == 0)
     }
 
+    /// Issue 21, point 4: the samples are the tracked pan's own data. A pan that ended leaves
+    /// none behind, so the next one's velocity comes from its own moves only; a pan over a row a
+    /// `manual` full swipe holds samples its moves though they move nothing.
+    @Test func theSamplesBelongToThePan() {
+        var cell = SwipeCell()
+        cell.panBegan(translation: 0)
+        _ = cell.panChanged(translation: -10, at: Self.at(0))
+        _ = cell.panChanged(translation: -30, at: Self.at(16))
+        _ = cell.panEnded(at: Self.at(16))
+        #expect(cell.releaseVelocity(at: Self.at(16)) == 0)  // no pan
+        cell.panBegan(translation: 0)
+        #expect(cell.releaseVelocity(at: Self.at(20)) == 0)
+        _ = cell.panChanged(translation: 5, at: Self.at(24))
+        #expect(cell.releaseVelocity(at: Self.at(24)) == 0)  // one sample: the last pan's are gone
+        _ = cell.panChanged(translation: 9, at: Self.at(32))
+        #expect(cell.releaseVelocity(at: Self.at(32)) == 4 / 0.008)
+        var held = SwipeCell(
+            configuration: Self.configuration {
+                $0.trailing.fullSwipe = FullSwipe(threshold: 192, completion: .manual, width: 320)
+            })
+        held.panBegan(translation: 0)
+        _ = held.panChanged(translation: -250, at: t0)
+        _ = held.panEnded(at: t0)
+        #expect(held.isWaiting)
+        let reveal = held.reveal(on: .trailing)
+        held.panBegan(translation: 0)
+        _ = held.panChanged(translation: 10, at: Self.at(100))
+        _ = held.panChanged(translation: 30, at: Self.at(110))
+        #expect(held.reveal(on: .trailing) == reveal)  // moved nothing...
+        #expect(held.releaseVelocity(at: Self.at(110)) == 20 / 0.01)  // ...but sampled
+    }
+
     /// No input makes a velocity past ±100,000 points/s (a spring launched at it stays finite
     /// and sane) or one that is not a number.
     @Test func velocitiesAreBounded() {
