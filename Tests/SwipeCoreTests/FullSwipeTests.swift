@@ -152,6 +152,43 @@ struct FullSwipeTests {
         #expect(snapped.cell(forRow: 3)?.isOpen(on: .trailing) == true)
     }
 
+    /// Issue 21, point 4: a cell event's effects are one fixed action. A move gives the full
+    /// swipe's `expanded` or `collapsed`; the release gives `released` with the action, beside
+    /// the snap's notification and completion. A slide-out that does not animate leaves no
+    /// effect of its own: the cell's state says the row slid out (``SwipeCell/hasSlidOut``).
+    @Test func aFullSwipesEffectsAreOneAction() {
+        var configuration = CellConfiguration(buttons: [SwipeButton(id: "trash", title: "Trash", width: 80)])
+        configuration.trailing.fullSwipe = FullSwipe(threshold: 192, completion: .reset, width: 320)
+        let t0 = VirtualInstant.start
+        var cell = SwipeCell(configuration: configuration)
+        cell.panBegan(translation: 0)
+        var expanded = CellEffects()
+        expanded.fullSwipe = .expanded(.trailing)
+        #expect(cell.panChanged(translation: -300, at: t0) == expanded)
+        #expect(cell.panChanged(translation: -310, at: t0) == CellEffects())  // still expanded
+        var collapsed = CellEffects()
+        collapsed.fullSwipe = .collapsed(.trailing)
+        #expect(cell.panChanged(translation: -100, at: t0) == collapsed)
+        _ = cell.panChanged(translation: -300, at: t0)
+        let released = cell.panEnded(at: t0)
+        #expect(released.fullSwipe == .released(CellEffects.FullAction(edge: .trailing, index: 0, completion: .reset)))
+        #expect(released.notification == .didClose)
+        #expect(released.completion?.step == .closeSettle)
+        #expect(!cell.hasSlidOut)
+        configuration.trailing.fullSwipe?.completion = .delete
+        configuration.duration = .zero
+        var instant = SwipeCell(configuration: configuration)
+        instant.panBegan(translation: 0)
+        _ = instant.panChanged(translation: -300, at: t0)
+        let deleted = instant.panEnded(at: t0)
+        #expect(deleted.fullSwipe == .released(CellEffects.FullAction(edge: .trailing, index: 0, completion: .delete)))
+        #expect(deleted.notification == nil)
+        #expect(deleted.completion == nil)
+        #expect(instant.hasSlidOut)
+        instant.slidOutRowTaken()
+        #expect(!instant.hasSlidOut)
+    }
+
     @Test func resetSnapsClosed() throws {
         let (table, log) = Self.table(.reset)
         try table.panBegan(row: 3)
