@@ -77,13 +77,9 @@ static void swl_check_time(swl_Runtime *rt, lua_State *L) {
     }
 }
 
-void swl_count_hook(lua_State *L, lua_Debug *ar) {
-    swl_Runtime *rt = swl_runtime(L);
-    // Coverage's events (only with coverage on: no other mask has lines).
-    if (ar->event == LUA_HOOKLINE) {
-        swl_coverage_line(rt, L, ar);
-        return;
-    }
+// Every event but a line event (swl_count_hook): out of line, so that the hook itself saves no
+// registers for the line events, which with coverage on come at every line run.
+__attribute__((noinline)) static void swl_budget_event(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
     if (rt->coverage != NULL && ar->event != LUA_HOOKCOUNT) {
         swl_coverage_call(rt, L, ar);
         // The budget charges calls only while charge_calls.
@@ -110,6 +106,16 @@ void swl_count_hook(lua_State *L, lua_Debug *ar) {
         swl_check_time(rt, L);
     }
     if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, 0);
+}
+
+void swl_count_hook(lua_State *L, lua_Debug *ar) {
+    swl_Runtime *rt = swl_hook_runtime(L);
+    // Coverage's events (only with coverage on: no other mask has lines).
+    if (ar->event == LUA_HOOKLINE) {
+        if (!swl_coverage_line_fast(rt->coverage, ar)) swl_coverage_line(rt, L, ar);
+        return;
+    }
+    swl_budget_event(rt, L, ar);
 }
 
 void swl_charge_at(lua_State *L, lua_Integer steps, int level) {

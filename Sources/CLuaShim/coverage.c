@@ -123,11 +123,6 @@ static void swl_coverage_bump(unsigned long long **counts, int *capacity, int in
     (*counts)[index] += 1;
 }
 
-// The slot of a frame in swl_Coverage.frames.
-static inline swl_CoverageFrame *swl_coverage_frame(swl_Coverage *coverage, const void *ci) {
-    return &coverage->frames[((uintptr_t)ci >> 6) & (SWL_COVERAGE_FRAMES - 1)];
-}
-
 void swl_coverage_line(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
     swl_Coverage *coverage = rt->coverage;
     if (coverage->reference != LUA_NOREF) {
@@ -162,16 +157,6 @@ void swl_coverage_line(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
     } else {
         swl_coverage_bump(&counts->lines, &counts->line_capacity, line);
     }
-}
-
-void swl_coverage_call(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
-    (void)L;
-    swl_Coverage *coverage = rt->coverage;
-    // A new function in this frame (a call, a tail call, a coroutine's first resume): its file
-    // is looked up at its first line event (a C function has none).
-    swl_CoverageFrame *frame = swl_coverage_frame(coverage, ar->i_ci);
-    frame->ci = ar->i_ci;
-    frame->file = SWL_FRAME_CALLED;
 }
 
 static int swl_coverage_reference_body(lua_State *L) {

@@ -102,7 +102,12 @@ static int swl_panic(lua_State *L) {
 
 lua_State *swl_newstate(swl_Runtime *rt) {
     lua_State *L = lua_newstate(swl_alloc, rt);
-    if (L != NULL) lua_atpanic(L, swl_panic);
+    if (L != NULL) {
+        lua_atpanic(L, swl_panic);
+        // The hook reads the runtime from here (swl_hook_runtime): every thread made later
+        // starts with a copy of the main thread's extra space.
+        *(swl_Runtime **)lua_getextraspace(L) = rt;
+    }
     rt->main_thread = L;
     return L;
 }

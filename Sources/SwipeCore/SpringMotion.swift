@@ -75,8 +75,7 @@ struct SpringMotion: Hashable, Sendable {
         switch kind {
         case .underdamped:
             let decay = Spring.exp(rate * t)
-            let cos = Spring.cos(omegaD * t)
-            let sin = Spring.sin(omegaD * t)
+            let (sin, cos) = Spring.sinCos(omegaD * t)
             return (decay * (a * cos + b * sin), decay * (p * cos - q * sin))
         case .critical:
             let decay = Spring.exp(rate * t)
@@ -127,11 +126,9 @@ struct SpringMotion: Hashable, Sendable {
             var ms = firstPossibleRest(limit: limit)
             let t = Double(ms) * step
             var decay = Spring.exp(rate * t)
-            var cos = Spring.cos(omegaD * t)
-            var sin = Spring.sin(omegaD * t)
+            var (sin, cos) = Spring.sinCos(omegaD * t)
             let decayStep = Spring.exp(rate * step)
-            let cosStep = Spring.cos(omegaD * step)
-            let sinStep = Spring.sin(omegaD * step)
+            let (sinStep, cosStep) = Spring.sinCos(omegaD * step)
             let slackX = Self.drift * (abs(a) + abs(b))
             let slackV = Self.drift * (abs(p) + abs(q))
             while ms < limit {

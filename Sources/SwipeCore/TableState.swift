@@ -191,12 +191,21 @@ extension TableState {
     /// forgotten, with its event.
     mutating func closeOpenRows(except kept: Int? = nil) {
         guard !openRows.isEmpty else { return }
-        for row in openRows.keys.sorted() where row != kept {
-            if let cell = cellIndex(forRow: row) {
-                perform(cells[cell].tableClosed(animated: true, notify: true, at: now), cell: cell)
-            } else if let open = openRows.removeValue(forKey: row) {
-                pendingEvents.append(.close(row: row, side: open.namesSide ? open.edge ?? .trailing : nil))
-            }
+        // One open row is what `exclusive` leaves, so it is the common case: closed without
+        // making a sorted array of the keys (an allocation and a sort at every open).
+        if openRows.count == 1, let row = openRows.keys.first {
+            if row != kept { closeOpenRow(row) }
+            return
+        }
+        for row in openRows.keys.sorted() where row != kept { closeOpenRow(row) }
+    }
+
+    /// ``closeOpenRows(except:)``'s work for one row.
+    private mutating func closeOpenRow(_ row: Int) {
+        if let cell = cellIndex(forRow: row) {
+            perform(cells[cell].tableClosed(animated: true, notify: true, at: now), cell: cell)
+        } else if let open = openRows.removeValue(forKey: row) {
+            pendingEvents.append(.close(row: row, side: open.namesSide ? open.edge ?? .trailing : nil))
         }
     }
 }

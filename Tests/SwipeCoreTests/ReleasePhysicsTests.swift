@@ -559,6 +559,23 @@ struct ReleasePhysicsTests {
         return starts
     }
 
+    /// `Spring.sinCos` (one argument reduction for both, what the closed form and the settle
+    /// search use) gives the very doubles `Spring.sin` and `Spring.cos` give, over the angles a
+    /// spring's phase takes (small steps, a whole settle, far past it) and their negatives.
+    @Test func sinCosGivesTheDoublesOfSinAndCos() {
+        var random = SplitMix64(seed: 2604)
+        var angles: [Double] = [0, -0.0, 0.001, .pi / 2, .pi, -.pi, 2 * .pi, 1e6]
+        while angles.count < 4_000 {
+            let magnitude = [1.0, 100, 10_000][Int(random.next() % 3)]
+            angles.append((Double(random.next() % 2_000_001) / 1_000_000 - 1) * magnitude)
+        }
+        for x in angles {
+            let both = Spring.sinCos(x)
+            #expect(both.sin.bitPattern == Spring.sin(x).bitPattern, "sin \(x)")
+            #expect(both.cos.bitPattern == Spring.cos(x).bitPattern, "cos \(x)")
+        }
+    }
+
     /// The motion's constants are the products the closed form always formed: every position
     /// and velocity is the same double as before, at every instant, for every kind of spring.
     @Test func theSpringSolvedOnceGivesTheSameDoublesAsBefore() {
