@@ -41,6 +41,14 @@ struct PlaygroundSessionTests {
                     ("id", .string("trash")), ("title", .string("Trash")), ("width", .number(80)),
                     ("color", .string("#FF3B30")),
                     ("style", .string("destructive")),
+                    (
+                        "icon",
+                        .object([
+                            ("name", .string("trash")), ("path", .string(ButtonIcon.named("trash")!.path)),
+                            ("view_box", .array([.number(0), .number(0), .number(24), .number(24)])),
+                            ("stroked", .bool(true)),
+                        ])
+                    ),
                 ]))
     }
 
