@@ -538,7 +538,20 @@
       box.textContent = 'no configuration (the tutorial\u2019s cell)';
       return;
     }
-    box.appendChild(renderValue(cfg));
+    box.appendChild(renderValue(compactIcons(cfg)));
+  }
+
+  /** The configuration with each button's icon as one word (a built-in's name, else `path`), so
+   *  an edge's buttons stay one table of plain values. */
+  function compactIcons(value) {
+    if (Array.isArray(value)) return value.map(compactIcons);
+    if (!value || typeof value !== 'object') return value;
+    var out = {};
+    Object.keys(value).forEach(function (k) {
+      var v = value[k];
+      out[k] = k === 'icon' && v && typeof v === 'object' && !Array.isArray(v) ? (v.name || 'path') : compactIcons(v);
+    });
+    return out;
   }
 
   function isPlain(v) { return v === null || typeof v !== 'object'; }
