@@ -1,6 +1,7 @@
 -- The Mail app's pattern. Trailing (swipe left in ltr): Trash (destructive, deletes the row),
 -- Flag (toggles a flag shown in the item), More (presents a sheet); button 1, the outermost, is
--- Trash. Leading (swipe right in ltr): Unread / Read, which toggles a mark in the item.
+-- Trash. Leading (swipe right in ltr): Unread / Read, which toggles a mark in the item. Each
+-- button shows a built-in icon above its title (docs/appearance.md).
 
 local FLAG = "[flagged] "
 local UNREAD = "[unread] "
@@ -52,7 +53,7 @@ return {
       leading = {
         buttons = {
           {
-            id = "unread", title = unread and "Read" or "Unread", width = 80, color = "#007AFF",
+            id = "unread", title = unread and "Read" or "Unread", width = 80, color = "#007AFF", icon = "mail_open",
             on_tap = function(ctx, r)
               ctx:close(r.index)
               ctx:set_item(r.index, toggle(r.item, UNREAD))
@@ -62,13 +63,14 @@ return {
       },
       buttons = {
         {
-          id = "trash", title = "Trash", width = 80, color = "#FF3B30", style = "destructive",
+          id = "trash", title = "Trash", width = 80, color = "#FF3B30", style = "destructive", icon = "trash",
           on_tap = function(ctx, r)
             ctx:delete(r.index)
           end,
         },
         {
           id = "flag", title = is_flagged(row.item) and "Unflag" or "Flag", width = 80, color = "#FF9500",
+          icon = "flag",
           on_tap = function(ctx, r)
             local item = r.item
             if is_flagged(item) then
@@ -80,7 +82,7 @@ return {
             ctx:set_item(r.index, item)
           end,
         },
-        { id = "more", title = "More", width = 80, color = "#C7C7CC" },
+        { id = "more", title = "More", width = 80, color = "#C7C7CC", icon = "more" },
       },
     }
   end,

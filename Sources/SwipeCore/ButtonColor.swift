@@ -17,3 +17,28 @@ extension SwipeButton {
         return color
     }
 }
+
+extension SwipeButton {
+    /// The colour of a button without a valid ``color`` of its own: red for a destructive one,
+    /// grey for another (the page's defaults too).
+    public static let defaultColors: (normal: String, destructive: String) = ("#8e8e93", "#ff3b30")
+
+    /// The colour the button is drawn in, lowercase: its own when valid, else its style's default.
+    public var fillColor: String {
+        if let color = validColor { return color.lowercased() }
+        return style == .destructive ? Self.defaultColors.destructive : Self.defaultColors.normal
+    }
+
+    /// ``textColor`` when it is a valid hex colour, lowercase; else nil (the drawer's default).
+    public var validTextColor: String? {
+        guard let textColor, Self.isHexColor(textColor) else { return nil }
+        return textColor.lowercased()
+    }
+
+    /// ``highlightColor`` when it is a valid hex colour, lowercase: the pressed look (drawn only
+    /// for buttons that set it, so pictures of buttons without it stay as they were).
+    public var validHighlightColor: String? {
+        guard let highlightColor, Self.isHexColor(highlightColor) else { return nil }
+        return highlightColor.lowercased()
+    }
+}

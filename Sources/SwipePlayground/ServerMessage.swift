@@ -154,6 +154,32 @@ public enum ServerMessage {
         if let color = button.validColor { out.append(jsonString: color) } else { out.append(literal: "null") }
         out.append(literal: ",\"style\":")
         out.append(jsonString: button.style.rawValue)
+        // The appearance keys only when given: frames of buttons without them are as before.
+        if let icon = button.icon {
+            out.append(literal: ",\"icon\":{\"name\":")
+            if let name = icon.name { out.append(jsonString: name) } else { out.append(literal: "null") }
+            out.append(literal: ",\"path\":")
+            out.append(jsonString: icon.path)
+            out.append(literal: ",\"view_box\":[")
+            let box = icon.viewBox
+            for (index, value) in [box.minX, box.minY, box.width, box.height].enumerated() {
+                if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+                appendNumber(value, to: &out)
+            }
+            out.append(literal: "],\"stroked\":")
+            if icon.stroked { out.append(literal: "true") } else { out.append(literal: "false") }
+            out.append(byte: UInt8(ascii: "}"))
+        }
+        for (key, value) in [
+            ("text_color", button.validTextColor), ("highlight_color", button.validHighlightColor),
+            ("accessibility_label", button.accessibilityLabel),
+        ] {
+            guard let value else { continue }
+            out.append(literal: ",\"")
+            out.append(key)
+            out.append(literal: "\":")
+            out.append(jsonString: value)
+        }
         out.append(byte: UInt8(ascii: "}"))
     }
 

@@ -29,6 +29,9 @@ public struct Filmstrip: Hashable, Sendable {
         public var text: String
         /// Its kind, for its colour: `open`, `close`, `action`, or a custom event's name.
         public var kind: String
+        /// The id of the button a tap (not a full swipe) acted on: the frame draws it pressed
+        /// when it has a `highlight_color`.
+        public var tappedButton: String? = nil
     }
 
     /// A point of a row's plot: the presented offset (positive = content moved right) at a time.

@@ -334,9 +334,12 @@ final class FilmstripRecorder {
         }
         let kind = record.event.name
         var label = DisplayText.escaped(kind)
-        if case .action(_, _, _, let title) = record.event {
+        var tapped: String?
+        if case .action(_, let id, _, let title) = record.event {
             label = (record.full ? "full swipe " : "tap ") + DisplayText.escaped(title)
+            if !record.full { tapped = id }
         }
-        return Filmstrip.Event(time: record.time, row: row, track: nil, label: label, text: text, kind: kind)
+        return Filmstrip.Event(
+            time: record.time, row: row, track: nil, label: label, text: text, kind: kind, tappedButton: tapped)
     }
 }

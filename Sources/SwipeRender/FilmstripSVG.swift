@@ -107,7 +107,7 @@ public enum FilmstripSVG {
                     svg.element(
                         "text",
                         ["x": 0, "y": .number(35 + Double(index) * 15), "font-size": 11.5, "fill": .text(line.1)],
-                        text: line.0)
+                        text: shortened(line.0, toFit: width, fontSize: 11.5))
                 }
             }
             let top = y + captionHeight
@@ -133,7 +133,9 @@ public enum FilmstripSVG {
                 let editing = Set(frame.table.editing)
                 for row in frame.table.rows {
                     let rowTop = Double(row.row - 1) * geometry.rowHeight - frame.table.contentOffset
-                    draw(row, top: rowTop, open: editing.contains(row.row), strip: strip, into: &svg)
+                    let pressed = Set(frame.events.lazy.filter { $0.row == row.row }.compactMap(\.tappedButton))
+                    draw(
+                        row, top: rowTop, open: editing.contains(row.row), pressed: pressed, strip: strip, into: &svg)
                 }
             }
         }
@@ -141,7 +143,10 @@ public enum FilmstripSVG {
 
     /// One row: the buttons pinned to their physical sides, the full swipe's button filling what
     /// the content reveals, and the content slid by its presented offset.
-    static func draw(_ row: TableSnapshot.Row, top: Double, open: Bool, strip: Filmstrip, into svg: inout SVGWriter) {
+    static func draw(
+        _ row: TableSnapshot.Row, top: Double, open: Bool, pressed: Set<String> = [], strip: Filmstrip,
+        into svg: inout SVGWriter
+    ) {
         let width = strip.geometry.width
         let height = strip.geometry.rowHeight
         let offset = -row.presentedRight
@@ -152,12 +157,16 @@ public enum FilmstripSVG {
                 var right = width
                 for button in row.rightButtons {
                     right -= button.width
-                    drawButton(button, x: right, width: button.width, height: height, into: &svg)
+                    drawButton(
+                        button, x: right, width: button.width, height: height,
+                        pressed: pressed.contains(button.id), into: &svg)
                 }
             } else if offset > 0 {
                 var left = 0.0
                 for button in row.leftButtons {
-                    drawButton(button, x: left, width: button.width, height: height, into: &svg)
+                    drawButton(
+                        button, x: left, width: button.width, height: height,
+                        pressed: pressed.contains(button.id), into: &svg)
                     left += button.width
                 }
             }
@@ -200,10 +209,12 @@ public enum FilmstripSVG {
 
     static func drawButton(
         _ button: SwipeButton, x: Double, width: Double, height: Double, titleAt place: TitlePlace = .middle,
-        into svg: inout SVGWriter
+        pressed: Bool = false, into svg: inout SVGWriter
     ) {
         guard width > 0 else { return }
-        let color = Palette.color(of: (button.color, button.style == .destructive))
+        var color = Palette.color(of: (button.color, button.style == .destructive))
+        if pressed, let highlight = button.validHighlightColor { color = highlight }
+        let ink = button.validTextColor ?? Palette.textColor(on: color)
         svg.group("svg", ["x": .number(x), "y": 0, "width": .number(width), "height": .number(height)]) { svg in
             svg.element("rect", ["width": .number(width), "height": .number(height), "fill": .text(color)])
             let (textX, anchor): (Double, String) =
@@ -212,12 +223,80 @@ public enum FilmstripSVG {
                 case .left: (18, "start")
                 case .right: (width - 18, "end")
                 }
-            svg.element(
-                "text",
-                [
-                    "x": .number(textX), "y": .number(height / 2 + 5), "font-size": 14, "font-weight": 600,
-                    "text-anchor": .text(anchor), "fill": .text(Palette.textColor(on: color)),
-                ], text: DisplayText.escaped(button.title))
+            guard let icon = button.icon else {
+                svg.element(
+                    "text",
+                    [
+                        "x": .number(textX), "y": .number(height / 2 + 5), "font-size": 14, "font-weight": 600,
+                        "text-anchor": .text(anchor), "fill": .text(ink),
+                    ], text: DisplayText.escaped(button.title))
+                return
+            }
+            // An icon alone is 24 points, centred; above a title, 20 points with the title
+            // (12 px) under it, the two centred together (docs/appearance.md, "Icons").
+            let titled = !button.title.isEmpty
+            let size = titled ? ButtonIcon.sizeAboveTitle : ButtonMetrics.iconSize
+            let iconX: Double =
+                switch place {
+                case .middle: (width - size) / 2
+                case .left: 18
+                case .right: width - 18 - size
+                }
+            let iconY = titled ? height / 2 - ButtonIcon.stackHeight / 2 : (height - size) / 2
+            drawIcon(icon, x: iconX, y: iconY, size: size, ink: ink, into: &svg)
+            if titled {
+                svg.element(
+                    "text",
+                    [
+                        "x": .number(textX), "y": .number(height / 2 + ButtonIcon.stackHeight / 2 - 1),
+                        "font-size": 12, "font-weight": 600, "text-anchor": .text(anchor), "fill": .text(ink),
+                    ], text: DisplayText.escaped(button.title))
+            }
         }
+    }
+
+    /// An icon in a `size`-point square at (`x`, `y`): its path scaled from its view box, the
+    /// built-in outlines stroked in `ink`, a plugin's path filled with it.
+    static func drawIcon(_ icon: ButtonIcon, x: Double, y: Double, size: Double, ink: String, into svg: inout SVGWriter)
+    {
+        let box = icon.viewBox
+        let viewBox = [box.minX, box.minY, box.width, box.height].map(SVGWriter.number).joined(separator: " ")
+        svg.group(
+            "svg",
+            [
+                "x": .number(x), "y": .number(y), "width": .number(size), "height": .number(size),
+                "viewBox": .text(viewBox),
+            ]
+        ) { svg in
+            if icon.stroked {
+                svg.element(
+                    "path",
+                    [
+                        "d": .text(icon.path), "fill": "none", "stroke": .text(ink), "stroke-width": 2,
+                        "stroke-linecap": "round", "stroke-linejoin": "round",
+                    ])
+            } else {
+                svg.element("path", ["d": .text(icon.path), "fill": .text(ink)])
+            }
+        }
+    }
+
+    /// `text` as it fits `width` points at `fontSize`, measured with the auto widths' table
+    /// (DejaVu Sans Bold, wider than the regular faces captions are drawn in): whole, or cut
+    /// with an ellipsis.
+    static func shortened(_ text: String, toFit width: Double, fontSize: Double) -> String {
+        let scale = fontSize / ButtonMetrics.fontSize
+        guard ButtonMetrics.textWidth(text) * scale > width else { return text }
+        let room = width / scale - ButtonMetrics.textWidth("…")
+        var kept = ""
+        var used = 0.0
+        for character in text {
+            let next = ButtonMetrics.textWidth(String(character))
+            if used + next > room { break }
+            used += next
+            kept.append(character)
+        }
+        while kept.last == " " { kept.removeLast() }
+        return kept + "…"
     }
 }

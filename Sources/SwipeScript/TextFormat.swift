@@ -144,7 +144,7 @@ public enum TextFormat {
         if let filled = row.filledButton, shift != 0 {
             // A full swipe's button fills all the content reveals.
             let revealed = [
-                SwipeButton(id: filled.id, title: filled.title, width: Double(abs(shift)) * pointsPerCharacter)
+                SwipeButton(id: filled.id, title: filled.displayTitle, width: Double(abs(shift)) * pointsPerCharacter)
             ]
             if shift > 0 { strip = buttonStrip(revealed) } else { leftStrip = buttonStrip(revealed) }
         }
@@ -170,7 +170,7 @@ public enum TextFormat {
         var strip: [Character] = []
         for button in buttons.reversed() {
             let width = max(Int((button.width / pointsPerCharacter).rounded()), 1)
-            var label = Array(DisplayText.escaped(button.title))
+            var label = Array(DisplayText.escaped(button.displayTitle))
             if width >= 2 {
                 label = Array(label.prefix(width - 2))
                 let spare = width - 2 - label.count

@@ -306,11 +306,11 @@ public final class TraceRecorder: SwipeTableDelegate {
             record(TraceEvent.close(row: row), at: time, side: side, velocity: velocity)
         case .action(let row, let button, let number, let side):
             record(
-                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time,
+                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.displayTitle), at: time,
                 side: side)
         case .fullAction(let row, let button, let number, let side):
             record(
-                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.title), at: time,
+                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.displayTitle), at: time,
                 side: side, full: true)
         case .expand(let row, let side, let expanded):
             record(

@@ -172,3 +172,17 @@ struct HeadlessRunTests {
         #expect(String(decoding: out.bytes, as: UTF8.self) == "\"a\\\"b\\\\c\\n\\u0001é\"")
     }
 }
+
+/// Issue 23: the text table keeps to text; an icon-only button shows its icon's name, a button
+/// with a title its title, each fitted to its width rounded to whole characters.
+struct TextTableIconTests {
+    @Test func anIconOnlyButtonShowsItsIconsName() {
+        let strip = TextFormat.buttonStrip([
+            SwipeButton(id: "t", title: "Trash", width: 80, icon: ButtonIcon.named("trash")),
+            SwipeButton(id: "m", title: "", width: 60.4, icon: ButtonIcon.named("more"), accessibilityLabel: "More"),
+        ])
+        // Button 1 (Trash) rightmost; at 8 points a character, 60.4 points round to 8
+        // characters and 80 to 10.
+        #expect(String(strip) == "[ more ][ Trash  ]")
+    }
+}

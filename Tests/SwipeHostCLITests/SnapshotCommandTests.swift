@@ -60,12 +60,12 @@ struct SnapshotCommandTests {
         #expect(
             result.stdout.contains(
                 """
-                      @@ -25,7 +25,7 @@
-                       <svg x="0" y="44" width="320" height="44">
-                       <svg x="240" y="0" width="80" height="44">
-                       <rect width="80" height="44" fill="#ff3b30"/>
-                      -<text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Trash</text>
-                      +<text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Bin</text>
+                      @@ -28,7 +28,7 @@
+                       <svg x="30" y="4" width="20" height="20" viewBox="0 0 24 24">
+                       <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>
+                       </svg>
+                      -<text x="40" y="39" font-size="12" font-weight="600" text-anchor="middle" fill="#ffffff">Trash</text>
+                      +<text x="40" y="39" font-size="12" font-weight="600" text-anchor="middle" fill="#ffffff">Bin</text>
                        </svg>
                        <svg x="160" y="0" width="80" height="44">
                        <rect width="80" height="44" fill="#ff9500"/>

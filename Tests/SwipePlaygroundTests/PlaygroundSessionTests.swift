@@ -41,6 +41,14 @@ struct PlaygroundSessionTests {
                     ("id", .string("trash")), ("title", .string("Trash")), ("width", .number(80)),
                     ("color", .string("#FF3B30")),
                     ("style", .string("destructive")),
+                    (
+                        "icon",
+                        .object([
+                            ("name", .string("trash")), ("path", .string(ButtonIcon.named("trash")!.path)),
+                            ("view_box", .array([.number(0), .number(0), .number(24), .number(24)])),
+                            ("stroked", .bool(true)),
+                        ])
+                    ),
                 ]))
     }
 
@@ -63,6 +71,53 @@ struct PlaygroundSessionTests {
         guard case .array(let buttons)? = sent.lastRows[1]?["right"] else { Issue.record("no buttons"); return }
         #expect(buttons.map { $0["color"] } == [.null, .string("#abc"), .null, .null, .string("#FF9500")])
         #expect(!session.greeting()[1].contains("secret"))
+    }
+
+    /// Issue 23's keys reach the page only when given: a built-in icon with its path and box,
+    /// a plugin's own path, the text and highlight colours and the accessibility label.
+    @Test func theAppearanceKeysReachThePage() throws {
+        let code = """
+            return { name = "look", configure = function(row) return { buttons = {
+              { id = "a", icon = "flag", accessibility_label = "Flag", width = 60, text_color = "#FFF",
+                highlight_color = "#A05A00" },
+              { id = "b", title = "B", width = 60, icon = { path = "M0 0h4v4z", view_box = "0 0 4 4" } },
+              { id = "c", title = "C", width = 60 },
+            } } end }
+            """
+        let session = try PlaygroundSession(
+            id: "c", configuration: SessionConfiguration(plugins: [.source(name: "look.lua", code: code)]))
+        let sent = try Sent(session.greeting())
+        guard case .array(let buttons)? = sent.lastRows[1]?["right"] else { Issue.record("no buttons"); return }
+        let flag = try #require(ButtonIcon.named("flag"))
+        #expect(
+            buttons[0]
+                == .object([
+                    ("id", .string("a")), ("title", .string("")), ("width", .number(60)), ("color", .null),
+                    ("style", .string("normal")),
+                    (
+                        "icon",
+                        .object([
+                            ("name", .string("flag")), ("path", .string(flag.path)),
+                            ("view_box", .array([.number(0), .number(0), .number(24), .number(24)])),
+                            ("stroked", .bool(true)),
+                        ])
+                    ),
+                    ("text_color", .string("#fff")), ("highlight_color", .string("#a05a00")),
+                    ("accessibility_label", .string("Flag")),
+                ]))
+        #expect(
+            buttons[1]["icon"]
+                == .object([
+                    ("name", .null), ("path", .string("M0 0h4v4z")),
+                    ("view_box", .array([.number(0), .number(0), .number(4), .number(4)])),
+                    ("stroked", .bool(false)),
+                ]))
+        #expect(
+            buttons[2]
+                == .object([
+                    ("id", .string("c")), ("title", .string("C")), ("width", .number(60)), ("color", .null),
+                    ("style", .string("normal")),
+                ]))
     }
 
     @Test func aDragLeftOnRow3OpensIt() throws {

@@ -34,7 +34,7 @@ struct PluginValidationTests {
         ),
         (
             "{ buttons = { { id = 'a', title = 'A', width = 'wide' } } }",
-            "buttons[1].width: must be a finite number > 0, got string"
+            "buttons[1].width: must be a finite number > 0 or 'auto', got 'wide'"
         ),
         ("{ buttons = { { id = 'a', title = 'A' } } }", "buttons[1].width: is required (points, > 0)"),
         ("{ buttons = { { id = 'a', title = 5, width = 80 } } }", "buttons[1].title: must be a string, got number"),

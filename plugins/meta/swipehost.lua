@@ -17,12 +17,26 @@
 ---@field title string
 ---@field full? boolean  true when a full swipe performed the action (`full_swipe`); nil on a tap
 
+---The built-in icons (docs/appearance.md, "Icons").
+---@alias SwipeIconName "trash"|"archive"|"flag"|"pin"|"unpin"|"mail"|"mail_open"|"more"|"star"|"bell"
+---| "bell_slash"|"share"|"edit"|"reply"|"forward"|"checkmark"
+
+---@class SwipeIconPath
+---@field path string       SVG path data (commands MLHVCSQTAZ, numbers, commas, spaces), at most 4096 bytes, filled
+---@field view_box? string  "minX minY width height", default "0 0 24 24"
+
 ---@class SwipeButtonSpec
 ---@field id string
----@field title string
----@field width number   points, > 0
+---@field title? string  required unless the button has an icon
+---@field width number|"auto"  points, > 0; "auto": from the title and icon (docs/appearance.md)
+---@field min_width? number  points, > 0: the least width (clamps "auto" and a number)
+---@field max_width? number  points, > 0, not below min_width: the most
 ---@field color? string  "#RRGGBB"
 ---@field style? "normal"|"destructive"
+---@field icon? SwipeIconName|SwipeIconPath  drawn alone or above the title
+---@field text_color? string       "#rgb" or "#rrggbb": the title's and icon's colour
+---@field highlight_color? string  "#rgb" or "#rrggbb": the pressed look (the page; render at a tap)
+---@field accessibility_label? string  required when the button has an icon and no title
 ---@field on_tap? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
 
 ---@class SwipeEdgeConfig
@@ -30,6 +44,7 @@
 ---@field open_threshold? number     points, default half of button 1
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
 ---@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once
+---@field equal_widths? boolean     every button of the edge as wide as the widest
 
 ---@class SwipeFullSwipe
 ---@field button? string     the id of the expanded button on this edge, default button 1
@@ -55,6 +70,7 @@
 ---@field preset? "tutorial"|"swipecellkit"|"mail"  the options above, under the row's own (docs/physics.md)
 ---@field open_threshold? number     the trailing edge's: points, default half of button 1
 ---@field close_threshold? number    the trailing edge's: points, default every button but the leftmost plus half of it
+---@field equal_widths? boolean     the trailing edge's: every button as wide as the widest
 
 ---@class SwipeContext
 ---@field now number  virtual milliseconds

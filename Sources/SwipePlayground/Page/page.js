@@ -240,14 +240,82 @@
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] > 0.45;
   }
 
+  var SVG_NS = 'http://www.w3.org/2000/svg';
+  /** Path data as the server checks it (ButtonIcon.isPathData): nothing else becomes a `d`. */
+  var PATH_DATA = /^ *[Mm][MmLlHhVvCcSsQqTtAaZz0-9 ,.+eE-]*$/;
+
+  /** A button's icon as an inline SVG (the built-in outlines stroked, a plugin's path filled,
+   *  both in the text colour), or null. */
+  function iconElement(icon, size) {
+    if (!icon || typeof icon.path !== 'string' || !PATH_DATA.test(icon.path)) return null;
+    var box = Array.isArray(icon.view_box) && icon.view_box.length === 4 ? icon.view_box.map(Number) : [0, 0, 24, 24];
+    if (!box.every(isFinite)) return null;
+    var svg = document.createElementNS(SVG_NS, 'svg');
+    svg.setAttribute('class', 'icon');
+    svg.setAttribute('width', String(size));
+    svg.setAttribute('height', String(size));
+    svg.setAttribute('viewBox', box.join(' '));
+    svg.setAttribute('aria-hidden', 'true');
+    if (icon.name) svg.dataset.icon = icon.name;
+    var path = document.createElementNS(SVG_NS, 'path');
+    path.setAttribute('d', icon.path);
+    if (icon.stroked) {
+      path.setAttribute('fill', 'none');
+      path.setAttribute('stroke', 'currentColor');
+      path.setAttribute('stroke-width', '2');
+      path.setAttribute('stroke-linecap', 'round');
+      path.setAttribute('stroke-linejoin', 'round');
+    } else {
+      path.setAttribute('fill', 'currentColor');
+    }
+    svg.appendChild(path);
+    return svg;
+  }
+
   function paintButton(el, b) {
     var color = buttonColor(b);
     el.style.background = color;
+    el.dataset.color = color;
+    var highlight = typeof b.highlight_color === 'string' && HEX_COLOR.test(b.highlight_color) ? b.highlight_color : '';
+    if (highlight) el.dataset.highlight = highlight; else delete el.dataset.highlight;
+    el.classList.remove('pressed');
     el.classList.toggle('light', isLight(color));
     el.classList.toggle('destructive', b.style === 'destructive');
+    var ink = typeof b.text_color === 'string' && HEX_COLOR.test(b.text_color) ? b.text_color : '';
+    el.style.color = ink;
     el.dataset.id = b.id;
-    el.textContent = b.title;
-    el.title = b.title + ' (id ' + b.id + ', ' + b.width + ' pt' + (b.style === 'destructive' ? ', destructive' : '') + ')';
+    el.textContent = '';
+    var title = typeof b.title === 'string' ? b.title : '';
+    // An icon alone is 24 px; above a title, 20 px with a 12 px title (docs/appearance.md).
+    var icon = iconElement(b.icon, title ? 20 : 24);
+    el.classList.toggle('with-icon', !!icon);
+    if (icon) el.appendChild(icon);
+    if (title || !icon) {
+      var span = document.createElement('span');
+      span.className = 'title';
+      span.textContent = title;
+      el.appendChild(span);
+    }
+    var label = typeof b.accessibility_label === 'string' && b.accessibility_label ? b.accessibility_label : '';
+    if (label) el.setAttribute('aria-label', label); else el.removeAttribute('aria-label');
+    var name = title || label || (b.icon && b.icon.name) || b.id;
+    el.title = name + ' (id ' + b.id + ', ' + b.width + ' pt' + (b.style === 'destructive' ? ', destructive' : '') + ')';
+  }
+
+  /** The pressed look: a button with a highlight colour shows it while a pointer holds it. */
+  var pressedButton = null;
+  function press(el) {
+    release();
+    if (!el || !el.dataset.highlight) return;
+    pressedButton = el;
+    el.classList.add('pressed');
+    el.style.background = el.dataset.highlight;
+  }
+  function release() {
+    if (!pressedButton) return;
+    pressedButton.classList.remove('pressed');
+    pressedButton.style.background = pressedButton.dataset.color || '';
+    pressedButton = null;
   }
 
   function fillButtons(box, buttons, side) {
@@ -470,7 +538,20 @@
       box.textContent = 'no configuration (the tutorial\u2019s cell)';
       return;
     }
-    box.appendChild(renderValue(cfg));
+    box.appendChild(renderValue(compactIcons(cfg)));
+  }
+
+  /** The configuration with each button's icon as one word (a built-in's name, else `path`), so
+   *  an edge's buttons stay one table of plain values. */
+  function compactIcons(value) {
+    if (Array.isArray(value)) return value.map(compactIcons);
+    if (!value || typeof value !== 'object') return value;
+    var out = {};
+    Object.keys(value).forEach(function (k) {
+      var v = value[k];
+      out[k] = k === 'icon' && v && typeof v === 'object' && !Array.isArray(v) ? (v.name || 'path') : compactIcons(v);
+    });
+    return out;
   }
 
   function isPlain(v) { return v === null || typeof v !== 'object'; }
@@ -567,6 +648,7 @@
     table.classList.add('dragging');
     table.focus({ preventScroll: true });
     setHover(rowAtY(local(e).y));
+    press(e.target && e.target.closest ? e.target.closest('.button, .filled') : null);
     pointerMessage('down', e);
   });
 
@@ -582,7 +664,7 @@
     return function (e) {
       if (!pointers.has(e.pointerId)) return;
       pointers.delete(e.pointerId);
-      if (!pointers.size) table.classList.remove('dragging');
+      if (!pointers.size) { table.classList.remove('dragging'); release(); }
       pointerMessage(phase, e);
     };
   }
