@@ -125,6 +125,56 @@ struct CoverageTests {
         return CoverageReport(coverage)
     }
 
+    /// The report reads a function's name from its line by scanning ASCII bytes; the rule is
+    /// the two regular expressions of `functionNameByPattern`. Over lines made of the pieces that
+    /// matter (the keyword inside and around names, dotted and method names, `=` and `==`,
+    /// spaces and tabs, digits before letters) the scan gives what the patterns give; a line
+    /// with a byte past ASCII goes through the patterns.
+    @Test func functionNamesReadByScanningAreThePatterns() {
+        let pieces = [
+            "function", "function ", "local ", "local function ", " ", "\t", "  ", "=", " = ", "==", "(", ")", "(x)",
+            "foo", "a.b", "M:c", "M.c:d", "_x1", "1abc", "9", ".", ":", "end", "return ", "myfunction", "functions",
+            "steps[1]", "[", "]", ",", "{", "--", "\"", "x_y.z", "\u{0B}", "\u{0C}",
+        ]
+        var random = UInt64(2424)
+        func next() -> Int {
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: random >> 33)
+        }
+        var lines = [
+            "function M.row(x)", "local function helper (a, b)", "M.configure = function(row)", "x = function ()",
+            "  configure = function(row)", "local f = function(", "a == function(", "functionfoo(", "function 1x(",
+            "return function(x) end", "steps[3] = function(x)", "", "   ",
+        ]
+        let names = ["foo", "a.b", "M:c", "M.c:d", "_x1", "1abc", "x_y.z", "a..b", ":m", "9"]
+        let spaces = ["", " ", "\t", "  ", "\u{0B}"]
+        func some(_ count: Int) -> String { (0..<count).map { _ in pieces[next() % pieces.count] }.joined() }
+        func space() -> String { spaces[next() % spaces.count] }
+        while lines.count < 12_000 {
+            let name = names[next() % names.count]
+            switch next() % 3 {
+            case 0: lines.append(some(1 + next() % 9))
+            case 1: lines.append(some(next() % 3) + "function" + space() + name + space() + "(" + some(next() % 3))
+            default:
+                lines.append(
+                    some(next() % 3) + name + space() + "=" + space() + "function" + space() + "(" + some(next() % 3))
+            }
+        }
+        var named = 0
+        for line in lines {
+            var copy = line
+            let scanned = copy.withUTF8 { CoverageReport.asciiFunctionName(in: $0) }
+            let expected = CoverageReport.functionNameByPattern(in: line)
+            #expect(scanned == expected, "\(line.debugDescription)")
+            if expected != "(anonymous)" { named += 1 }
+        }
+        #expect(named > 2_000)  // the lines exercise both patterns, not only the fallback
+        #expect(CoverageReport.functionName(in: "local function ñame()") == "(anonymous)")
+        #expect(CoverageReport.functionName(in: "é = 1; M.x = function()") == "M.x")
+        var accented = "M.x = function() -- é"
+        #expect(accented.withUTF8 { CoverageReport.asciiFunctionName(in: $0) } == nil)
+    }
+
     @Test func lcovTextIsExact() throws {
         #expect(
             try Self.sampleReport().lcov == """
