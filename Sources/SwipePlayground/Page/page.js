@@ -399,9 +399,18 @@
 
   function hideSheet() { $('sheet-backdrop').hidden = true; }
 
-  $('sheet-dismiss').addEventListener('click', hideSheet);
-  $('sheet-backdrop').addEventListener('click', function (e) { if (e.target === e.currentTarget) hideSheet(); });
-  document.addEventListener('keydown', function (e) { if (e.key === 'Escape') hideSheet(); });
+  /** The person dismissed the sheet: hidden here, and told to the session, which records a
+   *  `dismiss` (a `dismiss` line in the recorded script). A `dismiss` the session sends
+   *  (ctx:dismiss) only hides it. */
+  function dismissSheet(e) {
+    if ($('sheet-backdrop').hidden) return;
+    hideSheet();
+    send({ type: 'dismiss', t: sinceConnect(e.timeStamp) });
+  }
+
+  $('sheet-dismiss').addEventListener('click', dismissSheet);
+  $('sheet-backdrop').addEventListener('click', function (e) { if (e.target === e.currentTarget) dismissSheet(e); });
+  document.addEventListener('keydown', function (e) { if (e.key === 'Escape') dismissSheet(e); });
 
   // ---------------------------------------------------------------- reloads
 
