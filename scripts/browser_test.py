@@ -5,7 +5,8 @@ Starts `swipehost serve --plugin <a copy of plugins/mail.lua> --port 0`, opens i
 Debian's chromium through Playwright, and checks with real mouse events that:
   1. dragging row 3 left opens it: Trash, Flag and More are revealed in their colours, and the
      log shows the `open` of row 3;
-  2. tapping Trash deletes the row: the row count drops and the rows below move up;
+  2. tapping Trash deletes the row: the row count drops and the rows below move up; tapping More
+     presents the sheet, and dismissing it sends `dismiss` to the session, which logs it;
   3. saving a broken plugin shows the error banner (file:line) and keeps the old plugin; saving a
      good change (Trash retitled) reaches the page without reloading it;
   4. the recorded script, downloaded from the session's URL, replayed with
@@ -216,6 +217,20 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     page.wait_for_function("() => document.querySelector('#table').dataset.rowCount === '14'")
     check(True, "tapping Trash deletes row 3 (14 rows left)")
     check(row(page, 3).get_attribute("data-item") == "Weekend hiking plan", "row 4 moved up into row 3")
+
+    # 2b. More presents a sheet; dismissing it with its button tells the session, whose `dismiss`
+    # the log shows (and the recorded script replays, in 4). Row 3 is closed again after.
+    drag(page, 3, -200)
+    wait_offset(page, 3, -240)
+    more = row(page, 3).locator('.button[data-id="more"]').bounding_box()
+    page.mouse.click(more["x"] + more["width"] / 2, more["y"] + more["height"] / 2)
+    page.locator("#sheet-backdrop:not([hidden])").wait_for()
+    check(True, "tapping More presents the sheet")
+    page.click("#sheet-dismiss")
+    page.locator("#log .event.dismiss").wait_for()
+    check(page.is_hidden("#sheet-backdrop"), "dismissing the sheet hides it and the session records a dismiss")
+    drag(page, 3, 200)
+    wait_offset(page, 3, 0)
 
     # 3. A broken save shows the banner; a good one reaches the page without a reload.
     page.evaluate("() => { window.__notReloaded = true; }")

@@ -76,3 +76,40 @@ int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, l
     swd_push_button(rt, L, button);
     return swl_call_finish(rt, L, 3, msgh);
 }
+
+// ---- Lifecycle hooks (issue 22, point 3) -------------------------------------------------------
+// on_begin, on_will_open, on_will_close, on_expand, on_collapse, on_progress, and an on_open or
+// on_close a flick decided: swd_call_handler's row record (without a button) plus a pan's motion
+// fields. Not a hot path: the motion keys are pushed as literals, not parked.
+
+static inline void swd_set_number(lua_State *L, const char *key, double value) {
+    lua_pushstring(L, key);
+    lua_pushnumber(L, (lua_Number)value);
+    lua_rawset(L, -3);
+}
+
+int swd_call_motion(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
+                    size_t item_len, const char *side, const swd_Motion *motion) {
+    int msgh = swl_call_begin(rt, L);
+    if (msgh == 0) return SWL_STACK_OVERFLOW;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+    swl_call_push_ref(L, context);
+    lua_createtable(L, 0, 6);
+    swl_call_push_key(rt, L, SWD_KEY_INDEX);
+    lua_pushinteger(L, (lua_Integer)index);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_ITEM);
+    swl_call_push_string(L, item, item_len);
+    swl_call_set_raw(L);
+    if (side != NULL) {
+        swl_call_push_key(rt, L, SWD_KEY_SIDE);
+        lua_pushstring(L, side);
+        swl_call_set_raw(L);
+    }
+    if (motion->has_velocity) swd_set_number(L, "velocity", motion->velocity);
+    if (motion->has_progress) {
+        swd_set_number(L, "offset", motion->offset);
+        swd_set_number(L, "fraction", motion->fraction);
+    }
+    return swl_call_finish(rt, L, 2, msgh);
+}

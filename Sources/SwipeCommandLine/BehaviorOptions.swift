@@ -21,15 +21,29 @@ public struct BehaviorOptions: ParsableArguments {
     @Flag(help: "Keep one row open: opening a row closes the open one, animated, with its close event.")
     public var exclusive = false
 
+    @Flag(
+        help:
+            "Keep one row open, closing the open one as soon as a swipe on another row begins (UIKit's and SwipeCellKit's moment; --exclusive waits until it opens)."
+    )
+    public var exclusiveBegin = false
+
     @Flag(help: "A scroll closes the open rows.")
     public var closeOnScroll = false
 
     @Flag(help: "A tap on a row's content ('tap ROW content') closes the open rows.")
     public var closeOnTap = false
 
+    @Flag(
+        help:
+            "Also trace the pans' lifecycle: 'begin' (a pan starts revealing a side), 'will_open' and 'will_close' (at release, with the velocity)."
+    )
+    public var lifecycleEvents = false
+
     /// The options the flags turn on (a plugin's `table` may turn on others).
     public var tableBehavior: TableBehaviorOptions {
-        TableBehaviorOptions(exclusive: exclusive, closeOnScroll: closeOnScroll, closeOnTap: closeOnTap)
+        TableBehaviorOptions(
+            exclusive: exclusive, closeOnScroll: closeOnScroll, closeOnTap: closeOnTap, exclusiveOnBegin: exclusiveBegin
+        )
     }
 }
 

@@ -21,6 +21,7 @@ public struct ConfigurationOptions: ParsableArguments {
         SessionConfiguration(
             plugins: plugins.paths.map(PluginSource.file), pluginOptions: plugins.options,
             items: .generated(count: table.rows), geometry: table.geometry, direction: behavior.direction,
-            tableBehavior: behavior.tableBehavior, preset: behavior.preset, strict: strict)
+            tableBehavior: behavior.tableBehavior, preset: behavior.preset, strict: strict,
+            lifecycleEvents: behavior.lifecycleEvents)
     }
 }

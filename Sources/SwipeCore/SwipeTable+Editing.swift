@@ -14,6 +14,14 @@ extension SwipeTable {
         finish(configuring: false)
     }
 
+    /// The table closes `row`, animated, as a tapped button's `close = true` does (SwipeCellKit's
+    /// `hidesWhenSelected`): with its `close` event (``TableEvent/close(row:side:velocity:)``)
+    /// when it was open, and nothing when it was not.
+    public func closeRowAfterAction(_ row: Int) throws(TableError) {
+        try state.closeRow(row, animated: true, notify: true)
+        finish(configuring: false)
+    }
+
     /// Finishes a `manual` full swipe that holds `row` filled: `delete` slides the content out and
     /// deletes the row (with its `delete` event), `reset` snaps it closed (with its `close`).
     /// Throws ``TableError/notWaiting(row:)`` for a row that is not waiting (fulfilled already,

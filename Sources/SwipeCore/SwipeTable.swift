@@ -67,6 +67,20 @@ public final class SwipeTable {
         set { state.options = newValue }
     }
 
+    /// Whether the table delivers ``TableEvent/begin(row:side:)``, ``TableEvent/willOpen(row:side:velocity:)``
+    /// and ``TableEvent/willClose(row:side:velocity:)`` (off: the tutorial's delegate hears none).
+    public var reportsLifecycle: Bool {
+        get { state.reportsLifecycle }
+        set { state.reportsLifecycle = newValue }
+    }
+
+    /// Whether every pan move delivers a ``TableEvent/progress(row:side:offset:fraction:)`` (off:
+    /// a move that changes nothing else delivers nothing).
+    public var reportsProgress: Bool {
+        get { state.reportsProgress }
+        set { state.reportsProgress = newValue }
+    }
+
     /// `cellsCurrentlyEditing`: the rows the table re-opens when their cell is dequeued.
     public var openRows: Set<Int> { Set(state.openRows.keys) }
 

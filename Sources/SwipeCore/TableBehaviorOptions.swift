@@ -8,10 +8,23 @@ public struct TableBehaviorOptions: Hashable, Sendable {
     public var closeOnScroll: Bool
     /// A tap on a row's content closes the open rows (UIKit and SwipeCellKit do).
     public var closeOnTap: Bool
+    /// `exclusive = "begin"`: a pan that begins revealing a row's side (``TableEvent/begin(row:side:)``)
+    /// closes the other open rows then, as UIKit and SwipeCellKit do, not when the row opens.
+    /// Only with ``exclusive`` (which still closes them when the table opens a row itself).
+    public var exclusiveOnBegin: Bool
 
-    public init(exclusive: Bool = false, closeOnScroll: Bool = false, closeOnTap: Bool = false) {
-        self.exclusive = exclusive
+    public init(
+        exclusive: Bool = false, closeOnScroll: Bool = false, closeOnTap: Bool = false, exclusiveOnBegin: Bool = false
+    ) {
+        self.exclusive = exclusive || exclusiveOnBegin
         self.closeOnScroll = closeOnScroll
         self.closeOnTap = closeOnTap
+        self.exclusiveOnBegin = exclusiveOnBegin
+    }
+
+    /// What `exclusive` is set to in a plugin's `table` and a spec's `swipe.table{}`: `false`,
+    /// `true` (on open) or `"begin"`.
+    public var exclusiveName: String? {
+        exclusiveOnBegin ? "begin" : exclusive ? "true" : nil
     }
 }

@@ -20,11 +20,30 @@ public enum TableEvent: Hashable, Sendable {
     /// A full swipe deleted the row (its item is given: the row is gone when this is delivered).
     case delete(row: Int, item: String)
 
+    // Lifecycle: delivered only when asked (``SwipeTable/reportsLifecycle``,
+    // ``SwipeTable/reportsProgress``), so a table nobody listens to for them pays nothing.
+
+    /// A pan started revealing `side`: its first move that uncovered any of the side's buttons
+    /// (a pan that began with the side revealed does not begin it again; one that crosses over
+    /// to the other side begins that one).
+    case begin(row: Int, side: Edge)
+    /// A pan ended (released, or cancelled: `velocity` nil) and the row is about to snap open on
+    /// `side`: delivered just before that release's other events, its `open` among them.
+    /// `velocity`: the release's, points/s, negative = left.
+    case willOpen(row: Int, side: Edge, velocity: Double?)
+    /// As ``willOpen(row:side:velocity:)``, for a release that closes the row.
+    case willClose(row: Int, side: Edge, velocity: Double?)
+    /// A pan moved the row: `offset` is the content's (points, negative = moved left), `fraction`
+    /// the reveal on `side` over the side's buttons' total width (above 1 past the buttons,
+    /// below 0 pulled past rest).
+    case progress(row: Int, side: Edge, offset: Double, fraction: Double)
+
     /// The row the event concerns.
     public var row: Int {
         switch self {
         case .open(let row, _, _), .close(let row, _, _), .action(let row, _, _, _), .expand(let row, _, _),
-            .fullAction(let row, _, _, _), .delete(let row, _):
+            .fullAction(let row, _, _, _), .delete(let row, _), .begin(let row, _), .willOpen(let row, _, _),
+            .willClose(let row, _, _), .progress(let row, _, _, _):
             return row
         }
     }

@@ -21,7 +21,9 @@ struct TableState: Sendable {
     var direction: LayoutDirection = .ltr {
         didSet { for index in cells.indices { cells[index].direction = direction } }
     }
-    var options = TableBehaviorOptions()
+    var options = TableBehaviorOptions() {
+        didSet { watchesMoves = reportsProgress || watchesBegin }
+    }
     var openRows: [Int: OpenRow] = [:]
 
     /// Every cell ever made; the pool and the visible rows index into it.
@@ -45,6 +47,23 @@ struct TableState: Sendable {
     /// full swipe's action reaches the row that was swiped, not the one after it (issue 25).
     var slidOut: [Int] = []
     var nextTimerID = 1
+    /// Whether `begin`, `will_open` and `will_close` are delivered (``SwipeTable/reportsLifecycle``).
+    var reportsLifecycle = false {
+        didSet { watchesMoves = reportsProgress || watchesBegin }
+    }
+    /// Whether every pan move delivers a `progress` (``SwipeTable/reportsProgress``).
+    var reportsProgress = false {
+        didSet { watchesMoves = reportsProgress || watchesBegin }
+    }
+    /// Whether a pan move is looked at for its `begin` or `progress`: one flag, read on every
+    /// move (`pan.move` in the callgrind gate), kept by the three it stands for.
+    private(set) var watchesMoves = false
+    /// The side each tracked pan last began revealing, by cell (kept while a `begin` is wanted:
+    /// reported, or closing the other rows with `exclusive = "begin"`).
+    var begunSides: [Int: Edge] = [:]
+
+    /// Whether pans are watched for their `begin`.
+    var watchesBegin: Bool { reportsLifecycle || options.exclusiveOnBegin }
 
     init(items: TableItems, geometry: TableGeometry) {
         self.items = items
@@ -256,12 +275,18 @@ extension TableState {
         let cell = try visibleCell(row)
         if cells[cell].isTracking { throw .panAlreadyInProgress(row: row) }
         cells[cell].panBegan(translation: x)
+        if watchesBegin {
+            // A pan that begins with a side revealed does not begin it again.
+            let edge = cells[cell].edge
+            begunSides[cell] = edge.flatMap { cells[cell].reveal(on: $0) > 0 ? $0 : nil }
+        }
     }
 
     /// Returns whether the move left a delegate call to deliver (most moves do not).
     mutating func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool {
         let cell = try panningCell(row)
         let effects = cells[cell].panChanged(translation: x, at: now)
+        if watchesMoves { reportMove(cell: cell, row: row) }
         // Most moves only move the content: nothing to schedule, record or delete.
         if !effects.isEmpty || cells[cell].hasSlidOut { perform(effects, cell: cell) }
         return hasEventsToDeliver
@@ -269,12 +294,56 @@ extension TableState {
 
     mutating func panEnded(row: Int, velocity: Double? = nil) throws(TableError) {
         let cell = try panningCell(row)
-        perform(cells[cell].panEnded(velocity: velocity, at: now), cell: cell)
+        guard reportsLifecycle || !begunSides.isEmpty else {
+            perform(cells[cell].panEnded(velocity: velocity, at: now), cell: cell)
+            return
+        }
+        // The velocity the release is made with, read before the pan ends.
+        let released = velocity.map(ReleasePhysics.bounded) ?? cells[cell].releaseVelocity(at: now)
+        endPan(cells[cell].panEnded(velocity: velocity, at: now), cell: cell, velocity: released)
     }
 
     mutating func panCancelled(row: Int) throws(TableError) {
         let cell = try panningCell(row)
-        perform(cells[cell].panCancelled(at: now), cell: cell)
+        endPan(cells[cell].panCancelled(at: now), cell: cell, velocity: nil)
+    }
+
+    /// A pan moved `cell`: its `begin` the first time it reveals a side (closing the other rows
+    /// with `exclusive = "begin"`), and its `progress`. Nothing for a row that does not move (a
+    /// row without buttons, one a `manual` full swipe holds).
+    @inline(never)
+    private mutating func reportMove(cell: Int, row: Int) {
+        guard cells[cell].isSwipeable, !cells[cell].isWaiting else { return }
+        if watchesBegin, let edge = cells[cell].edge, cells[cell].reveal(on: edge) > 0, begunSides[cell] != edge {
+            begunSides[cell] = edge
+            if reportsLifecycle { pendingEvents.append(.begin(row: row, side: edge)) }
+            if options.exclusiveOnBegin { closeOpenRows(except: row) }
+        }
+        if reportsProgress {
+            let edge = cells[cell].edge ?? cells[cell].configuration.defaultEdge
+            let total = cells[cell].configuration.totalWidth(of: edge)
+            let fraction = total > 0 ? cells[cell].reveal(on: edge) / total : 0
+            let offset = cells[cell].offset
+            // At rest in `ltr` the trailing side's 0 is -0 (0 times its sign): reported as 0.
+            pendingEvents.append(
+                .progress(
+                    row: row, side: edge, offset: offset == 0 ? 0 : offset, fraction: fraction == 0 ? 0 : fraction))
+        }
+    }
+
+    /// A pan ended (released at `velocity`, or cancelled: nil): the `will_open` or `will_close`
+    /// of the snap it decided, when reported, before the release's events.
+    private mutating func endPan(_ effects: CellEffects, cell: Int, velocity: Double?) {
+        begunSides[cell] = nil
+        if reportsLifecycle, let notification = effects.notification {
+            let row = cellRows[cell]
+            let edge = notification.edge
+            pendingEvents.append(
+                notification.kind == .didOpen
+                    ? .willOpen(row: row, side: edge, velocity: velocity)
+                    : .willClose(row: row, side: edge, velocity: velocity))
+        }
+        perform(effects, cell: cell)
     }
 
     /// Inlined into the pan events (a call would copy the whole state to borrow it).
@@ -350,12 +419,17 @@ extension TableState {
         perform(cells[cell].tableOpened(on: edge, animated: animated, at: now), cell: cell)
     }
 
-    mutating func closeRow(_ row: Int, animated: Bool) throws(TableError) {
+    /// `notify`: with a `close` event, only for a row that was open (an auto-close).
+    mutating func closeRow(_ row: Int, animated: Bool, notify: Bool = false) throws(TableError) {
         try checkRowExists(row)
         if waitingRows[row] != nil { throw .heldByFullSwipe(row: row) }
-        openRows[row] = nil
-        guard let cell = cellIndex(forRow: row) else { return }
-        perform(cells[cell].tableClosed(animated: animated, at: now), cell: cell)
+        let open = openRows.removeValue(forKey: row)
+        if notify, open == nil { return }
+        guard let cell = cellIndex(forRow: row) else {
+            if notify, let open { pendingEvents.append(.close(row: row, side: open.namesSide ? open.edge : nil)) }
+            return
+        }
+        perform(cells[cell].tableClosed(animated: animated, notify: notify, at: now), cell: cell)
     }
 
     mutating func deleteRow(_ row: Int) throws(TableError) {
@@ -457,7 +531,7 @@ extension TableState {
     /// A cell leaves the screen: its pan, if any, is cancelled while it still has its row.
     mutating func enqueue(_ cell: Int) {
         if cells[cell].isTracking {
-            perform(cells[cell].panCancelled(at: now), cell: cell)
+            endPan(cells[cell].panCancelled(at: now), cell: cell, velocity: nil)
         }
         cellRows[cell] = 0
         reusePool.append(cell)

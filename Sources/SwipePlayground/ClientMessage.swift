@@ -8,6 +8,9 @@ public enum ClientMessage: Hashable, Sendable {
     case wheel(dy: Double, time: VirtualInstant)
     /// `{"type":"tick","t":N}`: advance the clock only.
     case tick(time: VirtualInstant)
+    /// `{"type":"dismiss","t":N}`: the person dismissed the sheet a plugin presented (the
+    /// script's `dismiss`).
+    case dismiss(time: VirtualInstant)
 }
 
 extension ClientMessage {
@@ -17,7 +20,7 @@ extension ClientMessage {
     /// The largest coordinate or scroll distance a message may carry, in CSS px.
     public static let maximumDistance = 1_000_000.0
     /// The message types the page may send, as the error for an unknown one lists them.
-    public static let typeNames = ["pointer", "wheel", "tick"]
+    public static let typeNames = ["pointer", "wheel", "tick", "dismiss"]
 
     /// Decodes one text message: the size first, then the JSON, then each field, so that the
     /// error names the first thing wrong. Unknown fields are ignored (a newer page may send more).
@@ -69,6 +72,8 @@ extension ClientMessage {
             return .wheel(dy: try fields.distance("dy"), time: try fields.time())
         case "tick":
             return .tick(time: try fields.time())
+        case "dismiss":
+            return .dismiss(time: try fields.time())
         default:
             throw ProtocolError(
                 "unknown message type \"\(escaped(name))\" (expected \(quotedList(typeNames, or: "or")))")

@@ -82,6 +82,9 @@ public final class PlaygroundSession {
         case .tick(let at):
             time = at
             commands = []
+        case .dismiss(let at):
+            time = at
+            commands = [.dismiss]
         }
         advance(to: time)
         var replies: [String] = []

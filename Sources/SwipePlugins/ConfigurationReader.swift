@@ -19,15 +19,17 @@ struct ConfigurationReader {
     static let configurationKeys = [
         "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing",
         "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset", "full_swipe",
-        "equal_widths",
+        "equal_widths", "close_on_action",
     ]
     static let fullSwipeKeys = ["button", "threshold", "completion", "style"]
     /// The curve names: the cubic ones and `spring`.
     static let curveNames = AnimationCurve.allCases.map(\.rawValue) + ["spring"]
-    static let edgeKeys = ["buttons", "open_threshold", "close_threshold", "full_swipe", "equal_widths"]
+    static let edgeKeys = [
+        "buttons", "open_threshold", "close_threshold", "full_swipe", "equal_widths", "close_on_action",
+    ]
     static let buttonKeys = [
         "id", "title", "width", "color", "style", "on_tap", "icon", "text_color", "highlight_color",
-        "accessibility_label", "min_width", "max_width",
+        "accessibility_label", "min_width", "max_width", "close",
     ]
     static let iconKeys = ["path", "view_box"]
 
@@ -35,6 +37,11 @@ struct ConfigurationReader {
         var configuration: CellConfiguration?
         /// The `on_tap` handlers, by ``PluginHost/RowSetup/handlerKey(_:_:)``.
         var handlers: [Int: LuaRef] = [:]
+        /// The buttons whose action closes the row (`close = true`, or their edge's
+        /// `close_on_action = true`), by ``PluginHost/RowSetup/handlerKey(_:_:)``.
+        var closing: Set<Int> = []
+        /// The buttons' own `close`, by the same key, before their edge's default applies.
+        var buttonCloses: [Int: Bool] = [:]
         var errors: [PluginProblem] = []
         var warnings: [PluginProblem] = []
     }
@@ -193,6 +200,18 @@ struct ConfigurationReader {
             }
         }
         read.actions.buttons = buttons
+        var closesOnAction = false
+        if let flag = fields["close_on_action"] {
+            if case .boolean(let on) = flag {
+                closesOnAction = on
+            } else {
+                result.errors.append(problem(prefix + "close_on_action", "must be a boolean, got \(flag.typeName)"))
+            }
+        }
+        for number in buttons.indices.map({ $0 + 1 }) {
+            let key = PluginHost.RowSetup.handlerKey(edge, number)
+            if result.buttonCloses[key] ?? closesOnAction { result.closing.insert(key) }
+        }
         read.actions.openThreshold = number(fields, "open_threshold", prefix: prefix, into: &result)
         read.actions.closeThreshold = number(fields, "close_threshold", prefix: prefix, into: &result)
         if let value = fields["full_swipe"], read.complete {
@@ -439,6 +458,14 @@ struct ConfigurationReader {
                     lua.flatMap { Plugin.labeled(handler, "on_tap", in: $0) } ?? ref
             } else {
                 result.errors.append(problem("\(prefix).on_tap", "must be a function, got \(handler.typeName)"))
+                valid = false
+            }
+        }
+        if let flag = fields["close"] {
+            if case .boolean(let on) = flag {
+                result.buttonCloses[PluginHost.RowSetup.handlerKey(edge, number)] = on
+            } else {
+                result.errors.append(problem("\(prefix).close", "must be a boolean, got \(flag.typeName)"))
                 valid = false
             }
         }

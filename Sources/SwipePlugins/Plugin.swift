@@ -11,8 +11,14 @@ public enum Hook: String, CaseIterable, Hashable, Sendable {
     case onAction = "on_action"
     case onTap = "on_tap"
     case after
+    case onBegin = "on_begin"
+    case onWillOpen = "on_will_open"
+    case onWillClose = "on_will_close"
+    case onExpand = "on_expand"
+    case onCollapse = "on_collapse"
+    case onProgress = "on_progress"
 
-    var bit: UInt8 { 1 << UInt8(index) }
+    var bit: UInt16 { 1 << UInt16(index) }
 
     /// Whether the hook's handlers are functions the plugin hands over as it goes (a button's
     /// `on_tap`, a `ctx:after` callback) rather than one field of the plugin's table: their
@@ -27,6 +33,12 @@ public enum Hook: String, CaseIterable, Hashable, Sendable {
         case .onAction: 4
         case .onTap: 5
         case .after: 6
+        case .onBegin: 7
+        case .onWillOpen: 8
+        case .onWillClose: 9
+        case .onExpand: 10
+        case .onCollapse: 11
+        case .onProgress: 12
         }
     }
 }
@@ -78,6 +90,8 @@ public final class Plugin {
     let onClose: LuaRef?
     let onAction: LuaRef?
     let setup: LuaRef?
+    /// The lifecycle hooks (`on_begin`, `on_will_open`, ...), by hook; only those defined.
+    let lifecycle: [Hook: LuaRef]
     /// Whether the plugin has a `setup` function.
     public var hasSetup: Bool { setup != nil }
     /// The items the plugin provides, if any.
@@ -94,7 +108,7 @@ public final class Plugin {
         var context: LuaRef?
         var contextSlot: LuaSlot?
         var failures = [Int](repeating: 0, count: Hook.allCases.count)
-        var disabledHooks: UInt8 = 0
+        var disabledHooks: UInt16 = 0
         var handlerFailures: [HandlerID: Int] = [:]
         var disabledHandlers: Set<HandlerID> = []
     }
@@ -122,7 +136,7 @@ public final class Plugin {
         _modify { yield &hooks.failures }
     }
     /// Hooks switched off after too many failures, one bit each.
-    var disabledHooks: UInt8 {
+    var disabledHooks: UInt16 {
         get { hooks.disabledHooks }
         _modify { yield &hooks.disabledHooks }
     }
@@ -163,7 +177,11 @@ public final class Plugin {
         return isDisabled(hook)
     }
 
-    static let keys = ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup", "table"]
+    static let keys =
+        ["name", "version", "configure", "on_open", "on_close", "on_action", "items", "setup", "table"]
+        + lifecycleHooks.map(\.rawValue)
+    /// The hooks of a pan's lifecycle, each optional.
+    static let lifecycleHooks: [Hook] = [.onBegin, .onWillOpen, .onWillClose, .onExpand, .onCollapse, .onProgress]
     static let tableKeys = ["exclusive", "close_on_scroll", "close_on_tap"]
 
     /// Loads `path` (a `.lua` file, or a folder with `init.lua`, which becomes its `require` root).
@@ -274,6 +292,11 @@ public final class Plugin {
         onClose = try function("on_close")
         onAction = try function("on_action")
         setup = try function("setup")
+        var lifecycle: [Hook: LuaRef] = [:]
+        for hook in Self.lifecycleHooks {
+            if let function = try function(hook.rawValue) { lifecycle[hook] = function }
+        }
+        self.lifecycle = lifecycle
         items = try Self.readItems(fields["items"], lua: lua, file: file, line: line)
         var warnings = fields.keys.filter { !Self.keys.contains($0) }.sorted().map { key in
             let hint = closestMatch(to: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
@@ -298,14 +321,27 @@ public final class Plugin {
             )
         }
         var options = TableBehaviorOptions()
+        if case .string(let name)? = fields["exclusive"] {
+            guard name == "begin" else {
+                throw PluginProblem(
+                    file: file, line: line, field: "table.exclusive",
+                    message: "must be true, false or \"begin\", got \"\(name)\"")
+            }
+            options.exclusive = true
+            options.exclusiveOnBegin = true
+        }
         for (key, path) in [
             ("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll),
             ("close_on_tap", \.closeOnTap),
         ] {
             guard let flag = fields[key] else { continue }
+            if key == "exclusive", case .string = flag { continue }
             guard case .boolean(let on) = flag else {
                 throw PluginProblem(
-                    file: file, line: line, field: "table.\(key)", message: "must be a boolean, got \(flag.typeName)")
+                    file: file, line: line, field: "table.\(key)",
+                    message: key == "exclusive"
+                        ? "must be true, false or \"begin\", got \(flag.typeName)"
+                        : "must be a boolean, got \(flag.typeName)")
             }
             options[keyPath: path] = on
         }

@@ -16,15 +16,32 @@ extension PluginHost {
     func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
+        // A tapped button with `close = true` closes its row once handled (a full swipe's
+        // completion decides for itself).
+        let closes =
+            !full && !setup.closing.isEmpty && setup.closing.contains(RowSetup.handlerKey(side ?? .trailing, number))
         // Most rows have no `on_tap` handlers: no lookup then.
         let tapHandler = setup.handlers.isEmpty ? nil : setup.handlers[RowSetup.handlerKey(side ?? .trailing, number)]
-        guard let handler = tapHandler ?? plugins[owner].onAction else { return }
+        guard let handler = tapHandler ?? plugins[owner].onAction else {
+            if closes { closeAfterAction(row, item: table.items[row], count: table.items.count) }
+            return
+        }
         let hook: Hook = tapHandler == nil ? .onAction : .onTap
-        runHandler(
+        let before = closes ? (item: table.items[row], count: table.items.count) : nil
+        let succeeded = runHandler(
             owner, plugins[owner], hook: hook, function: handler.unownedSlot,
             perFunction: hook == .onTap ? handler : nil,
             row: row, item: nil, side: side, button: PluginDispatch.Button(button, number: number, full: full),
             label: { handler.label })
+        if succeeded, let before { closeAfterAction(row, item: before.item, count: before.count) }
+    }
+
+    /// Auto-close: closes `row`, animated, with its `close`, if it still holds `item` among
+    /// `count` rows (a handler that deleted or inserted rows moved it: nothing is closed then)
+    /// and is open.
+    private func closeAfterAction(_ row: Int, item: String, count: Int) {
+        guard table.items.count == count, row <= count, table.items[row] == item else { return }
+        try? table.closeRowAfterAction(row)
     }
 
     /// `on_open`/`on_close` of every plugin, in load order: `handler(ctx, row)`.
@@ -37,7 +54,7 @@ extension PluginHost {
         if handlers.count == 1 {
             // Unretained: `plugins` holds the plugin for the host's lifetime.
             handlers[0].plugin._withUnsafeGuaranteedRef { plugin in
-                runHandler(
+                _ = runHandler(
                     handlers[0].index, plugin, hook: hook, function: handlers[0].function, perFunction: nil, row: row,
                     item: nil, side: side, button: nil, label: { hook.rawValue })
             }
@@ -53,7 +70,7 @@ extension PluginHost {
         let item = table.items[row]
         for handler in handlers {
             handler.plugin._withUnsafeGuaranteedRef { plugin in
-                runHandler(
+                _ = runHandler(
                     handler.index, plugin, hook: hook, function: handler.function, perFunction: nil, row: row,
                     item: item, side: side, button: nil, label: { hook.rawValue })
             }
@@ -66,15 +83,17 @@ extension PluginHost {
     /// of a hook whose failures count per function (``Hook/isPerFunction``). The row's item is
     /// `item`, or, when nil, the table's, read in place (`SwipeTable.withItem(row:generated:stored:)`:
     /// no `String` made or retained, no pointer kept past the C call that reads it).
+    /// Returns whether the handler ran and succeeded.
     @inline(__always)
+    @discardableResult
     func runHandler(
         _ index: Int, _ plugin: Plugin, hook: Hook, function: LuaSlot, perFunction: LuaRef?, row: Int, item: String?,
         side: Edge?, button: PluginDispatch.Button?, label: () -> String
-    ) {
+    ) -> Bool {
         if let perFunction {
-            guard !plugin.isDisabled(hook, perFunction) else { return }
+            guard !plugin.isDisabled(hook, perFunction) else { return false }
         } else {
-            guard !plugin.isDisabled(hook) else { return }
+            guard !plugin.isDisabled(hook) else { return false }
         }
         // `transact` written out: one closure less on the path `host.dispatch_ns` measures.
         let mark = beginTransaction(index)
@@ -105,8 +124,10 @@ extension PluginHost {
                     })
             }
             try commit(mark, from: index)
+            return true
         } catch {
             rollBack(mark, index, hook: hook, row: row, error: error, function: perFunction)
+            return false
         }
     }
 }

@@ -288,6 +288,14 @@ extension PluginHost {
                     field: problem.field, message: problem.message)))
     }
 
+    /// The person dismissed the detail screen (a script's `dismiss`, the playground's sheet):
+    /// a `dismiss` event when one is on show, nothing otherwise.
+    public func dismissPresented() {
+        guard presented != nil else { return }
+        presented = nil
+        record(.dismiss)
+    }
+
     /// Records a plugin event at the table's time.
     func record(_ event: TraceEvent) {
         recorder.record(event, at: table.now)

@@ -104,9 +104,12 @@ public final class PluginHost {
         let configuration: CellConfiguration
         /// The `on_tap` handlers, by ``handlerKey(_:_:)``.
         let handlers: [Int: LuaRef]
+        /// The buttons whose tapped action closes the row once handled (`close = true`, an
+        /// edge's `close_on_action = true`), by ``handlerKey(_:_:)``.
+        let closing: Set<Int>
 
-        init(owner: Int?, configuration: CellConfiguration, handlers: [Int: LuaRef]) {
-            (self.owner, self.configuration, self.handlers) = (owner, configuration, handlers)
+        init(owner: Int?, configuration: CellConfiguration, handlers: [Int: LuaRef], closing: Set<Int> = []) {
+            (self.owner, self.configuration, self.handlers, self.closing) = (owner, configuration, handlers, closing)
         }
 
         /// The key of `edge`'s button `number` (1-based) in ``handlers``: trailing buttons are
@@ -126,6 +129,11 @@ public final class PluginHost {
     /// The `on_open` and `on_close` handlers, in load order.
     let openHandlers: [HookHandler]
     let closeHandlers: [HookHandler]
+    /// The lifecycle hooks' handlers (`on_begin`, `on_will_open`, ...), by hook, in load order;
+    /// a hook no plugin defines has no entry (and the table is not asked for its events).
+    let lifecycleHandlers: [Hook: [HookHandler]]
+    /// Whether the trace records `begin`, `will_open` and `will_close` (`--lifecycle-events`).
+    let lifecycleEvents: Bool
 
     /// The rows' setups, cached (see ``setup(forRow:item:)``).
     var rowSetups: [Int: RowSetup] {
@@ -231,6 +239,18 @@ public final class PluginHost {
         }
         openHandlers = handlers(\.onOpen)
         closeHandlers = handlers(\.onClose)
+        var lifecycleHandlers: [Hook: [HookHandler]] = [:]
+        for hook in Plugin.lifecycleHooks {
+            let defined = plugins.enumerated().compactMap { index, plugin in
+                plugin.lifecycle[hook].map {
+                    HookHandler(index: index, plugin: .passUnretained(plugin), function: $0.unownedSlot)
+                }
+            }
+            if !defined.isEmpty { lifecycleHandlers[hook] = defined }
+        }
+        self.lifecycleHandlers = lifecycleHandlers
+        lifecycleEvents = configuration.lifecycleEvents
+        recorder.lifecycle = lifecycleEvents
         let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? configuration.items
         // The first plugin with a `table` field sets the options; the host's turn more on.
         var options = plugins.lazy.compactMap(\.tableOptions).first ?? TableBehaviorOptions()
@@ -240,6 +260,7 @@ public final class PluginHost {
         options.exclusive = options.exclusive || preset.tableOptions.exclusive
         options.closeOnScroll = options.closeOnScroll || preset.tableOptions.closeOnScroll
         options.closeOnTap = options.closeOnTap || preset.tableOptions.closeOnTap
+        options.exclusiveOnBegin = options.exclusiveOnBegin || tableOptions.exclusiveOnBegin
         table =
             existingTable
             ?? SwipeTable(
@@ -304,6 +325,11 @@ public final class PluginHost {
         table.configurationProvider = { [unowned self] row, item in self.setup(forRow: row, item: item).configuration }
         table.delegate = self
         table.timerHandler = { [unowned self] id in self.fire(timer: id) }
+        // The lifecycle events the hooks or the trace need, and no others.
+        let handled = lifecycleHandlers
+        table.reportsLifecycle =
+            lifecycleEvents || handled[.onBegin] != nil || handled[.onWillOpen] != nil || handled[.onWillClose] != nil
+        table.reportsProgress = handled[.onProgress] != nil
     }
 
     /// A `print` of plugin `index`: in its handler (and `setup`) a log line queued like
@@ -378,7 +404,8 @@ public final class PluginHost {
                     field: read.errors.count == 1 ? read.errors[0].field : nil)
                 return Self.failedSetup(index, message)
             }
-            return RowSetup(owner: index, configuration: configuration, handlers: read.handlers)
+            return RowSetup(
+                owner: index, configuration: configuration, handlers: read.handlers, closing: read.closing)
         }
         return RowSetup(owner: nil, configuration: preset.configuring(.tutorial), handlers: [:])
     }
@@ -497,16 +524,33 @@ extension PluginHost: SwipeTableDelegate {
     public func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
         recorder.record(delivered: event, at: table.now)
         switch event {
-        case .open(let row, let side, _):
-            dispatchOpen(row: row, side: side)
-        case .close(let row, let side, _):
-            broadcast(hook: .onClose, row: row, side: side, closeHandlers)
+        case .open(let row, let side, let velocity):
+            if let velocity {
+                broadcastMotion(hook: .onOpen, row: row, side: side, .velocity(velocity), openHandlers)
+            } else {
+                dispatchOpen(row: row, side: side)
+            }
+        case .close(let row, let side, let velocity):
+            if let velocity {
+                broadcastMotion(hook: .onClose, row: row, side: side, .velocity(velocity), closeHandlers)
+            } else {
+                broadcast(hook: .onClose, row: row, side: side, closeHandlers)
+            }
         case .action(let row, let button, let number, let side):
             runAction(button, number: number, side: side, row: row, full: false)
         case .fullAction(let row, let button, let number, let side):
             runAction(button, number: number, side: side, row: row, full: true)
-        case .expand:
-            break
+        case .expand(let row, let side, let expanded):
+            broadcastLifecycle(expanded ? .onExpand : .onCollapse, row: row, side: side, .none)
+        case .begin(let row, let side):
+            broadcastLifecycle(.onBegin, row: row, side: side, .none)
+        case .willOpen(let row, let side, let velocity):
+            broadcastLifecycle(.onWillOpen, row: row, side: side, velocity.map(PluginDispatch.Motion.velocity) ?? .none)
+        case .willClose(let row, let side, let velocity):
+            broadcastLifecycle(
+                .onWillClose, row: row, side: side, velocity.map(PluginDispatch.Motion.velocity) ?? .none)
+        case .progress(let row, let side, let offset, let fraction):
+            broadcastLifecycle(.onProgress, row: row, side: side, .progress(offset: offset, fraction: fraction))
         case .delete(let row, _):
             invalidate(from: row)
             table.reloadVisibleRows(from: row)

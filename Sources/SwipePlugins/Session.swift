@@ -230,7 +230,13 @@ public final class Session {
         let recordsBefore = recordsInputs ? host.recorder.records.count : 0
         let reached: Bool
         do {
-            reached = try runner.run(line)
+            if case .dismiss = line.command {
+                // The host's detail screen, which the table knows nothing of.
+                host.dismissPresented()
+                reached = false
+            } else {
+                reached = try runner.run(line)
+            }
         } catch {
             forward()
             throw error

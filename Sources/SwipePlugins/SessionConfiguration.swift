@@ -26,6 +26,9 @@ public struct SessionConfiguration: Equatable, Sendable {
     public var preset: BehaviorPreset
     /// A plugin error makes ``Session/apply(_:at:)`` throw (`--strict`); the session stays usable.
     public var strict: Bool
+    /// The trace records the pans' `begin`, `will_open` and `will_close` (`--lifecycle-events`;
+    /// off: the trace is the delegate's calls as it always was).
+    public var lifecycleEvents: Bool
 
     // How a session runs, not what it is: never printed.
 
@@ -45,8 +48,9 @@ public struct SessionConfiguration: Equatable, Sendable {
         plugins: [PluginSource] = [], pluginOptions: PluginOptions = PluginOptions(),
         items: TableItems = .generated(count: TableGeometry.defaultRows), geometry: TableGeometry = TableGeometry(),
         direction: LayoutDirection? = nil, tableBehavior: TableBehaviorOptions = TableBehaviorOptions(),
-        preset: BehaviorPreset = .tutorial, strict: Bool = false
+        preset: BehaviorPreset = .tutorial, strict: Bool = false, lifecycleEvents: Bool = false
     ) {
+        self.lifecycleEvents = lifecycleEvents
         self.plugins = plugins
         self.pluginOptions = pluginOptions
         self.items = items
@@ -90,7 +94,11 @@ extension SessionConfiguration {
         if geometry.viewportHeight != defaults.geometry.viewportHeight {
             words += ["--viewport", ScriptNumber.plain(geometry.viewportHeight)]
         }
-        if tableBehavior.exclusive { words.append("--exclusive") }
+        if tableBehavior.exclusiveOnBegin {
+            words.append("--exclusive-begin")
+        } else if tableBehavior.exclusive {
+            words.append("--exclusive")
+        }
         if tableBehavior.closeOnScroll { words.append("--close-on-scroll") }
         if tableBehavior.closeOnTap { words.append("--close-on-tap") }
         if pluginOptions.instructionBudget != defaults.pluginOptions.instructionBudget {
@@ -99,6 +107,7 @@ extension SessionConfiguration {
         if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit {
             words += ["--memory", String(pluginOptions.memoryLimit)]
         }
+        if lifecycleEvents { words.append("--lifecycle-events") }
         if pluginOptions.trusted { words.append("--trusted") }
         if strict { words.append("--strict") }
         return words
@@ -128,7 +137,11 @@ extension SessionConfiguration {
         }
         if preset != defaults.preset { fields.append("preset = \"\(preset.rawValue)\"") }
         if let direction { fields.append("direction = \"\(direction.rawValue)\"") }
-        if tableBehavior.exclusive { fields.append("exclusive = true") }
+        if tableBehavior.exclusiveOnBegin {
+            fields.append("exclusive = \"begin\"")
+        } else if tableBehavior.exclusive {
+            fields.append("exclusive = true")
+        }
         if tableBehavior.closeOnScroll { fields.append("close_on_scroll = true") }
         if tableBehavior.closeOnTap { fields.append("close_on_tap = true") }
         if pluginOptions.instructionBudget != defaults.pluginOptions.instructionBudget {
@@ -137,6 +150,7 @@ extension SessionConfiguration {
         if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit {
             fields.append("memory = \(pluginOptions.memoryLimit)")
         }
+        if lifecycleEvents { fields.append("lifecycle_events = true") }
         fields += extra
         return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
     }

@@ -27,6 +27,7 @@ extension GestureCommand {
         case .close(let row): return "close \(row)"
         case .swipe(let row, let dx, let duration):
             return "swipe \(row) \(ScriptNumber.plain(dx)) \(ScriptNumber.milliseconds(duration))"
+        case .dismiss: return "dismiss"
         }
     }
 }

@@ -25,4 +25,8 @@ public enum GestureCommand: Hashable, Sendable {
     case close(row: Int)
     /// `swipe ROW DX [MS]`: begin, a move every 16 ms to DX over MS, end.
     case swipe(row: Int, dx: Double, duration: TimeAmount)
+    /// `dismiss`: the person dismissed the detail screen a plugin presented (`ctx:present`), as
+    /// the playground's sheet records it; a `dismiss` event when one is on show, nothing
+    /// otherwise (a table without plugins has none).
+    case dismiss
 }

@@ -41,6 +41,18 @@ public enum JSONLinesFormat {
             out.append(literal: "\"collapse\",\"row\":")
             out.append(integer: row)
             append(edge, to: &out)
+        case .begin(let row, let edge):
+            out.append(literal: "\"begin\",\"row\":")
+            out.append(integer: row)
+            append(edge, to: &out)
+        case .willOpen(let row):
+            out.append(literal: "\"will_open\",\"row\":")
+            out.append(integer: row)
+            append(side, to: &out)
+        case .willClose(let row):
+            out.append(literal: "\"will_close\",\"row\":")
+            out.append(integer: row)
+            append(side, to: &out)
         case .delete(let row, let item):
             out.append(literal: "\"delete\",\"row\":")
             appendRow(row, item: item, to: &out)

@@ -73,7 +73,7 @@ public struct ScriptParser: Sendable {
         "a release velocity from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)) points/s"
 
     static let usage =
-        "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS]"
+        "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss"
 
     static func command(_ t: Tokens) throws -> GestureCommand {
         if t.matches(0, "pan") {
@@ -154,6 +154,9 @@ public struct ScriptParser: Sendable {
                 ? try t.duration(3, name: "MS", limit: ScriptRunner.maximumSwipeDuration, what: "the longest swipe")
                 : .milliseconds(150 as Int64)
             return .swipe(row: row, dx: dx, duration: duration)
+        case "dismiss":
+            try t.expectCount(1...1, form: "dismiss")
+            return .dismiss
         default:
             let hint = closestMatch(to: t.word(0), among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
             throw LineError(message: "unknown command '\(t.quoted(0))'\(hint) (expected \(usage))")
@@ -161,7 +164,7 @@ public struct ScriptParser: Sendable {
     }
 
     /// The first words a line may start with, for the "did you mean" of an unknown one.
-    static let commandNames = ["pan", "tap", "wait", "scroll", "open", "close", "swipe"]
+    static let commandNames = ["pan", "tap", "wait", "scroll", "open", "close", "swipe", "dismiss"]
 }
 
 /// The plugins and options a script names in its header: `# plugin: PATH` and `# options: ...`

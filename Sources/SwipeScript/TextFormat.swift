@@ -18,6 +18,14 @@ public enum TextFormat {
         return " (flicked at \(String(decoding: number.bytes, as: UTF8.self)) points/s)"
     }
 
+    /// ` (released at V points/s)` for a `will_open` or `will_close` (nothing for a cancelled pan).
+    static func released(_ velocity: Double?) -> String {
+        guard let velocity else { return "" }
+        var number = OutputBuffer()
+        number.append(number: NumberText.shownVelocity(velocity))
+        return " (released at \(String(decoding: number.bytes, as: UTF8.self)) points/s)"
+    }
+
     /// The line `--format text` prints for `record`, without its newline (a traceback's lines
     /// are part of it, after newlines).
     public static func line(for record: TraceRecord) -> String {
@@ -52,6 +60,11 @@ public enum TextFormat {
                 "row \(row): tapped \"\(DisplayText.escaped(title))\" (\(button) \(number), id \(DisplayText.escaped(id)))"
         case .expand(let row, let edge): return "row \(row) expanded (\(edge.rawValue) full swipe)"
         case .collapse(let row, let edge): return "row \(row) collapsed (\(edge.rawValue) full swipe)"
+        case .begin(let row, let edge): return "row \(row) began a swipe (\(edge.rawValue))"
+        case .willOpen(let row):
+            return "row \(row) will open" + (side.map { " (\($0.rawValue))" } ?? "") + released(record.velocity)
+        case .willClose(let row):
+            return "row \(row) will close" + (side.map { " (\($0.rawValue))" } ?? "") + released(record.velocity)
         case .delete(let row, let item): return "deleted row \(row) (\(shown(item)))"
         case .insert(let row, let item): return "inserted row \(row): \(shown(item))"
         case .update(let row, let item): return "row \(row) is now: \(shown(item))"

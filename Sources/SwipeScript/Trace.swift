@@ -36,6 +36,13 @@ public enum TraceEvent: Hashable, Sendable {
     case expand(row: Int, side: Edge)
     /// A pan came back across it (`collapse`).
     case collapse(row: Int, side: Edge)
+    /// A pan started revealing `side` (`begin`; recorded only when asked, ``TraceRecorder/lifecycle``).
+    case begin(row: Int, side: Edge)
+    /// A pan ended and the row is about to snap open (`will_open`; only when asked): its side and
+    /// the release velocity (nil for a cancelled pan) are the record's.
+    case willOpen(row: Int)
+    /// As ``willOpen(row:)``, for a row about to snap closed (`will_close`).
+    case willClose(row: Int)
     /// A row was deleted (a full swipe's `delete`, or `ctx:delete`), with the item it held.
     case delete(row: Int, item: String)
     /// `ctx:insert`.
@@ -65,6 +72,9 @@ public enum TraceEvent: Hashable, Sendable {
         case .action: "action"
         case .expand: "expand"
         case .collapse: "collapse"
+        case .begin: "begin"
+        case .willOpen: "will_open"
+        case .willClose: "will_close"
         case .delete: "delete"
         case .insert: "insert"
         case .update: "update"
@@ -90,10 +100,11 @@ public enum TraceEvent: Hashable, Sendable {
     /// `velocity` and `t`), in its order.
     public var fields: [TraceField] {
         switch self {
-        case .open(let row), .close(let row): return [TraceField("row", .int(row))]
+        case .open(let row), .close(let row), .willOpen(let row), .willClose(let row):
+            return [TraceField("row", .int(row))]
         case .action(let row, let id, let number, _):
             return [TraceField("row", .int(row)), TraceField("button", .string(id)), TraceField("index", .int(number))]
-        case .expand(let row, let side), .collapse(let row, let side):
+        case .expand(let row, let side), .collapse(let row, let side), .begin(let row, let side):
             return [TraceField("row", .int(row)), TraceField("side", .string(side.rawValue))]
         case .delete(let row, let item), .insert(let row, let item), .update(let row, let item):
             return [TraceField("row", .int(row)), TraceField("item", .string(item))]
@@ -242,6 +253,9 @@ public final class TraceRecorder: SwipeTableDelegate {
         get { kept.output }
         _modify { yield &kept.output }
     }
+    /// Whether `begin`, `will_open` and `will_close` are recorded (`--lifecycle-events`): a host
+    /// may have the table deliver them for its plugins' hooks without its trace showing them.
+    public var lifecycle = false
     /// Whether the records are kept (``Mode/records``), so that text can be made of them.
     public var keepsText: Bool { mode == .records }
     /// `.textLines` mode: the lines are for a terminal (``TextColor``).
@@ -318,6 +332,14 @@ public final class TraceRecorder: SwipeTableDelegate {
             )
         case .delete(let row, let item):
             record(TraceEvent.delete(row: row, item: item), at: time)
+        case .begin(let row, let side):
+            if lifecycle { record(TraceEvent.begin(row: row, side: side), at: time) }
+        case .willOpen(let row, let side, let velocity):
+            if lifecycle { record(TraceEvent.willOpen(row: row), at: time, side: side, velocity: velocity) }
+        case .willClose(let row, let side, let velocity):
+            if lifecycle { record(TraceEvent.willClose(row: row), at: time, side: side, velocity: velocity) }
+        case .progress:
+            break  // a hook's (`on_progress`), never a trace line
         }
     }
 }

@@ -233,7 +233,7 @@ public enum SwipeModule {
         let known: Set<String> = [
             "plugins", "rows", "width", "viewport", "items", "budget", "memory", "plugin_errors", "direction",
             "exclusive", "close_on_scroll",
-            "close_on_tap", "preset",
+            "close_on_tap", "preset", "lifecycle_events",
         ]
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
@@ -301,15 +301,31 @@ public enum SwipeModule {
             }
             configuration.preset = parsed
         }
+        if let exclusive = fields[.string("exclusive")], case .string(let name) = exclusive {
+            guard name == "begin" else {
+                throw SwipeDriver.Failure("swipe.table: 'exclusive' must be true, false or \"begin\", got \"\(name)\"")
+            }
+            configuration.tableBehavior.exclusive = true
+            configuration.tableBehavior.exclusiveOnBegin = true
+        }
         for (key, path) in [
             ("exclusive", \TableBehaviorOptions.exclusive), ("close_on_scroll", \.closeOnScroll),
             ("close_on_tap", \.closeOnTap),
         ] {
             guard let flag = fields[.string(key)] else { continue }
+            if key == "exclusive", case .string = flag { continue }
             guard case .boolean(let on) = flag else {
-                throw SwipeDriver.Failure("swipe.table: '\(key)' must be a boolean, got a \(flag.typeName)")
+                let expected = key == "exclusive" ? "true, false or \"begin\"" : "a boolean"
+                throw SwipeDriver.Failure("swipe.table: '\(key)' must be \(expected), got a \(flag.typeName)")
             }
             configuration.tableBehavior[keyPath: path] = on
+            if key == "exclusive", !on { configuration.tableBehavior.exclusiveOnBegin = false }
+        }
+        if let flag = fields[.string("lifecycle_events")] {
+            guard case .boolean(let on) = flag else {
+                throw SwipeDriver.Failure("swipe.table: 'lifecycle_events' must be a boolean, got a \(flag.typeName)")
+            }
+            configuration.lifecycleEvents = on
         }
         if let rows = try number("rows") {
             guard rows >= 0, rows == rows.rounded() else {

@@ -33,6 +33,9 @@ struct MirrorCase: CustomStringConvertible {
     var change: @Sendable (inout CellConfiguration) -> Void = { _ in }
     /// Whether a refused line is recorded rather than failing the run (full swipes delete rows).
     var tolerant = false
+    /// Whether the table delivers its lifecycle events (`begin`, `will_*`, `progress`).
+    var lifecycle = false
+    var options = TableBehaviorOptions()
 
     var description: String {
         "seed \(seed): \(edge.buttons.map(\.width)) open \(edge.openThreshold.map(String.init(describing:)) ?? "-") close \(edge.closeThreshold.map(String.init(describing:)) ?? "-") bounce \(bounce) duration \(duration.nanoseconds / 1_000_000) ms\(physics), \(steps.count) steps"
@@ -110,8 +113,11 @@ struct MirrorCase: CustomStringConvertible {
     func run(side: Edge, direction: LayoutDirection, sign: Double, flip: Bool) throws -> Observation {
         let configuration = configuration(on: side)
         let table = SwipeTable(
-            items: .generated(count: 8), geometry: TableGeometry(viewportHeight: 352), direction: direction
+            items: .generated(count: 8), geometry: TableGeometry(viewportHeight: 352), direction: direction,
+            options: options
         ) { _, _ in configuration }
+        table.reportsLifecycle = lifecycle
+        table.reportsProgress = lifecycle
         let log = SideLog()
         table.delegate = log
         var observation = Observation()
@@ -177,6 +183,14 @@ final class SideLog: SwipeTableDelegate {
         case .expand(let row, let side, let expanded):
             text = "\(expanded ? "expand" : "collapse") \(row) \(Self.name(side))"
         case .delete(let row, let item): text = "delete \(row) \(item)"
+        case .begin(let row, let side): text = "begin \(row) \(Self.name(side))"
+        case .willOpen(let row, let side, let velocity):
+            text = "will_open \(row) \(Self.speed(velocity)) \(Self.name(side))"
+        case .willClose(let row, let side, let velocity):
+            text = "will_close \(row) \(Self.speed(velocity)) \(Self.name(side))"
+        case .progress(let row, let side, let offset, let fraction):
+            // The offset is physical: its sign is the side's in the run's direction.
+            text = "progress \(row) \(abs(offset)) \(fraction) \(Self.name(side))"
         }
         events.append((table.now, text))
     }
@@ -184,6 +198,9 @@ final class SideLog: SwipeTableDelegate {
     /// Sides as the events are compared: a side the row does not name reads as trailing, and
     /// the edge with the buttons is `EDGE`, so that mirrored runs compare equal.
     static func name(_ side: Edge?) -> String { side == .leading ? "EDGE(leading)" : "EDGE(trailing)" }
+
+    /// A release velocity as mirrored runs compare it: its size (its sign is physical).
+    static func speed(_ velocity: Double?) -> String { velocity.map { "\(abs($0))" } ?? "-" }
 }
 
 /// The mirror image of a run is the run of the mirror image (STYLE.md, point 14).

@@ -19,6 +19,7 @@ struct FullSwipeTests {
             case .expand(let row, let side, let expanded):
                 text = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
             case .delete(let row, let item): text = "delete \(row) \(item)"
+            case .begin, .willOpen, .willClose, .progress: return
             }
             events.append("\(Int(table.now.milliseconds)) \(text)")
         }

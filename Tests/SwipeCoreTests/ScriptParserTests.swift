@@ -36,6 +36,13 @@ struct ScriptParserTests {
         #expect(lines.map(\.number) == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15])
     }
 
+    /// Issue 22, point 7: the playground's dismissed sheet, as a line that prints back the same.
+    @Test func dismissParsesAndPrintsBack() throws {
+        let lines = try parser.parse("dismiss\n  dismiss   # the sheet\n")
+        #expect(lines.map(\.command) == [.dismiss, .dismiss])
+        #expect(GestureCommand.dismiss.scriptLine == "dismiss")
+    }
+
     @Test(arguments: ["0.1", "-3.75", "+2", ".5", "12345.6789", "1234567890123456789.5"])
     func numbersMatchTheStandardLibrary(text: String) throws {
         let lines = try parser.parse("scroll \(text)")
@@ -64,6 +71,7 @@ struct ScriptParserTests {
         ("open", "missing argument: expected 'open ROW [SIDE]'"),
         ("open 3 leading extra", "too many arguments 'extra': expected 'open ROW [SIDE]'"),
         ("close 1 2", "too many arguments '2': expected 'close ROW'"),
+        ("dismiss now", "too many arguments 'now': expected 'dismiss'"),
     ])
     func badLinesNameTheFileLineAndProblem(line: String, message: String) {
         let script = "wait 10\n\(line)\nwait 10"

@@ -43,7 +43,8 @@ struct ConfigurationRoundTripTests {
         configuration.preset = BehaviorPreset.allCases[Int(random.next() % UInt64(BehaviorPreset.allCases.count))]
         configuration.direction = [nil, .ltr, .rtl][Int(random.next() % 3)]
         configuration.tableBehavior = TableBehaviorOptions(
-            exclusive: chance(2), closeOnScroll: chance(2), closeOnTap: chance(2))
+            exclusive: chance(2), closeOnScroll: chance(2), closeOnTap: chance(2), exclusiveOnBegin: chance(4))
+        configuration.lifecycleEvents = chance(3)
         if !chance(3) { configuration.pluginOptions.instructionBudget = Int(random.next() % (1 << 40)) }
         if !chance(3) {
             let bytes = Int(random.next() % (1 << 36))
@@ -81,8 +82,11 @@ struct ConfigurationRoundTripTests {
             var pairs: [[String]] = []
             var words = value.arguments()[...]
             while let word = words.popFirst() {
-                let takesValue = !["--exclusive", "--close-on-scroll", "--close-on-tap", "--trusted", "--strict"]
-                    .contains(word)
+                let takesValue = ![
+                    "--exclusive", "--exclusive-begin", "--close-on-scroll", "--close-on-tap", "--lifecycle-events",
+                    "--trusted", "--strict",
+                ]
+                .contains(word)
                 pairs.append(takesValue ? [word, words.popFirst()!] : [word])
             }
             // Plugins keep their order (it is the load order); the rest is reversed.

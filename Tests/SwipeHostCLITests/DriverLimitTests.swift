@@ -66,11 +66,40 @@ struct DriverLimitTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let known =
-            "budget, close_on_scroll, close_on_tap, direction, exclusive, items, memory, plugin_errors, plugins, preset, rows, viewport, width"
+            "budget, close_on_scroll, close_on_tap, direction, exclusive, items, lifecycle_events, memory, plugin_errors, plugins, preset, rows, viewport, width"
         #expect(
             result.stdout == """
                 false\tswipe.table: unknown option 'exlusive' (did you mean 'exclusive'?) (known: \(known))
                 false\tswipe.table: unknown option 'zzz' (known: \(known))
+
+                """)
+    }
+
+    /// Issue 22: `exclusive = "begin"` and `lifecycle_events` in a spec's table, and their bad values.
+    @Test func exclusiveBeginAndLifecycleEventsInASpecsTable() throws {
+        let result = try Swipehost.run([
+            "lua", "-e",
+            """
+            local swipe = require("swipe")
+            local t = swipe.table { exclusive = "begin", lifecycle_events = true }
+            t:open(1)
+            t:pan(3, { -20 })
+            for _, e in ipairs(t:events()) do print(e.event, e.row) end
+            print(pcall(swipe.table, { exclusive = "sometimes" }))
+            print(pcall(swipe.table, { exclusive = 1 }))
+            print(pcall(swipe.table, { lifecycle_events = "yes" }))
+            """,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                begin\t3
+                close\t1
+                will_close\t3
+                close\t3
+                false\tswipe.table: 'exclusive' must be true, false or "begin", got "sometimes"
+                false\tswipe.table: 'exclusive' must be true, false or "begin", got a number
+                false\tswipe.table: 'lifecycle_events' must be a boolean, got a string
 
                 """)
     }

@@ -32,6 +32,34 @@ struct EdgeCommandTests {
         #expect(lines.last?.hasSuffix(",\"editing\":[5]}") == true)
     }
 
+    /// Issue 22: `--exclusive-begin` closes row 3 as the swipe on row 5 begins, and
+    /// `--lifecycle-events` traces the begins and the releases (a cancelled pan without velocity).
+    @Test func exclusiveBeginClosesRowThreeAsTheSwipeOnRowFiveBegins() throws {
+        let script = "swipe 3 -120\nwait 300\nswipe 5 -120\nwait 300\npan 5 begin\npan 5 move 30\npan 5 cancel\n"
+        let result = try Swipehost.run(
+            ["run", "-", "--exclusive-begin", "--lifecycle-events", "--format", "jsonl"], stdin: script)
+        #expect(result.status == 0)
+        #expect(
+            result.stdout.split(separator: "\n").dropLast() == [
+                #"{"event":"begin","row":3,"side":"trailing","t":16}"#,
+                #"{"event":"will_open","row":3,"side":"trailing","velocity":-800,"t":150}"#,
+                #"{"event":"open","row":3,"t":150}"#,
+                #"{"event":"begin","row":5,"side":"trailing","t":466}"#,
+                #"{"event":"close","row":3,"t":466}"#,
+                #"{"event":"will_open","row":5,"side":"trailing","velocity":-800,"t":600}"#,
+                #"{"event":"open","row":5,"t":600}"#,
+                #"{"event":"will_open","row":5,"side":"trailing","t":900}"#,
+                #"{"event":"open","row":5,"t":900}"#,
+            ])
+        // Without the flag, the same run traces only the delegate's calls, the close at the begin.
+        let plain = try Swipehost.run(["run", "-", "--exclusive-begin", "--format", "jsonl"], stdin: script)
+        #expect(
+            plain.stdout.split(separator: "\n").dropLast().map(String.init) == [
+                #"{"event":"open","row":3,"t":150}"#, #"{"event":"close","row":3,"t":466}"#,
+                #"{"event":"open","row":5,"t":600}"#, #"{"event":"open","row":5,"t":900}"#,
+            ])
+    }
+
     @Test func closeOnScrollAndCloseOnTap() throws {
         let scroll = try Swipehost.run(
             ["run", "-", "--close-on-scroll", "--format", "jsonl"], stdin: "swipe 3 -120\nwait 300\nscroll 10\n")

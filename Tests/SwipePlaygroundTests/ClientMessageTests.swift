@@ -42,9 +42,12 @@ struct ClientMessageTests {
         // Not an object; the type.
         ("[1,2]", "a message must be a JSON object, got an array"),
         ("\"tick\"", "a message must be a JSON object, got a string"),
-        ("{}", "a message needs a \"type\" field (\"pointer\", \"wheel\" or \"tick\")"),
+        ("{}", "a message needs a \"type\" field (\"pointer\", \"wheel\", \"tick\" or \"dismiss\")"),
         (#"{"type":7}"#, "field \"type\" must be a string, got a number"),
-        (#"{"type":"drag"}"#, "unknown message type \"drag\" (expected \"pointer\", \"wheel\" or \"tick\")"),
+        (
+            #"{"type":"drag"}"#,
+            "unknown message type \"drag\" (expected \"pointer\", \"wheel\", \"tick\" or \"dismiss\")"
+        ),
         // Fields: missing, of the wrong type, out of range.
         (#"{"type":"tick"}"#, "a \"tick\" message needs a \"t\" field (milliseconds since the page connected)"),
         (#"{"type":"tick","t":"5"}"#, "field \"t\" of a \"tick\" message must be a number, got a string"),

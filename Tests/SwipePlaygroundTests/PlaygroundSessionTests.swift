@@ -165,7 +165,8 @@ struct PlaygroundSessionTests {
             ])
         #expect(
             session.receive(#"{"type":"swipe"}"#) == [
-                ServerMessage.error("unknown message type \"swipe\" (expected \"pointer\", \"wheel\" or \"tick\")")
+                ServerMessage.error(
+                    "unknown message type \"swipe\" (expected \"pointer\", \"wheel\", \"tick\" or \"dismiss\")")
             ])
         let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 65_536) + #""}"#
         #expect(
@@ -249,6 +250,36 @@ struct PlaygroundSessionTests {
         #expect(seen[4]["button"] == .string("flag"))
 
         let script = session.session.recordedScript()
+        let output = try PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl
+        ).run(script: script)
+        let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
+            .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
+        #expect(replayed == seen)
+    }
+
+    /// Issue 22, point 7: the page's dismissal of a sheet reaches the session, which records a
+    /// `dismiss` event and a `dismiss` line that replays to it.
+    @Test func aDismissedSheetIsRecordedAndReplays() throws {
+        let session = try mailSession()
+        var texts = session.greeting()
+        texts += Page.drag(row: 3, by: -240, at: 100, moves: 4).flatMap(session.receive)
+        texts += session.wake(at: .start + .milliseconds(1_000 as Int64))
+        // More, the innermost of the three 80-point buttons, presents a sheet.
+        texts += Page.tap(row: 3, x: 120, at: 1_500).flatMap(session.receive)
+        texts += [#"{"type":"dismiss","t":1800}"#].flatMap(session.receive)
+        // Nothing on show any more: a second dismissal is nothing.
+        texts += [#"{"type":"dismiss","t":1900}"#].flatMap(session.receive)
+        while let wake = session.nextWake { texts += session.wake(at: wake) }
+        let sent = try Sent(texts)
+        #expect(sent.errors.isEmpty)
+        let seen = sent.events.map(Self.withoutText)
+        #expect(seen.map { $0["event"] } == ["open", "action", "present", "dismiss"].map(JSONValue.string))
+        #expect(seen.last?["t"] == .number(1_800))
+        #expect(session.session.host.presented == nil)
+
+        let script = session.session.recordedScript()
+        #expect(script.contains("\ndismiss\n"))
         let output = try PluginRun(
             fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl
         ).run(script: script)

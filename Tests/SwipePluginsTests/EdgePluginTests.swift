@@ -186,7 +186,7 @@ struct EdgePluginTests {
         let path = fixtures.plugin("t.lua", plugin("table = { exclusive = 'yes' },"))
         #expect(
             throws: PluginProblem(
-                file: path, line: 1, field: "table.exclusive", message: "must be a boolean, got string")
+                file: path, line: 1, field: "table.exclusive", message: "must be true, false or \"begin\", got \"yes\"")
         ) {
             try Plugin(path: path)
         }

@@ -15,12 +15,17 @@
 ---@field memory? integer            bytes each plugin's Lua state may allocate (0 = no cap)
 ---@field plugin_errors? "fail"|"allow"  "allow": the test expects plugin errors (default "fail")
 ---@field preset? "tutorial"|"swipecellkit"|"mail"  every row's behaviour preset and its table options (run --preset)
+---Keep one row open: the others close when a row opens (true) or when a swipe begins ("begin").
+---@field exclusive? boolean|"begin"
+---The events also have the pans' begin, will_open and will_close (run --lifecycle-events).
+---@field lifecycle_events? boolean
 
 ---An event as the jsonl trace has it: `{ event = "open", row = 3, t = 150 }`; `action` events
 ---have `button` (the id) and `index`, plugin events their own fields (a `plugin_error` has
 ---`plugin`, `file`, `hook`, `row`, `field`, `message`, `kind`).
 ---@class SwipeEvent
----@field event string  "open", "close", "action", "present", "plugin_error", "plugin_warning", ...
+---`event`: "open", "close", "action", "begin", "will_open", "will_close", "present", "plugin_error", ...
+---@field event string
 ---@field t number      virtual milliseconds
 ---@field row? integer
 ---@field button? string
@@ -34,7 +39,7 @@
 ---@class SwipePluginError: SwipeEvent
 ---@field plugin string
 ---@field file string
----@field hook string     "configure", "setup", "on_open", "on_close", "on_action", "on_tap", "after"
+---@field hook string     "configure", "setup", "on_open", "on_close", "on_action", "on_tap", "after", "on_begin", ...
 ---@field message string  "FILE:LINE: ..."
 ---@field kind "runtime"|"budget"|"memory"|"invalid"
 ---@field field? string

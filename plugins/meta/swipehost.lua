@@ -10,6 +10,13 @@
 ---In on_open, on_close, on_action and on_tap: the edge that opened, closed or holds the button;
 ---nil for a row whose buttons are all trailing (the tutorial's shape), as in the trace.
 ---@field side? SwipeSide
+---In on_will_open and on_will_close: the release velocity, points/s (negative = left; nil for a
+---cancelled pan); in on_open and on_close where a flick decided (`release = "velocity"`).
+---@field velocity? number
+---In on_progress: the content's offset, points (negative = moved left).
+---@field offset? number
+---In on_progress: the revealed width over the side's buttons' total width (above 1 past them).
+---@field fraction? number
 
 ---@class SwipeButtonInfo
 ---@field id string
@@ -38,11 +45,13 @@
 ---@field highlight_color? string  "#rgb" or "#rrggbb": the pressed look (the page; render at a tap)
 ---@field accessibility_label? string  required when the button has an icon and no title
 ---@field on_tap? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
+---@field close? boolean  the row closes, animated, once the action was handled (default: the edge's close_on_action)
 
 ---@class SwipeEdgeConfig
 ---@field buttons SwipeButtonSpec[]  button 1 (the outermost, against the edge) first
 ---@field open_threshold? number     points, default half of button 1
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
+---@field close_on_action? boolean   every button's default `close` (default false: the row stays open)
 ---@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once
 ---@field equal_widths? boolean     every button of the edge as wide as the widest
 
@@ -58,6 +67,7 @@
 ---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
 ---@field trailing? SwipeEdgeConfig   the trailing edge (swipe left in ltr), instead of `buttons` and the thresholds
 ---@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids unique across edges
+---@field close_on_action? boolean   the trailing edge's `close_on_action` (with top-level `buttons`)
 ---@field bounce? number             points, default 20
 ---@field duration? number           seconds per animation step, default 0.1
 ---@field curve? "ease_out"|"linear"|"ease_in"|"ease_in_out"|"spring"  "spring": mass, stiffness, damping
@@ -139,7 +149,8 @@ function SwipeContext:invalidate(row) end
 ---@field set_direction fun(direction: "ltr"|"rtl")  lays the table out right to left (or back); `run --direction` wins
 
 ---@class SwipePluginTableOptions
----@field exclusive? boolean        opening a row closes the open one (animated, with its close event)
+---Opening a row closes the open one (animated, with its close event); "begin": a swipe beginning does.
+---@field exclusive? boolean|"begin"
 ---@field close_on_scroll? boolean  a scroll closes the open rows
 ---@field close_on_tap? boolean     a tap on a row's content closes the open rows
 
@@ -149,6 +160,12 @@ function SwipeContext:invalidate(row) end
 ---@field configure? fun(row: SwipeRow): SwipeCellConfig|nil
 ---@field on_open? fun(ctx: SwipeContext, row: SwipeRow)
 ---@field on_close? fun(ctx: SwipeContext, row: SwipeRow)
+---@field on_begin? fun(ctx: SwipeContext, row: SwipeRow)       a pan starts revealing row.side
+---@field on_will_open? fun(ctx: SwipeContext, row: SwipeRow)   at release, before the snap open (row.velocity)
+---@field on_will_close? fun(ctx: SwipeContext, row: SwipeRow)  at release, before the snap closed (row.velocity)
+---@field on_expand? fun(ctx: SwipeContext, row: SwipeRow)      a full swipe arms
+---@field on_collapse? fun(ctx: SwipeContext, row: SwipeRow)    a full swipe disarms
+---@field on_progress? fun(ctx: SwipeContext, row: SwipeRow)    every pan move (row.offset, row.fraction)
 ---@field on_action? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
 ---@field items? string[]|fun(): string[]
 ---@field setup? fun(host: SwipeHostInfo)

@@ -42,4 +42,22 @@ enum { SWD_PREFIX_MAX = 64 };
 int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
                      size_t item_len, int numbered, long long number, const char *side, const swd_Button *button);
 
+// ---- Lifecycle hooks (issue 22, point 3) ---------------------------------------------------------
+
+/// A pan's motion, as a lifecycle hook's row record gets it: `velocity` (points/s) when
+/// `has_velocity` is non-zero; `offset` (points) and `fraction` when `has_progress` is.
+typedef struct swd_Motion {
+    int has_velocity;
+    double velocity;
+    int has_progress;
+    double offset;
+    double fraction;
+} swd_Motion;
+
+/// `function(context, { index = index, item = item, side = side, velocity = ..., offset = ...,
+/// fraction = ... })`: swd_call_handler's call without a button, `item` always `item_len` bytes
+/// (never numbered), with `motion`'s fields. The same contract as swd_call_handler otherwise.
+int swd_call_motion(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
+                    size_t item_len, const char *side, const swd_Motion *motion);
+
 #endif

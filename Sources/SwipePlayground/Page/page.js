@@ -19,7 +19,7 @@
 
   var KNOWN_EVENTS = {
     open: 1, close: 1, action: 1, expand: 1, collapse: 1, delete: 1, insert: 1, update: 1,
-    present: 1, dismiss: 1, log: 1, plugin_error: 1, plugin_warning: 1, reload: 1, state: 1
+    present: 1, dismiss: 1, begin: 1, will_open: 1, will_close: 1, log: 1, plugin_error: 1, plugin_warning: 1, reload: 1, state: 1
   };
   var DEFAULT_COLORS = { destructive: '#FF3B30', normal: '#8E8E93' };
   var HEX_COLOR = /^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
@@ -467,9 +467,18 @@
 
   function hideSheet() { $('sheet-backdrop').hidden = true; }
 
-  $('sheet-dismiss').addEventListener('click', hideSheet);
-  $('sheet-backdrop').addEventListener('click', function (e) { if (e.target === e.currentTarget) hideSheet(); });
-  document.addEventListener('keydown', function (e) { if (e.key === 'Escape') hideSheet(); });
+  /** The person dismissed the sheet: hidden here, and told to the session, which records a
+   *  `dismiss` (a `dismiss` line in the recorded script). A `dismiss` the session sends
+   *  (ctx:dismiss) only hides it. */
+  function dismissSheet(e) {
+    if ($('sheet-backdrop').hidden) return;
+    hideSheet();
+    send({ type: 'dismiss', t: sinceConnect(e.timeStamp) });
+  }
+
+  $('sheet-dismiss').addEventListener('click', dismissSheet);
+  $('sheet-backdrop').addEventListener('click', function (e) { if (e.target === e.currentTarget) dismissSheet(e); });
+  document.addEventListener('keydown', function (e) { if (e.key === 'Escape') dismissSheet(e); });
 
   // ---------------------------------------------------------------- reloads
 
