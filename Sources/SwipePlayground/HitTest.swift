@@ -28,20 +28,22 @@ public struct TableHitTest {
     /// What a tap at (`x`, `y`) reaches: a revealed button (by id) or the row's content; nil for
     /// no row, or the empty stretch an elastic pull reveals past the buttons.
     public func tapTarget(x: Double, y: Double) -> (row: Int, button: ButtonReference)? {
-        guard let row = row(atY: y), let cell = table.cell(forRow: row) else { return nil }
+        guard let row = row(atY: y), let cell = table.cell(forRow: row), let geometry = table.cellGeometry(forRow: row)
+        else { return nil }
         let width = table.geometry.width
-        let offset = cell.presentedOffset(at: table.now)
+        let offset = geometry.offset
         if x >= offset, x < width + offset { return (row, .content) }
-        let revealedOnRight = x >= width + offset
-        let rightEdge = table.direction.rightEdge
-        let edge = revealedOnRight ? rightEdge : rightEdge.opposite
-        if let filled = cell.filledButton, cell.edge == edge { return (row, .id(filled.id)) }
-        var near = 0.0  // distance from the side's own edge to the current button's inner side
-        for button in cell.configuration[edge].buttons {
-            let far = near + button.width
-            let distance = revealedOnRight ? width - x : x
-            if distance >= near, distance < far { return (row, .id(button.id)) }
-            near = far
+        // The buttons where the geometry draws them, the filled one over them, the top first.
+        if let filled = geometry.filled, let button = cell.filledButton, cell.edge == filled.edge,
+            x >= filled.visibleX, x < filled.visibleX + filled.visibleWidth
+        {
+            return (row, .id(button.id))
+        }
+        let buttons = cell.configuration[geometry.filled?.edge ?? geometry.buttons.first?.edge ?? .trailing].buttons
+        for frame in geometry.paintOrder.reversed() where x >= frame.visibleX && x < frame.visibleX + frame.visibleWidth
+        {
+            guard buttons.indices.contains(frame.index) else { continue }
+            return (row, .id(buttons[frame.index].id))
         }
         return nil
     }
