@@ -4,10 +4,11 @@ import SwipeScript
 /// Where a point of the table view lands, worked out on the server from the table itself (the
 /// page draws what the frames say; the server decides what a tap hit).
 ///
-/// The tutorial's layout: the buttons sit fixed behind the content, the right side's button 1
-/// at the right edge and the others to its left, the left side's button 1 at the left edge; the
-/// content, as wide as the cell, slides by the cell's presented offset and covers them. A full
-/// swipe's filled button covers the whole revealed width.
+/// The buttons are where the row's ``CellGeometry`` draws them (its edge's transition; under
+/// `reveal`, the tutorial's layout: fixed behind the content, button 1 against the side); the
+/// content, as wide as the cell, slides by the cell's presented offset and covers them. A tap
+/// reaches the topmost button whose visible part (its clip) it falls in; a full swipe's filled
+/// button covers the whole revealed width.
 public struct TableHitTest {
     public let table: SwipeTable
 
