@@ -18,7 +18,9 @@ Debian's chromium through Playwright, and checks with real mouse events that:
   7. under `--preset mail` (a second server), a row let go mid-drag is drawn within 0.5 px of the
      core's offset at several instants of its spring settle (the page's drawing frozen at each
      virtual instant; the core's offset from the recorded script replayed through
-     require("swipe") to the same instant).
+     require("swipe") to the same instant);
+  8. with plugins/transitions.lua (a third server), row 3 (`transition = "border"`) held dragged
+     halfway: each button's x in the DOM is the core's frame (t:cell(3).buttons[i].x) within 0.5 px.
 Saves .artifacts/playground.png (and docs/images/playground.png with --docs-screenshot): row 2
 open on its leading edge, row 4 on its trailing one, the log, row 4's configuration.
 """
@@ -345,7 +347,8 @@ for i = 3, select("#", ...) do
   local t = swipe.table{ plugins = { "mail.lua" }, preset = "mail" }
   t:run(script)
   t:wait(math.max(0, at - t:now()))
-  out[#out + 1] = string.format("%.6f", t:cell(tonumber(row)).drawn)
+  -- `drawn` is a right constant (docs/appearance.md): the page's offset is minus it.
+  out[#out + 1] = string.format("%.6f", -t:cell(tonumber(row)).drawn)
 end
 print(table.concat(out, " "))
 """
@@ -407,6 +410,56 @@ def check_spring_settle(binary, work, browser):
         server.stop(signal.SIGINT)
 
 
+CORE_FRAMES_LUA = r"""
+local swipe = require("swipe")
+local row, reveal = tonumber((...)), tonumber((select(2, ...)))
+local t = swipe.table{ plugins = { "transitions.lua" } }
+t:run(("pan %d begin\npan %d move %s"):format(row, row, -reveal))
+local out = {}
+for _, button in ipairs(t:cell(row).buttons) do out[#out + 1] = string.format("%.6f", button.x) end
+print(table.concat(out, " "))
+"""
+
+
+def check_border_layout(binary, work, browser):
+    """8. A `border` row dragged halfway: each button's x in the DOM is the core's frame."""
+    shutil.copyfile(os.path.join(ROOT, "plugins", "transitions.lua"), os.path.join(work, "transitions.lua"))
+    server = Server(binary, "transitions.lua", work)
+    try:
+        page = browser.new_page(viewport={"width": 1180, "height": 780})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url)
+        row(page, 3).wait_for()
+        box = row(page, 3).bounding_box()
+        x, y = box["x"] + box["width"] - 30, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x - 120, y, steps=12)  # held: half of the 240 points of buttons
+        page.wait_for_function(
+            "() => Math.abs(Number(document.querySelector('#table .row[data-row=\"3\"]').dataset.offset) + 120) < 0.01")
+        seen = page.evaluate("""() => {
+            const r = document.querySelector('#table .row[data-row="3"]');
+            const left = r.getBoundingClientRect().left;
+            return { offset: Number(r.dataset.offset), x: Array.from(r.querySelectorAll('.buttons.right .button'))
+              .map(b => b.getBoundingClientRect().left - left) };
+        }""")
+        page.mouse.up()
+        lua_path = os.path.join(work, "core_frames.lua")
+        with open(lua_path, "w", encoding="utf-8") as f:
+            f.write(CORE_FRAMES_LUA)
+        core = subprocess.run([binary, "lua", lua_path, "3", repr(-seen["offset"])], cwd=work,
+                              capture_output=True, text=True, timeout=60)
+        check(core.returncode == 0, "the core's frames of the border row", core.stdout + core.stderr)
+        expected = [float(v) for v in core.stdout.split()]
+        worst = max(abs(a - b) for a, b in zip(seen["x"], expected)) if expected else 1e9
+        check(len(seen["x"]) == len(expected) == 3 and worst <= 0.5,
+              "a border row dragged halfway: each button's x in the DOM is the core's frame (worst %.3f px)" % worst,
+              "\npage: %s\ncore: %s" % (json.dumps(seen), expected))
+        page.close()
+    finally:
+        server.stop(signal.SIGINT)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--bin", required=True, help="the swipehost binary")
@@ -435,6 +488,7 @@ def main():
             try:
                 run_checks(page, args, server, plugin, original, binary, work, page_errors)
                 check_spring_settle(binary, work, browser)
+                check_border_layout(binary, work, browser)
             except BaseException:
                 try:
                     shoot(page, args, failure_shot)

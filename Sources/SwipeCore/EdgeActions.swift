@@ -12,6 +12,8 @@ public struct EdgeActions: Hashable, Sendable {
     public var closeThreshold: Double? { didSet { recomputeGeometry() } }
     /// The edge's full swipe, if it has one.
     public var fullSwipe: FullSwipe? = nil
+    /// How the buttons move as the content uncovers them (``CellGeometry``).
+    public var transition: Transition = .reveal
 
     /// `buttonTotalWidth`: the buttons sit side by side against the edge.
     public private(set) var totalWidth: Double = 0

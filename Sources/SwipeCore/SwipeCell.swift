@@ -159,15 +159,28 @@ public struct SwipeCell: Sendable {
     public var edge: Edge? { side?.edge }
 
     /// The button that fills the revealed width: an edge's full-swipe button while a pan holds
-    /// the edge expanded (past its threshold), or while a `manual` full swipe waits to be
-    /// fulfilled.
+    /// the edge expanded (past its threshold), while a `manual` full swipe waits to be
+    /// fulfilled, and while a full swipe's `delete` slides the content out, until the row is
+    /// gone (UIKit's and SwipeCellKit's expanded action keeps filling the row).
     public var filledButton: SwipeButton? {
-        guard let edge = pan?.expanded ?? (isWaiting ? self.edge : nil),
-            let full = configuration[edge].fullSwipe
-        else { return nil }
-        let buttons = configuration[edge].buttons
-        return buttons.indices.contains(full.button) ? buttons[full.button] : nil
+        guard let filled else { return nil }
+        return configuration[filled.edge].buttons[filled.index]
     }
+
+    /// The index (0-based) of ``filledButton`` on its edge (the edge the content uncovers).
+    public var filledButtonIndex: Int? { filled?.index }
+
+    private var filled: (edge: Edge, index: Int)? {
+        guard let edge = pan?.expanded ?? (isWaiting || isSlidingOut ? self.edge : nil),
+            let full = configuration[edge].fullSwipe,
+            configuration[edge].buttons.indices.contains(full.button)
+        else { return nil }
+        return (edge, full.button)
+    }
+
+    /// A full swipe's `delete` is sliding the content out, or has slid it out and the table is
+    /// about to delete the row.
+    public var isSlidingOut: Bool { slidingOut || hasSlidOut }
 
     /// The committed reveal (`startingRightLayoutConstraintConstant`), on ``edge``.
     public var committed: Double { side?.committed ?? 0 }

@@ -61,6 +61,10 @@ enum ConfigurationJSON {
             out.append(jsonString: full.completion.rawValue)
             out.append(byte: UInt8(ascii: "}"))
         }
+        if edge.transition != .reveal {
+            out.append(literal: ",\"transition\":")
+            out.append(jsonString: edge.transition.rawValue)
+        }
         out.append(byte: UInt8(ascii: "}"))
     }
 }

@@ -71,6 +71,16 @@ struct FrameEncoder {
                 ServerMessage.append(cell.configuration[rightEdge].buttons, to: &look)
                 look.append(literal: ",\"left\":")
                 ServerMessage.append(cell.configuration[rightEdge.opposite].buttons, to: &look)
+                let rightActions = cell.configuration[rightEdge]
+                let leftActions = cell.configuration[rightEdge.opposite]
+                if rightActions.transition != .reveal || leftActions.transition != .reveal {
+                    look.append(literal: ",\"layout\":{\"right\":")
+                    Self.appendLayout(rightActions, edge: rightEdge, onRight: true, width: geometry.width, to: &look)
+                    look.append(literal: ",\"left\":")
+                    Self.appendLayout(
+                        leftActions, edge: rightEdge.opposite, onRight: false, width: geometry.width, to: &look)
+                    look.append(byte: UInt8(ascii: "}"))
+                }
                 look.append(literal: ",\"filled\":")
                 if let filled = cell.filledButton {
                     ServerMessage.append(filled, to: &look)
@@ -193,6 +203,47 @@ struct FrameEncoder {
         }
         out.append(literal: "]}")
         return out.string
+    }
+
+    /// A side's button frames (``CellGeometry``) as knots over the reveal: `null` under
+    /// `reveal` (the buttons rest where the page lays them out), else
+    /// `{"at":[r...],"x":[[x per button]...],"w":[[width per button]...],"order":[i...]}`: the
+    /// page draws the straight line between the knots around the reveal (held past the last),
+    /// and paints the buttons in `order`, bottom first.
+    static func appendLayout(
+        _ actions: EdgeActions, edge: Edge, onRight: Bool, width: Double, to out: inout OutputBuffer
+    ) {
+        guard actions.transition != .reveal, !actions.isEmpty else {
+            out.append(literal: "null")
+            return
+        }
+        let knots = CellGeometry.knots(of: actions, width: width)
+        let frames = knots.map {
+            CellGeometry.frames(of: actions, edge: edge, onRight: onRight, reveal: $0, width: width)
+        }
+        func list(_ values: [Double]) {
+            out.append(byte: UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+                ServerMessage.appendNumber(value, to: &out)
+            }
+            out.append(byte: UInt8(ascii: "]"))
+        }
+        out.append(literal: "{\"at\":")
+        list(knots)
+        out.append(literal: ",\"x\":[")
+        for (index, knot) in frames.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            list(knot.map(\.x))
+        }
+        out.append(literal: "],\"w\":[")
+        for (index, knot) in frames.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            list(knot.map(\.width))
+        }
+        out.append(literal: "],\"order\":")
+        list(actions.transition.paintOrder(count: actions.buttons.count).map(Double.init))
+        out.append(byte: UInt8(ascii: "}"))
     }
 
     /// `{"row":N` (after a comma unless it is the first).

@@ -4,10 +4,11 @@ import SwipeScript
 /// Where a point of the table view lands, worked out on the server from the table itself (the
 /// page draws what the frames say; the server decides what a tap hit).
 ///
-/// The tutorial's layout: the buttons sit fixed behind the content, the right side's button 1
-/// at the right edge and the others to its left, the left side's button 1 at the left edge; the
-/// content, as wide as the cell, slides by the cell's presented offset and covers them. A full
-/// swipe's filled button covers the whole revealed width.
+/// The buttons are where the row's ``CellGeometry`` draws them (its edge's transition; under
+/// `reveal`, the tutorial's layout: fixed behind the content, button 1 against the side); the
+/// content, as wide as the cell, slides by the cell's presented offset and covers them. A tap
+/// reaches the topmost button whose visible part (its clip) it falls in; a full swipe's filled
+/// button covers the whole revealed width.
 public struct TableHitTest {
     public let table: SwipeTable
 
@@ -28,20 +29,22 @@ public struct TableHitTest {
     /// What a tap at (`x`, `y`) reaches: a revealed button (by id) or the row's content; nil for
     /// no row, or the empty stretch an elastic pull reveals past the buttons.
     public func tapTarget(x: Double, y: Double) -> (row: Int, button: ButtonReference)? {
-        guard let row = row(atY: y), let cell = table.cell(forRow: row) else { return nil }
+        guard let row = row(atY: y), let cell = table.cell(forRow: row), let geometry = table.cellGeometry(forRow: row)
+        else { return nil }
         let width = table.geometry.width
-        let offset = cell.presentedOffset(at: table.now)
+        let offset = geometry.offset
         if x >= offset, x < width + offset { return (row, .content) }
-        let revealedOnRight = x >= width + offset
-        let rightEdge = table.direction.rightEdge
-        let edge = revealedOnRight ? rightEdge : rightEdge.opposite
-        if let filled = cell.filledButton, cell.edge == edge { return (row, .id(filled.id)) }
-        var near = 0.0  // distance from the side's own edge to the current button's inner side
-        for button in cell.configuration[edge].buttons {
-            let far = near + button.width
-            let distance = revealedOnRight ? width - x : x
-            if distance >= near, distance < far { return (row, .id(button.id)) }
-            near = far
+        // The buttons where the geometry draws them, the filled one over them, the top first.
+        if let filled = geometry.filled, let button = cell.filledButton, cell.edge == filled.edge,
+            x >= filled.visibleX, x < filled.visibleX + filled.visibleWidth
+        {
+            return (row, .id(button.id))
+        }
+        let buttons = cell.configuration[geometry.filled?.edge ?? geometry.buttons.first?.edge ?? .trailing].buttons
+        for frame in geometry.paintOrder.reversed() where x >= frame.visibleX && x < frame.visibleX + frame.visibleWidth
+        {
+            guard buttons.indices.contains(frame.index) else { continue }
+            return (row, .id(buttons[frame.index].id))
         }
         return nil
     }

@@ -19,13 +19,14 @@ struct ConfigurationReader {
     static let configurationKeys = [
         "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing",
         "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset", "full_swipe",
-        "equal_widths", "close_on_action",
+        "equal_widths", "close_on_action", "transition",
     ]
     static let fullSwipeKeys = ["button", "threshold", "completion", "style"]
     /// The curve names: the cubic ones and `spring`.
     static let curveNames = AnimationCurve.allCases.map(\.rawValue) + ["spring"]
     static let edgeKeys = [
         "buttons", "open_threshold", "close_threshold", "full_swipe", "equal_widths", "close_on_action",
+        "transition",
     ]
     static let buttonKeys = [
         "id", "title", "width", "color", "style", "on_tap", "icon", "text_color", "highlight_color",
@@ -214,6 +215,20 @@ struct ConfigurationReader {
         }
         read.actions.openThreshold = number(fields, "open_threshold", prefix: prefix, into: &result)
         read.actions.closeThreshold = number(fields, "close_threshold", prefix: prefix, into: &result)
+        if let value = fields["transition"] {
+            if let name = value.stringValue, let transition = Transition(rawValue: name) {
+                read.actions.transition = transition
+            } else {
+                let names = Transition.allCases.map(\.rawValue)
+                let hint =
+                    value.stringValue.flatMap { closestMatch(to: $0, among: names) }.map { " (did you mean '\($0)'?)" }
+                    ?? ""
+                result.errors.append(
+                    problem(
+                        prefix + "transition",
+                        "must be 'reveal', 'drag', 'border' or 'stretch', got \(describe(value))\(hint)"))
+            }
+        }
         if let value = fields["full_swipe"], read.complete {
             read.actions.fullSwipe = readFullSwipe(
                 value, edge, buttons: buttons, prefix: prefix + "full_swipe", into: &result)

@@ -141,39 +141,31 @@ public enum FilmstripSVG {
         }
     }
 
-    /// One row: the buttons pinned to their physical sides, the full swipe's button filling what
-    /// the content reveals, and the content slid by its presented offset.
+    /// One row: the buttons where the row's geometry puts them (``CellGeometry``: its edge's
+    /// transition), the full swipe's button filling what the content reveals, and the content
+    /// slid by its presented offset. Positions are the geometry's; nothing is computed here.
     static func draw(
         _ row: TableSnapshot.Row, top: Double, open: Bool, pressed: Set<String> = [], strip: Filmstrip,
         into svg: inout SVGWriter
     ) {
         let width = strip.geometry.width
         let height = strip.geometry.rowHeight
-        let offset = -row.presentedRight
+        let geometry = row.geometry
+        let offset = geometry.offset
         svg.group("svg", ["x": 0, "y": .number(top), "width": .number(width), "height": .number(height)]) { svg in
             // Only the side the content uncovers has its buttons behind it (the text format's
             // drawing and the libraries alike): a bounce past rest shows the row's background.
-            if offset < 0 {
-                var right = width
-                for button in row.rightButtons {
-                    right -= button.width
-                    drawButton(
-                        button, x: right, width: button.width, height: height,
-                        pressed: pressed.contains(button.id), into: &svg)
-                }
-            } else if offset > 0 {
-                var left = 0.0
-                for button in row.leftButtons {
-                    drawButton(
-                        button, x: left, width: button.width, height: height,
-                        pressed: pressed.contains(button.id), into: &svg)
-                    left += button.width
-                }
-            }
-            if let filled = row.filledButton, offset != 0 {
-                let revealed = min(abs(offset), width)
+            let buttons = offset < 0 ? row.rightButtons : row.leftButtons
+            for frame in geometry.paintOrder {
+                guard buttons.indices.contains(frame.index) else { continue }
+                let button = buttons[frame.index]
                 drawButton(
-                    filled, x: offset < 0 ? width - revealed : 0, width: revealed, height: height,
+                    button, x: frame.x, width: frame.width, height: height, pressed: pressed.contains(button.id),
+                    into: &svg)
+            }
+            if let filled = geometry.filled, buttons.indices.contains(filled.index) {
+                drawButton(
+                    buttons[filled.index], x: filled.x, width: filled.width, height: height,
                     titleAt: offset < 0 ? .left : .right, into: &svg)
             }
             svg.group("g", ["transform": .text("translate(\(SVGWriter.number(offset)) 0)")]) { svg in

@@ -19,6 +19,10 @@ public struct TableSnapshot: Hashable, Sendable {
         /// A full swipe's button that fills the whole revealed width (expanded, or waiting for
         /// `fulfill`), on whichever side the content reveals.
         public var filledButton: SwipeButton? = nil
+        /// Where its parts are drawn now (``SwipeCell/geometry(at:width:y:height:)``): what the
+        /// drawings read.
+        public var geometry = CellGeometry(
+            configuration: CellConfiguration(buttons: []), direction: .ltr, offset: 0, filled: nil, width: 0)
 
         /// The trailing buttons in `ltr` (the tutorial's); kept for readers of the right side.
         public var buttons: [SwipeButton] { rightButtons }
@@ -43,7 +47,9 @@ public struct TableSnapshot: Hashable, Sendable {
                 presentedRight: cell.presentedRight(at: table.now),
                 rightButtons: cell.configuration[right].buttons,
                 leftButtons: cell.configuration[right.opposite].buttons,
-                filledButton: cell.filledButton)
+                filledButton: cell.filledButton,
+                geometry: table.cellGeometry(forRow: row)
+                    ?? cell.geometry(at: table.now, width: table.geometry.width))
         }
         editing = table.openRows.sorted()
     }

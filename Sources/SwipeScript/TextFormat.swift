@@ -149,12 +149,16 @@ public enum TextFormat {
     static func draw(_ row: TableSnapshot.Row, columns: Int) -> String {
         // Clamped while a Double: past the cell's width on either side, the drawing is the same.
         let limit = Double(columns + 1)
-        let offset = (row.presentedRight / pointsPerCharacter).rounded()
+        // The content's shift in characters: the geometry's offset as a right constant.
+        let offset = (-row.geometry.offset / pointsPerCharacter).rounded()
         let shift = offset.isNaN ? 0 : Int(min(max(offset, -limit), limit))
         let content = Array(("  " + DisplayText.escaped(row.item)).unicodeScalars.map(Character.init))
+        if row.geometry.transition != .reveal, row.geometry.filled == nil, !row.geometry.buttons.isEmpty {
+            return drawMoving(row, content: content, shift: shift, columns: columns)
+        }
         var strip = buttonStrip(row.rightButtons)
         var leftStrip = buttonStrip(row.leftButtons.reversed())
-        if let filled = row.filledButton, shift != 0 {
+        if let filled = row.filledButton, row.geometry.filled != nil, shift != 0 {
             // A full swipe's button fills all the content reveals.
             let revealed = [
                 SwipeButton(id: filled.id, title: filled.displayTitle, width: Double(abs(shift)) * pointsPerCharacter)
@@ -173,6 +177,35 @@ public enum TextFormat {
             } else {
                 let fromRight = columns - column
                 line.append(fromRight <= strip.count && column >= 0 ? strip[strip.count - fromRight] : " ")
+            }
+        }
+        return String(line)
+    }
+
+    /// A row whose buttons move with a transition other than `reveal`: each `[title]` at the
+    /// columns of its frame (``CellGeometry/Frame``, rounded to characters), painted in the
+    /// geometry's order, then the content over them.
+    static func drawMoving(_ row: TableSnapshot.Row, content: [Character], shift: Int, columns: Int) -> String {
+        var line = [Character](repeating: " ", count: columns)
+        let buttons = row.geometry.offset < 0 ? row.rightButtons : row.leftButtons
+        let limit = Double(columns)
+        for frame in row.geometry.paintOrder where buttons.indices.contains(frame.index) {
+            let start = (frame.x / pointsPerCharacter).rounded()
+            let end = ((frame.x + frame.width) / pointsPerCharacter).rounded()
+            guard start.isFinite, end.isFinite, end > start else { continue }
+            let button = buttons[frame.index]
+            let label = buttonStrip([
+                SwipeButton(id: button.id, title: button.title, width: (end - start) * pointsPerCharacter)
+            ])
+            let first = Int(min(max(start, -limit), limit))
+            for (index, character) in label.enumerated() where first + index >= 0 && first + index < columns {
+                line[first + index] = character
+            }
+        }
+        for column in 0..<columns {
+            let contentIndex = column + shift
+            if contentIndex >= 0 && column < columns - shift {
+                line[column] = contentIndex < content.count ? content[contentIndex] : " "
             }
         }
         return String(line)

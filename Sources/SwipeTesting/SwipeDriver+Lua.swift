@@ -36,30 +36,35 @@ extension SwipeDriver {
         }
     }
 
-    /// `{ right, left, offset, state = "closed" | "open" | "moving", side, buttons = {...},
-    /// leading = {...} }`, or nil for a row off screen. `offset` is signed (negative = the content
-    /// moved left); `side` is the edge the cell is open on, or revealing, or settling on (nil when
-    /// closed); `buttons` are the trailing ones (`{id, title, width}`), `leading` the leading ones.
-    /// `state` is what is drawn: `moving` while an animation runs, whatever the model's constants
-    /// already say (a spring row reset by a full swipe is closed in the model while it is still
-    /// drawn 200 points open).
+    /// `{ right, left, offset, drawn, state = "closed" | "open" | "moving", side, height, y,
+    /// buttons = {...}, leading = {...} }`, or nil for a row off screen. `offset` is signed
+    /// (negative = the content moved left); `right` and `drawn` are right constants, minus the
+    /// offset (`drawn`: as drawn now, the text table's `drawn at`); `side` is the edge the cell
+    /// is open on, or revealing, or settling on (nil when closed); `buttons` are the trailing
+    /// ones (`{id, title, x, width}`: x and width where the geometry draws them now,
+    /// ``CellGeometry``), `leading` the leading ones. `state` is what is drawn: `moving` while an
+    /// animation runs, whatever the model's constants already say (a spring row reset by a full
+    /// swipe is closed in the model while it is still drawn 200 points open).
     func cellValue(row: Int) -> LuaValue {
-        guard let cell = table.cell(forRow: row) else { return .nil }
-        let drawn = cell.presentedOffset(at: table.now)
+        guard let cell = table.cell(forRow: row), let geometry = table.cellGeometry(forRow: row) else { return .nil }
+        let drawn = geometry.offset
         let animating = cell.animationEnd.map { $0 > table.now } ?? false
         let state = animating ? "moving" : cell.isOpen ? "open" : cell.isClosed ? "closed" : "moving"
-        func list(_ buttons: [SwipeButton]) -> LuaValue {
-            .list(
-                buttons.map { button -> LuaValue in
+        let width = table.geometry.width
+        func list(_ edge: Edge) -> LuaValue {
+            let frames = cell.frames(of: edge, at: table.now, width: width)
+            return .list(
+                zip(cell.configuration[edge].buttons, frames).map { button, frame -> LuaValue in
                     .table([
-                        "id": .string(button.id), "title": .string(button.title), "width": .milliseconds(button.width),
+                        "id": .string(button.id), "title": .string(button.title), "x": .milliseconds(frame.x),
+                        "width": .milliseconds(frame.width),
                     ])
                 })
         }
         var fields: [LuaValue: LuaValue] = [
             "right": .milliseconds(cell.right), "left": .milliseconds(cell.left), "offset": .milliseconds(cell.offset),
-            "state": .string(state), "buttons": list(cell.configuration.trailing.buttons),
-            "leading": list(cell.configuration.leading.buttons),
+            "state": .string(state), "buttons": list(.trailing), "leading": list(.leading),
+            "height": .milliseconds(geometry.height), "y": .milliseconds(geometry.y),
         ]
         if !cell.isClosed || animating, let edge = cell.edge {
             fields["side"] = .string(edge.rawValue)
@@ -68,8 +73,9 @@ extension SwipeDriver {
             let edge: Edge = drawn * cell.direction.sign(of: .trailing) > 0 ? .trailing : .leading
             fields["side"] = .string(edge.rawValue)
         }
-        // Where it is drawn now (springs and curves: a pure function of the virtual time).
-        fields["drawn"] = .milliseconds(drawn)
+        // Where it is drawn now (springs and curves: a pure function of the virtual time), as a
+        // right constant like `right` and the text table's `drawn at`.
+        fields["drawn"] = .milliseconds(-drawn)
         return .table(fields)
     }
 

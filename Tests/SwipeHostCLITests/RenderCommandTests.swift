@@ -34,6 +34,26 @@ struct RenderCommandTests {
         #expect(result.stdout == golden, "\(script) differs from Tests/Golden/render/\(example).svg")
     }
 
+    /// Issue 23: one row per transition (plugins/transitions.lua: reveal, drag, border, stretch)
+    /// dragged to half of its buttons and held (100 ms), then released open (700 ms); in `rtl`
+    /// the same mirrored. Four different layouts in the first frame (docs/appearance.md).
+    @Test(arguments: [("transitions", "ltr"), ("transitions_rtl", "rtl")])
+    func theFourTransitionsMatchTheirGoldenPicture(golden: String, direction: String) throws {
+        let script = "examples/transitions.swipe"
+        let result = try Swipehost.run(
+            ["render", script, "--viewport", "176", "--at", "100,700", "--direction", direction, "-o", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let url = Self.folder.appendingPathComponent("\(golden).svg")
+        if Self.recording {
+            try result.stdout.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let picture = try String(contentsOf: url, encoding: .utf8)
+        #expect(
+            result.stdout == picture,
+            "\(script) --direction \(direction) differs from Tests/Golden/render/\(golden).svg")
+    }
+
     /// The header's plugin is loaded as `run` loads it; a file gets the same bytes as standard
     /// output, and only the file (no temporary file is left beside it).
     @Test func aFileGetsTheSameBytes() throws {

@@ -170,13 +170,90 @@ struct FrameEncodingTests {
                 _ = try Sent([whole.frame(session.session.table, events: [])], page: wholePage)
                 #expect(Set(page.rows.keys) == Set(wholePage.rows.keys), "\(name)")
                 for (row, fields) in wholePage.rows {
-                    for key in ["item", "offset", "y", "right", "left", "filled", "config"] {
+                    for key in ["item", "offset", "y", "right", "left", "filled", "layout", "config"] {
                         #expect(page.rows[row]?[key] == fields[key], "\(name): row \(row) \(key)")
                     }
                 }
             }
             #expect(page.problems == [], "\(name)")
         }
+    }
+
+    /// Issue 23, point 4: under the mail preset a full swipe with `completion = "delete"` is
+    /// drawn with its filled button (Trash over the whole revealed width) in every frame from the
+    /// release through the ~785 ms slide-out until the row is gone; it was `filled: null` from
+    /// the release on.
+    @Test func framesThroughADeleteSlideOutCarryTheFilledButtonUntilTheRowIsGone() throws {
+        // Trash's handler does not delete the row itself (mail.lua's does, at once): the full
+        // swipe's completion does, once the content has slid out.
+        let code = """
+            return { name = "t", configure = function(row) return {
+              buttons = { { id = "trash", title = "Trash", width = 80 } },
+              full_swipe = { completion = "delete", threshold = 120 },
+            } end }
+            """
+        let session = try PlaygroundSession(
+            id: "p", configuration: SessionConfiguration(plugins: [.source(name: "t.lua", code: code)], preset: .mail))
+        let page = PageModel()
+        _ = try Sent(session.greeting(), page: page)
+        let item = page.row(5)?["item"]
+        let drag = Page.drag(row: 5, by: -300, at: 100)
+        let released = try Sent(drag.flatMap(session.receive), page: page)
+        #expect(released.events(named: "action").count == 1)
+        #expect(page.row(5)?["filled"]?["id"] == .string("trash"))
+        var frames = 0
+        var deleted = false
+        // A tick every 50 ms (a frame each), then the wake at the slide-out's end.
+        while let wake = session.nextWake, !deleted {
+            var t = session.session.now.milliseconds + 50
+            while t < wake.milliseconds {
+                _ = try Sent(session.receive(#"{"type":"tick","t":\#(t)}"#), page: page)
+                frames += 1
+                #expect(page.row(5)?["item"] == item)
+                #expect(page.row(5)?["filled"]?["id"] == .string("trash"), "at \(t) ms")
+                t += 50
+            }
+            let sent = try Sent(session.wake(at: wake), page: page)
+            deleted = !sent.events(named: "delete").isEmpty
+        }
+        #expect(deleted)
+        #expect(frames >= 10)
+        // The row that took its place is not filled.
+        #expect(page.row(5)?["filled"] == .null)
+        #expect(page.problems == [])
+    }
+
+    /// A side with a transition other than `reveal` is sent as its frames at the knots of the
+    /// reveal (``CellGeometry/knots(of:width:)``): the page's straight line between them is the
+    /// core's geometry at every reveal.
+    @Test func aTransitionsLayoutIsItsFramesAtTheKnots() throws {
+        let code = """
+            return { name = "t", configure = function(row) return {
+              trailing = { transition = "border", buttons = {
+                { id = "a", title = "A", width = 80 }, { id = "b", title = "B", width = 60 } } },
+              leading = { buttons = { { id = "c", title = "C", width = 80 } } },
+            } end }
+            """
+        let session = try PlaygroundSession(
+            id: "p", configuration: SessionConfiguration(plugins: [.source(name: "t.lua", code: code)]))
+        let page = PageModel()
+        _ = try Sent(session.greeting(), page: page)
+        let layout = try #require(page.row(1)?["layout"])
+        #expect(layout["left"] == .null)
+        #expect(layout["right"]?["at"] == .array([.number(0), .number(140), .number(320)]))
+        // Knot 0: both just past the right side; knot 140: at rest; held after.
+        #expect(
+            layout["right"]?["x"]
+                == .array([
+                    .array([.number(320), .number(320)]), .array([.number(240), .number(180)]),
+                    .array([.number(240), .number(180)]),
+                ]))
+        #expect(layout["right"]?["order"] == .array([.number(1), .number(0)]))
+        // The tutorial's rows are sent as before: no layout.
+        let plain = try mailSession()
+        let plainPage = PageModel()
+        _ = try Sent(plain.greeting(), page: plainPage)
+        #expect(plainPage.row(1)?["layout"] == .null)
     }
 
     @Test func rowsTheDragDoesNotTouchAreNotSentAgain() throws {

@@ -75,7 +75,7 @@ final class PageModel {
                 var data = had ?? ["row": .number(Double(row)), "offset": .number(0), "path": .null, "look": lookAbove]
                 for (name, value) in listed[row] ?? [] { data[name] = value }
                 if case .number(let number)? = data["look"], let look = looks[Int(number)] {
-                    for name in ["right", "left", "filled", "config"] { data[name] = look[name] ?? .null }
+                    for name in ["right", "left", "filled", "layout", "config"] { data[name] = look[name] ?? .null }
                 } else {
                     problems.append("row \(row): no look \(String(describing: data["look"]))")
                 }

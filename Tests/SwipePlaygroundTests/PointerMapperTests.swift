@@ -68,6 +68,24 @@ struct PointerMapperTests {
             ])
     }
 
+    /// Issue 23: a tap reaches the button the geometry draws there. Under `drag`, with 120 of
+    /// the 240 points revealed (buttons 80, 60, 100), `b` is at 300-360 and `c` at 200-300: a tap
+    /// at 310 is `b` (under `reveal` it would be `a`, fixed at 240-320), at 250 `c`.
+    @Test func aTapReachesTheButtonWhereItsTransitionDrawsIt() throws {
+        var configuration = CellConfiguration(buttons: [
+            SwipeButton(id: "a", title: "A", width: 80), SwipeButton(id: "b", title: "B", width: 60),
+            SwipeButton(id: "c", title: "C", width: 100),
+        ])
+        configuration.trailing.transition = .drag
+        let table = SwipeTable(items: .generated(count: 10)) { _, _ in configuration }
+        try table.panBegan(row: 1)
+        try table.panChanged(row: 1, translation: -120)
+        let hit = TableHitTest(table)
+        #expect(hit.tapTarget(x: 310, y: 5)?.button == .id("b"))
+        #expect(hit.tapTarget(x: 250, y: 5)?.button == .id("c"))
+        #expect(hit.tapTarget(x: 190, y: 5)?.button == .content)
+    }
+
     @Test func rightToLeftRevealsTheTrailingButtonsOnTheLeft() throws {
         let table = SwipeTable(direction: .rtl)
         try table.openRow(1, edge: .trailing)

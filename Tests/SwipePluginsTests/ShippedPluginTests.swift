@@ -115,18 +115,18 @@ struct ShippedPluginTests {
         #expect(String(decoding: kept.bytes, as: UTF8.self) == streamed)
     }
 
-    @Test(arguments: ["tutorial", "mail", "per_row"])
+    @Test(arguments: ["tutorial", "mail", "per_row", "transitions"])
     func theShippedPluginsCheckClean(name: String) {
         let report = PluginChecker().check(Fixtures.root + "/plugins/\(name).lua")
         #expect(report.loaded)
         #expect(report.problems == [])
         #expect(report.errorCount == 0)
-        #expect(report.configuredRows == ["tutorial": 30, "mail": 15, "per_row": 29][name])
+        #expect(report.configuredRows == ["tutorial": 30, "mail": 15, "per_row": 29, "transitions": 4][name])
     }
 
     @Test func theShippedPluginsAreFoundInTheirFolder() {
         #expect(
             Plugin.paths(inFolder: Fixtures.root + "/plugins").map { ($0 as NSString).lastPathComponent }
-                == ["mail.lua", "per_row.lua", "tutorial.lua"])
+                == ["mail.lua", "per_row.lua", "transitions.lua", "tutorial.lua"])
     }
 }

@@ -49,7 +49,8 @@
 ---@class SwipeCellButton
 ---@field id string
 ---@field title string
----@field width number
+---@field x number      its left side in the row now, in points from the row's left (docs/appearance.md)
+---@field width number  its width as drawn now (the configured width but under "stretch")
 
 ---@class SwipeCellState
 ---@field right number   the right constraint constant (> 0: the content moved left)
@@ -57,7 +58,9 @@
 ---@field offset number  the content's signed offset (negative = moved left)
 ---@field state "closed"|"open"|"moving"
 ---@field side? "leading"|"trailing"  the edge the cell is open on or revealing (nil when closed)
----@field drawn number   the signed offset as drawn now (an animation's presentation position)
+---@field drawn number   the right constant as drawn now (minus the offset), as the text table's "drawn at"
+---@field y number       the row's top in the view
+---@field height number  the row's height
 ---@field buttons SwipeCellButton[]  the trailing edge's, button 1 (rightmost) first
 ---@field leading SwipeCellButton[]  the leading edge's
 

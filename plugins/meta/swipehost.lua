@@ -54,6 +54,7 @@
 ---@field close_on_action? boolean   every button's default `close` (default false: the row stays open)
 ---@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once
 ---@field equal_widths? boolean     every button of the edge as wide as the widest
+---@field transition? "reveal"|"drag"|"border"|"stretch"  how the buttons move as uncovered, default "reveal"
 
 ---@class SwipeFullSwipe
 ---@field button? string     the id of the expanded button on this edge, default button 1
@@ -78,6 +79,7 @@
 ---@field stiffness? number          the spring's, in (0, 1000000], default 100
 ---@field damping? number            the spring's, in [0, 1000000], default 18 (0 never settles: ended after 10 s)
 ---@field preset? "tutorial"|"swipecellkit"|"mail"  the options above, under the row's own (docs/physics.md)
+---@field transition? "reveal"|"drag"|"border"|"stretch"  the trailing edge's (docs/appearance.md)
 ---@field open_threshold? number     the trailing edge's: points, default half of button 1
 ---@field close_threshold? number    the trailing edge's: points, default every button but the leftmost plus half of it
 ---@field equal_widths? boolean     the trailing edge's: every button as wide as the widest

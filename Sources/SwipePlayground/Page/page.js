@@ -189,6 +189,7 @@
       if (r) Object.keys(r).forEach(function (k) { data[k] = r[k]; });
       var look = looks.get(data.look) || { right: [], left: [], filled: null, config: null };
       data.right = look.right; data.left = look.left; data.filled = look.filled; data.config = look.config;
+      data.layout = look.layout || null;
       lookAbove = data.look;
       if (!v) { v = makeRow(n); rowViews.set(n, v); table.appendChild(v.el); }
       v.data = data;
@@ -336,7 +337,44 @@
     v.item.textContent = r.item;
     fillButtons(v.right, r.right, 'right');
     fillButtons(v.left, r.left, 'left');
+    placeButtons(v.right, r.layout && r.layout.right);
+    placeButtons(v.left, r.layout && r.layout.left);
     if (r.filled) { paintButton(v.filled, r.filled); v.filled.classList.add('button-filled'); }
+  }
+
+  /** A side whose buttons move with a transition (the look's `layout`, docs/playground.md):
+   *  each button absolutely placed in the row, stacked in the server's paint `order`. */
+  function placeButtons(box, layout) {
+    box.classList.toggle('placed', !!layout);
+    if (!layout) return;
+    (layout.order || []).forEach(function (index, depth) {
+      var el = box.children[index];
+      if (el) el.style.zIndex = String(depth + 1);
+    });
+  }
+
+  /** A side's button frames at `reveal` points: the straight line between the server's knots
+   *  around it (held past the last), as a path's offsets are drawn. */
+  function layoutAt(layout, reveal) {
+    var at = layout.at, n = at.length;
+    if (!(reveal > at[0])) return { x: layout.x[0], w: layout.w[0] };
+    if (reveal >= at[n - 1]) return { x: layout.x[n - 1], w: layout.w[n - 1] };
+    var hi = 1;
+    while (at[hi] < reveal) hi++;
+    var lo = hi - 1, f = (reveal - at[lo]) / (at[hi] - at[lo]);
+    var lerp = function (a, b) { return a.map(function (v, i) { return v + (b[i] - v) * f; }); };
+    return { x: lerp(layout.x[lo], layout.x[hi]), w: lerp(layout.w[lo], layout.w[hi]) };
+  }
+
+  function drawLayout(box, layout, reveal) {
+    if (!layout) return;
+    var frames = layoutAt(layout, reveal);
+    for (var i = 0; i < box.children.length; i++) {
+      var el = box.children[i];
+      el.style.left = frames.x[i] + 'px';
+      el.style.width = frames.w[i] + 'px';
+      el.dataset.x = String(Math.round(frames.x[i] * 100) / 100);
+    }
   }
 
   /** The row's presented offset at virtual time t: its path's knots interpolated linearly (the
@@ -375,6 +413,7 @@
       var revealed = off < 0 ? 'right' : off > 0 ? 'left' : '';
       v.el.dataset.revealed = revealed;
       var filled = r.filled && revealed;
+      if (r.layout && revealed) drawLayout(revealed === 'right' ? v.right : v.left, r.layout[revealed], Math.abs(off));
       v.right.style.visibility = revealed === 'right' && !filled ? 'visible' : 'hidden';
       v.left.style.visibility = revealed === 'left' && !filled ? 'visible' : 'hidden';
       if (filled) {

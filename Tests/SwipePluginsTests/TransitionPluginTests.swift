@@ -1,0 +1,53 @@
+import SwipeCore
+import SwipePlugins
+import Testing
+
+/// Issue 23, point 2, as plugins configure it: `transition` per edge, checked with "did you mean".
+struct TransitionPluginTests {
+    let fixtures = Fixtures()
+
+    func host(_ configuration: String) throws -> PluginHost {
+        let source = "return { name = 'p', configure = function(row) return { \(configuration) } end }"
+        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+    }
+
+    static let button = "buttons = { { id = 'a', title = 'A', width = 80 } }"
+
+    @Test func eachEdgeHasItsTransitionRevealByDefault() throws {
+        let both = try host(
+            "trailing = { \(Self.button), transition = 'border' }, leading = { buttons = { { id = 'b', title = 'B', width = 60 } }, transition = 'stretch' }"
+        )
+        let configuration = try #require(both.table.cell(forRow: 1)?.configuration)
+        #expect(configuration.trailing.transition == .border)
+        #expect(configuration.leading.transition == .stretch)
+        #expect(both.messages("plugin_error") == [] && both.messages("plugin_warning") == [])
+        // The top-level keys are the trailing edge's.
+        let top = try host("\(Self.button), transition = 'drag'")
+        #expect(top.table.cell(forRow: 1)?.configuration.trailing.transition == .drag)
+        let plain = try host(Self.button)
+        #expect(plain.table.cell(forRow: 1)?.configuration.trailing.transition == .reveal)
+    }
+
+    static let cases: [(String, String)] = [
+        (
+            "trailing = { \(button), transition = 'bordr' }",
+            "trailing.transition: must be 'reveal', 'drag', 'border' or 'stretch', got 'bordr' (did you mean 'border'?)"
+        ),
+        (
+            "\(button), transition = 'strech'",
+            "transition: must be 'reveal', 'drag', 'border' or 'stretch', got 'strech' (did you mean 'stretch'?)"
+        ),
+        (
+            "\(button), leading = { \(button.replacingOccurrences(of: "'a'", with: "'b'")), transition = 3 }",
+            "leading.transition: must be 'reveal', 'drag', 'border' or 'stretch', got a number"
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func aBadTransitionIsOnePluginErrorNamingTheField(configuration: String, message: String) throws {
+        let bad = try host(configuration)
+        #expect(bad.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+        // Nothing half-applied: the row has no buttons.
+        #expect(bad.table.cell(forRow: 1)?.configuration.hasButtons == false)
+    }
+}
