@@ -180,7 +180,7 @@ public struct SwipeCell: Sendable {
 
     /// A full swipe's `delete` is sliding the content out, or has slid it out and the table is
     /// about to delete the row.
-    public var isSlidingOut: Bool { slidingOut || hasSlidOut }
+    public var isSlidingOut: Bool { deletion != nil }
 
     /// The committed reveal (`startingRightLayoutConstraintConstant`), on ``edge``.
     public var committed: Double { side?.committed ?? 0 }
