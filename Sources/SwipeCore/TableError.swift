@@ -19,6 +19,9 @@ public enum TableError: Error, Hashable, Sendable {
     case clockLimit(now: VirtualInstant, amount: TimeAmount)
     /// `open` or `close` on a row a `manual` full swipe holds: only `fulfill` ends the wait.
     case heldByFullSwipe(row: Int)
+    /// `open` on a row whose configuration has no buttons on either edge (it does not swipe);
+    /// `reason`: why, when its configuration says (``CellConfiguration/failure``).
+    case doesNotSwipe(row: Int, reason: String?)
 }
 
 extension TableError: CustomStringConvertible {
@@ -77,6 +80,10 @@ extension TableError: CustomStringConvertible {
             return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
         case .clockLimit(_, let amount) where amount < .zero:
             return "the virtual clock only moves forward, got \(TimeText.milliseconds(amount)) ms"
+        case .doesNotSwipe(let row, let reason?):
+            return "row \(row) does not swipe: \(DisplayText.escaped(reason))"
+        case .doesNotSwipe(let row, nil):
+            return "row \(row) does not swipe: it has no buttons on either edge"
         case .heldByFullSwipe(let row):
             return
                 "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"

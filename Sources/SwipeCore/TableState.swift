@@ -331,7 +331,10 @@ extension TableState {
         var namesSide = false
         if let cell {
             let configuration = cells[cell].configuration
-            if let edge, configuration[edge].isEmpty, configuration.hasButtons {
+            // A row with no buttons is never open: it would count as open while showing nothing,
+            // and `exclusive` would close it with a `close` event.
+            if !configuration.hasButtons { throw .doesNotSwipe(row: row, reason: configuration.failure) }
+            if let edge, configuration[edge].isEmpty {
                 throw .noButtonsOnEdge(row: row, edge: edge)
             }
             edge = edge ?? configuration.defaultEdge
@@ -492,6 +495,12 @@ extension TableState {
             return
         }
         guard var open = openRows[row] else { return }
+        guard configuration.hasButtons else {
+            // Opened off screen, it turns out not to swipe: it is not open (no delegate call, as
+            // the table opened it itself).
+            openRows[row] = nil
+            return
+        }
         let edge = open.edge ?? configuration.defaultEdge
         open.edge = edge
         open.namesSide = configuration.namesSides

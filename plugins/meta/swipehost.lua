@@ -30,6 +30,7 @@
 ---@field open_threshold? number     points, default half of button 1
 ---@field close_threshold? number    points, default every button but the innermost plus half of it
 ---@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once
+---@field enabled? boolean           false: the edge does not swipe (as an empty `buttons` list)
 
 ---@class SwipeFullSwipe
 ---@field button? string     the id of the expanded button on this edge, default button 1
@@ -40,7 +41,8 @@
 ---@field style? "destructive"
 
 ---@class SwipeCellConfig
----@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
+---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first; {}: off
+---@field enabled? boolean           the trailing edge's: false, it does not swipe
 ---@field trailing? SwipeEdgeConfig   the trailing edge (swipe left in ltr), instead of `buttons` and the thresholds
 ---@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids unique across edges
 ---@field bounce? number             points, default 20
@@ -130,7 +132,8 @@ function SwipeContext:invalidate(row) end
 ---@class SwipePlugin
 ---@field name string
 ---@field version? string
----@field configure? fun(row: SwipeRow): SwipeCellConfig|nil
+---false: the row does not swipe; nil: the next plugin (then the tutorial's cell) decides
+---@field configure? fun(row: SwipeRow): SwipeCellConfig|false|nil
 ---@field on_open? fun(ctx: SwipeContext, row: SwipeRow)
 ---@field on_close? fun(ctx: SwipeContext, row: SwipeRow)
 ---@field on_action? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
