@@ -22,6 +22,8 @@ public enum TableError: Error, Hashable, Sendable {
     /// `open` on a row whose configuration has no buttons on either edge (it does not swipe);
     /// `reason`: why, when its configuration says (``CellConfiguration/failure``).
     case doesNotSwipe(row: Int, reason: String?)
+    /// An insert with an id another row has (ids are unique in a table): that row.
+    case duplicateID(id: RowID, row: Int)
 }
 
 extension TableError: CustomStringConvertible {
@@ -84,6 +86,10 @@ extension TableError: CustomStringConvertible {
             return "row \(row) does not swipe: \(DisplayText.escaped(reason))"
         case .doesNotSwipe(let row, nil):
             return "row \(row) does not swipe: it has no buttons on either edge"
+        case .duplicateID(.number(let number), let row):
+            return "id \(number) is already row \(row)'s: a table's ids are unique"
+        case .duplicateID(.name(let name), let row):
+            return "id '\(DisplayText.token(name))' is already row \(row)'s: a table's ids are unique"
         case .heldByFullSwipe(let row):
             return
                 "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"

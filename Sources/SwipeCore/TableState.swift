@@ -376,9 +376,10 @@ extension TableState {
         settleAfterEdit()
     }
 
-    mutating func insertRow(_ row: Int, item: String) throws(TableError) {
+    mutating func insertRow(_ row: Int, item: String, id: RowID? = nil) throws(TableError) {
         guard row >= 1, row <= items.count + 1 else { throw .insertionOutOfRange(row: row, rowCount: items.count) }
-        items.insert(item, row: row)
+        if let id, let existing = items.row(of: id) { throw .duplicateID(id: id, row: existing) }
+        items.insert(item, row: row, id: id)
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows { moved[open >= row ? open + 1 : open] = value }
         openRows = moved
