@@ -109,7 +109,8 @@ public struct TableItems: Sendable, Equatable {
 
     /// The tutorial's titles for rows 1...count, with ids 1...count.
     public static func generated(count: Int) -> TableItems {
-        TableItems(generatedCount: count, pieces: [], ends: [], nextID: max(count, 0) + 1)
+        TableItems(
+            generatedCount: count, pieces: [], ends: [], nextID: count < Int.max ? max(count, 0) + 1 : Int.max)
     }
 
     /// `items` in order, with ids 1...count.

@@ -94,6 +94,8 @@ struct TableItemsIDTests {
         #expect(given.nextID == 8)
         #expect(given.row(of: .name("k")) == 1)
         #expect(TableItems(["x"]) != TableItems(["x"], ids: [.name("x")]))
+        // The largest table the viewport allows unchecked: no overflow past Int.max.
+        #expect(TableItems.generated(count: Int.max).nextID == Int.max)
     }
 }
 
