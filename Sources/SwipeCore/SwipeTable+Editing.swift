@@ -42,11 +42,23 @@ extension SwipeTable {
         finish()
     }
 
-    /// Inserts `item` at `row` (1...count + 1); the rows from there move down by one.
-    public func insertRow(_ row: Int, item: String) throws(TableError) {
-        try state.insertRow(row, item: item)
+    /// Inserts `item` at `row` (1...count + 1) with `id`, or when nil the next number the
+    /// table gives (``TableItems/nextID``); the rows from there move down by one. An `id`
+    /// another row has is refused (``TableError/duplicateID(id:row:)``).
+    public func insertRow(_ row: Int, item: String, id: RowID? = nil) throws(TableError) {
+        try state.insertRow(row, item: item, id: id)
         finish()
     }
+
+    /// Row `row`'s id (issue 22): it stays with the row's item while rows are inserted,
+    /// deleted or replaced around it.
+    public func id(ofRow row: Int) throws(TableError) -> RowID {
+        try state.checkRowExists(row)
+        return state.items.id(row: row)
+    }
+
+    /// The row of the item with id `id`, if it is in the table.
+    public func row(of id: RowID) -> Int? { state.items.row(of: id) }
 
     /// Replaces `row`'s item and reloads its cell (closed, reconfigured, re-opened if open).
     public func setItem(_ item: String, row: Int) throws(TableError) {

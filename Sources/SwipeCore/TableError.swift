@@ -19,6 +19,11 @@ public enum TableError: Error, Hashable, Sendable {
     case clockLimit(now: VirtualInstant, amount: TimeAmount)
     /// `open` or `close` on a row a `manual` full swipe holds: only `fulfill` ends the wait.
     case heldByFullSwipe(row: Int)
+    /// `open` on a row whose configuration has no buttons on either edge (it does not swipe);
+    /// `reason`: why, when its configuration says (``CellConfiguration/failure``).
+    case doesNotSwipe(row: Int, reason: String?)
+    /// An insert with an id another row has (ids are unique in a table): that row.
+    case duplicateID(id: RowID, row: Int)
 }
 
 extension TableError: CustomStringConvertible {
@@ -77,6 +82,14 @@ extension TableError: CustomStringConvertible {
             return "cannot insert at row \(row): rows 1-\(count + 1) are possible"
         case .clockLimit(_, let amount) where amount < .zero:
             return "the virtual clock only moves forward, got \(TimeText.milliseconds(amount)) ms"
+        case .doesNotSwipe(let row, let reason?):
+            return "row \(row) does not swipe: \(DisplayText.escaped(reason))"
+        case .doesNotSwipe(let row, nil):
+            return "row \(row) does not swipe: it has no buttons on either edge"
+        case .duplicateID(.number(let number), let row):
+            return "id \(number) is already row \(row)'s: a table's ids are unique"
+        case .duplicateID(.name(let name), let row):
+            return "id '\(DisplayText.token(name))' is already row \(row)'s: a table's ids are unique"
         case .heldByFullSwipe(let row):
             return
                 "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"

@@ -1,14 +1,17 @@
 /// The table's data, `_objects`: either the generated `Longer Title Item #N` titles, kept as a
 /// count so a million-row table costs nothing until it is edited, or pieces once edited.
 ///
+/// Every item has a ``RowID`` (issue 22): generated title N has id N; an item that enters
+/// without one of its own gets the next number (``nextID``), never given before.
+///
 /// Edited, the list is a sequence of pieces, each either a run of generated titles (kept as
 /// its first title's number and a count) or up to ``pieceCapacity`` explicit items, with the
 /// running row count at the end of each piece: finding a row is a binary search, and an insert
 /// or delete touches one piece and recounts the ends after it, so editing a million-row table
 /// costs about a thousandth of copying it, and its untouched runs stay unwritten.
 public struct TableItems: Sendable, Equatable {
-    /// A run of generated titles (`generatedFirst` > 0, `runCount` titles from that number) or
-    /// explicit items (`generatedFirst` == 0).
+    /// A run of generated titles (`generatedFirst` > 0, `runCount` titles from that number,
+    /// whose ids are their numbers) or explicit items (`generatedFirst` == 0) with their ids.
     @usableFromInline
     struct Piece: Sendable {
         @usableFromInline var generatedFirst = 0
@@ -16,19 +19,35 @@ public struct TableItems: Sendable, Equatable {
         @usableFromInline var items: [String] = [] {
             didSet { bytes = nil }
         }
+        /// The explicit items' ids, one per item.
+        var ids: [RowID] = []
         /// The items' bytes for ``withItem(row:generated:stored:)``, made on its first read of
         /// this piece; dropped whenever `items` change.
         @usableFromInline var bytes: PieceBytes?
 
-        init(items: [String]) { self.items = items }
+        init(items: [String], ids: [RowID]) {
+            self.items = items
+            self.ids = ids
+        }
 
         static func generated(first: Int, count: Int) -> Piece {
-            var piece = Piece(items: [])
+            var piece = Piece(items: [], ids: [])
             (piece.generatedFirst, piece.runCount) = (first, count)
             return piece
         }
 
         var count: Int { generatedFirst != 0 ? runCount : items.count }
+
+        /// The id of the item at `offset`.
+        func id(_ offset: Int) -> RowID { generatedFirst != 0 ? .number(generatedFirst + offset) : ids[offset] }
+
+        /// The piece as explicit items (a run written out, with its numbers as ids).
+        var written: Piece {
+            guard generatedFirst != 0 else { return self }
+            return Piece(
+                items: (0..<runCount).map { TableItems.defaultTitle(row: generatedFirst + $0) },
+                ids: (0..<runCount).map { .number(generatedFirst + $0) })
+        }
     }
 
     /// A piece's items as NUL-terminated UTF-8, one after another: what lets
@@ -84,27 +103,44 @@ public struct TableItems: Sendable, Equatable {
     @usableFromInline private(set) var pieces: [Piece]
     /// The row count up to the end of each piece.
     @usableFromInline private(set) var ends: [Int]
+    /// The id the next item that enters without one of its own gets: past every number given or
+    /// taken so far, so none is given twice.
+    public private(set) var nextID: Int
 
-    /// The tutorial's titles for rows 1...count.
+    /// The tutorial's titles for rows 1...count, with ids 1...count.
     public static func generated(count: Int) -> TableItems {
-        TableItems(generatedCount: count, pieces: [], ends: [])
+        TableItems(
+            generatedCount: count, pieces: [], ends: [], nextID: count < Int.max ? max(count, 0) + 1 : Int.max)
     }
 
+    /// `items` in order, with ids 1...count.
     public init(_ items: [String]) {
+        self.init(items, ids: (0..<items.count).map { .number($0 + 1) })
+    }
+
+    /// `items` in order with their ids (unique: callers check; ``nextID`` goes past the largest
+    /// number among them).
+    public init(_ items: [String], ids: [RowID]) {
+        precondition(items.count == ids.count, "one id per item")
         generatedCount = nil
-        pieces = stride(from: 0, to: items.count, by: Self.pieceCapacity / 2).map {
-            Piece(items: Array(items[$0..<min($0 + Self.pieceCapacity / 2, items.count)]))
+        let size = Self.pieceCapacity / 2
+        pieces = stride(from: 0, to: items.count, by: size).map {
+            let range = $0..<min($0 + size, items.count)
+            return Piece(items: Array(items[range]), ids: Array(ids[range]))
         }
         var total = 0
         ends = pieces.map {
             total += $0.count; return total
         }
+        nextID = 1
+        for case .number(let number) in ids where number >= nextID { nextID = number &+ 1 }
     }
 
-    private init(generatedCount: Int?, pieces: [Piece], ends: [Int]) {
+    private init(generatedCount: Int?, pieces: [Piece], ends: [Int], nextID: Int) {
         self.generatedCount = generatedCount
         self.pieces = pieces
         self.ends = ends
+        self.nextID = nextID
     }
 
     /// The tutorial's title of row `row` (1-based).
@@ -241,10 +277,52 @@ public struct TableItems: Sendable, Equatable {
         return result
     }
 
+    /// The ids of rows 1...count, in order.
+    public var allIDs: [RowID] {
+        if generatedCount != nil { return (0..<count).map { .number($0 + 1) } }
+        var result: [RowID] = []
+        result.reserveCapacity(count)
+        for piece in pieces { result += piece.written.ids }
+        return result
+    }
+
+    /// The id of row `row` (1-based, in range).
+    /// - Complexity: O(log p) for p pieces.
+    public func id(row: Int) -> RowID {
+        if generatedCount != nil { return .number(row) }
+        let (piece, offset) = locate(row)
+        return pieces[piece].id(offset)
+    }
+
+    /// The row of the item with id `id`, if it is in the list.
+    /// - Complexity: O(1) while the list is untouched; else O(p) for p pieces plus the explicit
+    ///   items searched.
+    public func row(of id: RowID) -> Int? {
+        if let generated = generatedCount {
+            guard case .number(let number) = id, number >= 1, number <= generated else { return nil }
+            return number
+        }
+        var start = 0
+        for (index, piece) in pieces.enumerated() {
+            if piece.generatedFirst != 0 {
+                if case .number(let number) = id, number >= piece.generatedFirst,
+                    number - piece.generatedFirst < piece.runCount
+                {
+                    return start + number - piece.generatedFirst + 1
+                }
+            } else if let offset = piece.ids.firstIndex(of: id) {
+                return start + offset + 1
+            }
+            start = ends[index]
+        }
+        return nil
+    }
+
+    /// Items are equal when their titles and ids are, row by row.
     public static func == (lhs: TableItems, rhs: TableItems) -> Bool {
         if let left = lhs.generatedCount, let right = rhs.generatedCount { return left == right }
         guard lhs.count == rhs.count else { return false }
-        return (0..<lhs.count).allSatisfy { lhs[$0 + 1] == rhs[$0 + 1] }
+        return (0..<lhs.count).allSatisfy { lhs[$0 + 1] == rhs[$0 + 1] && lhs.id(row: $0 + 1) == rhs.id(row: $0 + 1) }
     }
 }
 
@@ -270,14 +348,19 @@ extension TableItems {
                 ])
         } else {
             pieces[index].items.remove(at: offset)
+            pieces[index].ids.remove(at: offset)
         }
         normalize(around: index)
     }
 
-    mutating func insert(_ item: String, row: Int) {
+    /// Inserts `item` at `row` (1...count + 1) with `id`, or, when nil, the next number
+    /// (``nextID``). An `id` already in the list is the caller's error (``row(of:)`` finds it).
+    mutating func insert(_ item: String, row: Int, id: RowID? = nil) {
         unpack()
+        let id = id ?? .number(nextID)
+        if case .number(let number) = id, number >= nextID { nextID = number &+ 1 }
         guard !pieces.isEmpty else {
-            pieces = [Piece(items: [item])]
+            pieces = [Piece(items: [item], ids: [id])]
             ends = [1]
             return
         }
@@ -292,16 +375,18 @@ extension TableItems {
             pieces.replaceSubrange(
                 index...index,
                 with: [
-                    .generated(first: run.generatedFirst, count: offset), Piece(items: []),
+                    .generated(first: run.generatedFirst, count: offset), Piece(items: [], ids: []),
                     .generated(first: run.generatedFirst + offset, count: run.count - offset),
                 ])
             index += 1
             offset = 0
         }
         pieces[index].items.insert(item, at: offset)
+        pieces[index].ids.insert(id, at: offset)
         normalize(around: index)
     }
 
+    /// Replaces row `row`'s item; it keeps its id.
     mutating func set(_ item: String, row: Int) {
         unpack()
         let (index, offset) = locate(row)
@@ -309,8 +394,9 @@ extension TableItems {
             pieces[index].items[offset] = item
             return
         }
+        let id = pieces[index].id(offset)
         remove(row: row)
-        insert(item, row: row)
+        insert(item, row: row, id: id)
     }
 
     /// The piece holding `row` (1-based, in range) and the row's offset in it.
@@ -332,6 +418,7 @@ extension TableItems {
         guard let generated = generatedCount else { return }
         generatedCount = nil
         pieces = generated > 0 ? [.generated(first: 1, count: generated)] : []
+        // `nextID` is already past the run's numbers.
         ends = generated > 0 ? [generated] : []
     }
 
@@ -351,19 +438,20 @@ extension TableItems {
         for position in taken.indices {
             // Moved out, so that merging appends to a uniquely held array.
             var piece = taken[position]
-            taken[position] = Piece(items: [])
+            taken[position] = Piece(items: [], ids: [])
             guard piece.count > 0 else { continue }
             if piece.generatedFirst != 0, piece.count < Self.shortestRun {
-                piece = Piece(items: (0..<piece.count).map { Self.defaultTitle(row: piece.generatedFirst + $0) })
+                piece = piece.written
             }
             if let last = window.last, last.generatedFirst == 0, piece.generatedFirst == 0,
                 last.count + piece.count <= Self.pieceCapacity
             {
                 window[window.count - 1].items += piece.items
+                window[window.count - 1].ids += piece.ids
             } else if piece.generatedFirst == 0, piece.count > Self.pieceCapacity {
                 let half = piece.count / 2
-                window.append(Piece(items: Array(piece.items[..<half])))
-                window.append(Piece(items: Array(piece.items[half...])))
+                window.append(Piece(items: Array(piece.items[..<half]), ids: Array(piece.ids[..<half])))
+                window.append(Piece(items: Array(piece.items[half...]), ids: Array(piece.ids[half...])))
             } else {
                 window.append(piece)
             }

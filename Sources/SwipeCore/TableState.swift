@@ -407,7 +407,10 @@ extension TableState {
         var namesSide = false
         if let cell {
             let configuration = cells[cell].configuration
-            if let edge, configuration[edge].isEmpty, configuration.hasButtons {
+            // A row with no buttons is never open: it would count as open while showing nothing,
+            // and `exclusive` would close it with a `close` event.
+            if !configuration.hasButtons { throw .doesNotSwipe(row: row, reason: configuration.failure) }
+            if let edge, configuration[edge].isEmpty {
                 throw .noButtonsOnEdge(row: row, edge: edge)
             }
             edge = edge ?? configuration.defaultEdge
@@ -454,9 +457,10 @@ extension TableState {
         settleAfterEdit()
     }
 
-    mutating func insertRow(_ row: Int, item: String) throws(TableError) {
+    mutating func insertRow(_ row: Int, item: String, id: RowID? = nil) throws(TableError) {
         guard row >= 1, row <= items.count + 1 else { throw .insertionOutOfRange(row: row, rowCount: items.count) }
-        items.insert(item, row: row)
+        if let id, let existing = items.row(of: id) { throw .duplicateID(id: id, row: existing) }
+        items.insert(item, row: row, id: id)
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows { moved[open >= row ? open + 1 : open] = value }
         openRows = moved
@@ -573,6 +577,12 @@ extension TableState {
             return
         }
         guard var open = openRows[row] else { return }
+        guard configuration.hasButtons else {
+            // Opened off screen, it turns out not to swipe: it is not open (no delegate call, as
+            // the table opened it itself).
+            openRows[row] = nil
+            return
+        }
         let edge = open.edge ?? configuration.defaultEdge
         open.edge = edge
         open.namesSide = configuration.namesSides

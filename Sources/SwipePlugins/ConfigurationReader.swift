@@ -19,14 +19,14 @@ struct ConfigurationReader {
     static let configurationKeys = [
         "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "leading", "trailing",
         "release", "flick_velocity", "overscroll", "mass", "stiffness", "damping", "preset", "full_swipe",
-        "equal_widths", "close_on_action", "transition",
+        "equal_widths", "close_on_action", "transition", "enabled",
     ]
     static let fullSwipeKeys = ["button", "threshold", "completion", "style"]
     /// The curve names: the cubic ones and `spring`.
     static let curveNames = AnimationCurve.allCases.map(\.rawValue) + ["spring"]
     static let edgeKeys = [
         "buttons", "open_threshold", "close_threshold", "full_swipe", "equal_widths", "close_on_action",
-        "transition",
+        "transition", "enabled",
     ]
     static let buttonKeys = [
         "id", "title", "width", "color", "style", "on_tap", "icon", "text_color", "highlight_color",
@@ -47,17 +47,25 @@ struct ConfigurationReader {
         var warnings: [PluginProblem] = []
     }
 
-    /// One edge's fields as read: its buttons and thresholds, and whether the list was read
-    /// whole (the width and threshold rules judge only whole lists).
+    /// One edge's fields as read: its buttons and thresholds, whether the list was read whole
+    /// (the width and threshold rules judge only whole lists), and whether the edge was turned
+    /// off (`buttons = {}` or `enabled = false`).
     private struct EdgeRead {
         var actions = EdgeActions()
         var complete = true
+        var off = false
     }
 
     func read(_ value: LuaValue) -> Result {
         var result = Result()
+        if case .boolean(false) = value {
+            // The row does not swipe: no buttons on either edge, as a cell with none behaves (a
+            // pan leaves it at rest, with no `open` or `close`).
+            result.configuration = Self.doesNotSwipe
+            return result
+        }
         guard case .table = value else {
-            result.errors.append(problem(nil, "configure must return a table or nil, got \(value.typeName)"))
+            result.errors.append(problem(nil, "configure must return a table, false or nil, got \(value.typeName)"))
             return result
         }
         guard let fields = value.dictionaryValue else {
@@ -90,12 +98,13 @@ struct ConfigurationReader {
             leading = readEdge(table, .leading, prefix: "leading.", required: false, into: &result)
         }
         if fields["leading"] != nil || fields["trailing"] != nil, trailing.actions.isEmpty, leading.actions.isEmpty,
-            trailing.complete, leading.complete
+            trailing.complete, leading.complete, !trailing.off, !leading.off
         {
             result.errors.append(
                 problem(
                     trailingPrefix + "buttons",
-                    "must be a non-empty list of buttons on at least one edge (leading or trailing), got none"))
+                    "must be a non-empty list of buttons on at least one edge (leading or trailing), got none (an empty list or enabled = false turns an edge off)"
+                ))
         }
         var configuration = CellConfiguration(buttons: [])
         var preset = defaultPreset
@@ -178,17 +187,34 @@ struct ConfigurationReader {
             fields = named
             result.warnings += unknownKeys(fields, known: Self.edgeKeys, prefix: prefix)
         }
+        var enabled = true
+        if let flag = fields["enabled"] {
+            if case .boolean(let on) = flag {
+                enabled = on
+            } else {
+                result.errors.append(problem(prefix + "enabled", "must be true or false, got \(describe(flag))"))
+                // Whether the edge swipes is unknown: the rules that judge the whole row wait.
+                read.complete = false
+            }
+        }
         var buttons: [SwipeButton] = []
-        if let list = fields["buttons"]?.arrayValue, !list.isEmpty {
+        if let list = fields["buttons"]?.arrayValue, list.isEmpty {
+            // An empty list: the edge does not swipe.
+            read.off = true
+        } else if let list = fields["buttons"]?.arrayValue {
             for (offset, entry) in list.enumerated() {
                 if let button = readButton(entry, edge, number: offset + 1, prefix: prefix, into: &result) {
                     buttons.append(button)
                 }
             }
-            read.complete = buttons.count == list.count
-        } else if fields["buttons"] != nil || required {
-            let got = fields["buttons"].map { $0.arrayValue == nil ? "a \($0.typeName)" : "an empty list" } ?? "nothing"
-            result.errors.append(problem(prefix + "buttons", "must be a non-empty list of buttons, got \(got)"))
+            read.complete = read.complete && buttons.count == list.count
+        } else if fields["buttons"] != nil || (required && enabled && read.complete) {
+            let got = fields["buttons"].map { "a \($0.typeName)" } ?? "nothing"
+            result.errors.append(
+                problem(
+                    prefix + "buttons",
+                    "must be a list of buttons, got \(got) (an empty list or enabled = false: the edge does not swipe)")
+            )
             read.complete = false
         }
         if let value = fields["equal_widths"] {
@@ -233,8 +259,18 @@ struct ConfigurationReader {
             read.actions.fullSwipe = readFullSwipe(
                 value, edge, buttons: buttons, prefix: prefix + "full_swipe", into: &result)
         }
+        if !enabled {
+            // Turned off: its buttons, thresholds and full swipe were read (and their own
+            // problems reported) but the edge has none of them.
+            read.actions = EdgeActions()
+            read.off = true
+        }
         return read
     }
+
+    /// What `configure` returning `false` gives: a row that does not swipe (no buttons on
+    /// either edge; taps say it has none).
+    static var doesNotSwipe: CellConfiguration { CellConfiguration(buttons: []) }
 
     /// `full_swipe = { button = ID, threshold = POINTS or FRACTION, completion = ... }` of an edge.
     private func readFullSwipe(

@@ -23,6 +23,26 @@ public struct PluginChecker {
         /// Rows asked: `rows`, or fewer when the plugin's own items are fewer.
         public var checkedRows: Int
         public var loaded: Bool
+        /// Rows the plugin configured to not swipe (`configure` returned `false`, or no edge
+        /// has buttons: each given as an empty list or turned off with `enabled = false`), in
+        /// increasing order, as ranges of consecutive rows.
+        public var rowsNotSwiping: [ClosedRange<Int>] = []
+
+        /// How many rows ``rowsNotSwiping`` holds.
+        public var notSwipingCount: Int { rowsNotSwiping.reduce(0) { $0 + $1.count } }
+
+        /// `3 rows do not swipe: 2, 5-6` (at most ``PluginHost/repeatedRangeLimit`` ranges, then
+        /// `and N more`), or nil when every configured row swipes.
+        public var notSwipingSummary: String? {
+            let count = notSwipingCount
+            guard count > 0 else { return nil }
+            let shown = rowsNotSwiping.prefix(PluginHost.repeatedRangeLimit)
+            var ranges = shown.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }
+                .joined(separator: ", ")
+            let listed = shown.reduce(0) { $0 + $1.count }
+            if count > listed { ranges += " and \(count - listed) more" }
+            return "\(count == 1 ? "1 row does" : "\(count) rows do") not swipe: \(ranges)"
+        }
 
         public var errorCount: Int { problems.filter { $0.severity == .error }.count }
     }
@@ -65,6 +85,7 @@ public struct PluginChecker {
             problems += errors
         }
         var configured = 0
+        var notSwiping: [ClosedRange<Int>] = []
         let checked = min(rows, items.count)
         if let configure = plugin.configure {
             for row in 1...max(1, min(rows, items.count)) where row <= items.count {
@@ -88,7 +109,16 @@ public struct PluginChecker {
                 ).read(value)
                 if !read.errors.isEmpty { rowFailed(row, read.errors) }
                 // A row whose configuration is refused gets no buttons: it is not configured.
-                if read.configuration != nil { configured += 1 }
+                if let configuration = read.configuration {
+                    configured += 1
+                    if !configuration.hasButtons {
+                        if let last = notSwiping.last, last.upperBound + 1 == row {
+                            notSwiping[notSwiping.count - 1] = last.lowerBound...row
+                        } else {
+                            notSwiping.append(row...row)
+                        }
+                    }
+                }
                 for warning in read.warnings
                 where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
                     problems.append(warning)
@@ -102,6 +132,8 @@ public struct PluginChecker {
                 PluginProblem(
                     .warning, file: plugin.file, field: "configure", message: "missing: the plugin configures no row"))
         }
-        return Report(path: path, problems: problems, configuredRows: configured, checkedRows: checked, loaded: true)
+        return Report(
+            path: path, problems: problems, configuredRows: configured, checkedRows: checked, loaded: true,
+            rowsNotSwiping: notSwiping)
     }
 }

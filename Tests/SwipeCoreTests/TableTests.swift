@@ -216,6 +216,31 @@ struct TableTests {
         #expect(log.events.isEmpty)
     }
 
+    /// Issue 22: a row whose configuration has no buttons (it does not swipe) is never open: the
+    /// table refuses to open it on screen, and forgets an open made while it was off screen when
+    /// it comes on screen and turns out to have none, with no delegate call either way.
+    @Test func aRowWithNoButtonsIsNeverOpen() throws {
+        let table = SwipeTable(items: .generated(count: 30), options: TableBehaviorOptions(exclusive: true)) { row, _ in
+            row % 5 == 0 ? CellConfiguration(buttons: []) : .tutorial
+        }
+        table.delegate = log
+        #expect(throws: TableError.doesNotSwipe(row: 5, reason: nil)) { try table.openRow(5) }
+        var failed = CellConfiguration(buttons: [])
+        failed.failure = "its configure failed: boom"
+        #expect(
+            TableError.doesNotSwipe(row: 5, reason: failed.failure).description
+                == "row 5 does not swipe: its configure failed: boom")
+        try table.openRow(25)  // off screen: its configuration is not known yet
+        #expect(table.openRows == [25])
+        table.scroll(by: 10_000)
+        #expect(table.openRows.isEmpty)
+        #expect(table.cell(forRow: 25)?.right == 0)
+        try table.openRow(24)
+        try table.openRow(26)  // exclusive: closes 24, with its event, as for any row
+        #expect(table.openRows == [26])
+        #expect(log.events == [.close(row: 24)])
+    }
+
     @Test func perRowConfigurationsComeFromTheProvider() throws {
         let table = SwipeTable(items: .generated(count: 30)) { row, _ in
             row % 2 == 0 ? CellEndedCancelledTests.buttons([100]) : .tutorial

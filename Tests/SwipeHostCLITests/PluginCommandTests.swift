@@ -54,6 +54,21 @@ struct PluginCommandTests {
                 """)
     }
 
+    /// Issue 22: `check` ends a plugin's summary with the rows that do not swipe.
+    @Test func checkNamesTheRowsThatDoNotSwipe() throws {
+        let path = NSTemporaryDirectory() + "pinned-plugin-\(getpid()).lua"
+        try """
+        return { name = "pinned", configure = function(row)
+          if row.index == 1 or row.index == 3 or row.index == 4 then return false end
+          return { buttons = { { id = "x", title = "X", width = 80 } }, leading = { enabled = row.index ~= 6 } }
+        end }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try Swipehost.run(["check", path, "--rows", "6"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(path): ok, 6 of 6 rows configured, 3 rows do not swipe: 1, 3-4\n")
+    }
+
     /// `full_swipe = "destructive"` (SwipeCellKit's `.destructive`) on either edge: misspelt as a
     /// style or as the whole value, `check` names the field and suggests the word.
     @Test func checkValidatesADestructiveFullSwipe() throws {

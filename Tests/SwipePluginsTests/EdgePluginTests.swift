@@ -22,9 +22,13 @@ struct EdgePluginTests {
         ),
         (
             "{ leading = {} }",
-            "buttons: must be a non-empty list of buttons on at least one edge (leading or trailing), got none"
+            "buttons: must be a non-empty list of buttons on at least one edge (leading or trailing), got none (an empty list or enabled = false turns an edge off)"
         ),
-        ("{ leading = { buttons = {} } }", "leading.buttons: must be a non-empty list of buttons, got an empty list"),
+        (
+            "{ leading = { buttons = 3 } }",
+            "leading.buttons: must be a list of buttons, got a number (an empty list or enabled = false: the edge does not swipe)"
+        ),
+        ("{ leading = { enabled = 'off' } }", "leading.enabled: must be true or false, got 'off'"),
         (
             "{ leading = 3 }",
             "leading: must be a table { buttons = {...}, open_threshold = ..., close_threshold = ... }, got a number"
@@ -222,11 +226,11 @@ struct EdgePluginTests {
 
     @Test func checkValidatesTheEdges() {
         let path = fixtures.plugin(
-            "bad.lua", plugin(configure: "function(row) return { leading = { buttons = {} } } end"))
+            "bad.lua", plugin(configure: "function(row) return { leading = { buttons = 3 } } end"))
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 2))).check(path)
         #expect(
             report.problems.map(\.description) == [
-                "\(path):1: row 1: leading.buttons: must be a non-empty list of buttons, got an empty list",
+                "\(path):1: row 1: leading.buttons: must be a list of buttons, got a number (an empty list or enabled = false: the edge does not swipe)",
                 "\(path): the same error as row 1 on 1 more row: 2",
             ])
         #expect(report.configuredRows == 0)

@@ -38,7 +38,7 @@ struct PluginFailureIsolationTests {
             plugin(
                 configure: """
                     function(row)
-                      if row.index <= 3 then return { buttons = {} } end
+                      if row.index <= 3 then return { buttons = 'none' } end
                       return { buttons = { { id = 'a', title = 'A', width = 80 } } }
                     end
                     """))
@@ -46,7 +46,7 @@ struct PluginFailureIsolationTests {
         host.reportRepeatedFailures()
         #expect(
             host.messages("plugin_error") == [
-                "\(fixtures.folder)/p.lua:1: row 1: buttons: must be a non-empty list of buttons, got an empty list",
+                "\(fixtures.folder)/p.lua:1: row 1: buttons: must be a list of buttons, got a string (an empty list or enabled = false: the edge does not swipe)",
                 "\(fixtures.folder)/p.lua: the same error as row 1 on 2 more rows: 2-3",
             ])
         #expect((1...3).map(host.buttonIDs) == [[], [], []])
@@ -133,7 +133,8 @@ struct PluginFailureIsolationTests {
         #expect(
             host.customs[1].field("message")
                 == .string(
-                    "\(fixtures.folder)/p.lua:1: row 2: buttons: must be a non-empty list of buttons, got a number"))
+                    "\(fixtures.folder)/p.lua:1: row 2: buttons: must be a list of buttons, got a number (an empty list or enabled = false: the edge does not swipe)"
+                ))
     }
 
     @Test func checkRunsSetupAndCountsThePluginsOwnItems() {

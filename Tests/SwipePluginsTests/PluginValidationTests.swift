@@ -11,10 +11,21 @@ struct PluginValidationTests {
 
     /// (the configuration row 1 gets, in Lua; the error after `FILE: row 1: `)
     static let cases: [(String, String)] = [
-        ("{}", "buttons: must be a non-empty list of buttons, got nothing"),
-        ("{ buttons = {} }", "buttons: must be a non-empty list of buttons, got an empty list"),
-        ("{ buttons = 'a' }", "buttons: must be a non-empty list of buttons, got a string"),
-        ("{ buttons = 3 }", "buttons: must be a non-empty list of buttons, got a number"),
+        (
+            "{}",
+            "buttons: must be a list of buttons, got nothing (an empty list or enabled = false: the edge does not swipe)"
+        ),
+        (
+            "{ buttons = 'a' }",
+            "buttons: must be a list of buttons, got a string (an empty list or enabled = false: the edge does not swipe)"
+        ),
+        (
+            "{ buttons = 3 }",
+            "buttons: must be a list of buttons, got a number (an empty list or enabled = false: the edge does not swipe)"
+        ),
+        ("{ enabled = 'no' }", "enabled: must be true or false, got 'no'"),
+        ("{ buttons = { \(button) }, enabled = 1 }", "enabled: must be true or false, got a number"),
+        ("true", "configure must return a table, false or nil, got boolean"),
         ("{ buttons = { 'a' } }", "buttons[1]: must be a table { id = ..., title = ..., width = ... }, got string"),
         (
             "{ buttons = { { id = 'a', title = 'A', width = 0 } } }",
@@ -105,7 +116,7 @@ struct PluginValidationTests {
             "{ buttons = { { id = 'a', title = 'A', width = 80, on_tap = 'go' } } }",
             "buttons[1].on_tap: must be a function, got string"
         ),
-        ("'buttons'", "configure must return a table or nil, got string"),
+        ("'buttons'", "configure must return a table, false or nil, got string"),
         ("{ \(button) }", "configure must return a table of named fields ({ buttons = {...} }), not a list"),
     ]
 

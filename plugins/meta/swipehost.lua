@@ -55,6 +55,7 @@
 ---@field full_swipe? SwipeFullSwipe|"destructive"  a long drag performs a button's action at once
 ---@field equal_widths? boolean     every button of the edge as wide as the widest
 ---@field transition? "reveal"|"drag"|"border"|"stretch"  how the buttons move as uncovered, default "reveal"
+---@field enabled? boolean           false: the edge does not swipe (as an empty `buttons` list)
 
 ---@class SwipeFullSwipe
 ---@field button? string     the id of the expanded button on this edge, default button 1
@@ -65,7 +66,8 @@
 ---@field style? "destructive"
 
 ---@class SwipeCellConfig
----@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first
+---@field buttons? SwipeButtonSpec[]  the trailing edge's buttons, button 1 (rightmost in ltr) first; {}: off
+---@field enabled? boolean           the trailing edge's: false, it does not swipe
 ---@field trailing? SwipeEdgeConfig   the trailing edge (swipe left in ltr), instead of `buttons` and the thresholds
 ---@field leading? SwipeEdgeConfig    the leading edge (swipe right in ltr), like Mail's Unread; ids unique across edges
 ---@field close_on_action? boolean   the trailing edge's `close_on_action` (with top-level `buttons`)
@@ -159,7 +161,8 @@ function SwipeContext:invalidate(row) end
 ---@class SwipePlugin
 ---@field name string
 ---@field version? string
----@field configure? fun(row: SwipeRow): SwipeCellConfig|nil
+---false: the row does not swipe; nil: the next plugin (then the tutorial's cell) decides
+---@field configure? fun(row: SwipeRow): SwipeCellConfig|false|nil
 ---@field on_open? fun(ctx: SwipeContext, row: SwipeRow)
 ---@field on_close? fun(ctx: SwipeContext, row: SwipeRow)
 ---@field on_begin? fun(ctx: SwipeContext, row: SwipeRow)       a pan starts revealing row.side

@@ -13,7 +13,9 @@ extension SwipeHostCommand {
                 Prints each problem as 'FILE:LINE: row R: FIELD: message' (LINE: where the \
                 configure, or the file's top-level return, is) and a summary line per plugin; the \
                 same configure error on later rows is one line, 'FILE: the same error as row 1 on \
-                11 more rows: 2-12', as in run. Loading runs the plugin's items function and check \
+                11 more rows: 2-12', as in run. The summary names the rows that do not swipe \
+                (configure returned false, or gave no edge any buttons): '3 rows do not swipe: 2, \
+                5-6'. Loading runs the plugin's items function and check \
                 runs its setup: their failures are errors. \
                 Exits with status 1 if any plugin has an error; warnings (unknown keys, with the \
                 closest known key) are printed but do not fail the check. On a terminal, errors are \
@@ -63,7 +65,8 @@ extension SwipeHostCommand {
                     report.errorCount == 0
                     ? TextColor.green.paint("ok", if: colored)
                     : TextColor.red.paint("\(report.errorCount) error\(report.errorCount == 1 ? "" : "s")", if: colored)
-                let detail = report.loaded ? ", \(report.configuredRows) of \(report.checkedRows) rows configured" : ""
+                var detail = report.loaded ? ", \(report.configuredRows) of \(report.checkedRows) rows configured" : ""
+                if let summary = report.notSwipingSummary { detail += ", \(summary)" }
                 text +=
                     "\(DisplayText.escaped(path)): \(status)\(warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : "")\(detail)\n"
                 StandardStreams.write(text)

@@ -1,0 +1,177 @@
+import Testing
+
+@testable import SwipeCore
+
+/// Issue 22: every item has a ``RowID`` that stays with it through inserts, deletes and
+/// replacements, and a number the list gives is never given again (a seeded generator, so a
+/// failure replays).
+struct TableItemsIDTests {
+    /// A plain reference list: each item with its id.
+    struct Model {
+        var items: [(title: String, id: RowID)]
+        var given: Set<RowID>
+    }
+
+    func check(_ items: TableItems, _ model: Model) {
+        #expect(items.count == model.items.count)
+        #expect(items.all == model.items.map(\.title))
+        #expect(items.allIDs == model.items.map(\.id))
+        for row in [1, model.items.count / 2, model.items.count].filter({ $0 >= 1 }) {
+            #expect(items.id(row: row) == model.items[row - 1].id)
+            #expect(items.row(of: model.items[row - 1].id) == row)
+        }
+        #expect(Set(model.items.map(\.id)).count == model.items.count)
+    }
+
+    @Test(arguments: [(0, 3000), (1, 5000), (2, 0), (3, 40), (4, 300)])
+    func idsFollowTheirItems(seed: UInt64, rows: Int) {
+        var generator = SplitMix64(seed: seed)
+        var items = seed == 3 ? TableItems((1...rows).map { "item \($0)" }) : .generated(count: rows)
+        var model = Model(items: Array(zip(items.all, (1...max(rows, 1)).map { RowID.number($0) })), given: [])
+        model.given = Set(model.items.map(\.id))
+        var deleted: [RowID] = []
+        for step in 0..<4000 {
+            let row = Int.random(in: 1...(model.items.count + 1), using: &generator)
+            switch (Int.random(in: 0..<5, using: &generator), model.items.count) {
+            case (0, _), (_, 0):
+                let id = RowID.number(items.nextID)
+                items.insert("n\(step)", row: row)
+                #expect(!model.given.contains(id), "number \(id) given twice")
+                model.given.insert(id)
+                model.items.insert(("n\(step)", id), at: row - 1)
+            case (1, _) where row <= model.items.count:
+                items.remove(row: row)
+                deleted.append(model.items.remove(at: row - 1).id)
+            case (2, _) where row <= model.items.count:
+                items.set("s\(step)", row: row)
+                model.items[row - 1].title = "s\(step)"
+            case (3, _):
+                // An item with its own id, as a plugin gives it.
+                let id = RowID.name("m\(step)")
+                items.insert("e\(step)", row: row, id: id)
+                model.items.insert(("e\(step)", id), at: row - 1)
+            default:
+                let id = RowID.number(items.nextID)
+                items.insert("f\(step)", row: 1)
+                model.given.insert(id)
+                model.items.insert(("f\(step)", id), at: 0)
+            }
+            if step % 500 == 0 { check(items, model) }
+        }
+        check(items, model)
+        for id in deleted.suffix(50) { #expect(items.row(of: id) == nil) }
+    }
+
+    @Test func generatedItemsAreNumberedByTheirTitles() {
+        var items = TableItems.generated(count: 1_000_000)
+        #expect(items.id(row: 777) == .number(777))
+        #expect(items.row(of: .number(1_000_000)) == 1_000_000)
+        #expect(items.row(of: .number(1_000_001)) == nil)
+        #expect(items.row(of: .name("1")) == nil)
+        #expect(items.nextID == 1_000_001)
+        items.remove(row: 2)
+        items.set("changed", row: 500_000)  // inside a run: written out, same id
+        #expect(items.id(row: 500_000) == .number(500_001))
+        #expect(items.row(of: .number(500_001)) == 500_000)
+        #expect(items.row(of: .number(2)) == nil)
+        items.insert("new", row: 1)
+        #expect(items.id(row: 1) == .number(1_000_001))
+        #expect(items.row(of: .number(3)) == 3)
+    }
+
+    /// A number deleted is not given again; an item's own integer id counts as given.
+    @Test func numbersAreNeverGivenTwice() {
+        var items = TableItems(["a", "b"])
+        items.insert("c", row: 3)
+        #expect(items.allIDs == [.number(1), .number(2), .number(3)])
+        items.remove(row: 3)
+        items.insert("d", row: 3)
+        #expect(items.id(row: 3) == .number(4))
+        items.insert("own", row: 1, id: .number(10))
+        items.insert("e", row: 1)
+        #expect(items.id(row: 1) == .number(11))
+        let given = TableItems(["x", "y"], ids: [.name("k"), .number(7)])
+        #expect(given.nextID == 8)
+        #expect(given.row(of: .name("k")) == 1)
+        #expect(TableItems(["x"]) != TableItems(["x"], ids: [.name("x")]))
+        // The largest table the viewport allows unchecked: no overflow past Int.max.
+        #expect(TableItems.generated(count: Int.max).nextID == Int.max)
+    }
+}
+
+/// Issue 22, the model-based property at the table's level: seeded random inserts (with and
+/// without ids), deletes, replacements, opens and closes against a plain reference list; each
+/// row's id stays with its item, and the open rows follow their ids.
+struct TableIDModelTests {
+    struct Entry {
+        var id: RowID
+        var title: String
+        var open = false
+    }
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func idsAndOpenRowsFollowTheirItems(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let table = SwipeTable(items: .generated(count: 20))
+        var model = (1...20).map { Entry(id: .number($0), title: TableItems.defaultTitle(row: $0)) }
+        var next = 21
+        for step in 0..<600 {
+            let row = Int.random(in: 1...max(model.count, 1), using: &random)
+            switch Int.random(in: 0..<7, using: &random) {
+            case 0, 1:
+                let at = Int.random(in: 1...(model.count + 1), using: &random)
+                if Bool.random(using: &random) {
+                    try table.insertRow(at, item: "i\(step)")
+                    model.insert(Entry(id: .number(next), title: "i\(step)"), at: at - 1)
+                    next += 1
+                } else {
+                    let id = RowID.name("m\(step)")
+                    try table.insertRow(at, item: "e\(step)", id: id)
+                    model.insert(Entry(id: id, title: "e\(step)"), at: at - 1)
+                }
+            case 2 where !model.isEmpty:
+                try table.deleteRow(row)
+                model.remove(at: row - 1)
+            case 3 where !model.isEmpty:
+                try table.setItem("s\(step)", row: row)
+                model[row - 1].title = "s\(step)"
+            // A reload keeps the row open.
+            case 4 where !model.isEmpty:
+                try table.openRow(row)
+                model[row - 1].open = true
+            case 5 where !model.isEmpty:
+                try table.closeRow(row)
+                model[row - 1].open = false
+            default:
+                table.scroll(by: Double(Int.random(in: -400...400, using: &random)))
+            }
+            #expect(table.items.allIDs == model.map(\.id), "step \(step)")
+            #expect(table.items.all == model.map(\.title), "step \(step)")
+            let open = Set(model.enumerated().filter(\.element.open).map { $0.offset + 1 })
+            #expect(table.openRows == open, "step \(step)")
+            if let entry = model.randomElement(using: &random) {
+                #expect(try table.id(ofRow: table.row(of: entry.id) ?? 0) == entry.id)
+            }
+        }
+    }
+
+    @Test func aDuplicateIdIsRefusedNamingTheRowThatHasIt() throws {
+        let table = SwipeTable(items: TableItems(["a", "b"], ids: [.name("m1"), .number(7)]))
+        #expect(throws: TableError.duplicateID(id: .name("m1"), row: 1)) {
+            try table.insertRow(3, item: "c", id: .name("m1"))
+        }
+        #expect(throws: TableError.duplicateID(id: .number(7), row: 2)) {
+            try table.insertRow(1, item: "c", id: .number(7))
+        }
+        #expect(
+            TableError.duplicateID(id: .name("m1"), row: 1).description
+                == "id 'm1' is already row 1's: a table's ids are unique")
+        #expect(
+            TableError.duplicateID(id: .number(7), row: 2).description
+                == "id 7 is already row 2's: a table's ids are unique")
+        #expect(table.items.count == 2)
+        try table.insertRow(1, item: "c")
+        #expect(try table.id(ofRow: 1) == .number(8))
+        #expect(throws: TableError.noSuchRow(row: 4, rowCount: 3)) { try table.id(ofRow: 4) }
+    }
+}
