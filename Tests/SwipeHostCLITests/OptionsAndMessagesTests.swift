@@ -164,6 +164,7 @@ struct OptionsAndMessagesTests {
         "examples/per_row.swipe": ["--plugin", "plugins/per_row.lua"],
         "examples/swipecellkit.swipe": [],
         "examples/tour.swipe": ["--plugin", "plugins/mail.lua"],
+        "examples/transitions.swipe": ["--plugin", "plugins/transitions.lua"],
         "examples/tutorial.swipe": ["--plugin", "plugins/tutorial.lua"],
         "examples/tutorial_preset.swipe": [],
     ]
