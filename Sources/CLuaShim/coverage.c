@@ -15,6 +15,17 @@
 // address reused by another chunk.
 #define SWL_COVERAGE_PINS_KEY "swl.coverage_pins"
 
+// `array` (`count` of `*capacity` elements of `size` bytes) with room for one more: as it is when
+// it has room, else reallocated to twice the capacity (`first` elements at first) and
+// `*capacity` set. NULL when out of memory (`array` and `*capacity` then unchanged).
+static void *swl_room_for_one(void *array, int count, int *capacity, int first, size_t size) {
+    if (count < *capacity) return array;
+    int grown = *capacity ? *capacity * 2 : first;
+    void *bigger = realloc(array, size * (size_t)grown);
+    if (bigger != NULL) *capacity = grown;
+    return bigger;
+}
+
 swl_Coverage *swl_coverage_new(void) {
     swl_Coverage *coverage = calloc(1, sizeof(swl_Coverage));
     if (coverage == NULL) return NULL;
@@ -53,26 +64,20 @@ static int swl_coverage_lookup(swl_Runtime *rt, swl_Coverage *coverage, lua_Stat
             }
         }
         if (file < 0) {
-            if (coverage->file_count == coverage->file_capacity) {
-                int capacity = coverage->file_capacity ? coverage->file_capacity * 2 : 8;
-                swl_CoverageFile *files = realloc(coverage->files, sizeof(swl_CoverageFile) * (size_t)capacity);
-                if (files == NULL) return -1;
-                coverage->files = files;
-                coverage->file_capacity = capacity;
-            }
+            swl_CoverageFile *files = swl_room_for_one(coverage->files, coverage->file_count,
+                                                       &coverage->file_capacity, 8, sizeof(swl_CoverageFile));
+            if (files == NULL) return -1;
+            coverage->files = files;
             char *copy = strdup(source);
             if (copy == NULL) return -1;
             file = coverage->file_count++;
             coverage->files[file] = (swl_CoverageFile){ .source = copy };
         }
     }
-    if (coverage->seen_count == coverage->seen_capacity) {
-        int capacity = coverage->seen_capacity ? coverage->seen_capacity * 2 : 8;
-        swl_CoverageSeen *seen = realloc(coverage->seen, sizeof(swl_CoverageSeen) * (size_t)capacity);
-        if (seen == NULL) return -1;
-        coverage->seen = seen;
-        coverage->seen_capacity = capacity;
-    }
+    swl_CoverageSeen *seen = swl_room_for_one(coverage->seen, coverage->seen_count, &coverage->seen_capacity, 8,
+                                              sizeof(swl_CoverageSeen));
+    if (seen == NULL) return -1;
+    coverage->seen = seen;
     // Pin the running function (and so its source string). The cap is suspended: this growth
     // is the host's, and a hook has LUA_MINSTACK free slots.
     int suspended = rt->cap_suspended;
@@ -219,13 +224,9 @@ typedef struct {
 } swl_Undump;
 
 static int swl_push_int(int **list, int *count, int *capacity, int value) {
-    if (*count == *capacity) {
-        int grown = *capacity ? *capacity * 2 : 64;
-        int *bigger = realloc(*list, sizeof(int) * (size_t)grown);
-        if (bigger == NULL) return -1;
-        *list = bigger;
-        *capacity = grown;
-    }
+    int *bigger = swl_room_for_one(*list, *count, capacity, 64, sizeof(int));
+    if (bigger == NULL) return -1;
+    *list = bigger;
     (*list)[(*count)++] = value;
     return 0;
 }

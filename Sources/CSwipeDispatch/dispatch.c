@@ -50,13 +50,14 @@ static void swd_push_numbered(lua_State *L, const char *prefix, size_t len, long
     lua_pushlstring(L, start, (size_t)(end - start));
 }
 
-int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
-                     size_t item_len, int numbered, long long number, const char *side, const swd_Button *button) {
-    int msgh = swl_call_begin(rt, L);
-    if (msgh == 0) return SWL_STACK_OVERFLOW;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, function);
-    swl_call_push_ref(L, context);
-    lua_createtable(L, 0, side != NULL ? 3 : 2);
+// Pushes the row record `{ index = index, item = item, side = side }`, made with room for
+// `fields` fields: `item`, `numbered`, `number` and `side` as swd_call_handler takes them. Inlined
+// into both calls (swd_call_handler's is the hot path): no call, and for swd_call_motion's
+// constant `numbered` no branch.
+static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, lua_State *L, int fields,
+                                                               long long index, const char *item, size_t item_len,
+                                                               int numbered, long long number, const char *side) {
+    lua_createtable(L, 0, fields);
     swl_call_push_key(rt, L, SWD_KEY_INDEX);
     lua_pushinteger(L, (lua_Integer)index);
     swl_call_set_raw(L);
@@ -72,6 +73,15 @@ int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, l
         lua_pushstring(L, side);
         swl_call_set_raw(L);
     }
+}
+
+int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
+                     size_t item_len, int numbered, long long number, const char *side, const swd_Button *button) {
+    int msgh = swl_call_begin(rt, L);
+    if (msgh == 0) return SWL_STACK_OVERFLOW;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, function);
+    swl_call_push_ref(L, context);
+    swd_push_row(rt, L, side != NULL ? 3 : 2, index, item, item_len, numbered, number, side);
     if (button == NULL) return swl_call_finish(rt, L, 2, msgh);
     swd_push_button(rt, L, button);
     return swl_call_finish(rt, L, 3, msgh);
@@ -94,18 +104,7 @@ int swd_call_motion(swl_Runtime *rt, lua_State *L, int function, int context, lo
     if (msgh == 0) return SWL_STACK_OVERFLOW;
     lua_rawgeti(L, LUA_REGISTRYINDEX, function);
     swl_call_push_ref(L, context);
-    lua_createtable(L, 0, 6);
-    swl_call_push_key(rt, L, SWD_KEY_INDEX);
-    lua_pushinteger(L, (lua_Integer)index);
-    swl_call_set_raw(L);
-    swl_call_push_key(rt, L, SWD_KEY_ITEM);
-    swl_call_push_string(L, item, item_len);
-    swl_call_set_raw(L);
-    if (side != NULL) {
-        swl_call_push_key(rt, L, SWD_KEY_SIDE);
-        lua_pushstring(L, side);
-        swl_call_set_raw(L);
-    }
+    swd_push_row(rt, L, 6, index, item, item_len, 0, 0, side);
     if (motion->has_velocity) swd_set_number(L, "velocity", motion->velocity);
     if (motion->has_progress) {
         swd_set_number(L, "offset", motion->offset);

@@ -370,24 +370,20 @@ public struct Benchmarks {
 
     /// A script of `lines` lines: swipes open, taps (the tutorial presents its detail), drags
     /// closed, on the rows on screen.
-    public static func replayScript(lines: Int) -> [UInt8] {
-        script(
-            lines: lines,
-            cycle: [
-                "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
-                "tap R 1", "pan R begin", "pan R move 130", "pan R end", "wait 250",
-            ])
-    }
+    public static func replayScript(lines: Int) -> [UInt8] { replayScript(lines: lines, tapping: "1") }
 
     /// ``replayScript(lines:)``'s gestures with `tap R content` for its `tap R 1`: a script
     /// both `plugins/tutorial.lua` and `plugins/mail.lua` run to the end (mail's button 1
     /// deletes its row), whose releases under `--preset mail` each start a spring.
-    public static func springReplayScript(lines: Int) -> [UInt8] {
+    public static func springReplayScript(lines: Int) -> [UInt8] { replayScript(lines: lines, tapping: "content") }
+
+    /// The replay's cycle, its tap `tap R TARGET`: the one gesture the two replay scripts differ in.
+    static func replayScript(lines: Int, tapping target: String) -> [UInt8] {
         script(
             lines: lines,
             cycle: [
                 "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250",
-                "tap R content", "pan R begin", "pan R move 130", "pan R end", "wait 250",
+                "tap R \(target)", "pan R begin", "pan R move 130", "pan R end", "wait 250",
             ])
     }
 

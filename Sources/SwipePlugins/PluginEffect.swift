@@ -93,12 +93,13 @@ extension PluginHost {
     @inline(__always)
     func beginTransaction(_ index: Int) -> TransactionMark {
         let mark = TransactionMark(
-            start: transaction.count, projectedRowDelta: projectedRowDelta, activePlugin: activePlugin)
-        projectedRowDelta = 0
-        activePlugin = index
+            start: dispatch.transaction.count, projectedRowDelta: dispatch.projectedRowDelta,
+            activePlugin: dispatch.activePlugin)
+        dispatch.projectedRowDelta = 0
+        dispatch.activePlugin = index
         // Not restored when the handler ends: a handler queues only while its body runs, and
         // the handlers run inside it (while its effects apply) begin after that.
-        transactionStart = transaction.count
+        dispatch.transactionStart = dispatch.transaction.count
         return mark
     }
 
@@ -106,9 +107,9 @@ extension PluginHost {
     /// (and caught the error): then it fails with that error.
     @inline(__always)
     func commit(_ mark: TransactionMark, from index: Int) throws {
-        if overflowed { throw LuaError.runtime(Self.overflowMessage) }
-        (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
-        if transaction.count > mark.start { applyPending(from: mark.start, index) }
+        if dispatch.overflowed { throw LuaError.runtime(Self.overflowMessage) }
+        (dispatch.projectedRowDelta, dispatch.activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
+        if dispatch.transaction.count > mark.start { applyPending(from: mark.start, index) }
     }
 
     static var overflowMessage: String {
@@ -120,11 +121,11 @@ extension PluginHost {
     /// take them off again before returning.
     @inline(never)
     private func applyPending(from start: Int, _ index: Int) {
-        let end = transaction.count
+        let end = dispatch.transaction.count
         apply(start..<end, from: index)
-        assert(transaction.count == end, "a nested handler left effects behind")
+        assert(dispatch.transaction.count == end, "a nested handler left effects behind")
         // From the end, one at a time: `removeSubrange` runs generic `replaceSubrange`.
-        while transaction.count > start { transaction.removeLast() }
+        while dispatch.transaction.count > start { dispatch.transaction.removeLast() }
     }
 
     /// The handler failed: its effects are dropped and the failure reported.
@@ -132,13 +133,13 @@ extension PluginHost {
     func rollBack(
         _ mark: TransactionMark, _ index: Int, hook: Hook, row: Int?, error: any Error, function: LuaRef? = nil
     ) {
-        (projectedRowDelta, activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
-        overflowed = false
-        if transaction.count > mark.start {
-            for position in mark.start..<transaction.count {
-                if case .after = transaction[position] { timerCounts[index] -= 1 }
+        (dispatch.projectedRowDelta, dispatch.activePlugin) = (mark.projectedRowDelta, mark.activePlugin)
+        dispatch.overflowed = false
+        if dispatch.transaction.count > mark.start {
+            for position in mark.start..<dispatch.transaction.count {
+                if case .after = dispatch.transaction[position] { dispatch.timerCounts[index] -= 1 }
             }
-            transaction.removeSubrange(mark.start...)
+            dispatch.transaction.removeSubrange(mark.start...)
         }
         report(index, hook: hook, row: row, error: error, function: function)
     }
@@ -148,7 +149,7 @@ extension PluginHost {
         guard !range.isEmpty else { return }
         let plugin = plugins[index].name
         for position in range {
-            switch transaction[position] {
+            switch dispatch.transaction[position] {
             case .open(let row, let side):
                 try? table.openRow(row, edge: side, animated: true)
             case .close(let row):
@@ -167,7 +168,7 @@ extension PluginHost {
                 table.reloadVisibleRows(from: row)
             case .setItem(let row, let item):
                 record(.update(row: row, item: item))
-                rowSetups[row] = nil
+                dispatch.rowSetups[row] = nil
                 closeIfBare(row, item: item)
                 try? table.setItem(item, row: row)
             case .present(let title, let text):
@@ -179,11 +180,11 @@ extension PluginHost {
             case .log(let message):
                 logLine(message, from: index)
             case .after(let delay, let function):
-                timers[table.scheduleTimer(after: delay)] = (index, function)
+                dispatch.timers[table.scheduleTimer(after: delay)] = (index, function)
             case .emit(let name, let fields):
                 record(.emitted(name: name, plugin: plugin, fields: fields))
             case .invalidate(let row):
-                rowSetups[row] = nil
+                dispatch.rowSetups[row] = nil
                 if row >= 1, row <= table.items.count { closeIfBare(row, item: table.items[row]) }
                 try? table.reloadRow(row)
             }
@@ -202,14 +203,14 @@ extension PluginHost {
     }
 
     func fire(timer id: Int) {
-        guard let (index, function) = timers.removeValue(forKey: id) else { return }
-        timerCounts[index] -= 1
+        guard let (index, function) = dispatch.timers.removeValue(forKey: id) else { return }
+        dispatch.timerCounts[index] -= 1
         let window = table.now.nanoseconds / 1_000_000
-        if window != timerWindow {
-            timerWindow = window
-            for plugin in timerCallbacks.indices { timerCallbacks[plugin] = 0 }
+        if window != dispatch.timerWindow {
+            dispatch.timerWindow = window
+            for plugin in dispatch.timerCallbacks.indices { dispatch.timerCallbacks[plugin] = 0 }
         }
-        timerCallbacks[index] += 1
+        dispatch.timerCallbacks[index] += 1
         invoke(index, hook: .after, row: nil, function: function) { lua in try lua.call(function, self.context(index)) }
     }
 
@@ -279,7 +280,7 @@ extension PluginHost {
     /// `file`, `hook`, `row`, `field`, `message` (the fields of `plugin_error` but `kind`).
     func warn(_ problem: PluginProblem, from index: Int, hook: Hook? = nil) {
         let key = "\(problem.file)\u{0}\(problem.field ?? "")\u{0}\(problem.message)"
-        guard reportedWarnings.insert(key).inserted else { return }
+        guard dispatch.reportedWarnings.insert(key).inserted else { return }
         record(
             .pluginWarning(
                 PluginWarningEvent(

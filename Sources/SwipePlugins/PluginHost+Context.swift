@@ -61,7 +61,9 @@ extension PluginHost {
                                 "completion must be 'delete' or 'reset', got \(name.stringValue.map { "'\($0)'" } ?? "a " + name.typeName)"
                             )
                         }
-                        let queued = self.transaction.contains { if case .fulfill(row, _) = $0 { true } else { false } }
+                        let queued = self.dispatch.transaction.contains {
+                            if case .fulfill(row, _) = $0 { true } else { false }
+                        }
                         let now = self.rowBeforeQueuedEffects(row)
                         guard let now, self.table.isWaiting(row: now), !queued else {
                             // A row number counts the handler's own queued inserts and deletes.
@@ -85,7 +87,7 @@ extension PluginHost {
                     { [unowned self] args in
                         let row = try self.checkedRow(args, index, "delete")
                         try self.queue(.delete(row: row), "delete")
-                        self.projectedRowDelta -= 1
+                        self.dispatch.projectedRowDelta -= 1
                         return []
                     }
                 ),
@@ -100,7 +102,7 @@ extension PluginHost {
                         }
                         let item = try args.string(2)
                         try self.queue(.insert(row: row, item: item), "insert")
-                        self.projectedRowDelta += 1
+                        self.dispatch.projectedRowDelta += 1
                         return []
                     }
                 ),
@@ -163,7 +165,7 @@ extension PluginHost {
                         let function = try args.function(2)
                         try self.queue(
                             .after(delay, Plugin.labeled(.function(function), "after", in: lua) ?? function), "after")
-                        self.timerCounts[index] += 1
+                        self.dispatch.timerCounts[index] += 1
                         return []
                     }
                 ),
@@ -215,7 +217,7 @@ extension PluginHost {
     /// has already queued its `fulfill` (which ends the wait first).
     private func checkNotHeld(_ row: Int) throws {
         guard let now = rowBeforeQueuedEffects(row), table.isWaiting(row: now) else { return }
-        let fulfilled = transaction.contains { if case .fulfill(row, _) = $0 { true } else { false } }
+        let fulfilled = dispatch.transaction.contains { if case .fulfill(row, _) = $0 { true } else { false } }
         guard fulfilled else { throw LuaError.argument(1, TableError.heldByFullSwipe(row: row).description) }
     }
 
@@ -225,8 +227,8 @@ extension PluginHost {
     /// names the row below the waiting one, and is refused rather than dropped when applied.
     private func rowBeforeQueuedEffects(_ row: Int) -> Int? {
         var row = row
-        for position in stride(from: transaction.count - 1, through: transactionStart, by: -1) {
-            switch transaction[position] {
+        for position in stride(from: dispatch.transaction.count - 1, through: dispatch.transactionStart, by: -1) {
+            switch dispatch.transaction[position] {
             case .insert(let inserted, _):
                 if row == inserted { return nil }
                 if row > inserted { row -= 1 }
@@ -250,14 +252,14 @@ extension PluginHost {
 
     /// Queues `effect` for the running handler, within ``effectLimit``.
     func queue(_ effect: PluginEffect, _ name: String) throws {
-        guard transaction.count - transactionStart < Self.effectLimit else {
+        guard dispatch.transaction.count - dispatch.transactionStart < Self.effectLimit else {
             // Caught by a `pcall` or not, the handler fails when it returns.
-            overflowed = true
+            dispatch.overflowed = true
             throw LuaError.runtime(
                 "ctx:\(name): a handler may queue at most \(Self.effectLimit) effects (ctx calls and log lines); none of them is applied"
             )
         }
-        transaction.append(effect)
+        dispatch.transaction.append(effect)
     }
 
     /// `ctx:after`'s delay, checked: finite, >= 0, within the clock's range and the timer limits.
@@ -275,13 +277,13 @@ extension PluginHost {
                 "a delay of \(NumberText.describe(ms)) ms from t = \(Self.text(Self.milliseconds(now))) would pass the end of the virtual clock (\(limit) ms)"
             )
         }
-        guard timerCounts[index] < Self.pendingTimerLimit else {
+        guard dispatch.timerCounts[index] < Self.pendingTimerLimit else {
             throw LuaError.runtime(
                 "ctx:after: this plugin has \(Self.pendingTimerLimit) timers waiting, the most it may have; this one is not set"
             )
         }
         let window = now.nanoseconds / 1_000_000
-        if window == timerWindow, timerCallbacks[index] >= Self.timerCallbackLimit,
+        if window == dispatch.timerWindow, dispatch.timerCallbacks[index] >= Self.timerCallbackLimit,
             (now + delay).nanoseconds / 1_000_000 == window
         {
             throw LuaError.runtime(
@@ -293,7 +295,7 @@ extension PluginHost {
 
     /// `ctx` works inside this plugin's handlers only.
     private func checkActive(_ args: LuaStackArguments, _ index: Int, _ name: String) throws {
-        guard activePlugin == index else {
+        guard dispatch.activePlugin == index else {
             throw LuaError.runtime(
                 "ctx:\(name) can only be used while a handler of this plugin runs (not in configure)")
         }

@@ -22,16 +22,28 @@ public final class PluginHost {
         var errorCount = 0
         var configureCalls = 0
         var presented: (title: String, text: String)?
+        /// The rows' setups, cached (see ``PluginHost/setup(forRow:item:)``).
         var rowSetups: [Int: RowSetup] = [:]
+        /// The `ctx:after` timers waiting, by id.
         var timers: [Int: (plugin: Int, function: LuaRef)] = [:]
         var reportedWarnings: Set<String> = []
+        /// `configure` errors by what they say (without the row), in the order first seen.
         var repeatedFailures: [RepeatedFailure] = []
+        /// The effects of the handlers running now, innermost last; each handler's are applied
+        /// when it returns without error, or dropped.
         var transaction: [PluginEffect] = []
+        /// How the running handler's pending effects change the row count.
         var projectedRowDelta = 0
+        /// The plugin whose handler is running, if any: `ctx` works only then.
         var activePlugin: Int?
+        /// Where the running handler's effects start in ``transaction``.
         var transactionStart = 0
+        /// Whether the running handler tried to queue more than ``PluginHost/effectLimit``
+        /// effects: it then fails when it returns, even if it caught the error.
         var overflowed = false
+        /// Per plugin, its timers queued by a running handler or set and waiting.
         var timerCounts: [Int]
+        /// Per plugin, the timer callbacks run within virtual millisecond ``timerWindow``.
         var timerCallbacks: [Int]
         var timerWindow: Int64 = -1
 
@@ -47,7 +59,8 @@ public final class PluginHost {
     /// (handlers run between modifications, not inside them; a handler's `ctx` calls only
     /// queue effects, applied after it returns), and the dynamic exclusivity checks of its
     /// fields were a large share of a dispatch's instructions (see docs/performance.md,
-    /// "Unchecked exclusivity"). The properties below are views into it.
+    /// "Unchecked exclusivity"). The public properties below are views into it; the host's own
+    /// code names its fields.
     @exclusivity(unchecked) var dispatch: DispatchState
 
     /// Where the host records; a ``Session``'s reload hands a new host the session's recorder.
@@ -95,9 +108,9 @@ public final class PluginHost {
     /// itself again with no delay cannot keep the clock from moving.
     public static let timerCallbackLimit = 1_000
 
-    /// A row's configuration and the plugin that gave it, as cached in ``rowSetups``. A class,
-    /// so that reading a row's setup (on every tap) retains one object rather than
-    /// copying the configuration's buttons and the handlers.
+    /// A row's configuration and the plugin that gave it, as cached in
+    /// ``DispatchState/rowSetups``. A class, so that reading a row's setup (on every tap)
+    /// retains one object rather than copying the configuration's buttons and the handlers.
     final class RowSetup {
         /// The plugin that configured the row; nil for the built-in tutorial cell.
         let owner: Int?
@@ -135,69 +148,8 @@ public final class PluginHost {
     /// Whether the trace records `begin`, `will_open` and `will_close` (`--lifecycle-events`).
     let lifecycleEvents: Bool
 
-    /// The rows' setups, cached (see ``setup(forRow:item:)``).
-    var rowSetups: [Int: RowSetup] {
-        get { dispatch.rowSetups }
-        _modify { yield &dispatch.rowSetups }
-    }
-    /// The `ctx:after` timers waiting, by id.
-    var timers: [Int: (plugin: Int, function: LuaRef)] {
-        get { dispatch.timers }
-        _modify { yield &dispatch.timers }
-    }
-    var reportedWarnings: Set<String> {
-        get { dispatch.reportedWarnings }
-        _modify { yield &dispatch.reportedWarnings }
-    }
-    /// `configure` errors by what they say (without the row), in the order first seen.
-    var repeatedFailures: [RepeatedFailure] {
-        get { dispatch.repeatedFailures }
-        _modify { yield &dispatch.repeatedFailures }
-    }
-
-    /// The effects of the handlers running now, innermost last; each handler's are applied
-    /// when it returns without error, or dropped.
-    var transaction: [PluginEffect] {
-        get { dispatch.transaction }
-        _modify { yield &dispatch.transaction }
-    }
-    /// How the running handler's pending effects change the row count.
-    var projectedRowDelta: Int {
-        get { dispatch.projectedRowDelta }
-        _modify { yield &dispatch.projectedRowDelta }
-    }
     /// The row count as the pending effects would leave it, for checking their rows.
-    var projectedRowCount: Int { table.items.count + projectedRowDelta }
-    /// The plugin whose handler is running, if any: `ctx` works only then.
-    var activePlugin: Int? {
-        get { dispatch.activePlugin }
-        _modify { yield &dispatch.activePlugin }
-    }
-    /// Where the running handler's effects start in ``transaction``.
-    var transactionStart: Int {
-        get { dispatch.transactionStart }
-        _modify { yield &dispatch.transactionStart }
-    }
-    /// Whether the running handler tried to queue more than ``effectLimit`` effects: it then
-    /// fails when it returns, even if it caught the error.
-    var overflowed: Bool {
-        get { dispatch.overflowed }
-        _modify { yield &dispatch.overflowed }
-    }
-    /// Per plugin, its timers queued by a running handler or set and waiting.
-    var timerCounts: [Int] {
-        get { dispatch.timerCounts }
-        _modify { yield &dispatch.timerCounts }
-    }
-    /// Per plugin, the timer callbacks run within virtual millisecond ``timerWindow``.
-    var timerCallbacks: [Int] {
-        get { dispatch.timerCallbacks }
-        _modify { yield &dispatch.timerCallbacks }
-    }
-    var timerWindow: Int64 {
-        get { dispatch.timerWindow }
-        _modify { yield &dispatch.timerWindow }
-    }
+    var projectedRowCount: Int { table.items.count + dispatch.projectedRowDelta }
     /// The run's behaviour preset (`--preset`): under every row's own keys.
     let preset: BehaviorPreset
 
@@ -336,7 +288,7 @@ public final class PluginHost {
     /// `ctx:log`, applied when the handler succeeds and dropped with its other effects when it
     /// fails; elsewhere (`configure`, loading) logged at once.
     func print(_ line: String, from index: Int) {
-        if activePlugin == index {
+        if dispatch.activePlugin == index {
             // Past the effect limit the handler fails when it returns: the line is not kept.
             try? queue(.log(line), "print")
         } else {
@@ -352,10 +304,10 @@ public final class PluginHost {
     /// The configuration of `row`: from the cache, else from the first plugin that gives one.
     /// `item` is only read when the configuration is not cached.
     func setup(forRow row: Int, item: @autoclosure () -> String) -> RowSetup {
-        if let cached = rowSetups[row] { return cached }
+        if let cached = dispatch.rowSetups[row] { return cached }
         let setup = askPlugins(row: row, item: item())
-        if rowSetups.count >= Self.cacheLimit { pruneCache() }
-        rowSetups[row] = setup
+        if dispatch.rowSetups.count >= Self.cacheLimit { pruneCache() }
+        dispatch.rowSetups[row] = setup
         return setup
     }
 
@@ -369,7 +321,7 @@ public final class PluginHost {
         let visible = table.visibleRows
         let margin = max(256, 4 * visible.count)
         let keep = (visible.lowerBound - margin)...(visible.upperBound + margin)
-        rowSetups = rowSetups.filter { keep.contains($0.key) }
+        dispatch.rowSetups = dispatch.rowSetups.filter { keep.contains($0.key) }
     }
 
     private func askPlugins(row: Int, item: String) -> RowSetup {
@@ -425,11 +377,12 @@ public final class PluginHost {
         field: String? = nil
     ) {
         let key = "\(index)\u{0}\(sameAs)"
-        if let position = repeatedFailures.firstIndex(where: { $0.key == key }) {
-            repeatedFailures[position].add(row)
+        if let position = dispatch.repeatedFailures.firstIndex(where: { $0.key == key }) {
+            dispatch.repeatedFailures[position].add(row)
             return
         }
-        repeatedFailures.append(RepeatedFailure(key: key, plugin: index, firstRow: row, field: field, kind: kind))
+        dispatch.repeatedFailures.append(
+            RepeatedFailure(key: key, plugin: index, firstRow: row, field: field, kind: kind))
         report(index, hook: .configure, row: row, message: message, traceback: traceback, kind: kind, field: field)
     }
 
@@ -484,10 +437,10 @@ public final class PluginHost {
     /// `the same error as row 1 on 11 more rows: 2-12`. A run calls it when the script ends; a
     /// spec's table when the spec reads the events or the errors.
     public func reportRepeatedFailures() {
-        for position in repeatedFailures.indices where repeatedFailures[position].count > 0 {
-            let failure = repeatedFailures[position]
-            repeatedFailures[position].rows = []
-            repeatedFailures[position].count = 0
+        for position in dispatch.repeatedFailures.indices where dispatch.repeatedFailures[position].count > 0 {
+            let failure = dispatch.repeatedFailures[position]
+            dispatch.repeatedFailures[position].rows = []
+            dispatch.repeatedFailures[position].count = 0
             report(
                 failure.plugin, hook: .configure, row: nil, message: failure.summary,
                 traceback: nil, kind: failure.kind, field: failure.field, rows: failure.rows.flatMap { Array($0) })
@@ -496,7 +449,7 @@ public final class PluginHost {
 
     /// Forgets the configurations of `row` and the rows after it (their index changed).
     func invalidate(from row: Int) {
-        rowSetups = rowSetups.filter { $0.key < row }
+        dispatch.rowSetups = dispatch.rowSetups.filter { $0.key < row }
     }
 
     static func rowValue(_ row: Int, _ item: String) -> LuaValue {

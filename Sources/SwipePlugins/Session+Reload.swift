@@ -27,13 +27,7 @@ extension Session {
         var kept = configuration
         kept.plugins = plugins
         kept.direction = table.direction
-        let fresh: PluginHost
-        do {
-            fresh = try PluginHost(
-                plugins: loaded, configuration: kept, recorder: scratch, setupOnly: false, existingTable: table)
-        } catch {
-            throw .plugin(error)
-        }
+        let fresh = try Self.host(loaded, configuration: kept, recorder: scratch, existingTable: table)
         var rows = Array(table.visibleRows)
         rows += table.openRows.sorted().filter { !table.visibleRows.contains($0) && $0 <= table.items.count }
         for row in rows { _ = fresh.setup(forRow: row, item: table.items[row]) }

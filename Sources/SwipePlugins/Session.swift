@@ -169,13 +169,7 @@ public final class Session {
         let recorder = TraceRecorder(mode: configuration.traceMode)
         recorder.colored = configuration.traceColored
         let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
-        let host: PluginHost
-        do {
-            host = try PluginHost(
-                plugins: loaded, configuration: configuration, recorder: recorder, setupOnly: false, existingTable: nil)
-        } catch {
-            throw .plugin(error)
-        }
+        let host = try Self.host(loaded, configuration: configuration, recorder: recorder, existingTable: nil)
         state = CommandState(host: host, hasSink: sink != nil)
         link.host = host
         runner = ScriptRunner(table: host.table, fileName: configuration.scriptName)
@@ -202,6 +196,20 @@ public final class Session {
             }
         }
         return plugins
+    }
+
+    /// A host over `plugins` (loaded by ``load(_:options:clock:)``), its `setup` run and the
+    /// visible rows configured; `existingTable` as ``PluginHost`` takes it (a reload's).
+    static func host(
+        _ plugins: [Plugin], configuration: SessionConfiguration, recorder: TraceRecorder, existingTable: SwipeTable?
+    ) throws(RunFailure) -> PluginHost {
+        do {
+            return try PluginHost(
+                plugins: plugins, configuration: configuration, recorder: recorder, setupOnly: false,
+                existingTable: existingTable)
+        } catch {
+            throw .plugin(error)
+        }
     }
 
     // MARK: Driving

@@ -94,23 +94,34 @@ extension SessionConfiguration {
         if geometry.viewportHeight != defaults.geometry.viewportHeight {
             words += ["--viewport", ScriptNumber.plain(geometry.viewportHeight)]
         }
-        if tableBehavior.exclusiveOnBegin {
-            words.append("--exclusive-begin")
-        } else if tableBehavior.exclusive {
-            words.append("--exclusive")
-        }
-        if tableBehavior.closeOnScroll { words.append("--close-on-scroll") }
-        if tableBehavior.closeOnTap { words.append("--close-on-tap") }
-        if pluginOptions.instructionBudget != defaults.pluginOptions.instructionBudget {
-            words += ["--budget", String(pluginOptions.instructionBudget)]
-        }
-        if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit {
-            words += ["--memory", String(pluginOptions.memoryLimit)]
-        }
-        if lifecycleEvents { words.append("--lifecycle-events") }
+        words += behaviorSettings.flatMap(\.words)
         if pluginOptions.trusted { words.append("--trusted") }
         if strict { words.append("--strict") }
         return words
+    }
+
+    /// The table behaviour, plugin limits and lifecycle events that differ from ``defaults``, in
+    /// the order both ``arguments(plugins:)`` and ``tableFields(_:)`` list them: each as its
+    /// command-line words and as its `swipe.table{...}` field.
+    private var behaviorSettings: [(words: [String], field: String)] {
+        var settings: [(words: [String], field: String)] = []
+        if tableBehavior.exclusiveOnBegin {
+            settings.append((["--exclusive-begin"], "exclusive = \"begin\""))
+        } else if tableBehavior.exclusive {
+            settings.append((["--exclusive"], "exclusive = true"))
+        }
+        if tableBehavior.closeOnScroll { settings.append((["--close-on-scroll"], "close_on_scroll = true")) }
+        if tableBehavior.closeOnTap { settings.append((["--close-on-tap"], "close_on_tap = true")) }
+        let budget = pluginOptions.instructionBudget
+        if budget != Self.defaults.pluginOptions.instructionBudget {
+            settings.append((["--budget", String(budget)], "budget = \(budget)"))
+        }
+        let memory = pluginOptions.memoryLimit
+        if memory != Self.defaults.pluginOptions.memoryLimit {
+            settings.append((["--memory", String(memory)], "memory = \(memory)"))
+        }
+        if lifecycleEvents { settings.append((["--lifecycle-events"], "lifecycle_events = true")) }
+        return settings
     }
 
     /// The fields of a `swipe.table{...}` that makes this configuration: `{}`, or
@@ -137,20 +148,7 @@ extension SessionConfiguration {
         }
         if preset != defaults.preset { fields.append("preset = \"\(preset.rawValue)\"") }
         if let direction { fields.append("direction = \"\(direction.rawValue)\"") }
-        if tableBehavior.exclusiveOnBegin {
-            fields.append("exclusive = \"begin\"")
-        } else if tableBehavior.exclusive {
-            fields.append("exclusive = true")
-        }
-        if tableBehavior.closeOnScroll { fields.append("close_on_scroll = true") }
-        if tableBehavior.closeOnTap { fields.append("close_on_tap = true") }
-        if pluginOptions.instructionBudget != defaults.pluginOptions.instructionBudget {
-            fields.append("budget = \(pluginOptions.instructionBudget)")
-        }
-        if pluginOptions.memoryLimit != defaults.pluginOptions.memoryLimit {
-            fields.append("memory = \(pluginOptions.memoryLimit)")
-        }
-        if lifecycleEvents { fields.append("lifecycle_events = true") }
+        fields += behaviorSettings.map(\.field)
         fields += extra
         return fields.isEmpty ? "{}" : "{ " + fields.joined(separator: ", ") + " }"
     }

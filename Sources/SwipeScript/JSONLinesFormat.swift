@@ -17,14 +17,8 @@ public enum JSONLinesFormat {
     ) {
         out.append(literal: "{\"event\":")
         switch event {
-        case .open(let row):
-            out.append(literal: "\"open\",\"row\":")
-            out.append(integer: row)
-            append(side, to: &out)
-        case .close(let row):
-            out.append(literal: "\"close\",\"row\":")
-            out.append(integer: row)
-            append(side, to: &out)
+        case .open(let row): appendRow("\"open\",\"row\":", row, side: side, to: &out)
+        case .close(let row): appendRow("\"close\",\"row\":", row, side: side, to: &out)
         case .action(let row, let id, let number, _):
             out.append(literal: "\"action\",\"row\":")
             out.append(integer: row)
@@ -33,35 +27,14 @@ public enum JSONLinesFormat {
             out.append(literal: ",\"index\":")
             out.append(integer: number)
             append(side, to: &out)
-        case .expand(let row, let edge):
-            out.append(literal: "\"expand\",\"row\":")
-            out.append(integer: row)
-            append(edge, to: &out)
-        case .collapse(let row, let edge):
-            out.append(literal: "\"collapse\",\"row\":")
-            out.append(integer: row)
-            append(edge, to: &out)
-        case .begin(let row, let edge):
-            out.append(literal: "\"begin\",\"row\":")
-            out.append(integer: row)
-            append(edge, to: &out)
-        case .willOpen(let row):
-            out.append(literal: "\"will_open\",\"row\":")
-            out.append(integer: row)
-            append(side, to: &out)
-        case .willClose(let row):
-            out.append(literal: "\"will_close\",\"row\":")
-            out.append(integer: row)
-            append(side, to: &out)
-        case .delete(let row, let item):
-            out.append(literal: "\"delete\",\"row\":")
-            appendRow(row, item: item, to: &out)
-        case .insert(let row, let item):
-            out.append(literal: "\"insert\",\"row\":")
-            appendRow(row, item: item, to: &out)
-        case .update(let row, let item):
-            out.append(literal: "\"update\",\"row\":")
-            appendRow(row, item: item, to: &out)
+        case .expand(let row, let edge): appendRow("\"expand\",\"row\":", row, side: edge, to: &out)
+        case .collapse(let row, let edge): appendRow("\"collapse\",\"row\":", row, side: edge, to: &out)
+        case .begin(let row, let edge): appendRow("\"begin\",\"row\":", row, side: edge, to: &out)
+        case .willOpen(let row): appendRow("\"will_open\",\"row\":", row, side: side, to: &out)
+        case .willClose(let row): appendRow("\"will_close\",\"row\":", row, side: side, to: &out)
+        case .delete(let row, let item): appendRow("\"delete\",\"row\":", row, item: item, to: &out)
+        case .insert(let row, let item): appendRow("\"insert\",\"row\":", row, item: item, to: &out)
+        case .update(let row, let item): appendRow("\"update\",\"row\":", row, item: item, to: &out)
         case .present(let title, let text):
             out.append(literal: "\"present\",\"title\":")
             out.append(jsonString: title)
@@ -94,9 +67,19 @@ public enum JSONLinesFormat {
         out.append(literal: "}\n")
     }
 
-    /// `ROW,"item":ITEM` after `"row":`.
+    /// `prefix` (the event's name and `"row":`), then `ROW,"side":SIDE` (no side for a row that
+    /// names none).
     @inline(__always)
-    static func appendRow(_ row: Int, item: String, to out: inout OutputBuffer) {
+    static func appendRow(_ prefix: StaticString, _ row: Int, side: Edge?, to out: inout OutputBuffer) {
+        out.append(literal: prefix)
+        out.append(integer: row)
+        append(side, to: &out)
+    }
+
+    /// `prefix` (the event's name and `"row":`), then `ROW,"item":ITEM`.
+    @inline(__always)
+    static func appendRow(_ prefix: StaticString, _ row: Int, item: String, to out: inout OutputBuffer) {
+        out.append(literal: prefix)
         out.append(integer: row)
         out.append(literal: ",\"item\":")
         out.append(jsonString: item)
