@@ -5,6 +5,38 @@ import Testing
 /// Issue 23's button appearance in the core: the built-in icons, the path check, the view box,
 /// and auto widths against the DejaVu Sans Bold table (docs/appearance.md).
 struct ButtonAppearanceTests {
+    /// The appearance keys live in one shared box (a button rides in every action event): setting
+    /// them one at a time equals passing them to init, each reads back what was set, and a button
+    /// whose keys are all cleared again equals a plain one (and hashes alike).
+    @Test func theAppearanceKeysReadBackAndClearingThemGivesThePlainButton() {
+        let plain = SwipeButton(id: "trash", title: "Trash", width: 80, color: "#FF3B30", style: .destructive)
+        let full = SwipeButton(
+            id: "trash", title: "Trash", width: 80, color: "#FF3B30", style: .destructive,
+            icon: ButtonIcon.named("trash"), textColor: "#FFF", highlightColor: "#A00", accessibilityLabel: "Delete")
+        var built = plain
+        built.icon = ButtonIcon.named("trash")
+        built.textColor = "#FFF"
+        built.highlightColor = "#A00"
+        built.accessibilityLabel = "Delete"
+        #expect(built == full)
+        #expect(built.hashValue == full.hashValue)
+        #expect(built.icon?.name == "trash")
+        #expect(built.textColor == "#FFF")
+        #expect(built.highlightColor == "#A00")
+        #expect(built.accessibilityLabel == "Delete")
+        var copy = built
+        copy.textColor = "#000"
+        #expect(built.textColor == "#FFF", "a copy's change does not reach the original")
+        #expect(copy.icon?.name == "trash" && copy.accessibilityLabel == "Delete")
+        built.icon = nil
+        built.textColor = nil
+        built.highlightColor = nil
+        built.accessibilityLabel = nil
+        #expect(built == plain)
+        #expect(built.hashValue == plain.hashValue)
+        #expect(built != full)
+    }
+
     @Test func theBuiltInSetHasTheSixteenNamesAndEachPathIsPathData() {
         #expect(
             ButtonIcon.names == [
