@@ -33,6 +33,12 @@ public struct BehaviorOptions: ParsableArguments {
     @Flag(help: "A tap on a row's content ('tap ROW content') closes the open rows.")
     public var closeOnTap = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How a deleted row leaves and an inserted one arrives: 'none' (at once, the tutorial's; the default), 'fade' or 'slide' (the row's height collapses to 0, or grows from it, over 300 ms, the rows below moving with it; fade fades its content, slide slides it towards its trailing side).",
+            valueName: "none|fade|slide"))
+    public var rowAnimation: RowAnimation = .none
+
     @Flag(
         help:
             "Also trace the pans' lifecycle: 'begin' (a pan starts revealing a side), 'will_open' and 'will_close' (at release, with the velocity)."
@@ -42,10 +48,12 @@ public struct BehaviorOptions: ParsableArguments {
     /// The options the flags turn on (a plugin's `table` may turn on others).
     public var tableBehavior: TableBehaviorOptions {
         TableBehaviorOptions(
-            exclusive: exclusive, closeOnScroll: closeOnScroll, closeOnTap: closeOnTap, exclusiveOnBegin: exclusiveBegin
-        )
+            exclusive: exclusive, closeOnScroll: closeOnScroll, closeOnTap: closeOnTap,
+            exclusiveOnBegin: exclusiveBegin,
+            rowAnimation: rowAnimation)
     }
 }
 
 extension LayoutDirection: ExpressibleByArgument {}
 extension BehaviorPreset: ExpressibleByArgument {}
+extension RowAnimation: ExpressibleByArgument {}

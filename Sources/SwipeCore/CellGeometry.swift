@@ -30,6 +30,10 @@ public struct CellGeometry: Hashable, Sendable {
     public var height: Double
     /// The transition of the edge whose buttons ``buttons`` are (`reveal` when none are).
     public var transition: Transition = .reveal
+    /// A row animation's look (docs/appearance.md, "Row animations"): the row's opacity
+    /// (`fade`), and how far the whole row is shifted sideways (`slide`, negative = left).
+    public var opacity: Double = 1
+    public var shift: Double = 0
 
     /// The geometry of a cell drawn at `offset` in a row `width` points wide at `y`.
     public init(
@@ -149,6 +153,14 @@ extension SwipeTable {
     /// Row `row`'s ``CellGeometry`` now, or nil for a row off screen.
     public func cellGeometry(forRow row: Int) -> CellGeometry? {
         guard let cell = cell(forRow: row) else { return nil }
+        guard state.motions.isEmpty else {
+            // A row animation runs: the row's y, height and look are the table's (RowAnimation).
+            let layout = state.rowLayout(row)
+            var drawn = cell.geometry(at: now, width: geometry.width, y: layout.y, height: layout.height)
+            drawn.opacity = layout.opacity
+            drawn.shift = layout.shift
+            return drawn
+        }
         return cell.geometry(
             at: now, width: geometry.width, y: Double(row - 1) * geometry.rowHeight - contentOffset,
             height: geometry.rowHeight)

@@ -191,6 +191,11 @@ extension SwipeTable {
             if timer != TableState.rowDeleted { timerHandler?(timer) }
             finish()
         }
+        // Row animations that ended give back the cells of the rows they pulled into view.
+        if !state.motions.isEmpty, state.dropFinishedMotions() {
+            state.layoutVisibleRows()
+            finish()
+        }
         #if DEBUG
             checkInvariants()
         #endif

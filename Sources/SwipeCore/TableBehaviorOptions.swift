@@ -12,14 +12,18 @@ public struct TableBehaviorOptions: Hashable, Sendable {
     /// closes the other open rows then, as UIKit and SwipeCellKit do, not when the row opens.
     /// Only with ``exclusive`` (which still closes them when the table opens a row itself).
     public var exclusiveOnBegin: Bool
+    /// How a deleted row leaves and an inserted one arrives (`none`: at once, the tutorial's).
+    public var rowAnimation: RowAnimation
 
     public init(
-        exclusive: Bool = false, closeOnScroll: Bool = false, closeOnTap: Bool = false, exclusiveOnBegin: Bool = false
+        exclusive: Bool = false, closeOnScroll: Bool = false, closeOnTap: Bool = false, exclusiveOnBegin: Bool = false,
+        rowAnimation: RowAnimation = .none
     ) {
         self.exclusive = exclusive || exclusiveOnBegin
         self.closeOnScroll = closeOnScroll
         self.closeOnTap = closeOnTap
         self.exclusiveOnBegin = exclusiveOnBegin
+        self.rowAnimation = rowAnimation
     }
 
     /// What `exclusive` is set to in a plugin's `table` and a spec's `swipe.table{}`: `false`,

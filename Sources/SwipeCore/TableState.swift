@@ -61,6 +61,9 @@ struct TableState: Sendable {
     /// The side each tracked pan last began revealing, by cell (kept while a `begin` is wanted:
     /// reported, or closing the other rows with `exclusive = "begin"`).
     var begunSides: [Int: Edge] = [:]
+    /// The rows collapsing after a delete or expanding after an insert under `row_animation`
+    /// (none with `none`): see RowAnimation.swift.
+    var motions: [RowMotion] = []
 
     /// Whether pans are watched for their `begin`.
     var watchesBegin: Bool { reportsLifecycle || options.exclusiveOnBegin }
@@ -181,7 +184,9 @@ extension TableState {
 
     /// A full swipe's content slid out: the row is deleted, with its `delete` event.
     mutating func deleteSlidOut(_ cell: Int) {
-        cells[cell].slidOutRowTaken()
+        // Taken after the delete, so that a row animation draws the row as it slid out (its
+        // filled button over the row) while it collapses.
+        defer { cells[cell].slidOutRowTaken() }
         let row = cellRows[cell]
         guard row >= 1 else { return }
         deleteFullSwiped(row)
@@ -437,6 +442,21 @@ extension TableState {
 
     mutating func deleteRow(_ row: Int) throws(TableError) {
         try checkRowExists(row)
+        if options.rowAnimation != .none, let cell = cellIndex(forRow: row) {
+            // Drawn collapsing where it was, as it was (its cell goes back to the pool).
+            let drawn = rowLayout(row)
+            let right = direction.rightEdge
+            let geometry = cells[cell].geometry(
+                at: now, width: self.geometry.width, y: drawn.y, height: drawn.height)
+            let ghost = RowGhost(
+                row: row, item: items[row], rightButtons: cells[cell].configuration[right].buttons,
+                leftButtons: cells[cell].configuration[right.opposite].buttons, geometry: geometry)
+            shiftMotions(at: row, by: -1)
+            startCollapse(row: row, ghost: ghost)
+        } else if !motions.isEmpty {
+            motions.removeAll { !$0.isCollapse && $0.row == row }
+            shiftMotions(at: row, by: -1)
+        }
         if let cell = cellIndex(forRow: row) {
             enqueue(cell)
             visibleCells.remove(at: row - firstVisibleRow)
@@ -461,6 +481,13 @@ extension TableState {
         guard row >= 1, row <= items.count + 1 else { throw .insertionOutOfRange(row: row, rowCount: items.count) }
         if let id, let existing = items.row(of: id) { throw .duplicateID(id: id, row: existing) }
         items.insert(item, row: row, id: id)
+        shiftMotions(at: row, by: 1)
+        // Animated when drawn: a visible row's place, or the end of a table whose end shows.
+        if options.rowAnimation != .none,
+            visibleRows.contains(row) || (row == items.count && visibleRows.contains(row - 1))
+        {
+            motions.append(RowMotion(kind: .expand, row: row, start: now, animation: options.rowAnimation))
+        }
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows { moved[open >= row ? open + 1 : open] = value }
         openRows = moved
@@ -513,7 +540,12 @@ extension TableState {
     /// their cell to the reuse pool (cancelling a pan first), rows that came on screen dequeue one.
     /// - Complexity: O(visible rows), whatever the row count.
     mutating func layoutVisibleRows() {
-        let wanted = geometry.visibleRows(offset: contentOffset, rowCount: items.count)
+        var wanted = geometry.visibleRows(offset: contentOffset, rowCount: items.count)
+        if !motions.isEmpty, !wanted.isEmpty {
+            // Rows an expanding row pulls up into view have their cells too (RowAnimation.swift).
+            let end = min(wanted.upperBound + rowsPulledIntoView, items.count + 1)
+            if end > wanted.upperBound { wanted = wanted.lowerBound..<end }
+        }
         let old = visibleRows
         if wanted == old { return }
         for (position, cell) in visibleCells.enumerated() where !wanted.contains(old.lowerBound + position) {

@@ -23,6 +23,15 @@ struct FrameEncoder {
         /// What the look was made from.
         var configuration: CellConfiguration
         var filled: SwipeButton?
+        /// A row animation's height, opacity and sideways shift (docs/appearance.md).
+        var motion = RowMotionFields()
+    }
+
+    /// What a row animation changes of a row (`h`, `opacity`, `shift`); `h` nil: the row height.
+    struct RowMotionFields: Equatable {
+        var height: Double?
+        var opacity = 1.0
+        var shift = 0.0
     }
 
     /// The most looks a page keeps: past it, the next frame is a key frame and numbering starts
@@ -50,6 +59,7 @@ struct FrameEncoder {
         let geometry = table.geometry
         let rightEdge = table.direction.rightEdge
         let visible = table.visibleRows
+        let rowsAnimate = table.rowsAnimate
         var newLooks = OutputBuffer()
         var rowsOut = OutputBuffer()
         var firstRow = true
@@ -106,7 +116,15 @@ struct FrameEncoder {
             }
             let item = table.items[row]
             let offset = cell.offset
-            let y = Double(row - 1) * geometry.rowHeight - table.contentOffset
+            var y = Double(row - 1) * geometry.rowHeight - table.contentOffset
+            // Rows animating (`row_animation`): their y, height and look are the geometry's.
+            var motion = RowMotionFields()
+            if rowsAnimate, let drawn = table.cellGeometry(forRow: row) {
+                y = drawn.y
+                motion = RowMotionFields(
+                    height: drawn.height == geometry.rowHeight ? nil : drawn.height, opacity: drawn.opacity,
+                    shift: drawn.shift)
+            }
             let path: PathSimplifier.Path?
             let pathChanged: Bool
             if let oldPath = old?.path, cell.animationEnd != nil, PathSimplifier.stillDraws(oldPath, cell, at: now) {
@@ -118,15 +136,18 @@ struct FrameEncoder {
             }
             kept[row] = RowState(
                 item: item, offset: offset, y: y, look: lookNumber, path: path, configuration: cell.configuration,
-                filled: cell.filledButton)
+                filled: cell.filledButton, motion: motion)
             defer { previousLook = lookNumber }
             if let old {
                 let itemChanged = old.item != item
                 let offsetChanged = !sameNumber(old.offset, offset)
                 let yChanged = !sameNumber(old.y, y)
                 let lookChanged = old.look != lookNumber
+                let motionChanged = old.motion != motion
                 // Unchanged: `visible` keeps it on the page as it was.
-                guard itemChanged || offsetChanged || yChanged || lookChanged || pathChanged else { continue }
+                guard itemChanged || offsetChanged || yChanged || lookChanged || pathChanged || motionChanged else {
+                    continue
+                }
                 startRow(row, &rowsOut, &firstRow)
                 if itemChanged {
                     rowsOut.append(literal: ",\"item\":")
@@ -148,6 +169,7 @@ struct FrameEncoder {
                     rowsOut.append(literal: ",\"path\":")
                     append(path, to: &rowsOut)
                 }
+                if motionChanged { append(motion, rowHeight: geometry.rowHeight, to: &rowsOut) }
             } else {
                 // New to the page: every field, but those at their defaults (offset 0, path null,
                 // the look of the row above).
@@ -168,6 +190,7 @@ struct FrameEncoder {
                     rowsOut.append(literal: ",\"path\":")
                     append(path, to: &rowsOut)
                 }
+                if motion != RowMotionFields() { append(motion, rowHeight: geometry.rowHeight, to: &rowsOut) }
             }
             rowsOut.append(byte: UInt8(ascii: "}"))
         }
@@ -196,6 +219,7 @@ struct FrameEncoder {
         newLooks.withUnsafeBytes { out.append($0) }
         out.append(literal: "},\"rows\":[")
         rowsOut.withUnsafeBytes { out.append($0) }
+        if rowsAnimate { appendCollapsing(table, to: &out) }
         out.append(literal: "],\"events\":[")
         for (index, record) in events.enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }
@@ -244,6 +268,57 @@ struct FrameEncoder {
         out.append(literal: "],\"order\":")
         list(actions.transition.paintOrder(count: actions.buttons.count).map(Double.init))
         out.append(byte: UInt8(ascii: "}"))
+    }
+
+    /// A row animation's fields of a row: `"h"`, `"opacity"`, `"shift"` (all three, so that the
+    /// page's row returns to its height, opacity 1 and no shift when the animation ends).
+    private func append(_ motion: RowMotionFields, rowHeight: Double, to out: inout OutputBuffer) {
+        out.append(literal: ",\"h\":")
+        ServerMessage.appendNumber(motion.height ?? rowHeight, to: &out)
+        out.append(literal: ",\"opacity\":")
+        ServerMessage.appendNumber(motion.opacity, to: &out)
+        out.append(literal: ",\"shift\":")
+        ServerMessage.appendNumber(motion.shift, to: &out)
+    }
+
+    /// The deleted rows still collapsing (`row_animation`), whole in every frame while any is:
+    /// `],"collapsing":[{"row":N,"item":"...","y":Y,"h":H,"opacity":O,"shift":S,"offset":X,
+    /// "right":[buttons],"left":[buttons],"filled":button|null}...` (closing the `rows` list
+    /// before it). Absent: none collapses.
+    private func appendCollapsing(_ table: SwipeTable, to out: inout OutputBuffer) {
+        let ghosts = table.collapsingRows
+        guard !ghosts.isEmpty else { return }
+        out.append(literal: "],\"collapsing\":[")
+        for (index, ghost) in ghosts.enumerated() {
+            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
+            let geometry = ghost.geometry
+            out.append(literal: "{\"row\":")
+            out.append(integer: ghost.row)
+            out.append(literal: ",\"item\":")
+            out.append(jsonString: ghost.item)
+            out.append(literal: ",\"y\":")
+            ServerMessage.appendNumber(geometry.y, to: &out)
+            out.append(literal: ",\"h\":")
+            ServerMessage.appendNumber(geometry.height, to: &out)
+            out.append(literal: ",\"opacity\":")
+            ServerMessage.appendNumber(geometry.opacity, to: &out)
+            out.append(literal: ",\"shift\":")
+            ServerMessage.appendNumber(geometry.shift, to: &out)
+            out.append(literal: ",\"offset\":")
+            ServerMessage.appendNumber(geometry.offset, to: &out)
+            out.append(literal: ",\"right\":")
+            ServerMessage.append(ghost.rightButtons, to: &out)
+            out.append(literal: ",\"left\":")
+            ServerMessage.append(ghost.leftButtons, to: &out)
+            out.append(literal: ",\"filled\":")
+            let buttons = geometry.offset < 0 ? ghost.rightButtons : ghost.leftButtons
+            if let filled = geometry.filled, buttons.indices.contains(filled.index) {
+                ServerMessage.append(buttons[filled.index], to: &out)
+            } else {
+                out.append(literal: "null")
+            }
+            out.append(byte: UInt8(ascii: "}"))
+        }
     }
 
     /// `{"row":N` (after a comma unless it is the first).

@@ -17,13 +17,9 @@ public struct TableHitTest {
     }
 
     /// The row (1-based) at `y` px from the table view's top, if a row is there.
+    /// While rows animate (`row_animation`), the row drawn at `y`: a collapsing row is no row.
     public func row(atY y: Double) -> Int? {
-        let geometry = table.geometry
-        guard y >= 0, y < geometry.viewportHeight else { return nil }
-        let position = ((table.contentOffset + y) / geometry.rowHeight).rounded(.down)
-        guard position >= 0, position < Double(table.items.count) else { return nil }
-        let row = Int(position) + 1
-        return table.visibleRows.contains(row) ? row : nil
+        table.row(atY: y)
     }
 
     /// What a tap at (`x`, `y`) reaches: a revealed button (by id) or the row's content; nil for

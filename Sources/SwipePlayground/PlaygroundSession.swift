@@ -51,8 +51,18 @@ public final class PlaygroundSession {
         encoder.requireKeyFrame()
     }
 
-    /// The earliest instant something is due (an animation step, a plugin timer).
-    public var nextWake: VirtualInstant? { session.nextWake }
+    /// The earliest instant something is due (an animation step, a plugin timer, or, while rows
+    /// collapse or expand under `row_animation`, the next of their frames).
+    public var nextWake: VirtualInstant? {
+        guard let rowsEnd = session.table.rowAnimationEnd else { return session.nextWake }
+        // The page draws a row animation from the frames alone: one every 16 ms, and its end.
+        let now = session.now
+        let next = min(now + Self.rowAnimationFrame, rowsEnd)
+        return session.nextWake.map { min($0, next) } ?? next
+    }
+
+    /// How often frames are sent while rows animate (60 per second).
+    static let rowAnimationFrame = TimeAmount.milliseconds(16 as Int64)
 
     /// The replies to one text message from the page.
     public func receive(_ text: String) -> [String] {
@@ -109,7 +119,7 @@ public final class PlaygroundSession {
     /// Runs what falls due up to `time` (the real-time wake calls this at ``nextWake``) and
     /// answers with a frame if anything was due.
     public func wake(at time: VirtualInstant) -> [String] {
-        guard let wake = session.nextWake, wake <= time else { return [] }
+        guard let wake = nextWake, wake <= time else { return [] }
         advance(to: time)
         return [frame()]
     }

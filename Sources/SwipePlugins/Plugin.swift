@@ -182,7 +182,7 @@ public final class Plugin {
         + lifecycleHooks.map(\.rawValue)
     /// The hooks of a pan's lifecycle, each optional.
     static let lifecycleHooks: [Hook] = [.onBegin, .onWillOpen, .onWillClose, .onExpand, .onCollapse, .onProgress]
-    static let tableKeys = ["exclusive", "close_on_scroll", "close_on_tap"]
+    static let tableKeys = ["exclusive", "close_on_scroll", "close_on_tap", "row_animation"]
 
     /// Loads `path` (a `.lua` file, or a folder with `init.lua`, which becomes its `require` root).
     ///
@@ -344,6 +344,21 @@ public final class Plugin {
                         : "must be a boolean, got \(flag.typeName)")
             }
             options[keyPath: path] = on
+        }
+        if let animation = fields["row_animation"] {
+            guard case .string(let name) = animation, let value = RowAnimation(rawValue: name) else {
+                let got: String
+                if case .string(let name) = animation {
+                    let hint = closestMatch(to: name, among: RowAnimation.allCases.map(\.rawValue))
+                    got = "'\(name)'" + (hint.map { " (did you mean '\($0)'?)" } ?? "")
+                } else {
+                    got = "a " + animation.typeName
+                }
+                throw PluginProblem(
+                    file: file, line: line, field: "table.row_animation",
+                    message: "must be \(RowAnimation.names), got \(got)")
+            }
+            options.rowAnimation = value
         }
         for key in fields.keys.filter({ !tableKeys.contains($0) }).sorted() {
             let hint = closestMatch(to: key, among: tableKeys).map { " (did you mean '\($0)'?)" } ?? ""

@@ -213,6 +213,8 @@ public final class PluginHost {
         options.closeOnScroll = options.closeOnScroll || preset.tableOptions.closeOnScroll
         options.closeOnTap = options.closeOnTap || preset.tableOptions.closeOnTap
         options.exclusiveOnBegin = options.exclusiveOnBegin || tableOptions.exclusiveOnBegin
+        // The host's row animation (a flag, a spec's table) wins over the plugin's.
+        if tableOptions.rowAnimation != .none { options.rowAnimation = tableOptions.rowAnimation }
         table =
             existingTable
             ?? SwipeTable(

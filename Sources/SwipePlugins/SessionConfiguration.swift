@@ -112,6 +112,10 @@ extension SessionConfiguration {
         }
         if tableBehavior.closeOnScroll { settings.append((["--close-on-scroll"], "close_on_scroll = true")) }
         if tableBehavior.closeOnTap { settings.append((["--close-on-tap"], "close_on_tap = true")) }
+        if tableBehavior.rowAnimation != .none {
+            let name = tableBehavior.rowAnimation.rawValue
+            settings.append((["--row-animation", name], "row_animation = \"\(name)\""))
+        }
         let budget = pluginOptions.instructionBudget
         if budget != Self.defaults.pluginOptions.instructionBudget {
             settings.append((["--budget", String(budget)], "budget = \(budget)"))

@@ -131,8 +131,15 @@ public enum FilmstripSVG {
                         "fill": .text(Palette.behind),
                     ])
                 let editing = Set(frame.table.editing)
+                // Rows collapsing after a delete (`row_animation`), under the rows.
+                for ghost in frame.table.collapsing {
+                    draw(
+                        TableSnapshot.Row(collapsing: ghost), top: ghost.geometry.y, open: false, strip: strip,
+                        into: &svg)
+                }
                 for row in frame.table.rows {
-                    let rowTop = Double(row.row - 1) * geometry.rowHeight - frame.table.contentOffset
+                    // The row's y is its geometry's (`(row - 1) * H - contentOffset` unless rows animate).
+                    let rowTop = row.geometry.y
                     let pressed = Set(frame.events.lazy.filter { $0.row == row.row }.compactMap(\.tappedButton))
                     draw(
                         row, top: rowTop, open: editing.contains(row.row), pressed: pressed, strip: strip, into: &svg)
@@ -152,7 +159,7 @@ public enum FilmstripSVG {
         let height = strip.geometry.rowHeight
         let geometry = row.geometry
         let offset = geometry.offset
-        svg.group("svg", ["x": 0, "y": .number(top), "width": .number(width), "height": .number(height)]) { svg in
+        let body: (inout SVGWriter) -> Void = { svg in
             // Only the side the content uncovers has its buttons behind it (the text format's
             // drawing and the libraries alike): a bounce past rest shows the row's background.
             let buttons = offset < 0 ? row.rightButtons : row.leftButtons
@@ -193,6 +200,18 @@ public enum FilmstripSVG {
                     ], text: DisplayText.escaped(row.item))
             }
         }
+        guard geometry.height != height || geometry.opacity != 1 || geometry.shift != 0 else {
+            svg.group("svg", ["x": 0, "y": .number(top), "width": .number(width), "height": .number(height)], body)
+            return
+        }
+        // A row animation (docs/appearance.md, "Row animations"): the row clipped to its height,
+        // shifted sideways (`slide`) and faded (`fade`) as its geometry says.
+        svg.group(
+            "svg",
+            [
+                "x": .number(geometry.shift), "y": .number(top), "width": .number(width),
+                "height": .number(max(geometry.height, 0)), "opacity": .number(geometry.opacity),
+            ], body)
     }
 
     /// Where a filled button's title sits: against the content (which is on its left when the

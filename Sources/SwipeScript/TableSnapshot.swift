@@ -34,6 +34,9 @@ public struct TableSnapshot: Hashable, Sendable {
     public var rows: [Row]
     /// The open rows (`cellsCurrentlyEditing`), sorted.
     public var editing: [Int]
+    /// The deleted rows still collapsing (`row_animation`), each where it is drawn: none with
+    /// `row_animation = "none"`.
+    public var collapsing: [RowGhost] = []
 
     public init(_ table: SwipeTable) {
         time = table.now
@@ -52,5 +55,16 @@ public struct TableSnapshot: Hashable, Sendable {
                     ?? cell.geometry(at: table.now, width: table.geometry.width))
         }
         editing = table.openRows.sorted()
+        collapsing = table.collapsingRows
+    }
+}
+
+extension TableSnapshot.Row {
+    /// A deleted row still collapsing (`row_animation`), drawn as it was when deleted, at rest
+    /// in the model (nothing of it is open or moving any more).
+    public init(collapsing ghost: RowGhost) {
+        self.init(
+            row: ghost.row, item: ghost.item, right: 0, left: 0, presentedRight: 0,
+            rightButtons: ghost.rightButtons, leftButtons: ghost.leftButtons, geometry: ghost.geometry)
     }
 }

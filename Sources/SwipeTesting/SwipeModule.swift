@@ -234,6 +234,7 @@ public enum SwipeModule {
             "plugins", "rows", "width", "viewport", "items", "budget", "memory", "plugin_errors", "direction",
             "exclusive", "close_on_scroll",
             "close_on_tap", "preset", "lifecycle_events",
+            "row_animation",
         ]
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
@@ -320,6 +321,14 @@ public enum SwipeModule {
             }
             configuration.tableBehavior[keyPath: path] = on
             if key == "exclusive", !on { configuration.tableBehavior.exclusiveOnBegin = false }
+        }
+        if let animation = fields[.string("row_animation")] {
+            guard let name = animation.stringValue, let parsed = RowAnimation(rawValue: name) else {
+                throw SwipeDriver.Failure(
+                    "swipe.table: 'row_animation' must be \(RowAnimation.names), got \(animation.stringValue.map { "'\($0)'" } ?? "a " + animation.typeName)"
+                )
+            }
+            configuration.tableBehavior.rowAnimation = parsed
         }
         if let flag = fields[.string("lifecycle_events")] {
             guard case .boolean(let on) = flag else {

@@ -43,7 +43,8 @@ struct ConfigurationRoundTripTests {
         configuration.preset = BehaviorPreset.allCases[Int(random.next() % UInt64(BehaviorPreset.allCases.count))]
         configuration.direction = [nil, .ltr, .rtl][Int(random.next() % 3)]
         configuration.tableBehavior = TableBehaviorOptions(
-            exclusive: chance(2), closeOnScroll: chance(2), closeOnTap: chance(2), exclusiveOnBegin: chance(4))
+            exclusive: chance(2), closeOnScroll: chance(2), closeOnTap: chance(2), exclusiveOnBegin: chance(4),
+            rowAnimation: RowAnimation.allCases[Int(random.next() % 3)])
         configuration.lifecycleEvents = chance(3)
         if !chance(3) { configuration.pluginOptions.instructionBudget = Int(random.next() % (1 << 40)) }
         if !chance(3) {
@@ -144,6 +145,8 @@ struct ConfigurationRoundTripTests {
             "swipe.table: 'preset' must be one of 'tutorial', 'swipecellkit', 'mail', got 'nope'"
         ),
         ("{ rows = -1 }", "swipe.table: 'rows' must be a whole number >= 0, got -1"),
+        ("{ row_animation = \"fad\" }", "swipe.table: 'row_animation' must be 'none', 'fade' or 'slide', got 'fad'"),
+        ("{ row_animation = true }", "swipe.table: 'row_animation' must be 'none', 'fade' or 'slide', got a boolean"),
     ])
     func badFieldsAreNamed(fields: String, message: String) throws {
         let lua = try LuaState(options: .sandboxed)

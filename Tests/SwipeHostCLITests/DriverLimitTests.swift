@@ -66,7 +66,7 @@ struct DriverLimitTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let known =
-            "budget, close_on_scroll, close_on_tap, direction, exclusive, items, lifecycle_events, memory, plugin_errors, plugins, preset, rows, viewport, width"
+            "budget, close_on_scroll, close_on_tap, direction, exclusive, items, lifecycle_events, memory, plugin_errors, plugins, preset, row_animation, rows, viewport, width"
         #expect(
             result.stdout == """
                 false\tswipe.table: unknown option 'exlusive' (did you mean 'exclusive'?) (known: \(known))

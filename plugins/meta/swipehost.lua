@@ -157,6 +157,9 @@ function SwipeContext:invalidate(row) end
 ---@field exclusive? boolean|"begin"
 ---@field close_on_scroll? boolean  a scroll closes the open rows
 ---@field close_on_tap? boolean     a tap on a row's content closes the open rows
+---How a deleted row leaves and an inserted one arrives: "none" (at once, the default), "fade" or
+---"slide" (its height collapses to 0, or grows from 0, over 300 ms; the rows below move with it).
+---@field row_animation? "none"|"fade"|"slide"
 
 ---@class SwipePlugin
 ---@field name string

@@ -195,6 +195,7 @@
       v.data = data;
       v.el.style.top = data.y + 'px';
       v.el.style.height = rowHeight + 'px';
+      drawRowMotion(v.el, data, rowHeight);
       v.el.classList.toggle('open', editing.has(n));
       var sig = JSON.stringify([data.item, data.look]);
       if (sig !== v.sig) { v.sig = sig; fillRow(v, data); }
@@ -202,9 +203,52 @@
     rowViews.forEach(function (v, n) {
       if (n < range[0] || n > range[1]) { v.el.remove(); rowViews.delete(n); }
     });
+    drawCollapsing(f.collapsing || [], rowHeight);
     (f.events || []).forEach(logEvent);
     drawOffsets();
     updateConfigPanel();
+  }
+
+  // ---------------------------------------------------------------- row animations
+
+  /** A row animation's height, opacity and sideways shift, as the frame gives them
+   *  (`row_animation`, docs/appearance.md "Row animations"); none: the row as it rests. */
+  function drawRowMotion(el, data, rowHeight) {
+    var h = typeof data.h === 'number' ? data.h : rowHeight;
+    el.style.height = h + 'px';
+    el.style.opacity = typeof data.opacity === 'number' && data.opacity !== 1 ? String(data.opacity) : '';
+    el.style.transform = typeof data.shift === 'number' && data.shift !== 0 ? 'translateX(' + data.shift + 'px)' : '';
+    el.classList.toggle('moving', h !== rowHeight);
+  }
+
+  /** The deleted rows still collapsing: drawn where the frame says, as they were when deleted
+   *  (content at its offset, the filled button or the revealed side's buttons behind it), under
+   *  the rows; gone from a frame without them. Hit testing is the server's: they hit nothing. */
+  var collapsingViews = [];
+  function drawCollapsing(list, rowHeight) {
+    collapsingViews.forEach(function (v) { v.el.remove(); });
+    collapsingViews = list.map(function (g) {
+      var v = makeRow(g.row);
+      v.el.classList.add('collapsing');
+      v.el.dataset.item = g.item;
+      v.item.textContent = g.item;
+      fillButtons(v.right, g.right, 'right');
+      fillButtons(v.left, g.left, 'left');
+      var revealed = g.offset < 0 ? 'right' : g.offset > 0 ? 'left' : '';
+      if (g.filled && revealed) {
+        paintButton(v.filled, g.filled);
+        v.filled.classList.add('button-filled', revealed);
+        v.filled.hidden = false;
+        v.filled.style.width = Math.abs(g.offset) + 'px';
+      }
+      v.right.style.visibility = revealed === 'right' && !g.filled ? 'visible' : 'hidden';
+      v.left.style.visibility = revealed === 'left' && !g.filled ? 'visible' : 'hidden';
+      v.content.style.transform = g.offset === 0 ? '' : 'translateX(' + g.offset + 'px)';
+      v.el.style.top = g.y + 'px';
+      drawRowMotion(v.el, g, rowHeight);
+      table.insertBefore(v.el, table.firstChild);
+      return v;
+    });
   }
 
   function makeRow(n) {

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Issue 23.5 on the command line: `--row-animation`, its message for a bad value, its help,
+/// and a trace that a row animation leaves as it was (the text table keeps to text).
+struct RowAnimationCommandTests {
+    @Test func aBadValueIsRefusedWithItsChoices() throws {
+        let bad = try Swipehost.run(["run", "-", "--row-animation", "wobble"], stdin: "")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("The value 'wobble' is invalid for '--row-animation <none|fade|slide>'"))
+        let help = try Swipehost.run(["run", "--help"])
+        #expect(help.stdout.contains("--row-animation <none|fade|slide>"))
+    }
+
+    /// A delete's events and the final table are the same under every row animation: the
+    /// animation is drawn, never traced.
+    @Test(arguments: ["fade", "slide"])
+    func theTraceIsTheSameAsWithoutAnimation(animation: String) throws {
+        let script = "swipe 3 -300 150\nwait 1000\nswipe 2 -300 150\nwait 100\n"
+        let plain = try Swipehost.run(["run", "-", "--plugin", "plugins/mail.lua", "--preset", "mail"], stdin: script)
+        let animated = try Swipehost.run(
+            ["run", "-", "--plugin", "plugins/mail.lua", "--preset", "mail", "--row-animation", animation],
+            stdin: script)
+        #expect(plain.status == 0)
+        #expect(plain.stdout.contains("delete"))
+        #expect(animated.stdout == plain.stdout)
+        #expect(animated.status == 0)
+    }
+}

@@ -1,0 +1,68 @@
+import SwipeCore
+import SwipePlugins
+import Testing
+
+/// Issue 23.5 in the plugin layer: `table = { row_animation = ... }`, the host's option over it,
+/// its messages, and a `ctx:delete` that collapses its row.
+struct RowAnimationPluginTests {
+    let fixtures = Fixtures()
+
+    @Test func aPluginsTableChoosesTheRowAnimationAndTheHostsReplacesIt() throws {
+        let path = fixtures.plugin("a.lua", plugin(name: "a", "table = { row_animation = 'fade' },"))
+        let host = try PluginHost(plugins: [try Plugin(path: path)])
+        #expect(host.table.options == TableBehaviorOptions(rowAnimation: .fade))
+        let flagged = try PluginHost(
+            plugins: [try Plugin(path: path)],
+            configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(rowAnimation: .slide)))
+        #expect(flagged.table.rowAnimation == .slide)
+        let none = try PluginHost(
+            plugins: [try Plugin(path: path)],
+            configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(rowAnimation: RowAnimation.none)))
+        #expect(none.table.rowAnimation == .fade)
+        // No preset turns it on.
+        for preset in BehaviorPreset.allCases {
+            let plain = try PluginHost(
+                plugins: [try Plugin(path: fixtures.plugin("p.lua", plugin()))],
+                configuration: SessionConfiguration(preset: preset))
+            #expect(plain.table.rowAnimation == RowAnimation.none, "\(preset)")
+        }
+    }
+
+    @Test(arguments: [
+        ("'fde'", "must be 'none', 'fade' or 'slide', got 'fde' (did you mean 'fade'?)"),
+        ("'wobble'", "must be 'none', 'fade' or 'slide', got 'wobble'"),
+        ("3", "must be 'none', 'fade' or 'slide', got a number"),
+        ("true", "must be 'none', 'fade' or 'slide', got a boolean"),
+    ])
+    func aBadRowAnimationStopsTheLoad(value: String, message: String) throws {
+        let path = fixtures.plugin("t.lua", plugin("table = { row_animation = \(value) },"))
+        #expect(throws: PluginProblem(file: path, line: 1, field: "table.row_animation", message: message)) {
+            try Plugin(path: path)
+        }
+    }
+
+    @Test func aCtxDeleteCollapsesTheRowItDeleted() throws {
+        let source = plugin(
+            "table = { row_animation = 'fade' }, on_action = function(ctx, row) ctx:delete(row.index) end,")
+        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("d.lua", source))])
+        try host.open(3)
+        try host.table.tap(row: 3, buttonID: "a")
+        #expect(host.table.items.count == 29)
+        let ghost = try #require(host.table.collapsingRows.first)
+        #expect(ghost.row == 3 && ghost.item == "Longer Title Item #3")
+        #expect(ghost.geometry.offset == -80)
+        #expect(try #require(host.table.cellGeometry(forRow: 3)).y == 132)
+        host.table.advance(by: .milliseconds(150 as Int64))
+        #expect(abs(try #require(host.table.cellGeometry(forRow: 3)).y - 110) < 1e-9)
+        host.table.advance(by: .milliseconds(150 as Int64))
+        #expect(host.table.collapsingRows.isEmpty)
+        #expect(try #require(host.table.cellGeometry(forRow: 3)).y == 88)
+    }
+
+    @Test func theOptionPrintsAsItsFlagAndItsSpecField() {
+        let configuration = SessionConfiguration(tableBehavior: TableBehaviorOptions(rowAnimation: .slide))
+        #expect(configuration.arguments() == ["--row-animation", "slide"])
+        #expect(configuration.tableFields().contains("row_animation = \"slide\""))
+        #expect(SessionConfiguration.defaults.arguments() == [])
+    }
+}
