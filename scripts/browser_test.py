@@ -479,7 +479,7 @@ return { name = "filled", configure = function(row) return {
     { id = "trash", title = "Trash", width = 80, style = "destructive" },
     { id = "flag", title = "Flag", width = 80 } },
     full_swipe = { completion = "manual", threshold = 200 } },
-} end }
+} end, on_action = function(ctx) end }
 """
 
 

@@ -142,9 +142,13 @@ struct FrameEncoder {
                 (draw, drawing) = (old.draw, old.drawing)
             } else {
                 drawing = RowDraw.make(cell, at: now, width: geometry.width)
-                var out = OutputBuffer()
-                drawing.encode(to: &out)
-                draw = out.bytes
+                if let old, old.drawing == drawing {
+                    draw = old.draw  // a `reveal` row under a finger: the same numbers
+                } else {
+                    var out = OutputBuffer()
+                    drawing.encode(to: &out)
+                    draw = out.bytes
+                }
             }
             let drawChanged = draw != (old?.draw ?? restDraws[lookNumber] ?? [])
             kept[row] = RowState(

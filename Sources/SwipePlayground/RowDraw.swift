@@ -22,13 +22,16 @@ struct RowDraw: Equatable {
     /// Per channel, its value at each knot (or one value): the right side's buttons' (x, width),
     /// button 1 first, then the left side's, then the filled button's (x, width).
     var channels: [[Double]] = []
+    /// A drawing at one instant: each channel's one value (and ``channels`` empty), kept flat
+    /// so that a row under a finger, made again at every move, costs one array.
+    var single: [Double] = []
     var rightCount = 0
     var leftCount = 0
     /// The filled button's side (`true`: the physical right) and index on it, if it is drawn.
     var filled: (right: Bool, index: Int)?
 
     static func == (a: RowDraw, b: RowDraw) -> Bool {
-        a.times == b.times && a.start == b.start && a.end == b.end && a.channels == b.channels
+        a.times == b.times && a.start == b.start && a.end == b.end && a.channels == b.channels && a.single == b.single
             && a.rightCount == b.rightCount
             && a.leftCount == b.leftCount && a.filled?.right == b.filled?.right && a.filled?.index == b.filled?.index
     }
@@ -53,9 +56,8 @@ struct RowDraw: Equatable {
         if let reference { draw.filled = (reference.edge == rightEdge, reference.index) }
         let instants = ServerMessage.pathTimes(from: now, to: cell.drawingEnd(after: now))
         guard instants.count > 1 else {
-            draw.channels = sample(cell, at: now, width: width, reference: reference).map {
-                [PathSimplifier.rounded($0)]
-            }
+            draw.single = sample(cell, at: now, width: width, reference: reference)
+            for index in draw.single.indices { draw.single[index] = PathSimplifier.rounded(draw.single[index]) }
             return draw
         }
         var samples = [[Double]](
@@ -75,7 +77,11 @@ struct RowDraw: Equatable {
             return values.allSatisfy { $0 == values[0] } ? [values[0]] : values
         }
         // Nothing moves (a `reveal` row's spring, say): a drawing at one instant, no knots.
-        if draw.channels.allSatisfy({ $0.count == 1 }) { draw.times = [] }
+        if draw.channels.allSatisfy({ $0.count == 1 }) {
+            draw.single = draw.channels.map { $0[0] }
+            draw.channels = []
+            draw.times = []
+        }
         return draw
     }
 
@@ -90,8 +96,10 @@ struct RowDraw: Equatable {
         let left = cell.frames(of: rightEdge.opposite, at: now, width: width)
         var values: [Double] = []
         values.reserveCapacity(2 * (right.count + left.count) + 2)
-        for frame in right { values += [frame.x, frame.width] }
-        for frame in left { values += [frame.x, frame.width] }
+        for frame in right + left {
+            values.append(frame.x)
+            values.append(frame.width)
+        }
         guard let reference else { return values }
         let frames = reference.edge == rightEdge ? right : left
         guard frames.indices.contains(reference.index) else { return values + [0, 0] }
@@ -101,9 +109,13 @@ struct RowDraw: Equatable {
             filled.index == reference.index, offset * cell.direction.sign(of: filled.edge) > 0
         {
             let frame = CellGeometry.filledFrame(own: own, offset: offset, width: width, progress: filled.progress)
-            return values + [frame.x, frame.width]
+            values.append(frame.x)
+            values.append(frame.width)
+            return values
         }
-        return values + [own.x, own.width]
+        values.append(own.x)
+        values.append(own.width)
+        return values
     }
 
     /// The knots (sample indices, the first and the last among them) of a greedy walk over every
@@ -170,6 +182,7 @@ struct RowDraw: Equatable {
 
     /// The value the page draws for `channel` at `time` ms after ``start``: page.js's `drawPlace` and `channel`.
     func value(_ channel: Int, at time: Double) -> Double {
+        if channels.isEmpty { return single.indices.contains(channel) ? single[channel] : 0 }
         let values = channels[channel]
         guard values.count > 1 else { return values.first ?? 0 }
         if !(time > times[0]) { return values[0] }
@@ -201,7 +214,7 @@ struct RowDraw: Equatable {
         pairs(from: 2 * rightCount, count: leftCount, to: &out)
         out.append(literal: "],\"filled\":")
         let filledChannel = 2 * (rightCount + leftCount)
-        if let filled, channels.count >= filledChannel + 2 {
+        if let filled, max(channels.count, single.count) >= filledChannel + 2 {
             out.append(literal: "{\"side\":")
             if filled.right { out.append(literal: "\"right\"") } else { out.append(literal: "\"left\"") }
             out.append(literal: ",\"index\":")
@@ -229,6 +242,10 @@ struct RowDraw: Equatable {
     }
 
     private func channel(_ index: Int, to out: inout OutputBuffer) {
+        if channels.isEmpty {
+            ServerMessage.appendNumber(single.indices.contains(index) ? single[index] : 0, to: &out)
+            return
+        }
         let values = channels.indices.contains(index) ? channels[index] : [0]
         if values.count == 1 {
             ServerMessage.appendNumber(values[0], to: &out)
