@@ -20,7 +20,11 @@ Debian's chromium through Playwright, and checks with real mouse events that:
      virtual instant; the core's offset from the recorded script replayed through
      require("swipe") to the same instant);
   8. with plugins/transitions.lua (a third server), row 3 (`transition = "border"`) held dragged
-     halfway: each button's x in the DOM is the core's frame (t:cell(3).buttons[i].x) within 0.5 px.
+     halfway: each button's x in the DOM equals the frame's `draw` (to 0.01 px) and is the core's
+     frame (t:cell(3).buttons[i].x) within 0.5 px;
+  9. with a plugin whose trailing edge has a `manual` full swipe (a fourth server), row 2 dragged
+     past the threshold and held: the filled button's x and width in the DOM are the frame's
+     `draw` at several instants of its grow, and once grown it covers the whole revealed width.
 Saves .artifacts/playground.png (and docs/images/playground.png with --docs-screenshot): row 2
 open on its leading edge, row 4 on its trailing one, the log, row 4's configuration.
 """
@@ -440,10 +444,19 @@ def check_border_layout(binary, work, browser):
         seen = page.evaluate("""() => {
             const r = document.querySelector('#table .row[data-row="3"]');
             const left = r.getBoundingClientRect().left;
+            const draw = window.swipePlayground.drawOf(3);
             return { offset: Number(r.dataset.offset), x: Array.from(r.querySelectorAll('.buttons.right .button'))
-              .map(b => b.getBoundingClientRect().left - left) };
+              .map(b => b.getBoundingClientRect().left - left), frame: draw && draw.right.map(f => f[0]),
+              knots: !!(draw && draw.at) };
         }""")
         page.mouse.up()
+        # The frame's own numbers: the page places each button at the x it is sent (no knots
+        # while the finger holds still), and computes none.
+        frame = seen["frame"] or []
+        worst_frame = max(abs(a - b) for a, b in zip(seen["x"], frame)) if len(frame) == 3 else 1e9
+        check(not seen["knots"] and worst_frame <= 0.01,
+              "a border row dragged halfway: each button's x read from the DOM equals the frame's (worst %.3f px)"
+              % worst_frame, "\npage: %s" % json.dumps(seen))
         lua_path = os.path.join(work, "core_frames.lua")
         with open(lua_path, "w", encoding="utf-8") as f:
             f.write(CORE_FRAMES_LUA)
@@ -455,6 +468,81 @@ def check_border_layout(binary, work, browser):
         check(len(seen["x"]) == len(expected) == 3 and worst <= 0.5,
               "a border row dragged halfway: each button's x in the DOM is the core's frame (worst %.3f px)" % worst,
               "\npage: %s\ncore: %s" % (json.dumps(seen), expected))
+        page.close()
+    finally:
+        server.stop(signal.SIGINT)
+
+
+FILLED_LUA = r"""
+return { name = "filled", configure = function(row) return {
+  trailing = { transition = "border", buttons = {
+    { id = "trash", title = "Trash", width = 80, style = "destructive" },
+    { id = "flag", title = "Flag", width = 80 } },
+    full_swipe = { completion = "manual", threshold = 200 } },
+} end, on_action = function(ctx) end }
+"""
+
+
+def channel_at(draw, values, t):
+    """A `draw` channel at virtual time t (docs/playground.md, "DRAW"): a number, or one value
+    per knot drawn as the straight line between the knots around t."""
+    if not isinstance(values, list):
+        return values
+    at = [draw["start"] + a for a in draw["at"]]
+    if t <= at[0]:
+        return values[0]
+    if t >= at[-1]:
+        return values[-1]
+    i = max(k for k in range(len(at)) if at[k] <= t)
+    f = (t - at[i]) / (at[i + 1] - at[i])
+    return values[i] + (values[i + 1] - values[i]) * f
+
+
+def check_filled_grow(binary, work, browser):
+    """9. A full swipe armed and held: the filled button grows over the others to the revealed
+    width, drawn in the DOM where the frame's `draw` puts it at each instant."""
+    with open(os.path.join(work, "filled.lua"), "w", encoding="utf-8") as f:
+        f.write(FILLED_LUA)
+    server = Server(binary, "filled.lua", work)
+    try:
+        page = browser.new_page(viewport={"width": 1180, "height": 780})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url)
+        row(page, 2).wait_for()
+        box = row(page, 2).bounding_box()
+        x, y = box["x"] + box["width"] - 20, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x - 260, y, steps=10)  # past the 200-point threshold, held
+        page.wait_for_function("() => { const d = window.swipePlayground.drawOf(2); return !!(d && d.filled); }")
+        page.wait_for_timeout(300)
+        draw = page.evaluate("() => window.swipePlayground.drawOf(2)")
+        start = draw.get("start", page.evaluate("() => window.swipePlayground.frame.t"))
+        instants = [start, start + 40, start + 100, start + 200, start + 1000]
+        worst = 0.0
+        seen = []
+        for t in instants:
+            dom = page.evaluate("""t => {
+                window.swipePlayground.freeze(t);
+                const r = document.querySelector('#table .row[data-row="2"]');
+                const f = r.querySelector('.filled');
+                const a = r.getBoundingClientRect(), b = f.getBoundingClientRect();
+                return { hidden: f.hidden, x: b.left - a.left, w: b.width, offset: Number(r.dataset.offset),
+                         width: a.width };
+            }""", t)
+            fx = channel_at(draw, draw["filled"]["x"], t)
+            fw = channel_at(draw, draw["filled"]["w"], t)
+            seen.append((t, dom, fx, fw))
+            worst = max(worst, abs(dom["x"] - fx), abs(dom["w"] - fw)) if not dom["hidden"] else 1e9
+        page.evaluate("() => window.swipePlayground.freeze(null)")
+        page.mouse.up()
+        check(draw["filled"]["side"] == "right" and worst <= 0.5,
+              "a full swipe held: the filled button's x and width in the DOM are the frame's at %d instants of its grow "
+              "(worst %.3f px)" % (len(instants), worst), "\n%s\n%s" % (json.dumps(draw), seen))
+        last = seen[-1][1]
+        check(abs(last["w"] + last["offset"]) <= 0.5 and abs(last["x"] - (last["width"] + last["offset"])) <= 0.5,
+              "the grown filled button covers the whole revealed width (%.2f px at offset %.2f)"
+              % (last["w"], last["offset"]), json.dumps(last))
         page.close()
     finally:
         server.stop(signal.SIGINT)
@@ -489,6 +577,7 @@ def main():
                 run_checks(page, args, server, plugin, original, binary, work, page_errors)
                 check_spring_settle(binary, work, browser)
                 check_border_layout(binary, work, browser)
+                check_filled_grow(binary, work, browser)
             except BaseException:
                 try:
                     shoot(page, args, failure_shot)

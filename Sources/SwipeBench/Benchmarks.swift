@@ -26,6 +26,7 @@ public struct Benchmarks {
         "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.spring_vs_tutorial", "replay.rss_mb_10m",
         "table.rss_mb_1m", "startup_ms",
         "serve.input_us", "serve.input_p99_us", "serve.frame_bytes_p50", "serve.frame_bytes_max",
+        "serve.input_appearance_us",
         "test.coverage_overhead", "test.coverage_reference_overhead",
     ]
 
@@ -66,6 +67,7 @@ public struct Benchmarks {
             if wanted("serve.input_us") { figures.append(serve.median) }
             if wanted("serve.input_p99_us") { figures.append(serve.p99) }
         }
+        if wanted("serve.input_appearance_us") { figures.append(try serveInputAppearance()) }
         if wanted("serve.frame_bytes_p50") || wanted("serve.frame_bytes_max") {
             let frames = try serveFrameBytes()
             if wanted("serve.frame_bytes_p50") { figures.append(frames.median) }

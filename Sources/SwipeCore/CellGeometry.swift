@@ -35,10 +35,12 @@ public struct CellGeometry: Hashable, Sendable {
     public var opacity: Double = 1
     public var shift: Double = 0
 
-    /// The geometry of a cell drawn at `offset` in a row `width` points wide at `y`.
+    /// The geometry of a cell drawn at `offset` in a row `width` points wide at `y`, its edge's
+    /// button `filled` (if any) grown `filledProgress` of the way from its own frame to the
+    /// whole revealed width (``filledFrame(own:offset:width:progress:)``).
     public init(
         configuration: CellConfiguration, direction: LayoutDirection, offset: Double, filled: Int?, width: Double,
-        y: Double = 0, height: Double = 0
+        y: Double = 0, height: Double = 0, filledProgress: Double = 1
     ) {
         self.offset = offset
         self.y = y
@@ -50,12 +52,32 @@ public struct CellGeometry: Hashable, Sendable {
         let actions = configuration[edge]
         transition = actions.transition
         buttons = Self.frames(of: actions, edge: edge, onRight: offset < 0, reveal: abs(offset), width: width)
-        if let filled, actions.buttons.indices.contains(filled) {
-            let revealed = min(abs(offset), width)
-            let x = offset < 0 ? width - revealed : 0
-            self.filled = Frame(
-                edge: edge, index: filled, x: x, width: revealed, visibleX: x, visibleWidth: revealed)
+        if let filled, buttons.indices.contains(filled) {
+            self.filled = Self.filledFrame(own: buttons[filled], offset: offset, width: width, progress: filledProgress)
         }
+    }
+
+    /// The filled button's frame: its `own` frame (under its edge's transition) grown
+    /// `progress` of the way to the whole revealed width `r' = min(|offset|, width)`
+    /// (`x = width - r'` on the right, `0` on the left):
+    /// `x = own.x + p · (full.x - own.x)`, `width = own.width + p · (r' - own.width)`, exactly
+    /// the full frame at `p >= 1` and the own frame at `p <= 0`; its clip is its part inside
+    /// the revealed strip (docs/appearance.md, "The filled button").
+    public static func filledFrame(own: Frame, offset: Double, width: Double, progress: Double) -> Frame {
+        let revealed = min(abs(offset), width)
+        let fullX = offset < 0 ? width - revealed : 0
+        if progress >= 1 {
+            return Frame(
+                edge: own.edge, index: own.index, x: fullX, width: revealed, visibleX: fullX, visibleWidth: revealed)
+        }
+        let p = max(progress, 0)
+        let x = own.x + (fullX - own.x) * p
+        let size = own.width + (revealed - own.width) * p
+        let low = max(x, fullX)
+        let high = min(x + size, fullX + revealed)
+        return Frame(
+            edge: own.edge, index: own.index, x: x, width: size, visibleX: high > low ? low : x,
+            visibleWidth: max(high - low, 0))
     }
 
     /// The frames of `actions`' buttons (on the physical right when `onRight`) with `reveal`
@@ -135,9 +157,15 @@ public struct CellGeometry: Hashable, Sendable {
 extension SwipeCell {
     /// The cell's ``CellGeometry`` at `now`, in a row `width` points wide at `y`, `height` tall.
     public func geometry(at now: VirtualInstant, width: Double, y: Double = 0, height: Double = 0) -> CellGeometry {
-        CellGeometry(
-            configuration: configuration, direction: direction, offset: presentedOffset(at: now),
-            filled: filledButtonIndex, width: width, y: y, height: height)
+        let offset = presentedOffset(at: now)
+        // The filled button of the side the content uncovers (a shrink on the other side ended
+        // when the content crossed rest).
+        let filled = filledPresentation(at: now).flatMap {
+            offset * direction.sign(of: $0.edge) > 0 ? $0 : nil
+        }
+        return CellGeometry(
+            configuration: configuration, direction: direction, offset: offset, filled: filled?.index, width: width,
+            y: y, height: height, filledProgress: filled?.progress ?? 1)
     }
 
     /// The frames of `edge`'s buttons as drawn at `now`, whichever side the content uncovers

@@ -86,3 +86,36 @@ extension SwipeCell {
         reveals(.trailing, buttonAt: index)
     }
 }
+
+// MARK: - What the drawing depends on
+
+extension SwipeCell {
+    /// Everything the cell's drawing from now on depends on but its configuration: the model
+    /// offset, the running animation, the filled button's grow or shrink, the full swipe that
+    /// fills a button, the layout direction. Two equal keys (with the same configuration) give
+    /// the same ``geometry(at:width:y:height:)`` at every instant, so a drawing made from one
+    /// need not be made again (the playground's frames keep a row's `draw` while it holds).
+    public struct PresentationKey: Hashable, Sendable {
+        var offset: Double
+        var animation: Animation?
+        var expansion: ExpansionAnimation?
+        var filledEdge: Edge?
+        var filledIndex: Int?
+        var direction: LayoutDirection
+    }
+
+    /// The cell's ``PresentationKey`` now.
+    public var presentationKey: PresentationKey {
+        PresentationKey(
+            offset: offset, animation: animation, expansion: expansion, filledEdge: filled?.edge,
+            filledIndex: filled?.index, direction: direction)
+    }
+
+    /// When the drawing stops changing: the later of the running animation segment's end and
+    /// the filled button's grow or shrink's end; nil when neither is still to come after `now`.
+    public func drawingEnd(after now: VirtualInstant) -> VirtualInstant? {
+        let grow = expansion.map(\.end).flatMap { $0 > now ? $0 : nil }
+        guard let animationEnd = animationEnd, animationEnd > now else { return grow }
+        return max(animationEnd, grow ?? animationEnd)
+    }
+}

@@ -129,6 +129,10 @@ public struct SwipeCell: Sendable {
     /// (UIKit's presentation layer), where the content is drawn on its way to ``offset``; no
     /// decision reads it but where a snap's animation starts from.
     var animation: Animation?
+    /// The filled button's grow (a full swipe armed) or shrink (it collapsed), the latest one
+    /// started (``ExpansionAnimation``). Presentation too: only the geometry reads it
+    /// (``filledPresentation(at:)``).
+    public internal(set) var expansion: ExpansionAnimation?
     /// The last animation step scheduled, and when it is due (nil: none running). A spring row
     /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
     /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
@@ -170,12 +174,31 @@ public struct SwipeCell: Sendable {
     /// The index (0-based) of ``filledButton`` on its edge (the edge the content uncovers).
     public var filledButtonIndex: Int? { filled?.index }
 
-    private var filled: (edge: Edge, index: Int)? {
+    var filled: (edge: Edge, index: Int)? {
         guard let edge = pan?.expanded ?? (isWaiting || isSlidingOut ? self.edge : nil),
             let full = configuration[edge].fullSwipe,
             configuration[edge].buttons.indices.contains(full.button)
         else { return nil }
         return (edge, full.button)
+    }
+
+    /// The filled button as drawn at `now`: its edge, its index and how far it has grown
+    /// (``ExpansionAnimation``: 0 its own frame, 1 the whole revealed width). ``filledButton``
+    /// at the progress of its grow (1 once it ended, or with none: a row held again at once),
+    /// or, after a collapse, the shrinking button until it is back in its frame; nil otherwise.
+    public func filledPresentation(at now: VirtualInstant) -> (edge: Edge, index: Int, progress: Double)? {
+        if let filled {
+            guard let expansion, expansion.growing, expansion.edge == filled.edge else {
+                return (filled.edge, filled.index, 1)
+            }
+            return (filled.edge, filled.index, expansion.progress(at: now))
+        }
+        guard let expansion, !expansion.growing, now < expansion.end,
+            let full = configuration[expansion.edge].fullSwipe,
+            configuration[expansion.edge].buttons.indices.contains(full.button)
+        else { return nil }
+        let progress = expansion.progress(at: now)
+        return progress > 0 ? (expansion.edge, full.button, progress) : nil
     }
 
     /// A full swipe's `delete` is sliding the content out, or has slid it out and the table is
@@ -330,7 +353,7 @@ public struct SwipeCell: Sendable {
             state = .tracking(pan)
             effects = apply(move, at: now)
         }
-        if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion() }
+        if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion(at: now) }
         return effects
     }
 
@@ -361,7 +384,7 @@ public struct SwipeCell: Sendable {
             let move = SwipeCellKitBehavior.panChanged(
                 raw: raw, on: side.edge, metrics: configuration.metrics, elasticity: configuration.elasticity ?? 0)
             var effects = apply(move, at: now)
-            if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion() }
+            if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion(at: now) }
             return effects
         }
         // Past rest the other way the expansion is left as it was (the `.changed` returns first).
@@ -383,26 +406,32 @@ public struct SwipeCell: Sendable {
         }
         follow(SwipeCellKitBehavior.destructiveStretch(raw, target: target), on: side.edge)
         var effects = CellEffects()
-        effects.fullSwipe = expand(expanded ? side.edge : nil)
+        effects.fullSwipe = expand(expanded ? side.edge : nil, at: now)
         return effects
     }
 
     /// Whether the pan crossed its edge's full-swipe threshold, either way.
-    private mutating func updateExpansion() -> CellEffects.FullSwipeEvent? {
+    private mutating func updateExpansion(at now: VirtualInstant) -> CellEffects.FullSwipeEvent? {
         var expanded: Edge? = nil
         if isTracking, let edge = side?.edge {
             let threshold = configuration.metrics.fullThreshold(of: edge)
             if threshold > 0, reveal(on: edge) >= threshold { expanded = edge }
         }
-        return expand(expanded)
+        return expand(expanded, at: now)
     }
 
-    /// The pan holds `expanded` expanded (nil: none): an `expand` or `collapse` when it changed.
-    private mutating func expand(_ expanded: Edge?) -> CellEffects.FullSwipeEvent? {
+    /// The pan holds `expanded` expanded (nil: none): an `expand` or `collapse` when it changed,
+    /// and the filled button starts to grow or shrink from where it is drawn (``expansion``).
+    private mutating func expand(_ expanded: Edge?, at now: VirtualInstant) -> CellEffects.FullSwipeEvent? {
         guard case .tracking(var pan) = state, expanded != pan.expanded else { return nil }
+        let drawn = filledPresentation(at: now)
         let previous = pan.expanded
         pan.expanded = expanded
         state = .tracking(pan)
+        if let edge = expanded ?? previous {
+            let from = drawn.flatMap { $0.edge == edge ? $0.progress : nil } ?? 0
+            expansion = ExpansionAnimation(edge: edge, growing: expanded != nil, start: now, from: from)
+        }
         if let expanded { return .expanded(expanded) }
         return previous.map { .collapsed($0) }
     }
@@ -516,6 +545,7 @@ public struct SwipeCell: Sendable {
             break
         }
         _ = snapClosed(currentEdge, animated: false, notify: false, at: now)  // ends a deletion too
+        expansion = nil
     }
 
     /// `ctx:fulfill(row, completion)`: a row held filled by a `manual` full swipe slides out
@@ -546,6 +576,7 @@ public struct SwipeCell: Sendable {
     /// swipe's threshold.
     public mutating func holdFilled(on edge: Edge) {
         guard let full = configuration[edge].fullSwipe else { return }
+        expansion = nil  // filled at once
         follow(full.threshold, on: edge)
         hold(on: edge)
     }

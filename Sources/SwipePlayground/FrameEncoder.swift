@@ -23,6 +23,10 @@ struct FrameEncoder {
         /// What the look was made from.
         var configuration: CellConfiguration
         var filled: SwipeButton?
+        /// The row's `draw` as the page has it (``RowDraw``), and what it was made from.
+        var draw: [UInt8]
+        var drawKey: SwipeCell.PresentationKey
+        var drawing: RowDraw
         /// A row animation's height, opacity and sideways shift (docs/appearance.md).
         var motion = RowMotionFields()
     }
@@ -41,6 +45,8 @@ struct FrameEncoder {
     private var rows: [Int: RowState] = [:]
     /// The looks the page has, by their JSON, and their numbers.
     private var looks: [[UInt8]: Int] = [:]
+    /// Each look's `rest`: the `draw` a row new to the page starts from.
+    private var restDraws: [Int: [UInt8]] = [:]
     /// The next frame is a key frame.
     private var keyNext = true
 
@@ -54,6 +60,7 @@ struct FrameEncoder {
         if key {
             rows.removeAll(keepingCapacity: true)
             looks.removeAll(keepingCapacity: true)
+            restDraws.removeAll(keepingCapacity: true)
         }
         let now = table.now
         let geometry = table.geometry
@@ -84,13 +91,21 @@ struct FrameEncoder {
                 let rightActions = cell.configuration[rightEdge]
                 let leftActions = cell.configuration[rightEdge.opposite]
                 if rightActions.transition != .reveal || leftActions.transition != .reveal {
-                    look.append(literal: ",\"layout\":{\"right\":")
-                    Self.appendLayout(rightActions, edge: rightEdge, onRight: true, width: geometry.width, to: &look)
+                    look.append(literal: ",\"order\":{\"right\":")
+                    Self.appendOrder(rightActions, to: &look)
                     look.append(literal: ",\"left\":")
-                    Self.appendLayout(
-                        leftActions, edge: rightEdge.opposite, onRight: false, width: geometry.width, to: &look)
+                    Self.appendOrder(leftActions, to: &look)
                     look.append(byte: UInt8(ascii: "}"))
                 }
+                // Where a row new to the page draws its buttons: a closed cell's (``RowDraw``).
+                var rest = OutputBuffer()
+                RowDraw.make(
+                    SwipeCell(configuration: cell.configuration, direction: table.direction), at: .start,
+                    width: geometry.width
+                ).encode(to: &rest)
+                let restBytes = rest.bytes
+                look.append(literal: ",\"rest\":")
+                restBytes.withUnsafeBytes { look.append($0) }
                 look.append(literal: ",\"filled\":")
                 if let filled = cell.filledButton {
                     ServerMessage.append(filled, to: &look)
@@ -106,6 +121,7 @@ struct FrameEncoder {
                 } else {
                     lookNumber = looks.count
                     looks[lookBytes] = lookNumber
+                    restDraws[lookNumber] = restBytes
                     if !firstLook { newLooks.append(byte: UInt8(ascii: ",")) }
                     firstLook = false
                     newLooks.append(byte: UInt8(ascii: "\""))
@@ -134,9 +150,28 @@ struct FrameEncoder {
                 path = cell.animationEnd == nil ? nil : PathSimplifier.path(of: cell, at: now)
                 pathChanged = old.map { $0.path != nil || path != nil } ?? (path != nil)
             }
+            // The buttons as drawn (issue 23): made again only when what they depend on changed.
+            let drawKey = cell.presentationKey
+            let draw: [UInt8]
+            let drawing: RowDraw
+            if let old, old.look == lookNumber, old.drawKey == drawKey,
+                old.drawing.stillDraws(cell, at: now, width: geometry.width)
+            {
+                (draw, drawing) = (old.draw, old.drawing)
+            } else {
+                drawing = RowDraw.make(cell, at: now, width: geometry.width)
+                if let old, old.drawing == drawing {
+                    draw = old.draw  // a `reveal` row under a finger: the same numbers
+                } else {
+                    var out = OutputBuffer()
+                    drawing.encode(to: &out)
+                    draw = out.bytes
+                }
+            }
+            let drawChanged = draw != (old?.draw ?? restDraws[lookNumber] ?? [])
             kept[row] = RowState(
                 item: item, offset: offset, y: y, look: lookNumber, path: path, configuration: cell.configuration,
-                filled: cell.filledButton, motion: motion)
+                filled: cell.filledButton, draw: draw, drawKey: drawKey, drawing: drawing, motion: motion)
             defer { previousLook = lookNumber }
             if let old {
                 let itemChanged = old.item != item
@@ -145,7 +180,10 @@ struct FrameEncoder {
                 let lookChanged = old.look != lookNumber
                 let motionChanged = old.motion != motion
                 // Unchanged: `visible` keeps it on the page as it was.
-                guard itemChanged || offsetChanged || yChanged || lookChanged || pathChanged || motionChanged else {
+                guard
+                    itemChanged || offsetChanged || yChanged || lookChanged || pathChanged || drawChanged
+                        || motionChanged
+                else {
                     continue
                 }
                 startRow(row, &rowsOut, &firstRow)
@@ -170,6 +208,7 @@ struct FrameEncoder {
                     append(path, to: &rowsOut)
                 }
                 if motionChanged { append(motion, rowHeight: geometry.rowHeight, to: &rowsOut) }
+                if drawChanged { appendDraw(draw, to: &rowsOut) }
             } else {
                 // New to the page: every field, but those at their defaults (offset 0, path null,
                 // the look of the row above).
@@ -191,6 +230,7 @@ struct FrameEncoder {
                     append(path, to: &rowsOut)
                 }
                 if motion != RowMotionFields() { append(motion, rowHeight: geometry.rowHeight, to: &rowsOut) }
+                if drawChanged { appendDraw(draw, to: &rowsOut) }
             }
             rowsOut.append(byte: UInt8(ascii: "}"))
         }
@@ -229,45 +269,21 @@ struct FrameEncoder {
         return out.string
     }
 
-    /// A side's button frames (``CellGeometry``) as knots over the reveal: `null` under
-    /// `reveal` (the buttons rest where the page lays them out), else
-    /// `{"at":[r...],"x":[[x per button]...],"w":[[width per button]...],"order":[i...]}`: the
-    /// page draws the straight line between the knots around the reveal (held past the last),
-    /// and paints the buttons in `order`, bottom first.
-    static func appendLayout(
-        _ actions: EdgeActions, edge: Edge, onRight: Bool, width: Double, to out: inout OutputBuffer
-    ) {
-        guard actions.transition != .reveal, !actions.isEmpty else {
-            out.append(literal: "null")
-            return
-        }
-        let knots = CellGeometry.knots(of: actions, width: width)
-        let frames = knots.map {
-            CellGeometry.frames(of: actions, edge: edge, onRight: onRight, reveal: $0, width: width)
-        }
-        func list(_ values: [Double]) {
-            out.append(byte: UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-                ServerMessage.appendNumber(value, to: &out)
-            }
-            out.append(byte: UInt8(ascii: "]"))
-        }
-        out.append(literal: "{\"at\":")
-        list(knots)
-        out.append(literal: ",\"x\":[")
-        for (index, knot) in frames.enumerated() {
+    /// A side's paint order, bottom first (``Transition/paintOrder(count:)``): the outer button
+    /// on top under `border`.
+    static func appendOrder(_ actions: EdgeActions, to out: inout OutputBuffer) {
+        out.append(byte: UInt8(ascii: "["))
+        for (index, button) in actions.transition.paintOrder(count: actions.buttons.count).enumerated() {
             if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-            list(knot.map(\.x))
+            out.append(integer: button)
         }
-        out.append(literal: "],\"w\":[")
-        for (index, knot) in frames.enumerated() {
-            if index > 0 { out.append(byte: UInt8(ascii: ",")) }
-            list(knot.map(\.width))
-        }
-        out.append(literal: "],\"order\":")
-        list(actions.transition.paintOrder(count: actions.buttons.count).map(Double.init))
-        out.append(byte: UInt8(ascii: "}"))
+        out.append(byte: UInt8(ascii: "]"))
+    }
+
+    /// `,"draw":DRAW` (``RowDraw/encode(to:)``).
+    private func appendDraw(_ draw: [UInt8], to out: inout OutputBuffer) {
+        out.append(literal: ",\"draw\":")
+        draw.withUnsafeBytes { out.append($0) }
     }
 
     /// A row animation's fields of a row: `"h"`, `"opacity"`, `"shift"` (all three, so that the
@@ -283,7 +299,7 @@ struct FrameEncoder {
 
     /// The deleted rows still collapsing (`row_animation`), whole in every frame while any is:
     /// `],"collapsing":[{"row":N,"item":"...","y":Y,"h":H,"opacity":O,"shift":S,"offset":X,
-    /// "right":[buttons],"left":[buttons],"filled":button|null}...` (closing the `rows` list
+    /// "right":[buttons],"left":[buttons],"filled":button|null,"draw":DRAW}...` (closing the `rows` list
     /// before it). Absent: none collapses.
     private func appendCollapsing(_ table: SwipeTable, to out: inout OutputBuffer) {
         let ghosts = table.collapsingRows
@@ -317,6 +333,8 @@ struct FrameEncoder {
             } else {
                 out.append(literal: "null")
             }
+            out.append(literal: ",\"draw\":")
+            RowDraw.frozen(ghost).encode(to: &out)
             out.append(byte: UInt8(ascii: "}"))
         }
     }

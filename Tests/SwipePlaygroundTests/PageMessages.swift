@@ -72,10 +72,16 @@ final class PageModel {
                     problems.append("row \(row) neither sent nor kept")
                     continue
                 }
-                var data = had ?? ["row": .number(Double(row)), "offset": .number(0), "path": .null, "look": lookAbove]
+                var data =
+                    had ?? [
+                        "row": .number(Double(row)), "offset": .number(0), "path": .null, "look": lookAbove,
+                        "draw": .null,
+                    ]
                 for (name, value) in listed[row] ?? [] { data[name] = value }
                 if case .number(let number)? = data["look"], let look = looks[Int(number)] {
-                    for name in ["right", "left", "filled", "layout", "config"] { data[name] = look[name] ?? .null }
+                    for name in ["right", "left", "filled", "order", "config"] { data[name] = look[name] ?? .null }
+                    // A row new to the page starts from its look's rest drawing.
+                    if data["draw"] == .null { data["draw"] = look["rest"] ?? .null }
                 } else {
                     problems.append("row \(row): no look \(String(describing: data["look"]))")
                 }
@@ -89,6 +95,53 @@ final class PageModel {
     /// Row `row` as a JSON object (for tests written against whole rows).
     func row(_ row: Int) -> JSONValue? {
         rows[row].map { fields in .object(fields.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) }) }
+    }
+
+    /// Where the page draws row `row`'s buttons at `t` ms (page.js's `drawPlace` and `channel`):
+    /// each side's (x, width) per button, button 1 first, and the filled button's side, index,
+    /// x and width.
+    func drawn(row: Int, at t: Double) -> (
+        right: [(x: Double, width: Double)], left: [(x: Double, width: Double)],
+        filled: (side: String, index: Int, x: Double, width: Double)?
+    )? {
+        guard let draw = rows[row]?["draw"], case .object = draw else { return nil }
+        func number(_ value: JSONValue?) -> Double { if case .number(let x)? = value { x } else { .nan } }
+        var low = 0
+        var high = 0
+        var fraction = 0.0
+        if case .array(let at)? = draw["at"], at.count > 1 {
+            let times = at.map { number($0) }
+            let x = t - number(draw["start"])
+            if !(x > times[0]) {
+            } else if x >= times[times.count - 1] {
+                (low, high) = (times.count - 1, times.count - 1)
+            } else {
+                high = times.count - 1
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if times[middle] <= x { low = middle } else { high = middle }
+                }
+                fraction = (x - times[low]) / (times[high] - times[low])
+            }
+        }
+        func channel(_ value: JSONValue?) -> Double {
+            if case .array(let values)? = value, !values.isEmpty {
+                return number(values[low]) + (number(values[high]) - number(values[low])) * fraction
+            }
+            return number(value)
+        }
+        func side(_ name: String) -> [(x: Double, width: Double)] {
+            guard case .array(let frames)? = draw[name] else { return [] }
+            return frames.map { frame in
+                guard case .array(let pair) = frame, pair.count == 2 else { return (.nan, .nan) }
+                return (channel(pair[0]), channel(pair[1]))
+            }
+        }
+        var filled: (side: String, index: Int, x: Double, width: Double)? = nil
+        if let f = draw["filled"], case .object = f, case .string(let name)? = f["side"] {
+            filled = (name, Int(number(f["index"])), channel(f["x"]), channel(f["w"]))
+        }
+        return (side("right"), side("left"), filled)
     }
 
     /// The offset the page draws row `row` at, at `t` ms: its path's knots interpolated, else

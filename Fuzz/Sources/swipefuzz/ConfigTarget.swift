@@ -62,8 +62,28 @@ enum LuaSource {
     static let configurationKeys = [
         "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "buton", "behavior",
         "mass", "stiffness", "damping", "full_swipe", "preset",
+        // Issue 23: an edge's look, at the top level (the trailing edge) or in an edge's table.
+        "equal_widths", "transition", "trailing", "leading",
     ]
-    static let buttonKeys = ["id", "title", "width", "color", "style", "on_tap", "widht"]
+    static let buttonKeys = [
+        "id", "title", "width", "color", "style", "on_tap", "widht",
+        // Issue 23: a button's appearance.
+        "icon", "text_color", "highlight_color", "accessibility_label", "min_width", "max_width",
+    ]
+    /// Issue 23's key values, mostly valid, some nearly so (a typo, a bad colour, a view box
+    /// with a zero width, path data with a stray character).
+    static let transitions = ["reveal", "drag", "border", "stretch", "bordr", "Reveal", ""]
+    static let icons = [
+        "trash", "archive", "flag", "pin", "unpin", "mail", "mail_open", "more", "star", "bell", "bell_slash",
+        "share", "edit", "reply", "forward", "checkmark", "trsh", "",
+    ]
+    static let colors = ["#fff", "#FF3B30", "#34c759", "#12345", "red", "#ggg", "", "#0000000"]
+    static let iconTables = [
+        "{ path = 'M4 4h9l7 8-7 8H4z', view_box = '0 0 24 24' }", "{ path = 'M0 0L10 10Z' }",
+        "{ path = 'M4 4h9l7 8-7 8H4z', view_box = '0 0 0 24' }", "{ path = 'M4 4 url(x)' }",
+        "{ view_box = '0 0 24 24' }",
+        "{ path = 'M1 1e999L2 2' , view_box = '-1e6 0 24 24' }", "{}",
+    ]
 
     /// A configure result: mostly a table of the known keys, sometimes anything.
     static func configuration(_ input: inout FuzzInput) -> String {
@@ -79,6 +99,8 @@ enum LuaSource {
                 fields.append(
                     "full_swipe = \(input.choose(3) == 0 ? value(&input, depth: 1) : "{ completion = \(completion) }")")
             case "preset": fields.append("preset = \(string(input.pick(["tutorial", "swipecellkit", "mail", "ios"])))")
+            case "equal_widths", "transition": fields.append("\(key) = \(edgeLook(key, &input))")
+            case "trailing", "leading": fields.append("\(key) = \(edge(&input))")
             case "curve":
                 fields.append(
                     "curve = \(input.choose(3) == 0 ? value(&input, depth: 1) : string(input.pick(["linear", "easeOut", "easeInOut", "ease_out", "spring", ""])))"
@@ -88,6 +110,31 @@ enum LuaSource {
         }
         if input.choose(8) == 0 { fields.append("[\(value(&input, depth: 0))] = \(value(&input, depth: 1))") }
         return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    /// An edge's table: its buttons, its look (`transition`, `equal_widths`) and a full swipe.
+    static func edge(_ input: inout FuzzInput) -> String {
+        if input.choose(8) == 0 { return value(&input, depth: 2) }
+        var fields: [String] = []
+        for _ in 0..<input.choose(5) {
+            switch input.choose(4) {
+            case 0: fields.append("buttons = \(buttons(&input))")
+            case 1: fields.append("transition = \(edgeLook("transition", &input))")
+            case 2: fields.append("equal_widths = \(edgeLook("equal_widths", &input))")
+            default:
+                let completion = string(input.pick(["delete", "reset", "manual"]))
+                fields.append(
+                    "full_swipe = { completion = \(completion), threshold = \(number(Double(input.choose(400)))) }")
+            }
+        }
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    /// `transition` or `equal_widths`: mostly a value it takes, sometimes anything.
+    static func edgeLook(_ key: String, _ input: inout FuzzInput) -> String {
+        if input.choose(4) == 0 { return value(&input, depth: 0) }
+        if key == "transition" { return string(input.pick(transitions)) }
+        return input.pick(["true", "false", "'yes'", "1"])
     }
 
     static func buttons(_ input: inout FuzzInput) -> String {
@@ -105,8 +152,31 @@ enum LuaSource {
                     )
                 case "on_tap": fields.append("on_tap = \(function(&input))")
                 case "width":
+                    let width =
+                        switch input.choose(4) {
+                        case 0: value(&input, depth: 0)
+                        case 1: string(input.pick(["auto", "Auto", "fill"]))
+                        default: number(Double(input.choose(200)) - 20)
+                        }
+                    fields.append("width = \(width)")
+                case "min_width", "max_width":
                     fields.append(
-                        "width = \(input.choose(3) == 0 ? value(&input, depth: 0) : number(Double(input.choose(200)) - 20))"
+                        "\(key) = \(input.choose(4) == 0 ? value(&input, depth: 0) : number(Double(input.choose(240)) - 20))"
+                    )
+                case "icon":
+                    let icon =
+                        switch input.choose(4) {
+                        case 0: value(&input, depth: 1)
+                        case 1: input.pick(iconTables)
+                        default: string(input.pick(icons))
+                        }
+                    fields.append("icon = \(icon)")
+                case "text_color", "highlight_color":
+                    fields.append(
+                        "\(key) = \(input.choose(4) == 0 ? value(&input, depth: 0) : string(input.pick(colors)))")
+                case "accessibility_label":
+                    fields.append(
+                        "accessibility_label = \(input.choose(3) == 0 ? value(&input, depth: 0) : string(input.pick(["Delete", "", "More actions"])))"
                     )
                 default: fields.append("\(key) = \(value(&input, depth: 0))")
                 }

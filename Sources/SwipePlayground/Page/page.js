@@ -5,11 +5,14 @@
 //     WebSocket at /ws, timestamped in milliseconds since the page connected;
 //   - draws each frame it receives: the visible rows at their y, each row's buttons behind its
 //     content, the content slid by the row's offset, animated at display rate from the row's
-//     `path` knots (linear interpolation between them, then the last one held); a frame sends
-//     only what changed since the last one (protocol 2: docs/playground.md, "Frames");
+//     `path` knots (linear interpolation between them, then the last one held), each button and
+//     the filled one at the x and width of the row's `draw` (the core's geometry, at one instant
+//     or as knots in time, interpolated the same way); a frame sends only what changed since
+//     the last one (protocol 2: docs/playground.md, "Frames");
 //   - logs the frame's events, shows a presented sheet, the configuration of the row under the
 //     pointer, and a banner while a reload has failed.
-// It computes no swipe behaviour of its own: no thresholds, no hit-testing of buttons.
+// It computes no swipe behaviour and no geometry of its own: no thresholds, no hit-testing of
+// buttons, no layout of buttons (every x and width is the server's).
 (function () {
   'use strict';
 
@@ -185,11 +188,13 @@
       var v = rowViews.get(n);
       var had = v && v.data && !f.key ? v.data : null;
       if (!r && !had) { logLocal('error', 'the frame at ' + f.t + ' ms neither sends nor keeps row ' + n); continue; }
-      var data = had ? Object.assign({}, had) : { row: n, offset: 0, path: null, look: lookAbove };
+      var data = had ? Object.assign({}, had) : { row: n, offset: 0, path: null, look: lookAbove, draw: null };
       if (r) Object.keys(r).forEach(function (k) { data[k] = r[k]; });
       var look = looks.get(data.look) || { right: [], left: [], filled: null, config: null };
       data.right = look.right; data.left = look.left; data.filled = look.filled; data.config = look.config;
-      data.layout = look.layout || null;
+      data.order = look.order || null;
+      // A row new to the page starts from its look's `rest` drawing (a closed cell's).
+      if (!data.draw) data.draw = look.rest || null;
       lookAbove = data.look;
       if (!v) { v = makeRow(n); rowViews.set(n, v); table.appendChild(v.el); }
       v.data = data;
@@ -234,12 +239,17 @@
       v.item.textContent = g.item;
       fillButtons(v.right, g.right, 'right');
       fillButtons(v.left, g.left, 'left');
+      placeButtons(v.right, null);
+      placeButtons(v.left, null);
       var revealed = g.offset < 0 ? 'right' : g.offset > 0 ? 'left' : '';
-      if (g.filled && revealed) {
+      var d = g.draw, p = drawPlace(null, 0);
+      if (d) { placeSide(v.right, d.right, p); placeSide(v.left, d.left, p); }
+      if (g.filled && revealed && d && d.filled) {
         paintButton(v.filled, g.filled);
         v.filled.classList.add('button-filled', revealed);
         v.filled.hidden = false;
-        v.filled.style.width = Math.abs(g.offset) + 'px';
+        v.filled.style.left = channel(d.filled.x, p) + 'px';
+        v.filled.style.width = channel(d.filled.w, p) + 'px';
       }
       v.right.style.visibility = revealed === 'right' && !g.filled ? 'visible' : 'hidden';
       v.left.style.visibility = revealed === 'left' && !g.filled ? 'visible' : 'hidden';
@@ -263,7 +273,7 @@
     var item = document.createElement('span'); item.className = 'item';
     content.appendChild(index); content.appendChild(item);
     el.appendChild(right); el.appendChild(left); el.appendChild(filled); el.appendChild(content);
-    return { el: el, content: content, item: item, right: right, left: left, filled: filled, data: null, sig: null };
+    return { el: el, content: content, item: item, right: right, left: left, filled: filled, data: null, sig: null, filledSig: null };
   }
 
   /** The colour to draw a button in: its own only when it is `#rgb` or `#rrggbb` (the server
@@ -381,43 +391,61 @@
     v.item.textContent = r.item;
     fillButtons(v.right, r.right, 'right');
     fillButtons(v.left, r.left, 'left');
-    placeButtons(v.right, r.layout && r.layout.right);
-    placeButtons(v.left, r.layout && r.layout.left);
-    if (r.filled) { paintButton(v.filled, r.filled); v.filled.classList.add('button-filled'); }
+    placeButtons(v.right, r.order && r.order.right);
+    placeButtons(v.left, r.order && r.order.left);
+    v.filledSig = null;
   }
 
-  /** A side whose buttons move with a transition (the look's `layout`, docs/playground.md):
-   *  each button absolutely placed in the row, stacked in the server's paint `order`. */
-  function placeButtons(box, layout) {
-    box.classList.toggle('placed', !!layout);
-    if (!layout) return;
-    (layout.order || []).forEach(function (index, depth) {
+  /** Every button is absolutely placed in the row (at its `draw` x and width), stacked in the
+   *  server's paint `order` when the look has one (the outer button on top under `border`). */
+  function placeButtons(box, order) {
+    box.classList.add('placed');
+    (order || []).forEach(function (index, depth) {
       var el = box.children[index];
       if (el) el.style.zIndex = String(depth + 1);
     });
   }
 
-  /** A side's button frames at `reveal` points: the straight line between the server's knots
-   *  around it (held past the last), as a path's offsets are drawn. */
-  function layoutAt(layout, reveal) {
-    var at = layout.at, n = at.length;
-    if (!(reveal > at[0])) return { x: layout.x[0], w: layout.w[0] };
-    if (reveal >= at[n - 1]) return { x: layout.x[n - 1], w: layout.w[n - 1] };
-    var hi = 1;
-    while (at[hi] < reveal) hi++;
-    var lo = hi - 1, f = (reveal - at[lo]) / (at[hi] - at[lo]);
-    var lerp = function (a, b) { return a.map(function (v, i) { return v + (b[i] - v) * f; }); };
-    return { x: lerp(layout.x[lo], layout.x[hi]), w: lerp(layout.w[lo], layout.w[hi]) };
+  /** Where the drawing `d` is at virtual time t: the knot `lo` at or before it, the one after,
+   *  and the fraction between them (docs/playground.md, "DRAW"); a drawing without knots is
+   *  at one instant. */
+  function drawPlace(d, t) {
+    var at = d && d.at;
+    if (!at || at.length < 2) return { lo: 0, hi: 0, f: 0 };
+    var x = t - d.start, n = at.length;
+    if (!(x > at[0])) return { lo: 0, hi: 0, f: 0 };
+    if (x >= at[n - 1]) return { lo: n - 1, hi: n - 1, f: 0 };
+    var lo = 0, hi = n - 1;
+    while (hi - lo > 1) {
+      var mid = (lo + hi) >> 1;
+      if (at[mid] <= x) lo = mid; else hi = mid;
+    }
+    return { lo: lo, hi: hi, f: (x - at[lo]) / (at[hi] - at[lo]) };
   }
 
-  function drawLayout(box, layout, reveal) {
-    if (!layout) return;
-    var frames = layoutAt(layout, reveal);
+  /** One channel of a drawing: a number (the same at every knot), or one value per knot drawn
+   *  as the straight line between the two around the place. */
+  function channel(c, p) {
+    if (typeof c === 'number') return c;
+    if (!Array.isArray(c) || !c.length) return 0;
+    return c[p.lo] + (c[p.hi] - c[p.lo]) * p.f;
+  }
+
+  function drawEnd(d) {
+    return d && d.at && d.at.length ? d.start + d.at[d.at.length - 1] : -Infinity;
+  }
+
+  /** Places a side's buttons at the drawing's x and width for them. */
+  function placeSide(box, frames, p) {
     for (var i = 0; i < box.children.length; i++) {
       var el = box.children[i];
-      el.style.left = frames.x[i] + 'px';
-      el.style.width = frames.w[i] + 'px';
-      el.dataset.x = String(Math.round(frames.x[i] * 100) / 100);
+      var f = frames && frames[i];
+      if (!f) continue;
+      var x = channel(f[0], p), w = channel(f[1], p);
+      el.style.left = x + 'px';
+      el.style.width = w + 'px';
+      el.dataset.x = String(Math.round(x * 100) / 100);
+      el.dataset.w = String(Math.round(w * 100) / 100);
     }
   }
 
@@ -451,20 +479,34 @@
       var r = v.data;
       if (!r) return;
       var off = offsetAt(r, t);
-      if (pathEnd(r) > t) running = true;
+      var d = r.draw;
+      if (pathEnd(r) > t || drawEnd(d) > t) running = true;
       v.content.style.transform = off === 0 ? '' : 'translateX(' + off + 'px)';
       v.el.dataset.offset = String(Math.round(off * 100) / 100);
+      // The side the content uncovers shows its buttons (the content covers the other).
       var revealed = off < 0 ? 'right' : off > 0 ? 'left' : '';
       v.el.dataset.revealed = revealed;
-      var filled = r.filled && revealed;
-      if (r.layout && revealed) drawLayout(revealed === 'right' ? v.right : v.left, r.layout[revealed], Math.abs(off));
-      v.right.style.visibility = revealed === 'right' && !filled ? 'visible' : 'hidden';
-      v.left.style.visibility = revealed === 'left' && !filled ? 'visible' : 'hidden';
-      if (filled) {
+      var p = drawPlace(d, t);
+      if (d) { placeSide(v.right, d.right, p); placeSide(v.left, d.left, p); }
+      v.right.style.visibility = revealed === 'right' ? 'visible' : 'hidden';
+      v.left.style.visibility = revealed === 'left' ? 'visible' : 'hidden';
+      var filled = d && d.filled && d.filled.side === revealed ? d.filled : null;
+      var button = filled && (filled.side === 'right' ? r.right : r.left)[filled.index];
+      if (button) {
+        var sig = filled.side + ':' + filled.index;
+        if (v.filledSig !== sig) {
+          v.filledSig = sig;
+          paintButton(v.filled, button);
+          v.filled.classList.add('button-filled');
+          v.filled.classList.toggle('right', filled.side === 'right');
+          v.filled.classList.toggle('left', filled.side === 'left');
+        }
+        var fx = channel(filled.x, p), fw = channel(filled.w, p);
         v.filled.hidden = false;
-        v.filled.classList.toggle('right', revealed === 'right');
-        v.filled.classList.toggle('left', revealed === 'left');
-        v.filled.style.width = Math.abs(off) + 'px';
+        v.filled.style.left = fx + 'px';
+        v.filled.style.width = fw + 'px';
+        v.filled.dataset.x = String(Math.round(fx * 100) / 100);
+        v.filled.dataset.w = String(Math.round(fw * 100) / 100);
       } else {
         v.filled.hidden = true;
       }
@@ -786,6 +828,7 @@
     offsetOf: function (n) { var v = rowViews.get(n); return v && v.data ? offsetAt(v.data, drawTime()) : null; },
     pathOf: function (n) { var v = rowViews.get(n); return v && v.data ? v.data.path : null; },
     animating: function (n) { var v = rowViews.get(n); return !!(v && v.data && pathEnd(v.data) > drawTime()); },
+    drawOf: function (n) { var v = rowViews.get(n); return v && v.data ? v.data.draw : null; },
     buttonColor: buttonColor,
     /** Draws every row at virtual time t (ms since connecting) and holds it there until
      *  freeze(null): the browser test compares the drawn offsets with the core's. */
