@@ -6,7 +6,8 @@ Debian's chromium through Playwright, and checks with real mouse events that:
   1. dragging row 3 left opens it: Trash, Flag and More are revealed in their colours, and the
      log shows the `open` of row 3;
   2. tapping Trash deletes the row: the row count drops and the rows below move up; tapping More
-     presents the sheet, and dismissing it sends `dismiss` to the session, which logs it;
+     presents the sheet, and dismissing it sends `dismiss` to the session, which logs it; the
+     keyboard (Tab, ArrowDown, A, Enter) runs row 3's Flag as an accessibility action;
   3. saving a broken plugin shows the error banner (file:line) and keeps the old plugin; saving a
      good change (Trash retitled) reaches the page without reloading it;
   4. the recorded script, downloaded from the session's URL, replayed with
@@ -236,6 +237,35 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     page.locator("#log .event.dismiss").wait_for()
     check(page.is_hidden("#sheet-backdrop"), "dismissing the sheet hides it and the session records a dismiss")
     drag(page, 3, 200)
+    wait_offset(page, 3, 0)
+
+    # 2c. The keyboard path to the accessibility actions: the table focused (Tab), ArrowDown to
+    # row 3, A lists its actions (`actions 3`, recorded); ArrowDown twice to Flag, Enter runs it
+    # (`activate 3 flag`): an action with "accessibility":true, the row never revealed.
+    page.focus("#table")  # the keyboard's row starts at the first one on screen
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    check(row(page, 3).get_attribute("class").find("kbd-focus") >= 0, "ArrowDown focuses row 3")
+    page.keyboard.press("a")
+    page.locator("#actions-menu:not([hidden]) button").first.wait_for()
+    labels = page.eval_on_selector_all("#actions-menu button", "els => els.map(e => e.textContent)")
+    check(labels == ["Trash (trailing)", "Unread (leading)", "Flag (trailing)", "More (trailing)"],
+          "A opens the row's actions in VoiceOver's order", json.dumps(labels))
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        """() => Array.from(document.querySelectorAll('#log .event.action')).some(
+            li => (li.dataset.json || '').indexOf('"accessibility":true') >= 0)""", timeout=TIMEOUT_MS)
+    check(page.is_hidden("#actions-menu"), "running an action closes the menu")
+    page.wait_for_function(
+        """() => (document.querySelector('#table .row[data-row="3"]').dataset.item || '').indexOf('[flagged]') === 0""",
+        timeout=TIMEOUT_MS)
+    logged = [e for e in logged_events(page) if e.get("accessibility")]
+    check([(e["event"], e["row"], e["button"]) for e in logged] == [("action", 3, "flag")],
+          "Enter on Flag runs its action with \"accessibility\":true", json.dumps(logged))
+    check(not any(e["event"] == "open" and e.get("t", 0) >= logged[0]["t"] for e in logged_events(page)),
+          "the activated row is never opened")
     wait_offset(page, 3, 0)
 
     # 3. A broken save shows the banner; a good one reaches the page without a reload.

@@ -6,7 +6,7 @@
 
 #include <swl_call.h>
 
-static const char *const swd_key_names[SWD_KEY_COUNT] = { "index", "item", "side", "id", "title", "full" };
+static const char *const swd_key_names[SWD_KEY_COUNT] = { "index", "item", "side", "id", "title", "full", "accessibility" };
 
 _Static_assert(SWD_KEY_COUNT <= SWL_KEY_SLOTS, "the record keys fit the parked slots");
 
@@ -15,7 +15,7 @@ const char *swd_key_name(int key) {
 }
 
 static inline __attribute__((always_inline)) void swd_push_button(swl_Runtime *rt, lua_State *L, const swd_Button *button) {
-    lua_createtable(L, 0, button->full ? 4 : 3);
+    lua_createtable(L, 0, 3 + (button->full ? 1 : 0) + (button->accessibility ? 1 : 0));
     swl_call_push_key(rt, L, SWD_KEY_ID);
     swl_call_push_string(L, button->id, button->id_len);
     swl_call_set_raw(L);
@@ -27,6 +27,11 @@ static inline __attribute__((always_inline)) void swd_push_button(swl_Runtime *r
     swl_call_set_raw(L);
     if (button->full) {
         swl_call_push_key(rt, L, SWD_KEY_FULL);
+        lua_pushboolean(L, 1);
+        swl_call_set_raw(L);
+    }
+    if (button->accessibility) {
+        swl_call_push_key(rt, L, SWD_KEY_ACCESSIBILITY);
         lua_pushboolean(L, 1);
         swl_call_set_raw(L);
     }

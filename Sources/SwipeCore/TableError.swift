@@ -24,6 +24,9 @@ public enum TableError: Error, Hashable, Sendable {
     case doesNotSwipe(row: Int, reason: String?)
     /// An insert with an id another row has (ids are unique in a table): that row.
     case duplicateID(id: RowID, row: Int)
+    /// A row named by an id no row has (a script's `#ID`): the closest id a row has, when one
+    /// is close enough to be a likely typo.
+    case noSuchRowID(id: RowID, closest: RowID?)
 }
 
 extension TableError: CustomStringConvertible {
@@ -90,6 +93,9 @@ extension TableError: CustomStringConvertible {
             return "id \(number) is already row \(row)'s: a table's ids are unique"
         case .duplicateID(.name(let name), let row):
             return "id '\(DisplayText.token(name))' is already row \(row)'s: a table's ids are unique"
+        case .noSuchRowID(let id, let closest):
+            let hint = closest.map { " (did you mean '#\(DisplayText.token($0.description))'?)" } ?? ""
+            return "no row has id '#\(DisplayText.token(id.description))'\(hint)"
         case .heldByFullSwipe(let row):
             return
                 "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"

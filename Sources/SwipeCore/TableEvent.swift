@@ -38,12 +38,21 @@ public enum TableEvent: Hashable, Sendable {
     /// below 0 pulled past rest).
     case progress(row: Int, side: Edge, offset: Double, fraction: Double)
 
+    // Accessibility (issue 22, point 6): delivered only for `activate` and `actions`.
+
+    /// A button's action run as a screen reader's custom action (`activate`): as
+    /// ``action(row:button:number:side:)``, the row not revealed.
+    case accessibilityAction(row: Int, button: SwipeButton, number: Int, side: Edge?)
+    /// `actions ROW`: the row's accessibility actions, what a screen reader offers.
+    case actionsListed(row: Int, actions: [AccessibilityAction])
+
     /// The row the event concerns.
     public var row: Int {
         switch self {
         case .open(let row, _, _), .close(let row, _, _), .action(let row, _, _, _), .expand(let row, _, _),
             .fullAction(let row, _, _, _), .delete(let row, _), .begin(let row, _), .willOpen(let row, _, _),
-            .willClose(let row, _, _), .progress(let row, _, _, _):
+            .willClose(let row, _, _), .progress(let row, _, _, _), .accessibilityAction(let row, _, _, _),
+            .actionsListed(let row, _):
             return row
         }
     }

@@ -203,9 +203,9 @@ extension TableState {
     mutating func fulfill(row: Int, _ completion: FullSwipe.Completion) throws(TableError) {
         try checkRowExists(row)
         guard waitingRows.removeValue(forKey: row) != nil else { throw .notWaiting(row: row) }
-        if let cell = cellIndex(forRow: row) {
+        if let cell = cellIndex(forRow: row), cells[cell].isWaiting {
             perform(cells[cell].fulfill(completion, at: now), cell: cell)
-        } else if completion == .delete {
+        } else if completion == .delete {  // off screen, or a row `activate` left at rest
             deleteFullSwiped(row)
         }
     }
@@ -279,6 +279,8 @@ extension TableState {
     mutating func panBegan(row: Int, translation x: Double) throws(TableError) {
         let cell = try visibleCell(row)
         if cells[cell].isTracking { throw .panAlreadyInProgress(row: row) }
+        // A row `activate` left waiting for `fulfill` is at rest, not held: a pan would open it.
+        if !waitingRows.isEmpty, waitingRows[row] != nil, !cells[cell].isWaiting { throw .heldByFullSwipe(row: row) }
         cells[cell].panBegan(translation: x)
         if watchesBegin {
             // A pan that begins with a side revealed does not begin it again.

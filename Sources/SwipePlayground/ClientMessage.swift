@@ -11,6 +11,12 @@ public enum ClientMessage: Hashable, Sendable {
     /// `{"type":"dismiss","t":N}`: the person dismissed the sheet a plugin presented (the
     /// script's `dismiss`).
     case dismiss(time: VirtualInstant)
+    /// `{"type":"actions","row":N,"t":N}`: the keyboard asked for a row's accessibility
+    /// actions (the script's `actions ROW`: an `actions` event lists them).
+    case actions(row: Int, time: VirtualInstant)
+    /// `{"type":"activate","row":N,"button":ID,"t":N}`: the keyboard ran one of them (the
+    /// script's `activate ROW ID`).
+    case activate(row: Int, button: String, time: VirtualInstant)
 }
 
 extension ClientMessage {
@@ -20,7 +26,7 @@ extension ClientMessage {
     /// The largest coordinate or scroll distance a message may carry, in CSS px.
     public static let maximumDistance = 1_000_000.0
     /// The message types the page may send, as the error for an unknown one lists them.
-    public static let typeNames = ["pointer", "wheel", "tick", "dismiss"]
+    public static let typeNames = ["pointer", "wheel", "tick", "dismiss", "actions", "activate"]
 
     /// Decodes one text message: the size first, then the JSON, then each field, so that the
     /// error names the first thing wrong. Unknown fields are ignored (a newer page may send more).
@@ -74,6 +80,17 @@ extension ClientMessage {
             return .tick(time: try fields.time())
         case "dismiss":
             return .dismiss(time: try fields.time())
+        case "actions":
+            return .actions(row: try fields.row(), time: try fields.time())
+        case "activate":
+            let row = try fields.row()
+            let button = try fields.string("button")
+            guard !button.isEmpty, button.utf8.count <= 256 else {
+                throw ProtocolError(
+                    "field \"button\" of an \"activate\" message must be a button id of 1 to 256 bytes, got \(button.utf8.count) bytes"
+                )
+            }
+            return .activate(row: row, button: button, time: try fields.time())
         default:
             throw ProtocolError(
                 "unknown message type \"\(escaped(name))\" (expected \(quotedList(typeNames, or: "or")))")
@@ -134,6 +151,17 @@ extension ClientMessage {
                 )
             }
             return distance
+        }
+
+        /// `row`: a row number, 1 to ``TableGeometry/maximumRows``.
+        func row() throws(ProtocolError) -> Int {
+            let number = try number("row", "a row number")
+            guard number >= 1, number <= Double(TableGeometry.maximumRows), number.rounded() == number else {
+                throw ProtocolError(
+                    "field \"row\" of a \"\(type)\" message must be a whole number from 1 to \(TableGeometry.maximumRows), got \(NumberText.describe(number))"
+                )
+            }
+            return Int(number)
         }
 
         /// `t`: milliseconds since the page connected, from 0 to the virtual clock's end.

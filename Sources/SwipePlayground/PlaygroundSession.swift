@@ -95,6 +95,12 @@ public final class PlaygroundSession {
         case .dismiss(let at):
             time = at
             commands = [.dismiss]
+        case .actions(let row, let at):
+            time = at
+            commands = [.actions(row: row)]
+        case .activate(let row, let button, let at):
+            time = at
+            commands = [.activate(row: row, button: button)]
         }
         advance(to: time)
         var replies: [String] = []

@@ -119,7 +119,9 @@ public struct PluginChecker {
                         }
                     }
                 }
-                for warning in read.warnings
+                var warnings = read.warnings
+                if let configuration = read.configuration { warnings += Self.unlabelled(configuration, plugin, row) }
+                for warning in warnings
                 where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
                     problems.append(warning)
                 }
@@ -135,5 +137,26 @@ public struct PluginChecker {
         return Report(
             path: path, problems: problems, configuredRows: configured, checkedRows: checked, loaded: true,
             rowsNotSwiping: notSwiping)
+    }
+
+    /// A warning for each button of `configuration` with neither a title nor an
+    /// `accessibility_label`: its accessibility action (VoiceOver's "Actions available") would
+    /// be read out by its id.
+    static func unlabelled(_ configuration: CellConfiguration, _ plugin: Plugin, _ row: Int) -> [PluginProblem] {
+        var found: [PluginProblem] = []
+        for edge in [Edge.trailing, .leading] {
+            for (index, button) in configuration[edge].buttons.enumerated()
+            where button.title.isEmpty && (button.accessibilityLabel ?? "").isEmpty {
+                let prefix = edge == .leading ? "leading." : configuration.namesSides ? "trailing." : ""
+                found.append(
+                    PluginProblem(
+                        .warning, file: plugin.file, line: plugin.configureLine, row: row,
+                        field: "\(prefix)buttons[\(index + 1)]",
+                        message:
+                            "has neither a title nor an accessibility_label: a screen reader would offer its action as '\(DisplayText.token(button.id))' (its id)"
+                    ))
+            }
+        }
+        return found
     }
 }

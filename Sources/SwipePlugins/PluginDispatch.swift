@@ -13,7 +13,7 @@ extension PluginHost {
     }
 
     /// A button's `on_tap`, or its plugin's `on_action`: `handler(ctx, row, button)`.
-    func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool) {
+    func runAction(_ button: SwipeButton, number: Int, side: Edge?, row: Int, full: Bool, accessibility: Bool = false) {
         let setup = self.setup(forRow: row, item: table.items[row])
         guard let owner = setup.owner else { return }
         // A tapped button with `close = true` closes its row once handled (a full swipe's
@@ -31,7 +31,8 @@ extension PluginHost {
         let succeeded = runHandler(
             owner, plugins[owner], hook: hook, function: handler.unownedSlot,
             perFunction: hook == .onTap ? handler : nil,
-            row: row, item: nil, side: side, button: PluginDispatch.Button(button, number: number, full: full),
+            row: row, item: nil, side: side,
+            button: PluginDispatch.Button(button, number: number, full: full, accessibility: accessibility),
             label: { handler.label })
         if succeeded, let before { closeAfterAction(row, item: before.item, count: before.count) }
     }
@@ -139,16 +140,19 @@ enum PluginDispatch {
     /// `SWD_KEY_*` order.
     static let recordKeys: [String] = (0..<Int(SWD_KEY_COUNT)).map { String(cString: swd_key_name(Int32($0))) }
 
-    /// A button record: `{ id = id, index = number, title = title, full = true }` (`full` only
-    /// when set).
+    /// A button record: `{ id = id, index = number, title = title, full = true, accessibility = true }`
+    /// (`full` and `accessibility` only when set).
     struct Button {
         var id: String
         var number: Int
         var title: String
         var full: Bool
+        /// Run by `activate` (a screen reader's custom action).
+        var accessibility = false
 
-        init(_ button: SwipeButton, number: Int, full: Bool) {
-            (id, self.number, title, self.full) = (button.id, number, button.title, full)
+        init(_ button: SwipeButton, number: Int, full: Bool, accessibility: Bool = false) {
+            (id, self.number, title, self.full, self.accessibility) =
+                (button.id, number, button.title, full, accessibility)
         }
 
         init(id: String, number: Int, title: String, full: Bool) {
@@ -187,7 +191,8 @@ enum PluginDispatch {
             try button.title.withCString { title in
                 var record = swd_Button(
                     id: id, id_len: button.id.utf8.count, number: Int64(button.number), title: title,
-                    title_len: button.title.utf8.count, full: button.full ? 1 : 0)
+                    title_len: button.title.utf8.count, full: button.full ? 1 : 0,
+                    accessibility: button.accessibility ? 1 : 0)
                 try lua.callPrepared(function, passing: context, label: label) { call in
                     swd_call_handler(
                         call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, numbered,

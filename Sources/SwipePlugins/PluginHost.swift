@@ -509,6 +509,10 @@ extension PluginHost: SwipeTableDelegate {
         case .delete(let row, _):
             invalidate(from: row)
             table.reloadVisibleRows(from: row)
+        case .accessibilityAction(let row, let button, let number, let side):
+            runAction(button, number: number, side: side, row: row, full: false, accessibility: true)
+        case .actionsListed:
+            break  // a listing for the trace
         }
     }
 

@@ -159,6 +159,7 @@ enum SessionRecordFields {
         var fields = [TraceField("event", .string(record.event.name))] + record.event.fields
         if let side = record.side { fields.append(TraceField("side", .string(side.rawValue))) }
         if record.full { fields.append(TraceField("full", .bool(true))) }
+        if record.accessibility { fields.append(TraceField("accessibility", .bool(true))) }
         if let velocity = record.velocity { fields.append(TraceField("velocity", .number(velocity))) }
         fields.append(TraceField("t", .number(record.time.milliseconds)))
         return fields

@@ -236,6 +236,10 @@ public final class Session {
         let failedBefore = unretainedHost._withUnsafeGuaranteedRef { $0.failed }
         let clock = table.now
         let recordsBefore = recordsInputs ? host.recorder.records.count : 0
+        // Recorded with its row's id when the row's item has a name for one, found before the
+        // command moves rows: the recording stays valid when rows move. (Nil, and no copy of
+        // the command, when not recording or the row has no name.)
+        let named = recordsInputs ? Self.naming(line.command, in: table) : nil
         let reached: Bool
         do {
             if case .dismiss = line.command {
@@ -249,7 +253,7 @@ public final class Session {
             forward()
             throw error
         }
-        if recordsInputs { record(.command(line.command), at: clock, recordsBefore: recordsBefore) }
+        if recordsInputs { record(.command(named ?? line.command), at: clock, recordsBefore: recordsBefore) }
         if !failedBefore, unretainedHost._withUnsafeGuaranteedRef({ $0.failed }), let failure = host.fatalError {
             forward()
             throw ScriptError(
@@ -284,6 +288,7 @@ public final class Session {
             value.isFinite ? nil : "\(name) must be a finite number, got \(value)"
         }
         switch command {
+        case .onRow(_, let command): return problem(with: command)
         case .panBegin(_, let x), .panMove(_, let x): return finite(x, "X")
         case .scroll(let dy): return finite(dy, "DY")
         case .swipe(_, let dx, _): return finite(dx, "DX")
@@ -296,6 +301,16 @@ public final class Session {
             return nil
         default: return nil
         }
+    }
+
+    /// `command` as a recording writes it, when that is not as it is: with its ROW as `#ID` when
+    /// the row's id is a name (an item's own string id). Nil for an index a row with a numeric
+    /// id has, a `#ID` written already, and a command without a row.
+    static func naming(_ command: GestureCommand, in table: SwipeTable) -> GestureCommand? {
+        guard let row = command.row, row >= 1, row <= table.items.count,
+            case .name(let name) = table.items.id(row: row)
+        else { return nil }
+        return .onRow(.name(name), command.withRow(0))
     }
 
     /// Hands the records made since the last call to the sink. Once the recording stopped,

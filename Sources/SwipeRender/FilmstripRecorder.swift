@@ -79,6 +79,15 @@ final class FilmstripRecorder {
             try advance(to: table.now + amount)
         case .swipe(let row, let dx, let duration):
             try swipe(line, row: row, dx: dx, duration: duration)
+        case .onRow(let id, let command):
+            // `#ID`: the row it names now, so that a `swipe` still stops for its frames.
+            let row: Int
+            do {
+                row = try table.row(withID: id)
+            } catch {
+                throw ScriptError(file: fileName, line: line.number, cause: .table(error))
+            }
+            try run(ScriptLine(number: line.number, command: command.withRow(row)))
         default:
             try apply(line)
         }

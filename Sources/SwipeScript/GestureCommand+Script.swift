@@ -5,7 +5,8 @@ extension GestureCommand {
     /// command: numbers in plain decimal (the shortest that reads back to the same `Double`),
     /// durations in exact milliseconds (up to six decimals). Not read back the same: numbers
     /// that are not finite, and a button id the parser reads otherwise (one with spaces or `#`,
-    /// a number, `content`, `leading:N`, `trailing:N`).
+    /// a number, `content`, `leading:N`, `trailing:N`), and a row id with spaces or `#`, or a
+    /// name of digits (`#7` reads back as the number 7).
     public var scriptLine: String {
         switch self {
         case .panBegin(let row, let x):
@@ -28,6 +29,14 @@ extension GestureCommand {
         case .swipe(let row, let dx, let duration):
             return "swipe \(row) \(ScriptNumber.plain(dx)) \(ScriptNumber.milliseconds(duration))"
         case .dismiss: return "dismiss"
+        case .activate(let row, let button): return "activate \(row) \(button)"
+        case .actions(let row): return "actions \(row)"
+        case .onRow(let id, let command):
+            // The inner line with its ROW, the second word, written `#ID`.
+            var words = command.scriptLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard words.count >= 2 else { return command.scriptLine }
+            words[1] = Substring("#\(id)")
+            return words.joined(separator: " ")
         }
     }
 }

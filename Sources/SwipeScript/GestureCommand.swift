@@ -29,4 +29,44 @@ public enum GestureCommand: Hashable, Sendable {
     /// the playground's sheet records it; a `dismiss` event when one is on show, nothing
     /// otherwise (a table without plugins has none).
     case dismiss
+    /// `activate ROW ID`: button `ID` of the row runs its action as a screen reader's custom
+    /// action does, without revealing it (``SwipeTable/activate(row:buttonID:)``).
+    case activate(row: Int, button: String)
+    /// `actions ROW`: lists the row's accessibility actions (``SwipeTable/listActions(row:)``).
+    case actions(row: Int)
+    /// A command whose ROW was written `#ID` (`swipe #m42 -120`): `command`'s own row is a
+    /// placeholder (0), replaced by the row that has the id when the line runs
+    /// (``withRow(_:)``).
+    indirect case onRow(RowID, GestureCommand)
+}
+
+extension GestureCommand {
+    /// The row the command names, if it names one (0 for the placeholder of an ``onRow(_:_:)``
+    /// command's inner one; nil for `onRow` itself, `wait`, `scroll` and `dismiss`).
+    public var row: Int? {
+        switch self {
+        case .panBegin(let row, _), .panMove(let row, _), .panEnd(let row, _), .panCancel(let row),
+            .tap(let row, _), .open(let row, _), .close(let row), .swipe(let row, _, _), .activate(let row, _),
+            .actions(let row):
+            return row
+        case .wait, .scroll, .dismiss, .onRow: return nil
+        }
+    }
+
+    /// The command with its row replaced by `row` (itself for a command that names none).
+    public func withRow(_ row: Int) -> GestureCommand {
+        switch self {
+        case .panBegin(_, let x): .panBegin(row: row, x: x)
+        case .panMove(_, let x): .panMove(row: row, x: x)
+        case .panEnd(_, let velocity): .panEnd(row: row, velocity: velocity)
+        case .panCancel: .panCancel(row: row)
+        case .tap(_, let button): .tap(row: row, button: button)
+        case .open(_, let side): .open(row: row, side: side)
+        case .close: .close(row: row)
+        case .swipe(_, let dx, let duration): .swipe(row: row, dx: dx, duration: duration)
+        case .activate(_, let button): .activate(row: row, button: button)
+        case .actions: .actions(row: row)
+        case .wait, .scroll, .dismiss, .onRow: self
+        }
+    }
 }

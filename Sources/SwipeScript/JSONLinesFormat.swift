@@ -8,12 +8,14 @@ public enum JSONLinesFormat {
     }
 
     public static func write(_ record: TraceRecord, to out: inout OutputBuffer) {
-        write(record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full, to: &out)
+        write(
+            record.event, at: record.time, side: record.side, velocity: record.velocity, full: record.full,
+            accessibility: record.accessibility, to: &out)
     }
 
     public static func write(
         _ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false,
-        to out: inout OutputBuffer
+        accessibility: Bool = false, to out: inout OutputBuffer
     ) {
         out.append(literal: "{\"event\":")
         switch event {
@@ -52,12 +54,13 @@ public enum JSONLinesFormat {
             out.append(literal: ",\"plugin\":")
             out.append(jsonString: plugin)
             out.append(fields: fields, leadingComma: true)
-        case .pluginError, .pluginWarning, .reload:
+        case .pluginError, .pluginWarning, .reload, .actions:
             // Rare: written from their fields.
             out.append(jsonString: event.name)
             out.append(fields: event.fields, leadingComma: true)
         }
         if full { out.append(literal: ",\"full\":true") }  // a full swipe's action
+        if accessibility { out.append(literal: ",\"accessibility\":true") }  // `activate`'s action
         if let velocity {  // a flick decided it (`release = "velocity"`)
             out.append(literal: ",\"velocity\":")
             out.append(number: NumberText.shownVelocity(velocity))

@@ -2,7 +2,8 @@ import SwipeCore
 
 /// Parses gesture scripts line by line, straight from their UTF-8 bytes.
 ///
-/// `#` starts a comment; blank lines are skipped; words are separated by spaces or tabs.
+/// `#` starts a comment, but for a ROW written `#ID` (the second word: `swipe #m42 -120`);
+/// blank lines are skipped; words are separated by spaces or tabs.
 /// The parser allocates nothing per line but the ids of `tap` lines.
 public struct ScriptParser: Sendable {
     /// The name errors are reported under (a path, or `<stdin>`).
@@ -73,9 +74,16 @@ public struct ScriptParser: Sendable {
         "a release velocity from -\(NumberText.describe(ReleasePhysics.maximumVelocity)) to \(NumberText.describe(ReleasePhysics.maximumVelocity)) points/s"
 
     static let usage =
-        "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss"
+        "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss | activate ROW ID | actions ROW"
 
     static func command(_ t: Tokens) throws -> GestureCommand {
+        let command = try commandAtRow(t)
+        // ROW written `#ID`: the command's row (a placeholder) is found when the line runs.
+        guard t.isRowID(1), command.row != nil else { return command }
+        return .onRow(try t.rowID(1), command)
+    }
+
+    static func commandAtRow(_ t: Tokens) throws -> GestureCommand {
         if t.matches(0, "pan") {
             try t.expectCount(3...4, form: "pan ROW begin [X] | move X | end [VX] | cancel")
             let row = try t.row(1)
@@ -157,6 +165,12 @@ public struct ScriptParser: Sendable {
         case "dismiss":
             try t.expectCount(1...1, form: "dismiss")
             return .dismiss
+        case "activate":
+            try t.expectCount(3...3, form: "activate ROW ID")
+            return .activate(row: try t.row(1), button: t.word(2))
+        case "actions":
+            try t.expectCount(2...2, form: "actions ROW")
+            return .actions(row: try t.row(1))
         default:
             let hint = closestMatch(to: t.word(0), among: commandNames).map { " (did you mean '\($0)'?)" } ?? ""
             throw LineError(message: "unknown command '\(t.quoted(0))'\(hint) (expected \(usage))")
@@ -164,7 +178,9 @@ public struct ScriptParser: Sendable {
     }
 
     /// The first words a line may start with, for the "did you mean" of an unknown one.
-    static let commandNames = ["pan", "tap", "wait", "scroll", "open", "close", "swipe", "dismiss"]
+    static let commandNames = [
+        "pan", "tap", "wait", "scroll", "open", "close", "swipe", "dismiss", "activate", "actions",
+    ]
 }
 
 /// The plugins and options a script names in its header: `# plugin: PATH` and `# options: ...`

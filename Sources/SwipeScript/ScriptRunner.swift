@@ -46,6 +46,7 @@ public struct ScriptRunner {
 
     func execute(_ command: GestureCommand) throws(TableError) -> Bool {
         switch command {
+        case .onRow(let id, let command): return try execute(command, onRowWithID: id)
         case .tap(let row, .number(let number)): return try table.tap(row: row, button: number)
         case .tap(let row, .id(let id)): return try table.tap(row: row, buttonID: id)
         case .tap(let row, .onEdge(let edge, let number)): return try table.tap(row: row, edge: edge, button: number)
@@ -53,6 +54,13 @@ public struct ScriptRunner {
             try perform(command)
             return false
         }
+    }
+
+    /// `command` on the row that has id `id` now (a `#ID` line). Out of line: the recursion
+    /// would keep ``execute(_:)`` and ``perform(_:)`` from being inlined into every line's run.
+    @inline(never)
+    func execute(_ command: GestureCommand, onRowWithID id: RowID) throws(TableError) -> Bool {
+        try execute(command.withRow(try table.row(withID: id)))
     }
 
     @inline(__always)
@@ -74,6 +82,9 @@ public struct ScriptRunner {
         case .close(let row): try table.closeRow(row)
         case .swipe(let row, let dx, let duration): try swipe(row: row, dx: dx, duration: duration)
         case .dismiss: break  // a table without plugins presents nothing (a `Session` dismisses its host's)
+        case .activate(let row, let button): try table.activate(row: row, buttonID: button)
+        case .actions(let row): try table.listActions(row: row)
+        case .onRow: break  // resolved by `execute` before it performs
         }
     }
 

@@ -54,6 +54,10 @@ public enum TextFormat {
             return "row \(row) opened" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
         case .close(let row):
             return "row \(row) closed" + (side.map { " (\($0.rawValue))" } ?? "") + flick(record.velocity)
+        case .action(let row, let id, let number, let title) where record.accessibility:
+            let button = side.map { "\($0.rawValue) button" } ?? "button"
+            return
+                "row \(row): activated \"\(DisplayText.escaped(title))\" (accessibility action, \(button) \(number), id \(DisplayText.escaped(id)))"
         case .action(let row, let id, let number, let title):
             let button = (record.full ? "full swipe, " : "") + (side.map { "\($0.rawValue) button" } ?? "button")
             return
@@ -89,6 +93,12 @@ public enum TextFormat {
                     file: warning.file, line: warning.line, warning: true, row: warning.row, field: warning.field,
                     message: warning.message))
         case .reload(let plugins): return "reloaded plugins: " + plugins.map(shown).joined(separator: ", ")
+        case .actions(let row, let actions):
+            guard !actions.isEmpty else { return "row \(row) has no accessibility actions" }
+            return "row \(row) accessibility actions: "
+                + actions.map {
+                    "\"\(shown($0.label))\" (\($0.edge.rawValue) button \($0.number), id \(shown($0.buttonID)))"
+                }.joined(separator: ", ")
         }
     }
 

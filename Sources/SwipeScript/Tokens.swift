@@ -25,7 +25,11 @@ struct Tokens {
                 continue
             }
             if byte == UInt8(ascii: "\n") { break }
-            if byte == UInt8(ascii: "#") {
+            // `#` starts a comment, except a ROW written `#ID`: the second word, the `#` followed
+            // by a byte of the word (`swipe #m42 -120`).
+            if byte == UInt8(ascii: "#")
+                && !(count == 1 && i + 1 < end && Self.isWordByte(bytes[i + 1]) && takesRow)
+            {
                 while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
                 break
             }
@@ -48,6 +52,17 @@ struct Tokens {
             i = j
         }
         lineEnd = i
+    }
+
+    /// Whether the first word is a command that takes a ROW (all but `wait`, `scroll` and
+    /// `dismiss`, whose second word stays a comment when it starts with `#`).
+    private var takesRow: Bool {
+        !(matches(0, "wait") || matches(0, "scroll") || matches(0, "dismiss"))
+    }
+
+    /// A byte that may follow the `#` of a row id: any but space, newline and `#`.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        !isSpace(byte) && byte != UInt8(ascii: "\n") && byte != UInt8(ascii: "#")
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
@@ -123,7 +138,34 @@ struct Tokens {
         return value
     }
 
-    /// A row number: digits only, from 1 to ``TableGeometry/maximumRows``.
+    /// Whether word `index` is a row id (`#7`, `#m42`).
+    func isRowID(_ index: Int) -> Bool {
+        guard index < count else { return false }
+        let (s, e) = range(index)
+        return e - s >= 2 && bytes[s] == UInt8(ascii: "#")
+    }
+
+    /// Word `index`, a row id, as its ``RowID``: digits after `#` (no sign, no leading zero)
+    /// are a number, anything else a name.
+    func rowID(_ index: Int) throws -> RowID {
+        let name = String(word(index).dropFirst())
+        if name.utf8.count > Self.maximumRowIDBytes {
+            throw ScriptParser.LineError(
+                message: "ROW id '\(quoted(index))' is too long: at most \(Self.maximumRowIDBytes) bytes")
+        }
+        if let first = name.utf8.first, first != UInt8(ascii: "0"), name.utf8.allSatisfy({ Self.digit($0) != nil }),
+            let number = Int(name)
+        {
+            return .number(number)
+        }
+        return .name(name)
+    }
+
+    /// The longest row id a script may write after `#`, in bytes.
+    static let maximumRowIDBytes = 256
+
+    /// A row number: digits only, from 1 to ``TableGeometry/maximumRows``; 0, a placeholder,
+    /// for a row id (`#m42`, ``ScriptParser`` wraps the command in ``GestureCommand/onRow(_:_:)``).
     func row(_ index: Int) throws -> Int {
         let (s, e) = range(index)
         var value = 0
@@ -134,6 +176,7 @@ struct Tokens {
             i += 1
         }
         guard i == e, e > s, value >= 1 else {
+            if isRowID(index) { return 0 }  // `#ID`, looked up when the line runs
             throw ScriptParser.LineError(message: "ROW must be a whole number >= 1, got '\(quoted(index))'")
         }
         guard value <= TableGeometry.maximumRows else {

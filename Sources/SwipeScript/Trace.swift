@@ -63,6 +63,8 @@ public enum TraceEvent: Hashable, Sendable {
     case pluginWarning(PluginWarningEvent)
     /// A session swapped new plugin code in (`reload`): the plugins now in charge.
     case reload(plugins: [String])
+    /// `actions ROW`: the row's accessibility actions, what a screen reader offers (`actions`).
+    case actions(row: Int, actions: [AccessibilityAction])
 
     /// The `event` field of the jsonl line.
     public var name: String {
@@ -85,6 +87,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .pluginError: "plugin_error"
         case .pluginWarning: "plugin_warning"
         case .reload: "reload"
+        case .actions: "actions"
         }
     }
 
@@ -117,7 +120,17 @@ public enum TraceEvent: Hashable, Sendable {
         case .pluginError(let error): return error.fields
         case .pluginWarning(let warning): return warning.fields
         case .reload(let plugins): return [TraceField("plugins", .array(plugins.map(TraceValue.string)))]
+        case .actions(let row, let actions):
+            return [TraceField("row", .int(row)), TraceField("actions", .array(actions.map(Self.fields)))]
         }
+    }
+
+    /// An accessibility action as the `actions` event lists it: `label`, `side`, `button`, `index`.
+    static func fields(_ action: AccessibilityAction) -> TraceValue {
+        .object([
+            TraceField("label", .string(action.label)), TraceField("side", .string(action.edge.rawValue)),
+            TraceField("button", .string(action.buttonID)), TraceField("index", .int(action.number)),
+        ])
     }
 }
 
@@ -206,14 +219,19 @@ public struct TraceRecord: Hashable, Sendable {
     public var velocity: Double?
     /// An `action` a full swipe performed.
     public var full: Bool
+    /// An `action` a screen reader's custom action performed (`activate`): `"accessibility":true`.
+    public var accessibility: Bool
 
-    public init(time: VirtualInstant, event: TraceEvent, side: Edge? = nil, velocity: Double? = nil, full: Bool = false)
-    {
+    public init(
+        time: VirtualInstant, event: TraceEvent, side: Edge? = nil, velocity: Double? = nil, full: Bool = false,
+        accessibility: Bool = false
+    ) {
         self.time = time
         self.event = event
         self.side = side
         self.velocity = velocity
         self.full = full
+        self.accessibility = accessibility
     }
 }
 
@@ -290,17 +308,22 @@ public final class TraceRecorder: SwipeTableDelegate {
     }
 
     public func record(
-        _ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false
+        _ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false,
+        accessibility: Bool = false
     ) {
         switch mode {
         case .jsonLines:
-            JSONLinesFormat.write(event, at: time, side: side, velocity: velocity, full: full, to: &output)
+            JSONLinesFormat.write(
+                event, at: time, side: side, velocity: velocity, full: full, accessibility: accessibility, to: &output)
         case .records:
-            records.append(TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full))
+            records.append(
+                TraceRecord(
+                    time: time, event: event, side: side, velocity: velocity, full: full, accessibility: accessibility))
         case .textLines:
             TextFormat.write(
-                TraceRecord(time: time, event: event, side: side, velocity: velocity, full: full), to: &output,
-                colored: colored)
+                TraceRecord(
+                    time: time, event: event, side: side, velocity: velocity, full: full, accessibility: accessibility),
+                to: &output, colored: colored)
         }
     }
 
@@ -340,6 +363,12 @@ public final class TraceRecorder: SwipeTableDelegate {
             if lifecycle { record(TraceEvent.willClose(row: row), at: time, side: side, velocity: velocity) }
         case .progress:
             break  // a hook's (`on_progress`), never a trace line
+        case .accessibilityAction(let row, let button, let number, let side):
+            record(
+                TraceEvent.action(row: row, buttonID: button.id, number: number, title: button.displayTitle), at: time,
+                side: side, accessibility: true)
+        case .actionsListed(let row, let actions):
+            record(TraceEvent.actions(row: row, actions: actions), at: time)
         }
     }
 }

@@ -20,6 +20,7 @@ extension SwipeDriver {
         if let side = record.side { fields["side"] = .string(side.rawValue) }
         if let velocity = record.velocity { fields["velocity"] = .milliseconds(velocity) }
         if record.full { fields["full"] = .boolean(true) }
+        if record.accessibility { fields["accessibility"] = .boolean(true) }
         return .table(fields)
     }
 

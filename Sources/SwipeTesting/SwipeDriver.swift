@@ -153,6 +153,55 @@ public final class SwipeDriver {
 
     public func scroll(by dy: Double) throws(Failure) { try command(.scroll(dy: dy)) }
 
+    /// `t:activate(row, id)`: `activate ROW ID`, button `id`'s action as a screen reader runs it.
+    public func activate(row: Int, button: String) throws(Failure) { try command(.activate(row: row, button: button)) }
+
+    /// `t:actions(row)`: the row's accessibility actions, `{ label, side, button, index }` each,
+    /// in the order a screen reader offers them (what `actions ROW` lists).
+    func actionsValue(row: Int) throws(Failure) -> LuaValue {
+        do {
+            return .list(
+                try table.accessibilityActions(row: row).map {
+                    .table([
+                        "label": .string($0.label), "side": .string($0.edge.rawValue), "button": .string($0.buttonID),
+                        "index": .integer($0.number),
+                    ])
+                })
+        } catch {
+            throw Failure("actions: \(error.description)")
+        }
+    }
+
+    /// A driver method's row: an index (an integer), or a row id as a string, `"#m42"` as a
+    /// script writes it (`"#7"` the number 7) or the bare id (`"m42"`, a name); an id is
+    /// looked up now. `method` names the method in messages.
+    func row(_ value: LuaValue, method: String) throws(Failure) -> Int {
+        guard case .string(let text) = value else {
+            guard let index = value.intValue else {
+                throw Failure("\(method): the row must be an index or a row id ('#m42'), got a \(value.typeName)")
+            }
+            return index
+        }
+        var id = RowID.name(text)
+        if text.hasPrefix("#") {
+            let lines: [ScriptLine]
+            do {
+                lines = try ScriptParser(fileName: "").parse("close \(text)")
+            } catch {
+                throw Failure("\(method): \(error.message)")
+            }
+            guard lines.count == 1, case .onRow(let parsed, _) = lines[0].command else {
+                throw Failure("\(method): '\(DisplayText.token(text))' is not a row id ('#m42', '#7')")
+            }
+            id = parsed
+        }
+        do {
+            return try table.row(withID: id)
+        } catch {
+            throw Failure("\(method): \(error.description)")
+        }
+    }
+
     public func open(row: Int, side: Edge? = nil) throws(Failure) { try command(.open(row: row, side: side)) }
     public func close(row: Int) throws(Failure) { try command(.close(row: row)) }
 

@@ -115,7 +115,19 @@ public enum SwipeModule {
             try driver.close(row: try args.integer(2)); return .nil
         }
         try define("events") { driver, args in driver.eventValues(named: args.argument(2).stringValue) }
-        try define("cell") { driver, args in driver.cellValue(row: try args.integer(2)) }
+        try define("cell") { driver, args in driver.cellValue(row: try driver.row(args.argument(2), method: "cell")) }
+        try define("activate") { driver, args in
+            let row = try driver.row(args.argument(2), method: "activate")
+            guard case .string(let id) = args.argument(3) else {
+                throw SwipeDriver.Failure(
+                    "activate: the button must be a button id (a string), got a \(args.argument(3).typeName)")
+            }
+            return try driver.eventsCaused { () throws(SwipeDriver.Failure) in try driver.activate(row: row, button: id)
+            }
+        }
+        try define("actions") { driver, args in
+            try driver.actionsValue(row: try driver.row(args.argument(2), method: "actions"))
+        }
         try define("open_rows") { driver, _ in driver.openRowsValue }
         try define("items") { driver, _ in driver.itemsValue }
         try define("presented") { driver, _ in driver.presentedValue }

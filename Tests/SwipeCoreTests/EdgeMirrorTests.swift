@@ -191,6 +191,9 @@ final class SideLog: SwipeTableDelegate {
         case .progress(let row, let side, let offset, let fraction):
             // The offset is physical: its sign is the side's in the run's direction.
             text = "progress \(row) \(abs(offset)) \(fraction) \(Self.name(side))"
+        case .accessibilityAction(let row, let button, let number, let side):
+            text = "accessibility action \(row) \(button.id) \(number) \(Self.name(side))"
+        case .actionsListed(let row, let actions): text = "actions \(row) \(actions.map(\.buttonID))"
         }
         events.append((table.now, text))
     }

@@ -283,7 +283,7 @@ final class SideEventLog: SwipeTableDelegate {
         case .close(let row, let side, _): events.append(.close(row: row, side: side))
         case .action(let row, let button, let number, let side), .fullAction(let row, let button, let number, let side):
             events.append(.action(row: row, button: button, number: number, side: side))
-        case .expand, .delete, .begin, .willOpen, .willClose, .progress: return
+        case .expand, .delete, .begin, .willOpen, .willClose, .progress, .accessibilityAction, .actionsListed: return
         }
         times.append(table.now)
     }

@@ -19,7 +19,8 @@ struct FullSwipeTests {
             case .expand(let row, let side, let expanded):
                 text = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
             case .delete(let row, let item): text = "delete \(row) \(item)"
-            case .begin, .willOpen, .willClose, .progress: return
+            case .begin, .willOpen, .willClose, .progress, .actionsListed: return
+            case .accessibilityAction(let row, let button, _, _): text = "activate \(row) \(button.id)"
             }
             events.append("\(Int(table.now.milliseconds)) \(text)")
         }

@@ -27,6 +27,8 @@ struct LifecycleEventTests {
             case .progress(let row, let side, let offset, let fraction):
                 line =
                     "progress \(row) \(side.rawValue) \(NumberText.describe(offset)) \(NumberText.describe(fraction))"
+            case .accessibilityAction(let row, let button, _, _): line = "activate \(row) \(button.id)"
+            case .actionsListed(let row, _): line = "actions \(row)"
             }
             lines.append(line)
         }

@@ -14,7 +14,7 @@ final class EventLog: SwipeTableDelegate {
         case .close(let row, _, _): events.append(.close(row: row))
         case .action(let row, let button, let number, _), .fullAction(let row, let button, let number, _):
             events.append(.action(row: row, button: button, number: number))
-        case .expand, .delete, .begin, .willOpen, .willClose, .progress: return
+        case .expand, .delete, .begin, .willOpen, .willClose, .progress, .accessibilityAction, .actionsListed: return
         }
         times.append(table.now)
     }

@@ -107,7 +107,7 @@ struct OptionsAndMessagesTests {
         #expect(result.stdout == "")
         #expect(
             result.stderr
-                == "<stdin>:2: unknown command 'pna' (did you mean 'pan'?) (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss)\n"
+                == "<stdin>:2: unknown command 'pna' (did you mean 'pan'?) (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss | activate ROW ID | actions ROW)\n"
         )
     }
 

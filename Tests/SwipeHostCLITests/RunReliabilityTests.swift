@@ -117,7 +117,7 @@ struct RunReliabilityTests {
         ),
         (
             "wait 1\n\u{1B}]0;pwned\u{07}\u{0} 3\n",
-            "<stdin>:2: unknown command '\\e]0;pwned\\a\\0' (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss)"
+            "<stdin>:2: unknown command '\\e]0;pwned\\a\\0' (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss | activate ROW ID | actions ROW)"
         ),
         (
             "tap 3 \u{1B}[2J\n",

@@ -42,11 +42,14 @@ struct ClientMessageTests {
         // Not an object; the type.
         ("[1,2]", "a message must be a JSON object, got an array"),
         ("\"tick\"", "a message must be a JSON object, got a string"),
-        ("{}", "a message needs a \"type\" field (\"pointer\", \"wheel\", \"tick\" or \"dismiss\")"),
+        (
+            "{}",
+            "a message needs a \"type\" field (\"pointer\", \"wheel\", \"tick\", \"dismiss\", \"actions\" or \"activate\")"
+        ),
         (#"{"type":7}"#, "field \"type\" must be a string, got a number"),
         (
             #"{"type":"drag"}"#,
-            "unknown message type \"drag\" (expected \"pointer\", \"wheel\", \"tick\" or \"dismiss\")"
+            "unknown message type \"drag\" (expected \"pointer\", \"wheel\", \"tick\", \"dismiss\", \"actions\" or \"activate\")"
         ),
         // Fields: missing, of the wrong type, out of range.
         (#"{"type":"tick"}"#, "a \"tick\" message needs a \"t\" field (milliseconds since the page connected)"),

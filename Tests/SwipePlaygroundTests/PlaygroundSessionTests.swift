@@ -166,7 +166,8 @@ struct PlaygroundSessionTests {
         #expect(
             session.receive(#"{"type":"swipe"}"#) == [
                 ServerMessage.error(
-                    "unknown message type \"swipe\" (expected \"pointer\", \"wheel\", \"tick\" or \"dismiss\")")
+                    "unknown message type \"swipe\" (expected \"pointer\", \"wheel\", \"tick\", \"dismiss\", \"actions\" or \"activate\")"
+                )
             ])
         let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 65_536) + #""}"#
         #expect(

@@ -56,7 +56,7 @@ struct PluginDispatchTests {
     }
 
     @Test func theRecordKeysAreTheCOnesInOrder() {
-        #expect(PluginDispatch.recordKeys == ["index", "item", "side", "id", "title", "full"])
+        #expect(PluginDispatch.recordKeys == ["index", "item", "side", "id", "title", "full", "accessibility"])
     }
 
     @Test func anItemIsPushedWithItsBytesNulsIncluded() throws {

@@ -117,10 +117,23 @@ function SwipeTable:close(row) end
 ---@return SwipeEvent[]
 function SwipeTable:events(name) end
 
----A row's cell, or nil for a row off screen.
----@param row integer
+---A row's cell, or nil for a row off screen. `row`: an index, or a row id as a script writes it
+---(`"#m42"`, `"#7"`) or bare (`"m42"`, a string id), looked up now; an id no row has is an error.
+---@param row integer|string
 ---@return SwipeCellState?
 function SwipeTable:cell(row) end
+
+---Runs button `id`'s action as a screen reader's custom action does (`activate ROW ID`): no
+---`open`, an `action` event with `accessibility = true`. Returns the events it caused.
+---@param row integer|string  an index or a row id, as for `cell`
+---@param id string  the button's id
+---@return SwipeEvent[]
+function SwipeTable:activate(row, id) end
+
+---The row's accessibility actions, in the order a screen reader offers them (`actions ROW`).
+---@param row integer|string  an index or a row id, as for `cell`
+---@return { label: string, side: "leading"|"trailing", button: string, index: integer }[]
+function SwipeTable:actions(row) end
 
 ---The open rows, in order.
 ---@return integer[]

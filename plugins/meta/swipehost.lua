@@ -23,6 +23,7 @@
 ---@field index integer  on its edge, 1 = outermost (the rightmost trailing button in ltr)
 ---@field title string
 ---@field full? boolean  true when a full swipe performed the action (`full_swipe`); nil on a tap
+---@field accessibility? boolean  true when a screen reader's custom action ran it (`activate`); nil otherwise
 
 ---The built-in icons (docs/appearance.md, "Icons").
 ---@alias SwipeIconName "trash"|"archive"|"flag"|"pin"|"unpin"|"mail"|"mail_open"|"more"|"star"|"bell"
@@ -43,7 +44,9 @@
 ---@field icon? SwipeIconName|SwipeIconPath  drawn alone or above the title
 ---@field text_color? string       "#rgb" or "#rrggbb": the title's and icon's colour
 ---@field highlight_color? string  "#rgb" or "#rrggbb": the pressed look (the page; render at a tap)
----@field accessibility_label? string  required when the button has an icon and no title
+---Required when the button has an icon and no title; labels the button's accessibility action
+---(default: its title; `check` warns about a button with neither).
+---@field accessibility_label? string
 ---@field on_tap? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
 ---@field close? boolean  the row closes, animated, once the action was handled (default: the edge's close_on_action)
 

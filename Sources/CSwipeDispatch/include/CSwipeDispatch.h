@@ -8,13 +8,13 @@
 #include "CLuaShim.h"
 
 /// The record keys, in the order the plugin host parks them (`LuaState.parkKeys`).
-enum { SWD_KEY_INDEX, SWD_KEY_ITEM, SWD_KEY_SIDE, SWD_KEY_ID, SWD_KEY_TITLE, SWD_KEY_FULL, SWD_KEY_COUNT };
+enum { SWD_KEY_INDEX, SWD_KEY_ITEM, SWD_KEY_SIDE, SWD_KEY_ID, SWD_KEY_TITLE, SWD_KEY_FULL, SWD_KEY_ACCESSIBILITY, SWD_KEY_COUNT };
 
 /// The name of record key `key` (SWD_KEY_*), a NUL-terminated literal.
 const char *swd_key_name(int key);
 
-/// A button record: `{ id = id, index = number, title = title, full = true }` (`full` only when
-/// non-zero). `id` and `title` are `id_len` and `title_len` bytes, NUL-terminated.
+/// A button record: `{ id = id, index = number, title = title, full = true, accessibility = true }`
+/// (`full` and `accessibility` only when non-zero). `id` and `title` are `id_len` and `title_len` bytes, NUL-terminated.
 typedef struct swd_Button {
     const char *id;
     size_t id_len;
@@ -22,6 +22,7 @@ typedef struct swd_Button {
     const char *title;
     size_t title_len;
     int full;
+    int accessibility;
 } swd_Button;
 
 /// The longest prefix of a generated item swd_call_handler writes out (a longer one is cut).

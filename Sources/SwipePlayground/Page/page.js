@@ -22,7 +22,7 @@
 
   var KNOWN_EVENTS = {
     open: 1, close: 1, action: 1, expand: 1, collapse: 1, delete: 1, insert: 1, update: 1,
-    present: 1, dismiss: 1, begin: 1, will_open: 1, will_close: 1, log: 1, plugin_error: 1, plugin_warning: 1, reload: 1, state: 1
+    present: 1, dismiss: 1, actions: 1, begin: 1, will_open: 1, will_close: 1, log: 1, plugin_error: 1, plugin_warning: 1, reload: 1, state: 1
   };
   var DEFAULT_COLORS = { destructive: '#FF3B30', normal: '#8E8E93' };
   var HEX_COLOR = /^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$/;
@@ -559,6 +559,7 @@
     if (name === 'present') showSheet(ev.title, String(ev.text));
     li.dataset.json = JSON.stringify(record);
     if (name === 'dismiss') hideSheet();
+    if (name === 'actions') showActions(ev);
   }
 
   /** The text line without its time column ("   150 ms  "; the log has one), and its further
@@ -820,6 +821,108 @@
 
   // A page in the background gets no animation frames: catch up when it comes back.
   document.addEventListener('visibilitychange', function () { if (!document.hidden) drawOffsets(); });
+
+  // ---------------------------------------------------------------- keyboard: accessibility actions
+  // What VoiceOver's "Actions available" gives: with the table focused (Tab), ArrowUp/ArrowDown
+  // choose a row, A (or Enter) asks the session for its actions (`actions ROW`, recorded); the
+  // `actions` event opens a menu of them; Enter on one runs it (`activate ROW ID`, recorded:
+  // the button's action without revealing the row); Escape closes the menu.
+
+  var kbdRow = null;
+  var actionsMenu = document.createElement('div');
+  actionsMenu.id = 'actions-menu';
+  actionsMenu.className = 'actions-menu';
+  actionsMenu.setAttribute('role', 'menu');
+  actionsMenu.hidden = true;
+  table.parentNode.insertBefore(actionsMenu, table.nextSibling);
+
+  function visibleRowNumbers() {
+    return Array.from(rowViews.keys()).sort(function (a, b) { return a - b; });
+  }
+
+  /** Marks the keyboard's row (`.kbd-focus`) and names it for a screen reader. */
+  function markKbdRow() {
+    rowViews.forEach(function (v, n) { v.el.classList.toggle('kbd-focus', n === kbdRow); });
+    var v = kbdRow === null ? null : rowViews.get(kbdRow);
+    if (v) {
+      v.el.id = 'kbd-row';
+      table.setAttribute('aria-activedescendant', 'kbd-row');
+      v.el.setAttribute('aria-label', 'row ' + kbdRow + ': ' + (v.data && v.data.item || '') + '; press A for its actions');
+    } else {
+      table.removeAttribute('aria-activedescendant');
+    }
+  }
+
+  function moveKbdRow(step) {
+    var rows = visibleRowNumbers();
+    if (!rows.length) return;
+    var at = rows.indexOf(kbdRow);
+    if (at < 0) at = step > 0 ? -1 : rows.length;
+    kbdRow = rows[Math.max(0, Math.min(rows.length - 1, at + step))];
+    markKbdRow();
+  }
+
+  function hideActions(refocus) {
+    actionsMenu.hidden = true;
+    actionsMenu.textContent = '';
+    if (refocus) table.focus({ preventScroll: true });
+  }
+
+  /** An `actions` event: the row's actions as a menu of buttons, the first focused. */
+  function showActions(ev) {
+    var list = Array.isArray(ev.actions) ? ev.actions : [];
+    actionsMenu.textContent = '';
+    var title = document.createElement('div');
+    title.className = 'actions-title';
+    title.textContent = list.length ? 'Actions for row ' + ev.row : 'Row ' + ev.row + ' has no actions';
+    actionsMenu.appendChild(title);
+    list.forEach(function (a) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.setAttribute('role', 'menuitem');
+      b.dataset.button = String(a.button);
+      b.textContent = String(a.label) + ' (' + a.side + ')';
+      b.addEventListener('click', function (e) {
+        send({ type: 'activate', row: ev.row, button: String(a.button), t: sinceConnect(e.timeStamp) });
+        hideActions(true);
+      });
+      actionsMenu.appendChild(b);
+    });
+    actionsMenu.hidden = false;
+    var first = actionsMenu.querySelector('button');
+    if (first) {
+      first.focus();
+    } else {
+      actionsMenu.tabIndex = -1;
+      actionsMenu.focus();
+    }
+  }
+
+  table.addEventListener('keydown', function (e) {
+    if (!hello) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      moveKbdRow(e.key === 'ArrowDown' ? 1 : -1);
+    } else if ((e.key === 'a' || e.key === 'A' || e.key === 'Enter') && kbdRow !== null) {
+      e.preventDefault();
+      send({ type: 'actions', row: kbdRow, t: sinceConnect(e.timeStamp) });
+    }
+  });
+  table.addEventListener('focus', function () { if (kbdRow === null) moveKbdRow(1); });
+
+  actionsMenu.addEventListener('keydown', function (e) {
+    var items = Array.from(actionsMenu.querySelectorAll('button'));
+    var at = items.indexOf(document.activeElement);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      hideActions(true);
+    } else if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && items.length) {
+      e.preventDefault();
+      at = (at + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+      items[at].focus();
+    }
+  });
 
   // For the browser test and for poking around in the console.
   window.swipePlayground = {

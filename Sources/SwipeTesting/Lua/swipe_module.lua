@@ -84,6 +84,7 @@ local function loader()
   function Driver:scroll(dy) return act(self, native.scroll(self._host, dy)) end
   function Driver:open(row, side) return act(self, native.open(self._host, row, side)) end
   function Driver:close(row) return act(self, native.close(self._host, row)) end
+  function Driver:activate(row, id) return act(self, native.activate(self._host, row, id)) end
 
   -- The test has looked at the plugin errors so far.
   local function looked(t)
@@ -99,6 +100,7 @@ local function loader()
     return r
   end
   function Driver:cell(row) local r = check(native.cell(self._host, row)); return r end
+  function Driver:actions(row) local r = check(native.actions(self._host, row)); return r end
   function Driver:open_rows() local r = check(native.open_rows(self._host)); return r end
   function Driver:items() local r = check(native.items(self._host)); return r end
   function Driver:presented() local r = check(native.presented(self._host)); return r end
