@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The callgrind gate (issue 16): instructions per unit of four workloads, counted by
+# The callgrind gate (issue 16): instructions per unit of seven workloads, counted by
 # valgrind's callgrind on a release build, against the baselines committed in
 # bench/baselines.json, with a tolerance of 5% either way.
 #
@@ -43,9 +43,13 @@ command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 
 # The workloads, and how many units a pass does (a run of callgrind takes a few seconds).
 # replay.spring is the spring path (issue 26): plugins/mail.lua under --preset mail.
-workloads=(replay.line replay.spring dispatch pan.move)
-declare -A counts=([replay.line]=4000 [replay.spring]=4000 [dispatch]=4000 [pan.move]=40000)
-declare -A units=([replay.line]="line" [replay.spring]="line" [dispatch]="call" [pan.move]="move")
+# progress, geometry.border and spec.covered are round three's hot paths (issue 26, point 3):
+# a plugin's on_progress on every pan move, a border transition's button frames, a covered spec.
+workloads=(replay.line replay.spring dispatch pan.move progress geometry.border spec.covered)
+declare -A counts=([replay.line]=4000 [replay.spring]=4000 [dispatch]=4000 [pan.move]=40000
+    [progress]=4000 [geometry.border]=40000 [spec.covered]=20)
+declare -A units=([replay.line]="line" [replay.spring]="line" [dispatch]="call" [pan.move]="move"
+    [progress]="line" [geometry.border]="move" [spec.covered]="test")
 
 echo "callgrind-gate: building the release binary"
 swift build -c release --product swipehost >/dev/null
@@ -102,7 +106,7 @@ baseline() {
 declare -A measured
 status=0
 missing=0
-printf '%-13s %8s %14s %10s %9s  %-7s %s\n' workload units "instr./unit" baseline change result "(+ in Lua, not gated)"
+printf '%-15s %8s %14s %10s %9s  %-7s %s\n' workload units "instr./unit" baseline change result "(+ in Lua, not gated)"
 for name in "${workloads[@]}"; do
     read -r once_own once_lua <<<"$(collected "$name" "${counts[$name]}")"
     read -r twice_own twice_lua <<<"$(collected "$name" "$((2 * counts[$name]))")"
@@ -111,7 +115,7 @@ for name in "${workloads[@]}"; do
     measured[$name]="$value"
     base="$(baseline "$name")"
     if [ -z "$base" ]; then
-        printf '%-13s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "-" "-" "NO BASELINE" "$lua"
+        printf '%-15s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "-" "-" "NO BASELINE" "$lua"
         [ "$update" -eq 1 ] || missing=1
         continue
     fi
@@ -119,7 +123,7 @@ for name in "${workloads[@]}"; do
     verdict="$(awk -v v="$value" -v b="$base" -v t="$tolerance" 'BEGIN {
         d = (v - b) * 100 / b
         if (d > t) print "SLOWER"; else if (d < -t) print "FASTER"; else print "ok" }')"
-    printf '%-13s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "$base" "$change" "$verdict" "$lua"
+    printf '%-15s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "$base" "$change" "$verdict" "$lua"
     [ "$verdict" = ok ] || status=1
 done
 

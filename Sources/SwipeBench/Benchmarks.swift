@@ -379,6 +379,18 @@ public struct Benchmarks {
     /// deletes its row), whose releases under `--preset mail` each start a spring.
     public static func springReplayScript(lines: Int) -> [UInt8] { replayScript(lines: lines, tapping: "content") }
 
+    /// The callgrind gate's `progress` script (issue 26): pans made mostly of moves, each of
+    /// which calls a plugin's `on_progress`; one opens its row, the next closes it.
+    public static func progressScript(lines: Int) -> [UInt8] {
+        script(
+            lines: lines,
+            cycle: [
+                "pan R begin", "pan R move -10", "pan R move -20", "pan R move -30", "pan R move -45",
+                "pan R move -60", "pan R move -90", "pan R end", "wait 250", "pan R begin", "pan R move 40",
+                "pan R move 90", "pan R move 130", "pan R end", "wait 250",
+            ])
+    }
+
     /// The replay's cycle, its tap `tap R TARGET`: the one gesture the two replay scripts differ in.
     static func replayScript(lines: Int, tapping target: String) -> [UInt8] {
         script(

@@ -1,7 +1,9 @@
 import Glibc
+import LuaRuntime
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTesting
 
 /// The workloads of the callgrind gate (`scripts/callgrind-gate.sh`): each runs its unit of
 /// work `count` times to warm the process up (caches, lazy set-up), then `count` times again
@@ -19,6 +21,21 @@ public enum GateWorkload: String, CaseIterable, Sendable {
     case dispatch = "dispatch"
     /// A `pan move` through the cell state machine (no plugin, no output).
     case panMove = "pan.move"
+    /// A replayed line of ``Benchmarks/progressScript(lines:)`` (mostly pan moves) with a plugin
+    /// defining `on_progress` (empty) beside the tutorial's `configure`: the lifecycle hook
+    /// called on every move (issue 26, point 3).
+    case progress = "progress"
+    /// ``progress``'s script and plugin without `on_progress`: what a plugin that defines no hook
+    /// pays (the same as before the hooks); ``progress`` minus this, over the moves, is the
+    /// hook's cost per call. Measured by hand, not gated.
+    case progressNone = "progress.none"
+    /// A `pan move` of a row whose trailing buttons use `transition = "border"`, then the row's
+    /// ``CellGeometry`` (``SwipeTable/cellGeometry(forRow:)``), as the playground and `render`
+    /// read it (issue 26, point 3).
+    case borderGeometry = "geometry.border"
+    /// A test of a generated spec run under `--coverage`'s counter: a table over a generated
+    /// plugin, a swipe, a wait, an assertion (issue 26, point 3).
+    case coveredSpec = "spec.covered"
 
     /// Runs the measurements; `root` is where `plugins/tutorial.lua` is.
     public func run(count: Int, root: String) throws {
@@ -58,7 +75,80 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 region {
                     for i in 0..<units { try? table.panChanged(row: 3, translation: -10 - Double(i & 127)) }
                 }
+            case .progress, .progressNone:
+                let bench = Benchmarks(quick: true, root: root)
+                let path = try bench.temporaryPlugin(Self.progressPlugin(hook: self == .progress))
+                defer { unlink(path) }
+                let script = Benchmarks.progressScript(lines: units)
+                let configuration = SessionConfiguration(plugins: [.file(path)])
+                let run = PluginRun(fileName: "gate.swipe", configuration: configuration, format: .jsonl)
+                var failure: RunFailure?
+                var bytes = 0
+                script.withUnsafeBufferPointer { buffer in
+                    region {
+                        do throws(RunFailure) { bytes = try run.run(script: buffer).count } catch { failure = error }
+                    }
+                }
+                if let failure { throw BenchError(message: "\(rawValue): \(failure)") }
+                guard bytes > 0 else { throw BenchError(message: "\(rawValue): no output") }
+            case .borderGeometry:
+                var configuration = CellConfiguration.tutorial
+                configuration.trailing.transition = .border
+                let table = SwipeTable(configurationProvider: { _, _ in configuration })
+                try table.panBegan(row: 3)
+                var buttons = 0
+                region {
+                    for i in 0..<units {
+                        try? table.panChanged(row: 3, translation: -10 - Double(i & 127))
+                        buttons &+= table.cellGeometry(forRow: 3)?.buttons.count ?? 0
+                    }
+                }
+                guard buttons > 0 else { throw BenchError(message: "\(rawValue): no buttons drawn") }
+            case .coveredSpec:
+                try Self.runCoveredSpec(tests: units, root: root, region: region)
             }
+        }
+    }
+
+    /// ``progress``'s plugin: the tutorial's buttons, and an empty `on_progress` when `hook`.
+    static func progressPlugin(hook: Bool) -> String {
+        """
+        return {
+          name = "gate",
+          configure = function(row)
+            return { buttons = { { id = "one", title = "Button 1", width = 80 }, { id = "two", title = "Button 2", width = 80 } } }
+          end,
+        \(hook ? "  on_progress = function(ctx, row) end,\n" : "")}
+
+        """
+    }
+
+    /// ``coveredSpec``: a generated spec of `tests` tests over a generated 200-line plugin, run
+    /// with `--coverage`'s counter (``LuaCoverage``) inside `region`; every test must pass.
+    static func runCoveredSpec(tests: Int, root: String, region: (() -> Void) -> Void) throws {
+        let bench = Benchmarks(quick: true, root: root)
+        let folder = try bench.temporaryFolder()
+        let plugin = folder + "/generated.lua"
+        let spec = folder + "/generated_spec.lua"
+        defer {
+            unlink(plugin)
+            unlink(spec)
+            rmdir(folder)
+        }
+        try bench.writeFile(Benchmarks.generatedPlugin(lines: 200), to: plugin)
+        try bench.writeFile(Benchmarks.generatedSpec(plugin: plugin, tests: tests), to: spec)
+        var options = SpecRunOptions()
+        options.coverage = LuaCoverage()
+        let runner = SpecRunner(options: options)
+        var failed = 0
+        var passed = 0
+        region {
+            for result in runner.run(file: spec).results {
+                if result.status == .failed { failed += 1 } else { passed += 1 }
+            }
+        }
+        guard failed == 0, passed == tests else {
+            throw BenchError(message: "spec.covered: \(failed) of \(tests) test(s) failed")
         }
     }
 }

@@ -42,26 +42,40 @@ struct CompletionQueue: Sendable {
         return first
     }
 
+    // Both sifts move a hole rather than swapping (each swap was two entries copied through the
+    // array's checked, uniqueness-checking subscript): the entry sifted is held aside, the
+    // entries it passes move one place, and it is written once where it stops. The array ends
+    // exactly as the swaps left it.
+
     private mutating func siftUp(_ index: Int) {
-        var child = index
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { return }
-            heap.swapAt(child, parent)
-            child = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            let moving = heap[index]
+            var child = index
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard moving.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = moving
         }
     }
 
     private mutating func siftDown(_ index: Int) {
-        var parent = index
-        while true {
-            let left = 2 * parent + 1
-            guard left < heap.count else { return }
-            var best = left
-            if left + 1 < heap.count && heap[left + 1].precedes(heap[left]) { best = left + 1 }
-            guard heap[best].precedes(heap[parent]) else { return }
-            heap.swapAt(best, parent)
-            parent = best
+        heap.withUnsafeMutableBufferPointer { heap in
+            let count = heap.count
+            let moving = heap[index]
+            var parent = index
+            while true {
+                let left = 2 * parent + 1
+                guard left < count else { break }
+                var best = left
+                if left + 1 < count && heap[left + 1].precedes(heap[left]) { best = left + 1 }
+                guard heap[best].precedes(moving) else { break }
+                heap[parent] = heap[best]
+                parent = best
+            }
+            heap[parent] = moving
         }
     }
 }

@@ -231,7 +231,16 @@ extension Spring {
 /// found once. A settle time is a pure function of the spring and the start, so what is kept
 /// never changes an answer. A fixed table of slots, one per key's hash, the newest key winning
 /// a slot: bounded memory, no allocation after the first use.
-final class SettleTimes: Sendable {
+///
+/// A lookup takes no lock: each slot is a sequence number and its words, all atomics (plain
+/// loads and stores on x86-64 and arm64), and a reader keeps what it read only if the slot's
+/// sequence number was even (no write under way) and the same before and after (a seqlock).
+/// Writers, which only a settle not found makes, take a lock among themselves. The lock a
+/// lookup used to take was about a third of its cost, and the lookup runs at every spring
+/// animation step (docs/performance.md, "The spring path").
+final class SettleTimes: @unchecked Sendable {
+    // @unchecked: `words` is allocated once, never moves, and is only read and written
+    // through its atomics; writers are serialised by `writing`.
     struct Key: Equatable, Sendable {
         var bits: (UInt64, UInt64, UInt64, UInt64, UInt64)
 
@@ -255,27 +264,56 @@ final class SettleTimes: Sendable {
         }
     }
 
-    struct Slot {
-        var key: Key
-        var milliseconds: Int64
-    }
-
     /// A power of two.
     static let slotCount = 256
+    /// A slot's words: its sequence number (0: never written; odd: being written), the key's
+    /// five words, the milliseconds.
+    private static let slotWords = 7
     static let shared = SettleTimes()
 
-    private let slots = Mutex<[Slot?]>(Array(repeating: nil, count: SettleTimes.slotCount))
+    private let words: UnsafeMutablePointer<Atomic<UInt64>>
+    private let writing = Mutex<Void>(())
+
+    init() {
+        let count = Self.slotCount * Self.slotWords
+        words = .allocate(capacity: count)
+        for index in 0..<count { (words + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        words.deinitialize(count: Self.slotCount * Self.slotWords)
+        words.deallocate()
+    }
 
     func milliseconds(for key: Key) -> Int64? {
-        let index = key.slot
-        return slots.withLock { slots in
-            guard let slot = slots[index], slot.key == key else { return nil }
-            return slot.milliseconds
-        }
+        let slot = words + key.slot * Self.slotWords
+        let before = slot[0].load(ordering: .acquiring)
+        guard before != 0, before & 1 == 0 else { return nil }
+        let matches =
+            slot[1].load(ordering: .relaxed) == key.bits.0 && slot[2].load(ordering: .relaxed) == key.bits.1
+            && slot[3].load(ordering: .relaxed) == key.bits.2 && slot[4].load(ordering: .relaxed) == key.bits.3
+            && slot[5].load(ordering: .relaxed) == key.bits.4
+        let milliseconds = slot[6].load(ordering: .relaxed)
+        // The words' loads happen before the second read of the sequence number.
+        atomicMemoryFence(ordering: .acquiring)
+        guard matches, slot[0].load(ordering: .relaxed) == before else { return nil }
+        return Int64(bitPattern: milliseconds)
     }
 
     func remember(_ milliseconds: Int64, for key: Key) {
-        let index = key.slot
-        slots.withLock { $0[index] = Slot(key: key, milliseconds: milliseconds) }
+        let slot = words + key.slot * Self.slotWords
+        writing.withLock { _ in
+            let sequence = slot[0].load(ordering: .relaxed)
+            slot[0].store(sequence &+ 1, ordering: .relaxed)  // odd: a reader keeps nothing it reads now
+            // The odd number is stored before any of the words.
+            atomicMemoryFence(ordering: .releasing)
+            slot[1].store(key.bits.0, ordering: .relaxed)
+            slot[2].store(key.bits.1, ordering: .relaxed)
+            slot[3].store(key.bits.2, ordering: .relaxed)
+            slot[4].store(key.bits.3, ordering: .relaxed)
+            slot[5].store(key.bits.4, ordering: .relaxed)
+            slot[6].store(UInt64(bitPattern: milliseconds), ordering: .relaxed)
+            slot[0].store(sequence &+ 2, ordering: .releasing)
+        }
     }
 }

@@ -576,6 +576,42 @@ struct ReleasePhysicsTests {
         }
     }
 
+    /// The closed form's own rounding is the C library's `round` (`Double.rounded()`) to the
+    /// bit: ties away from zero, the sign of a zero kept, NaN, the infinities and whole numbers
+    /// past 2^52 as they are, and every generated value around the halves.
+    @Test func roundedToNearestIsRoundToTheBit() {
+        var random = SplitMix64(seed: 2605)
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.499_999_999_999_999_94, -0.499_999_999_999_999_94,
+            0.3, -0.3, 4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_496, 1e300, -1e300,
+            .infinity, -.infinity, .nan, .leastNonzeroMagnitude, -.leastNonzeroMagnitude,
+        ]
+        while values.count < 20_000 {
+            let whole = Double(Int64(bitPattern: random.next()) % 2_000_000)
+            let near = [0.5, -0.5, 0, 0.25, 0.75][Int(random.next() % 5)]
+            let nudge = Double(Int64(random.next() % 5) - 2) * 1e-12
+            values.append(whole + near + nudge)
+            values.append(Double(bitPattern: random.next()))
+        }
+        for x in values {
+            let expected = x.rounded()
+            let rounded = Spring.roundedToNearest(x)
+            #expect(
+                rounded.bitPattern == expected.bitPattern || (rounded.isNaN && expected.isNaN),
+                "\(x): \(rounded) against \(expected)")
+        }
+    }
+
+    /// A fresh table of kept settle times holds nothing, not even for a key of all zero bits
+    /// (its slots' words start at 0).
+    @Test func freshSettleTimesHoldNothing() {
+        let zero = SettleTimes.Key(Spring(mass: 0, stiffness: 0, damping: 0), x0: 0, v0: 0)
+        let times = SettleTimes()
+        #expect(times.milliseconds(for: zero) == nil)
+        times.remember(0, for: zero)
+        #expect(times.milliseconds(for: zero) == 0)
+    }
+
     /// The motion's constants are the products the closed form always formed: every position
     /// and velocity is the same double as before, at every instant, for every kind of spring.
     @Test func theSpringSolvedOnceGivesTheSameDoublesAsBefore() {
