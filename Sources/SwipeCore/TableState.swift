@@ -42,6 +42,10 @@ struct TableState: Sendable {
     var delivered = 0
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
+    /// When each id that left the table left it (issue 22): a `ctx` call naming it can say so.
+    /// Only rows with fields or a name id, and rows deleted while some plugin could name them,
+    /// cost an entry: one per deleted row.
+    var departures: [RowID: VirtualInstant] = [:]
     /// Cells whose full-swipe slide-out completed inside the event that started it (a duration
     /// of 0): their rows are deleted only once that event's calls have been delivered, so the
     /// full swipe's action reaches the row that was swiped, not the one after it (issue 25).
@@ -189,9 +193,10 @@ extension TableState {
 
     private mutating func deleteFullSwiped(_ row: Int) {
         let item = items[row]
+        let id = items.value(row: row) != nil ? items.id(row: row) : nil
         waitingRows[row] = nil
         try? deleteRow(row)
-        pendingEvents.append(.delete(row: row, item: item))
+        pendingEvents.append(.delete(row: row, item: item, id: id))
     }
 
     /// `ctx:fulfill`: a waiting row slides out and is deleted, or snaps closed.
@@ -445,6 +450,7 @@ extension TableState {
             cellRows[visibleCells[position]] -= 1
         }
         if row < firstVisibleRow { firstVisibleRow -= 1 }
+        departures[items.id(row: row)] = now
         items.remove(row: row)
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows where open != row { moved[open > row ? open - 1 : open] = value }
@@ -457,10 +463,11 @@ extension TableState {
         settleAfterEdit()
     }
 
-    mutating func insertRow(_ row: Int, item: String, id: RowID? = nil) throws(TableError) {
+    mutating func insertRow(_ row: Int, item: String, id: RowID? = nil, value: ItemValue? = nil) throws(TableError) {
         guard row >= 1, row <= items.count + 1 else { throw .insertionOutOfRange(row: row, rowCount: items.count) }
         if let id, let existing = items.row(of: id) { throw .duplicateID(id: id, row: existing) }
-        items.insert(item, row: row, id: id)
+        items.insert(item, row: row, id: id, value: value)
+        if let id, !departures.isEmpty { departures[id] = nil }
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows { moved[open >= row ? open + 1 : open] = value }
         openRows = moved
@@ -480,9 +487,9 @@ extension TableState {
         settleAfterEdit()
     }
 
-    mutating func setItem(_ item: String, row: Int) throws(TableError) {
+    mutating func setItem(_ item: String, row: Int, value: ItemValue? = nil) throws(TableError) {
         try checkRowExists(row)
-        items.set(item, row: row)
+        items.set(item, row: row, value: value)
         try reloadRow(row)
     }
 

@@ -44,11 +44,13 @@ public enum TraceEvent: Hashable, Sendable {
     /// As ``willOpen(row:)``, for a row about to snap closed (`will_close`).
     case willClose(row: Int)
     /// A row was deleted (a full swipe's `delete`, or `ctx:delete`), with the item it held.
-    case delete(row: Int, item: String)
+    case delete(row: Int, item: String, id: String? = nil)
     /// `ctx:insert`.
-    case insert(row: Int, item: String)
+    case insert(row: Int, item: String, id: String? = nil)
     /// `ctx:set_item` (`update`).
-    case update(row: Int, item: String)
+    /// `id` (each of the three): the row's id when its item is a table (issue 22), else nil:
+    /// rows of plain strings keep the lines they always had.
+    case update(row: Int, item: String, id: String? = nil)
     /// `ctx:present`.
     case present(title: String, text: String)
     /// `ctx:dismiss`.
@@ -106,8 +108,9 @@ public enum TraceEvent: Hashable, Sendable {
             return [TraceField("row", .int(row)), TraceField("button", .string(id)), TraceField("index", .int(number))]
         case .expand(let row, let side), .collapse(let row, let side), .begin(let row, let side):
             return [TraceField("row", .int(row)), TraceField("side", .string(side.rawValue))]
-        case .delete(let row, let item), .insert(let row, let item), .update(let row, let item):
+        case .delete(let row, let item, let id), .insert(let row, let item, let id), .update(let row, let item, let id):
             return [TraceField("row", .int(row)), TraceField("item", .string(item))]
+                + (id.map { [TraceField("id", .string($0))] } ?? [])
         case .present(let title, let text):
             return [TraceField("title", .string(title)), TraceField("text", .string(text))]
         case .dismiss: return []
@@ -330,8 +333,8 @@ public final class TraceRecorder: SwipeTableDelegate {
             record(
                 expanded ? TraceEvent.expand(row: row, side: side) : TraceEvent.collapse(row: row, side: side), at: time
             )
-        case .delete(let row, let item):
-            record(TraceEvent.delete(row: row, item: item), at: time)
+        case .delete(let row, let item, let id):
+            record(TraceEvent.delete(row: row, item: item, id: id?.description), at: time)
         case .begin(let row, let side):
             if lifecycle { record(TraceEvent.begin(row: row, side: side), at: time) }
         case .willOpen(let row, let side, let velocity):
