@@ -70,6 +70,14 @@ extension SwipeTable {
         finish()
     }
 
+    /// Replaces every item with `items`' in one batch (`ctx:set_items`, issue 22): open rows and
+    /// rows waiting on a `manual` full swipe follow their ids; the rows on screen are configured
+    /// again. The caller reports what changed.
+    public func replaceItems(_ items: TableItems) {
+        state.replaceItems(items)
+        finish()
+    }
+
     /// Asks the configuration provider again for `row` and reloads its cell if on screen.
     public func reloadRow(_ row: Int) throws(TableError) {
         try state.reloadRow(row)

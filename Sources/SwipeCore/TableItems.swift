@@ -332,6 +332,12 @@ public struct TableItems: Sendable, Equatable {
         return nil
     }
 
+    /// Makes sure no number below `next` is given to an item that enters without an id (a
+    /// list replacing another keeps the numbers the other gave or took).
+    public mutating func reserveIDs(below next: Int) {
+        if next > nextID { nextID = next }
+    }
+
     /// The fields of row `row` (1-based, in range) when its item is a table, else nil.
     public func value(row: Int) -> ItemValue? {
         values.isEmpty ? nil : values[id(row: row)]

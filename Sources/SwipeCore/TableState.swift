@@ -487,6 +487,39 @@ extension TableState {
         settleAfterEdit()
     }
 
+    /// Replaces every item with `new`'s in one batch (issue 22, `ctx:set_items`): open rows and
+    /// rows waiting on a `manual` full swipe follow their ids to their new rows (an id that
+    /// leaves takes its open or waiting state with it, and its departure is kept); every visible
+    /// cell is given back (a pan on one is cancelled) and the rows on screen are dequeued and
+    /// configured again, re-opened or held filled where they are open or waiting.
+    /// - Complexity: O(n) for n rows, plus the visible cells.
+    mutating func replaceItems(_ new: TableItems) {
+        for cell in visibleCells { enqueue(cell) }
+        visibleCells = []
+        let oldIDs = items.allIDs
+        var newRow: [RowID: Int] = [:]
+        newRow.reserveCapacity(new.count)
+        for (offset, id) in new.allIDs.enumerated() { newRow[id] = offset + 1 }
+        var open: [Int: OpenRow] = [:]
+        for (row, value) in openRows where row <= oldIDs.count {
+            if let moved = newRow[oldIDs[row - 1]] { open[moved] = value }
+        }
+        openRows = open
+        var waiting: [Int: Edge] = [:]
+        for (row, edge) in waitingRows where row <= oldIDs.count {
+            if let moved = newRow[oldIDs[row - 1]] { waiting[moved] = edge }
+        }
+        waitingRows = waiting
+        for id in oldIDs where newRow[id] == nil { departures[id] = now }
+        if !departures.isEmpty { for id in newRow.keys { departures[id] = nil } }
+        var new = new
+        new.reserveIDs(below: items.nextID)
+        items = new
+        contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
+        firstVisibleRow = 1
+        layoutVisibleRows()
+    }
+
     mutating func setItem(_ item: String, row: Int, value: ItemValue? = nil) throws(TableError) {
         try checkRowExists(row)
         items.set(item, row: row, value: value)

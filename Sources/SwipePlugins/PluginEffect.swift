@@ -14,6 +14,8 @@ enum PluginEffect {
     indirect case insert(row: Int, item: PluginItem)
     /// `ctx:set_item(row, item)`; a table item's id, if given, is the row's own.
     indirect case setItem(row: Int, item: PluginItem)
+    /// `ctx:set_items(list)`: the whole table, diffed by id when applied (issue 22).
+    indirect case setItems([PluginItem])
     case present(title: String, text: String)
     case dismiss
     case log(String)
@@ -189,6 +191,8 @@ extension PluginHost {
                 closeIfBare(row, item: item.title)
                 dispatch.itemOverride = nil
                 try? table.setItem(item.title, row: row, value: item.value)
+            case .setItems(let list):
+                applySetItems(list, plugin: plugin)
             case .present(let title, let text):
                 presented = (title, text)
                 record(.present(title: title, text: text))

@@ -8,7 +8,7 @@ import SwipeScript
 extension PluginHost {
     /// Event names a plugin may not `emit`: the host's own.
     static let reservedEvents: Set<String> = [
-        "open", "close", "action", "state", "present", "dismiss", "delete", "insert", "update", "log",
+        "open", "close", "action", "state", "present", "dismiss", "delete", "insert", "update", "move", "log",
         "plugin_error", "plugin_warning",
     ]
 
@@ -95,6 +95,7 @@ extension PluginHost {
                     "insert",
                     { [unowned self] args in
                         try self.checkActive(args, index, "insert")
+                        try self.checkNoQueuedSetItems("insert")
                         // An id: where that row is (it moves down).
                         let row =
                             if case .string(let text) = try args.argument(1) {
@@ -132,6 +133,16 @@ extension PluginHost {
                     }
                 ),
                 (
+                    "set_items",
+                    { [unowned self] args in
+                        try self.checkActive(args, index, "set_items")
+                        let list = try Self.checkedItemList(args, 1)
+                        try self.queue(.setItems(list), "set_items")
+                        self.dispatch.projectedRowDelta = list.count - self.table.items.count
+                        return []
+                    }
+                ),
+                (
                     "count",
                     { [unowned self] args in
                         try self.checkActive(args, index, "count")
@@ -142,6 +153,7 @@ extension PluginHost {
                     "index",
                     { [unowned self] args in
                         try self.checkActive(args, index, "index")
+                        try self.checkNoQueuedSetItems("index")
                         let value = try args.argument(1)
                         guard case .string(let text) = value else {
                             throw LuaError.argument(
@@ -291,12 +303,25 @@ extension PluginHost {
     /// that item will be at then.
     private func checkedRow(_ args: LuaStackArguments, _ index: Int, _ name: String) throws -> Int {
         try checkActive(args, index, name)
+        try checkNoQueuedSetItems(name)
         if case .string(let text) = try args.argument(1) { return try projectedRow(of: RowID(text: text), 1) }
         let row = try args.integer(1)
         guard row >= 1, row <= projectedRowCount else {
             throw LuaError.argument(1, "row \(row) does not exist (rows 1-\(projectedRowCount))")
         }
         return row
+    }
+
+    /// Rows named after a queued `ctx:set_items` of the same handler are refused: its diff is
+    /// made when it applies, so which row an index or id names then is not known yet.
+    private func checkNoQueuedSetItems(_ name: String) throws {
+        for position in dispatch.transactionStart..<dispatch.transaction.count {
+            if case .setItems = dispatch.transaction[position] {
+                throw LuaError.runtime(
+                    "ctx:\(name) cannot name a row after ctx:set_items in the same handler (the rows are known once it applies): call it from ctx:after(0, ...)"
+                )
+            }
+        }
     }
 
     /// The row the item with `id` will be at once the running handler's queued effects apply,

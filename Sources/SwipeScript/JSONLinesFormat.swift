@@ -35,6 +35,15 @@ public enum JSONLinesFormat {
         case .delete(let row, let item, let id): appendRow("\"delete\",\"row\":", row, item: item, id: id, to: &out)
         case .insert(let row, let item, let id): appendRow("\"insert\",\"row\":", row, item: item, id: id, to: &out)
         case .update(let row, let item, let id): appendRow("\"update\",\"row\":", row, item: item, id: id, to: &out)
+        case .move(let from, let row, let item, let id):
+            out.append(literal: "\"move\",\"row\":")
+            out.append(integer: row)
+            out.append(literal: ",\"from\":")
+            out.append(integer: from)
+            out.append(literal: ",\"item\":")
+            out.append(jsonString: item)
+            out.append(literal: ",\"id\":")
+            out.append(jsonString: id)
         case .present(let title, let text):
             out.append(literal: "\"present\",\"title\":")
             out.append(jsonString: title)

@@ -51,6 +51,8 @@ public enum TraceEvent: Hashable, Sendable {
     /// `id` (each of the three): the row's id when its item is a table (issue 22), else nil:
     /// rows of plain strings keep the lines they always had.
     case update(row: Int, item: String, id: String? = nil)
+    /// `ctx:set_items` moved the item with `id` from row `from` to row `row` (issue 22).
+    case move(from: Int, row: Int, item: String, id: String)
     /// `ctx:present`.
     case present(title: String, text: String)
     /// `ctx:dismiss`.
@@ -80,6 +82,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .delete: "delete"
         case .insert: "insert"
         case .update: "update"
+        case .move: "move"
         case .present: "present"
         case .dismiss: "dismiss"
         case .log: "log"
@@ -111,6 +114,11 @@ public enum TraceEvent: Hashable, Sendable {
         case .delete(let row, let item, let id), .insert(let row, let item, let id), .update(let row, let item, let id):
             return [TraceField("row", .int(row)), TraceField("item", .string(item))]
                 + (id.map { [TraceField("id", .string($0))] } ?? [])
+        case .move(let from, let row, let item, let id):
+            return [
+                TraceField("row", .int(row)), TraceField("from", .int(from)), TraceField("item", .string(item)),
+                TraceField("id", .string(id)),
+            ]
         case .present(let title, let text):
             return [TraceField("title", .string(title)), TraceField("text", .string(text))]
         case .dismiss: return []

@@ -134,6 +134,12 @@ function SwipeContext:insert(row, item) end
 ---@param item string|SwipeItem
 function SwipeContext:set_item(row, item) end
 
+---Replaces every row with `list`, diffed by id as one batch (delete, insert, move and update
+---events with ids); open and waiting rows follow their ids. Rows cannot be named after it in the
+---same handler.
+---@param list (string|SwipeItem)[]
+function SwipeContext:set_items(list) end
+
 ---The number of rows (counting this handler's queued inserts and deletes).
 ---@return integer
 function SwipeContext:count() end
