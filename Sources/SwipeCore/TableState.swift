@@ -43,8 +43,7 @@ struct TableState: Sendable {
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
     /// When each id that left the table left it (issue 22): a `ctx` call naming it can say so.
-    /// Only rows with fields or a name id, and rows deleted while some plugin could name them,
-    /// cost an entry: one per deleted row.
+    /// One entry per deleted row (dropped if its id comes back).
     var departures: [RowID: VirtualInstant] = [:]
     /// Cells whose full-swipe slide-out completed inside the event that started it (a duration
     /// of 0): their rows are deleted only once that event's calls have been delivered, so the
