@@ -36,10 +36,16 @@ double clb_pcall_ns(long iterations) {
     for (long i = 0; i < iterations; i++) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
         lua_rawgeti(L, LUA_REGISTRYINDEX, ctx);
-        lua_createtable(L, 0, 2);
+        // The host's row record for a plain item (issue 22): index, id (a string), title and
+        // item (the same string).
+        lua_createtable(L, 0, 4);
         lua_pushinteger(L, 3);
         lua_setfield(L, -2, "index");
+        lua_pushstring(L, "3");
+        lua_setfield(L, -2, "id");
         lua_pushstring(L, "Longer Title Item #3");
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "title");
         lua_setfield(L, -2, "item");
         if (lua_pcall(L, 2, 0, 0) != LUA_OK) lua_pop(L, 1);
     }

@@ -6,6 +6,8 @@
 
 #include <swl_call.h>
 
+_Static_assert(SWD_NO_ITEM == LUA_NOREF, "no item is Lua's no reference");
+
 static const char *const swd_key_names[SWD_KEY_COUNT] = { "index", "item", "side", "id", "title", "full", "accessibility" };
 
 _Static_assert(SWD_KEY_COUNT <= SWL_KEY_SLOTS, "the record keys fit the parked slots");
@@ -55,16 +57,21 @@ static void swd_push_numbered(lua_State *L, const char *prefix, size_t len, long
     lua_pushlstring(L, start, (size_t)(end - start));
 }
 
-// Pushes the row record `{ index = index, item = item, side = side }`, made with room for
-// `fields` fields: `item`, `numbered`, `number` and `side` as swd_call_handler takes them. Inlined
-// into both calls (swd_call_handler's is the hot path): no call, and for swd_call_motion's
-// constant `numbered` no branch.
+// Pushes the row record `{ index = index, id = id, title = item, item = item, side = side }`,
+// made with room for `fields` fields: `item`, `numbered`, `number`, `id` and `side` as
+// swd_call_handler takes them. `id` is a number id, pushed as its decimal string (issue 22: an
+// integer given to a ctx method is an index, a string an id); the title is the item's string,
+// pushed once and set twice.
 static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, lua_State *L, int fields,
                                                                long long index, const char *item, size_t item_len,
-                                                               int numbered, long long number, const char *side) {
+                                                               int numbered, long long number, long long id,
+                                                               const char *side) {
     lua_createtable(L, 0, fields);
     swl_call_push_key(rt, L, SWD_KEY_INDEX);
     lua_pushinteger(L, (lua_Integer)index);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_ID);
+    swd_push_numbered(L, "", 0, id);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ITEM);
     if (numbered) {
@@ -72,6 +79,10 @@ static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, 
     } else {
         swl_call_push_string(L, item, item_len);
     }
+    // row, "item", s: row.title = s under them, then row.item = s.
+    swl_call_push_key(rt, L, SWD_KEY_TITLE);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -5);
     swl_call_set_raw(L);
     if (side != NULL) {
         swl_call_push_key(rt, L, SWD_KEY_SIDE);
@@ -81,21 +92,22 @@ static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, 
 }
 
 int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
-                     size_t item_len, int numbered, long long number, const char *side, const swd_Button *button) {
+                     size_t item_len, int numbered, long long number, long long id, const char *side,
+                     const swd_Button *button) {
     int msgh = swl_call_begin(rt, L);
     if (msgh == 0) return SWL_STACK_OVERFLOW;
     lua_rawgeti(L, LUA_REGISTRYINDEX, function);
     swl_call_push_ref(L, context);
-    swd_push_row(rt, L, side != NULL ? 3 : 2, index, item, item_len, numbered, number, side);
+    swd_push_row(rt, L, side != NULL ? 5 : 4, index, item, item_len, numbered, number, id, side);
     if (button == NULL) return swl_call_finish(rt, L, 2, msgh);
     swd_push_button(rt, L, button);
     return swl_call_finish(rt, L, 3, msgh);
 }
 
-// ---- Lifecycle hooks (issue 22, point 3) -------------------------------------------------------
-// on_begin, on_will_open, on_will_close, on_expand, on_collapse, on_progress, and an on_open or
-// on_close a flick decided: swd_call_handler's row record (without a button) plus a pan's motion
-// fields. Not a hot path: the motion keys are pushed as literals, not parked.
+// ---- Whole row records (issue 22) --------------------------------------------------------------
+// The lifecycle hooks (on_begin, on_will_open, on_will_close, on_expand, on_collapse, on_progress,
+// and an on_open or on_close a flick decided: a pan's motion fields) and any handler of a row whose
+// item is a table or whose id is a name. Not a hot path: the motion keys are pushed as literals.
 
 static inline void swd_set_number(lua_State *L, const char *key, double value) {
     lua_pushstring(L, key);
@@ -103,17 +115,42 @@ static inline void swd_set_number(lua_State *L, const char *key, double value) {
     lua_rawset(L, -3);
 }
 
-int swd_call_motion(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
-                    size_t item_len, const char *side, const swd_Motion *motion) {
+int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, const swd_Row *row,
+                    const swd_Button *button, const swd_Motion *motion) {
     int msgh = swl_call_begin(rt, L);
     if (msgh == 0) return SWL_STACK_OVERFLOW;
     lua_rawgeti(L, LUA_REGISTRYINDEX, function);
     swl_call_push_ref(L, context);
-    swd_push_row(rt, L, 6, index, item, item_len, 0, 0, side);
-    if (motion->has_velocity) swd_set_number(L, "velocity", motion->velocity);
-    if (motion->has_progress) {
-        swd_set_number(L, "offset", motion->offset);
-        swd_set_number(L, "fraction", motion->fraction);
+    lua_createtable(L, 0, 8);
+    swl_call_push_key(rt, L, SWD_KEY_INDEX);
+    lua_pushinteger(L, (lua_Integer)row->index);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_ID);
+    swl_call_push_string(L, row->id, row->id_len);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_TITLE);
+    swl_call_push_string(L, row->title, row->title_len);
+    swl_call_set_raw(L);
+    swl_call_push_key(rt, L, SWD_KEY_ITEM);
+    if (row->item != SWD_NO_ITEM) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, row->item);
+    } else {
+        swl_call_push_string(L, row->title, row->title_len);
     }
-    return swl_call_finish(rt, L, 2, msgh);
+    swl_call_set_raw(L);
+    if (row->side != NULL) {
+        swl_call_push_key(rt, L, SWD_KEY_SIDE);
+        lua_pushstring(L, row->side);
+        swl_call_set_raw(L);
+    }
+    if (motion != NULL) {
+        if (motion->has_velocity) swd_set_number(L, "velocity", motion->velocity);
+        if (motion->has_progress) {
+            swd_set_number(L, "offset", motion->offset);
+            swd_set_number(L, "fraction", motion->fraction);
+        }
+    }
+    if (button == NULL) return swl_call_finish(rt, L, 2, msgh);
+    swd_push_button(rt, L, button);
+    return swl_call_finish(rt, L, 3, msgh);
 }

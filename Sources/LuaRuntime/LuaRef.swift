@@ -43,6 +43,10 @@ public final class LuaRef: Hashable {
 public struct LuaSlot: Hashable, Sendable {
     @usableFromInline let slot: Int32
     @usableFromInline let serial: UInt64
+
+    /// The registry index, for a C call made inside ``LuaState/callPrepared(_:passing:label:_:)``
+    /// of the same state that pushes a second referenced value (`lua_rawgeti`).
+    public var registryIndex: Int32 { slot }
 }
 
 extension LuaRef {

@@ -45,8 +45,8 @@ extension SwipeTable {
     /// Inserts `item` at `row` (1...count + 1) with `id`, or when nil the next number the
     /// table gives (``TableItems/nextID``); the rows from there move down by one. An `id`
     /// another row has is refused (``TableError/duplicateID(id:row:)``).
-    public func insertRow(_ row: Int, item: String, id: RowID? = nil) throws(TableError) {
-        try state.insertRow(row, item: item, id: id)
+    public func insertRow(_ row: Int, item: String, id: RowID? = nil, value: ItemValue? = nil) throws(TableError) {
+        try state.insertRow(row, item: item, id: id, value: value)
         finish()
     }
 
@@ -60,9 +60,21 @@ extension SwipeTable {
     /// The row of the item with id `id`, if it is in the table.
     public func row(of id: RowID) -> Int? { state.items.row(of: id) }
 
-    /// Replaces `row`'s item and reloads its cell (closed, reconfigured, re-opened if open).
-    public func setItem(_ item: String, row: Int) throws(TableError) {
-        try state.setItem(item, row: row)
+    /// When the item with id `id` left the table (deleted), if it did and has not come back.
+    public func departure(of id: RowID) -> VirtualInstant? { state.departures[id] }
+
+    /// Replaces `row`'s item (its title, and `value` its fields when a table item, nil for a
+    /// string) and reloads its cell (closed, reconfigured, re-opened if open). It keeps its id.
+    public func setItem(_ item: String, row: Int, value: ItemValue? = nil) throws(TableError) {
+        try state.setItem(item, row: row, value: value)
+        finish()
+    }
+
+    /// Replaces every item with `items`' in one batch (`ctx:set_items`, issue 22): open rows and
+    /// rows waiting on a `manual` full swipe follow their ids; the rows on screen are configured
+    /// again. The caller reports what changed.
+    public func replaceItems(_ items: TableItems) {
+        state.replaceItems(items)
         finish()
     }
 

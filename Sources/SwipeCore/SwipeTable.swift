@@ -122,7 +122,26 @@ public final class SwipeTable {
         // which only change when the state is modified: never while a delegate call runs.
         switch state.itemPlace(row: row) {
         case .generated(let number): return try generated(number)
-        case .stored(let item, let count): return try stored(item, count)
+        case .stored(let item, let count, _): return try stored(item, count)
+        }
+    }
+
+    /// As ``withItem(row:generated:stored:)``, for a row whose item is a plain string with a
+    /// number id (issue 22): `generated` gets the generated title's number (its id too),
+    /// `stored` the stored item's bytes and its id. `other` is called instead for a row with
+    /// fields (a table item) or a name id: the caller reads those from ``items``.
+    @inlinable
+    @inline(__always)
+    public func withPlainItem<R>(
+        row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int, Int) throws -> R,
+        other: () throws -> R
+    ) rethrows -> R {
+        if !state.items.values.isEmpty { return try other() }
+        switch state.itemPlace(row: row) {
+        case .generated(let number): return try generated(number)
+        case .stored(let item, let count, let id):
+            if id == Int.min { return try other() }
+            return try stored(item, count, id)
         }
     }
 

@@ -18,7 +18,8 @@ public enum TableEvent: Hashable, Sendable {
     /// A full swipe's action: button `number` of the edge, then its completion.
     case fullAction(row: Int, button: SwipeButton, number: Int, side: Edge?)
     /// A full swipe deleted the row (its item is given: the row is gone when this is delivered).
-    case delete(row: Int, item: String)
+    /// `id`: the row's id when its item is a table (issue 22: it has fields), else nil.
+    case delete(row: Int, item: String, id: RowID? = nil)
 
     // Lifecycle: delivered only when asked (``SwipeTable/reportsLifecycle``,
     // ``SwipeTable/reportsProgress``), so a table nobody listens to for them pays nothing.
@@ -50,7 +51,7 @@ public enum TableEvent: Hashable, Sendable {
     public var row: Int {
         switch self {
         case .open(let row, _, _), .close(let row, _, _), .action(let row, _, _, _), .expand(let row, _, _),
-            .fullAction(let row, _, _, _), .delete(let row, _), .begin(let row, _), .willOpen(let row, _, _),
+            .fullAction(let row, _, _, _), .delete(let row, _, _), .begin(let row, _), .willOpen(let row, _, _),
             .willClose(let row, _, _), .progress(let row, _, _, _), .accessibilityAction(let row, _, _, _),
             .actionsListed(let row, _):
             return row

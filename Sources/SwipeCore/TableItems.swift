@@ -41,6 +41,14 @@ public struct TableItems: Sendable, Equatable {
         /// The id of the item at `offset`.
         func id(_ offset: Int) -> RowID { generatedFirst != 0 ? .number(generatedFirst + offset) : ids[offset] }
 
+        /// The id of the explicit item at `offset` when it is a number, else ``Int/min``; read
+        /// in place (a name is not copied).
+        @usableFromInline
+        func numberID(_ offset: Int) -> Int {
+            if case .number(let number) = ids[offset] { return number }
+            return Int.min
+        }
+
         /// The piece as explicit items (a run written out, with its numbers as ids).
         var written: Piece {
             guard generatedFirst != 0 else { return self }
@@ -106,6 +114,10 @@ public struct TableItems: Sendable, Equatable {
     /// The id the next item that enters without one of its own gets: past every number given or
     /// taken so far, so none is given twice.
     public private(set) var nextID: Int
+    /// The fields of the rows whose item is a table (issue 22), by id: the whole table as the
+    /// plugin gave it (its `id` and `title` among them). Empty for a table of strings, as the
+    /// generated and most tables are: a row without an entry is a plain string.
+    public private(set) var values: [RowID: ItemValue] = [:]
 
     /// The tutorial's titles for rows 1...count, with ids 1...count.
     public static func generated(count: Int) -> TableItems {
@@ -120,8 +132,9 @@ public struct TableItems: Sendable, Equatable {
 
     /// `items` in order with their ids (unique: callers check; ``nextID`` goes past the largest
     /// number among them).
-    public init(_ items: [String], ids: [RowID]) {
+    public init(_ items: [String], ids: [RowID], values: [RowID: ItemValue] = [:]) {
         precondition(items.count == ids.count, "one id per item")
+        self.values = values
         generatedCount = nil
         let size = Self.pieceCapacity / 2
         pieces = stride(from: 0, to: items.count, by: size).map {
@@ -217,7 +230,7 @@ public struct TableItems: Sendable, Equatable {
     ) rethrows -> R {
         switch place(row: row) {
         case .generated(let number): return try generated(number)
-        case .stored(let item, let count): return try stored(item, count)
+        case .stored(let item, let count, _): return try stored(item, count)
         }
     }
 
@@ -227,7 +240,8 @@ public struct TableItems: Sendable, Equatable {
     @usableFromInline
     enum Place {
         case generated(Int)
-        case stored(UnsafePointer<CChar>, Int)
+        /// A stored item's bytes and count, and its id when a number (``Int/min`` for a name).
+        case stored(UnsafePointer<CChar>, Int, Int)
     }
 
     /// Row `row`'s ``Place``: what ``withItem(row:generated:stored:)`` reads, found before either
@@ -250,7 +264,7 @@ public struct TableItems: Sendable, Equatable {
         // No binding holds the object (a `let` would keep it, retained, for longer): the piece
         // keeps it alive.
         let (item, count) = pieces[piece].bytes.unsafelyUnwrapped.item(offset)
-        return .stored(item, count)
+        return .stored(item, count, pieces[piece].numberID(offset))
     }
 
     @usableFromInline
@@ -318,10 +332,21 @@ public struct TableItems: Sendable, Equatable {
         return nil
     }
 
-    /// Items are equal when their titles and ids are, row by row.
+    /// Makes sure no number below `next` is given to an item that enters without an id (a
+    /// list replacing another keeps the numbers the other gave or took).
+    public mutating func reserveIDs(below next: Int) {
+        if next > nextID { nextID = next }
+    }
+
+    /// The fields of row `row` (1-based, in range) when its item is a table, else nil.
+    public func value(row: Int) -> ItemValue? {
+        values.isEmpty ? nil : values[id(row: row)]
+    }
+
+    /// Items are equal when their titles, ids and fields are, row by row.
     public static func == (lhs: TableItems, rhs: TableItems) -> Bool {
         if let left = lhs.generatedCount, let right = rhs.generatedCount { return left == right }
-        guard lhs.count == rhs.count else { return false }
+        guard lhs.count == rhs.count, lhs.values == rhs.values else { return false }
         return (0..<lhs.count).allSatisfy { lhs[$0 + 1] == rhs[$0 + 1] && lhs.id(row: $0 + 1) == rhs.id(row: $0 + 1) }
     }
 }
@@ -348,16 +373,18 @@ extension TableItems {
                 ])
         } else {
             pieces[index].items.remove(at: offset)
-            pieces[index].ids.remove(at: offset)
+            let id = pieces[index].ids.remove(at: offset)
+            if !values.isEmpty { values[id] = nil }
         }
         normalize(around: index)
     }
 
     /// Inserts `item` at `row` (1...count + 1) with `id`, or, when nil, the next number
     /// (``nextID``). An `id` already in the list is the caller's error (``row(of:)`` finds it).
-    mutating func insert(_ item: String, row: Int, id: RowID? = nil) {
+    mutating func insert(_ item: String, row: Int, id: RowID? = nil, value: ItemValue? = nil) {
         unpack()
         let id = id ?? .number(nextID)
+        values[id] = value
         if case .number(let number) = id, number >= nextID { nextID = number &+ 1 }
         guard !pieces.isEmpty else {
             pieces = [Piece(items: [item], ids: [id])]
@@ -386,17 +413,18 @@ extension TableItems {
         normalize(around: index)
     }
 
-    /// Replaces row `row`'s item; it keeps its id.
-    mutating func set(_ item: String, row: Int) {
+    /// Replaces row `row`'s item (and its fields: `value`, nil for a string); it keeps its id.
+    mutating func set(_ item: String, row: Int, value: ItemValue? = nil) {
         unpack()
         let (index, offset) = locate(row)
         if pieces[index].generatedFirst == 0 {
             pieces[index].items[offset] = item
+            if value != nil || !values.isEmpty { values[pieces[index].ids[offset]] = value }
             return
         }
         let id = pieces[index].id(offset)
         remove(row: row)
-        insert(item, row: row, id: id)
+        insert(item, row: row, id: id, value: value)
     }
 
     /// The piece holding `row` (1-based, in range) and the row's offset in it.

@@ -42,6 +42,9 @@ struct TableState: Sendable {
     var delivered = 0
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
+    /// When each id that left the table left it (issue 22): a `ctx` call naming it can say so.
+    /// One entry per deleted row (dropped if its id comes back).
+    var departures: [RowID: VirtualInstant] = [:]
     /// Cells whose full-swipe slide-out completed inside the event that started it (a duration
     /// of 0): their rows are deleted only once that event's calls have been delivered, so the
     /// full swipe's action reaches the row that was swiped, not the one after it (issue 25).
@@ -194,9 +197,10 @@ extension TableState {
 
     private mutating func deleteFullSwiped(_ row: Int) {
         let item = items[row]
+        let id = items.value(row: row) != nil ? items.id(row: row) : nil
         waitingRows[row] = nil
         try? deleteRow(row)
-        pendingEvents.append(.delete(row: row, item: item))
+        pendingEvents.append(.delete(row: row, item: item, id: id))
     }
 
     /// `ctx:fulfill`: a waiting row slides out and is deleted, or snaps closed.
@@ -467,6 +471,7 @@ extension TableState {
             cellRows[visibleCells[position]] -= 1
         }
         if row < firstVisibleRow { firstVisibleRow -= 1 }
+        departures[items.id(row: row)] = now
         items.remove(row: row)
         var moved: [Int: OpenRow] = [:]
         for (open, value) in openRows where open != row { moved[open > row ? open - 1 : open] = value }
@@ -479,10 +484,11 @@ extension TableState {
         settleAfterEdit()
     }
 
-    mutating func insertRow(_ row: Int, item: String, id: RowID? = nil) throws(TableError) {
+    mutating func insertRow(_ row: Int, item: String, id: RowID? = nil, value: ItemValue? = nil) throws(TableError) {
         guard row >= 1, row <= items.count + 1 else { throw .insertionOutOfRange(row: row, rowCount: items.count) }
         if let id, let existing = items.row(of: id) { throw .duplicateID(id: id, row: existing) }
-        items.insert(item, row: row, id: id)
+        items.insert(item, row: row, id: id, value: value)
+        if let id, !departures.isEmpty { departures[id] = nil }
         shiftMotions(at: row, by: 1)
         // Animated when drawn: a visible row's place, or the end of a table whose end shows.
         if options.rowAnimation != .none,
@@ -509,9 +515,42 @@ extension TableState {
         settleAfterEdit()
     }
 
-    mutating func setItem(_ item: String, row: Int) throws(TableError) {
+    /// Replaces every item with `new`'s in one batch (issue 22, `ctx:set_items`): open rows and
+    /// rows waiting on a `manual` full swipe follow their ids to their new rows (an id that
+    /// leaves takes its open or waiting state with it, and its departure is kept); every visible
+    /// cell is given back (a pan on one is cancelled) and the rows on screen are dequeued and
+    /// configured again, re-opened or held filled where they are open or waiting.
+    /// - Complexity: O(n) for n rows, plus the visible cells.
+    mutating func replaceItems(_ new: TableItems) {
+        for cell in visibleCells { enqueue(cell) }
+        visibleCells = []
+        let oldIDs = items.allIDs
+        var newRow: [RowID: Int] = [:]
+        newRow.reserveCapacity(new.count)
+        for (offset, id) in new.allIDs.enumerated() { newRow[id] = offset + 1 }
+        var open: [Int: OpenRow] = [:]
+        for (row, value) in openRows where row <= oldIDs.count {
+            if let moved = newRow[oldIDs[row - 1]] { open[moved] = value }
+        }
+        openRows = open
+        var waiting: [Int: Edge] = [:]
+        for (row, edge) in waitingRows where row <= oldIDs.count {
+            if let moved = newRow[oldIDs[row - 1]] { waiting[moved] = edge }
+        }
+        waitingRows = waiting
+        for id in oldIDs where newRow[id] == nil { departures[id] = now }
+        if !departures.isEmpty { for id in newRow.keys { departures[id] = nil } }
+        var new = new
+        new.reserveIDs(below: items.nextID)
+        items = new
+        contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
+        firstVisibleRow = 1
+        layoutVisibleRows()
+    }
+
+    mutating func setItem(_ item: String, row: Int, value: ItemValue? = nil) throws(TableError) {
         try checkRowExists(row)
-        items.set(item, row: row)
+        items.set(item, row: row, value: value)
         try reloadRow(row)
     }
 

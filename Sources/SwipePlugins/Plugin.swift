@@ -94,8 +94,10 @@ public final class Plugin {
     let lifecycle: [Hook: LuaRef]
     /// Whether the plugin has a `setup` function.
     public var hasSetup: Bool { setup != nil }
-    /// The items the plugin provides, if any.
+    /// The items the plugin provides, if any: their titles.
     public let items: [String]?
+    /// The items the plugin provides, with their ids and fields (issue 22).
+    public let tableItems: TableItems?
     /// The table behaviour the plugin asks for (its top-level `table`), if any.
     public let tableOptions: TableBehaviorOptions?
     public let warnings: [PluginProblem]
@@ -297,7 +299,8 @@ public final class Plugin {
             if let function = try function(hook.rawValue) { lifecycle[hook] = function }
         }
         self.lifecycle = lifecycle
-        items = try Self.readItems(fields["items"], lua: lua, file: file, line: line)
+        tableItems = try Self.readItems(fields["items"], lua: lua, file: file, line: line)
+        items = tableItems?.all
         var warnings = fields.keys.filter { !Self.keys.contains($0) }.sorted().map { key in
             let hint = closestMatch(to: key, among: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""
             return PluginProblem(.warning, file: file, line: line, field: key, message: "unknown key\(hint)")
@@ -368,11 +371,12 @@ public final class Plugin {
         return options
     }
 
-    /// The plugin's `items`: a list of strings, or a function returning one, called now. A
-    /// problem names the line of the function that returned the value, or else `line` (the
-    /// plugin table's); an error in the function gives its own place in the message.
+    /// The plugin's `items`: a list of strings or table items (``PluginItem``), or a function
+    /// returning one, called now. A problem names the line of the function that returned the
+    /// value, or else `line` (the plugin table's); an error in the function gives its own place
+    /// in the message.
     private static func readItems(_ value: LuaValue?, lua: LuaState, file: String, line: Int?) throws(PluginProblem)
-        -> [String]?
+        -> TableItems?
     {
         guard var value else { return nil }
         var line = line
@@ -389,16 +393,25 @@ public final class Plugin {
                 file: file, line: line, field: "items",
                 message: "must be a list of strings, or a function returning one; got \(value.typeName)")
         }
-        var items: [String] = []
-        for (offset, entry) in list.enumerated() {
-            guard case .string(let text) = entry else {
-                throw PluginProblem(
-                    file: file, line: line, field: "items[\(offset + 1)]",
-                    message: "must be a string, got \(entry.typeName)")
+        do throws(ItemProblem) {
+            var items: [PluginItem] = []
+            items.reserveCapacity(list.count)
+            for (offset, entry) in list.enumerated() {
+                // A plain string keeps the message strings always had.
+                if case .table = entry {
+                    items.append(try PluginItem.read(entry, field: "items[\(offset + 1)]"))
+                } else if case .string(let text) = entry {
+                    items.append(PluginItem(title: text))
+                } else {
+                    throw ItemProblem(
+                        field: "items[\(offset + 1)]",
+                        message: "must be a string or a table with a title, got \(entry.typeName)")
+                }
             }
-            items.append(text)
+            return try PluginItem.tableItems(items)
+        } catch {
+            throw PluginProblem(file: file, line: line, field: error.field, message: error.message)
         }
-        return items
     }
 
     /// The plugins in `folder`: every `*.lua` file and every sub-folder with an `init.lua`, by name.

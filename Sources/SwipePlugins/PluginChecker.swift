@@ -56,7 +56,7 @@ public struct PluginChecker {
         }
         var problems = plugin.warnings
         let rows = configuration.items.count
-        let items = plugin.items.map(TableItems.init) ?? configuration.items
+        let items = plugin.tableItems ?? configuration.items
         if plugin.hasSetup {
             // `setup` runs in a host, as in a run; its failure is an error of the check.
             var hosted = configuration
@@ -92,7 +92,13 @@ public struct PluginChecker {
                 let value: LuaValue
                 do {
                     value =
-                        try plugin.lua.call(configure, arguments: [PluginHost.rowValue(row, items[row])]).first ?? .nil
+                        try plugin.lua.call(
+                            configure,
+                            arguments: [
+                                PluginHost.rowValue(
+                                    row, items[row], id: items.id(row: row), value: items.value(row: row))
+                            ]
+                        ).first ?? .nil
                 } catch {
                     rowFailed(
                         row,

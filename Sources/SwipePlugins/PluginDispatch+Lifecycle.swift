@@ -19,18 +19,15 @@ extension PluginHost {
     func broadcastMotion(hook: Hook, row: Int, side: Edge?, _ motion: PluginDispatch.Motion, _ handlers: [HookHandler])
     {
         guard !handlers.isEmpty else { return }
-        let item = table.items[row]
+        let item = rowRecord(row)
         for handler in handlers {
             handler.plugin._withUnsafeGuaranteedRef { plugin in
                 guard !plugin.isDisabled(hook) else { return }
                 let mark = beginTransaction(handler.index)
                 do {
-                    try item.withCString { bytes in
-                        try PluginDispatch.callMotion(
-                            plugin.lua, handler.function, context: plugin.contextSlot, row: row, item: bytes,
-                            count: item.utf8.count, side: side.map(PluginDispatch.sideName), motion: motion,
-                            label: { hook.rawValue })
-                    }
+                    try PluginDispatch.callRecord(
+                        plugin.lua, handler.function, context: plugin.contextSlot, row: row, item,
+                        side: side.map(PluginDispatch.sideName), button: nil, motion: motion, label: { hook.rawValue })
                     try commit(mark, from: handler.index)
                 } catch {
                     rollBack(mark, handler.index, hook: hook, row: row, error: error)
@@ -59,20 +56,6 @@ extension PluginDispatch {
             case .progress(let offset, let fraction):
                 swd_Motion(has_velocity: 0, velocity: 0, has_progress: 1, offset: offset, fraction: fraction)
             }
-        }
-    }
-
-    /// `function(context, { index = row, item = item, side = side, <motion> })` in `lua`, in one
-    /// C call (`swd_call_motion`): `item` is `count` bytes, NUL-terminated; `side` nil leaves the
-    /// field out.
-    static func callMotion(
-        _ lua: LuaState, _ function: LuaSlot, context: LuaSlot?, row: Int, item: UnsafePointer<CChar>, count: Int,
-        side: UnsafePointer<CChar>?, motion: Motion, label: () -> String
-    ) throws {
-        var record = motion.record
-        try lua.callPrepared(function, passing: context, label: label) { call in
-            swd_call_motion(
-                call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, side, &record)
         }
     }
 }

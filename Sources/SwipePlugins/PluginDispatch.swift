@@ -68,7 +68,7 @@ extension PluginHost {
     /// handler's path keeps a small frame.
     @inline(never)
     private func broadcastToSeveral(hook: Hook, row: Int, side: Edge?, _ handlers: [HookHandler]) {
-        let item = table.items[row]
+        let item = rowRecord(row)
         for handler in handlers {
             handler.plugin._withUnsafeGuaranteedRef { plugin in
                 _ = runHandler(
@@ -88,8 +88,8 @@ extension PluginHost {
     @inline(__always)
     @discardableResult
     func runHandler(
-        _ index: Int, _ plugin: Plugin, hook: Hook, function: LuaSlot, perFunction: LuaRef?, row: Int, item: String?,
-        side: Edge?, button: PluginDispatch.Button?, label: () -> String
+        _ index: Int, _ plugin: Plugin, hook: Hook, function: LuaSlot, perFunction: LuaRef?, row: Int,
+        item: PluginDispatch.Record?, side: Edge?, button: PluginDispatch.Button?, label: () -> String
     ) -> Bool {
         if let perFunction {
             guard !plugin.isDisabled(hook, perFunction) else { return false }
@@ -101,27 +101,32 @@ extension PluginHost {
         do {
             let side = side.map(PluginDispatch.sideName)
             if let item {
-                try item.withCString {
-                    try PluginDispatch.call(
-                        plugin.lua, function, context: plugin.contextSlot, row: row, item: $0, count: item.utf8.count,
-                        side: side, button: button, label: label)
-                }
+                try PluginDispatch.callRecord(
+                    plugin.lua, function, context: plugin.contextSlot, row: row, item, side: side, button: button,
+                    motion: nil, label: label)
             } else {
-                // The table's item where it keeps it: a generated title as its number, for C to
-                // write out; a stored item's bytes borrowed for the one C call.
+                // The table's item where it keeps it: a generated title as its number (its id
+                // too), for C to write out; a stored item's bytes borrowed for the one C call.
+                // A table item or a name id: the whole record, read out (not the hot path).
                 let prefix = TableItems.generatedPrefix
-                try table.withItem(
+                try table.withPlainItem(
                     row: row,
                     generated: { number in
                         try PluginDispatch.call(
                             plugin.lua, function, context: plugin.contextSlot, row: row,
                             item: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
-                            count: prefix.utf8CodeUnitCount, number: number, side: side, button: button, label: label)
+                            count: prefix.utf8CodeUnitCount, number: number, id: number, side: side, button: button,
+                            label: label)
                     },
-                    stored: { item, count in
+                    stored: { item, count, id in
                         try PluginDispatch.call(
                             plugin.lua, function, context: plugin.contextSlot, row: row, item: item, count: count,
-                            side: side, button: button, label: label)
+                            id: id, side: side, button: button, label: label)
+                    },
+                    other: {
+                        try PluginDispatch.callRecord(
+                            plugin.lua, function, context: plugin.contextSlot, row: row, rowRecord(row), side: side,
+                            button: button, motion: nil, label: label)
                     })
             }
             try commit(mark, from: index)
@@ -168,15 +173,22 @@ enum PluginDispatch {
         return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
-    /// `function(context, { index = row, item = item, side = side }[, button])` in `lua`, in one
-    /// C call: `item` is `count` bytes, NUL-terminated, or, with a `number`, a generated item's
-    /// prefix (the item is the prefix then the number in decimal, written out by C); `side` nil
-    /// leaves the field out; `context` nil passes nil. `label` names the function in budget and
-    /// memory messages.
+    /// A row record read out of the table (issue 22): its title, id and fields (a table item's).
+    struct Record {
+        var title: String
+        var id: RowID
+        var value: ItemValue?
+    }
+
+    /// `function(context, { index = row, id = id, title = item, item = item, side = side }[, button])`
+    /// in `lua`, in one C call: `item` is `count` bytes, NUL-terminated, or, with a `number`, a
+    /// generated item's prefix (the item is the prefix then the number in decimal, written out
+    /// by C); `id` the row's number id (C writes it as a string); `side` nil leaves the field
+    /// out; `context` nil passes nil. `label` names the function in budget and memory messages.
     @inline(__always)
     static func call(
         _ lua: LuaState, _ function: LuaSlot, context: LuaSlot?, row: Int, item: UnsafePointer<CChar>, count: Int,
-        number: Int? = nil, side: UnsafePointer<CChar>?, button: Button?, label: () -> String
+        number: Int? = nil, id: Int, side: UnsafePointer<CChar>?, button: Button?, label: () -> String
     ) throws {
         let numbered: Int32 = number != nil ? 1 : 0
         let number = Int64(number ?? 0)
@@ -184,20 +196,72 @@ enum PluginDispatch {
             return try lua.callPrepared(function, passing: context, label: label) { call in
                 swd_call_handler(
                     call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, numbered, number,
-                    side, nil)
+                    Int64(id), side, nil)
             }
         }
-        try button.id.withCString { id in
+        try button.id.withCString { buttonID in
             try button.title.withCString { title in
                 var record = swd_Button(
-                    id: id, id_len: button.id.utf8.count, number: Int64(button.number), title: title,
+                    id: buttonID, id_len: button.id.utf8.count, number: Int64(button.number), title: title,
                     title_len: button.title.utf8.count, full: button.full ? 1 : 0,
                     accessibility: button.accessibility ? 1 : 0)
                 try lua.callPrepared(function, passing: context, label: label) { call in
                     swd_call_handler(
                         call.runtime, call.thread, call.function, call.argument, Int64(row), item, count, numbered,
-                        number,
-                        side, &record)
+                        number, Int64(id), side, &record)
+                }
+            }
+        }
+    }
+}
+
+extension PluginHost {
+    /// Row `row`'s record as the table holds it now: title, id and fields.
+    func rowRecord(_ row: Int) -> PluginDispatch.Record {
+        PluginDispatch.Record(title: table.items[row], id: table.items.id(row: row), value: table.items.value(row: row))
+    }
+}
+
+extension PluginDispatch {
+    /// `function(context, row[, button])` with `record`'s whole row (`index`, `id`, `title`,
+    /// `item`: a copy of a table item's fields, else the title), `motion`'s fields when given,
+    /// in one C call (`swd_call_record`). Not the hot path: a table item's copy is made in
+    /// `lua` for the call, and let go after it.
+    static func callRecord(
+        _ lua: LuaState, _ function: LuaSlot, context: LuaSlot?, row: Int, _ record: Record,
+        side: UnsafePointer<CChar>?, button: Button?, motion: Motion?, label: () -> String
+    ) throws {
+        let itemRef = try record.value.map { try lua.reference(to: $0.luaValue, label: "item") }
+        let itemIndex = itemRef?.unownedSlot.registryIndex ?? Int32(SWD_NO_ITEM)
+        var motionRecord = motion?.record ?? Motion.none.record
+        let hasMotion = motion != nil
+        let id = record.id.description
+        try withExtendedLifetime(itemRef) {
+            try id.withCString { idBytes in
+                try record.title.withCString { titleBytes in
+                    var rowRecord = swd_Row()
+                    rowRecord.index = Int64(row)
+                    (rowRecord.id, rowRecord.id_len) = (idBytes, id.utf8.count)
+                    (rowRecord.title, rowRecord.title_len) = (titleBytes, record.title.utf8.count)
+                    (rowRecord.item, rowRecord.side) = (itemIndex, side)
+                    func run(_ buttonRecord: UnsafePointer<swd_Button>?) throws {
+                        try lua.callPrepared(function, passing: context, label: label) { call in
+                            withUnsafePointer(to: &motionRecord) { motionPointer in
+                                swd_call_record(
+                                    call.runtime, call.thread, call.function, call.argument, &rowRecord, buttonRecord,
+                                    hasMotion ? motionPointer : nil)
+                            }
+                        }
+                    }
+                    guard let button else { return try run(nil) }
+                    try button.id.withCString { buttonID in
+                        try button.title.withCString { buttonTitle in
+                            var buttonRecord = swd_Button(
+                                id: buttonID, id_len: button.id.utf8.count, number: Int64(button.number),
+                                title: buttonTitle, title_len: button.title.utf8.count, full: button.full ? 1 : 0)
+                            try run(&buttonRecord)
+                        }
+                    }
                 }
             }
         }

@@ -9,8 +9,13 @@ enum PluginEffect {
     case open(row: Int, side: Edge?)
     case close(row: Int)
     case delete(row: Int)
-    case insert(row: Int, item: String)
-    case setItem(row: Int, item: String)
+    /// `ctx:insert(row, item)`: a string or a table item (issue 22), checked when queued.
+    /// (Indirect, boxed: the effects a handler queues stay as small as before.)
+    indirect case insert(row: Int, item: PluginItem)
+    /// `ctx:set_item(row, item)`; a table item's id, if given, is the row's own.
+    indirect case setItem(row: Int, item: PluginItem)
+    /// `ctx:set_items(list)`: the whole table, diffed by id when applied (issue 22).
+    indirect case setItems([PluginItem])
     case present(title: String, text: String)
     case dismiss
     case log(String)
@@ -157,20 +162,37 @@ extension PluginHost {
             case .fulfill(let row, let completion):
                 try? table.fulfill(row: row, completion)
             case .delete(let row):
-                record(.delete(row: row, item: table.items[row]))
+                if row >= 1, row <= table.items.count {
+                    let id = table.items.id(row: row)
+                    let shown = table.items.value(row: row) != nil ? id.description : nil
+                    record(.delete(row: row, item: table.items[row], id: shown))
+                    dispatch.departedBy[id] = "ctx:delete of plugin '\(plugin)'"
+                }
                 invalidate(from: row)
                 try? table.deleteRow(row)
                 table.reloadVisibleRows(from: row)
             case .insert(let row, let item):
-                record(.insert(row: row, item: item))
+                // A table item's id: its own, or the one the table is about to give it.
+                record(
+                    .insert(
+                        row: row, item: item.title,
+                        id: item.value == nil ? nil : (item.id ?? .number(table.items.nextID)).description))
                 invalidate(from: row)
-                try? table.insertRow(row, item: item)
+                if let id = item.id { dispatch.departedBy[id] = nil }
+                try? table.insertRow(row, item: item.title, id: item.id, value: item.value)
                 table.reloadVisibleRows(from: row)
             case .setItem(let row, let item):
-                record(.update(row: row, item: item))
+                record(
+                    .update(
+                        row: row, item: item.title,
+                        id: item.value == nil || row > table.items.count ? nil : table.items.id(row: row).description))
                 dispatch.rowSetups[row] = nil
-                closeIfBare(row, item: item)
-                try? table.setItem(item, row: row)
+                dispatch.itemOverride = (row, item.value)
+                closeIfBare(row, item: item.title)
+                dispatch.itemOverride = nil
+                try? table.setItem(item.title, row: row, value: item.value)
+            case .setItems(let list):
+                applySetItems(list, plugin: plugin)
             case .present(let title, let text):
                 presented = (title, text)
                 record(.present(title: title, text: text))

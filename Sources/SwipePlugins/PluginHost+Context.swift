@@ -8,7 +8,7 @@ import SwipeScript
 extension PluginHost {
     /// Event names a plugin may not `emit`: the host's own.
     static let reservedEvents: Set<String> = [
-        "open", "close", "action", "state", "present", "dismiss", "delete", "insert", "update", "log",
+        "open", "close", "action", "state", "present", "dismiss", "delete", "insert", "update", "move", "log",
         "plugin_error", "plugin_warning",
     ]
 
@@ -95,12 +95,23 @@ extension PluginHost {
                     "insert",
                     { [unowned self] args in
                         try self.checkActive(args, index, "insert")
-                        let row = try args.integer(1)
+                        try self.checkNoQueuedSetItems("insert")
+                        // An id: where that row is (it moves down).
+                        let row =
+                            if case .string(let text) = try args.argument(1) {
+                                try self.projectedRow(of: RowID(text: text), 1)
+                            } else {
+                                try args.integer(1)
+                            }
                         guard row >= 1, row <= self.projectedRowCount + 1 else {
                             throw LuaError.argument(
                                 1, "cannot insert at row \(row): rows 1-\(self.projectedRowCount + 1) are possible")
                         }
-                        let item = try args.string(2)
+                        let item = try Self.checkedItem(args, 2)
+                        if let id = item.id, let existing = self.projectedRowIfPresent(of: id) {
+                            throw LuaError.argument(
+                                2, "item.id: duplicate id \(PluginItem.quoted(id)): row \(existing) has it")
+                        }
                         try self.queue(.insert(row: row, item: item), "insert")
                         self.dispatch.projectedRowDelta += 1
                         return []
@@ -110,8 +121,54 @@ extension PluginHost {
                     "set_item",
                     { [unowned self] args in
                         let row = try self.checkedRow(args, index, "set_item")
-                        try self.queue(.setItem(row: row, item: try args.string(2)), "set_item")
+                        let item = try Self.checkedItem(args, 2)
+                        if let id = item.id, let own = self.projectedID(ofRow: row), id != own {
+                            throw LuaError.argument(
+                                2,
+                                "item.id: \(PluginItem.quoted(id)) is not row \(row)'s id \(PluginItem.quoted(own)) (set_item keeps a row's id: delete and insert to change it)"
+                            )
+                        }
+                        try self.queue(.setItem(row: row, item: item), "set_item")
                         return []
+                    }
+                ),
+                (
+                    "set_items",
+                    { [unowned self] args in
+                        try self.checkActive(args, index, "set_items")
+                        let list = try Self.checkedItemList(args, 1)
+                        try self.queue(.setItems(list), "set_items")
+                        self.dispatch.projectedRowDelta = list.count - self.table.items.count
+                        return []
+                    }
+                ),
+                (
+                    "count",
+                    { [unowned self] args in
+                        try self.checkActive(args, index, "count")
+                        return [.integer(self.projectedRowCount)]
+                    }
+                ),
+                (
+                    "index",
+                    { [unowned self] args in
+                        try self.checkActive(args, index, "index")
+                        try self.checkNoQueuedSetItems("index")
+                        let value = try args.argument(1)
+                        guard case .string(let text) = value else {
+                            throw LuaError.argument(
+                                1,
+                                "an id expected (a string, as row.id is; an integer is already an index), got \(value.typeName)"
+                            )
+                        }
+                        return [self.projectedRowIfPresent(of: RowID(text: text)).map { .integer($0) } ?? .nil]
+                    }
+                ),
+                (
+                    "item",
+                    { [unowned self] args in
+                        let row = try self.checkedRow(args, index, "item")
+                        return [self.projectedItem(row)]
                     }
                 ),
                 (
@@ -241,13 +298,134 @@ extension PluginHost {
         return row
     }
 
+    /// A `ctx` method's row (argument 1): an integer is an index, rows 1-N as the running
+    /// handler's queued inserts and deletes leave them; a string is an id (issue 22), the row
+    /// that item will be at then.
     private func checkedRow(_ args: LuaStackArguments, _ index: Int, _ name: String) throws -> Int {
         try checkActive(args, index, name)
+        try checkNoQueuedSetItems(name)
+        if case .string(let text) = try args.argument(1) { return try projectedRow(of: RowID(text: text), 1) }
         let row = try args.integer(1)
         guard row >= 1, row <= projectedRowCount else {
             throw LuaError.argument(1, "row \(row) does not exist (rows 1-\(projectedRowCount))")
         }
         return row
+    }
+
+    /// Rows named after a queued `ctx:set_items` of the same handler are refused: its diff is
+    /// made when it applies, so which row an index or id names then is not known yet.
+    private func checkNoQueuedSetItems(_ name: String) throws {
+        for position in dispatch.transactionStart..<dispatch.transaction.count {
+            if case .setItems = dispatch.transaction[position] {
+                throw LuaError.runtime(
+                    "ctx:\(name) cannot name a row after ctx:set_items in the same handler (the rows are known once it applies): call it from ctx:after(0, ...)"
+                )
+            }
+        }
+    }
+
+    /// The row the item with `id` will be at once the running handler's queued effects apply,
+    /// or nil with whether one of them deletes it.
+    private func projectedPlace(of id: RowID) -> (row: Int?, deletedHere: Bool) {
+        var row = table.row(of: id)
+        var deletedHere = false
+        for position in dispatch.transactionStart..<dispatch.transaction.count {
+            switch dispatch.transaction[position] {
+            case .insert(let inserted, let item):
+                if let current = row {
+                    if inserted <= current { row = current + 1 }
+                } else if item.id == id {
+                    (row, deletedHere) = (inserted, false)
+                }
+            case .delete(let deleted):
+                guard let current = row else { continue }
+                if deleted == current {
+                    (row, deletedHere) = (nil, true)
+                } else if deleted < current {
+                    row = current - 1
+                }
+            default:
+                continue
+            }
+        }
+        return (row, deletedHere)
+    }
+
+    func projectedRowIfPresent(of id: RowID) -> Int? { projectedPlace(of: id).row }
+
+    /// ``projectedPlace(of:)``'s row, or a `bad argument` naming when the id left the table:
+    /// deleted by this handler, or at a virtual time and by what, or never there.
+    private func projectedRow(of id: RowID, _ position: Int) throws -> Int {
+        let (row, deletedHere) = projectedPlace(of: id)
+        if let row { return row }
+        let name = "id \(PluginItem.quoted(id))"
+        if deletedHere {
+            throw LuaError.argument(position, "\(name) names no row: this handler's queued ctx:delete removes it")
+        }
+        if let left = table.departure(of: id) {
+            let how = dispatch.departedBy[id] ?? "a full swipe's delete"
+            throw LuaError.argument(
+                position,
+                "\(name) names no row: it left the table at t = \(Self.text(Self.milliseconds(left))) ms, deleted by \(how)"
+            )
+        }
+        throw LuaError.argument(position, "\(name) names no row (no row in this run has had it)")
+    }
+
+    /// The id row `row` (as the running handler's queued effects leave it) will have, if known.
+    private func projectedID(ofRow row: Int) -> RowID? {
+        if let now = rowBeforeQueuedEffects(row) { return table.items.id(row: now) }
+        return queuedInsert(atRow: row)?.id
+    }
+
+    /// The item a queued insert of the running handler puts at `row` (as all its queued inserts
+    /// and deletes leave the rows), if one does.
+    private func queuedInsert(atRow row: Int) -> PluginItem? {
+        var inserted: [(row: Int, item: PluginItem)] = []
+        for position in dispatch.transactionStart..<dispatch.transaction.count {
+            switch dispatch.transaction[position] {
+            case .insert(let at, let item):
+                for entry in inserted.indices where inserted[entry].row >= at { inserted[entry].row += 1 }
+                inserted.append((at, item))
+            case .delete(let at):
+                inserted.removeAll { $0.row == at }
+                for entry in inserted.indices where inserted[entry].row > at { inserted[entry].row -= 1 }
+            default:
+                continue
+            }
+        }
+        return inserted.last { $0.row == row }?.item
+    }
+
+    /// `ctx:item(row)`: the row's item (a string, or a copy of its table), the latest this
+    /// handler queued for it with `set_item` or `insert`, else the table's.
+    private func projectedItem(_ row: Int) -> LuaValue {
+        func value(_ item: PluginItem) -> LuaValue { item.value?.luaValue ?? .string(item.title) }
+        for position in stride(from: dispatch.transaction.count - 1, through: dispatch.transactionStart, by: -1) {
+            // The latest set_item naming the row with no insert or delete queued after it.
+            switch dispatch.transaction[position] {
+            case .setItem(let at, let item) where at == row: return value(item)
+            case .insert, .delete: break
+            default: continue
+            }
+            break
+        }
+        guard let now = rowBeforeQueuedEffects(row) else { return queuedInsert(atRow: row).map(value) ?? .nil }
+        return table.items.value(row: now)?.luaValue ?? .string(table.items[now])
+    }
+
+    /// A `ctx` item argument: a string or a table item (``PluginItem``), its problems as `bad
+    /// argument` naming the field (`item.tags[2]: ...`).
+    static func checkedItem(_ args: LuaStackArguments, _ position: Int) throws -> PluginItem {
+        let value = try args.argument(position)
+        // A number is its text, as Lua's strings always took it.
+        if case .integer = value { return PluginItem(title: try args.string(position)) }
+        if case .number = value { return PluginItem(title: try args.string(position)) }
+        do throws(ItemProblem) {
+            return try PluginItem.read(value, field: "item")
+        } catch {
+            throw LuaError.argument(position, "\(error.field): \(error.message)")
+        }
     }
 
     /// Queues `effect` for the running handler, within ``effectLimit``.

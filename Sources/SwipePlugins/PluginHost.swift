@@ -46,6 +46,12 @@ public final class PluginHost {
         /// Per plugin, the timer callbacks run within virtual millisecond ``timerWindow``.
         var timerCallbacks: [Int]
         var timerWindow: Int64 = -1
+        /// The fields `configure` sees for a row about to take them (`ctx:set_item` asks first
+        /// whether the row keeps buttons on its open side), instead of the table's.
+        var itemOverride: (row: Int, value: ItemValue?)?
+        /// How each id a `ctx:delete` removed left (issue 22): `ctx:delete in on_action of
+        /// plugin 'inbox'`; the table keeps when (``SwipeTable/departure(of:)``).
+        var departedBy: [RowID: String] = [:]
 
         init(recorder: TraceRecorder, pluginCount: Int) {
             self.recorder = recorder
@@ -203,7 +209,7 @@ public final class PluginHost {
         self.lifecycleHandlers = lifecycleHandlers
         lifecycleEvents = configuration.lifecycleEvents
         recorder.lifecycle = lifecycleEvents
-        let items = plugins.lazy.compactMap(\.items).first.map(TableItems.init) ?? configuration.items
+        let items = plugins.lazy.compactMap(\.tableItems).first ?? configuration.items
         // The first plugin with a `table` field sets the options; the host's turn more on.
         var options = plugins.lazy.compactMap(\.tableOptions).first ?? TableBehaviorOptions()
         options.exclusive = options.exclusive || tableOptions.exclusive
@@ -327,7 +333,14 @@ public final class PluginHost {
     }
 
     private func askPlugins(row: Int, item: String) -> RowSetup {
-        let rowTable = Self.rowValue(row, item)
+        let rowTable: LuaValue
+        if let override = dispatch.itemOverride, override.row == row {
+            rowTable = Self.rowValue(row, item, id: table.items.id(row: row), value: override.value)
+        } else if row >= 1, row <= table.items.count {
+            rowTable = Self.rowValue(row, item, id: table.items.id(row: row), value: table.items.value(row: row))
+        } else {
+            rowTable = Self.rowValue(row, item)
+        }
         for (index, plugin) in plugins.enumerated() {
             guard let configure = plugin.configure else { continue }
             configureCalls += 1
@@ -454,8 +467,14 @@ public final class PluginHost {
         dispatch.rowSetups = dispatch.rowSetups.filter { $0.key < row }
     }
 
-    static func rowValue(_ row: Int, _ item: String) -> LuaValue {
-        .table(["index": .integer(row), "item": .string(item)])
+    /// The row record `configure` gets: `{ index, id, title, item }`, `item` the string or a
+    /// copy of the table item (issue 22). `id` nil: the record has none (a row outside the table).
+    static func rowValue(_ row: Int, _ item: String, id: RowID? = nil, value: ItemValue? = nil) -> LuaValue {
+        var fields: [LuaValue: LuaValue] = [
+            "index": .integer(row), "item": value?.luaValue ?? .string(item), "title": .string(item),
+        ]
+        if let id { fields["id"] = .string(id.description) }
+        return .table(fields)
     }
 
     /// A Lua value as `print` and the host's messages show it.
@@ -506,7 +525,7 @@ extension PluginHost: SwipeTableDelegate {
                 .onWillClose, row: row, side: side, velocity.map(PluginDispatch.Motion.velocity) ?? .none)
         case .progress(let row, let side, let offset, let fraction):
             broadcastLifecycle(.onProgress, row: row, side: side, .progress(offset: offset, fraction: fraction))
-        case .delete(let row, _):
+        case .delete(let row, _, _):
             invalidate(from: row)
             table.reloadVisibleRows(from: row)
         case .accessibilityAction(let row, let button, let number, let side):

@@ -34,9 +34,18 @@ public enum JSONLinesFormat {
         case .begin(let row, let edge): appendRow("\"begin\",\"row\":", row, side: edge, to: &out)
         case .willOpen(let row): appendRow("\"will_open\",\"row\":", row, side: side, to: &out)
         case .willClose(let row): appendRow("\"will_close\",\"row\":", row, side: side, to: &out)
-        case .delete(let row, let item): appendRow("\"delete\",\"row\":", row, item: item, to: &out)
-        case .insert(let row, let item): appendRow("\"insert\",\"row\":", row, item: item, to: &out)
-        case .update(let row, let item): appendRow("\"update\",\"row\":", row, item: item, to: &out)
+        case .delete(let row, let item, let id): appendRow("\"delete\",\"row\":", row, item: item, id: id, to: &out)
+        case .insert(let row, let item, let id): appendRow("\"insert\",\"row\":", row, item: item, id: id, to: &out)
+        case .update(let row, let item, let id): appendRow("\"update\",\"row\":", row, item: item, id: id, to: &out)
+        case .move(let from, let row, let item, let id):
+            out.append(literal: "\"move\",\"row\":")
+            out.append(integer: row)
+            out.append(literal: ",\"from\":")
+            out.append(integer: from)
+            out.append(literal: ",\"item\":")
+            out.append(jsonString: item)
+            out.append(literal: ",\"id\":")
+            out.append(jsonString: id)
         case .present(let title, let text):
             out.append(literal: "\"present\",\"title\":")
             out.append(jsonString: title)
@@ -79,13 +88,18 @@ public enum JSONLinesFormat {
         append(side, to: &out)
     }
 
-    /// `prefix` (the event's name and `"row":`), then `ROW,"item":ITEM`.
+    /// `prefix` (the event's name and `"row":`), then `ROW,"item":ITEM`, and `,"id":ID` for a
+    /// table item's row (issue 22).
     @inline(__always)
-    static func appendRow(_ prefix: StaticString, _ row: Int, item: String, to out: inout OutputBuffer) {
+    static func appendRow(_ prefix: StaticString, _ row: Int, item: String, id: String?, to out: inout OutputBuffer) {
         out.append(literal: prefix)
         out.append(integer: row)
         out.append(literal: ",\"item\":")
         out.append(jsonString: item)
+        if let id {
+            out.append(literal: ",\"id\":")
+            out.append(jsonString: id)
+        }
     }
 
     /// `,"side":"leading"`; nothing for a row that names no side.

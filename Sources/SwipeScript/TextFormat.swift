@@ -69,9 +69,10 @@ public enum TextFormat {
             return "row \(row) will open" + (side.map { " (\($0.rawValue))" } ?? "") + released(record.velocity)
         case .willClose(let row):
             return "row \(row) will close" + (side.map { " (\($0.rawValue))" } ?? "") + released(record.velocity)
-        case .delete(let row, let item): return "deleted row \(row) (\(shown(item)))"
-        case .insert(let row, let item): return "inserted row \(row): \(shown(item))"
-        case .update(let row, let item): return "row \(row) is now: \(shown(item))"
+        case .delete(let row, let item, _): return "deleted row \(row) (\(shown(item)))"
+        case .insert(let row, let item, _): return "inserted row \(row): \(shown(item))"
+        case .update(let row, let item, _): return "row \(row) is now: \(shown(item))"
+        case .move(let from, let row, let item, _): return "moved row \(from) to row \(row): \(shown(item))"
         case .present(let title, let text): return "presented \"\(shown(title))\": \(shown(text))"
         case .dismiss: return "dismissed the detail screen"
         case .log(let plugin, let message): return "[\(shown(plugin))] \(shown(message))"

@@ -44,11 +44,15 @@ public enum TraceEvent: Hashable, Sendable {
     /// As ``willOpen(row:)``, for a row about to snap closed (`will_close`).
     case willClose(row: Int)
     /// A row was deleted (a full swipe's `delete`, or `ctx:delete`), with the item it held.
-    case delete(row: Int, item: String)
+    case delete(row: Int, item: String, id: String? = nil)
     /// `ctx:insert`.
-    case insert(row: Int, item: String)
+    case insert(row: Int, item: String, id: String? = nil)
     /// `ctx:set_item` (`update`).
-    case update(row: Int, item: String)
+    /// `id` (each of the three): the row's id when its item is a table (issue 22), else nil:
+    /// rows of plain strings keep the lines they always had.
+    case update(row: Int, item: String, id: String? = nil)
+    /// `ctx:set_items` moved the item with `id` from row `from` to row `row` (issue 22).
+    case move(from: Int, row: Int, item: String, id: String)
     /// `ctx:present`.
     case present(title: String, text: String)
     /// `ctx:dismiss`.
@@ -80,6 +84,7 @@ public enum TraceEvent: Hashable, Sendable {
         case .delete: "delete"
         case .insert: "insert"
         case .update: "update"
+        case .move: "move"
         case .present: "present"
         case .dismiss: "dismiss"
         case .log: "log"
@@ -109,8 +114,14 @@ public enum TraceEvent: Hashable, Sendable {
             return [TraceField("row", .int(row)), TraceField("button", .string(id)), TraceField("index", .int(number))]
         case .expand(let row, let side), .collapse(let row, let side), .begin(let row, let side):
             return [TraceField("row", .int(row)), TraceField("side", .string(side.rawValue))]
-        case .delete(let row, let item), .insert(let row, let item), .update(let row, let item):
+        case .delete(let row, let item, let id), .insert(let row, let item, let id), .update(let row, let item, let id):
             return [TraceField("row", .int(row)), TraceField("item", .string(item))]
+                + (id.map { [TraceField("id", .string($0))] } ?? [])
+        case .move(let from, let row, let item, let id):
+            return [
+                TraceField("row", .int(row)), TraceField("from", .int(from)), TraceField("item", .string(item)),
+                TraceField("id", .string(id)),
+            ]
         case .present(let title, let text):
             return [TraceField("title", .string(title)), TraceField("text", .string(text))]
         case .dismiss: return []
@@ -353,8 +364,8 @@ public final class TraceRecorder: SwipeTableDelegate {
             record(
                 expanded ? TraceEvent.expand(row: row, side: side) : TraceEvent.collapse(row: row, side: side), at: time
             )
-        case .delete(let row, let item):
-            record(TraceEvent.delete(row: row, item: item), at: time)
+        case .delete(let row, let item, let id):
+            record(TraceEvent.delete(row: row, item: item, id: id?.description), at: time)
         case .begin(let row, let side):
             if lifecycle { record(TraceEvent.begin(row: row, side: side), at: time) }
         case .willOpen(let row, let side, let velocity):

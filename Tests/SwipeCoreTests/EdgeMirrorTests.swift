@@ -182,7 +182,7 @@ final class SideLog: SwipeTableDelegate {
             text = "full action \(row) \(button.id) \(number) \(Self.name(side))"
         case .expand(let row, let side, let expanded):
             text = "\(expanded ? "expand" : "collapse") \(row) \(Self.name(side))"
-        case .delete(let row, let item): text = "delete \(row) \(item)"
+        case .delete(let row, let item, _): text = "delete \(row) \(item)"
         case .begin(let row, let side): text = "begin \(row) \(Self.name(side))"
         case .willOpen(let row, let side, let velocity):
             text = "will_open \(row) \(Self.speed(velocity)) \(Self.name(side))"

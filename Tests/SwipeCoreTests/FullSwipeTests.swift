@@ -18,7 +18,7 @@ struct FullSwipeTests {
                 text = "full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")"
             case .expand(let row, let side, let expanded):
                 text = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
-            case .delete(let row, let item): text = "delete \(row) \(item)"
+            case .delete(let row, let item, _): text = "delete \(row) \(item)"
             case .begin, .willOpen, .willClose, .progress, .actionsListed: return
             case .accessibilityAction(let row, let button, _, _): text = "activate \(row) \(button.id)"
             }

@@ -18,7 +18,7 @@ struct LifecycleEventTests {
             case .fullAction(let row, let button, _, _): line = "full \(row) \(button.id)"
             case .expand(let row, let side, let expanded):
                 line = "\(expanded ? "expand" : "collapse") \(row) \(side.rawValue)"
-            case .delete(let row, _): line = "delete \(row)"
+            case .delete(let row, _, _): line = "delete \(row)"
             case .begin(let row, let side): line = "begin \(row) \(side.rawValue)"
             case .willOpen(let row, let side, let velocity):
                 line = "will_open \(row) \(side.rawValue)\(Self.speed(velocity))"

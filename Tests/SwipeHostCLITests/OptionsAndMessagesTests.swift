@@ -159,6 +159,7 @@ struct OptionsAndMessagesTests {
     static let explicitPlugins: [String: [String]] = [
         "examples/both_edges.swipe": ["--plugin", "plugins/mail.lua"],
         "examples/demo.swipe": [],
+        "examples/inbox.swipe": ["--plugin", "examples/inbox.lua"],
         "examples/mail.swipe": ["--plugin", "plugins/mail.lua"],
         "examples/mail_preset.swipe": ["--plugin", "plugins/mail.lua"],
         "examples/per_row.swipe": ["--plugin", "plugins/per_row.lua"],

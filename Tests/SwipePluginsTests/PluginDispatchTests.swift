@@ -6,7 +6,7 @@ import Testing
 @testable import SwipePlugins
 
 /// The records a delegate handler gets, built in C (`swd_call_handler`) through LuaRuntime's
-/// prepared call: the row record `{ index, item, side }` and the button record `{ id, index,
+/// prepared call: the row record `{ index, id, title, item, side }` and the button record `{ id, index,
 /// title, full }`, with the keys parked in the plugin's state, in outermost and nested calls.
 struct PluginDispatchTests {
     final class Box<T> {
@@ -51,7 +51,7 @@ struct PluginDispatchTests {
         try item.withCString {
             try PluginDispatch.call(
                 lua, function.unownedSlot, context: context?.unownedSlot, row: row, item: $0, count: item.utf8.count,
-                side: side.map(PluginDispatch.sideName), button: button, label: { "on_open" })
+                id: row, side: side.map(PluginDispatch.sideName), button: button, label: { "on_open" })
         }
     }
 
@@ -68,11 +68,12 @@ struct PluginDispatchTests {
         try call(lua, handler, context: context, row: 4, item: "trailing", side: .trailing)
         #expect(
             seen.value == [
-                "ctx|index,item,side|2|short|leading",
-                "ctx|index,item,side|2|a stored item longer than fifteen bytes|leading",
-                "ctx|index,item,side|2|é|leading", "ctx|index,item,side|2|a\u{0}b|leading",
-                "ctx|index,item,side|2||leading",
-                "ctx|index,item|3|Longer Title Item #3|nil", "ctx|index,item,side|4|trailing|trailing",
+                "ctx|id,index,item,side,title|2|short|leading",
+                "ctx|id,index,item,side,title|2|a stored item longer than fifteen bytes|leading",
+                "ctx|id,index,item,side,title|2|é|leading", "ctx|id,index,item,side,title|2|a\u{0}b|leading",
+                "ctx|id,index,item,side,title|2||leading",
+                "ctx|id,index,item,title|3|Longer Title Item #3|nil",
+                "ctx|id,index,item,side,title|4|trailing|trailing",
             ])
     }
 
@@ -86,9 +87,10 @@ struct PluginDispatchTests {
             try PluginDispatch.call(
                 lua, handler.unownedSlot, context: context.unownedSlot, row: 3,
                 item: UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self),
-                count: prefix.utf8CodeUnitCount, number: number, side: nil, button: nil, label: { "on_open" })
+                count: prefix.utf8CodeUnitCount, number: number, id: number, side: nil, button: nil,
+                label: { "on_open" })
         }
-        #expect(seen.value == numbers.map { "ctx|index,item|3|Longer Title Item #\($0)|nil" })
+        #expect(seen.value == numbers.map { "ctx|id,index,item,title|3|Longer Title Item #\($0)|nil" })
     }
 
     @Test func anActionGetsTheButtonRecord() throws {
@@ -101,12 +103,12 @@ struct PluginDispatchTests {
             button: .init(id: "o\u{0}ne", number: 1, title: "Button 1", full: false))
         #expect(
             seen.value == [
-                "ctx|index,item,side|5|Item #5|trailing", "full,id,index,title|archive|2|Archive|true",
-                "ctx|index,item|6|stored|nil", "id,index,title|o\u{0}ne|1|Button 1|nil",
+                "ctx|id,index,item,side,title|5|Item #5|trailing", "full,id,index,title|archive|2|Archive|true",
+                "ctx|id,index,item,title|6|stored|nil", "id,index,title|o\u{0}ne|1|Button 1|nil",
             ])
         // No context: the handler gets nil.
         try call(lua, handler, context: nil, row: 7, item: "x", side: nil)
-        #expect(seen.value.last == "nil|index,item|7|x|nil")
+        #expect(seen.value.last == "nil|id,index,item,title|7|x|nil")
     }
 
     @Test func aFailingHandlerThrowsAndLeavesTheStateUsable() throws {
@@ -143,7 +145,7 @@ struct PluginDispatchTests {
         try lua.run("coroutine.wrap(function() nested('in a coroutine') end)()", chunkName: "=t")
         let expected = ["outer", "inner", "in a coroutine"].flatMap { item in
             [
-                "ctx|index,item,side|4|\(item)|leading", "ctx|index,item|4|\(item)|nil",
+                "ctx|id,index,item,side,title|4|\(item)|leading", "ctx|id,index,item,title|4|\(item)|nil",
                 "full,id,index,title|archive|1|Archive|true",
             ]
         }

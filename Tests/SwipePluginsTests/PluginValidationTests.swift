@@ -218,8 +218,11 @@ struct PluginValidationTests {
             try Plugin(path: hook)
         }
         let items = fixtures.plugin("items.lua", "return { name = 'i', items = { 'a', 2 } }")
-        #expect(throws: PluginProblem(file: items, line: 1, field: "items[2]", message: "must be a string, got number"))
-        {
+        #expect(
+            throws: PluginProblem(
+                file: items, line: 1, field: "items[2]", message: "must be a string or a table with a title, got number"
+            )
+        ) {
             try Plugin(path: items)
         }
     }
@@ -315,7 +318,7 @@ struct PluginTableLineTests {
             "listed.lua", "return {\n  name = 'l',\n  items = function() return { 'a', false } end,\n}\n")
         #expect(
             PluginChecker().check(listed).problems.map(\.description) == [
-                "\(listed):3: items[2]: must be a string, got boolean"
+                "\(listed):3: items[2]: must be a string or a table with a title, got boolean"
             ])
         let failing = fixtures.plugin(
             "failing_items.lua",

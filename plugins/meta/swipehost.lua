@@ -4,9 +4,23 @@
 
 ---@alias SwipeSide "leading"|"trailing"
 
+---@alias SwipeRowRef integer|string  an index (integer), or an id (string, as row.id is: "m3", "7")
+
+---A table item: `title` is what is drawn; any other fields (strings, numbers, booleans, nested
+---tables) are kept beside it. `id` (a string or an integer; an integer and the string writing it
+---are the same id) names the row wherever it moves; without one the table gives the next number.
+---@class SwipeItem
+---@field id? string|integer
+---@field title string
+---@field [string] any
+
 ---@class SwipeRow
 ---@field index integer  1-based row number
----@field item string    the row's item ("Longer Title Item #3")
+---The row's id, always a string: the item's own `id` ("m3"; an integer id 42 reads "42"), or the
+---number the table gave it ("7"). Pass it to any ctx method that names a row.
+---@field id string
+---@field title string  what the row shows ("Longer Title Item #3")
+---@field item string|SwipeItem  the string item, or a copy of the table item (changing it changes nothing)
 ---In on_open, on_close, on_action and on_tap: the edge that opened, closed or holds the button;
 ---nil for a row whose buttons are all trailing (the tutorial's shape), as in the trace.
 ---@field side? SwipeSide
@@ -94,33 +108,54 @@
 local SwipeContext = {}
 
 ---Opens a row (animated) on a side, recorded in the open rows; no delegate call back into plugins.
----@param row integer
+---@param row SwipeRowRef
 ---@param side? SwipeSide  default: trailing if the row has trailing buttons, else leading
 function SwipeContext:open(row, side) end
 
 ---Closes a row (animated) and forgets it was open; no delegate call.
----@param row integer
+---@param row SwipeRowRef
 function SwipeContext:close(row) end
 
 ---Finishes a `manual` full swipe that holds a row filled: "delete" slides it out and deletes it,
 ---"reset" closes it. An error for a row that is not waiting (fulfilled already, or never full-swiped).
----@param row integer
+---@param row SwipeRowRef  `row.id` from a timer reaches the same item after rows above it moved
 ---@param completion "delete"|"reset"
 function SwipeContext:fulfill(row, completion) end
 
 ---Removes a row's item; the rows after it and the open rows among them move up.
----@param row integer
+---@param row SwipeRowRef
 function SwipeContext:delete(row) end
 
----Inserts an item at a row (1 ... count + 1).
----@param row integer
----@param item string
+---Inserts an item at a row (1 ... count + 1, or where the row with that id is). A table item's
+---id must be new to the table.
+---@param row SwipeRowRef
+---@param item string|SwipeItem
 function SwipeContext:insert(row, item) end
 
----Replaces a row's item.
----@param row integer
----@param item string
+---Replaces a row's item; the row keeps its id (a table item's `id`, if given, must be it).
+---@param row SwipeRowRef
+---@param item string|SwipeItem
 function SwipeContext:set_item(row, item) end
+
+---Replaces every row with `list`, diffed by id as one batch (delete, insert, move and update
+---events with ids); open and waiting rows follow their ids. Rows cannot be named after it in the
+---same handler.
+---@param list (string|SwipeItem)[]
+function SwipeContext:set_items(list) end
+
+---The number of rows (counting this handler's queued inserts and deletes).
+---@return integer
+function SwipeContext:count() end
+
+---The row of the item with id `id` now (counting this handler's queued inserts and deletes), or nil.
+---@param id string
+---@return integer?
+function SwipeContext:index(id) end
+
+---A row's item: its string, or a copy of its table item.
+---@param row SwipeRowRef
+---@return string|SwipeItem
+function SwipeContext:item(row) end
 
 ---Shows the detail screen (headless): a `present` trace event.
 ---@param detail { title: string, text: string }
@@ -144,7 +179,7 @@ function SwipeContext:after(ms, fn) end
 function SwipeContext:emit(name, fields) end
 
 ---Forgets the cached configuration of a row: `configure` is asked again when it next shows.
----@param row integer
+---@param row SwipeRowRef
 function SwipeContext:invalidate(row) end
 
 ---@class SwipeHostInfo
@@ -178,7 +213,7 @@ function SwipeContext:invalidate(row) end
 ---@field on_collapse? fun(ctx: SwipeContext, row: SwipeRow)    a full swipe disarms
 ---@field on_progress? fun(ctx: SwipeContext, row: SwipeRow)    every pan move (row.offset, row.fraction)
 ---@field on_action? fun(ctx: SwipeContext, row: SwipeRow, button: SwipeButtonInfo)
----@field items? string[]|fun(): string[]
+---@field items? (string|SwipeItem)[]|fun(): (string|SwipeItem)[]
 ---@field setup? fun(host: SwipeHostInfo)
 ---@field table? SwipePluginTableOptions  the first plugin with a `table` sets the options; `run`'s flags turn more on
 

@@ -41,7 +41,8 @@ enum { SWD_PREFIX_MAX = 64 };
 /// nested call, the handler this pushed), and the status is returned (or SWL_STACK_OVERFLOW,
 /// nothing pushed).
 int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
-                     size_t item_len, int numbered, long long number, const char *side, const swd_Button *button);
+                     size_t item_len, int numbered, long long number, long long id, const char *side,
+                     const swd_Button *button);
 
 // ---- Lifecycle hooks (issue 22, point 3) ---------------------------------------------------------
 
@@ -58,7 +59,22 @@ typedef struct swd_Motion {
 /// `function(context, { index = index, item = item, side = side, velocity = ..., offset = ...,
 /// fraction = ... })`: swd_call_handler's call without a button, `item` always `item_len` bytes
 /// (never numbered), with `motion`'s fields. The same contract as swd_call_handler otherwise.
-int swd_call_motion(swl_Runtime *rt, lua_State *L, int function, int context, long long index, const char *item,
-                    size_t item_len, const char *side, const swd_Motion *motion);
+// A row record given whole (issue 22): the lifecycle hooks' and a table item's (not the hot path).
+// `item` is the registry index of the item's table (a copy) in this state, or LUA_NOREF for a
+// string item (the title is the item then).
+enum { SWD_NO_ITEM = -2 };
+typedef struct swd_Row {
+    long long index;
+    const char *id;
+    size_t id_len;
+    const char *title;
+    size_t title_len;
+    int item;
+    const char *side;
+} swd_Row;
+
+// `function(context, row[, button])`, `row` with `motion`'s fields when given.
+int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, const swd_Row *row,
+                    const swd_Button *button, const swd_Motion *motion);
 
 #endif
