@@ -258,7 +258,8 @@ extension PluginDispatch {
                         try button.title.withCString { buttonTitle in
                             var buttonRecord = swd_Button(
                                 id: buttonID, id_len: button.id.utf8.count, number: Int64(button.number),
-                                title: buttonTitle, title_len: button.title.utf8.count, full: button.full ? 1 : 0)
+                                title: buttonTitle, title_len: button.title.utf8.count, full: button.full ? 1 : 0,
+                                accessibility: button.accessibility ? 1 : 0)
                             try run(&buttonRecord)
                         }
                     }
