@@ -452,8 +452,16 @@ extension TableState {
             // Drawn collapsing where it was, as it was (its cell goes back to the pool).
             let drawn = rowLayout(row)
             let right = direction.rightEdge
-            let geometry = cells[cell].geometry(
+            var geometry = cells[cell].geometry(
                 at: now, width: self.geometry.width, y: drawn.y, height: drawn.height)
+            // Frozen with its filled button grown (a slide-out quicker than the grow would
+            // otherwise leave the ghost's filled button short of the row for its whole collapse).
+            if let filled = geometry.filled {
+                geometry = CellGeometry(
+                    configuration: cells[cell].configuration, direction: direction, offset: geometry.offset,
+                    filled: filled.index, width: self.geometry.width, y: drawn.y, height: drawn.height,
+                    filledProgress: 1)
+            }
             let ghost = RowGhost(
                 row: row, item: items[row], rightButtons: cells[cell].configuration[right].buttons,
                 leftButtons: cells[cell].configuration[right.opposite].buttons, geometry: geometry)
