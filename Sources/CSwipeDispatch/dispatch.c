@@ -57,9 +57,42 @@ static void swd_push_numbered(lua_State *L, const char *prefix, size_t len, long
     lua_pushlstring(L, start, (size_t)(end - start));
 }
 
+// Row ids below SWD_ID_CACHE_MAX keep their decimal strings in a table in the registry (at
+// &swd_id_cache_key), made on the first dispatch: a plain row's id then costs one lookup, not a
+// formatted string interned (and allocated, then collected) on every call. Bounded, so a table
+// that inserts and deletes for ever does not grow it without end; larger ids are formatted each
+// time. At most SWD_ID_CACHE_MAX short strings (some 40 kB), made while the memory cap is
+// suspended (as the record itself is).
+enum { SWD_ID_CACHE_MAX = 1024 };
+static const char swd_id_cache_key = 0;
+
+// Pushes row id `id` as its decimal string (from the cache when it is there).
+static inline __attribute__((always_inline)) void swd_push_id(lua_State *L, long long id) {
+    if (id < 0 || id >= SWD_ID_CACHE_MAX) {
+        swd_push_numbered(L, "", 0, id);
+        return;
+    }
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &swd_id_cache_key) == LUA_TTABLE) {
+        if (lua_rawgeti(L, -1, (lua_Integer)id) == LUA_TSTRING) {
+            lua_replace(L, -2);  // cache, s -> s
+            return;
+        }
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 1);
+        lua_createtable(L, 64, 0);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &swd_id_cache_key);
+    }
+    swd_push_numbered(L, "", 0, id);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)id);
+    lua_replace(L, -2);  // cache, s -> s
+}
+
 // Pushes the row record `{ index = index, id = id, title = item, item = item, side = side }`,
 // made with room for `fields` fields: `item`, `numbered`, `number`, `id` and `side` as
-// swd_call_handler takes them. `id` is a number id, pushed as its decimal string (issue 22: an
+// swd_call_handler takes them. `id` is a number id, pushed as its decimal string (swd_push_id; issue 22: an
 // integer given to a ctx method is an index, a string an id); the title is the item's string,
 // pushed once and set twice.
 static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, lua_State *L, int fields,
@@ -71,7 +104,7 @@ static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, 
     lua_pushinteger(L, (lua_Integer)index);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ID);
-    swd_push_numbered(L, "", 0, id);
+    swd_push_id(L, id);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ITEM);
     if (numbered) {

@@ -136,8 +136,8 @@ public final class SwipeTable {
         row: Int, generated: (Int) throws -> R, stored: (UnsafePointer<CChar>, Int, Int) throws -> R,
         other: () throws -> R
     ) rethrows -> R {
-        if !state.items.values.isEmpty { return try other() }
-        switch state.itemPlace(row: row) {
+        guard let place = state.plainItemPlace(row: row) else { return try other() }
+        switch place {
         case .generated(let number): return try generated(number)
         case .stored(let item, let count, let id):
             if id == Int.min { return try other() }

@@ -20,7 +20,7 @@ public struct TableItems: Sendable, Equatable {
             didSet { bytes = nil }
         }
         /// The explicit items' ids, one per item.
-        var ids: [RowID] = []
+        @usableFromInline var ids: [RowID] = []
         /// The items' bytes for ``withItem(row:generated:stored:)``, made on its first read of
         /// this piece; dropped whenever `items` change.
         @usableFromInline var bytes: PieceBytes?
@@ -42,8 +42,10 @@ public struct TableItems: Sendable, Equatable {
         func id(_ offset: Int) -> RowID { generatedFirst != 0 ? .number(generatedFirst + offset) : ids[offset] }
 
         /// The id of the explicit item at `offset` when it is a number, else ``Int/min``; read
-        /// in place (a name is not copied).
-        @usableFromInline
+        /// in place (a name is not copied). Inlined: a call would pass the piece by value, its
+        /// three buffers retained and released on every dispatch.
+        @inlinable
+        @inline(__always)
         func numberID(_ offset: Int) -> Int {
             if case .number(let number) = ids[offset] { return number }
             return Int.min

@@ -108,6 +108,15 @@ struct TableState: Sendable {
         items.place(row: row)
     }
 
+    /// Row `row`'s place as ``itemPlace(row:)``, or nil when some item has fields (issue 22: the
+    /// caller reads the whole record then). `mutating` for the same reason: `items.values` read
+    /// through the class's property would copy the items (retains and releases per dispatch).
+    @inlinable
+    @inline(__always)
+    mutating func plainItemPlace(row: Int) -> TableItems.Place? {
+        items.values.isEmpty ? items.place(row: row) : nil
+    }
+
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
     mutating func takeEvent() -> TableEvent? {
         guard delivered < pendingEvents.count else {
