@@ -43,14 +43,8 @@ public enum GateWorkload: String, CaseIterable, Sendable {
             func region(_ body: () -> Void) {
                 if measured { callgrindMeasuredRegion(body) } else { body() }
             }
-            switch self {
-            case .replayLine, .springReplayLine:
-                let spring = self == .springReplayLine
-                let script =
-                    spring ? Benchmarks.springReplayScript(lines: units) : Benchmarks.replayScript(lines: units)
-                let configuration = SessionConfiguration(
-                    plugins: [.file(root + (spring ? "/plugins/mail.lua" : "/plugins/tutorial.lua"))],
-                    preset: spring ? .mail : .tutorial)
+            /// `script` replayed as jsonl into memory, the run in the region: its output's bytes.
+            func replay(_ script: [UInt8], _ configuration: SessionConfiguration) throws -> Int {
                 let run = PluginRun(fileName: "gate.swipe", configuration: configuration, format: .jsonl)
                 var failure: RunFailure?
                 var bytes = 0
@@ -60,7 +54,19 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                     }
                 }
                 if let failure { throw BenchError(message: "\(rawValue): \(failure)") }
-                guard bytes > units else { throw BenchError(message: "\(rawValue): no output") }
+                return bytes
+            }
+            switch self {
+            case .replayLine, .springReplayLine:
+                let spring = self == .springReplayLine
+                let script =
+                    spring ? Benchmarks.springReplayScript(lines: units) : Benchmarks.replayScript(lines: units)
+                let configuration = SessionConfiguration(
+                    plugins: [.file(root + (spring ? "/plugins/mail.lua" : "/plugins/tutorial.lua"))],
+                    preset: spring ? .mail : .tutorial)
+                guard try replay(script, configuration) > units else {
+                    throw BenchError(message: "\(rawValue): no output")
+                }
             case .dispatch:
                 let bench = Benchmarks(quick: true, root: root)
                 let path = try bench.temporaryPlugin("return { name = 'gate', on_open = function(ctx, row) end }")
@@ -81,16 +87,7 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 defer { unlink(path) }
                 let script = Benchmarks.progressScript(lines: units)
                 let configuration = SessionConfiguration(plugins: [.file(path)])
-                let run = PluginRun(fileName: "gate.swipe", configuration: configuration, format: .jsonl)
-                var failure: RunFailure?
-                var bytes = 0
-                script.withUnsafeBufferPointer { buffer in
-                    region {
-                        do throws(RunFailure) { bytes = try run.run(script: buffer).count } catch { failure = error }
-                    }
-                }
-                if let failure { throw BenchError(message: "\(rawValue): \(failure)") }
-                guard bytes > 0 else { throw BenchError(message: "\(rawValue): no output") }
+                guard try replay(script, configuration) > 0 else { throw BenchError(message: "\(rawValue): no output") }
             case .borderGeometry:
                 var configuration = CellConfiguration.tutorial
                 configuration.trailing.transition = .border

@@ -314,12 +314,9 @@ struct FrameEncoder {
             out.append(jsonString: ghost.item)
             out.append(literal: ",\"y\":")
             ServerMessage.appendNumber(geometry.y, to: &out)
-            out.append(literal: ",\"h\":")
-            ServerMessage.appendNumber(geometry.height, to: &out)
-            out.append(literal: ",\"opacity\":")
-            ServerMessage.appendNumber(geometry.opacity, to: &out)
-            out.append(literal: ",\"shift\":")
-            ServerMessage.appendNumber(geometry.shift, to: &out)
+            append(
+                RowMotionFields(height: geometry.height, opacity: geometry.opacity, shift: geometry.shift),
+                rowHeight: geometry.height, to: &out)
             out.append(literal: ",\"offset\":")
             ServerMessage.appendNumber(geometry.offset, to: &out)
             out.append(literal: ",\"right\":")
