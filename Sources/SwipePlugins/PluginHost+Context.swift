@@ -138,6 +138,7 @@ extension PluginHost {
                         try self.checkActive(args, index, "set_items")
                         let list = try Self.checkedItemList(args, 1)
                         try self.queue(.setItems(list), "set_items")
+                        self.dispatch.lastSetItems = self.dispatch.transaction.count - 1
                         self.dispatch.projectedRowDelta = list.count - self.table.items.count
                         return []
                     }
@@ -314,14 +315,19 @@ extension PluginHost {
 
     /// Rows named after a queued `ctx:set_items` of the same handler are refused: its diff is
     /// made when it applies, so which row an index or id names then is not known yet.
+    /// In O(1), not a scan of the handler's queue: 10,000 inserts scanned it 50 million times.
+    /// ``DispatchState/lastSetItems`` is where the latest `set_items` was queued. A running
+    /// handler's window only grows while its body runs (nested handlers run after it), so if
+    /// it queued one, that is the latest; if it did not, the position is below its window or
+    /// holds another of its effects.
     private func checkNoQueuedSetItems(_ name: String) throws {
-        for position in dispatch.transactionStart..<dispatch.transaction.count {
-            if case .setItems = dispatch.transaction[position] {
-                throw LuaError.runtime(
-                    "ctx:\(name) cannot name a row after ctx:set_items in the same handler (the rows are known once it applies): call it from ctx:after(0, ...)"
-                )
-            }
-        }
+        let position = dispatch.lastSetItems
+        guard position >= dispatch.transactionStart, position < dispatch.transaction.count,
+            case .setItems = dispatch.transaction[position]
+        else { return }
+        throw LuaError.runtime(
+            "ctx:\(name) cannot name a row after ctx:set_items in the same handler (the rows are known once it applies): call it from ctx:after(0, ...)"
+        )
     }
 
     /// The row the item with `id` will be at once the running handler's queued effects apply,

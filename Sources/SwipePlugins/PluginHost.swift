@@ -38,6 +38,9 @@ public final class PluginHost {
         var activePlugin: Int?
         /// Where the running handler's effects start in ``transaction``.
         var transactionStart = 0
+        /// Where in ``transaction`` the latest `ctx:set_items` was queued (-1: none yet); see
+        /// `checkNoQueuedSetItems`.
+        var lastSetItems = -1
         /// Whether the running handler tried to queue more than ``PluginHost/effectLimit``
         /// effects: it then fails when it returns, even if it caught the error.
         var overflowed = false
