@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The callgrind gate (issue 16): instructions per unit of seven workloads, counted by
+# The callgrind gate (issue 16): instructions per unit of eight workloads, counted by
 # valgrind's callgrind on a release build, against the baselines committed in
 # bench/baselines.json, with a tolerance of 5% either way.
 #
@@ -50,6 +50,12 @@ declare -A counts=([replay.line]=4000 [replay.spring]=4000 [dispatch]=4000 [pan.
     [progress]=4000 [geometry.border]=40000 [spec.covered]=20)
 declare -A units=([replay.line]="line" [replay.spring]="line" [dispatch]="call" [pan.move]="move"
     [progress]="line" [geometry.border]="move" [spec.covered]="test")
+# serve.input is the playground's serve path (issue 23): a pointer move received as JSON text,
+# run through the session over 12 rows with icons (the dragged one under `border`), its frame
+# encoded; 1,200 is 10 periods of the drag's 120 moves.
+workloads+=(serve.input)
+counts[serve.input]=1200
+units[serve.input]="input"
 
 echo "callgrind-gate: building the release binary"
 swift build -c release --product swipehost >/dev/null

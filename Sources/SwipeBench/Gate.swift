@@ -1,6 +1,7 @@
 import Glibc
 import LuaRuntime
 import SwipeCore
+import SwipePlayground
 import SwipePlugins
 import SwipeScript
 import SwipeTesting
@@ -36,6 +37,11 @@ public enum GateWorkload: String, CaseIterable, Sendable {
     /// A test of a generated spec run under `--coverage`'s counter: a table over a generated
     /// plugin, a swipe, a wait, an assertion (issue 26, point 3).
     case coveredSpec = "spec.covered"
+    /// A pointer move through the playground's session (issue 23's `serve.input_appearance_us`
+    /// drag): its JSON decoded, mapped to a `pan move`, run through the session and
+    /// ``Benchmarks/appearancePlugin`` (12 visible rows with icons, the dragged row's buttons
+    /// under `border` with a full swipe), and the frame encoded.
+    case serveInput = "serve.input"
 
     /// Runs the measurements; `root` is where `plugins/tutorial.lua` is.
     public func run(count: Int, root: String) throws {
@@ -103,7 +109,35 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 guard buttons > 0 else { throw BenchError(message: "\(rawValue): no buttons drawn") }
             case .coveredSpec:
                 try Self.runCoveredSpec(tests: units, root: root, region: region)
+            case .serveInput:
+                try Self.runServeInput(moves: units, region: region)
             }
+        }
+    }
+
+    /// ``serveInput``: `moves` pointer moves of ``Benchmarks/serveInput(configuration:name:)``'s
+    /// drag of row 3 (made before the region), each received and its frame encoded inside `region`.
+    static func runServeInput(moves: Int, region: (() -> Void) -> Void) throws {
+        let session: PlaygroundSession
+        do {
+            session = try PlaygroundSession(
+                id: "gate",
+                configuration: SessionConfiguration(
+                    plugins: [.source(name: "appearance.lua", code: Benchmarks.appearancePlugin)]))
+        } catch {
+            throw BenchError(message: "serve.input: \(error)")
+        }
+        _ = session.greeting()
+        let messages = Benchmarks.serveInputMessages(count: 2 * moves)
+        _ = session.receive(Benchmarks.serveInputPointer("down", x: 300, t: 0))
+        // The first half warms the session up (its looks defined, its caches filled).
+        var bytes = 0
+        for message in messages[..<moves] { bytes &+= session.receive(message).last?.utf8.count ?? 0 }
+        region {
+            for message in messages[moves...] { bytes &+= session.receive(message).last?.utf8.count ?? 0 }
+        }
+        guard bytes > 0, session.session.table.cell(forRow: 3)?.isTracking == true else {
+            throw BenchError(message: "serve.input: the moves did not pan row 3")
         }
     }
 

@@ -38,6 +38,20 @@ extension Benchmarks {
         return figure
     }
 
+    /// A pointer message of row 3 (y 110) of the serve drag.
+    static func serveInputPointer(_ phase: String, x: Double, t: Double) -> String {
+        #"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":110,"t":\#(t),"id":1}"#
+    }
+
+    /// The serve drag's `count` moves after a press at x 300: between 40 and 160 px left of
+    /// it and back (a period of 120 moves), a 60 Hz move each.
+    static func serveInputMessages(count: Int) -> [String] {
+        (0..<count).map { index in
+            let x = 200 - 60 * Double(index % 120 < 60 ? index % 60 : 60 - index % 60)
+            return serveInputPointer("move", x: x, t: 1 + Double(index) * 16)
+        }
+    }
+
     func serveInput(configuration: SessionConfiguration, name: String) throws -> (median: Figure, p99: Figure) {
         let moves = quick ? 2_000 : 10_000
         let session: PlaygroundSession
@@ -47,17 +61,10 @@ extension Benchmarks {
             throw BenchError(message: "\(name): \(error)")
         }
         _ = session.greeting()
-        func pointer(_ phase: String, x: Double, t: Double) -> String {
-            #"{"type":"pointer","phase":"\#(phase)","x":\#(x),"y":110,"t":\#(t),"id":1}"#
-        }
         // Built before the clock starts: the figure is the server's work, not making messages.
         let warmUp = 200
-        let messages = (0..<(warmUp + moves)).map { index in
-            // Between 40 and 160 px left of where the press began, a 60 Hz move each.
-            let x = 200 - 60 * Double(index % 120 < 60 ? index % 60 : 60 - index % 60)
-            return pointer("move", x: x, t: 1 + Double(index) * 16)
-        }
-        _ = session.receive(pointer("down", x: 300, t: 0))
+        let messages = Self.serveInputMessages(count: warmUp + moves)
+        _ = session.receive(Self.serveInputPointer("down", x: 300, t: 0))
         var samples: [Double] = []
         samples.reserveCapacity(moves)
         var bytes = 0

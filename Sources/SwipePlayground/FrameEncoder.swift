@@ -13,8 +13,10 @@ import SwipeScript
 /// defined): the first frame, and each one the connection asks for because a frame before it
 /// may be dropped unsent (``PlaygroundConnection``).
 struct FrameEncoder {
-    /// What the page has of a row (from the frames sent so far).
-    private struct RowState {
+    /// What the page has of a row (from the frames sent so far): a class, updated in place
+    /// field by field, so that a row that did not change costs no copy of its configuration and
+    /// drawing at each frame.
+    private final class RowState {
         var item: String
         var offset: Double
         var y: Double
@@ -28,7 +30,25 @@ struct FrameEncoder {
         var drawKey: SwipeCell.PresentationKey
         var drawing: RowDraw
         /// A row animation's height, opacity and sideways shift (docs/appearance.md).
-        var motion = RowMotionFields()
+        var motion: RowMotionFields
+
+        init(
+            item: String, offset: Double, y: Double, look: Int, path: PathSimplifier.Path?,
+            configuration: CellConfiguration, filled: SwipeButton?, draw: [UInt8], drawKey: SwipeCell.PresentationKey,
+            drawing: RowDraw, motion: RowMotionFields
+        ) {
+            self.item = item
+            self.offset = offset
+            self.y = y
+            self.look = look
+            self.path = path
+            self.configuration = configuration
+            self.filled = filled
+            self.draw = draw
+            self.drawKey = drawKey
+            self.drawing = drawing
+            self.motion = motion
+        }
     }
 
     /// What a row animation changes of a row (`h`, `opacity`, `shift`); `h` nil: the row height.
@@ -72,17 +92,21 @@ struct FrameEncoder {
         var firstRow = true
         var firstLook = true
         var previousLook: Int?
-        var kept: [Int: RowState] = [:]
-        kept.reserveCapacity(visible.count)
         for row in visible {
-            guard let cell = table.cell(forRow: row) else { continue }
+            guard let cell = table.cell(forRow: row) else {
+                rows[row] = nil
+                continue
+            }
             let old = rows[row]
+            let sameLook: Bool
             // The look: the row's buttons and configuration, numbered once per page; the same
             // values as the last frame's are the same look without encoding them again.
             let lookNumber: Int
             if let old, old.configuration == cell.configuration, old.filled == cell.filledButton {
                 lookNumber = old.look
+                sameLook = true
             } else {
+                sameLook = false
                 var look = OutputBuffer()
                 look.append(literal: "{\"right\":")
                 ServerMessage.append(cell.configuration[rightEdge].buttons, to: &look)
@@ -154,11 +178,13 @@ struct FrameEncoder {
             let drawKey = cell.presentationKey
             let draw: [UInt8]
             let drawing: RowDraw
+            var madeDrawing = false
             if let old, old.look == lookNumber, old.drawKey == drawKey,
                 old.drawing.stillDraws(cell, at: now, width: geometry.width)
             {
                 (draw, drawing) = (old.draw, old.drawing)
             } else {
+                madeDrawing = true
                 drawing = RowDraw.make(cell, at: now, width: geometry.width)
                 if let old, old.drawing == drawing {
                     draw = old.draw  // a `reveal` row under a finger: the same numbers
@@ -169,9 +195,6 @@ struct FrameEncoder {
                 }
             }
             let drawChanged = draw != (old?.draw ?? restDraws[lookNumber] ?? [])
-            kept[row] = RowState(
-                item: item, offset: offset, y: y, look: lookNumber, path: path, configuration: cell.configuration,
-                filled: cell.filledButton, draw: draw, drawKey: drawKey, drawing: drawing, motion: motion)
             defer { previousLook = lookNumber }
             if let old {
                 let itemChanged = old.item != item
@@ -179,6 +202,22 @@ struct FrameEncoder {
                 let yChanged = !sameNumber(old.y, y)
                 let lookChanged = old.look != lookNumber
                 let motionChanged = old.motion != motion
+                // What the page has now, in place: only what changed is stored again.
+                if itemChanged { old.item = item }
+                old.offset = offset
+                old.y = y
+                old.look = lookNumber
+                if pathChanged { old.path = path }
+                if !sameLook {
+                    old.configuration = cell.configuration
+                    old.filled = cell.filledButton
+                }
+                if madeDrawing {
+                    old.draw = draw
+                    old.drawKey = drawKey
+                    old.drawing = drawing
+                }
+                if motionChanged { old.motion = motion }
                 // Unchanged: `visible` keeps it on the page as it was.
                 guard
                     itemChanged || offsetChanged || yChanged || lookChanged || pathChanged || drawChanged
@@ -210,6 +249,10 @@ struct FrameEncoder {
                 if motionChanged { append(motion, rowHeight: geometry.rowHeight, to: &rowsOut) }
                 if drawChanged { appendDraw(draw, to: &rowsOut) }
             } else {
+                rows[row] = RowState(
+                    item: item, offset: offset, y: y, look: lookNumber, path: path,
+                    configuration: cell.configuration, filled: cell.filledButton, draw: draw, drawKey: drawKey,
+                    drawing: drawing, motion: motion)
                 // New to the page: every field, but those at their defaults (offset 0, path null,
                 // the look of the row above).
                 startRow(row, &rowsOut, &firstRow)
@@ -234,7 +277,8 @@ struct FrameEncoder {
             }
             rowsOut.append(byte: UInt8(ascii: "}"))
         }
-        rows = kept
+        // The rows that left the screen (or whose cell is gone) are forgotten.
+        if rows.count != visible.count { rows = rows.filter { visible.contains($0.key) } }
 
         var out = OutputBuffer()
         out.reserve(256 + newLooks.count + rowsOut.count)

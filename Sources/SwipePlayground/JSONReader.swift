@@ -191,6 +191,12 @@ public struct JSONReader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                if scalars.isEmpty {
+                    // No escape before it (the usual case): the bytes themselves, no copy scalar by scalar.
+                    let text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 flushRun(self, upTo: index, into: &scalars)
                 index += 1
                 return String(scalars)

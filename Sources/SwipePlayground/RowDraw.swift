@@ -60,20 +60,26 @@ struct RowDraw: Equatable {
             for index in draw.single.indices { draw.single[index] = PathSimplifier.rounded(draw.single[index]) }
             return draw
         }
-        var samples = [[Double]](
-            repeating: [], count: 2 * (draw.rightCount + draw.leftCount) + (reference == nil ? 0 : 2))
-        for instant in instants {
-            for (channel, value) in sample(cell, at: instant, width: width, reference: reference).enumerated() {
-                samples[channel].append(value)
-            }
+        // Every channel's samples in one buffer, channel after channel (`count` each), made
+        // without an array per sample or per channel: a row whose drawing has knots is made
+        // again at every move of a finger (a filled button growing under it).
+        let count = instants.count
+        let channelCount = 2 * (draw.rightCount + draw.leftCount) + (reference == nil ? 0 : 2)
+        var samples = [Double](repeating: 0, count: channelCount * count)
+        var values: [Double] = []
+        values.reserveCapacity(channelCount)
+        for (at, instant) in instants.enumerated() {
+            values.removeAll(keepingCapacity: true)
+            sample(cell, at: instant, width: width, reference: reference, into: &values)
+            for channel in 0..<min(channelCount, values.count) { samples[channel * count + at] = values[channel] }
         }
         let times = instants.map { ($0 - now).milliseconds }
-        let knots = knots(times: times, channels: samples)
+        let knots = knots(times: times, samples: samples, channels: channelCount)
         draw.start = now
-        draw.end = instants[instants.count - 1]
+        draw.end = instants[count - 1]
         draw.times = knots.map { times[$0] }
-        draw.channels = samples.map { channel in
-            let values = knots.map { PathSimplifier.rounded(channel[$0]) }
+        draw.channels = (0..<channelCount).map { channel in
+            let values = knots.map { PathSimplifier.rounded(samples[channel * count + $0]) }
             return values.allSatisfy { $0 == values[0] } ? [values[0]] : values
         }
         // Nothing moves (a `reveal` row's spring, say): a drawing at one instant, no knots.
@@ -116,18 +122,35 @@ struct RowDraw: Equatable {
     static func sample(
         _ cell: SwipeCell, at now: VirtualInstant, width: Double, reference: (edge: Edge, index: Int)?
     ) -> [Double] {
+        var values: [Double] = []
+        sample(cell, at: now, width: width, reference: reference, into: &values)
+        return values
+    }
+
+    /// ``sample(_:at:width:reference:)``'s channels appended to `values`.
+    static func sample(
+        _ cell: SwipeCell, at now: VirtualInstant, width: Double, reference: (edge: Edge, index: Int)?,
+        into values: inout [Double]
+    ) {
         let rightEdge = cell.direction.rightEdge
         let right = cell.frames(of: rightEdge, at: now, width: width)
         let left = cell.frames(of: rightEdge.opposite, at: now, width: width)
-        var values: [Double] = []
-        values.reserveCapacity(2 * (right.count + left.count) + 2)
-        for frame in right + left {
+        values.reserveCapacity(values.count + 2 * (right.count + left.count) + 2)
+        for frame in right {
             values.append(frame.x)
             values.append(frame.width)
         }
-        guard let reference else { return values }
+        for frame in left {
+            values.append(frame.x)
+            values.append(frame.width)
+        }
+        guard let reference else { return }
         let frames = reference.edge == rightEdge ? right : left
-        guard frames.indices.contains(reference.index) else { return values + [0, 0] }
+        guard frames.indices.contains(reference.index) else {
+            values.append(0)
+            values.append(0)
+            return
+        }
         let own = frames[reference.index]
         let offset = cell.presentedOffset(at: now)
         if let filled = cell.filledPresentation(at: now), filled.edge == reference.edge,
@@ -136,26 +159,28 @@ struct RowDraw: Equatable {
             let frame = CellGeometry.filledFrame(own: own, offset: offset, width: width, progress: filled.progress)
             values.append(frame.x)
             values.append(frame.width)
-            return values
+            return
         }
         values.append(own.x)
         values.append(own.width)
-        return values
     }
 
     /// The knots (sample indices, the first and the last among them) of a greedy walk over every
     /// channel at once: a stretch ends at the last sample whose rounded values, on a straight line
     /// from the last knot, keep every sample inside it within the tolerance, in every channel.
-    static func knots(times: [Double], channels: [[Double]]) -> [Int] {
+    /// `samples` holds `channels` channels one after the other, `times.count` samples each;
+    /// every sample is rounded once, not at every step.
+    static func knots(times: [Double], samples: [Double], channels: Int) -> [Int] {
         let count = times.count
         guard count > 1 else { return count == 1 ? [0] : [] }
         let tolerance = PathSimplifier.tolerance
+        let rounded = samples.map(PathSimplifier.rounded)
         var knots = [0]
         var anchor = 0
-        var low = [Double](repeating: 0, count: channels.count)
-        var high = [Double](repeating: 0, count: channels.count)
+        var low = [Double](repeating: 0, count: channels)
+        var high = [Double](repeating: 0, count: channels)
         while anchor < count - 1 {
-            for channel in channels.indices {
+            for channel in 0..<channels {
                 low[channel] = -.infinity
                 high[channel] = .infinity
             }
@@ -164,15 +189,17 @@ struct RowDraw: Equatable {
             scan: while next < count {
                 let span = times[next] - times[anchor]
                 var fits = true
-                for (channel, values) in channels.enumerated() {
-                    let start = PathSimplifier.rounded(values[anchor])
-                    let slope = (PathSimplifier.rounded(values[next]) - start) / span
+                for channel in 0..<channels {
+                    let base = channel * count
+                    let start = rounded[base + anchor]
+                    let value = samples[base + next]
+                    let slope = (rounded[base + next] - start) / span
                     if slope < low[channel] || slope > high[channel] { fits = false }
-                    low[channel] = max(low[channel], (values[next] - tolerance - start) / span)
-                    high[channel] = min(high[channel], (values[next] + tolerance - start) / span)
+                    low[channel] = max(low[channel], (value - tolerance - start) / span)
+                    high[channel] = min(high[channel], (value + tolerance - start) / span)
                 }
                 if fits { best = next }
-                for channel in channels.indices where low[channel] > high[channel] { break scan }
+                for channel in 0..<channels where low[channel] > high[channel] { break scan }
                 next += 1
             }
             knots.append(best)

@@ -38,6 +38,12 @@ public struct PlaygroundServer: Sendable {
     /// How long a page closed by the server has to take the close frame before its connection
     /// is dropped (a page that reads nothing never takes it).
     static let closeGrace = Duration.seconds(2)
+    /// How many bytes of messages the writer hands to the socket before it waits for them to
+    /// reach the channel (see ``serve(inbound:outbound:sessions:idleLimit:written:dropConnection:)``):
+    /// a drag's frames are a few hundred bytes at 60 a second, so the writer waits once every
+    /// second or two of dragging; at most this much is outside the unsent-bytes count beyond the
+    /// channel's own buffer (and the kernel's).
+    static let writtenEvery = 16 << 10
 
     /// The close frame's reason when the page is closed for `ending`.
     static func closeReason(_ ending: PlaygroundConnection.Ending, idleLimit: Duration, unsentLimit: Int) -> String {
@@ -100,6 +106,7 @@ public struct PlaygroundServer: Sendable {
                 return .upgrade([:]) { inbound, outbound, _ in
                     try await Self.serve(
                         inbound: inbound, outbound: outbound, sessions: sessions, idleLimit: idleLimit,
+                        written: { try? await channel.eventLoop.submit {}.get() },
                         dropConnection: { channel.close(promise: nil) })
                 }
             },
@@ -146,9 +153,18 @@ public struct PlaygroundServer: Sendable {
     /// messages handed to it; a refused page gets the reason and is closed. Rethrows what ended
     /// the socket (a message over ``socketMessageLimit``, whole or in fragments), so that the
     /// WebSocket handler closes it with that error's code (1009).
+    ///
+    /// `written` returns once what was handed to `outbound` before it has reached the channel:
+    /// `outbound` takes a message at once while it believes the channel writable, and hands it to
+    /// the channel's event loop as a task of its own, so without a wait the writer could empty the
+    /// connection's queue into the event loop's task queue (where no limit sees it) for as long as
+    /// that thread is busy, and a page that reads nothing would never pass ``PlaygroundConnection/unsentLimit``.
+    /// Waiting at every ``writtenEvery`` bytes, the writer sees the channel's writability as it is,
+    /// and stops taking messages (which then count) once the channel's own buffer is full.
     static func serve(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, sessions: SessionManager,
-        idleLimit: Duration, dropConnection: @escaping @Sendable () -> Void
+        idleLimit: Duration, written: @escaping @Sendable () async -> Void = {},
+        dropConnection: @escaping @Sendable () -> Void
     ) async throws {
         let connection: PlaygroundConnection
         do {
@@ -167,11 +183,17 @@ public struct PlaygroundServer: Sendable {
         }
         let failure = await withTaskGroup(of: Void.self, returning: (any Error)?.self) { group in
             group.addTask {
+                var unconfirmed = 0
                 for await message in connection.messages {
                     do {
                         try await outbound.writeTextMessage(message)
                     } catch {
                         return
+                    }
+                    unconfirmed += message.utf8.count
+                    if unconfirmed >= writtenEvery {
+                        await written()
+                        unconfirmed = 0
                     }
                 }
             }
