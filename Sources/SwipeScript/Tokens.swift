@@ -27,8 +27,7 @@ struct Tokens {
             if byte == UInt8(ascii: "\n") { break }
             // `#` starts a comment, except a ROW written `#ID`: the second word, the `#` followed
             // by a byte of the word (`swipe #m42 -120`).
-            if byte == UInt8(ascii: "#")
-                && !(count == 1 && i + 1 < end && Self.isWordByte(bytes[i + 1]) && takesRow)
+            if byte == UInt8(ascii: "#") && !(count == 1 && Self.startsRowID(bytes, at: i, firstWord: starts.0, ends.0))
             {
                 while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
                 break
@@ -54,10 +53,19 @@ struct Tokens {
         lineEnd = i
     }
 
-    /// Whether the first word is a command that takes a ROW (all but `wait`, `scroll` and
-    /// `dismiss`, whose second word stays a comment when it starts with `#`).
-    private var takesRow: Bool {
-        !(matches(0, "wait") || matches(0, "scroll") || matches(0, "dismiss"))
+    /// Whether the `#` at `i`, starting the second word, starts a row id: a byte of the word
+    /// follows it and the first word (`bytes[s..<e]`) is a command that takes a ROW (all but
+    /// `wait`, `scroll` and `dismiss`, whose second word stays a comment when it starts with
+    /// `#`). Static and out of line: the loop over a line's bytes stays as small as it was
+    /// without row ids.
+    @inline(never)
+    private static func startsRowID(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, firstWord s: Int, _ e: Int) -> Bool
+    {
+        guard i + 1 < bytes.count, isWordByte(bytes[i + 1]) else { return false }
+        let first = UnsafeBufferPointer(rebasing: bytes[s..<e])
+        return
+            !(first.elementsEqual("wait".utf8) || first.elementsEqual("scroll".utf8)
+            || first.elementsEqual("dismiss".utf8))
     }
 
     /// A byte that may follow the `#` of a row id: any but space, newline and `#`.
@@ -165,7 +173,7 @@ struct Tokens {
     static let maximumRowIDBytes = 256
 
     /// A row number: digits only, from 1 to ``TableGeometry/maximumRows``; 0, a placeholder,
-    /// for a row id (`#m42`, ``ScriptParser`` wraps the command in ``GestureCommand/onRow(_:_:)``).
+    /// for a row id (`#m42`, ``ScriptParser`` gives the line its ``ScriptLine/rowID``).
     func row(_ index: Int) throws -> Int {
         let (s, e) = range(index)
         var value = 0
