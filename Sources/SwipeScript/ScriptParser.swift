@@ -38,18 +38,19 @@ public struct ScriptParser: Sendable {
         var lineNumber = 0
         let end = bytes.count
         var nextProgress = progress == nil ? Int.max : Self.progressStride
+        var tokens = Tokens(bytes)
         while lineStart < end {
             if lineStart >= nextProgress {
                 progress?(lineStart)
                 nextProgress = lineStart + Self.progressStride
             }
             lineNumber += 1
-            let tokens = Tokens(bytes, lineAt: lineStart)
+            tokens.scan(lineAt: lineStart)
             if tokens.count > 0 {
                 do {
                     let command = try Self.command(tokens)
-                    // Row 0 is the placeholder of a ROW written `#ID` (rows are 1-based).
-                    if command.row == 0 {
+                    // A ROW written `#ID` gives the command row 0, a placeholder (rows are 1-based).
+                    if tokens.hasRowID {
                         try Self.run(command, onRowIDOf: tokens, lineNumber: lineNumber, body)
                     } else {
                         try body(ScriptLine(number: lineNumber, command: command))

@@ -11,11 +11,22 @@ struct Tokens {
     private(set) var count = 0
     /// The index of the line's newline, or the end of the bytes.
     private(set) var lineEnd = 0
+    /// Whether the line's ROW, its second word, is written `#ID` (`swipe #m42 -120`).
+    private(set) var hasRowID = false
     private static let capacity = 8
 
-    /// The words of the line that starts at `start`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, lineAt start: Int) {
+    /// No line's words yet: ``scan(lineAt:)`` reads them.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// Reads the words of the line that starts at `start`, in place of the last line's: the
+    /// parser keeps one `Tokens` for a whole script, so that no 160-byte value is zeroed, made
+    /// and copied for each line. The ranges of words past ``count`` are an earlier line's:
+    /// every reader checks ``count`` first.
+    mutating func scan(lineAt start: Int) {
+        count = 0
+        hasRowID = false
         let end = bytes.count
         var i = start
         while i < end {
@@ -27,10 +38,13 @@ struct Tokens {
             if byte == UInt8(ascii: "\n") { break }
             // `#` starts a comment, except a ROW written `#ID`: the second word, the `#` followed
             // by a byte of the word (`swipe #m42 -120`).
-            if byte == UInt8(ascii: "#") && !(count == 1 && Self.startsRowID(bytes, at: i, firstWord: starts.0, ends.0))
-            {
-                while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
-                break
+            if byte == UInt8(ascii: "#") {
+                if count == 1 && Self.startsRowID(bytes, at: i, firstWord: starts.0, ends.0) {
+                    hasRowID = true
+                } else {
+                    while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                    break
+                }
             }
             var j = i + 1
             // Every byte above `#` is part of a word; the few below are checked one by one.

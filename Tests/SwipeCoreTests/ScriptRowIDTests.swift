@@ -39,6 +39,27 @@ struct ScriptRowIDTests {
         var rowID: RowID?
     }
 
+    /// The parser reads every line into one reused set of words: a line keeps nothing of the
+    /// longer line or the `#ID` before it (its row id, its words past its own).
+    @Test func aLineKeepsNothingOfTheLineBefore() throws {
+        let lines = try parser.parse("swipe #m42 -120 300\nswipe 3 -120\npan #7 move -40\npan 2 begin\nwait 10 # #x")
+        #expect(
+            lines.map { ScriptLineParts(command: $0.command, rowID: $0.rowID) } == [
+                .init(command: .swipe(row: 0, dx: -120, duration: .milliseconds(300 as Int64)), rowID: .name("m42")),
+                .init(command: .swipe(row: 3, dx: -120, duration: .milliseconds(150 as Int64)), rowID: nil),
+                .init(command: .panMove(row: 0, x: -40), rowID: .number(7)),
+                .init(command: .panBegin(row: 2, x: 0), rowID: nil),
+                .init(command: .wait(.milliseconds(10 as Int64)), rowID: nil),
+            ])
+        #expect(
+            throws: ScriptError(
+                file: "s.swipe", line: 2,
+                message: "missing argument: expected 'pan ROW begin [X] | move X | end [VX] | cancel'")
+        ) {
+            try parser.parse("pan #m1 move -40\npan #m1")
+        }
+    }
+
     /// A `#` with a space after it, or after a command without a ROW, is still a comment.
     @Test func commentsStayComments() throws {
         let lines = try parser.parse("dismiss #sheet\nwait 10 #ms\nswipe 3 -120 # fast\nclose 3 #4")
