@@ -76,10 +76,14 @@ struct Tokens {
     private static func startsRowID(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, firstWord s: Int, _ e: Int) -> Bool
     {
         guard i + 1 < bytes.count, isWordByte(bytes[i + 1]) else { return false }
-        let first = UnsafeBufferPointer(rebasing: bytes[s..<e])
-        return
-            !(first.elementsEqual("wait".utf8) || first.elementsEqual("scroll".utf8)
-            || first.elementsEqual("dismiss".utf8))
+        return !(equals(bytes, s, e, "wait") || equals(bytes, s, e, "scroll") || equals(bytes, s, e, "dismiss"))
+    }
+
+    /// Whether `bytes[s..<e]` is exactly `word` (ASCII), byte by byte.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, _ word: StaticString) -> Bool {
+        guard e - s == word.utf8CodeUnitCount else { return false }
+        for offset in 0..<(e - s) where bytes[s + offset] != word.utf8Start[offset] { return false }
+        return true
     }
 
     /// A byte that may follow the `#` of a row id: any but space, newline and `#`.
@@ -170,13 +174,21 @@ struct Tokens {
     /// Word `index`, a row id, as its ``RowID``: digits after `#` (no sign, no leading zero)
     /// are a number, anything else a name.
     func rowID(_ index: Int) throws -> RowID {
-        let name = String(word(index).dropFirst())
+        let (s, e) = range(index)
+        // An ASCII byte after the `#` begins a character of its own: the id is the bytes after
+        // the `#`, made into a string once. (Otherwise the word's first character, the `#` with
+        // what combines with it, is dropped from the word as a string, as it always was.)
+        let name =
+            e - s >= 2 && bytes[s + 1] < 0x80
+            ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(s + 1)..<e]), as: UTF8.self)
+            : String(word(index).dropFirst())
         if name.utf8.count > Self.maximumRowIDBytes {
             throw ScriptParser.LineError(
                 message: "ROW id '\(quoted(index))' is too long: at most \(Self.maximumRowIDBytes) bytes")
         }
-        if let first = name.utf8.first, first != UInt8(ascii: "0"), name.utf8.allSatisfy({ Self.digit($0) != nil }),
-            let number = Int(name)
+        // (A name that starts with a letter is told from a number by its first byte.)
+        if let first = name.utf8.first, first != UInt8(ascii: "0"), Self.digit(first) != nil,
+            name.utf8.allSatisfy({ Self.digit($0) != nil }), let number = Int(name)
         {
             return .number(number)
         }

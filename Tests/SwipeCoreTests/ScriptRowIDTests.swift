@@ -60,6 +60,19 @@ struct ScriptRowIDTests {
         }
     }
 
+    /// The id is what follows the `#`: digits without a leading zero are a number (one past
+    /// `Int` is a name), anything else a name, non-ASCII bytes too.
+    @Test(arguments: [
+        ("#12", RowID.number(12)), ("#0", .name("0")), ("#012", .name("012")), ("#1a", .name("1a")),
+        ("#m42", .name("m42")), ("#99999999999999999999", .name("99999999999999999999")),
+        ("#\u{FC}ber-7", .name("\u{FC}ber-7")), ("#-3", .name("-3")),
+    ])
+    func rowIDsAreNumbersOrNames(word: String, id: RowID) throws {
+        let line = try #require(try parser.parse("close \(word)").first)
+        #expect(line.rowID == id)
+        #expect(line.command == .close(row: 0))
+    }
+
     /// A `#` with a space after it, or after a command without a ROW, is still a comment.
     @Test func commentsStayComments() throws {
         let lines = try parser.parse("dismiss #sheet\nwait 10 #ms\nswipe 3 -120 # fast\nclose 3 #4")
