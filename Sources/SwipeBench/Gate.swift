@@ -36,6 +36,10 @@ public enum GateWorkload: String, CaseIterable, Sendable {
     /// A test of a generated spec run under `--coverage`'s counter: a table over a generated
     /// plugin, a swipe, a wait, an assertion (issue 26, point 3).
     case coveredSpec = "spec.covered"
+    /// A replayed line of ``Benchmarks/itemsReplayScript(lines:)`` with `examples/inbox.lua`: a
+    /// table of items (the plugin's `items`) whose rows the script names by id (`pan #m3 begin`),
+    /// each line's row found by its id when it runs (issue 26, point 3).
+    case itemsReplayLine = "replay.items"
 
     /// Runs the measurements; `root` is where `plugins/tutorial.lua` is.
     public func run(count: Int, root: String) throws {
@@ -103,6 +107,11 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 guard buttons > 0 else { throw BenchError(message: "\(rawValue): no buttons drawn") }
             case .coveredSpec:
                 try Self.runCoveredSpec(tests: units, root: root, region: region)
+            case .itemsReplayLine:
+                let configuration = SessionConfiguration(plugins: [.file(root + "/examples/inbox.lua")])
+                guard try replay(Benchmarks.itemsReplayScript(lines: units), configuration) > units else {
+                    throw BenchError(message: "\(rawValue): no output")
+                }
             }
         }
     }
