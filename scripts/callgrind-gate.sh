@@ -56,6 +56,11 @@ declare -A units=([replay.line]="line" [replay.spring]="line" [dispatch]="call" 
 workloads+=(serve.input)
 counts[serve.input]=1200
 units[serve.input]="input"
+# replay.items is a replay with table items and ids (issue 26, point 3): examples/inbox.lua,
+# its rows named by id (`pan #m3 begin`).
+workloads+=(replay.items)
+counts[replay.items]=4000
+units[replay.items]="line"
 
 echo "callgrind-gate: building the release binary"
 swift build -c release --product swipehost >/dev/null

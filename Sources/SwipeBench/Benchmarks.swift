@@ -401,19 +401,37 @@ public struct Benchmarks {
             ])
     }
 
+    /// The callgrind gate's `replay.items` script (issue 26, point 3): ``replayScript(lines:)``'s
+    /// gestures, with `tap R content` and an `actions R`, on the rows of `examples/inbox.lua`'s
+    /// items named by id (`#m1` to `#m4`, a cycle each), none of which deletes a row.
+    public static func itemsReplayScript(lines: Int) -> [UInt8] {
+        script(
+            lines: lines,
+            cycle: [
+                "pan R begin", "pan R move -20", "pan R move -45", "pan R end", "wait 250", "tap R content",
+                "pan R begin", "pan R move 130", "pan R end", "wait 250", "actions R",
+            ],
+            rows: ["#m1", "#m2", "#m3", "#m4"])
+    }
+
     /// `lines` lines of `cycle`, its `R` the row: rows 1 to 11 in turn, a cycle each.
     static func script(lines: Int, cycle: [String]) -> [UInt8] {
+        script(lines: lines, cycle: cycle, rows: (1...11).map(String.init))
+    }
+
+    /// `lines` lines of `cycle`, its `R` each of `rows` in turn, a cycle each.
+    static func script(lines: Int, cycle: [String], rows: [String]) -> [UInt8] {
         var text = ""
         text.reserveCapacity(lines * 16)
         var count = 0
-        var row = 1
+        var row = 0
         while count < lines {
             for line in cycle where count < lines {
-                text += line.split(separator: "R", omittingEmptySubsequences: false).joined(separator: String(row))
+                text += line.split(separator: "R", omittingEmptySubsequences: false).joined(separator: rows[row])
                 text += "\n"
                 count += 1
             }
-            row = row % 11 + 1
+            row = (row + 1) % rows.count
         }
         return Array(text.utf8)
     }

@@ -42,6 +42,10 @@ public enum GateWorkload: String, CaseIterable, Sendable {
     /// ``Benchmarks/appearancePlugin`` (12 visible rows with icons, the dragged row's buttons
     /// under `border` with a full swipe), and the frame encoded.
     case serveInput = "serve.input"
+    /// A replayed line of ``Benchmarks/itemsReplayScript(lines:)`` with `examples/inbox.lua`: a
+    /// table of items (the plugin's `items`) whose rows the script names by id (`pan #m3 begin`),
+    /// each line's row found by its id when it runs (issue 26, point 3).
+    case itemsReplayLine = "replay.items"
 
     /// Runs the measurements; `root` is where `plugins/tutorial.lua` is.
     public func run(count: Int, root: String) throws {
@@ -111,6 +115,11 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 try Self.runCoveredSpec(tests: units, root: root, region: region)
             case .serveInput:
                 try Self.runServeInput(moves: units, region: region)
+            case .itemsReplayLine:
+                let configuration = SessionConfiguration(plugins: [.file(root + "/examples/inbox.lua")])
+                guard try replay(Benchmarks.itemsReplayScript(lines: units), configuration) > units else {
+                    throw BenchError(message: "\(rawValue): no output")
+                }
             }
         }
     }

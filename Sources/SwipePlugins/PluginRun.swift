@@ -108,9 +108,10 @@ public struct PluginRun {
             colored: colored)
     }
 
-    /// The notice for `line`, a `tap` on a button that hit nothing; nil for any other line.
+    /// The notice for `line`, a `tap` on a button that hit nothing; nil for any other line (and
+    /// for a ROW written `#ID`).
     static func missedTap(_ line: ScriptLine, fileName: String) -> String? {
-        guard case .tap(let row, let button) = line.command else { return nil }
+        guard line.rowID == nil, case .tap(let row, let button) = line.command else { return nil }
         if case .content = button { return nil }
         return "\(fileName):\(line.number): notice: '\(DisplayText.token(line.command.scriptLine))' hit nothing: "
             + "that button of row \(row) is not revealed (the row is not open on its side); the script goes on"

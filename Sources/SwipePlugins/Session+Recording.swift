@@ -21,7 +21,7 @@ extension Session {
         if !options.isEmpty { lines.append("# options:" + options) }
         for input in recordedInputs() {
             switch input {
-            case .command(let command): lines.append(command.scriptLine)
+            case .command(let command, let rowID): lines.append(command.scriptLine(rowID: rowID))
             case .reload(let names): lines.append("# reload: " + names.joined(separator: ", "))
             }
         }
@@ -37,7 +37,7 @@ extension Session {
         host.reportRepeatedFailures()
         forward()
         let script = recordedInputs().compactMap { input -> String? in
-            if case .command(let command) = input { return command.scriptLine }
+            if case .command(let command, let rowID) = input { return command.scriptLine(rowID: rowID) }
             return nil
         }.joined(separator: "\n")
         let kept = host.recorder.records.prefix(recordingStop?.records ?? host.recorder.records.count)
@@ -75,7 +75,7 @@ extension Session {
     public var recordedCommands: String? {
         guard recordsInputs, recordingStop == nil else { return nil }
         return recordedInputs().compactMap { input -> String? in
-            if case .command(let command) = input { return command.scriptLine + "\n" }
+            if case .command(let command, let rowID) = input { return command.scriptLine(rowID: rowID) + "\n" }
             return nil
         }.joined()
     }

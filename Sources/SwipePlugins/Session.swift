@@ -146,6 +146,9 @@ public final class Session {
     var recordingStop: RecordingStop?
     /// The notice not yet taken by ``takeRecordingNotice()``.
     private var recordingNotice: String?
+    /// The row id the command being applied is recorded with (``naming(_:in:)``), found before it
+    /// runs; nil but in between (and when not recording).
+    private var namedRowID: RowID?
 
     /// The notice that the recording stopped, once: nil before and after.
     public func takeRecordingNotice() -> String? {
@@ -155,7 +158,8 @@ public final class Session {
 
     /// One recorded input.
     enum Input: Hashable {
-        case command(GestureCommand)
+        /// A command, with its row's id when its ROW is written `#ID` (``ScriptLine/rowID``).
+        case command(GestureCommand, rowID: RowID? = nil)
         case reload([String])
     }
 
@@ -239,7 +243,7 @@ public final class Session {
         // Recorded with its row's id when the row's item has a name for one, found before the
         // command moves rows: the recording stays valid when rows move. (Nil, and no copy of
         // the command, when not recording or the row has no name.)
-        let named = recordsInputs ? Self.naming(line.command, in: table) : nil
+        if recordsInputs { namedRowID = Self.naming(line, in: table) }
         let reached: Bool
         do {
             if case .dismiss = line.command {
@@ -253,7 +257,7 @@ public final class Session {
             forward()
             throw error
         }
-        if recordsInputs { record(.command(named ?? line.command), at: clock, recordsBefore: recordsBefore) }
+        if recordsInputs { recordCommand(line, at: clock, recordsBefore: recordsBefore) }
         if !failedBefore, unretainedHost._withUnsafeGuaranteedRef({ $0.failed }), let failure = host.fatalError {
             forward()
             throw ScriptError(
@@ -288,7 +292,6 @@ public final class Session {
             value.isFinite ? nil : "\(name) must be a finite number, got \(value)"
         }
         switch command {
-        case .onRow(_, let command): return problem(with: command)
         case .panBegin(_, let x), .panMove(_, let x): return finite(x, "X")
         case .scroll(let dy): return finite(dy, "DY")
         case .swipe(_, let dx, _): return finite(dx, "DX")
@@ -303,14 +306,24 @@ public final class Session {
         }
     }
 
-    /// `command` as a recording writes it, when that is not as it is: with its ROW as `#ID` when
-    /// the row's id is a name (an item's own string id). Nil for an index a row with a numeric
-    /// id has, a `#ID` written already, and a command without a row.
-    static func naming(_ command: GestureCommand, in table: SwipeTable) -> GestureCommand? {
-        guard let row = command.row, row >= 1, row <= table.items.count,
+    /// The row id a recording writes `line`'s ROW as, when that is not as it is: `#ID` when the
+    /// row's id is a name (an item's own string id). Nil for an index a row with a numeric id
+    /// has, a `#ID` written already, and a command without a row.
+    @inline(never)
+    static func naming(_ line: ScriptLine, in table: SwipeTable) -> RowID? {
+        guard line.rowID == nil, let row = line.command.row, row >= 1, row <= table.items.count,
             case .name(let name) = table.items.id(row: row)
         else { return nil }
-        return .onRow(.name(name), command.withRow(0))
+        return .name(name)
+    }
+
+    /// Records `line`, applied, with ``namedRowID`` (then forgotten) or its own row id. Out of
+    /// line: a session that records nothing pays nothing for it.
+    @inline(never)
+    func recordCommand(_ line: ScriptLine, at clock: VirtualInstant, recordsBefore: Int) {
+        let rowID = namedRowID ?? line.rowID
+        namedRowID = nil
+        record(.command(line.command, rowID: rowID), at: clock, recordsBefore: recordsBefore)
     }
 
     /// Hands the records made since the last call to the sink. Once the recording stopped,

@@ -69,6 +69,16 @@ final class FilmstripRecorder {
 
     /// One line: `wait` and `swipe` move the clock here, with stops; the rest take no time.
     private func run(_ line: ScriptLine) throws(any Error) {
+        if line.command.row == 0, let id = line.rowID {
+            // `#ID`: the row it names now, so that a `swipe` still stops for its frames.
+            let row: Int
+            do {
+                row = try table.row(withID: id)
+            } catch {
+                throw ScriptError(file: fileName, line: line.number, cause: .table(error))
+            }
+            return try run(ScriptLine(number: line.number, command: line.command.withRow(row)))
+        }
         switch line.command {
         case .wait(let amount):
             do {
@@ -79,15 +89,6 @@ final class FilmstripRecorder {
             try advance(to: table.now + amount)
         case .swipe(let row, let dx, let duration):
             try swipe(line, row: row, dx: dx, duration: duration)
-        case .onRow(let id, let command):
-            // `#ID`: the row it names now, so that a `swipe` still stops for its frames.
-            let row: Int
-            do {
-                row = try table.row(withID: id)
-            } catch {
-                throw ScriptError(file: fileName, line: line.number, cause: .table(error))
-            }
-            try run(ScriptLine(number: line.number, command: command.withRow(row)))
         default:
             try apply(line)
         }

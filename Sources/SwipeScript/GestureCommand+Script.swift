@@ -31,13 +31,17 @@ extension GestureCommand {
         case .dismiss: return "dismiss"
         case .activate(let row, let button): return "activate \(row) \(button)"
         case .actions(let row): return "actions \(row)"
-        case .onRow(let id, let command):
-            // The inner line with its ROW, the second word, written `#ID`.
-            var words = command.scriptLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard words.count >= 2 else { return command.scriptLine }
-            words[1] = Substring("#\(id)")
-            return words.joined(separator: " ")
         }
+    }
+
+    /// ``scriptLine`` with its ROW, the second word, written `#ID` when `rowID` is given and the
+    /// command names a row (a ``ScriptLine/rowID``).
+    public func scriptLine(rowID: RowID?) -> String {
+        guard let rowID, row != nil else { return scriptLine }
+        var words = scriptLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard words.count >= 2 else { return scriptLine }
+        words[1] = Substring("#\(rowID)")
+        return words.joined(separator: " ")
     }
 }
 

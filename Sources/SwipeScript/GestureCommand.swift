@@ -34,22 +34,22 @@ public enum GestureCommand: Hashable, Sendable {
     case activate(row: Int, button: String)
     /// `actions ROW`: lists the row's accessibility actions (``SwipeTable/listActions(row:)``).
     case actions(row: Int)
-    /// A command whose ROW was written `#ID` (`swipe #m42 -120`): `command`'s own row is a
-    /// placeholder (0), replaced by the row that has the id when the line runs
-    /// (``withRow(_:)``).
-    indirect case onRow(RowID, GestureCommand)
+    // A ROW written `#ID` (`swipe #m42 -120`) is not a case here: the command's row is a
+    // placeholder (0) and the id is the line's ``ScriptLine/rowID``, replaced by the row that
+    // has the id when the line runs (``withRow(_:)``). An indirect case made every command
+    // costlier to copy and destroy, on every line of every replay.
 }
 
 extension GestureCommand {
-    /// The row the command names, if it names one (0 for the placeholder of an ``onRow(_:_:)``
-    /// command's inner one; nil for `onRow` itself, `wait`, `scroll` and `dismiss`).
+    /// The row the command names, if it names one (0, the placeholder, for a ROW written `#ID`;
+    /// nil for `wait`, `scroll` and `dismiss`).
     public var row: Int? {
         switch self {
         case .panBegin(let row, _), .panMove(let row, _), .panEnd(let row, _), .panCancel(let row),
             .tap(let row, _), .open(let row, _), .close(let row), .swipe(let row, _, _), .activate(let row, _),
             .actions(let row):
             return row
-        case .wait, .scroll, .dismiss, .onRow: return nil
+        case .wait, .scroll, .dismiss: return nil
         }
     }
 
@@ -66,7 +66,7 @@ extension GestureCommand {
         case .swipe(_, let dx, let duration): .swipe(row: row, dx: dx, duration: duration)
         case .activate(_, let button): .activate(row: row, button: button)
         case .actions: .actions(row: row)
-        case .wait, .scroll, .dismiss, .onRow: self
+        case .wait, .scroll, .dismiss: self
         }
     }
 }

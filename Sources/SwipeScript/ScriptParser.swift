@@ -38,17 +38,23 @@ public struct ScriptParser: Sendable {
         var lineNumber = 0
         let end = bytes.count
         var nextProgress = progress == nil ? Int.max : Self.progressStride
+        var tokens = Tokens(bytes)
         while lineStart < end {
             if lineStart >= nextProgress {
                 progress?(lineStart)
                 nextProgress = lineStart + Self.progressStride
             }
             lineNumber += 1
-            let tokens = Tokens(bytes, lineAt: lineStart)
+            tokens.scan(lineAt: lineStart)
             if tokens.count > 0 {
                 do {
                     let command = try Self.command(tokens)
-                    try body(ScriptLine(number: lineNumber, command: command))
+                    // A ROW written `#ID` gives the command row 0, a placeholder (rows are 1-based).
+                    if tokens.hasRowID {
+                        try Self.run(command, onRowIDOf: tokens, lineNumber: lineNumber, body)
+                    } else {
+                        try body(ScriptLine(number: lineNumber, command: command))
+                    }
                 } catch let error as LineError {
                     throw ScriptError(file: fileName, line: lineNumber, cause: .syntax(error.message))
                 } catch let error as ScriptError {
@@ -76,14 +82,19 @@ public struct ScriptParser: Sendable {
     static let usage =
         "pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss | activate ROW ID | actions ROW"
 
-    static func command(_ t: Tokens) throws -> GestureCommand {
-        let command = try commandAtRow(t)
-        // ROW written `#ID`: the command's row (a placeholder) is found when the line runs.
-        guard t.isRowID(1), command.row != nil else { return command }
-        return .onRow(try t.rowID(1), command)
+    /// Calls `body` with the line whose ROW is written `#ID`, with its ``ScriptLine/rowID``. Out
+    /// of line: a line with a numeric row pays nothing for it.
+    @inline(never)
+    static func run(
+        _ command: GestureCommand, onRowIDOf t: Tokens, lineNumber: Int,
+        _ body: (ScriptLine) throws(ScriptError) -> Void
+    ) throws {
+        try body(ScriptLine(number: lineNumber, command: command, rowID: try t.rowID(1)))
     }
 
-    static func commandAtRow(_ t: Tokens) throws -> GestureCommand {
+    /// The line's command; a ROW written `#ID` gives row 0, a placeholder (the id is the line's
+    /// ``ScriptLine/rowID``, found when the line runs).
+    static func command(_ t: Tokens) throws -> GestureCommand {
         if t.matches(0, "pan") {
             try t.expectCount(3...4, form: "pan ROW begin [X] | move X | end [VX] | cancel")
             let row = try t.row(1)

@@ -25,6 +25,7 @@ public struct ScriptRunner {
             throw ScriptError(file: fileName, line: line.number, cause: .swipeDuration(duration))
         }
         do {
+            if case .some = line.rowID { return try execute(onRowID: line) }
             return try execute(line.command)
         } catch {
             throw ScriptError(file: fileName, line: line.number, cause: .table(error))
@@ -46,7 +47,6 @@ public struct ScriptRunner {
 
     func execute(_ command: GestureCommand) throws(TableError) -> Bool {
         switch command {
-        case .onRow(let id, let command): return try execute(command, onRowWithID: id)
         case .tap(let row, .number(let number)): return try table.tap(row: row, button: number)
         case .tap(let row, .id(let id)): return try table.tap(row: row, buttonID: id)
         case .tap(let row, .onEdge(let edge, let number)): return try table.tap(row: row, edge: edge, button: number)
@@ -56,11 +56,13 @@ public struct ScriptRunner {
         }
     }
 
-    /// `command` on the row that has id `id` now (a `#ID` line). Out of line: the recursion
-    /// would keep ``execute(_:)`` and ``perform(_:)`` from being inlined into every line's run.
+    /// `line`'s command on the row that has its id now (a `#ID` line, whose command's row is the
+    /// placeholder 0: rows are 1-based). Out of line: a line with a numeric row pays nothing
+    /// for it.
     @inline(never)
-    func execute(_ command: GestureCommand, onRowWithID id: RowID) throws(TableError) -> Bool {
-        try execute(command.withRow(try table.row(withID: id)))
+    func execute(onRowID line: ScriptLine) throws(TableError) -> Bool {
+        guard line.command.row == 0, let id = line.rowID else { return try execute(line.command) }
+        return try execute(line.command.withRow(try table.row(withID: id)))
     }
 
     @inline(__always)
@@ -84,7 +86,6 @@ public struct ScriptRunner {
         case .dismiss: break  // a table without plugins presents nothing (a `Session` dismisses its host's)
         case .activate(let row, let button): try table.activate(row: row, buttonID: button)
         case .actions(let row): try table.listActions(row: row)
-        case .onRow: break  // resolved by `execute` before it performs
         }
     }
 

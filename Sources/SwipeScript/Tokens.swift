@@ -11,11 +11,22 @@ struct Tokens {
     private(set) var count = 0
     /// The index of the line's newline, or the end of the bytes.
     private(set) var lineEnd = 0
+    /// Whether the line's ROW, its second word, is written `#ID` (`swipe #m42 -120`).
+    private(set) var hasRowID = false
     private static let capacity = 8
 
-    /// The words of the line that starts at `start`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, lineAt start: Int) {
+    /// No line's words yet: ``scan(lineAt:)`` reads them.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+    }
+
+    /// Reads the words of the line that starts at `start`, in place of the last line's: the
+    /// parser keeps one `Tokens` for a whole script, so that no 160-byte value is zeroed, made
+    /// and copied for each line. The ranges of words past ``count`` are an earlier line's:
+    /// every reader checks ``count`` first.
+    mutating func scan(lineAt start: Int) {
+        count = 0
+        hasRowID = false
         let end = bytes.count
         var i = start
         while i < end {
@@ -27,11 +38,13 @@ struct Tokens {
             if byte == UInt8(ascii: "\n") { break }
             // `#` starts a comment, except a ROW written `#ID`: the second word, the `#` followed
             // by a byte of the word (`swipe #m42 -120`).
-            if byte == UInt8(ascii: "#")
-                && !(count == 1 && i + 1 < end && Self.isWordByte(bytes[i + 1]) && takesRow)
-            {
-                while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
-                break
+            if byte == UInt8(ascii: "#") {
+                if count == 1 && Self.startsRowID(bytes, at: i, firstWord: starts.0, ends.0) {
+                    hasRowID = true
+                } else {
+                    while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
+                    break
+                }
             }
             var j = i + 1
             // Every byte above `#` is part of a word; the few below are checked one by one.
@@ -54,10 +67,23 @@ struct Tokens {
         lineEnd = i
     }
 
-    /// Whether the first word is a command that takes a ROW (all but `wait`, `scroll` and
-    /// `dismiss`, whose second word stays a comment when it starts with `#`).
-    private var takesRow: Bool {
-        !(matches(0, "wait") || matches(0, "scroll") || matches(0, "dismiss"))
+    /// Whether the `#` at `i`, starting the second word, starts a row id: a byte of the word
+    /// follows it and the first word (`bytes[s..<e]`) is a command that takes a ROW (all but
+    /// `wait`, `scroll` and `dismiss`, whose second word stays a comment when it starts with
+    /// `#`). Static and out of line: the loop over a line's bytes stays as small as it was
+    /// without row ids.
+    @inline(never)
+    private static func startsRowID(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, firstWord s: Int, _ e: Int) -> Bool
+    {
+        guard i + 1 < bytes.count, isWordByte(bytes[i + 1]) else { return false }
+        return !(equals(bytes, s, e, "wait") || equals(bytes, s, e, "scroll") || equals(bytes, s, e, "dismiss"))
+    }
+
+    /// Whether `bytes[s..<e]` is exactly `word` (ASCII), byte by byte.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ s: Int, _ e: Int, _ word: StaticString) -> Bool {
+        guard e - s == word.utf8CodeUnitCount else { return false }
+        for offset in 0..<(e - s) where bytes[s + offset] != word.utf8Start[offset] { return false }
+        return true
     }
 
     /// A byte that may follow the `#` of a row id: any but space, newline and `#`.
@@ -148,13 +174,21 @@ struct Tokens {
     /// Word `index`, a row id, as its ``RowID``: digits after `#` (no sign, no leading zero)
     /// are a number, anything else a name.
     func rowID(_ index: Int) throws -> RowID {
-        let name = String(word(index).dropFirst())
+        let (s, e) = range(index)
+        // An ASCII byte after the `#` begins a character of its own: the id is the bytes after
+        // the `#`, made into a string once. (Otherwise the word's first character, the `#` with
+        // what combines with it, is dropped from the word as a string, as it always was.)
+        let name =
+            e - s >= 2 && bytes[s + 1] < 0x80
+            ? String(decoding: UnsafeBufferPointer(rebasing: bytes[(s + 1)..<e]), as: UTF8.self)
+            : String(word(index).dropFirst())
         if name.utf8.count > Self.maximumRowIDBytes {
             throw ScriptParser.LineError(
                 message: "ROW id '\(quoted(index))' is too long: at most \(Self.maximumRowIDBytes) bytes")
         }
-        if let first = name.utf8.first, first != UInt8(ascii: "0"), name.utf8.allSatisfy({ Self.digit($0) != nil }),
-            let number = Int(name)
+        // (A name that starts with a letter is told from a number by its first byte.)
+        if let first = name.utf8.first, first != UInt8(ascii: "0"), Self.digit(first) != nil,
+            name.utf8.allSatisfy({ Self.digit($0) != nil }), let number = Int(name)
         {
             return .number(number)
         }
@@ -165,7 +199,7 @@ struct Tokens {
     static let maximumRowIDBytes = 256
 
     /// A row number: digits only, from 1 to ``TableGeometry/maximumRows``; 0, a placeholder,
-    /// for a row id (`#m42`, ``ScriptParser`` wraps the command in ``GestureCommand/onRow(_:_:)``).
+    /// for a row id (`#m42`, ``ScriptParser`` gives the line its ``ScriptLine/rowID``).
     func row(_ index: Int) throws -> Int {
         let (s, e) = range(index)
         var value = 0

@@ -190,7 +190,7 @@ public final class SwipeDriver {
             } catch {
                 throw Failure("\(method): \(error.message)")
             }
-            guard lines.count == 1, case .onRow(let parsed, _) = lines[0].command else {
+            guard lines.count == 1, let parsed = lines[0].rowID else {
                 throw Failure("\(method): '\(DisplayText.token(text))' is not a row id ('#m42', '#7')")
             }
             id = parsed

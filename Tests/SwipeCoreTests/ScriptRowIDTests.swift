@@ -21,17 +21,56 @@ struct ScriptRowIDTests {
             actions 3
             """)
         #expect(
-            lines.map(\.command) == [
-                .onRow(.name("m42"), .swipe(row: 0, dx: -120, duration: .milliseconds(150 as Int64))),
-                .onRow(.number(7), .tap(row: 0, button: .id("one"))),
-                .onRow(.number(7), .panBegin(row: 0, x: 0)),
-                .onRow(.name("row-3"), .open(row: 0, side: .leading)),
-                .onRow(.name("007"), .close(row: 0)),
-                .onRow(.name("m42"), .activate(row: 0, button: "trash")),
-                .onRow(.name("m42"), .actions(row: 0)),
-                .activate(row: 3, button: "trash"),
-                .actions(row: 3),
+            lines.map { ScriptLineParts(command: $0.command, rowID: $0.rowID) } == [
+                .init(command: .swipe(row: 0, dx: -120, duration: .milliseconds(150 as Int64)), rowID: .name("m42")),
+                .init(command: .tap(row: 0, button: .id("one")), rowID: .number(7)),
+                .init(command: .panBegin(row: 0, x: 0), rowID: .number(7)),
+                .init(command: .open(row: 0, side: .leading), rowID: .name("row-3")),
+                .init(command: .close(row: 0), rowID: .name("007")),
+                .init(command: .activate(row: 0, button: "trash"), rowID: .name("m42")),
+                .init(command: .actions(row: 0), rowID: .name("m42")),
+                .init(command: .activate(row: 3, button: "trash"), rowID: nil),
+                .init(command: .actions(row: 3), rowID: nil),
             ])
+    }
+
+    struct ScriptLineParts: Equatable {
+        var command: GestureCommand
+        var rowID: RowID?
+    }
+
+    /// The parser reads every line into one reused set of words: a line keeps nothing of the
+    /// longer line or the `#ID` before it (its row id, its words past its own).
+    @Test func aLineKeepsNothingOfTheLineBefore() throws {
+        let lines = try parser.parse("swipe #m42 -120 300\nswipe 3 -120\npan #7 move -40\npan 2 begin\nwait 10 # #x")
+        #expect(
+            lines.map { ScriptLineParts(command: $0.command, rowID: $0.rowID) } == [
+                .init(command: .swipe(row: 0, dx: -120, duration: .milliseconds(300 as Int64)), rowID: .name("m42")),
+                .init(command: .swipe(row: 3, dx: -120, duration: .milliseconds(150 as Int64)), rowID: nil),
+                .init(command: .panMove(row: 0, x: -40), rowID: .number(7)),
+                .init(command: .panBegin(row: 2, x: 0), rowID: nil),
+                .init(command: .wait(.milliseconds(10 as Int64)), rowID: nil),
+            ])
+        #expect(
+            throws: ScriptError(
+                file: "s.swipe", line: 2,
+                message: "missing argument: expected 'pan ROW begin [X] | move X | end [VX] | cancel'")
+        ) {
+            try parser.parse("pan #m1 move -40\npan #m1")
+        }
+    }
+
+    /// The id is what follows the `#`: digits without a leading zero are a number (one past
+    /// `Int` is a name), anything else a name, non-ASCII bytes too.
+    @Test(arguments: [
+        ("#12", RowID.number(12)), ("#0", .name("0")), ("#012", .name("012")), ("#1a", .name("1a")),
+        ("#m42", .name("m42")), ("#99999999999999999999", .name("99999999999999999999")),
+        ("#\u{FC}ber-7", .name("\u{FC}ber-7")), ("#-3", .name("-3")),
+    ])
+    func rowIDsAreNumbersOrNames(word: String, id: RowID) throws {
+        let line = try #require(try parser.parse("close \(word)").first)
+        #expect(line.rowID == id)
+        #expect(line.command == .close(row: 0))
     }
 
     /// A `#` with a space after it, or after a command without a ROW, is still a comment.
@@ -51,9 +90,9 @@ struct ScriptRowIDTests {
         "close #9", "activate #m42 trash", "actions #m42", "activate 3 trash", "actions 3",
     ])
     func linesPrintBackTheSame(line: String) throws {
-        let command = try #require(try parser.parse(line).first?.command)
-        #expect(command.scriptLine == line)
-        #expect(try parser.parse(command.scriptLine).first?.command == command)
+        let parsed = try #require(try parser.parse(line).first)
+        #expect(parsed.scriptLine == line)
+        #expect(try parser.parse(parsed.scriptLine).first == parsed)
     }
 
     @Test(arguments: [
