@@ -125,6 +125,30 @@ struct ClientMessageTests {
         }
     }
 
+    /// A string without escapes is read from its bytes at once (the serve path's fast way), one
+    /// with escapes run by run: both read as their bytes decoded as UTF-8 (a `\n` escape as the
+    /// byte 0x0A, an invalid byte as U+FFFD), over many generated strings.
+    @Test(arguments: 0..<200)
+    func aStringReadsAsItsUTF8WithOrWithoutEscapes(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        // Pieces: ASCII, a 2-byte and a 4-byte character, an invalid byte, a lone lead byte, `\n`.
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array("Z 9".utf8), Array("é".utf8), Array("😀".utf8), [0xFF], [0xC3],
+            Array(#"\n"#.utf8),
+        ]
+        var raw: [UInt8] = []
+        var unescaped: [UInt8] = []
+        // Half of the strings have no escape at all.
+        let escapes = seed % 2 == 1
+        for _ in 0..<Int(random.next() % 12) {
+            let piece = pieces[Int(random.next() % UInt64(escapes ? pieces.count : pieces.count - 1))]
+            raw += piece
+            unescaped += piece == Array(#"\n"#.utf8) ? [0x0A] : piece
+        }
+        let value = try JSONReader.parse(bytes: Array(#"{"s":""#.utf8) + raw + Array(#""}"#.utf8))
+        #expect(value["s"] == .string(String(decoding: unescaped, as: UTF8.self)))
+    }
+
     /// Whatever bytes arrive, decoding answers (a message or an error) and never traps.
     @Test func neverTrapsOnMangledMessages() {
         let valid = Array(
