@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The callgrind gate (issue 16): instructions per unit of eight workloads, counted by
+# The callgrind gate (issue 16): instructions per unit of nine workloads, counted by
 # valgrind's callgrind on a release build, against the baselines committed in
 # bench/baselines.json, with a tolerance of 5% either way.
 #

@@ -56,8 +56,8 @@ extension SwipeHostCommand {
         @Option(parsing: .upToNextOption, help: .hidden)
         var probeReplayMemory: [String] = []
 
-        /// A workload of scripts/callgrind-gate.sh (`replay.line`, `replay.spring`, `dispatch`, `pan.move`), run
-        /// `--gate-count` units at a time under callgrind; prints nothing.
+        /// A workload of scripts/callgrind-gate.sh (a `GateWorkload` raw value: `replay.line`, `serve.input`...),
+        /// run `--gate-count` units at a time under callgrind; prints nothing.
         @Option(help: .hidden)
         var gate: String?
 
