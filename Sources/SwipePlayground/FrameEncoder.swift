@@ -29,6 +29,8 @@ struct FrameEncoder {
         var drawing: RowDraw
         /// A row animation's height, opacity and sideways shift (docs/appearance.md).
         var motion = RowMotionFields()
+        /// The row's id when its item is a table (issue 22: the page shows it), else nil.
+        var id: String? = nil
     }
 
     /// What a row animation changes of a row (`h`, `opacity`, `shift`); `h` nil: the row height.
@@ -131,6 +133,11 @@ struct FrameEncoder {
                 }
             }
             let item = table.items[row]
+            // Only rows whose items are tables carry ids to the page (a table of strings: none,
+            // and its frames stay as they were).
+            let id =
+                table.items.values.isEmpty || table.items.value(row: row) == nil
+                ? nil : table.items.id(row: row).description
             let offset = cell.offset
             var y = Double(row - 1) * geometry.rowHeight - table.contentOffset
             // Rows animating (`row_animation`): their y, height and look are the geometry's.
@@ -171,7 +178,7 @@ struct FrameEncoder {
             let drawChanged = draw != (old?.draw ?? restDraws[lookNumber] ?? [])
             kept[row] = RowState(
                 item: item, offset: offset, y: y, look: lookNumber, path: path, configuration: cell.configuration,
-                filled: cell.filledButton, draw: draw, drawKey: drawKey, drawing: drawing, motion: motion)
+                filled: cell.filledButton, draw: draw, drawKey: drawKey, drawing: drawing, motion: motion, id: id)
             defer { previousLook = lookNumber }
             if let old {
                 let itemChanged = old.item != item
@@ -179,10 +186,11 @@ struct FrameEncoder {
                 let yChanged = !sameNumber(old.y, y)
                 let lookChanged = old.look != lookNumber
                 let motionChanged = old.motion != motion
+                let idChanged = old.id != id
                 // Unchanged: `visible` keeps it on the page as it was.
                 guard
                     itemChanged || offsetChanged || yChanged || lookChanged || pathChanged || drawChanged
-                        || motionChanged
+                        || motionChanged || idChanged
                 else {
                     continue
                 }
@@ -190,6 +198,10 @@ struct FrameEncoder {
                 if itemChanged {
                     rowsOut.append(literal: ",\"item\":")
                     rowsOut.append(jsonString: item)
+                }
+                if idChanged {
+                    rowsOut.append(literal: ",\"id\":")
+                    if let id { rowsOut.append(jsonString: id) } else { rowsOut.append(literal: "null") }
                 }
                 if offsetChanged {
                     rowsOut.append(literal: ",\"offset\":")
@@ -215,6 +227,10 @@ struct FrameEncoder {
                 startRow(row, &rowsOut, &firstRow)
                 rowsOut.append(literal: ",\"item\":")
                 rowsOut.append(jsonString: item)
+                if let id {
+                    rowsOut.append(literal: ",\"id\":")
+                    rowsOut.append(jsonString: id)
+                }
                 if !sameNumber(offset, 0) {
                     rowsOut.append(literal: ",\"offset\":")
                     ServerMessage.appendNumber(offset, to: &rowsOut)
