@@ -93,7 +93,10 @@ let package = Package(
                 "SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "SwipeTesting",
                 "CLuaBench",
             ],
-            resources: [.embedInCode("Lua/plain_tutorial.lua"), .embedInCode("Lua/coverage_reference.lua")]
+            resources: [
+                .embedInCode("Lua/plain_tutorial.lua"), .embedInCode("Lua/coverage_reference.lua"),
+                .embedInCode("Lua/set_items_bench.lua"),
+            ]
         ),
         .target(
             name: "SwipeCommandLine",

@@ -25,7 +25,10 @@ Debian's chromium through Playwright, and checks with real mouse events that:
      frame (t:cell(3).buttons[i].x) within 0.5 px;
   9. with a plugin whose trailing edge has a `manual` full swipe (a fourth server), row 2 dragged
      past the threshold and held: the filled button's x and width in the DOM are the frame's
-     `draw` at several instants of its grow, and once grown it covers the whole revealed width.
+     `draw` at several instants of its grow, and once grown it covers the whole revealed width;
+ 10. with a plugin whose items are tables with ids (a fifth server, issue 22), those rows show
+     their ids (`#m1`, in a label and the row's title), a string row shows none, the keyboard's
+     row is named by its id, and the recorded script names a dragged row by its id (`#m3`).
 Saves .artifacts/playground.png (and docs/images/playground.png with --docs-screenshot): row 2
 open on its leading edge, row 4 on its trailing one, the log, row 4's configuration.
 """
@@ -521,6 +524,47 @@ return { name = "filled", configure = function(row) return {
 """
 
 
+IDS_LUA = r"""
+return { name = "ids",
+  items = { { id = "m1", title = "Lunch?" }, "Plain row", { id = "m3", title = "Invoice", pinned = true } },
+  configure = function(row) return { buttons = { { id = "trash", title = "Trash", width = 80 } } } end,
+  on_action = function(ctx) end }
+"""
+
+
+def check_row_ids(binary, work, browser):
+    """10. Rows whose items are tables show their ids; the keyboard and the recorder name them."""
+    with open(os.path.join(work, "ids.lua"), "w", encoding="utf-8") as f:
+        f.write(IDS_LUA)
+    server = Server(binary, "ids.lua", work)
+    try:
+        page = browser.new_page(viewport={"width": 1180, "height": 780})
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(server.url)
+        row(page, 3).wait_for()
+        shown = page.evaluate("""() => [1, 2, 3].map(n => {
+            const r = document.querySelector('#table .row[data-row="' + n + '"]');
+            const label = r.querySelector('.rowid');
+            return [r.dataset.id || null, label.hidden ? '' : label.textContent, r.title];
+        })""")
+        check(shown == [["m1", "#m1", "row id #m1"], [None, "", ""], ["m3", "#m3", "row id #m3"]],
+              "rows whose items are tables show their ids; a string row shows none", json.dumps(shown))
+        page.focus("#table")  # the keyboard's row starts at the first one on screen
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        label = row(page, 3).get_attribute("aria-label") or ""
+        check(label.startswith("row 3 (#m3): Invoice"), "the keyboard's row is named by its id", label)
+        page.keyboard.press("Escape")
+        drag(page, 3, -120)
+        page.locator("#log .event.open").wait_for()
+        hello = page.evaluate("() => window.swipePlayground.hello")
+        status, _, script = fetch(server.url.rstrip("/") + hello["script"])
+        check(status == 200 and "#m3" in script, "the recorded script names the dragged row by its id (#m3)", script)
+        page.close()
+    finally:
+        server.stop(signal.SIGINT)
+
+
 def channel_at(draw, values, t):
     """A `draw` channel at virtual time t (docs/playground.md, "DRAW"): a number, or one value
     per knot drawn as the straight line between the knots around t."""
@@ -616,6 +660,7 @@ def main():
                 check_spring_settle(binary, work, browser)
                 check_border_layout(binary, work, browser)
                 check_filled_grow(binary, work, browser)
+                check_row_ids(binary, work, browser)
             except BaseException:
                 try:
                     shoot(page, args, failure_shot)

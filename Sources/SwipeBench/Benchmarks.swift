@@ -25,6 +25,7 @@ public struct Benchmarks {
         "core.move_ns", "host.dispatch_ns", "lua.pcall_ns", "host.dispatch_ratio", "replay.lines_per_s",
         "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.spring_vs_tutorial", "replay.rss_mb_10m",
         "table.rss_mb_1m", "startup_ms",
+        "table.set_items_vs_plain_lua",
         "serve.input_us", "serve.input_p99_us", "serve.frame_bytes_p50", "serve.frame_bytes_max",
         "serve.input_appearance_us",
         "test.coverage_overhead", "test.coverage_reference_overhead",
@@ -62,6 +63,7 @@ public struct Benchmarks {
         if wanted("replay.rss_mb_10m") { figures.append(try replayMemory()) }
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
         if wanted("startup_ms") { figures.append(startup()) }
+        if wanted("table.set_items_vs_plain_lua") { figures.append(try setItemsVsPlainLua()) }
         if wanted("serve.input_us") || wanted("serve.input_p99_us") {
             let serve = try serveInput()
             if wanted("serve.input_us") { figures.append(serve.median) }

@@ -24,6 +24,9 @@ public struct TableItems: Sendable, Equatable {
         /// The items' bytes for ``withItem(row:generated:stored:)``, made on its first read of
         /// this piece; dropped whenever `items` change.
         @usableFromInline var bytes: PieceBytes?
+        /// The piece's key in ``IDIndex`` (explicit pieces; 0 until ``reindex(from:)`` gives one):
+        /// stays with the piece as pieces before it come and go.
+        var key = 0
 
         init(items: [String], ids: [RowID]) {
             self.items = items
@@ -106,6 +109,34 @@ public struct TableItems: Sendable, Equatable {
         }
     }
 
+    /// Where each explicit item's id is (issue 22): the key of the piece holding it, each
+    /// piece's index by key, and the generated runs in order, so that ``row(of:)`` finds a row
+    /// without a search of the list. A class, so that a copy of the list costs one retain as
+    /// before; copied before a change when shared (``makeIDIndexUnique()``), so `@unchecked
+    /// Sendable` is safe: an instance is only changed while one list holds it.
+    final class IDIndex: @unchecked Sendable {
+        /// An explicit item's id → the ``Piece/key`` of the piece holding it.
+        var pieceKey: [RowID: Int] = [:]
+        /// A piece's key → its index in `pieces`.
+        var pieceIndex: [Int: Int] = [:]
+        /// The indices of the generated runs in `pieces`, in order: their numbers increase
+        /// along the list (a run is only ever split, or written out).
+        var runs: [Int] = []
+        var nextKey = 1
+
+        init() {}
+
+        init(copying other: IDIndex) {
+            (pieceKey, pieceIndex, runs, nextKey) = (other.pieceKey, other.pieceIndex, other.runs, other.nextKey)
+        }
+
+        /// Shared by every list until its first edit: an untouched list allocates nothing.
+        static let empty = IDIndex()
+    }
+
+    /// See ``IDIndex``. Not part of equality: it is derived from `pieces`.
+    private var idIndex = IDIndex.empty
+
     // Stored fields rather than an enum: reading an item must not copy (and retain) the
     // list, as binding an enum's payload does.
     /// The count of generated titles while the list is untouched, or nil once `pieces` hold it.
@@ -149,6 +180,7 @@ public struct TableItems: Sendable, Equatable {
         }
         nextID = 1
         for case .number(let number) in ids where number >= nextID { nextID = number &+ 1 }
+        reindex(from: 0)
     }
 
     private init(generatedCount: Int?, pieces: [Piece], ends: [Int], nextID: Int) {
@@ -311,27 +343,34 @@ public struct TableItems: Sendable, Equatable {
     }
 
     /// The row of the item with id `id`, if it is in the list.
-    /// - Complexity: O(1) while the list is untouched; else O(p) for p pieces plus the explicit
-    ///   items searched.
+    /// - Complexity: O(1) while the list is untouched; else O(1) expected for an explicit item
+    ///   (two dictionary reads, then a search of its one piece, at most ``pieceCapacity`` ids),
+    ///   O(log r) for r generated runs otherwise.
     public func row(of id: RowID) -> Int? {
         if let generated = generatedCount {
             guard case .number(let number) = id, number >= 1, number <= generated else { return nil }
             return number
         }
-        var start = 0
-        for (index, piece) in pieces.enumerated() {
-            if piece.generatedFirst != 0 {
-                if case .number(let number) = id, number >= piece.generatedFirst,
-                    number - piece.generatedFirst < piece.runCount
-                {
-                    return start + number - piece.generatedFirst + 1
-                }
-            } else if let offset = piece.ids.firstIndex(of: id) {
-                return start + offset + 1
+        if let key = idIndex.pieceKey[id], let index = idIndex.pieceIndex[key] {
+            guard let offset = pieces[index].ids.firstIndex(of: id) else {
+                assertionFailure("id \(id) is indexed in a piece that does not hold it")
+                return nil
             }
-            start = ends[index]
+            return (index > 0 ? ends[index - 1] : 0) + offset + 1
         }
-        return nil
+        guard case .number(let number) = id else { return nil }
+        // The last run starting at or before `number`, by binary search.
+        let runs = idIndex.runs
+        var (low, high) = (0, runs.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if pieces[runs[middle]].generatedFirst <= number { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return nil }
+        let index = runs[low - 1]
+        let offset = number - pieces[index].generatedFirst
+        guard offset < pieces[index].runCount else { return nil }
+        return (index > 0 ? ends[index - 1] : 0) + offset + 1
     }
 
     /// Makes sure no number below `next` is given to an item that enters without an id (a
@@ -377,6 +416,8 @@ extension TableItems {
             pieces[index].items.remove(at: offset)
             let id = pieces[index].ids.remove(at: offset)
             if !values.isEmpty { values[id] = nil }
+            makeIDIndexUnique()
+            idIndex.pieceKey[id] = nil
         }
         normalize(around: index)
     }
@@ -391,6 +432,7 @@ extension TableItems {
         guard !pieces.isEmpty else {
             pieces = [Piece(items: [item], ids: [id])]
             ends = [1]
+            reindex(from: 0)
             return
         }
         var (index, offset) = row > count ? (pieces.count - 1, pieces[pieces.count - 1].count) : locate(row)
@@ -412,6 +454,9 @@ extension TableItems {
         }
         pieces[index].items.insert(item, at: offset)
         pieces[index].ids.insert(id, at: offset)
+        // A new piece's key is 0 here: normalize gives it one, and indexes its ids.
+        makeIDIndexUnique()
+        idIndex.pieceKey[id] = pieces[index].key
         normalize(around: index)
     }
 
@@ -450,6 +495,7 @@ extension TableItems {
         pieces = generated > 0 ? [.generated(first: 1, count: generated)] : []
         // `nextID` is already past the run's numbers.
         ends = generated > 0 ? [generated] : []
+        reindex(from: 0)
     }
 
     /// Tidies the pieces near `index` after an edit (no empty pieces, short runs written out,
@@ -464,6 +510,8 @@ extension TableItems {
         let low = max(0, index - 2)
         var taken = Array(pieces[low..<min(pieces.count, index + 3)])
         pieces.removeSubrange(low..<(low + taken.count))
+        makeIDIndexUnique()
+        for piece in taken where piece.key != 0 { idIndex.pieceIndex[piece.key] = nil }
         var window: [Piece] = []
         for position in taken.indices {
             // Moved out, so that merging appends to a uniquely held array.
@@ -478,9 +526,14 @@ extension TableItems {
             {
                 window[window.count - 1].items += piece.items
                 window[window.count - 1].ids += piece.ids
+                // A key of 0 (a run just written out) is given, and its ids indexed, below.
+                for id in piece.ids { idIndex.pieceKey[id] = last.key }
             } else if piece.generatedFirst == 0, piece.count > Self.pieceCapacity {
                 let half = piece.count / 2
-                window.append(Piece(items: Array(piece.items[..<half]), ids: Array(piece.ids[..<half])))
+                var first = Piece(items: Array(piece.items[..<half]), ids: Array(piece.ids[..<half]))
+                first.key = piece.key
+                window.append(first)
+                // Key 0: given a new one, its ids indexed, below.
                 window.append(Piece(items: Array(piece.items[half...]), ids: Array(piece.ids[half...])))
             } else {
                 window.append(piece)
@@ -488,6 +541,34 @@ extension TableItems {
         }
         pieces.insert(contentsOf: window, at: low)
         recount(from: low)
+        reindex(from: low)
+    }
+
+    /// The ``IDIndex``, copied first if another list shares it.
+    private mutating func makeIDIndexUnique() {
+        if !isKnownUniquelyReferenced(&idIndex) { idIndex = IDIndex(copying: idIndex) }
+    }
+
+    /// Brings the ``IDIndex`` up to date after pieces from `low` on were added, removed or
+    /// rebuilt: a piece without a key gets one and its ids are indexed under it, every piece from
+    /// `low` on is indexed at its place, and the runs are listed again.
+    /// - Complexity: O(p) for p pieces, plus the ids of the pieces given a key.
+    private mutating func reindex(from low: Int) {
+        makeIDIndexUnique()
+        idIndex.runs.removeAll(keepingCapacity: true)
+        for index in pieces.indices {
+            if pieces[index].generatedFirst != 0 {
+                idIndex.runs.append(index)
+                continue
+            }
+            guard index >= low else { continue }
+            if pieces[index].key == 0 {
+                pieces[index].key = idIndex.nextKey
+                idIndex.nextKey += 1
+                for id in pieces[index].ids { idIndex.pieceKey[id] = pieces[index].key }
+            }
+            idIndex.pieceIndex[pieces[index].key] = index
+        }
     }
 
     /// Recomputes the ends of the pieces from `index` on.

@@ -31,11 +31,13 @@ struct FrameEncoder {
         var drawing: RowDraw
         /// A row animation's height, opacity and sideways shift (docs/appearance.md).
         var motion: RowMotionFields
+        /// The row's id when its item is a table (issue 22: the page shows it), else nil.
+        var id: String?
 
         init(
             item: String, offset: Double, y: Double, look: Int, path: PathSimplifier.Path?,
             configuration: CellConfiguration, filled: SwipeButton?, draw: [UInt8], drawKey: SwipeCell.PresentationKey,
-            drawing: RowDraw, motion: RowMotionFields
+            drawing: RowDraw, motion: RowMotionFields, id: String?
         ) {
             self.item = item
             self.offset = offset
@@ -48,6 +50,7 @@ struct FrameEncoder {
             self.drawKey = drawKey
             self.drawing = drawing
             self.motion = motion
+            self.id = id
         }
     }
 
@@ -155,6 +158,11 @@ struct FrameEncoder {
                 }
             }
             let item = table.items[row]
+            // Only rows whose items are tables carry ids to the page (a table of strings: none,
+            // and its frames stay as they were).
+            let id =
+                table.items.values.isEmpty || table.items.value(row: row) == nil
+                ? nil : table.items.id(row: row).description
             let offset = cell.offset
             var y = Double(row - 1) * geometry.rowHeight - table.contentOffset
             // Rows animating (`row_animation`): their y, height and look are the geometry's.
@@ -202,6 +210,7 @@ struct FrameEncoder {
                 let yChanged = !sameNumber(old.y, y)
                 let lookChanged = old.look != lookNumber
                 let motionChanged = old.motion != motion
+                let idChanged = old.id != id
                 // What the page has now, in place: only what changed is stored again.
                 if itemChanged { old.item = item }
                 old.offset = offset
@@ -218,10 +227,11 @@ struct FrameEncoder {
                     old.drawing = drawing
                 }
                 if motionChanged { old.motion = motion }
+                if idChanged { old.id = id }
                 // Unchanged: `visible` keeps it on the page as it was.
                 guard
                     itemChanged || offsetChanged || yChanged || lookChanged || pathChanged || drawChanged
-                        || motionChanged
+                        || motionChanged || idChanged
                 else {
                     continue
                 }
@@ -229,6 +239,10 @@ struct FrameEncoder {
                 if itemChanged {
                     rowsOut.append(literal: ",\"item\":")
                     rowsOut.append(jsonString: item)
+                }
+                if idChanged {
+                    rowsOut.append(literal: ",\"id\":")
+                    if let id { rowsOut.append(jsonString: id) } else { rowsOut.append(literal: "null") }
                 }
                 if offsetChanged {
                     rowsOut.append(literal: ",\"offset\":")
@@ -252,12 +266,16 @@ struct FrameEncoder {
                 rows[row] = RowState(
                     item: item, offset: offset, y: y, look: lookNumber, path: path,
                     configuration: cell.configuration, filled: cell.filledButton, draw: draw, drawKey: drawKey,
-                    drawing: drawing, motion: motion)
+                    drawing: drawing, motion: motion, id: id)
                 // New to the page: every field, but those at their defaults (offset 0, path null,
                 // the look of the row above).
                 startRow(row, &rowsOut, &firstRow)
                 rowsOut.append(literal: ",\"item\":")
                 rowsOut.append(jsonString: item)
+                if let id {
+                    rowsOut.append(literal: ",\"id\":")
+                    rowsOut.append(jsonString: id)
+                }
                 if !sameNumber(offset, 0) {
                     rowsOut.append(literal: ",\"offset\":")
                     ServerMessage.appendNumber(offset, to: &rowsOut)

@@ -164,7 +164,7 @@ extension ItemValue {
     }
 
     /// The value as Lua sees it (a copy).
-    var luaValue: LuaValue {
+    public var luaValue: LuaValue {
         switch self {
         case .string(let text): return .string(text)
         case .integer(let number): return .integer(number)

@@ -81,7 +81,14 @@ extension SwipeDriver {
     }
 
     var openRowsValue: LuaValue { .list(table.openRows.sorted().map { .integer($0) }) }
-    var itemsValue: LuaValue { .list(table.items.all.map { .string($0) }) }
+    /// The rows' items in row order, as `ctx:item` gives them: a string item as its string, a
+    /// table item as a copy of its table (changing the copy changes nothing).
+    var itemsValue: LuaValue {
+        let items = table.items
+        guard !items.values.isEmpty else { return .list(items.all.map { .string($0) }) }
+        return .list(
+            zip(items.all, items.allIDs).map { title, id in items.values[id]?.luaValue ?? .string(title) })
+    }
     var nowValue: LuaValue { .milliseconds(table.now.milliseconds) }
 
     var presentedValue: LuaValue {

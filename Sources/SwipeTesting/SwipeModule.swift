@@ -130,6 +130,15 @@ public enum SwipeModule {
         }
         try define("open_rows") { driver, _ in driver.openRowsValue }
         try define("items") { driver, _ in driver.itemsValue }
+        try define("count") { driver, _ in .integer(driver.table.items.count) }
+        try define("index") { driver, args in
+            guard case .string(let text) = args.argument(2) else {
+                throw SwipeDriver.Failure(
+                    "index: an id expected (a string, as row.id is; an integer is already an index), got a \(args.argument(2).typeName)"
+                )
+            }
+            return driver.table.row(of: RowID(text: text)).map { .integer($0) } ?? .nil
+        }
         try define("presented") { driver, _ in driver.presentedValue }
         try define("now") { driver, _ in driver.nowValue }
         try define("errors") { driver, _ in driver.errorValues }

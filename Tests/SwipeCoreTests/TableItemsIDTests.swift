@@ -18,7 +18,12 @@ struct TableItemsIDTests {
         #expect(items.allIDs == model.items.map(\.id))
         for row in [1, model.items.count / 2, model.items.count].filter({ $0 >= 1 }) {
             #expect(items.id(row: row) == model.items[row - 1].id)
-            #expect(items.row(of: model.items[row - 1].id) == row)
+        }
+        // The id index (issue 22): every id's row, through splits, merges and written-out runs.
+        for (offset, entry) in model.items.enumerated() where items.row(of: entry.id) != offset + 1 {
+            Issue.record(
+                "row(of: \(entry.id)) is \(items.row(of: entry.id).map(String.init) ?? "nil"), not \(offset + 1)")
+            break
         }
         #expect(Set(model.items.map(\.id)).count == model.items.count)
     }
@@ -45,6 +50,13 @@ struct TableItemsIDTests {
             case (2, _) where row <= model.items.count:
                 items.set("s\(step)", row: row)
                 model.items[row - 1].title = "s\(step)"
+            case (4, _) where row <= model.items.count && step % 2 == 0:
+                // A move (a set_items's), as remove and insert with the same id and title.
+                let entry = model.items.remove(at: row - 1)
+                items.remove(row: row)
+                let to = Int.random(in: 1...(model.items.count + 1), using: &generator)
+                items.insert(entry.title, row: to, id: entry.id)
+                model.items.insert(entry, at: to - 1)
             case (3, _):
                 // An item with its own id, as a plugin gives it.
                 let id = RowID.name("m\(step)")
@@ -57,6 +69,12 @@ struct TableItemsIDTests {
                 model.items.insert(("f\(step)", id), at: 0)
             }
             if step % 500 == 0 { check(items, model) }
+            // After every step: a row's id finds the row, a deleted id finds none.
+            if !model.items.isEmpty {
+                let probe = Int.random(in: 0..<model.items.count, using: &generator)
+                #expect(items.row(of: model.items[probe].id) == probe + 1, "step \(step)")
+            }
+            if let gone = deleted.last { #expect(items.row(of: gone) == nil, "step \(step)") }
         }
         check(items, model)
         for id in deleted.suffix(50) { #expect(items.row(of: id) == nil) }
@@ -115,6 +133,7 @@ struct TableIDModelTests {
         let table = SwipeTable(items: .generated(count: 20))
         var model = (1...20).map { Entry(id: .number($0), title: TableItems.defaultTitle(row: $0)) }
         var next = 21
+        var left: [RowID] = []
         for step in 0..<600 {
             let row = Int.random(in: 1...max(model.count, 1), using: &random)
             switch Int.random(in: 0..<7, using: &random) {
@@ -131,7 +150,7 @@ struct TableIDModelTests {
                 }
             case 2 where !model.isEmpty:
                 try table.deleteRow(row)
-                model.remove(at: row - 1)
+                left.append(model.remove(at: row - 1).id)
             case 3 where !model.isEmpty:
                 try table.setItem("s\(step)", row: row)
                 model[row - 1].title = "s\(step)"
@@ -152,6 +171,9 @@ struct TableIDModelTests {
             if let entry = model.randomElement(using: &random) {
                 #expect(try table.id(ofRow: table.row(of: entry.id) ?? 0) == entry.id)
             }
+            // The id index after every step: each id's row, and none for an id that left.
+            #expect(model.indices.allSatisfy { table.row(of: model[$0].id) == $0 + 1 }, "step \(step)")
+            for id in left.suffix(3) { #expect(table.row(of: id) == nil, "step \(step)") }
         }
     }
 

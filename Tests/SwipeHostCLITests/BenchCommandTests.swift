@@ -46,6 +46,21 @@ struct BenchCommandTests {
         #expect(Int(fields[2]).map { $0 >= 1_000_000 && $0 <= 1_000_020 } == true, "configure calls: \(fields)")
     }
 
+    /// `ctx:set_items` on 10,000 items against a plain-Lua diff of the same lists (issue 22): one
+    /// ratio, its target a reference-relative one (docs/performance.md); not asserted met here.
+    @Test func theSetItemsFigureIsARatioToItsPlainLuaReference() throws {
+        let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "table.set_items_vs_plain_lua"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["name"] as? String } == ["table.set_items_vs_plain_lua"])
+        #expect(objects.map { $0["unit"] as? String } == ["x"])
+        #expect(objects.map { $0["target"] as? String } == ["<= 5"])
+        #expect(objects.map { $0["n"] as? Int } == [10_000])
+        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
+    }
+
     @Test func anUnknownFigureIsRefused() throws {
         let result = try Swipehost.run(["bench", "--only", "speed"])
         #expect(result.status != 0)

@@ -190,6 +190,10 @@ struct SetItemsPluginTests {
             #expect(
                 Set(host.table.openRows.map { ids[$0 - 1] }).subtracting(waiting) == open, "seed \(seed) step \(step)")
             #expect(host.messages("plugin_error").isEmpty, "seed \(seed) step \(step)")
+            // The id index (what ctx:index and every id argument read) after every step.
+            #expect(
+                model.indices.allSatisfy { host.table.row(of: RowID(text: model[$0].id)) == $0 + 1 },
+                "seed \(seed) step \(step)")
         }
     }
 }

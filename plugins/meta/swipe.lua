@@ -139,9 +139,20 @@ function SwipeTable:actions(row) end
 ---@return integer[]
 function SwipeTable:open_rows() end
 
----The rows' items, in order.
----@return string[]
+---The rows' items, in row order, as `ctx:item` gives them: a string item as its string, a table
+---item as a copy of its table (`{ id = "m42", title = "Lunch?", ... }`; changing it changes nothing).
+---@return (string|table)[]
 function SwipeTable:items() end
+
+---The number of rows, as `ctx:count()` gives it.
+---@return integer
+function SwipeTable:count() end
+
+---The row of the item with id `id` now, or nil, as `ctx:index(id)`: `id` is a string, as
+---`row.id` is (`"m42"`, `"7"`); an integer is an error (it is already an index).
+---@param id string
+---@return integer?
+function SwipeTable:index(id) end
 
 ---The detail screen a plugin presented, or nil.
 ---@return SwipePresented?

@@ -202,7 +202,7 @@
       v.el.style.height = rowHeight + 'px';
       drawRowMotion(v.el, data, rowHeight);
       v.el.classList.toggle('open', editing.has(n));
-      var sig = JSON.stringify([data.item, data.look]);
+      var sig = JSON.stringify([data.item, data.look, data.id || null]);
       if (sig !== v.sig) { v.sig = sig; fillRow(v, data); }
     }
     rowViews.forEach(function (v, n) {
@@ -271,9 +271,11 @@
     var content = document.createElement('div'); content.className = 'content';
     var index = document.createElement('span'); index.className = 'index'; index.textContent = String(n);
     var item = document.createElement('span'); item.className = 'item';
-    content.appendChild(index); content.appendChild(item);
+    // A row whose item is a table shows its id (issue 22), after the title.
+    var rowid = document.createElement('span'); rowid.className = 'rowid'; rowid.hidden = true;
+    content.appendChild(index); content.appendChild(item); content.appendChild(rowid);
     el.appendChild(right); el.appendChild(left); el.appendChild(filled); el.appendChild(content);
-    return { el: el, content: content, item: item, right: right, left: left, filled: filled, data: null, sig: null, filledSig: null };
+    return { el: el, content: content, item: item, rowid: rowid, right: right, left: left, filled: filled, data: null, sig: null, filledSig: null };
   }
 
   /** The colour to draw a button in: its own only when it is `#rgb` or `#rrggbb` (the server
@@ -389,6 +391,18 @@
   function fillRow(v, r) {
     v.el.dataset.item = r.item;
     v.item.textContent = r.item;
+    // The id a script names the row by (`swipe #m42 -120`), for rows whose items are tables.
+    if (typeof r.id === 'string') {
+      v.el.dataset.id = r.id;
+      v.el.title = 'row id #' + r.id;
+      v.rowid.textContent = '#' + r.id;
+      v.rowid.hidden = false;
+    } else {
+      delete v.el.dataset.id;
+      v.el.removeAttribute('title');
+      v.rowid.textContent = '';
+      v.rowid.hidden = true;
+    }
     fillButtons(v.right, r.right, 'right');
     fillButtons(v.left, r.left, 'left');
     placeButtons(v.right, r.order && r.order.right);
@@ -847,7 +861,8 @@
     if (v) {
       v.el.id = 'kbd-row';
       table.setAttribute('aria-activedescendant', 'kbd-row');
-      v.el.setAttribute('aria-label', 'row ' + kbdRow + ': ' + (v.data && v.data.item || '') + '; press A for its actions');
+      var named = v.data && typeof v.data.id === 'string' ? ' (#' + v.data.id + ')' : '';
+      v.el.setAttribute('aria-label', 'row ' + kbdRow + named + ': ' + (v.data && v.data.item || '') + '; press A for its actions');
     } else {
       table.removeAttribute('aria-activedescendant');
     }

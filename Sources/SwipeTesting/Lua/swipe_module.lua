@@ -103,6 +103,8 @@ local function loader()
   function Driver:actions(row) local r = check(native.actions(self._host, row)); return r end
   function Driver:open_rows() local r = check(native.open_rows(self._host)); return r end
   function Driver:items() local r = check(native.items(self._host)); return r end
+  function Driver:count() local r = check(native.count(self._host)); return r end
+  function Driver:index(id) local r = check(native.index(self._host, id)); return r end
   function Driver:presented() local r = check(native.presented(self._host)); return r end
   function Driver:now() local r = check(native.now(self._host)); return r end
   function Driver:errors()
