@@ -8,9 +8,10 @@
 
 _Static_assert(SWD_NO_ITEM == LUA_NOREF, "no item is Lua's no reference");
 
-static const char *const swd_key_names[SWD_KEY_COUNT] = { "index", "item", "side", "id", "title", "full", "accessibility" };
+static const char *const swd_key_names[SWD_KEY_COUNT] = { "index", "item", "side", "id", "title", "full", "accessibility",
+                                                          "velocity", "offset", "fraction" };
 
-_Static_assert(SWD_KEY_COUNT <= SWL_KEY_SLOTS, "the record keys fit the parked slots");
+_Static_assert(SWD_KEY_COUNT + SWD_PARKED_TABLES <= SWL_KEY_SLOTS, "the record keys and the id cache fit the parked slots");
 
 const char *swd_key_name(int key) {
     return key >= 0 && key < SWD_KEY_COUNT ? swd_key_names[key] : NULL;
@@ -57,36 +58,39 @@ static void swd_push_numbered(lua_State *L, const char *prefix, size_t len, long
     lua_pushlstring(L, start, (size_t)(end - start));
 }
 
-// Row ids below SWD_ID_CACHE_MAX keep their decimal strings in a table in the registry (at
-// &swd_id_cache_key), made on the first dispatch: a plain row's id then costs one lookup, not a
-// formatted string interned (and allocated, then collected) on every call. Bounded, so a table
-// that inserts and deletes for ever does not grow it without end; larger ids are formatted each
-// time. At most SWD_ID_CACHE_MAX short strings (some 40 kB), made while the memory cap is
-// suspended (as the record itself is).
+// Row ids below SWD_ID_CACHE_MAX keep their decimal strings in the table parked after the keys
+// (SWD_ID_CACHE_SLOT, `LuaState.parkKeys(_:tables:)`), filled as ids are dispatched: a plain
+// row's id then costs one lookup (an outermost call's in the parked slot itself, no registry
+// lookup), not a formatted string interned (and allocated, then collected) on every call.
+// Bounded, so a table that inserts and deletes for ever does not grow it without end; larger ids
+// are formatted each time, as every id is when no table is parked. At most SWD_ID_CACHE_MAX short
+// strings (some 40 kB), made while the memory cap is suspended (as the record itself is).
 enum { SWD_ID_CACHE_MAX = 1024 };
-static const char swd_id_cache_key = 0;
 
 // Pushes row id `id` as its decimal string (from the cache when it is there).
-static inline __attribute__((always_inline)) void swd_push_id(lua_State *L, long long id) {
-    if (id < 0 || id >= SWD_ID_CACHE_MAX) {
+static inline __attribute__((always_inline)) void swd_push_id(swl_Runtime *rt, lua_State *L, long long id) {
+    int reference = rt->keys[SWD_ID_CACHE_SLOT];
+    if (id < 0 || id >= SWD_ID_CACHE_MAX || reference == LUA_NOREF) {
         swd_push_numbered(L, "", 0, id);
         return;
     }
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &swd_id_cache_key) == LUA_TTABLE) {
-        if (lua_rawgeti(L, -1, (lua_Integer)id) == LUA_TSTRING) {
-            lua_replace(L, -2);  // cache, s -> s
-            return;
-        }
+    if (rt->call_depth == 0) {
+        // The cache, parked on the main thread's stack.
+        int cache = SWD_ID_CACHE_SLOT + 1;
+        if (lua_rawgeti(L, cache, (lua_Integer)id) == LUA_TSTRING) return;
         lua_pop(L, 1);
-    } else {
-        lua_pop(L, 1);
-        lua_createtable(L, 64, 0);
+        swd_push_numbered(L, "", 0, id);
         lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &swd_id_cache_key);
+        lua_rawseti(L, cache, (lua_Integer)id);
+        return;
     }
-    swd_push_numbered(L, "", 0, id);
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, -3, (lua_Integer)id);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, reference);
+    if (lua_rawgeti(L, -1, (lua_Integer)id) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        swd_push_numbered(L, "", 0, id);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, (lua_Integer)id);
+    }
     lua_replace(L, -2);  // cache, s -> s
 }
 
@@ -104,7 +108,7 @@ static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, 
     lua_pushinteger(L, (lua_Integer)index);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ID);
-    swd_push_id(L, id);
+    swd_push_id(rt, L, id);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ITEM);
     if (numbered) {
@@ -140,12 +144,12 @@ int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, l
 // ---- Whole row records (issue 22) --------------------------------------------------------------
 // The lifecycle hooks (on_begin, on_will_open, on_will_close, on_expand, on_collapse, on_progress,
 // and an on_open or on_close a flick decided: a pan's motion fields) and any handler of a row whose
-// item is a table or whose id is a name. Not a hot path: the motion keys are pushed as literals.
+// item is a table or whose id is a name: one record path, its keys parked (the motion's too).
 
-static inline void swd_set_number(lua_State *L, const char *key, double value) {
-    lua_pushstring(L, key);
+static inline __attribute__((always_inline)) void swd_set_number(swl_Runtime *rt, lua_State *L, int key, double value) {
+    swl_call_push_key(rt, L, key);
     lua_pushnumber(L, (lua_Number)value);
-    lua_rawset(L, -3);
+    swl_call_set_raw(L);
 }
 
 int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, const swd_Row *row,
@@ -159,28 +163,39 @@ int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, co
     lua_pushinteger(L, (lua_Integer)row->index);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ID);
-    swl_call_push_string(L, row->id, row->id_len);
+    if (row->id != NULL) {
+        swl_call_push_string(L, row->id, row->id_len);
+    } else {
+        swd_push_id(rt, L, row->number_id);
+    }
     swl_call_set_raw(L);
+    // The title, pushed once: row.title = s, then (a string item) row.item = s.
+    if (row->numbered) {
+        swd_push_numbered(L, row->title, row->title_len, row->number);
+    } else {
+        swl_call_push_string(L, row->title, row->title_len);
+    }
     swl_call_push_key(rt, L, SWD_KEY_TITLE);
-    swl_call_push_string(L, row->title, row->title_len);
-    swl_call_set_raw(L);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);  // row, s
     swl_call_push_key(rt, L, SWD_KEY_ITEM);
     if (row->item != SWD_NO_ITEM) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, row->item);
     } else {
-        swl_call_push_string(L, row->title, row->title_len);
+        lua_pushvalue(L, -2);
     }
-    swl_call_set_raw(L);
+    lua_rawset(L, -4);  // row, s
+    lua_pop(L, 1);
     if (row->side != NULL) {
         swl_call_push_key(rt, L, SWD_KEY_SIDE);
         lua_pushstring(L, row->side);
         swl_call_set_raw(L);
     }
     if (motion != NULL) {
-        if (motion->has_velocity) swd_set_number(L, "velocity", motion->velocity);
+        if (motion->has_velocity) swd_set_number(rt, L, SWD_KEY_VELOCITY, motion->velocity);
         if (motion->has_progress) {
-            swd_set_number(L, "offset", motion->offset);
-            swd_set_number(L, "fraction", motion->fraction);
+            swd_set_number(rt, L, SWD_KEY_OFFSET, motion->offset);
+            swd_set_number(rt, L, SWD_KEY_FRACTION, motion->fraction);
         }
     }
     if (button == NULL) return swl_call_finish(rt, L, 2, msgh);

@@ -31,11 +31,17 @@ extension LuaState {
     /// prepared call sets table fields with (`swl_call_push_key(rt, L, k)`), which an outermost
     /// call pushes from the main thread's stack and a nested one from the registry, instead of
     /// looking each up by its C string as `lua_setfield` does. Parking again replaces them.
+    /// `tables` fresh empty tables follow the keys, in slots `keys.count` on (each also in the
+    /// registry, as a key is): caches the C of a prepared call keeps (it finds a parked table's
+    /// slot by its registry reference being set). Lua code cannot reach them.
     ///
     /// Call it between calls into Lua (not from a Swift function Lua called).
-    public func parkKeys(_ keys: [String]) throws {
-        guard keys.count <= Self.keySlots else {
-            throw LuaError(.type, "parkKeys: \(keys.count) keys, at most \(Self.keySlots) can be parked")
+    public func parkKeys(_ keys: [String], tables: Int = 0) throws {
+        guard tables >= 0, keys.count + tables <= Self.keySlots else {
+            throw LuaError(
+                .type,
+                "parkKeys: \(keys.count) keys\(tables > 0 ? " and \(tables) tables" : ""), at most \(Self.keySlots) can be parked"
+            )
         }
         guard runtime.pointee.call_depth == 0 else {
             throw LuaError(.runtime, "parkKeys: called inside a call into Lua")
@@ -51,6 +57,10 @@ extension LuaState {
                 slots[slot] = LuaAPI.noReference
                 if slot < keys.count {
                     api.pushString(keys[slot])
+                    slots[slot] = api.makeReference()
+                    api.pushReference(slots[slot])
+                } else if slot < keys.count + tables {
+                    api.newTable()
                     slots[slot] = api.makeReference()
                     api.pushReference(slots[slot])
                 } else {

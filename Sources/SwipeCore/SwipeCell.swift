@@ -227,6 +227,19 @@ public struct SwipeCell: Sendable {
     @inline(__always)
     public func reveal(on edge: Edge) -> Double { offset * direction.sign(of: edge) }
 
+    /// A pan move's `progress` (``TableEvent/progress(row:side:offset:fraction:)``): the edge
+    /// revealed (else the default one), the offset, and the reveal over that edge's buttons'
+    /// width (0 without buttons); -0 reported as 0. Read in one access of the cell in place (a
+    /// table reading each field through its array copied the whole cell, twice a move).
+    @inline(__always)
+    var progress: (edge: Edge, offset: Double, fraction: Double) {
+        let edge = side?.edge ?? configuration.metrics.defaultEdge
+        let total = configuration.metrics.totalWidth(of: edge)
+        let fraction = total > 0 ? reveal(on: edge) / total : 0
+        // At rest in `ltr` the trailing side's 0 is -0 (0 times its sign): reported as 0.
+        return (edge, offset == 0 ? 0 : offset, fraction == 0 ? 0 : fraction)
+    }
+
     /// The edge a decision falls back on when nothing is revealed.
     var currentEdge: Edge { side?.edge ?? configuration.defaultEdge }
 

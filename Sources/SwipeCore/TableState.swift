@@ -333,21 +333,21 @@ extension TableState {
     /// row without buttons, one a `manual` full swipe holds).
     @inline(never)
     private mutating func reportMove(cell: Int, row: Int) {
-        guard cells[cell].isSwipeable, !cells[cell].isWaiting else { return }
-        if watchesBegin, let edge = cells[cell].edge, cells[cell].reveal(on: edge) > 0, begunSides[cell] != edge {
+        // The cell read in place, once (through the array, each read copied the whole cell).
+        let (moves, revealed) = cells.withUnsafeBufferPointer { cells in
+            let moves = cells[cell].isSwipeable && !cells[cell].isWaiting
+            return (moves, cells[cell].edge.flatMap { cells[cell].reveal(on: $0) > 0 ? $0 : nil })
+        }
+        guard moves else { return }
+        if watchesBegin, let edge = revealed, begunSides[cell] != edge {
             begunSides[cell] = edge
             if reportsLifecycle { pendingEvents.append(.begin(row: row, side: edge)) }
             if options.exclusiveOnBegin { closeOpenRows(except: row) }
         }
         if reportsProgress {
-            let edge = cells[cell].edge ?? cells[cell].configuration.defaultEdge
-            let total = cells[cell].configuration.totalWidth(of: edge)
-            let fraction = total > 0 ? cells[cell].reveal(on: edge) / total : 0
-            let offset = cells[cell].offset
-            // At rest in `ltr` the trailing side's 0 is -0 (0 times its sign): reported as 0.
+            let progress = cells.withUnsafeBufferPointer { $0[cell].progress }
             pendingEvents.append(
-                .progress(
-                    row: row, side: edge, offset: offset == 0 ? 0 : offset, fraction: fraction == 0 ? 0 : fraction))
+                .progress(row: row, side: progress.edge, offset: progress.offset, fraction: progress.fraction))
         }
     }
 

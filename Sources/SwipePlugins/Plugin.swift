@@ -245,7 +245,7 @@ public final class Plugin {
         do {
             lua = try LuaState(options: luaOptions)
             // The keys of the records its delegate handlers get (see `PluginDispatch`).
-            try lua.parkKeys(PluginDispatch.recordKeys)
+            try PluginDispatch.park(in: lua)
         } catch {
             throw failure(error, "cannot create its Lua state")
         }

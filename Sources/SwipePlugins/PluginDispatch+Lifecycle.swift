@@ -15,24 +15,80 @@ extension PluginHost {
     }
 
     /// `handlers` of `hook`, each `handler(ctx, row)` with `motion` in `row`. Each sees the item
-    /// as it was before the first ran.
+    /// as it was before the first ran. With one handler (the common case: an `on_progress` on
+    /// every pan move) the row's item is read in place from the table, as a delegate call's is
+    /// (``runHandler(_:_:hook:function:perFunction:row:item:side:button:label:)``), and its
+    /// record built in the one C call: no `String` or record made in Swift.
     func broadcastMotion(hook: Hook, row: Int, side: Edge?, _ motion: PluginDispatch.Motion, _ handlers: [HookHandler])
     {
         guard !handlers.isEmpty else { return }
+        let side = side.map(PluginDispatch.sideName)
+        if handlers.count == 1 {
+            handlers[0].plugin._withUnsafeGuaranteedRef { plugin in
+                runMotionHandler(
+                    handlers[0].index, plugin, hook: hook, function: handlers[0].function, row: row, record: nil,
+                    side: side, motion)
+            }
+            return
+        }
         let item = rowRecord(row)
         for handler in handlers {
             handler.plugin._withUnsafeGuaranteedRef { plugin in
-                guard !plugin.isDisabled(hook) else { return }
-                let mark = beginTransaction(handler.index)
-                do {
-                    try PluginDispatch.callRecord(
-                        plugin.lua, handler.function, context: plugin.contextSlot, row: row, item,
-                        side: side.map(PluginDispatch.sideName), button: nil, motion: motion, label: { hook.rawValue })
-                    try commit(mark, from: handler.index)
-                } catch {
-                    rollBack(mark, handler.index, hook: hook, row: row, error: error)
-                }
+                runMotionHandler(
+                    handler.index, plugin, hook: hook, function: handler.function, row: row, record: item, side: side,
+                    motion)
             }
+        }
+    }
+
+    /// One handler of ``broadcastMotion(hook:row:side:_:_:)``, as a transaction: with `record`
+    /// (read before the first handler ran), or, when nil, the table's item read in place.
+    @inline(__always)
+    private func runMotionHandler(
+        _ index: Int, _ plugin: Plugin, hook: Hook, function: LuaSlot, row: Int, record: PluginDispatch.Record?,
+        side: UnsafePointer<CChar>?, _ motion: PluginDispatch.Motion
+    ) {
+        guard !plugin.isDisabled(hook) else { return }
+        let mark = beginTransaction(index)
+        do {
+            let lua = plugin.lua
+            let context = plugin.contextSlot
+            let label = { hook.rawValue }
+            if let record {
+                try PluginDispatch.callRecord(
+                    lua, function, context: context, row: row, record, side: side, button: nil, motion: motion,
+                    label: label)
+            } else {
+                // A generated title as its prefix and number (its id too), a stored item's bytes
+                // borrowed for the one C call; a table item or a name id: the whole record.
+                var plain = swd_Row()
+                plain.index = Int64(row)
+                plain.item = Int32(SWD_NO_ITEM)
+                plain.side = side
+                let prefix = TableItems.generatedPrefix
+                try table.withPlainItem(
+                    row: row,
+                    generated: { number in
+                        plain.title = UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self)
+                        plain.title_len = prefix.utf8CodeUnitCount
+                        (plain.numbered, plain.number, plain.number_id) = (1, Int64(number), Int64(number))
+                        try PluginDispatch.callRecord(
+                            lua, function, context: context, &plain, button: nil, motion: motion, label: label)
+                    },
+                    stored: { item, count, id in
+                        (plain.title, plain.title_len, plain.number_id) = (item, count, Int64(id))
+                        try PluginDispatch.callRecord(
+                            lua, function, context: context, &plain, button: nil, motion: motion, label: label)
+                    },
+                    other: {
+                        try PluginDispatch.callRecord(
+                            lua, function, context: context, row: row, rowRecord(row), side: side, button: nil,
+                            motion: motion, label: label)
+                    })
+            }
+            try commit(mark, from: index)
+        } catch {
+            rollBack(mark, index, hook: hook, row: row, error: error)
         }
     }
 }

@@ -145,6 +145,12 @@ enum PluginDispatch {
     /// `SWD_KEY_*` order.
     static let recordKeys: [String] = (0..<Int(SWD_KEY_COUNT)).map { String(cString: swd_key_name(Int32($0))) }
 
+    /// Parks the records' keys in `lua`, and after them the cache of row ids' strings (a table
+    /// `CSwipeDispatch` fills): what every plugin's state does once made.
+    static func park(in lua: LuaState) throws {
+        try lua.parkKeys(recordKeys, tables: Int(SWD_PARKED_TABLES))
+    }
+
     /// A button record: `{ id = id, index = number, title = title, full = true, accessibility = true }`
     /// (`full` and `accessibility` only when set).
     struct Button {
@@ -233,37 +239,55 @@ extension PluginDispatch {
     ) throws {
         let itemRef = try record.value.map { try lua.reference(to: $0.luaValue, label: "item") }
         let itemIndex = itemRef?.unownedSlot.registryIndex ?? Int32(SWD_NO_ITEM)
-        var motionRecord = motion?.record ?? Motion.none.record
-        let hasMotion = motion != nil
-        let id = record.id.description
         try withExtendedLifetime(itemRef) {
-            try id.withCString { idBytes in
-                try record.title.withCString { titleBytes in
-                    var rowRecord = swd_Row()
-                    rowRecord.index = Int64(row)
-                    (rowRecord.id, rowRecord.id_len) = (idBytes, id.utf8.count)
-                    (rowRecord.title, rowRecord.title_len) = (titleBytes, record.title.utf8.count)
-                    (rowRecord.item, rowRecord.side) = (itemIndex, side)
-                    func run(_ buttonRecord: UnsafePointer<swd_Button>?) throws {
-                        try lua.callPrepared(function, passing: context, label: label) { call in
-                            withUnsafePointer(to: &motionRecord) { motionPointer in
-                                swd_call_record(
-                                    call.runtime, call.thread, call.function, call.argument, &rowRecord, buttonRecord,
-                                    hasMotion ? motionPointer : nil)
-                            }
-                        }
-                    }
-                    guard let button else { return try run(nil) }
-                    try button.id.withCString { buttonID in
-                        try button.title.withCString { buttonTitle in
-                            var buttonRecord = swd_Button(
-                                id: buttonID, id_len: button.id.utf8.count, number: Int64(button.number),
-                                title: buttonTitle, title_len: button.title.utf8.count, full: button.full ? 1 : 0,
-                                accessibility: button.accessibility ? 1 : 0)
-                            try run(&buttonRecord)
-                        }
+            try record.title.withCString { titleBytes in
+                var rowRecord = swd_Row()
+                rowRecord.index = Int64(row)
+                (rowRecord.title, rowRecord.title_len) = (titleBytes, record.title.utf8.count)
+                (rowRecord.item, rowRecord.side) = (itemIndex, side)
+                switch record.id {
+                case .number(let number):
+                    // Written by C (from its cache of ids), as a plain row's.
+                    rowRecord.number_id = Int64(number)
+                    try callRecord(
+                        lua, function, context: context, &rowRecord, button: button, motion: motion, label: label)
+                case .name(let name):
+                    try name.withCString { idBytes in
+                        (rowRecord.id, rowRecord.id_len) = (idBytes, name.utf8.count)
+                        try callRecord(
+                            lua, function, context: context, &rowRecord, button: button, motion: motion, label: label)
                     }
                 }
+            }
+        }
+    }
+
+    /// `function(context, row[, button])` with the row record `row` (its pointers valid for the
+    /// call) and `motion`'s fields, in one C call (`swd_call_record`).
+    @inline(__always)
+    static func callRecord(
+        _ lua: LuaState, _ function: LuaSlot, context: LuaSlot?, _ row: inout swd_Row, button: Button?,
+        motion: Motion?, label: () -> String
+    ) throws {
+        var motionRecord = motion?.record ?? Motion.none.record
+        let hasMotion = motion != nil
+        func run(_ buttonRecord: UnsafePointer<swd_Button>?) throws {
+            try lua.callPrepared(function, passing: context, label: label) { call in
+                withUnsafePointer(to: &motionRecord) { motionPointer in
+                    swd_call_record(
+                        call.runtime, call.thread, call.function, call.argument, &row, buttonRecord,
+                        hasMotion ? motionPointer : nil)
+                }
+            }
+        }
+        guard let button else { return try run(nil) }
+        try button.id.withCString { buttonID in
+            try button.title.withCString { buttonTitle in
+                var buttonRecord = swd_Button(
+                    id: buttonID, id_len: button.id.utf8.count, number: Int64(button.number),
+                    title: buttonTitle, title_len: button.title.utf8.count, full: button.full ? 1 : 0,
+                    accessibility: button.accessibility ? 1 : 0)
+                try run(&buttonRecord)
             }
         }
     }

@@ -148,12 +148,23 @@ public final class PluginHost {
         var function: LuaSlot
     }
 
+    /// The lifecycle hooks' handlers by hook, looked up by the hook's index on every event (a
+    /// `progress` on every pan move): no hashing of the hook's name.
+    struct LifecycleHandlers {
+        private var handlers = [[HookHandler]?](repeating: nil, count: Hook.allCases.count)
+
+        subscript(hook: Hook) -> [HookHandler]? {
+            get { handlers[hook.index] }
+            set { handlers[hook.index] = newValue }
+        }
+    }
+
     /// The `on_open` and `on_close` handlers, in load order.
     let openHandlers: [HookHandler]
     let closeHandlers: [HookHandler]
     /// The lifecycle hooks' handlers (`on_begin`, `on_will_open`, ...), by hook, in load order;
     /// a hook no plugin defines has no entry (and the table is not asked for its events).
-    let lifecycleHandlers: [Hook: [HookHandler]]
+    let lifecycleHandlers: LifecycleHandlers
     /// Whether the trace records `begin`, `will_open` and `will_close` (`--lifecycle-events`).
     let lifecycleEvents: Bool
 
@@ -200,7 +211,7 @@ public final class PluginHost {
         }
         openHandlers = handlers(\.onOpen)
         closeHandlers = handlers(\.onClose)
-        var lifecycleHandlers: [Hook: [HookHandler]] = [:]
+        var lifecycleHandlers = LifecycleHandlers()
         for hook in Plugin.lifecycleHooks {
             let defined = plugins.enumerated().compactMap { index, plugin in
                 plugin.lifecycle[hook].map {

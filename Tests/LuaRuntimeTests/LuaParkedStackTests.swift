@@ -2,19 +2,28 @@ import Testing
 
 @testable import LuaRuntime
 
-/// What the main thread's stack holds between calls: the parked keys' slots at 1 to 8 (nil until
-/// `parkKeys` parks some) and the message handler at 9 (`LuaCode.parkedHandler`), whatever ran
+/// What the main thread's stack holds between calls: the parked keys' slots at 1 to 12 (nil until
+/// `parkKeys` parks some) and the message handler at 13 (`LuaCode.parkedHandler`), whatever ran
 /// before. (The prepared call that uses the keys is tested with its C, in SwipePluginsTests.)
 struct LuaParkedStackTests {
-    /// `keys` in their slots, nil in the rest, then the handler; the registry holds the same keys.
-    func expectParked(_ lua: LuaState, _ keys: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    /// `keys` in their slots, then `tables` tables, nil in the rest, then the handler; the
+    /// registry holds the same keys (and tables).
+    func expectParked(
+        _ lua: LuaState, _ keys: [String], tables: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let api = lua.api
         #expect(api.top == LuaCode.parkedHandler, sourceLocation: sourceLocation)
         let slots = (1..<LuaCode.parkedHandler).map {
-            api.type(at: $0) == LuaCode.string ? api.string(at: $0) : api.type(at: $0) == LuaCode.nil ? "nil" : "?"
+            switch api.type(at: $0) {
+            case LuaCode.string: api.string(at: $0)
+            case LuaCode.nil: "nil"
+            case LuaCode.table: "table"
+            default: "?"
+            }
         }
         #expect(
-            slots == keys + Array(repeating: "nil", count: LuaState.keySlots - keys.count),
+            slots == keys + Array(repeating: "table", count: tables)
+                + Array(repeating: "nil", count: LuaState.keySlots - keys.count - tables),
             sourceLocation: sourceLocation)
         #expect(api.type(at: LuaCode.parkedHandler) == LuaCode.function, sourceLocation: sourceLocation)
         let registered = withUnsafeBytes(of: lua.runtime.pointee.keys) { Array($0.bindMemory(to: Int32.self)) }
@@ -22,6 +31,10 @@ struct LuaParkedStackTests {
             if slot < keys.count {
                 api.pushReference(reference)
                 #expect(api.string(at: -1) == keys[slot], sourceLocation: sourceLocation)
+                api.pop(1)
+            } else if slot < keys.count + tables {
+                api.pushReference(reference)
+                #expect(api.type(at: -1) == LuaCode.table, sourceLocation: sourceLocation)
                 api.pop(1)
             } else {
                 #expect(reference == LuaAPI.noReference, sourceLocation: sourceLocation)
@@ -31,7 +44,7 @@ struct LuaParkedStackTests {
 
     @Test func theKeysAndTheHandlerStayParkedThroughCallsFailuresAndNestedCalls() throws {
         let lua = try LuaState()
-        #expect(LuaState.keySlots == 8)
+        #expect(LuaState.keySlots == 12)
         expectParked(lua, [])
         try lua.parkKeys(["index", "name", "kind"])
         expectParked(lua, ["index", "name", "kind"])
@@ -45,17 +58,36 @@ struct LuaParkedStackTests {
         try lua.run("nested(); coroutine.wrap(function() nested() end)()", chunkName: "=t")
         expectParked(lua, ["index", "name", "kind"])
         // Parking again replaces the keys (and frees the old ones' registry slots).
-        try lua.parkKeys(["a", "b", "c", "d", "e", "f", "g", "h"])
-        expectParked(lua, ["a", "b", "c", "d", "e", "f", "g", "h"])
+        let twelve = (1...12).map { "k\($0)" }
+        try lua.parkKeys(twelve)
+        expectParked(lua, twelve)
         try lua.parkKeys(["one"])
         expectParked(lua, ["one"])
+        // Tables after the keys (a prepared call's caches), kept through calls, replaced (fresh)
+        // by parking again.
+        try lua.parkKeys(["index", "name"], tables: 2)
+        expectParked(lua, ["index", "name"], tables: 2)
+        lua.api.pushString("kept")
+        lua.api.rawSet(3, index: 1)
+        try lua.run("nested()", chunkName: "=t")
+        expectParked(lua, ["index", "name"], tables: 2)
+        #expect(lua.api.rawGet(3, index: 1) == LuaCode.string)
+        lua.api.pop(1)
+        try lua.parkKeys(["index", "name"], tables: 1)
+        expectParked(lua, ["index", "name"], tables: 1)
+        #expect(lua.api.rawGet(3, index: 1) == LuaCode.nil)
+        lua.api.pop(1)
         #expect(try lua.run("return 1 + 1", chunkName: "=t") == [.integer(2)])
     }
 
     @Test func parkingTooManyKeysOrInsideACallIsRefused() throws {
         let lua = try LuaState()
-        let tooMany = try #require(throws: LuaError.self) { try lua.parkKeys((1...9).map { "k\($0)" }) }
-        #expect(tooMany.message == "parkKeys: 9 keys, at most 8 can be parked")
+        let tooMany = try #require(throws: LuaError.self) { try lua.parkKeys((1...13).map { "k\($0)" }) }
+        #expect(tooMany.message == "parkKeys: 13 keys, at most 12 can be parked")
+        let tooManyTables = try #require(throws: LuaError.self) {
+            try lua.parkKeys((1...10).map { "k\($0)" }, tables: 3)
+        }
+        #expect(tooManyTables.message == "parkKeys: 10 keys and 3 tables, at most 12 can be parked")
         try lua.parkKeys(["kept"])
         var inside: LuaError?
         try lua.register("park") { [unowned lua] _ in

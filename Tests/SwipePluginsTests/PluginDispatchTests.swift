@@ -1,3 +1,4 @@
+import CSwipeDispatch
 import Foundation
 import LuaRuntime
 import SwipeCore
@@ -18,7 +19,7 @@ struct PluginDispatchTests {
     /// got through `seen`.
     func state() throws -> (LuaState, LuaRef, LuaRef, Box<[String]>) {
         let lua = try LuaState()
-        try lua.parkKeys(PluginDispatch.recordKeys)
+        try PluginDispatch.park(in: lua)
         let seen = Box<[String]>([])
         try lua.register("see") { args in
             seen.value.append(try args.string(1))
@@ -56,7 +57,111 @@ struct PluginDispatchTests {
     }
 
     @Test func theRecordKeysAreTheCOnesInOrder() {
-        #expect(PluginDispatch.recordKeys == ["index", "item", "side", "id", "title", "full", "accessibility"])
+        #expect(
+            PluginDispatch.recordKeys == [
+                "index", "item", "side", "id", "title", "full", "accessibility", "velocity", "offset", "fraction",
+            ])
+    }
+
+    /// Row ids are written by C: from the cache parked after the keys (below 1,024), formatted
+    /// each time above it, below 0, and when no cache is parked; the same strings in outermost
+    /// and nested calls, the first time and from the cache.
+    @Test func rowIdsAreTheirDecimalStringsCachedOrNot() throws {
+        let ids = [0, 1, 7, 10, 99, 1023, 1024, 5000, -1, Int.max, Int.min]
+        for parked in [true, false] {
+            let lua = try LuaState()
+            if parked { try PluginDispatch.park(in: lua) } else { try lua.parkKeys(PluginDispatch.recordKeys) }
+            let seen = Box<[String]>([])
+            try lua.register("see") { args in
+                seen.value.append(try args.string(1))
+                return []
+            }
+            try lua.run("function handler(ctx, row) see(row.id .. '|' .. math.type(row.index)) end", chunkName: "=t")
+            let handler = try lua.reference(toGlobal: "handler")
+            func dispatch(_ lua: LuaState) throws {
+                for id in ids {
+                    try "item".withCString {
+                        try PluginDispatch.call(
+                            lua, handler.unownedSlot, context: nil, row: 2, item: $0, count: 4, id: id, side: nil,
+                            button: nil, label: { "on_open" })
+                    }
+                }
+            }
+            try dispatch(lua)
+            try dispatch(lua)
+            try lua.register("nested") { [unowned lua] _ in
+                try dispatch(lua)
+                return []
+            }
+            try lua.run("nested(); coroutine.wrap(function() nested() end)()", chunkName: "=t")
+            #expect(seen.value == Array(repeating: ids.map { "\($0)|integer" }, count: 4).flatMap { $0 })
+            #expect(try lua.run("return 'still usable'", chunkName: "=t") == [.string("still usable")])
+        }
+    }
+
+    /// The whole-record path (`swd_call_record`): a lifecycle hook's record (its motion fields
+    /// parked keys too) is the same whether the row is given read out of the table (a number id,
+    /// a name id, a table item) or in place (a stored item's bytes, a generated title's number).
+    @Test func wholeRecordsCarryTheirIdTitleItemAndMotion() throws {
+        let lua = try LuaState()
+        try PluginDispatch.park(in: lua)
+        let seen = Box<[String]>([])
+        try lua.register("see") { args in
+            seen.value.append(try args.string(1))
+            return []
+        }
+        try lua.run(
+            """
+            function handler(ctx, row)
+              local names = {}
+              for key in pairs(row) do names[#names + 1] = key end
+              table.sort(names)
+              local item = type(row.item) == 'table' and ('{' .. row.item.title .. '}') or row.item
+              see(table.concat(names, ',') .. '|' .. row.index .. '|' .. row.id .. '|' .. row.title .. '|' .. item
+                .. '|' .. tostring(row.side) .. '|' .. tostring(row.velocity) .. '|' .. tostring(row.offset)
+                .. '|' .. tostring(row.fraction))
+            end
+            """, chunkName: "=t")
+        let handler = try lua.reference(toGlobal: "handler")
+        let progress = PluginDispatch.Motion.progress(offset: -10, fraction: 0.0625)
+        func record(_ record: PluginDispatch.Record, _ motion: PluginDispatch.Motion?, side: Edge?) throws {
+            try PluginDispatch.callRecord(
+                lua, handler.unownedSlot, context: nil, row: 3, record, side: side.map(PluginDispatch.sideName),
+                button: nil, motion: motion, label: { "on_progress" })
+        }
+        try record(.init(title: "Mail 3", id: .number(3), value: nil), progress, side: .trailing)
+        try record(.init(title: "Mail 3", id: .number(2000), value: nil), .velocity(-900), side: nil)
+        try record(.init(title: "Mail 3", id: .name("m3"), value: nil), PluginDispatch.Motion.none, side: .leading)
+        try record(
+            .init(title: "Mail 3", id: .name("m3"), value: .table([.name("title"): .string("Mail 3")])), nil, side: nil)
+        // In place: a stored item's bytes and number id, a generated title's prefix and number.
+        func inPlace(_ row: inout swd_Row) throws {
+            try PluginDispatch.callRecord(
+                lua, handler.unownedSlot, context: nil, &row, button: nil, motion: progress, label: { "on_progress" })
+        }
+        try "Mail 3".withCString { title in
+            var row = swd_Row()
+            (row.index, row.title, row.title_len, row.number_id) = (3, title, 6, 3)
+            (row.item, row.side) = (Int32(SWD_NO_ITEM), PluginDispatch.sideName(.trailing))
+            try inPlace(&row)
+        }
+        let prefix = TableItems.generatedPrefix
+        var generated = swd_Row()
+        generated.index = 3
+        generated.title = UnsafeRawPointer(prefix.utf8Start).assumingMemoryBound(to: CChar.self)
+        (generated.title_len, generated.numbered, generated.number, generated.number_id) =
+            (prefix.utf8CodeUnitCount, 1, 3, 3)
+        (generated.item, generated.side) = (Int32(SWD_NO_ITEM), PluginDispatch.sideName(.trailing))
+        try inPlace(&generated)
+        #expect(
+            seen.value == [
+                "fraction,id,index,item,offset,side,title|3|3|Mail 3|Mail 3|trailing|nil|-10.0|0.0625",
+                "id,index,item,title,velocity|3|2000|Mail 3|Mail 3|nil|-900.0|nil|nil",
+                "id,index,item,side,title|3|m3|Mail 3|Mail 3|leading|nil|nil|nil",
+                "id,index,item,title|3|m3|Mail 3|{Mail 3}|nil|nil|nil|nil",
+                "fraction,id,index,item,offset,side,title|3|3|Mail 3|Mail 3|trailing|nil|-10.0|0.0625",
+                "fraction,id,index,item,offset,side,title|3|3|Longer Title Item #3|Longer Title Item #3|trailing|nil|-10.0|0.0625",
+            ])
     }
 
     @Test func anItemIsPushedWithItsBytesNulsIncluded() throws {

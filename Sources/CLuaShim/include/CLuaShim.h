@@ -95,8 +95,9 @@ typedef struct swl_Runtime {
     /// Registry references of the parked keys (`LuaState.parkKeys`), which a one-C-call
     /// (swl_call.h) sets fields with: set with lua_rawset, they skip lua_setfield's lookup of
     /// the key's C string. An outermost call pushes them from where they are parked on the main
-    /// thread's stack instead (SWL_PARKED_HANDLER).
-    int keys[8];  // SWL_KEY_SLOTS
+    /// thread's stack instead (SWL_PARKED_HANDLER). Slots after the keys may hold parked
+    /// tables (`LuaState.parkKeys(_:tables:)`), which the C of a prepared call keeps as caches.
+    int keys[12];  // SWL_KEY_SLOTS
 } swl_Runtime;
 
 /// Creates a state that allocates through `swl_alloc` with `rt`, and whose
@@ -274,7 +275,7 @@ void swl_setfield_boolean(lua_State *L, int table, const char *key, int value);
 void swl_setfield_string(lua_State *L, int table, const char *key, const char *s, size_t len);
 
 /// Slots for parked keys (swl_Runtime.keys).
-enum { SWL_KEY_SLOTS = 8 };
+enum { SWL_KEY_SLOTS = 12 };
 
 /// Between calls the main thread's stack holds the parked keys at indices 1 to SWL_KEY_SLOTS
 /// (key k at k + 1; nil until `LuaState.parkKeys` parks one) and the message handler above them,

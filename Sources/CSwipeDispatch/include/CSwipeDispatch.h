@@ -7,8 +7,16 @@
 #include <stddef.h>
 #include "CLuaShim.h"
 
-/// The record keys, in the order the plugin host parks them (`LuaState.parkKeys`).
-enum { SWD_KEY_INDEX, SWD_KEY_ITEM, SWD_KEY_SIDE, SWD_KEY_ID, SWD_KEY_TITLE, SWD_KEY_FULL, SWD_KEY_ACCESSIBILITY, SWD_KEY_COUNT };
+/// The record keys, in the order the plugin host parks them (`LuaState.parkKeys`), the motion
+/// fields of a lifecycle hook's record last.
+enum {
+    SWD_KEY_INDEX, SWD_KEY_ITEM, SWD_KEY_SIDE, SWD_KEY_ID, SWD_KEY_TITLE, SWD_KEY_FULL, SWD_KEY_ACCESSIBILITY,
+    SWD_KEY_VELOCITY, SWD_KEY_OFFSET, SWD_KEY_FRACTION, SWD_KEY_COUNT
+};
+
+/// How many tables the plugin host parks after the keys (`LuaState.parkKeys(_:tables:)`): one,
+/// the cache of row ids' strings, in slot SWD_ID_CACHE_SLOT.
+enum { SWD_PARKED_TABLES = 1, SWD_ID_CACHE_SLOT = SWD_KEY_COUNT };
 
 /// The name of record key `key` (SWD_KEY_*), a NUL-terminated literal.
 const char *swd_key_name(int key);
@@ -59,21 +67,28 @@ typedef struct swd_Motion {
 /// `function(context, { index = index, item = item, side = side, velocity = ..., offset = ...,
 /// fraction = ... })`: swd_call_handler's call without a button, `item` always `item_len` bytes
 /// (never numbered), with `motion`'s fields. The same contract as swd_call_handler otherwise.
-// A row record given whole (issue 22): the lifecycle hooks' and a table item's (not the hot path).
-// `item` is the registry index of the item's table (a copy) in this state, or LUA_NOREF for a
-// string item (the title is the item then).
+// A row record given whole (issue 22): the lifecycle hooks' and a table item's or name id's.
+// `item` is the registry index of the item's table (a copy) in this state, or SWD_NO_ITEM for a
+// string item (the title is the item then). `id` is `id_len` bytes, NUL-terminated, or NULL: the
+// id is `number_id`, written in decimal (from the cache of ids, as swd_call_handler does). The
+// title is `title_len` bytes, NUL-terminated, or, when `numbered` is non-zero, a generated
+// item's prefix followed by `number` in decimal (as swd_call_handler's item).
 enum { SWD_NO_ITEM = -2 };
 typedef struct swd_Row {
     long long index;
     const char *id;
     size_t id_len;
+    long long number_id;
     const char *title;
     size_t title_len;
+    int numbered;
+    long long number;
     int item;
     const char *side;
 } swd_Row;
 
-// `function(context, row[, button])`, `row` with `motion`'s fields when given.
+// `function(context, row[, button])`, `row` with `motion`'s fields when given: the record
+// `{ index, id, title, item, side, velocity, offset, fraction }`, its fields set in that order.
 int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, const swd_Row *row,
                     const swd_Button *button, const swd_Motion *motion);
 
