@@ -64,6 +64,15 @@ public struct CellConfiguration: Hashable, Sendable {
         set { if edge == .trailing { trailing = newValue } else { leading = newValue } }
     }
 
+    /// `self[edge].fullSwipe`, read without copying the edge's actions: the copy retained and
+    /// released both of its arrays, twice a pan move under SwipeCellKit's rules (issue 26).
+    @inline(__always)
+    public func fullSwipe(on edge: Edge) -> FullSwipe? { edge == .trailing ? trailing.fullSwipe : leading.fullSwipe }
+
+    /// `self[edge].buttons.count`, read without copying the edge's actions.
+    @inline(__always)
+    public func buttonCount(on edge: Edge) -> Int { edge == .trailing ? trailing.buttons.count : leading.buttons.count }
+
     /// `buttonTotalWidth` of `edge`.
     @inline(__always)
     public func totalWidth(of edge: Edge) -> Double { metrics.totalWidth(of: edge) }

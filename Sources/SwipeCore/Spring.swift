@@ -48,6 +48,10 @@ public struct Spring: Hashable, Sendable {
     /// the full solution asked only where they come near the rest tolerances. A replay repeats
     /// the same few releases, so the answers are also kept (``SettleTimes``).
     public func settleTime(x0: Double, v0: Double) -> TimeAmount {
+        // A start at rest (each snap's second step begins where the first ended, at 0 points/s):
+        // the scan stops at millisecond 0, where the solution is 0 and 0 (or, not finite,
+        // counts as 0 and 0), for every spring. Answered without the cache's hash and lookup.
+        if x0 == 0 && v0 == 0 { return .zero }
         let key = SettleTimes.Key(self, x0: x0, v0: v0)
         if let known = SettleTimes.shared.milliseconds(for: key) { return .milliseconds(known) }
         let limit = Int64(maximumSettleMilliseconds)
@@ -85,6 +89,9 @@ public struct Spring: Hashable, Sendable {
 
     static func exp(_ x: Double) -> Double {
         if x.isNaN { return x }  // never reaches the `Int` below
+        // The series below gives 1 for both zeros (k and r are zeros, every term one, the sum
+        // 1 and the scale 2^0): a drawing at the instant a spring starts asks for it.
+        if x == 0 { return 1 }
         if x < -745 { return 0 }
         if x > 709 { return .infinity }
         // e^x = 2^k · e^r with |r| <= ln2/2, then the Taylor series of e^r.
@@ -119,7 +126,12 @@ public struct Spring: Hashable, Sendable {
     static func cos(_ x: Double) -> Double { reducedSinCos(x).cos }
     /// Both at once, from one argument reduction and one pass of the two series: the same
     /// doubles as ``sin(_:)`` and ``cos(_:)`` of `x`, for half the work where both are needed.
-    static func sinCos(_ x: Double) -> (sin: Double, cos: Double) { reducedSinCos(x) }
+    static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
+        // The series below gives +0 and 1 for both zeros (its sine's sum starts at +0 and adds
+        // only zeros; its cosine's is 1 plus zeros): what a spring drawn at its start asks for.
+        if x == 0 { return (0, 1) }
+        return reducedSinCos(x)
+    }
 
     private static func reducedSinCos(_ x: Double) -> (sin: Double, cos: Double) {
         let twoPi = 6.283_185_307_179_586

@@ -176,8 +176,8 @@ public struct SwipeCell: Sendable {
 
     var filled: (edge: Edge, index: Int)? {
         guard let edge = pan?.expanded ?? (isWaiting || isSlidingOut ? self.edge : nil),
-            let full = configuration[edge].fullSwipe,
-            configuration[edge].buttons.indices.contains(full.button)
+            let full = configuration.fullSwipe(on: edge),
+            full.button >= 0, full.button < configuration.buttonCount(on: edge)
         else { return nil }
         return (edge, full.button)
     }
@@ -194,8 +194,8 @@ public struct SwipeCell: Sendable {
             return (filled.edge, filled.index, expansion.progress(at: now))
         }
         guard let expansion, !expansion.growing, now < expansion.end,
-            let full = configuration[expansion.edge].fullSwipe,
-            configuration[expansion.edge].buttons.indices.contains(full.button)
+            let full = configuration.fullSwipe(on: expansion.edge),
+            full.button >= 0, full.button < configuration.buttonCount(on: expansion.edge)
         else { return nil }
         let progress = expansion.progress(at: now)
         return progress > 0 ? (expansion.edge, full.button, progress) : nil
@@ -393,7 +393,7 @@ public struct SwipeCell: Sendable {
         guard let side = pan.side else { return CellEffects() }
         let sign = direction.sign(of: side.edge)
         var raw = side.committed + (x - pan.startX) * sign
-        guard let full = configuration[side.edge].fullSwipe, full.isDestructive else {
+        guard let full = configuration.fullSwipe(on: side.edge), full.isDestructive else {
             let move = SwipeCellKitBehavior.panChanged(
                 raw: raw, on: side.edge, metrics: configuration.metrics, elasticity: configuration.elasticity ?? 0)
             var effects = apply(move, at: now)
@@ -479,7 +479,7 @@ public struct SwipeCell: Sendable {
         let swipeCellKit = configuration.behavior == .swipeCellKit
         // SwipeCellKit: nothing was shown, so the release has nothing to decide.
         if swipeCellKit && pan.ignored { return CellEffects() }
-        if let edge = pan.expanded, let full = configuration[edge].fullSwipe {
+        if let edge = pan.expanded, let full = configuration.fullSwipe(on: edge) {
             // Released expanded, whatever the velocity: the full swipe.
             let launch = configuration.spring == nil ? 0 : velocity
             var effects = CellEffects()

@@ -126,8 +126,17 @@ struct TableState: Sendable {
             delivered = 0
             return nil
         }
+        let index = delivered
         delivered += 1
-        return pendingEvents[delivered - 1]
+        // Moved out, a payload-free event left in its place for the emptying above to drop: a
+        // copy retained the payload (an outlined copy through the enum's value witness) only
+        // for the list to release it again, twice a gesture under the spring presets.
+        return pendingEvents.withUnsafeMutableBufferPointer { events in
+            let slot = events.baseAddress! + index
+            let event = slot.move()
+            slot.initialize(to: .open(row: 0))
+            return event
+        }
     }
 }
 

@@ -576,6 +576,39 @@ struct ReleasePhysicsTests {
         }
     }
 
+    /// `Spring.exp` answers both zeros without its series (a spring drawn at the instant it
+    /// starts): the double the series gives, which this test still computes, as it does for
+    /// the arguments around them.
+    @Test func expOfZeroIsTheSeriesDouble() {
+        func series(_ x: Double) -> Double {
+            let ln2 = 0.693_147_180_559_945_3
+            let k = Spring.roundedToNearest(x / ln2)
+            let r = x - k * ln2
+            var term = 1.0
+            var sum = 1.0
+            for n in 1...20 {
+                term *= r / Double(n)
+                sum += term
+            }
+            return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
+        }
+        for x in [0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-300, -1e-300, 1e-9, -9 * 0.001] {
+            #expect(Spring.exp(x).bitPattern == series(x).bitPattern, "exp \(x)")
+        }
+        #expect(Spring.exp(0) == 1 && Spring.exp(-0.0) == 1)
+    }
+
+    /// A start at rest settles at millisecond 0 for every spring, as the scan finds, zeros of
+    /// either sign included (answered before the kept settle times are looked up).
+    @Test func aStartAtRestSettlesAtOnceAsTheScanFinds() {
+        for spring in Self.generatedSprings(count: 60, seed: 2606) + [Spring()] {
+            for (x0, v0) in [(0.0, 0.0), (-0.0, 0.0), (0.0, -0.0), (-0.0, -0.0)] {
+                #expect(spring.settleTimeByStepping(x0: x0, v0: v0) == .zero, "\(spring)")
+                #expect(spring.settleTime(x0: x0, v0: v0) == .zero, "\(spring)")
+            }
+        }
+    }
+
     /// The closed form's own rounding is the C library's `round` (`Double.rounded()`) to the
     /// bit: ties away from zero, the sign of a zero kept, NaN, the infinities and whole numbers
     /// past 2^52 as they are, and every generated value around the halves.
