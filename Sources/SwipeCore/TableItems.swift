@@ -346,10 +346,31 @@ public struct TableItems: Sendable, Equatable {
     /// - Complexity: O(1) while the list is untouched; else O(1) expected for an explicit item
     ///   (two dictionary reads, then a search of its one piece, at most ``pieceCapacity`` ids),
     ///   O(log r) for r generated runs otherwise.
+    /// Tables of at most this many rows find an id by a scan, not the index.
+    static let scannedBelow = 16
+
     public func row(of id: RowID) -> Int? {
         if let generated = generatedCount {
             guard case .number(let number) = id, number >= 1, number <= generated else { return nil }
             return number
+        }
+        // A short table: comparing its few ids costs less than hashing one (a string id is
+        // hashed whole), so the index serves long tables only (replay.items, docs/performance.md).
+        if count <= Self.scannedBelow {
+            var start = 0
+            for piece in pieces {
+                if piece.generatedFirst != 0 {
+                    if case .number(let number) = id, number >= piece.generatedFirst,
+                        number < piece.generatedFirst + piece.runCount
+                    {
+                        return start + number - piece.generatedFirst + 1
+                    }
+                } else if let offset = piece.ids.firstIndex(of: id) {
+                    return start + offset + 1
+                }
+                start += piece.count
+            }
+            return nil
         }
         if let key = idIndex.pieceKey[id], let index = idIndex.pieceIndex[key] {
             guard let offset = pieces[index].ids.firstIndex(of: id) else {
