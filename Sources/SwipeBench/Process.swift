@@ -23,10 +23,13 @@ enum Process {
     }
 
     /// Runs `arguments` with stdout to the file at `stdout` (stderr to /dev/null); returns its
-    /// exit status and its peak resident set size in KiB (`ru_maxrss`, from `wait4`). That
+    /// exit status, its CPU time (user and system seconds, from `wait4`) and its peak resident
+    /// set size in KiB (`ru_maxrss`). That
     /// figure includes the peak of the process that spawns it (`exec` folds it in): call this
     /// from a small process (see ``Benchmarks/probeReplayMemory(script:output:root:)``).
-    static func run(_ arguments: [String], stdout: String) -> (status: Int32, peakKilobytes: Double) {
+    static func run(_ arguments: [String], stdout: String) -> (
+        status: Int32, peakKilobytes: Double, cpuSeconds: Double
+    ) {
         var pid: pid_t = 0
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -35,11 +38,12 @@ enum Process {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return (-1, .nan) }
+        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return (-1, .nan, .nan) }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        return ((status >> 8) & 0xFF, Double(usage.ru_maxrss))
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return ((status >> 8) & 0xFF, Double(usage.ru_maxrss), seconds(usage.ru_utime) + seconds(usage.ru_stime))
     }
 
     /// Runs `arguments` and returns what it printed on stdout.

@@ -61,6 +61,24 @@ struct BenchCommandTests {
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
     }
 
+    /// The spring preset's whole-process cost against the tutorial's (issue 26's "Done when"):
+    /// two child `swipehost run` processes of the spring script, one ratio of CPU times.
+    @Test func theSpringProcessFigureIsARatioOfTwoWholeRuns() throws {
+        let result = try Swipehost.run([
+            "bench", "--quick", "--json", "--only", "replay.spring_process_vs_tutorial",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["name"] as? String } == ["replay.spring_process_vs_tutorial"])
+        #expect(objects.map { $0["unit"] as? String } == ["x"])
+        #expect(objects.map { $0["target"] as? String } == ["<= 1.5"])
+        #expect(objects.map { $0["n"] as? Int } == [20_000])
+        // Both runs do real work: the preset's run is never free, nor many times the tutorial's.
+        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0.5 && $0 < 20 } == true })
+    }
+
     @Test func anUnknownFigureIsRefused() throws {
         let result = try Swipehost.run(["bench", "--only", "speed"])
         #expect(result.status != 0)

@@ -13,7 +13,12 @@ extension SwipeHostCommand {
                 call made with the raw Lua C API, lines per second replaying a generated script with \
                 plugins/tutorial.lua next to the same script replayed by the tutorial written in \
                 plain Lua (Sources/SwipeBench/Lua/plain_tutorial.lua, run by the same embedded Lua \
-                in the same run; replay.vs_plain_lua is the ratio), the peak resident memory of a \
+                in the same run; replay.vs_plain_lua is the ratio), the spring presets against the \
+                tutorial (replay.spring_vs_tutorial: lines per second of a spring script with \
+                plugins/mail.lua under --preset mail over the same script with \
+                plugins/tutorial.lua, in this process; replay.spring_process_vs_tutorial: the CPU \
+                time of the same two as whole `swipehost run` processes of 200,000 lines), the \
+                peak resident memory of a \
                 whole `swipehost run` of a 10,000,000-line script with its jsonl written to a file \
                 (a child process; 100,000 lines with --quick), the resident memory of a \
                 1,000,000-row table, the start-up time of a whole `swipehost run`, and the \
