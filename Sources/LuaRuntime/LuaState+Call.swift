@@ -86,6 +86,21 @@ extension LuaState {
         try _finishCall(function, pushed, results: 0)
     }
 
+    /// Calls a referenced function with arguments pushed by `body`; returns all results, as
+    /// ``call(_:arguments:)`` does, without a `LuaValue` for each argument first (a record
+    /// built in place by ``LuaArguments/pushTable(recordCount:_:)`` rather than a dictionary
+    /// hashed key by key, then pushed).
+    @discardableResult
+    public func callReturning(_ function: LuaRef, pushing body: (inout LuaArguments) throws -> Void) throws
+        -> [LuaValue]
+    {
+        var pushed = try _beginCall(function)
+        defer { _endCall(pushed) }
+        try body(&pushed)
+        try _finishCall(function, pushed, results: LuaCode.multipleResults)
+        return try values(from: pushed.base + 1)
+    }
+
     /// Calls the function in `function` (see ``LuaSlot``) with arguments pushed by `body`,
     /// discarding results: the call path with no reference counting at all. `label` names
     /// the function in budget and memory messages; it is only asked for on failure.

@@ -44,6 +44,16 @@ public struct TableItems: Sendable, Equatable {
         /// The id of the item at `offset`.
         func id(_ offset: Int) -> RowID { generatedFirst != 0 ? .number(generatedFirst + offset) : ids[offset] }
 
+        /// The offset of the item with id `id`, if the piece holds it: in a run, a number
+        /// within its numbers (no sum that could overflow); else by a search of its ids.
+        func offset(of id: RowID) -> Int? {
+            guard generatedFirst != 0 else { return ids.firstIndex(of: id) }
+            guard case .number(let number) = id, number >= generatedFirst, number - generatedFirst < runCount else {
+                return nil
+            }
+            return number - generatedFirst
+        }
+
         /// The id of the explicit item at `offset` when it is a number, else ``Int/min``; read
         /// in place (a name is not copied). Inlined: a call would pass the piece by value, its
         /// three buffers retained and released on every dispatch.
@@ -342,13 +352,14 @@ public struct TableItems: Sendable, Equatable {
         return pieces[piece].id(offset)
     }
 
-    /// The row of the item with id `id`, if it is in the list.
-    /// - Complexity: O(1) while the list is untouched; else O(1) expected for an explicit item
-    ///   (two dictionary reads, then a search of its one piece, at most ``pieceCapacity`` ids),
-    ///   O(log r) for r generated runs otherwise.
     /// Tables of at most this many rows find an id by a scan, not the index.
     static let scannedBelow = 16
 
+    /// The row of the item with id `id`, if it is in the list.
+    /// - Complexity: O(1) while the list is untouched; a scan of at most ``scannedBelow`` ids
+    ///   in a short table; else O(1) expected for an explicit item (two dictionary reads, then
+    ///   a search of its one piece, at most ``pieceCapacity`` ids), O(log r) for r generated
+    ///   runs otherwise.
     public func row(of id: RowID) -> Int? {
         if let generated = generatedCount {
             guard case .number(let number) = id, number >= 1, number <= generated else { return nil }
@@ -356,28 +367,26 @@ public struct TableItems: Sendable, Equatable {
         }
         // A short table: comparing its few ids costs less than hashing one (a string id is
         // hashed whole), so the index serves long tables only (replay.items, docs/performance.md).
-        if count <= Self.scannedBelow {
-            var start = 0
-            for piece in pieces {
-                if piece.generatedFirst != 0 {
-                    if case .number(let number) = id, number >= piece.generatedFirst,
-                        number < piece.generatedFirst + piece.runCount
-                    {
-                        return start + number - piece.generatedFirst + 1
-                    }
-                } else if let offset = piece.ids.firstIndex(of: id) {
-                    return start + offset + 1
-                }
-                start += piece.count
-            }
-            return nil
+        return count <= Self.scannedBelow ? scannedRow(of: id) : indexedRow(of: id)
+    }
+
+    /// ``row(of:)`` by a scan of the pieces (what a short table uses).
+    func scannedRow(of id: RowID) -> Int? {
+        for index in pieces.indices {
+            if let offset = pieces[index].offset(of: id) { return rowsBefore(index) + offset + 1 }
         }
+        return nil
+    }
+
+    /// ``row(of:)`` by the ``IDIndex`` (what a long table uses): an explicit item's piece by
+    /// its key, else the generated run that would hold the number, by binary search.
+    func indexedRow(of id: RowID) -> Int? {
         if let key = idIndex.pieceKey[id], let index = idIndex.pieceIndex[key] {
-            guard let offset = pieces[index].ids.firstIndex(of: id) else {
+            guard let offset = pieces[index].offset(of: id) else {
                 assertionFailure("id \(id) is indexed in a piece that does not hold it")
                 return nil
             }
-            return (index > 0 ? ends[index - 1] : 0) + offset + 1
+            return rowsBefore(index) + offset + 1
         }
         guard case .number(let number) = id else { return nil }
         // The last run starting at or before `number`, by binary search.
@@ -387,12 +396,12 @@ public struct TableItems: Sendable, Equatable {
             let middle = (low + high) / 2
             if pieces[runs[middle]].generatedFirst <= number { low = middle + 1 } else { high = middle }
         }
-        guard low > 0 else { return nil }
-        let index = runs[low - 1]
-        let offset = number - pieces[index].generatedFirst
-        guard offset < pieces[index].runCount else { return nil }
-        return (index > 0 ? ends[index - 1] : 0) + offset + 1
+        guard low > 0, let offset = pieces[runs[low - 1]].offset(of: id) else { return nil }
+        return rowsBefore(runs[low - 1]) + offset + 1
     }
+
+    /// The rows in the pieces before piece `index`.
+    private func rowsBefore(_ index: Int) -> Int { index > 0 ? ends[index - 1] : 0 }
 
     /// Makes sure no number below `next` is given to an item that enters without an id (a
     /// list replacing another keeps the numbers the other gave or took).

@@ -347,20 +347,37 @@ public final class PluginHost {
     }
 
     private func askPlugins(row: Int, item: String) -> RowSetup {
-        let rowTable: LuaValue
+        var id: RowID?
+        var itemValue: ItemValue?
         if let override = dispatch.itemOverride, override.row == row {
-            rowTable = Self.rowValue(row, item, id: table.items.id(row: row), value: override.value)
+            (id, itemValue) = (table.items.id(row: row), override.value)
         } else if row >= 1, row <= table.items.count {
-            rowTable = Self.rowValue(row, item, id: table.items.id(row: row), value: table.items.value(row: row))
-        } else {
-            rowTable = Self.rowValue(row, item)
+            (id, itemValue) = (table.items.id(row: row), table.items.value(row: row))
         }
+        // A table item's record holds a copy of its table (``rowValue``); a string item's, the
+        // usual case, is built in place on the Lua stack: its `LuaValue` dictionary hashed every
+        // key and grew once for `id`, about 3,500 instructions a row (spec.covered,
+        // docs/performance.md).
+        let rowTable = itemValue.map { Self.rowValue(row, item, id: id, value: $0) }
+        let idText = id?.description
         for (index, plugin) in plugins.enumerated() {
             guard let configure = plugin.configure else { continue }
             configureCalls += 1
             let value: LuaValue
             do {
-                value = try plugin.lua.call(configure, arguments: [rowTable]).first ?? .nil
+                if let rowTable {
+                    value = try plugin.lua.call(configure, arguments: [rowTable]).first ?? .nil
+                } else {
+                    value =
+                        try plugin.lua.callReturning(configure) { arguments in
+                            try arguments.pushTable(recordCount: idText == nil ? 3 : 4) { record in
+                                record.set("index", row)
+                                record.set("item", item)
+                                record.set("title", item)
+                                if let idText { record.set("id", idText) }
+                            }
+                        }.first ?? .nil
+                }
             } catch {
                 let message = Plugin.positioned(error)
                 configureFailed(

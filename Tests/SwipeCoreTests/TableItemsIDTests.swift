@@ -80,6 +80,54 @@ struct TableItemsIDTests {
         for id in deleted.suffix(50) { #expect(items.row(of: id) == nil) }
     }
 
+    /// ``TableItems/row(of:)``'s two ways agree: the scan a short table uses and the id index a
+    /// long one uses give the same row (or none) for every id in the list, every id that left
+    /// it and ids it never had (names, numbers around and inside its runs, the extremes), over
+    /// lists of generated runs and explicit pieces edited at random, short and long.
+    @Test(arguments: [(10, 0), (11, 8), (12, 16), (13, 17), (14, 40), (15, 300), (16, 2000)] as [(UInt64, Int)])
+    func theScanAndTheIndexFindTheSameRows(seed: UInt64, rows: Int) {
+        var generator = SplitMix64(seed: seed)
+        var items: TableItems = seed % 2 == 0 ? .generated(count: rows) : TableItems((0..<rows).map { "item \($0)" })
+        var left: [RowID] = []
+        func agree(_ id: RowID, _ step: Int) {
+            let (scanned, indexed) = (items.scannedRow(of: id), items.indexedRow(of: id))
+            #expect(
+                scanned == indexed,
+                "step \(step), id \(id): the scan finds \(String(describing: scanned)), the index \(String(describing: indexed))"
+            )
+            #expect(items.row(of: id) == scanned, "step \(step), id \(id)")
+        }
+        for step in 0..<300 {
+            let count = items.count
+            let row = Int.random(in: 1...(count + 1), using: &generator)
+            switch Int.random(in: 0..<6, using: &generator) {
+            case 0: items.insert("n\(step)", row: row)
+            case 1: items.insert("e\(step)", row: row, id: .name("m\(step)"))
+            case 2 where row <= count:
+                left.append(items.id(row: row))
+                items.remove(row: row)
+            case 3 where row <= count: items.set("s\(step)", row: row)
+            case 4 where row <= count:
+                let id = items.id(row: row)
+                items.remove(row: row)
+                items.insert("moved", row: Int.random(in: 1...count, using: &generator), id: id)
+            default: break
+            }
+            // An untouched generated list has no pieces yet: row(of:) reads its count.
+            guard items.generatedCount == nil, step % 10 == 0 || items.count <= 40 else { continue }
+            for id in items.allIDs { agree(id, step) }
+            for id in left.suffix(5) { agree(id, step) }
+            let past = items.nextID
+            for id in [
+                RowID.number(0), .number(-1), .number(past), .number(past + 1), .number(Int.max), .number(Int.min),
+                .number(Int.random(in: 1...(past + 10), using: &generator)), .name("m\(step)"), .name("absent"),
+                .name("1"),
+            ] {
+                agree(id, step)
+            }
+        }
+    }
+
     @Test func generatedItemsAreNumberedByTheirTitles() {
         var items = TableItems.generated(count: 1_000_000)
         #expect(items.id(row: 777) == .number(777))

@@ -87,6 +87,32 @@ struct TableItemPluginTests {
         }
     }
 
+    /// `configure`'s record of a plain-string row (built on the Lua stack, no `LuaValue` in
+    /// between) has exactly `index`, `id`, `item` and `title`, and each plugin gets a record of
+    /// its own: one that changes its record changes nothing for the next.
+    @Test func configureRecordsOfStringRowsAreWholeAndEachPluginsOwn() throws {
+        let first = """
+            return { name = 'a', configure = function(row)
+              local names = {}
+              for key in pairs(row) do names[#names + 1] = key end
+              table.sort(names)
+              print('a ' .. table.concat(names, ',') .. '|' .. row.index .. '|' .. row.id .. '|' .. row.title .. '|' .. row.item)
+              row.title, row.id, row.extra = 'changed', 'changed', true
+            end }
+            """
+        let second =
+            "return { name = 'b', configure = function(row) print('b ' .. row.title .. '|' .. row.id .. '|' .. tostring(row.extra)) end }"
+        for items in [TableItems.generated(count: 2), TableItems(["x", "y"], ids: [.name("k"), .number(7)])] {
+            let host = try fixtures.host([("a.lua", first), ("b.lua", second)], items: items)
+            let ids = items.allIDs.map(\.description)
+            #expect(
+                host.messages("log") == [
+                    "a id,index,item,title|1|\(ids[0])|\(items[1])|\(items[1])", "b \(items[1])|\(ids[0])|nil",
+                    "a id,index,item,title|2|\(ids[1])|\(items[2])|\(items[2])", "b \(items[2])|\(ids[1])|nil",
+                ])
+        }
+    }
+
     /// Every `ctx` method that names a row takes an id (a string) as well as an index.
     @Test func ctxMethodsTakeIdsAndReadersReadTheTable() throws {
         let source = """
