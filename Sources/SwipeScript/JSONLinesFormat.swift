@@ -17,6 +17,14 @@ public enum JSONLinesFormat {
         _ event: TraceEvent, at time: VirtualInstant, side: Edge? = nil, velocity: Double? = nil, full: Bool = false,
         accessibility: Bool = false, to out: inout OutputBuffer
     ) {
+        if velocity == nil, !full, !accessibility {
+            // The lines a replay is made of, each written at once.
+            switch event {
+            case .open(let row): if writeRowLine(open: true, row, side, time, &out) { return }
+            case .close(let row): if writeRowLine(open: false, row, side, time, &out) { return }
+            default: break
+            }
+        }
         out.append(literal: "{\"event\":")
         switch event {
         case .open(let row): appendRow("\"open\",\"row\":", row, side: side, to: &out)
@@ -77,6 +85,37 @@ public enum JSONLinesFormat {
         out.append(literal: ",\"t\":")
         out.append(milliseconds: time)
         out.append(literal: "}\n")
+    }
+
+    /// The line of an `open` (or a `close`) to `side` at `time` without a velocity, written
+    /// with one check of the buffer's room (``OutputBuffer/write(atMost:_:)``): `{"event":`, the
+    /// event's name and `"row":` as one copy, `ROW`, `,"side":SIDE` (none without a side) and
+    /// `,"t":` as one copy, the milliseconds, `}` and the newline: the bytes
+    /// ``write(_:at:side:velocity:full:accessibility:to:)`` writes part by part for any other
+    /// event. False, and nothing written, at a time that is not a whole millisecond (its
+    /// decimals are written the general way).
+    static func writeRowLine(
+        open: Bool, _ row: Int, _ side: Edge?, _ time: VirtualInstant, _ out: inout OutputBuffer
+    ) -> Bool {
+        let (milliseconds, rest) = time.nanoseconds.quotientAndRemainder(dividingBy: 1_000_000)
+        guard rest == 0 else { return false }
+        // The longest: 23 bytes of prefix, two numbers of at most 20, 23 for the side and the
+        // time's key, 2 to end.
+        out.write(atMost: 88) { start in
+            var cursor =
+                open
+                ? OutputBuffer.put("{\"event\":\"open\",\"row\":", at: start)
+                : OutputBuffer.put("{\"event\":\"close\",\"row\":", at: start)
+            cursor = OutputBuffer.put(integer: row, at: cursor)
+            switch side {
+            case nil: cursor = OutputBuffer.put(",\"t\":", at: cursor)
+            case .leading?: cursor = OutputBuffer.put(",\"side\":\"leading\",\"t\":", at: cursor)
+            case .trailing?: cursor = OutputBuffer.put(",\"side\":\"trailing\",\"t\":", at: cursor)
+            }
+            cursor = OutputBuffer.put(integer: Int(milliseconds), at: cursor)
+            return OutputBuffer.put("}\n", at: cursor)
+        }
+        return true
     }
 
     /// `prefix` (the event's name and `"row":`), then `ROW,"side":SIDE` (no side for a row that

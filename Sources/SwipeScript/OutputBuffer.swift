@@ -141,28 +141,79 @@ public struct OutputBuffer: @unchecked Sendable {
     public mutating func append(integer value: Int) {
         // At most a sign and 19 digits (Int.min's magnitude, 2^63, has 19).
         let start = room(20)
+        storage.count += Self.put(integer: value, at: start) - start
+    }
+
+    /// Calls `body` with where the next `maxCount` bytes go; `body` writes at most that many
+    /// (with the `put` functions) and returns where it stopped. A line whose parts are all
+    /// bounded is written so with one check of the room left, not one per part.
+    @inline(__always)
+    public mutating func write(
+        atMost maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8>
+    ) {
+        let start = room(maxCount)
+        let end = body(start)
+        assert(end - start <= maxCount && end >= start, "wrote past the room asked for")
+        storage.count += end - start
+    }
+
+    /// Writes `literal` at `cursor` (room made by ``write(atMost:_:)``); where it ends.
+    @inline(__always)
+    public static func put(_ literal: StaticString, at cursor: UnsafeMutablePointer<UInt8>)
+        -> UnsafeMutablePointer<UInt8>
+    {
+        // A raw copy: of a literal's constant length, a few moves (`update(from:count:)` first
+        // compares the two addresses, and calls memmove for a length it does not know).
+        UnsafeMutableRawPointer(cursor).copyMemory(from: literal.utf8Start, byteCount: literal.utf8CodeUnitCount)
+        return cursor + literal.utf8CodeUnitCount
+    }
+
+    /// Writes `value` in decimal at `start` (room for 20 bytes); where it ends.
+    @inline(__always)
+    public static func put(integer value: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         var magnitude = value.magnitude
-        var digits = 1
-        var bound: UInt = 10
-        // Stops by 10^19 at the latest, which UInt holds: no overflow.
-        while magnitude >= bound {
-            digits += 1
-            bound &*= 10
-        }
+        let digits = digitCount(magnitude)
         let sign = value < 0 ? 1 : 0
         if sign == 1 { start.pointee = UInt8(ascii: "-") }
-        // Two digits per division, from the end; a last odd digit alone.
-        var cursor = start + sign + digits
+        // Two digits per division (a multiplication: the divisor is a constant), from the end;
+        // a last odd digit alone.
+        let end = start + sign + digits
+        var cursor = end
+        let pairs = UnsafeRawPointer(digitPairs.utf8Start)
         while magnitude >= 10 {
             let (quotient, pair) = magnitude.quotientAndRemainder(dividingBy: 100)
             cursor -= 2
-            cursor.update(from: Self.digitPairs.utf8Start + Int(pair) * 2, count: 2)
+            // The pair as one 16-bit load and store.
+            UnsafeMutableRawPointer(cursor).storeBytes(
+                of: pairs.loadUnaligned(fromByteOffset: Int(pair) * 2, as: UInt16.self), as: UInt16.self)
             magnitude = quotient
         }
         if cursor > start + sign {
             cursor[-1] = UInt8(ascii: "0") + UInt8(magnitude)
         }
-        storage.count += sign + digits
+        return end
+    }
+
+    /// How many decimal digits `magnitude` has (1 for 0): the counts of a trace's numbers (rows,
+    /// milliseconds up to 8 digits) by a few comparisons with constants, larger ones by a loop.
+    @inline(__always)
+    static func digitCount(_ magnitude: UInt) -> Int {
+        if magnitude < 10_000 {
+            if magnitude < 100 { return magnitude < 10 ? 1 : 2 }
+            return magnitude < 1000 ? 3 : 4
+        }
+        if magnitude < 100_000_000 {
+            if magnitude < 1_000_000 { return magnitude < 100_000 ? 5 : 6 }
+            return magnitude < 10_000_000 ? 7 : 8
+        }
+        var digits = 9
+        var bound: UInt = 1_000_000_000
+        // Stops by 10^19 at the latest, which UInt holds: no overflow.
+        while magnitude >= bound {
+            digits += 1
+            bound &*= 10
+        }
+        return digits
     }
 
     /// "00", "01", ... "99", run together.

@@ -347,6 +347,18 @@ public final class TraceRecorder: SwipeTableDelegate {
     /// with its velocity. (Named apart from ``record(_:at:side:velocity:full:)``: `.open`,
     /// `.close` and `.delete` name cases of both event types.)
     public func record(delivered event: TableEvent, at time: VirtualInstant) {
+        if mode == .jsonLines {
+            // A replay's open and close lines, written straight from the table's event: no
+            // trace event made and destroyed for them (the same bytes, see
+            // JSONLinesFormat.writeRowLine).
+            switch event {
+            case .open(let row, let side, .none):
+                if JSONLinesFormat.writeRowLine(open: true, row, side, time, &kept.output) { return }
+            case .close(let row, let side, .none):
+                if JSONLinesFormat.writeRowLine(open: false, row, side, time, &kept.output) { return }
+            default: break
+            }
+        }
         switch event {
         case .open(let row, let side, let velocity):
             record(TraceEvent.open(row: row), at: time, side: side, velocity: velocity)

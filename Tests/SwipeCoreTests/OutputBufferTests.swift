@@ -125,6 +125,69 @@ struct OutputBufferTests {
         }
     }
 
+    /// Integers are written as Swift describes them: every power of ten, one either side and
+    /// their negatives (where the digit count steps), and 2,000 generated values of every size.
+    @Test func integersAreWrittenAsTheirDescription() {
+        var values = [0, 1, -1, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        var power = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -(power - 1), -power, -(power + 1)]
+        }
+        var random = SplitMix64(seed: 26)
+        for _ in 0..<2000 {
+            // A magnitude of 1 to 63 bits, so that short numbers are as common as long ones.
+            let bits = Int.random(in: 1...63, using: &random)
+            let value = Int.random(in: 0...(Int.max >> (63 - bits)), using: &random)
+            values.append(Bool.random(using: &random) ? value : -value)
+        }
+        for value in values {
+            var out = OutputBuffer()
+            out.append(integer: value)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == String(value), "\(value)")
+            #expect(OutputBuffer.digitCount(value.magnitude) == String(value.magnitude).count, "\(value)")
+        }
+    }
+
+    /// An `open` or `close` line written at once (JSONLinesFormat.writeRowLine, what a jsonl
+    /// recorder writes straight from a table event) has the bytes of the same line written part
+    /// by part, as a `will_open` line is, over 1,000 generated rows, sides and times (whole and
+    /// fractional milliseconds, velocities), after other bytes and across the buffer's growth.
+    @Test func anOpenOrCloseLineHasTheBytesOfOneWrittenPartByPart() {
+        var random = SplitMix64(seed: 2626)
+        let direct = TraceRecorder(mode: .jsonLines)
+        var formatted = OutputBuffer()
+        var expected: [UInt8] = []
+        for _ in 0..<1000 {
+            let row =
+                Bool.random(using: &random)
+                ? Int.random(in: 0...20, using: &random) : Int.random(in: Int.min...Int.max, using: &random)
+            let side = [nil, Edge.leading, .trailing][Int.random(in: 0...2, using: &random)]
+            let milliseconds = Int64.random(in: 0...9_000_000_000_000, using: &random)
+            let fraction = Bool.random(using: &random) ? 0 : Int64.random(in: 1...999_999, using: &random)
+            let nanoseconds = milliseconds * 1_000_000 + fraction
+            let time = VirtualInstant(nanoseconds: nanoseconds)
+            let velocity =
+                Int.random(in: 0...3, using: &random) == 0 ? Double.random(in: -3000...3000, using: &random) : nil
+            let open = Bool.random(using: &random)
+            // The general writer, through the part-by-part `will_open` line renamed.
+            var partByPart = OutputBuffer()
+            JSONLinesFormat.write(.willOpen(row: row), at: time, side: side, velocity: velocity, to: &partByPart)
+            let line = String(decoding: partByPart.bytes, as: UTF8.self).replacing(
+                "\"will_open\"", with: open ? "\"open\"" : "\"close\"")
+            expected += Array(line.utf8)
+            let event = open ? TraceEvent.open(row: row) : .close(row: row)
+            JSONLinesFormat.write(event, at: time, side: side, velocity: velocity, to: &formatted)
+            let delivered =
+                open
+                ? TableEvent.open(row: row, side: side, velocity: velocity)
+                : .close(row: row, side: side, velocity: velocity)
+            direct.record(delivered: delivered, at: time)
+        }
+        #expect(String(decoding: formatted.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(direct.output.bytes == expected)
+    }
+
     /// What ``OutputBuffer/write(to:)`` writes, read back from the file it went to.
     static func written(_ buffer: OutputBuffer) throws -> [UInt8] {
         var template = Array("/tmp/swipehost-outputbuffer-test-XXXXXX".utf8CString)
