@@ -21,10 +21,35 @@ public final class SwipeTable {
     /// reach it re-entrantly.
     @exclusivity(unchecked) @usableFromInline var state: TableState
     public var geometry: TableGeometry { state.geometry }
-    /// Read once per delivered event, each read an instant access that nothing can overlap (a
-    /// host sets it when it takes the table, never while a read is under way): no dynamic
-    /// exclusivity check, which would cost more than the read.
-    @exclusivity(unchecked) public weak var delegate: (any SwipeTableDelegate)?
+    /// Gets the delegate calls. Held weakly: once the delegate is released the table delivers
+    /// nothing (until another is set). Setting it ends an ``attach(owner:deliver:)``; it reads the
+    /// attached owner while there is one.
+    public var delegate: (any SwipeTableDelegate)? {
+        get { owner ?? weakDelegate }
+        set {
+            setOwner(nil)
+            weakDelegate = newValue
+        }
+    }
+    /// ``delegate`` as set. Read once per delivered event when no owner is attached, each read an
+    /// instant access that nothing can overlap (set between deliveries, never while a read is
+    /// under way): no dynamic exclusivity check, which would cost more than the read.
+    @exclusivity(unchecked) private weak var weakDelegate: (any SwipeTableDelegate)?
+    /// The delegate an owner attached (``attach(owner:deliver:)``): neither retained nor weak, since a
+    /// weak reference costs its target a side table (every retain and release of it then takes
+    /// the runtime's slow path) and each delivery an atomic load of it. Sound by the owner's
+    /// contract: it detaches before it is released, so this never points at a freed object.
+    /// Unchecked exclusivity as ``weakDelegate``.
+    @exclusivity(unchecked) private unowned(unsafe) var owner: (any SwipeTableDelegate)?
+    /// How the attached owner is called per event: its object, unretained, and the owner's
+    /// function of no context (a method called on ``owner`` would retain and release it around
+    /// each call, two atomic operations per event).
+    @exclusivity(unchecked) private var ownerCall: (object: Unmanaged<AnyObject>, deliver: OwnerDelivery)?
+    #if DEBUG
+        /// The attached owner, weakly, in debug builds only: delivering to an owner released
+        /// without detaching stops there with a message instead of reading freed memory.
+        @exclusivity(unchecked) private weak var ownerCheck: AnyObject?
+    #endif
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
     /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
@@ -176,9 +201,49 @@ public final class SwipeTable {
     @inline(__always)
     private func deliverRecordedEvents() {
         while let event = state.takeEvent() {
-            guard let delegate else { continue }
-            delegate.swipeTable(self, didDeliver: event)
+            if let ownerCall {
+                #if DEBUG
+                    precondition(ownerCheck != nil, "the table's owner was released without detaching")
+                #endif
+                ownerCall.object._withUnsafeGuaranteedRef { ownerCall.deliver($0, self, event) }
+            } else if let weakDelegate {
+                weakDelegate.swipeTable(self, didDeliver: event)
+            }
         }
+    }
+
+    /// Delivers an event to an attached owner, given as `AnyObject` (its own type: the function
+    /// ``attach(owner:deliver:)`` was given downcasts it).
+    package typealias OwnerDelivery = (_ owner: AnyObject, _ table: SwipeTable, _ event: TableEvent) -> Void
+
+    /// Makes `owner` the delegate without a weak reference to it, for an object that owns the
+    /// table and is on its hot path (the plugin host: a weak reference would put every retain
+    /// and release of it on the runtime's slow path). Each event is delivered by `deliver`,
+    /// called with `owner` unretained: a closure that captures nothing and calls `owner`'s
+    /// ``SwipeTableDelegate/swipeTable(_:didDeliver:)`` (`unsafeDowncast` it to its type).
+    /// The contract: `owner` is not released while it handles an event, and it calls
+    /// ``detach(owner:)`` before it is released (in its `deinit`), or the table must not
+    /// deliver after that. Setting ``delegate`` replaces it.
+    package func attach<Owner: SwipeTableDelegate>(owner: Owner, deliver: @escaping OwnerDelivery) {
+        weakDelegate = nil
+        setOwner(owner)
+        ownerCall = (Unmanaged.passUnretained(owner), deliver)
+    }
+
+    /// Ends ``attach(owner:deliver:)`` if `owner` is still the attached one (a later host may have
+    /// taken the table over): the table then has no delegate.
+    package func detach(owner: AnyObject) {
+        // Compared by address, not loaded: `owner` is usually in its `deinit`.
+        guard let ownerCall, ownerCall.object.toOpaque() == Unmanaged.passUnretained(owner).toOpaque() else { return }
+        setOwner(nil)
+    }
+
+    private func setOwner(_ newOwner: (any SwipeTableDelegate)?) {
+        owner = newOwner
+        ownerCall = nil
+        #if DEBUG
+            ownerCheck = newOwner
+        #endif
     }
 
     /// After an event: cells configured, the invariants checked (debug builds), calls delivered.

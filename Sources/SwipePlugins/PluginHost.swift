@@ -243,7 +243,8 @@ public final class PluginHost {
                 CellConfiguration(buttons: [])
             }
         for (index, plugin) in plugins.enumerated() {
-            let early = plugin.printSink.takeOver { [weak self] line in self?.print(line, from: index) }
+            // Unowned, not weak (no side table, see `attach()`): `deinit` takes the route back.
+            let early = plugin.printSink.takeOver { [unowned self] line in self.print(line, from: index) }
             for line in early.kept { logLine(line, from: index) }
             if early.dropped > 0 {
                 warn(
@@ -294,10 +295,22 @@ public final class PluginHost {
         if !setupOnly, existingTable == nil { table.reloadVisibleRows() }
     }
 
+    /// The table no longer delivers to this host, and what the plugins print from now on (a
+    /// plugin kept beyond its host) is dropped, as it was by the weak references these replace.
+    deinit {
+        table.detach(owner: self)
+        for plugin in plugins { _ = plugin.printSink.takeOver { _ in } }
+    }
+
     /// Makes this host the table's configuration provider, delegate and timer handler.
     func attach() {
         table.configurationProvider = { [unowned self] row, item in self.setup(forRow: row, item: item).configuration }
-        table.delegate = self
+        // Attached, not set as the weak `delegate`: a weak reference would give the host a side
+        // table, and every retain and release of it (several per delivered event) the runtime's
+        // slow path. The host owns the table and detaches in `deinit`.
+        table.attach(owner: self) { host, table, event in
+            unsafeDowncast(host, to: PluginHost.self).swipeTable(table, didDeliver: event)
+        }
         table.timerHandler = { [unowned self] id in self.fire(timer: id) }
         // The lifecycle events the hooks or the trace need, and no others.
         let handled = lifecycleHandlers
@@ -527,7 +540,11 @@ extension PluginHost: SwipeTableDelegate {
     /// full swipe's too, recorded with `"full":true`). A full swipe's `delete` moved the rows
     /// after it up, as `ctx:delete` does: their configurations are asked again.
     public func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
-        recorder.record(delivered: event, at: table.now)
+        // Borrowed, not retained: the recorder is the host's for the whole delivery (a reload
+        // hands it over between commands), and its retain and release were paid per event.
+        Unmanaged.passUnretained(dispatch.recorder)._withUnsafeGuaranteedRef {
+            $0.record(delivered: event, at: table.now)
+        }
         switch event {
         case .open(let row, let side, let velocity):
             if let velocity {

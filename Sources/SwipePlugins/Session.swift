@@ -175,7 +175,7 @@ public final class Session {
         let loaded = try Self.load(configuration.plugins, options: configuration.pluginOptions) { link.milliseconds }
         let host = try Self.host(loaded, configuration: configuration, recorder: recorder, existingTable: nil)
         state = CommandState(host: host, hasSink: sink != nil)
-        link.host = host
+        link.table = host.table
         runner = ScriptRunner(table: host.table, fileName: configuration.scriptName)
         if let failure = host.fatalError { throw .strict(failure) }
         forward()
@@ -362,9 +362,11 @@ public final class Session {
     }
 }
 
-/// Lets plugins loaded before the host exists read its clock.
+/// Lets plugins loaded before the host exists read its table's clock. Holds the table, not
+/// the host: a weak reference to the host would give it a side table (every retain and release
+/// of it on the runtime's slow path), and the table holds nothing of the plugins, so no cycle.
 final class HostLink {
-    weak var host: PluginHost?
+    var table: SwipeTable?
 
-    var milliseconds: Int { Int(host?.table.now.milliseconds ?? 0) }
+    var milliseconds: Int { Int(table?.now.milliseconds ?? 0) }
 }
