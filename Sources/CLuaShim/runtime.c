@@ -80,15 +80,70 @@ __attribute__((noinline)) static void *swl_resize(swl_Runtime *rt, void *ptr, si
     return block;
 }
 
+_Static_assert(sizeof(((swl_Runtime *)0)->small_blocks) == (SWL_SMALL_MAX + 1) * sizeof(void *),
+               "swl_Runtime.small_blocks has a list for every size up to SWL_SMALL_MAX");
+
+// Small blocks: Lua frees the blocks of its short-lived objects (a handler's row record: the
+// table and its hash part; closures, short strings) in batches as the collector sweeps, more of one
+// size than malloc's per-thread cache keeps, so most frees took malloc's slower path, and the next
+// records' blocks came back from it (about 400 instructions of a dispatch's 900 in malloc, free and
+// this allocator, issue 26). A freed block of at most SWL_SMALL_MAX bytes is kept instead, on a
+// list of its exact size (Lua gives a block's size when it frees it), up to SWL_SMALL_CACHED bytes
+// in all, and handed out again for the next block of that size: a few instructions each way. The
+// cap's accounting is unchanged (a kept block counts as freed; taking it counts against the cap
+// as malloc's would, and is refused the same way), and a block of any size is still a block from
+// malloc, so realloc and free take it. swl_close frees what is kept.
+static inline __attribute__((always_inline)) int swl_small_refused(swl_Runtime *rt, size_t nsize) {
+    size_t limit = rt->limit ? rt->limit : SIZE_MAX;
+    return rt->used + nsize > limit && !rt->cap_suspended;
+}
+
 void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     swl_Runtime *rt = (swl_Runtime *)ud;
-    if (nsize != 0) return swl_resize(rt, ptr, osize, nsize);
+    if (nsize != 0) {
+        if (ptr == NULL && nsize <= SWL_SMALL_MAX) {
+            void *block = rt->small_blocks[nsize];
+            if (block != NULL && !swl_small_refused(rt, nsize)) {
+                rt->small_blocks[nsize] = *(void **)block;
+                rt->small_cached -= nsize;
+                rt->used += nsize;
+                return block;
+            }
+        }
+        return swl_resize(rt, ptr, osize, nsize);
+    }
     // Lua frees empty arrays as NULL blocks: no call for those.
     if (ptr != NULL) {
         rt->used -= osize;
+        if (osize <= SWL_SMALL_MAX && osize >= sizeof(void *) && rt->small_cached + osize <= SWL_SMALL_CACHED) {
+            *(void **)ptr = rt->small_blocks[osize];
+            rt->small_blocks[osize] = ptr;
+            rt->small_cached += osize;
+            return NULL;
+        }
         free(ptr);
     }
     return NULL;
+}
+
+// Frees the small blocks swl_alloc kept.
+static void swl_free_small_blocks(swl_Runtime *rt) {
+    for (size_t size = 0; size <= SWL_SMALL_MAX; size++) {
+        void *block = rt->small_blocks[size];
+        while (block != NULL) {
+            void *next = *(void **)block;
+            free(block);
+            block = next;
+        }
+        rt->small_blocks[size] = NULL;
+    }
+    rt->small_cached = 0;
+}
+
+void swl_close(lua_State *L) {
+    swl_Runtime *rt = swl_runtime(L);
+    lua_close(L);
+    swl_free_small_blocks(rt);
 }
 
 static int swl_panic(lua_State *L) {
@@ -107,6 +162,8 @@ lua_State *swl_newstate(swl_Runtime *rt) {
         // The hook reads the runtime from here (swl_hook_runtime): every thread made later
         // starts with a copy of the main thread's extra space.
         *(swl_Runtime **)lua_getextraspace(L) = rt;
+    } else {
+        swl_free_small_blocks(rt);  // what a failed lua_newstate freed
     }
     rt->main_thread = L;
     return L;

@@ -51,8 +51,9 @@ struct LuaAPI {
         }
     }
 
-    /// The corresponding C function is `lua_close`.
-    func close() { lua_close(L) }
+    /// The corresponding C function is `lua_close` (`swl_close` also frees the small blocks the
+    /// allocator kept).
+    func close() { swl_close(L) }
 
     /// Opens the standard libraries in a protected call. The corresponding C function is `luaL_openlibs`.
     func openLibraries() -> Int32 { swl_openlibs(L) }

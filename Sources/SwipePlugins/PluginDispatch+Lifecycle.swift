@@ -8,8 +8,16 @@ import SwipeCore
 /// row record. Only defined hooks are called, and the table delivers their events only when one
 /// is defined (``PluginHost/attach()``).
 extension PluginHost {
-    /// `hook`'s handlers, every plugin's in load order, if any plugin defines it.
+    /// `hook`'s handlers, every plugin's in load order, if any plugin defines it. A plugin that
+    /// defines no lifecycle hook pays one flag read (inlined) for the `expand` events.
+    @inline(__always)
     func broadcastLifecycle(_ hook: Hook, row: Int, side: Edge, _ motion: PluginDispatch.Motion) {
+        guard lifecycleHandlers.definesAny else { return }
+        broadcastDefinedLifecycle(hook, row: row, side: side, motion)
+    }
+
+    @inline(never)
+    private func broadcastDefinedLifecycle(_ hook: Hook, row: Int, side: Edge, _ motion: PluginDispatch.Motion) {
         guard let handlers = lifecycleHandlers[hook] else { return }
         broadcastMotion(hook: hook, row: row, side: side, motion, handlers)
     }

@@ -152,10 +152,16 @@ public final class PluginHost {
     /// `progress` on every pan move): no hashing of the hook's name.
     struct LifecycleHandlers {
         private var handlers = [[HookHandler]?](repeating: nil, count: Hook.allCases.count)
+        /// Whether any plugin defines a lifecycle hook: a host without one tells it from this
+        /// flag alone (an `expand` event, which the table delivers to every host, reads no more).
+        private(set) var definesAny = false
 
         subscript(hook: Hook) -> [HookHandler]? {
             get { handlers[hook.index] }
-            set { handlers[hook.index] = newValue }
+            set {
+                handlers[hook.index] = newValue
+                definesAny = handlers.contains { $0 != nil }
+            }
         }
     }
 

@@ -148,4 +148,48 @@ struct LuaLimitTests {
         let after = lua.memoryInKilobytes
         #expect(after - before < 8, "grew from \(before) KB to \(after) KB")
     }
+
+    /// The allocator keeps small freed blocks for reuse (`swl_alloc`): a kept block counts as
+    /// freed, and taking one back counts against the cap and is refused past it, as malloc's is.
+    /// Small tables made and collected leave kept blocks of a table's size; then long strings
+    /// (never kept: more than 256 bytes) fill the state to its cap, and tables are asked for with
+    /// kept blocks of their size waiting: only what fits under the cap is given.
+    @Test func smallBlocksKeptForReuseStillCountAgainstTheCap() throws {
+        var options = LuaOptions()
+        options.memoryLimit = 2 * 1024 * 1024
+        let lua = try LuaState(options: options)
+        try lua.run(
+            """
+            function churn() for i = 1, 2000 do local t = {} end end
+            function fill()
+              local strings, tables = {}, {}
+              for i = 1, 10000 do strings[i] = false end
+              for i = 1, 4000 do tables[i] = false end
+              local made = 0
+              local function long() for i = 1, 10000 do strings[i] = string.rep("x", 300) end end
+              local function small() for i = 1, 4000 do tables[i] = {} made = i end end
+              local filled = pcall(long)
+              local fitted, message = pcall(small)
+              local count = collectgarbage("count") * 1024
+              return filled, fitted, message, made, count
+            end
+            """, chunkName: "=t")
+        lua.collectGarbage()
+        let before = lua.memoryInUse
+        _ = try lua.call("churn")
+        lua.collectGarbage()
+        // The tables' blocks are kept, and not counted as in use.
+        #expect(lua.memoryInUse <= before + 1024, "\(before) bytes before, \(lua.memoryInUse) after")
+        let result = try lua.call("fill")
+        #expect(result[0] == false && result[1] == false)
+        #expect(result[2] == "not enough memory")
+        // At the cap a string's worth of room is left: a handful of tables, not the 2,000 kept.
+        guard case .integer(let made) = result[3], case .number(let count) = result[4] else {
+            Issue.record("results: \(result)")
+            return
+        }
+        #expect(made < 20)
+        #expect(count <= Double(options.memoryLimit))
+        #expect(try lua.run("return 1 + 1", chunkName: "=t") == [2])
+    }
 }

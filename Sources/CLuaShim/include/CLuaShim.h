@@ -98,6 +98,11 @@ typedef struct swl_Runtime {
     /// thread's stack instead (SWL_PARKED_HANDLER). Slots after the keys may hold parked
     /// tables (`LuaState.parkKeys(_:tables:)`), which the C of a prepared call keeps as caches.
     int keys[12];  // SWL_KEY_SLOTS
+    /// Freed blocks of at most SWL_SMALL_MAX bytes kept for reuse, a list per exact size (each
+    /// block's first word links the next): see swl_alloc. Freed by swl_close.
+    void *small_blocks[257];  // SWL_SMALL_MAX + 1
+    /// Bytes held in small_blocks (at most SWL_SMALL_CACHED).
+    size_t small_cached;
 } swl_Runtime;
 
 /// Creates a state that allocates through `swl_alloc` with `rt`, and whose
@@ -110,9 +115,17 @@ swl_Runtime *swl_runtime(lua_State *L);
 /// Growth of one block that the budget charges (see swl_alloc), and the bytes per instruction.
 enum { SWL_CHARGED_GROWTH = 1024, SWL_GROWTH_BYTES = 64 };
 
+/// Blocks of at most SWL_SMALL_MAX bytes that Lua frees are kept for its next allocation of the
+/// same size, up to SWL_SMALL_CACHED bytes in all (see swl_alloc).
+enum { SWL_SMALL_MAX = 256, SWL_SMALL_CACHED = 32 * 1024 };
+
 /// The allocator: realloc/free with byte accounting against `rt->limit`; during a call with a
 /// budget, growth of SWL_CHARGED_GROWTH bytes or more costs one instruction per SWL_GROWTH_BYTES.
+/// Small freed blocks are kept in `rt->small_blocks` for reuse (counted as freed).
 void *swl_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/// Closes a state made by swl_newstate and frees the small blocks its allocator kept.
+void swl_close(lua_State *L);
 
 /// Opens the standard libraries inside a protected call; returns a status.
 int swl_openlibs(lua_State *L);
