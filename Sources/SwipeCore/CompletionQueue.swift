@@ -35,10 +35,7 @@ struct CompletionQueue: Sendable {
     mutating func popDue(notAfter limit: VirtualInstant) -> Entry? {
         guard let first = heap.first, first.deadline <= limit else { return nil }
         let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            siftDown(0)
-        }
+        if !heap.isEmpty { siftDownFromRoot(last) }
         return first
     }
 
@@ -61,11 +58,12 @@ struct CompletionQueue: Sendable {
         }
     }
 
-    private mutating func siftDown(_ index: Int) {
+    /// `heap[0] = moving`, then the sift down from the root, in one pass through the buffer
+    /// (the root's old entry, already taken, is never read): the array ends as the two did.
+    private mutating func siftDownFromRoot(_ moving: Entry) {
         heap.withUnsafeMutableBufferPointer { heap in
             let count = heap.count
-            let moving = heap[index]
-            var parent = index
+            var parent = 0
             while true {
                 let left = 2 * parent + 1
                 guard left < count else { break }

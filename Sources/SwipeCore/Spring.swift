@@ -48,18 +48,35 @@ public struct Spring: Hashable, Sendable {
     /// the full solution asked only where they come near the rest tolerances. A replay repeats
     /// the same few releases, so the answers are also kept (``SettleTimes``).
     public func settleTime(x0: Double, v0: Double) -> TimeAmount {
+        settle(x0: x0, v0: v0).duration
+    }
+
+    /// ``settleTime(x0:v0:)`` and the segment's motion to draw it by (nil only for a settle of
+    /// 0, which draws nothing): kept together, so that a release seen before is neither searched
+    /// nor solved again.
+    @inline(__always)
+    func settle(x0: Double, v0: Double) -> (duration: TimeAmount, path: SpringPath?) {
         // A start at rest (each snap's second step begins where the first ended, at 0 points/s):
         // the scan stops at millisecond 0, where the solution is 0 and 0 (or, not finite,
         // counts as 0 and 0), for every spring. Answered without the cache's hash and lookup.
-        if x0 == 0 && v0 == 0 { return .zero }
+        if x0 == 0 && v0 == 0 { return (.zero, nil) }
         let key = SettleTimes.Key(self, x0: x0, v0: v0)
-        if let known = SettleTimes.shared.milliseconds(for: key) { return .milliseconds(known) }
+        if let known = SettleTimes.shared.settle(for: key) {
+            return (.milliseconds(known.milliseconds), known.path ?? .solved(self, v0: v0))
+        }
+        return search(x0: x0, v0: v0, key: key)
+    }
+
+    /// ``settle(x0:v0:)`` not kept yet: searched, and kept.
+    @inline(never)
+    private func search(x0: Double, v0: Double, key: SettleTimes.Key) -> (duration: TimeAmount, path: SpringPath?) {
         let limit = Int64(maximumSettleMilliseconds)
-        let ms =
-            SpringMotion(self, x0: x0, v0: v0).firstRestMillisecond(limit: limit)
-            ?? stepToRest(x0: x0, v0: v0, limit: limit)
-        SettleTimes.shared.remember(ms, for: key)
-        return .milliseconds(ms)
+        let motion = SpringMotion(self, x0: x0, v0: v0)
+        let ms = motion.firstRestMillisecond(limit: limit) ?? stepToRest(x0: x0, v0: v0, limit: limit)
+        let duration = TimeAmount.milliseconds(ms)
+        let tame = motion.isTame(for: duration)
+        SettleTimes.shared.remember(ms, path: tame ? SpringPath.tame(motion) : nil, for: key)
+        return (duration, tame ? SpringPath.tame(motion) : .solved(self, v0: v0))
     }
 
     /// ``settleTime(x0:v0:)`` the plain way: ``solve(x0:v0:at:)`` at every millisecond from 0
@@ -100,7 +117,15 @@ public struct Spring: Hashable, Sendable {
         let r = x - k * ln2
         var term = 1.0
         var sum = 1.0
-        for n in 1...20 {
+        // The series was summed to its 20th term; past the 13th every addition gives back the
+        // sum it is added to, so the 13 terms give the same double. Here |x| <= 745, so x/ln2 is
+        // within 1.2e-13 of its exact value and k·ln2 within 6e-14 of its own: |r| < 0.3467. The
+        // sum is then within 1e-15 of e^r, in [0.707, 1.415], so half an ulp of it is at least
+        // 2^-54 (5.55e-17), while the 14th term is at most 0.3467^14/14! = 4.2e-18 (its
+        // recurrence's rounding changes that by parts in 1e15) and each later term less: adding
+        // any of them is exact-rounded back to the sum. `expMatchesItsTwentyTermSeriesToTheBit`
+        // compares the two over generated arguments, the range's ends and the reduction's halves.
+        for n in 1...13 {
             term *= r / Double(n)
             sum += term
         }
@@ -137,6 +162,10 @@ public struct Spring: Hashable, Sendable {
         let twoPi = 6.283_185_307_179_586
         let r = x - roundedToNearest(x / twoPi) * twoPi  // in [-pi, pi]
         let half = r / 2  // series on half the angle, then the double-angle formulas
+        // (14 terms each. Fewer give the same doubles where |half| <= 1.6 for the sine, and for
+        // the cosine where its sum is at least 1/4, but measured, the branches cost what the
+        // terms saved: the compiler pairs the two unrolled loops' operations in two-lane
+        // instructions, docs/performance.md, "Issue 26, sixth pass".)
         var s = 0.0
         var c = 0.0
         var term = half

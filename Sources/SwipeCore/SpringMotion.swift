@@ -202,6 +202,88 @@ struct SpringMotion: Hashable, Sendable {
     }
 }
 
+/// What drawing a spring segment needs of its ``SpringMotion``, worked out once for the segment
+/// (``Animation/value(at:)`` draws it several times, and the kept settle times hand it over with
+/// the duration, so a replayed release does not solve its spring at all): the position's
+/// constants only, no larger than the spring and velocity an animation held before.
+///
+/// ``position(x0:at:)`` is the position ``Spring/solve(x0:v0:at:)`` gives, to the bit, at every
+/// instant of the segment: the same expressions of the same constants. The solution's guard
+/// (a position or velocity the doubles cannot hold counts as at rest) can never fire for a
+/// motion made ``SpringPath/init(_:duration:)`` keeps: every constant finite and below 1e150,
+/// no growing exponential (rate, r1, r2 <= 0, so each e^(rate·t) is in [0, 1]), t below 10 s,
+/// and ωd below 1e5, so that the sine and cosine's reduction of ωd·t stays in [-pi, pi] and both
+/// are within [-1, 1]: each product is then below 1e303. Any other motion keeps the spring and
+/// is solved whole, as before.
+enum SpringPath: Hashable, Sendable {
+    /// x = e^(rate·t)·(a·cos(ωd·t) + b·sin(ωd·t)).
+    case underdamped(rate: Double, omegaD: Double, a: Double, b: Double)
+    /// x = e^(rate·t)·(x0 + b·t).
+    case critical(rate: Double, b: Double)
+    /// x = a·e^(r1·t) + b·e^(r2·t).
+    case overdamped(r1: Double, r2: Double, a: Double, b: Double)
+    /// A motion past a checked configuration's limits: solved at each drawing.
+    case solved(Spring, v0: Double)
+
+    /// The segment of `motion` (of `spring` from `v0`) lasting `duration`.
+    init(_ motion: SpringMotion, spring: Spring, v0: Double, duration: TimeAmount) {
+        self = motion.isTame(for: duration) ? Self.tame(motion) : .solved(spring, v0: v0)
+    }
+
+    /// Assumes `motion.isTame(for:)`.
+    static func tame(_ motion: SpringMotion) -> SpringPath {
+        switch motion.kind {
+        case .underdamped: .underdamped(rate: motion.rate, omegaD: motion.omegaD, a: motion.a, b: motion.b)
+        case .critical: .critical(rate: motion.rate, b: motion.b)
+        case .overdamped: .overdamped(r1: motion.r1, r2: motion.r2, a: motion.a, b: motion.b)
+        }
+    }
+
+    /// The displacement from rest `t` seconds into the segment (0 <= t < its duration), for a
+    /// start `x0` points from rest (the animation's from - to).
+    @inline(__always)
+    func position(x0: Double, at t: Double) -> Double {
+        switch self {
+        case .underdamped(let rate, let omegaD, let a, let b):
+            let decay = Spring.exp(rate * t)
+            let (sin, cos) = Spring.sinCos(omegaD * t)
+            return decay * (a * cos + b * sin)
+        case .critical(let rate, let b):
+            let decay = Spring.exp(rate * t)
+            return decay * (x0 + b * t)
+        case .overdamped(let r1, let r2, let a, let b):
+            let e1 = Spring.exp(r1 * t)
+            let e2 = Spring.exp(r2 * t)
+            return a * e1 + b * e2
+        case .solved(let spring, let v0):
+            return spring.solve(x0: x0, v0: v0, at: t).position
+        }
+    }
+
+    /// The same motion on the other side: the start and velocity negated negate every weight
+    /// exactly (each is a sum, difference, product or quotient with one of them as a factor).
+    mutating func mirror() {
+        switch self {
+        case .underdamped(let rate, let omegaD, let a, let b):
+            self = .underdamped(rate: rate, omegaD: omegaD, a: -a, b: -b)
+        case .critical(let rate, let b): self = .critical(rate: rate, b: -b)
+        case .overdamped(let r1, let r2, let a, let b): self = .overdamped(r1: r1, r2: r2, a: -a, b: -b)
+        case .solved(let spring, let v0): self = .solved(spring, v0: -v0)
+        }
+    }
+}
+
+extension SpringMotion {
+    /// Whether ``SpringPath`` may draw the motion from its position's constants for up to
+    /// `duration` (see there): no solution of it then fails the finite guard.
+    func isTame(for duration: TimeAmount) -> Bool {
+        let largest = max(abs(omega), abs(rate), abs(omegaD), abs(a), abs(b), abs(p), abs(q), abs(r1), abs(r2), abs(x0))
+        let sum = omega + rate + omegaD + a + b + p + q + r1 + r2 + x0  // NaN or infinite if one is
+        return sum.isFinite && largest < 1e150 && rate <= 0 && r1 <= 0 && r2 <= 0 && omegaD < 1e5
+            && duration <= Spring.maximumSettleTime
+    }
+}
+
 extension Spring {
     /// The natural logarithm of a positive finite `x`, to about double precision (the settle
     /// search's bound only: it is never part of a drawn position): x = 2^e·m with m in
@@ -267,8 +349,9 @@ final class SettleTimes: @unchecked Sendable {
     /// A power of two.
     static let slotCount = 256
     /// A slot's words: its sequence number (0: never written; odd: being written), the key's
-    /// five words, the milliseconds.
-    private static let slotWords = 7
+    /// five words, the milliseconds, and the segment's ``SpringPath`` (its kind, 0 for one
+    /// solved at each drawing, then its four constants).
+    private static let slotWords = 12
     static let shared = SettleTimes()
 
     private let words: UnsafeMutablePointer<Atomic<UInt64>>
@@ -286,6 +369,12 @@ final class SettleTimes: @unchecked Sendable {
     }
 
     func milliseconds(for key: Key) -> Int64? {
+        settle(for: key)?.milliseconds
+    }
+
+    /// The settle kept for `key`, and its segment's motion (nil: one solved at each drawing).
+    @inline(__always)
+    func settle(for key: Key) -> (milliseconds: Int64, path: SpringPath?)? {
         let slot = words + key.slot * Self.slotWords
         let before = slot[0].load(ordering: .acquiring)
         guard before != 0, before & 1 == 0 else { return nil }
@@ -294,13 +383,37 @@ final class SettleTimes: @unchecked Sendable {
             && slot[3].load(ordering: .relaxed) == key.bits.2 && slot[4].load(ordering: .relaxed) == key.bits.3
             && slot[5].load(ordering: .relaxed) == key.bits.4
         let milliseconds = slot[6].load(ordering: .relaxed)
+        let kind = slot[7].load(ordering: .relaxed)
+        let c0 = Double(bitPattern: slot[8].load(ordering: .relaxed))
+        let c1 = Double(bitPattern: slot[9].load(ordering: .relaxed))
+        let c2 = Double(bitPattern: slot[10].load(ordering: .relaxed))
+        let c3 = Double(bitPattern: slot[11].load(ordering: .relaxed))
         // The words' loads happen before the second read of the sequence number.
         atomicMemoryFence(ordering: .acquiring)
         guard matches, slot[0].load(ordering: .relaxed) == before else { return nil }
-        return Int64(bitPattern: milliseconds)
+        let path: SpringPath? =
+            switch kind {
+            case 1: .underdamped(rate: c0, omegaD: c1, a: c2, b: c3)
+            case 2: .critical(rate: c0, b: c1)
+            case 3: .overdamped(r1: c0, r2: c1, a: c2, b: c3)
+            default: nil
+            }
+        return (Int64(bitPattern: milliseconds), path)
     }
 
     func remember(_ milliseconds: Int64, for key: Key) {
+        remember(milliseconds, path: nil, for: key)
+    }
+
+    /// Keeps a settle and its segment's motion (nil, or a `.solved` one: solved at each drawing).
+    func remember(_ milliseconds: Int64, path: SpringPath?, for key: Key) {
+        let (kind, c0, c1, c2, c3): (UInt64, Double, Double, Double, Double) =
+            switch path {
+            case .underdamped(let rate, let omegaD, let a, let b)?: (1, rate, omegaD, a, b)
+            case .critical(let rate, let b)?: (2, rate, b, 0, 0)
+            case .overdamped(let r1, let r2, let a, let b)?: (3, r1, r2, a, b)
+            case .solved?, nil: (0, 0, 0, 0, 0)
+            }
         let slot = words + key.slot * Self.slotWords
         writing.withLock { _ in
             let sequence = slot[0].load(ordering: .relaxed)
@@ -313,6 +426,11 @@ final class SettleTimes: @unchecked Sendable {
             slot[4].store(key.bits.3, ordering: .relaxed)
             slot[5].store(key.bits.4, ordering: .relaxed)
             slot[6].store(UInt64(bitPattern: milliseconds), ordering: .relaxed)
+            slot[7].store(kind, ordering: .relaxed)
+            slot[8].store(c0.bitPattern, ordering: .relaxed)
+            slot[9].store(c1.bitPattern, ordering: .relaxed)
+            slot[10].store(c2.bitPattern, ordering: .relaxed)
+            slot[11].store(c3.bitPattern, ordering: .relaxed)
             slot[0].store(sequence &+ 2, ordering: .releasing)
         }
     }

@@ -6,10 +6,35 @@ struct Animation: Hashable, Sendable {
     var start: VirtualInstant
     var duration: TimeAmount
     var curve: AnimationCurve
-    /// A spring animation's spring (then ``curve`` is not used) and initial velocity
-    /// (points/s, physical).
-    var spring: Spring? = nil
-    var velocity: Double = 0
+    /// A spring animation's motion, solved once for the segment (then ``curve`` is not used).
+    var spring: SpringPath? = nil
+
+    init(from: Double, to: Double, start: VirtualInstant, duration: TimeAmount, curve: AnimationCurve) {
+        self.from = from
+        self.to = to
+        self.start = start
+        self.duration = duration
+        self.curve = curve
+    }
+
+    /// A spring segment from `from` towards `to`, its motion (of the start `from - to` and the
+    /// release's velocity) already solved: ``Spring/settle(x0:v0:)`` gives it with the duration.
+    init(
+        from: Double, to: Double, start: VirtualInstant, duration: TimeAmount, curve: AnimationCurve, path: SpringPath
+    ) {
+        self.init(from: from, to: to, start: start, duration: duration, curve: curve)
+        spring = path
+    }
+
+    /// A spring segment, its motion solved here.
+    init(
+        from: Double, to: Double, start: VirtualInstant, duration: TimeAmount, curve: AnimationCurve, spring: Spring,
+        velocity: Double
+    ) {
+        self.init(from: from, to: to, start: start, duration: duration, curve: curve)
+        self.spring = SpringPath(
+            SpringMotion(spring, x0: from - to, v0: velocity), spring: spring, v0: velocity, duration: duration)
+    }
 
     func value(at now: VirtualInstant) -> Double {
         guard duration.nanoseconds > 0 else { return to }
@@ -17,7 +42,7 @@ struct Animation: Hashable, Sendable {
         if elapsed >= duration { return to }
         if let spring {
             let seconds = Double(max(elapsed.nanoseconds, 0)) / 1e9
-            return to + spring.solve(x0: from - to, v0: velocity, at: seconds).position
+            return to + spring.position(x0: from - to, at: seconds)
         }
         let fraction = Double(elapsed.nanoseconds) / Double(duration.nanoseconds)
         return from + (to - from) * curve.progress(fraction)
@@ -27,7 +52,7 @@ struct Animation: Hashable, Sendable {
     mutating func mirror() {
         from = -from
         to = -to
-        velocity = -velocity
+        spring?.mirror()
     }
 }
 

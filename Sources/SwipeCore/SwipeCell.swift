@@ -755,15 +755,15 @@ public struct SwipeCell: Sendable {
         if animated, let spring = configuration.spring {
             // A spring lasts until it settles, from where the cell is drawn, at the release's
             // velocity (0 for the steps after the first).
-            let duration = spring.settleTime(x0: drawn - offset, v0: velocity)
-            guard duration > .zero else {
+            let settle = spring.settle(x0: drawn - offset, v0: velocity)
+            let duration = settle.duration
+            guard duration > .zero, let path = settle.path else {
                 animation = nil
                 pending = nil
                 return completeStep(step, animated: false, at: now)
             }
             animation = Animation(
-                from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, spring: spring,
-                velocity: velocity)
+                from: drawn, to: offset, start: now, duration: duration, curve: configuration.curve, path: path)
             pending = ScheduledStep(step: step, deadline: now + duration)
             return pending
         }

@@ -598,6 +598,48 @@ struct ReleasePhysicsTests {
         #expect(Spring.exp(0) == 1 && Spring.exp(-0.0) == 1)
     }
 
+    /// `Spring.exp` sums 13 terms of its series where it summed 20: the 20-term series, kept
+    /// here, gives the same double for every generated argument, both ends of the range (-745,
+    /// 709 and around them), the multiples of ln2 and the halves between them (where the reduced
+    /// argument is largest), tiny and subnormal ones.
+    @Test func expMatchesItsTwentyTermSeriesToTheBit() {
+        func series(_ x: Double) -> Double {
+            if x.isNaN { return x }
+            if x == 0 { return 1 }
+            if x < -745 { return 0 }
+            if x > 709 { return .infinity }
+            let ln2 = 0.693_147_180_559_945_3
+            let k = Spring.roundedToNearest(x / ln2)
+            let r = x - k * ln2
+            var term = 1.0
+            var sum = 1.0
+            for n in 1...20 {
+                term *= r / Double(n)
+                sum += term
+            }
+            return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
+        }
+        let ln2 = 0.693_147_180_559_945_3
+        var random = SplitMix64(seed: 2611)
+        var arguments: [Double] = [
+            -745, 709, -744.999_999_999_999_9, 708.999_999_999_999_9, -745.000_000_000_000_1, 709.000_000_000_000_1,
+            .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-300, -1e-300, .infinity, -.infinity, 1, -1,
+        ]
+        for k in -1075...1023 {
+            for offset in [-0.5, 0.5] {
+                let x = (Double(k) + offset) * ln2
+                arguments += [x, x.nextUp, x.nextDown]
+            }
+        }
+        while arguments.count < 60_000 {
+            let magnitude = [1.0, 20, 745][Int(random.next() % 3)]
+            arguments.append((Double(random.next() >> 11) / Double(1 << 53) * 2 - 1) * magnitude)
+        }
+        for x in arguments {
+            #expect(Spring.exp(x).bitPattern == series(x).bitPattern, "exp \(x)")
+        }
+    }
+
     /// A start at rest settles at millisecond 0 for every spring, as the scan finds, zeros of
     /// either sign included (answered before the kept settle times are looked up).
     @Test func aStartAtRestSettlesAtOnceAsTheScanFinds() {
@@ -723,6 +765,75 @@ struct ReleasePhysicsTests {
                 #expect(animation.value(at: Self.at(ms)) == expected)
             }
         }
+    }
+
+    /// A spring segment made from a settle (found, or kept by the shared settle times and
+    /// handed over with its motion's constants) is drawn with the doubles the spring solved
+    /// afresh at each drawing gives (``Spring/solve(x0:v0:at:)``, a result the doubles cannot
+    /// hold as at rest), over generated springs and starts, springs past a checked
+    /// configuration's limits included, at every tenth millisecond of the segment and its last;
+    /// and so is its mirror. The settle and the kept settle agree.
+    @Test func aSegmentFromAKeptSettleIsDrawnAsTheSpringSolvedAfresh() {
+        let wild = [
+            Spring(mass: 1, stiffness: 1e12, damping: 1), Spring(mass: 1e-9, stiffness: 1e9, damping: 1e-9),
+            Spring(mass: 1, stiffness: 100, damping: -5), Spring(mass: 1, stiffness: 1e300, damping: 1e300),
+            Spring(mass: 1, stiffness: 100, damping: 1e200),
+        ]
+        let springs = Self.generatedSprings(count: 40, seed: 2613) + wild
+        let starts = Self.generatedStarts(count: 24, seed: 2614) + [(1e160, 0), (3, 1e160)]
+        for spring in springs {
+            for (start, v0) in starts {
+                // As the cell makes it: the start is the drawn offset minus the model's.
+                let to = -240.0
+                let from = to + start
+                let x0 = from - to
+                let found = spring.settle(x0: x0, v0: v0)
+                let kept = spring.settle(x0: x0, v0: v0)
+                #expect(found.duration == kept.duration && found.path == kept.path, "\(spring) \(x0) \(v0)")
+                #expect(found.duration == spring.settleTimeByStepping(x0: x0, v0: v0))
+                guard found.duration > .zero, let path = kept.path else {
+                    #expect(found.duration == .zero)
+                    continue
+                }
+                var animation = Animation(
+                    from: from, to: to, start: t0, duration: found.duration, curve: .linear, path: path)
+                let ms = found.duration.nanoseconds / 1_000_000
+                var instants = Array(stride(from: Int64(0), to: ms, by: 10))
+                instants.append(ms - 1)
+                for at in instants {
+                    let t = Double(at) / 1000
+                    let expected = to + spring.solve(x0: from - to, v0: v0, at: t).position
+                    #expect(animation.value(at: Self.at(at)).bitPattern == expected.bitPattern, "\(spring) \(at)")
+                }
+                animation.mirror()
+                for at in instants.prefix(20) {
+                    let t = Double(at) / 1000
+                    let expected = -to + spring.solve(x0: -from - -to, v0: -v0, at: t).position
+                    let drawn = animation.value(at: Self.at(at))
+                    #expect(drawn.bitPattern == expected.bitPattern, "mirror \(spring) \(at)")
+                }
+            }
+        }
+    }
+
+    /// The settle times kept hand back the segment's motion they were given, of every kind.
+    @Test func keptSettleTimesHandBackTheirMotion() {
+        let times = SettleTimes()
+        let paths: [SpringPath?] = [
+            .underdamped(rate: -9, omegaD: 4.358_898_943_540_674, a: 110, b: -0.5), .critical(rate: -10, b: 1.25),
+            .overdamped(r1: -0.5, r2: -39.5, a: -0.0, b: 7), nil,
+        ]
+        for (index, path) in paths.enumerated() {
+            let key = SettleTimes.Key(Spring(), x0: Double(index + 1), v0: 0)
+            times.remember(Int64(100 + index), path: path, for: key)
+            let kept = times.settle(for: key)
+            #expect(kept?.milliseconds == Int64(100 + index) && kept?.path == path, "\(String(describing: path))")
+            #expect(times.milliseconds(for: key) == Int64(100 + index))
+        }
+        // A `.solved` motion is kept as none: the caller solves it with its own spring.
+        let key = SettleTimes.Key(Spring(), x0: 9, v0: 0)
+        times.remember(5, path: .solved(Spring(), v0: 0), for: key)
+        #expect(times.settle(for: key)?.path == nil)
     }
 
     @Test func theSettleBoundsLogarithmMatchesFoundations() {
