@@ -576,22 +576,26 @@ struct ReleasePhysicsTests {
         }
     }
 
+    /// `Spring.exp`'s series as it was before issue 26's sixth pass (20 terms of e^r, with
+    /// x = k·ln2 + r), without its guards: the reference the exponential is compared with.
+    static func twentyTermExpSeries(_ x: Double) -> Double {
+        let ln2 = 0.693_147_180_559_945_3
+        let k = Spring.roundedToNearest(x / ln2)
+        let r = x - k * ln2
+        var term = 1.0
+        var sum = 1.0
+        for n in 1...20 {
+            term *= r / Double(n)
+            sum += term
+        }
+        return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
+    }
+
     /// `Spring.exp` answers both zeros without its series (a spring drawn at the instant it
     /// starts): the double the series gives, which this test still computes, as it does for
     /// the arguments around them.
     @Test func expOfZeroIsTheSeriesDouble() {
-        func series(_ x: Double) -> Double {
-            let ln2 = 0.693_147_180_559_945_3
-            let k = Spring.roundedToNearest(x / ln2)
-            let r = x - k * ln2
-            var term = 1.0
-            var sum = 1.0
-            for n in 1...20 {
-                term *= r / Double(n)
-                sum += term
-            }
-            return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
-        }
+        let series = Self.twentyTermExpSeries
         for x in [0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-300, -1e-300, 1e-9, -9 * 0.001] {
             #expect(Spring.exp(x).bitPattern == series(x).bitPattern, "exp \(x)")
         }
@@ -608,16 +612,7 @@ struct ReleasePhysicsTests {
             if x == 0 { return 1 }
             if x < -745 { return 0 }
             if x > 709 { return .infinity }
-            let ln2 = 0.693_147_180_559_945_3
-            let k = Spring.roundedToNearest(x / ln2)
-            let r = x - k * ln2
-            var term = 1.0
-            var sum = 1.0
-            for n in 1...20 {
-                term *= r / Double(n)
-                sum += term
-            }
-            return sum * Double(sign: .plus, exponent: Int(k), significand: 1)
+            return Self.twentyTermExpSeries(x)
         }
         let ln2 = 0.693_147_180_559_945_3
         var random = SplitMix64(seed: 2611)
