@@ -27,6 +27,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
+# shellcheck source=scripts/lib/callgrind.sh
+source scripts/lib/callgrind.sh
 baselines="$root/bench/baselines.json"
 tolerance=5  # percent, either way
 
@@ -67,20 +69,13 @@ swift build -c release --product swipehost >/dev/null
 bin="$(swift build -c release --show-bin-path)/swipehost"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-# Valgrind cannot read the debug information Swift writes: the symbols are enough.
-cp "$bin" "$work/swipehost"
-strip --strip-debug "$work/swipehost"
-# A constant time(), for Lua's string-hash seed.
-compiler="$(command -v cc || command -v clang || echo /opt/swift/usr/bin/clang)"
-printf '#include <time.h>\ntime_t time(time_t *t) { if (t) *t = 1000000000; return 1000000000; }\n' >"$work/fixed_time.c"
-"$compiler" -shared -fPIC -O2 -o "$work/fixed_time.so" "$work/fixed_time.c"
+callgrind_prepare "$bin" "$work"
 
 # Runs workload $1 with $2 units under callgrind; its total is in $work/$1.$2.out.
 measure() {
     local name="$1" count="$2"
-    (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 LD_PRELOAD="$work/fixed_time.so" valgrind --tool=callgrind \
-        --toggle-collect='*callgrindMeasuredRegion*' --callgrind-out-file="$work/$name.$count.out" \
-        ./swipehost bench --root "$root" --gate "$name" --gate-count "$count") \
+    callgrind_run "$work" '*callgrindMeasuredRegion*' "$work/$name.$count.out" \
+        bench --root "$root" --gate "$name" --gate-count "$count" \
         >"$work/$name.$count.log" 2>&1 || { echo "callgrind-gate: $name failed:" >&2; cat "$work/$name.$count.log" >&2; return 1; }
 }
 
@@ -96,17 +91,9 @@ for name in "${workloads[@]}"; do
 done
 [ "$failed" -eq 0 ] || exit 1
 
-# The instructions callgrind collected in workload $1's run of $2 units: "OWN LUA", summed
-# over every function by the object it is in (liblua5.4, or anything else).
+# The instructions callgrind collected in workload $1's run of $2 units: "OWN LUA".
 collected() {
-    local file="$work/$1.$2.out"
-    [ -f "$file" ] || { echo "callgrind-gate: no profile $file" >&2; exit 1; }
-    callgrind_annotate --threshold=100 "$file" 2>/dev/null | awk '
-        /^ *[0-9,]+ \(/ && /\[/ && !/PROGRAM TOTALS/ {
-            value = $1; gsub(",", "", value)
-            if ($0 ~ /\[[^]]*liblua[^]]*\]$/) lua += value; else own += value
-        }
-        END { printf "%d %d\n", own, lua }'
+    callgrind_collected "$work/$1.$2.out" || exit 1
 }
 
 baseline() {

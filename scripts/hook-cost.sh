@@ -11,6 +11,8 @@
 #   scripts/hook-cost.sh [SWIPEHOST]   (default: the release build; needs valgrind)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/lib/callgrind.sh
+source scripts/lib/callgrind.sh
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 bin="${1:-}"
 if [ -z "$bin" ]; then
@@ -19,11 +21,7 @@ if [ -z "$bin" ]; then
 fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cp "$bin" "$work/swipehost"
-strip --strip-debug "$work/swipehost"
-compiler="$(command -v cc || command -v clang || echo /opt/swift/usr/bin/clang)"
-printf '#include <time.h>\ntime_t time(time_t *t) { if (t) *t = 1000000000; return 1000000000; }\n' >"$work/fixed_time.c"
-"$compiler" -shared -fPIC -O2 -o "$work/fixed_time.so" "$work/fixed_time.c"
+callgrind_prepare "$bin" "$work"
 
 for ((g = 0; g < 1000; g++)); do
     r=$((g % 11 + 1))
@@ -44,18 +42,12 @@ done
 symbol="$(nm "$work/swipehost" | awk '/ T .*9PluginRunV3run6script0A6Script12OutputBuffer.*OYKF$/ && !found { print $3; found = 1 }')"
 [ -n "$symbol" ] || { echo "hook-cost: PluginRun.run(script:) not found in the binary" >&2; exit 1; }
 measure() {
-    (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 LD_PRELOAD="$work/fixed_time.so" valgrind --tool=callgrind \
-        --toggle-collect="$symbol" --callgrind-out-file="$work/$1.out" ./swipehost run \
-        --preset mail --plugin "mail-$1.lua" --format jsonl hooks.swipe) >"$work/$1.log" 2>&1
+    callgrind_run "$work" "$symbol" "$work/$1.out" \
+        run --preset mail --plugin "mail-$1.lua" --format jsonl hooks.swipe >"$work/$1.log" 2>&1
 }
 # "OWN LUA": the instructions collected, by the object they are in.
 collected() {
-    callgrind_annotate --threshold=100 "$work/$1.out" 2>/dev/null | awk '
-        /^ *[0-9,]+ \(/ && /\[/ && !/PROGRAM TOTALS/ {
-            value = $1; gsub(",", "", value)
-            if ($0 ~ /\[[^]]*liblua[^]]*\]$/) lua += value; else own += value
-        }
-        END { printf "%d %d\n", own, lua }'
+    callgrind_collected "$work/$1.out"
 }
 measure none &
 for hook in "${hooks[@]}"; do
