@@ -543,7 +543,8 @@ extension TableState {
     /// rows waiting on a `manual` full swipe follow their ids to their new rows (an id that
     /// leaves takes its open or waiting state with it, and its departure is kept); every visible
     /// cell is given back (a pan on one is cancelled) and the rows on screen are dequeued and
-    /// configured again, re-opened or held filled where they are open or waiting.
+    /// configured again, re-opened or held filled where they are open or waiting. Running row
+    /// animations follow their ids too (``followIDs(of:to:)``).
     /// - Complexity: O(n) for n rows, plus the visible cells.
     mutating func replaceItems(_ new: TableItems) {
         for cell in visibleCells { enqueue(cell) }
@@ -562,6 +563,7 @@ extension TableState {
             if let moved = newRow[oldIDs[row - 1]] { waiting[moved] = edge }
         }
         waitingRows = waiting
+        if !motions.isEmpty { followIDs(of: oldIDs, to: newRow) }
         for id in oldIDs where newRow[id] == nil { departures[id] = now }
         if !departures.isEmpty { for id in newRow.keys { departures[id] = nil } }
         var new = new
@@ -570,6 +572,19 @@ extension TableState {
         contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
         firstVisibleRow = 1
         layoutVisibleRows()
+    }
+
+    /// The running row animations through ``replaceItems(_:)``: a growing row goes on growing at
+    /// its id's new row (and stops if its id left); a collapsing gap ends at once, as the rows
+    /// around the place it left are laid out afresh (`reloadData` during UIKit's animations).
+    private mutating func followIDs(of oldIDs: [RowID], to newRow: [RowID: Int]) {
+        var kept: [RowMotion] = []
+        for var motion in motions where !motion.isCollapse && motion.row <= oldIDs.count {
+            guard let moved = newRow[oldIDs[motion.row - 1]] else { continue }
+            motion.row = moved
+            kept.append(motion)
+        }
+        motions = kept
     }
 
     mutating func setItem(_ item: String, row: Int, value: ItemValue? = nil) throws(TableError) {

@@ -237,4 +237,70 @@ struct RowAnimationTests {
         }
         #expect(last == [0, 44, 88, 132, 176, 220, 264, 308])
     }
+
+    // MARK: Replacing every item while rows animate (ctx:set_items)
+
+    /// The table's items with the item of id `id` moved to row `row`.
+    func items(of table: SwipeTable, moving id: RowID, to row: Int) throws -> TableItems {
+        var ids = table.items.allIDs
+        var titles = (1...table.items.count).map { table.items[$0] }
+        let from = try #require(ids.firstIndex(of: id))
+        let title = titles.remove(at: from)
+        ids.remove(at: from)
+        titles.insert(title, at: row - 1)
+        ids.insert(id, at: row - 1)
+        return TableItems(titles, ids: ids)
+    }
+
+    @Test(arguments: [RowAnimation.fade, .slide])
+    func aGrowingRowGoesOnGrowingAtItsIDsNewRow(animation: RowAnimation) throws {
+        let table = table(animation, rows: 12)
+        try table.insertRow(3, item: "New", id: .name("new"))
+        table.advance(by: Self.quarter)
+        // Two rows that were below it are now above it: it is the 5th.
+        table.replaceItems(try items(of: table, moving: .name("new"), to: 5))
+        #expect(table.row(of: .name("new")) == 5)
+        #expect(table.rowAnimationEnd == VirtualInstant.start + RowAnimation.duration)
+        for step in 1...4 {
+            let e = Self.ease[step]
+            let grown = try #require(table.cellGeometry(forRow: 5))
+            #expect(abs(grown.height - 44 * e) < 1e-9, "at \(step * 75) ms")
+            #expect(grown.y == 176, "at \(step * 75) ms")
+            // The row at its old place is a whole row now; the rows below the growing one move.
+            #expect(try #require(table.cellGeometry(forRow: 3)).height == 44)
+            #expect(abs(try y(table, 6) - (220 - 44 * (1 - e))) < 1e-9, "at \(step * 75) ms")
+            table.advance(by: Self.quarter)
+        }
+        #expect(!table.rowsAnimate)
+        #expect(try #require(table.cellGeometry(forRow: 5)).height == 44)
+    }
+
+    @Test func aGrowingRowWhoseIDLeavesStopsGrowing() throws {
+        let table = table(.fade, rows: 12)
+        try table.insertRow(3, item: "New", id: .name("new"))
+        table.advance(by: Self.quarter)
+        var ids = table.items.allIDs
+        var titles = (1...table.items.count).map { table.items[$0] }
+        ids.remove(at: 2)
+        titles.remove(at: 2)
+        table.replaceItems(TableItems(titles, ids: ids))
+        #expect(!table.rowsAnimate)
+        #expect(table.rowAnimationEnd == nil)
+        for row in 1...6 { #expect(try y(table, row) == Double(row - 1) * 44) }
+    }
+
+    @Test(arguments: [RowAnimation.fade, .slide])
+    func aCollapsingGapEndsWhenEveryItemIsReplaced(animation: RowAnimation) throws {
+        let table = table(animation, rows: 12)
+        try table.deleteRow(3)
+        table.advance(by: Self.quarter)
+        #expect(table.collapsingRows.count == 1)
+        table.replaceItems(table.items)
+        #expect(table.collapsingRows.isEmpty)
+        #expect(!table.rowsAnimate)
+        for row in 1...6 {
+            let geometry = try #require(table.cellGeometry(forRow: row))
+            #expect(geometry.y == Double(row - 1) * 44 && geometry.height == 44)
+        }
+    }
 }
