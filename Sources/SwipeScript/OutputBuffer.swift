@@ -328,12 +328,19 @@ public struct OutputBuffer: @unchecked Sendable {
         /// Where bytes past the bound go (``OutputBuffer/spool(above:)``).
         var spool: Spool?
 
+        /// The block comes from `malloc` and grows with `realloc` (``grow(adding:)``), freed with
+        /// `free`.
         init(capacity: Int) {
             self.capacity = capacity
-            base = .allocate(capacity: capacity)
+            base = Self.allocate(capacity)
         }
 
-        deinit { base.deallocate() }
+        deinit { free(base) }
+
+        private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+            guard let block = malloc(capacity) else { fatalError("out of memory for \(capacity) bytes of output") }
+            return block.assumingMemoryBound(to: UInt8.self)
+        }
 
         /// A copy this value alone holds. A copy of a spooling buffer spools too, into a file of
         /// its own (two values never write into one file); should that file not be made, the
@@ -360,6 +367,11 @@ public struct OutputBuffer: @unchecked Sendable {
 
         /// Doubles the block (at least), so that appends cost amortized constant time; when
         /// spooling and the bytes would pass the bound, moves them to the spool file instead.
+        ///
+        /// With `realloc`: a large block (glibc maps those of 128 KiB and more on their own) is
+        /// moved by remapping its pages (`mremap`), not copied into fresh ones, so the bytes
+        /// written so far are neither copied again nor their pages faulted in again (issue 26,
+        /// seventh pass, docs/performance.md).
         @inline(never)
         func grow(adding extra: Int) {
             if let spool, spool.active, count + extra > spool.bound, count > 0, spool.append(base, count: count) {
@@ -367,10 +379,10 @@ public struct OutputBuffer: @unchecked Sendable {
                 if extra <= capacity { return }
             }
             let newCapacity = max(capacity * 2, count + extra)
-            let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            newBase.update(from: base, count: count)
-            base.deallocate()
-            base = newBase
+            guard let newBase = realloc(base, newCapacity) else {
+                fatalError("out of memory for \(newCapacity) bytes of output")
+            }
+            base = newBase.assumingMemoryBound(to: UInt8.self)
             capacity = newCapacity
         }
     }

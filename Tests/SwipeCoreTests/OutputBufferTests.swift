@@ -68,6 +68,33 @@ struct OutputBufferTests {
         #expect(String(decoding: out.bytes.suffix(7), as: UTF8.self) == "\"after\"")
     }
 
+    /// Growing far past glibc's mapping threshold (the block grows with `realloc`, remapped,
+    /// not copied, from 128 KiB on) keeps every byte in place: 12 MiB of numbered lines, each
+    /// position's bytes checked, with copies taken at block sizes either side of the threshold
+    /// that later growth of the original does not reach.
+    @Test func growingPastTheMappingThresholdKeepsEveryByte() {
+        var out = OutputBuffer()
+        var expected: [UInt8] = []
+        var copies: [(OutputBuffer, Int)] = []
+        var line = 0
+        while out.count < 12 << 20 {
+            out.write(atMost: 64) { cursor in
+                var end = OutputBuffer.put("{\"line\":", at: cursor)
+                end = OutputBuffer.put(integer: line, at: end)
+                return OutputBuffer.put("}\n", at: end)
+            }
+            expected.append(contentsOf: "{\"line\":\(line)}\n".utf8)
+            line += 1
+            if [100, 9_000, 90_000].contains(line) { copies.append((out, out.count)) }
+        }
+        #expect(out.count == expected.count)
+        #expect(out.bytes == expected)
+        for (copy, count) in copies {
+            #expect(copy.count == count)
+            #expect(copy.bytes == Array(expected.prefix(count)))
+        }
+    }
+
     /// A spooling buffer holds the same bytes as one that keeps them all in memory, over many
     /// generated series of appends (short, long, longer than the bound, reserves): its count,
     /// its bytes, what it writes, and a copy taken part-way, which later appends do not reach.
