@@ -37,7 +37,8 @@ public enum FileReading {
             // A stream is read as a pipe is, waiting for its writer.
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         }
-        return try readAll(descriptor, path: path, limit: limit)
+        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        return try readAll(descriptor, path: path, limit: limit, sizeHint: size)
     }
 
     /// Refuses a folder, anything but a regular file unless `streams`, and a regular file past `limit`.
@@ -113,20 +114,32 @@ public enum FileReading {
         return names.sorted()
     }
 
-    private static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(FileError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    /// Reads `descriptor` to its end straight into the returned array: a regular file in one
+    /// `read` of its size (`sizeHint`, from `fstat`), a stream into room that doubles as it
+    /// fills, never past `limit` + 1 bytes (the one byte past the limit tells a stream at the
+    /// limit from one beyond it). Reading 64 KiB chunks and appending each copied every byte
+    /// once more and grew the array by doubling (issue 26: ~7% of a `swipehost run`).
+    private static func readAll(_ descriptor: Int32, path: String, limit: Int, sizeHint: Int = 0) throws(FileError)
+        -> [UInt8]
+    {
+        let most = limit < Int.max ? limit + 1 : limit
+        var bytes = [UInt8](repeating: 0, count: min(max(sizeHint + 1, 1 << 16), most))
+        var filled = 0
         while true {
-            // One byte past the limit tells a stream at the limit from one beyond it.
-            let remaining = limit - bytes.count
-            let wanted = remaining >= chunk.count ? chunk.count : remaining + 1
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+            if filled == bytes.count {
+                if filled > limit { throw FileError(path: path, cause: .tooLarge, limit: limit) }
+                bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, most - bytes.count)))
+            }
+            let count = bytes.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + filled, $0.count - filled)
+            }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw FileError(path: path, cause: .init(rawValue: errno)) }
             if count == 0 { break }
-            if bytes.count + count > limit { throw FileError(path: path, cause: .tooLarge, limit: limit) }
-            bytes.append(contentsOf: chunk[0..<count])
+            filled += count
         }
+        if filled > limit { throw FileError(path: path, cause: .tooLarge, limit: limit) }
+        bytes.removeSubrange(filled...)
         return bytes
     }
 }

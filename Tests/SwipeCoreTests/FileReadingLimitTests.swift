@@ -81,6 +81,24 @@ struct FileReadingLimitTests {
                 == "cannot read '\(path)': larger than 999 bytes, the most read whole from a file or stream")
     }
 
+    /// Issue 26: a regular file is read in one `read` of its size, a stream into room that
+    /// doubles; either way every byte comes back, in order, and nothing past the limit.
+    @Test func filesOfEverySizeAroundTheReadsComeBackWhole() throws {
+        let folder = Self.folder()
+        for size in [0, 1, 4_095, 65_535, 65_536, 65_537, 131_073, 300_001] {
+            let path = folder + "/s\(size).swipe"
+            let text = String((0..<size).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+            Self.write(text, to: path)
+            #expect(try FileReading.bytes(atPath: path) == Array(text.utf8))
+            #expect(try FileReading.bytes(atPath: path, limit: size, streams: true) == Array(text.utf8))
+            if size > 0 { #expect(Self.refusal(path, limit: size - 1)?.cause == .tooLarge) }
+        }
+        // A stream grows its room past the first 64 KiB and still stops one byte past the limit.
+        for limit in [65_535, 65_536, 131_077, 262_144] {
+            #expect(Self.refusal("/dev/zero", limit: limit, streams: true)?.cause == .tooLarge)
+        }
+    }
+
     @Test func standardInputIsNamedSo() {
         #expect(
             FileError(path: "-", cause: .tooLarge, limit: 1 << 20).description
