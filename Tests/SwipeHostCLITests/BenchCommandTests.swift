@@ -102,7 +102,9 @@ struct CoverageBenchCommandTests {
             objects.map { $0["name"] as? String } == ["test.coverage_overhead", "test.coverage_reference_overhead"])
         #expect(objects.map { $0["unit"] as? String } == ["x", "x"])
         #expect(objects.first?["target"] as? String == "<= 1.3")
-        // A covered run does all an uncovered one does, and more.
-        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 1 } == true })
+        // A ratio of two measured times: positive and finite. Not "above 1": a covered run does
+        // all an uncovered one does and more, but a quick run's times on a loaded machine (and a
+        // debug build, where the host's own code dwarfs the hook) can put the two within noise.
+        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 && $0.isFinite } == true })
     }
 }
