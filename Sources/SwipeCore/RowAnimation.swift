@@ -175,6 +175,20 @@ extension TableState {
         }
     }
 
+    /// The motions through ``replaceItems(_:)``, `moved` giving an old row's new row (nil: its
+    /// item left): a growing row goes on growing at its id's new row (and stops if its id left);
+    /// a collapsing gap ends at once, as the rows around the place it left are laid out afresh
+    /// (`reloadData` during UIKit's animations).
+    mutating func followIDs(_ moved: (Int) -> Int?) {
+        var kept: [RowMotion] = []
+        for var motion in motions where !motion.isCollapse {
+            guard let row = moved(motion.row) else { continue }
+            motion.row = row
+            kept.append(motion)
+        }
+        motions = kept
+    }
+
     /// Forgets the motions finished at `now`; whether any was (the visible rows may change).
     mutating func dropFinishedMotions() -> Bool {
         let before = motions.count

@@ -544,7 +544,7 @@ extension TableState {
     /// leaves takes its open or waiting state with it, and its departure is kept); every visible
     /// cell is given back (a pan on one is cancelled) and the rows on screen are dequeued and
     /// configured again, re-opened or held filled where they are open or waiting. Running row
-    /// animations follow their ids too (``followIDs(of:to:)``).
+    /// animations follow their ids too (``followIDs(_:)``).
     /// - Complexity: O(n) for n rows, plus the visible cells.
     mutating func replaceItems(_ new: TableItems) {
         for cell in visibleCells { enqueue(cell) }
@@ -553,17 +553,15 @@ extension TableState {
         var newRow: [RowID: Int] = [:]
         newRow.reserveCapacity(new.count)
         for (offset, id) in new.allIDs.enumerated() { newRow[id] = offset + 1 }
+        // Where an old row's item is now, by its id (nil: it left).
+        func moved(_ row: Int) -> Int? { row <= oldIDs.count ? newRow[oldIDs[row - 1]] : nil }
         var open: [Int: OpenRow] = [:]
-        for (row, value) in openRows where row <= oldIDs.count {
-            if let moved = newRow[oldIDs[row - 1]] { open[moved] = value }
-        }
+        for (row, value) in openRows { if let to = moved(row) { open[to] = value } }
         openRows = open
         var waiting: [Int: Edge] = [:]
-        for (row, edge) in waitingRows where row <= oldIDs.count {
-            if let moved = newRow[oldIDs[row - 1]] { waiting[moved] = edge }
-        }
+        for (row, edge) in waitingRows { if let to = moved(row) { waiting[to] = edge } }
         waitingRows = waiting
-        if !motions.isEmpty { followIDs(of: oldIDs, to: newRow) }
+        if !motions.isEmpty { followIDs(moved) }
         for id in oldIDs where newRow[id] == nil { departures[id] = now }
         if !departures.isEmpty { for id in newRow.keys { departures[id] = nil } }
         var new = new
@@ -572,19 +570,6 @@ extension TableState {
         contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
         firstVisibleRow = 1
         layoutVisibleRows()
-    }
-
-    /// The running row animations through ``replaceItems(_:)``: a growing row goes on growing at
-    /// its id's new row (and stops if its id left); a collapsing gap ends at once, as the rows
-    /// around the place it left are laid out afresh (`reloadData` during UIKit's animations).
-    private mutating func followIDs(of oldIDs: [RowID], to newRow: [RowID: Int]) {
-        var kept: [RowMotion] = []
-        for var motion in motions where !motion.isCollapse && motion.row <= oldIDs.count {
-            guard let moved = newRow[oldIDs[motion.row - 1]] else { continue }
-            motion.row = moved
-            kept.append(motion)
-        }
-        motions = kept
     }
 
     mutating func setItem(_ item: String, row: Int, value: ItemValue? = nil) throws(TableError) {

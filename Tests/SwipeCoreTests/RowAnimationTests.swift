@@ -240,10 +240,14 @@ struct RowAnimationTests {
 
     // MARK: Replacing every item while rows animate (ctx:set_items)
 
+    /// The table's titles and ids, row by row.
+    func titlesAndIDs(of table: SwipeTable) -> (titles: [String], ids: [RowID]) {
+        ((1...table.items.count).map { table.items[$0] }, table.items.allIDs)
+    }
+
     /// The table's items with the item of id `id` moved to row `row`.
     func items(of table: SwipeTable, moving id: RowID, to row: Int) throws -> TableItems {
-        var ids = table.items.allIDs
-        var titles = (1...table.items.count).map { table.items[$0] }
+        var (titles, ids) = titlesAndIDs(of: table)
         let from = try #require(ids.firstIndex(of: id))
         let title = titles.remove(at: from)
         ids.remove(at: from)
@@ -279,8 +283,7 @@ struct RowAnimationTests {
         let table = table(.fade, rows: 12)
         try table.insertRow(3, item: "New", id: .name("new"))
         table.advance(by: Self.quarter)
-        var ids = table.items.allIDs
-        var titles = (1...table.items.count).map { table.items[$0] }
+        var (titles, ids) = titlesAndIDs(of: table)
         ids.remove(at: 2)
         titles.remove(at: 2)
         table.replaceItems(TableItems(titles, ids: ids))
