@@ -435,8 +435,16 @@ public struct SwipeCell: Sendable {
 
     /// The pan holds `expanded` expanded (nil: none): an `expand` or `collapse` when it changed,
     /// and the filled button starts to grow or shrink from where it is drawn (``expansion``).
+    /// Inlined: most moves change nothing, and the call to find that out cost more than the test.
+    @inline(__always)
     private mutating func expand(_ expanded: Edge?, at now: VirtualInstant) -> CellEffects.FullSwipeEvent? {
-        guard case .tracking(var pan) = state, expanded != pan.expanded else { return nil }
+        guard case .tracking(let pan) = state, expanded != pan.expanded else { return nil }
+        return changeExpansion(to: expanded, at: now)
+    }
+
+    /// ``expand(_:at:)`` where the pan's expanded edge changes.
+    private mutating func changeExpansion(to expanded: Edge?, at now: VirtualInstant) -> CellEffects.FullSwipeEvent? {
+        guard case .tracking(var pan) = state else { return nil }
         let drawn = filledPresentation(at: now)
         let previous = pan.expanded
         pan.expanded = expanded

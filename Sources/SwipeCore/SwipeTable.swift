@@ -107,7 +107,7 @@ public final class SwipeTable {
     }
 
     /// `cellsCurrentlyEditing`: the rows the table re-opens when their cell is dequeued.
-    public var openRows: Set<Int> { Set(state.openRows.keys) }
+    public var openRows: Set<Int> { Set(state.openRows.rows) }
 
     /// How many rows are open.
     public var openRowCount: Int { state.openRows.count }

@@ -24,7 +24,7 @@ struct TableState: Sendable {
     var options = TableBehaviorOptions() {
         didSet { watchesMoves = reportsProgress || watchesBegin }
     }
-    var openRows: [Int: OpenRow] = [:]
+    var openRows = OpenRows()
 
     /// Every cell ever made; the pool and the visible rows index into it.
     var cells: [SwipeCell] = []
@@ -38,8 +38,7 @@ struct TableState: Sendable {
     /// Cells dequeued for a row and waiting for its configuration, in the order dequeued.
     var unconfigured: [(cell: Int, row: Int)] = []
     /// Delegate calls made while the table changed, delivered once it is consistent.
-    var pendingEvents: [TableEvent] = []
-    var delivered = 0
+    var pendingEvents = PendingEvents()
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
     /// When each id that left the table left it (issue 22): a `ctx` call naming it can say so.
@@ -78,7 +77,7 @@ struct TableState: Sendable {
 
     var visibleRows: Range<Int> { firstVisibleRow..<(firstVisibleRow + visibleCells.count) }
 
-    var hasEventsToDeliver: Bool { delivered < pendingEvents.count }
+    var hasEventsToDeliver: Bool { pendingEvents.hasUndelivered }
 
     func cellIndex(forRow row: Int) -> Int? {
         let position = row - firstVisibleRow
@@ -118,25 +117,10 @@ struct TableState: Sendable {
     }
 
     /// The next delegate call to deliver, if any; the list is emptied once all are taken.
+    /// Moved out of the list (a copy retained the payload, an outlined copy through the enum's
+    /// value witness, only for the list to release it again): ``PendingEvents/take()``.
     mutating func takeEvent() -> TableEvent? {
-        guard delivered < pendingEvents.count else {
-            // One at a time: `removeAll(keepingCapacity:)` runs generic `replaceSubrange`,
-            // dearer than removing the one to three events a gesture leaves.
-            while !pendingEvents.isEmpty { pendingEvents.removeLast() }
-            delivered = 0
-            return nil
-        }
-        let index = delivered
-        delivered += 1
-        // Moved out, a payload-free event left in its place for the emptying above to drop: a
-        // copy retained the payload (an outlined copy through the enum's value witness) only
-        // for the list to release it again, twice a gesture under the spring presets.
-        return pendingEvents.withUnsafeMutableBufferPointer { events in
-            let slot = events.baseAddress! + index
-            let event = slot.move()
-            slot.initialize(to: .open(row: 0))
-            return event
-        }
+        pendingEvents.take()
     }
 }
 
@@ -150,8 +134,14 @@ extension TableState {
             completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
         }
         if let fullSwipe = effects.fullSwipe { performFullSwipe(fullSwipe, cell: cell) }
-        defer { if cells[cell].hasSlidOut { slidOut.append(cell) } }
-        guard let notification = effects.notification else { return }
+        if let notification = effects.notification { record(notification, cell: cell) }
+        // Last, as a `defer` did (which the compiler made a call of its own, at every effect).
+        if cells[cell].hasSlidOut { slidOut.append(cell) }
+    }
+
+    /// ``perform(_:cell:)``'s notification: the open rows updated, the event recorded.
+    @inline(__always)
+    private mutating func record(_ notification: CellEffects.Notification, cell: Int) {
         let row = cellRows[cell]
         let namesSide = cells[cell].configuration.namesSides
         let side = namesSide ? notification.edge : nil
@@ -238,12 +228,14 @@ extension TableState {
     mutating func closeOpenRows(except kept: Int? = nil) {
         guard !openRows.isEmpty else { return }
         // One open row is what `exclusive` leaves, so it is the common case: closed without
-        // making a sorted array of the keys (an allocation and a sort at every open).
-        if openRows.count == 1, let row = openRows.keys.first {
+        // taking the list (a retain and a release of its storage at every open).
+        if openRows.count == 1 {
+            let row = openRows.entries[0].row
             if row != kept { closeOpenRow(row) }
             return
         }
-        for row in openRows.keys.sorted() where row != kept { closeOpenRow(row) }
+        // The rows as they were (each close removes its row), already in row order.
+        for row in openRows.rows where row != kept { closeOpenRow(row) }
     }
 
     /// ``closeOpenRows(except:)``'s work for one row.
@@ -497,9 +489,7 @@ extension TableState {
         if row < firstVisibleRow { firstVisibleRow -= 1 }
         departures[items.id(row: row)] = now
         items.remove(row: row)
-        var moved: [Int: OpenRow] = [:]
-        for (open, value) in openRows where open != row { moved[open > row ? open - 1 : open] = value }
-        openRows = moved
+        openRows.remap { $0 == row ? nil : $0 > row ? $0 - 1 : $0 }
         if !waitingRows.isEmpty {
             var waiting: [Int: Edge] = [:]
             for (held, edge) in waitingRows where held != row { waiting[held > row ? held - 1 : held] = edge }
@@ -520,9 +510,7 @@ extension TableState {
         {
             motions.append(RowMotion(kind: .expand, row: row, start: now, animation: options.rowAnimation))
         }
-        var moved: [Int: OpenRow] = [:]
-        for (open, value) in openRows { moved[open >= row ? open + 1 : open] = value }
-        openRows = moved
+        openRows.remap { $0 >= row ? $0 + 1 : $0 }
         if !waitingRows.isEmpty {
             var waiting: [Int: Edge] = [:]
             for (held, edge) in waitingRows { waiting[held >= row ? held + 1 : held] = edge }
@@ -555,9 +543,7 @@ extension TableState {
         for (offset, id) in new.allIDs.enumerated() { newRow[id] = offset + 1 }
         // Where an old row's item is now, by its id (nil: it left).
         func moved(_ row: Int) -> Int? { row <= oldIDs.count ? newRow[oldIDs[row - 1]] : nil }
-        var open: [Int: OpenRow] = [:]
-        for (row, value) in openRows { if let to = moved(row) { open[to] = value } }
-        openRows = open
+        openRows.remap(moved)
         var waiting: [Int: Edge] = [:]
         for (row, edge) in waitingRows { if let to = moved(row) { waiting[to] = edge } }
         waitingRows = waiting
