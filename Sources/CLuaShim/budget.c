@@ -21,7 +21,7 @@ static int swl_hook_mask(const swl_Runtime *rt) {
 // stopped again at its very next instruction, until the call returns to Swift.
 static void swl_hook_every_instruction(swl_Runtime *rt, lua_State *L) {
     int mask = swl_hook_mask(rt);
-    if (lua_gethookcount(L) != 1 || lua_gethookmask(L) != mask) lua_sethook(L, swl_count_hook, mask, 1);
+    if (lua_gethookcount(L) != 1 || lua_gethookmask(L) != mask) lua_sethook(L, swl_hook_function(rt), mask, 1);
 }
 
 // Marks the budget spent and raises; `level` is where the message points (luaL_where).
@@ -77,30 +77,32 @@ static void swl_check_time(swl_Runtime *rt, lua_State *L) {
     }
 }
 
-// Every event but a line event (swl_count_hook): out of line, so that the hook itself saves no
-// registers for the line events, which with coverage on come at every line run.
-__attribute__((noinline)) static void swl_budget_event(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
+// Every event but a line event: the budget's count events, and calls (coverage's, and the
+// budget's while charge_calls). Inline in swl_count_hook; out of line in swl_coverage_hook, so
+// that it saves no registers for the line events, which with coverage on come at every line run.
+static inline __attribute__((always_inline)) void swl_budget_event(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
     if (rt->coverage != NULL && ar->event != LUA_HOOKCOUNT) {
-        swl_coverage_call(rt, L, ar);
+        swl_coverage_call(rt->coverage, ar);
         // The budget charges calls only while charge_calls.
         if (!rt->charge_calls || rt->budget <= 0) return;
     }
     if (rt->budget <= 0) {
         // Unlimited now; a thread kept the hook from an earlier call. Coverage keeps its events.
-        if (rt->coverage_mask) lua_sethook(L, swl_count_hook, rt->coverage_mask, 0);
+        if (rt->coverage_mask) lua_sethook(L, swl_coverage_hook, rt->coverage_mask, 0);
         else lua_sethook(L, NULL, 0, 0);
         return;
     }
     int count = lua_gethookcount(L);
     int mask = swl_hook_mask(rt);
+    lua_Hook hook = swl_hook_function(rt);
     if (ar->event != LUA_HOOKCOUNT) {
         // A function call while charge_calls (or a thread that kept the mask from then).
         rt->remaining -= 1;
-        if (!rt->charge_calls && !rt->budget_exceeded) lua_sethook(L, swl_count_hook, mask, count);
+        if (!rt->charge_calls && !rt->budget_exceeded) lua_sethook(L, hook, mask, count);
     } else {
         if (!rt->budget_exceeded && (count != rt->hook_count || lua_gethookmask(L) != mask)) {
             // A thread left at count 1 by an earlier exceeded call, or created then.
-            lua_sethook(L, swl_count_hook, mask, rt->hook_count);
+            lua_sethook(L, hook, mask, rt->hook_count);
         }
         rt->remaining -= count;
         swl_check_time(rt, L);
@@ -108,14 +110,21 @@ __attribute__((noinline)) static void swl_budget_event(swl_Runtime *rt, lua_Stat
     if (rt->remaining <= 0 || rt->budget_exceeded) swl_exceeded(rt, L, 0);
 }
 
+__attribute__((noinline)) static void swl_coverage_event(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
+    swl_budget_event(rt, L, ar);
+}
+
 void swl_count_hook(lua_State *L, lua_Debug *ar) {
+    swl_budget_event(swl_hook_runtime(L), L, ar);
+}
+
+void swl_coverage_hook(lua_State *L, lua_Debug *ar) {
     swl_Runtime *rt = swl_hook_runtime(L);
-    // Coverage's events (only with coverage on: no other mask has lines).
-    if (ar->event == LUA_HOOKLINE) {
+    if (__builtin_expect(ar->event == LUA_HOOKLINE, 1)) {
         if (!swl_coverage_line_fast(rt->coverage, ar)) swl_coverage_line(rt, L, ar);
         return;
     }
-    swl_budget_event(rt, L, ar);
+    swl_coverage_event(rt, L, ar);
 }
 
 void swl_charge_at(lua_State *L, lua_Integer steps, int level) {
@@ -133,7 +142,7 @@ void swl_update_hook(lua_State *L) {
     swl_Runtime *rt = swl_runtime(L);
     if (rt->budget <= 0) return;
     int count = rt->budget_exceeded ? 1 : rt->hook_count;
-    if (lua_gethookmask(L) != swl_hook_mask(rt)) lua_sethook(L, swl_count_hook, swl_hook_mask(rt), count);
+    if (lua_gethookmask(L) != swl_hook_mask(rt)) lua_sethook(L, swl_hook_function(rt), swl_hook_mask(rt), count);
 }
 
 int swl_pcall(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh) {

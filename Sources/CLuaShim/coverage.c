@@ -113,19 +113,36 @@ static inline int swl_coverage_file(swl_Runtime *rt, swl_Coverage *coverage, lua
     return file;
 }
 
-// counts[index] += 1, growing the array (zeroed) as needed; nothing past SWL_COVERAGE_MAX_LINE.
-static void swl_coverage_bump(unsigned long long **counts, int *capacity, int index) {
-    if (index < 0 || index > SWL_COVERAGE_MAX_LINE) return;
+// Makes room for counts[index], growing the array (zeroed) as needed: 0, or -1 past
+// SWL_COVERAGE_MAX_LINE (nothing is counted there) or when out of memory.
+static int swl_coverage_room(unsigned long long **counts, int *capacity, int index) {
+    if (index < 0 || index > SWL_COVERAGE_MAX_LINE) return -1;
     if (index >= *capacity) {
         int grown = *capacity ? *capacity : 64;
         while (grown <= index) grown *= 2;
         unsigned long long *bigger = realloc(*counts, sizeof(unsigned long long) * (size_t)grown);
-        if (bigger == NULL) return;
+        if (bigger == NULL) return -1;
         memset(bigger + *capacity, 0, sizeof(unsigned long long) * (size_t)(grown - *capacity));
         *counts = bigger;
         *capacity = grown;
     }
-    (*counts)[index] += 1;
+    return 0;
+}
+
+// Room for line `index` in `file`'s line counts; the frames counting into the file get the
+// counts as they are after growing (their fast path reads them). 0, or -1 as swl_coverage_room.
+static int swl_coverage_line_room(swl_Coverage *coverage, int file, int index) {
+    swl_CoverageFile *counts = &coverage->files[file];
+    if (index >= 0 && index < counts->line_capacity) return 0;
+    if (swl_coverage_room(&counts->lines, &counts->line_capacity, index) != 0) return -1;
+    for (int i = 0; i < SWL_COVERAGE_FRAMES; i++) {
+        swl_CoverageFrame *frame = &coverage->frames[i];
+        if (frame->file == file) {
+            frame->lines = counts->lines;
+            frame->capacity = (unsigned int)counts->line_capacity;
+        }
+    }
+    return 0;
 }
 
 void swl_coverage_line(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
@@ -148,20 +165,24 @@ void swl_coverage_line(swl_Runtime *rt, lua_State *L, lua_Debug *ar) {
         if (!lua_getinfo(L, "S", ar)) return;
         file = swl_coverage_file(rt, coverage, L, ar);
         frame->ci = ar->i_ci;
+        frame->lines = NULL;
+        frame->capacity = 0;
         frame->file = file;
-        // The first line of a function just called: the call counts at its definition.
-        if (called && file >= 0 && ar->linedefined > 0) {
+        if (file >= 0) {
+            // Room for the whole function at once (a main chunk's lines grow as they come).
+            if (ar->lastlinedefined > 0) (void)swl_coverage_line_room(coverage, file, ar->lastlinedefined);
             swl_CoverageFile *counts = &coverage->files[file];
-            swl_coverage_bump(&counts->calls, &counts->call_capacity, ar->linedefined);
+            frame->lines = counts->lines;
+            frame->capacity = (unsigned int)counts->line_capacity;
+            // The first line of a function just called: the call counts at its definition.
+            if (called && ar->linedefined > 0
+                && swl_coverage_room(&counts->calls, &counts->call_capacity, ar->linedefined) == 0) {
+                counts->calls[ar->linedefined] += 1;
+            }
         }
     }
     if (file < 0) return;
-    swl_CoverageFile *counts = &coverage->files[file];
-    if (line >= 0 && line < counts->line_capacity) {
-        counts->lines[line] += 1;
-    } else {
-        swl_coverage_bump(&counts->lines, &counts->line_capacity, line);
-    }
+    if (swl_coverage_line_room(coverage, file, line) == 0) coverage->files[file].lines[line] += 1;
 }
 
 static int swl_coverage_reference_body(lua_State *L) {

@@ -6,13 +6,19 @@
 
 enum { SWL_HOOK_GRANULARITY = 1000 };
 
+/// The hook every lua_sethook of the state installs: coverage's own while it is on (line events
+/// first), else the budget's alone.
+static inline lua_Hook swl_hook_function(const swl_Runtime *rt) {
+    return rt->coverage_mask ? swl_coverage_hook : swl_count_hook;
+}
+
 static inline void swl_start_budget(swl_Runtime *rt, lua_State *L) {
     rt->budget_exceeded = 0;
     rt->charge_calls = 0;
     rt->raising = 0;
     if (rt->budget <= 0) {
         // No budget: no hook, or coverage's alone.
-        if (rt->coverage_mask) lua_sethook(L, swl_count_hook, rt->coverage_mask, 0);
+        if (rt->coverage_mask) lua_sethook(L, swl_coverage_hook, rt->coverage_mask, 0);
         else lua_sethook(L, NULL, 0, 0);
         return;
     }
@@ -23,7 +29,7 @@ static inline void swl_start_budget(swl_Runtime *rt, lua_State *L) {
     // Also resets L's instruction counter. Threads created later copy the
     // hook from the thread that creates them (lua_newthread), and all
     // threads draw from the same rt->remaining.
-    lua_sethook(L, swl_count_hook, LUA_MASKCOUNT | rt->coverage_mask, rt->hook_count);
+    lua_sethook(L, swl_hook_function(rt), LUA_MASKCOUNT | rt->coverage_mask, rt->hook_count);
 }
 
 static inline __attribute__((always_inline)) int swl_pcall_inline(swl_Runtime *rt, lua_State *L, int nargs, int nresults, int msgh) {

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pcall.h"
+
 // Growth of one block by SWL_CHARGED_GROWTH bytes or more costs one instruction per
 // SWL_GROWTH_BYTES bytes, during a call with a budget (not while Swift pushes, the cap
 // suspended). This is how the budget sees work the virtual machine does inside one instruction
@@ -28,8 +30,8 @@ __attribute__((noinline, cold)) static int swl_charge_growth(swl_Runtime *rt, si
     if (rt->remaining > 0) return 0;
     if (before > 0 && !rt->budget_exceeded) {
         int mask = LUA_MASKCOUNT | (rt->charge_calls ? LUA_MASKCALL : 0) | rt->coverage_mask;
-        if (rt->main_thread != NULL) lua_sethook(rt->main_thread, swl_count_hook, mask, 1);
-        if (rt->current != NULL && rt->current != rt->main_thread) lua_sethook(rt->current, swl_count_hook, mask, 1);
+        if (rt->main_thread != NULL) lua_sethook(rt->main_thread, swl_hook_function(rt), mask, 1);
+        if (rt->current != NULL && rt->current != rt->main_thread) lua_sethook(rt->current, swl_hook_function(rt), mask, 1);
         return 0;
     }
     rt->budget_exceeded = 1;

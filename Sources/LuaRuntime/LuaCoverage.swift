@@ -47,8 +47,34 @@ public final class LuaCoverage: Sendable {
         }
     }
 
+    /// Counts of one file from closed states, as the C record keeps them: indexed by line.
+    private struct Counts {
+        var lines: [UInt64] = []
+        var calls: [UInt64] = []
+
+        /// Adds `count` C counts to `counts`, index by index.
+        static func add(_ source: UnsafeMutablePointer<UInt64>?, _ count: Int32, to counts: inout [UInt64]) {
+            guard let source, count > 0 else { return }
+            let count = Int(count)
+            if counts.count < count { counts.append(contentsOf: repeatElement(0, count: count - counts.count)) }
+            counts.withUnsafeMutableBufferPointer { counts in
+                for index in 0..<count { counts[index] += source[index] }
+            }
+        }
+
+        /// `counts` as a file's: the lines (or definitions) with a count other than zero.
+        static func nonZero(_ counts: [UInt64]) -> [Int: UInt64] {
+            var found: [Int: UInt64] = [:]
+            for (index, count) in counts.enumerated() where count != 0 { found[index] = count }
+            return found
+        }
+    }
+
     private struct Store: ~Copyable {
+        /// Counts added as files (``add(_:)``).
         var files: [String: File] = [:]
+        /// Counts of closed states, by path.
+        var closed: [String: Counts] = [:]
         /// The text first loaded under each chunk name (`LuaState.load`).
         var sources: [String: [UInt8]] = [:]
         /// Records of open states, by address.
@@ -74,12 +100,18 @@ public final class LuaCoverage: Sendable {
         return record
     }
 
-    /// Adds a closed state's counts and frees its record.
+    /// Adds a closed state's counts and frees its record: array to array, by line (a state
+    /// closes after every test; the dictionaries of ``File`` are made once, by ``files()``).
     func close(_ record: UnsafeMutablePointer<swl_Coverage>) {
-        let files = Self.files(in: record)
+        let coverage = record.pointee
+        let paths = (0..<Int(coverage.file_count)).map { String(cString: coverage.files[$0].source + 1) }
         store.withLock { store in
             store.open.remove(UInt(bitPattern: record))
-            for file in files { store.files[file.path, default: File(path: file.path)].add(file) }
+            for (index, path) in paths.enumerated() {
+                let file = coverage.files[index]
+                Counts.add(file.lines, file.line_capacity, to: &store.closed[path, default: Counts()].lines)
+                Counts.add(file.calls, file.call_capacity, to: &store.closed[path, default: Counts()].calls)
+            }
         }
         swl_coverage_free(record)
     }
@@ -109,6 +141,10 @@ public final class LuaCoverage: Sendable {
     public func files() -> [File] {
         store.withLock { store in
             var files = store.files
+            for (path, counts) in store.closed {
+                files[path, default: File(path: path)].add(
+                    File(path: path, lines: Counts.nonZero(counts.lines), calls: Counts.nonZero(counts.calls)))
+            }
             for address in store.open {
                 guard let record = UnsafeMutablePointer<swl_Coverage>(bitPattern: address) else { continue }
                 for file in Self.files(in: record) { files[file.path, default: File(path: file.path)].add(file) }

@@ -7,7 +7,8 @@
 //     left on the stack only after the Swift frames have returned.
 //   - swl_alloc: a capped allocator whose cap Swift suspends around its own
 //     pushes, so a push from Swift never fails because of the cap.
-//   - swl_count_hook: the instruction budget, raised from C inside lua_pcall.
+//   - swl_count_hook (swl_coverage_hook with coverage on): the instruction budget, raised from C
+//     inside lua_pcall.
 //   - swl_message_handler: the traceback message handler for every pcall.
 #ifndef CLUASHIM_H
 #define CLUASHIM_H
@@ -161,10 +162,13 @@ void swl_open_patterns(lua_State *L, int string_table);
 /// `virtual_os` in the host table at registry slot `host_slot`; returns a status.
 int swl_opensandbox(lua_State *L, int host_slot);
 
-/// The state's one hook: counts the budget (count events, and calls while charge_calls) and,
-/// when coverage is on, counts lines and calls (coverage.c); raises "instruction budget
-/// exceeded" when out of budget.
+/// The state's hook without coverage: counts the budget (count events, and calls while
+/// charge_calls); raises "instruction budget exceeded" when out of budget.
 void swl_count_hook(lua_State *L, lua_Debug *ar);
+
+/// The state's hook with coverage on (swl_coverage_attach): counts lines and calls
+/// (coverage.c), line events first, and does what swl_count_hook does for the other events.
+void swl_coverage_hook(lua_State *L, lua_Debug *ar);
 
 /// Line and call counts of one chunk (one `@file` source) in one state.
 typedef struct swl_CoverageFile {
@@ -185,19 +189,26 @@ typedef struct swl_CoverageSeen {
 } swl_CoverageSeen;
 
 /// What a frame (a CallInfo, by address only: never read) runs: the file it counts into (-1:
-/// none), or SWL_FRAME_CALLED from its call event until its first line event.
+/// none), or SWL_FRAME_CALLED from its call event until its first line event; and that file's
+/// line counts as the hook's fast path reads them (`lines` has `capacity` entries; capacity 0
+/// until the first line event, and for a frame whose function counts nowhere).
 typedef struct swl_CoverageFrame {
     const void *ci;
+    unsigned long long *lines;
+    unsigned int capacity;
     int file;
 } swl_CoverageFrame;
 
 enum { SWL_COVERAGE_FRAMES = 64, SWL_FRAME_CALLED = -2 };
 
 /// Coverage counts of one state. The hook keeps them with no Lua call. A frame's file is
-/// looked up (lua_getinfo "S") at its first line event and kept in `frames`, by frame, until a
-/// call event makes a new frame there: a line event of a known frame costs one compare and one
-/// increment.
+/// looked up (lua_getinfo "S") at its first line event and kept in `frames`, by frame, with a
+/// pointer to the file's line counts, until a call event makes a new frame there: a line event
+/// of a known frame, at a line inside its file's counts, costs two compares and one increment.
 typedef struct swl_Coverage {
+    /// The file of recent frames, by frame address (direct-mapped); first, so that the hook
+    /// reaches a frame with one address computation.
+    swl_CoverageFrame frames[SWL_COVERAGE_FRAMES];
     swl_CoverageFile *files;
     int file_count, file_capacity;
     swl_CoverageSeen *seen;
@@ -205,8 +216,6 @@ typedef struct swl_Coverage {
     /// The source of the last event and its file (-1: not counted).
     const char *last_source;
     int last_file;
-    /// The file of recent frames, by frame address (direct-mapped).
-    swl_CoverageFrame frames[SWL_COVERAGE_FRAMES];
     /// Registry reference of a Lua function called on each line event instead of counting
     /// (the bench's luacov-style reference), or LUA_NOREF.
     int reference;
