@@ -396,7 +396,12 @@ public struct SwipeCell: Sendable {
         guard let full = configuration.fullSwipe(on: side.edge), full.isDestructive else {
             let move = SwipeCellKitBehavior.panChanged(
                 raw: raw, on: side.edge, metrics: configuration.metrics, elasticity: configuration.elasticity ?? 0)
-            var effects = apply(move, at: now)
+            var effects = CellEffects()
+            if case .follow(let edge, let reveal) = move {
+                follow(reveal, on: edge)  // most moves: as `apply` does, without its call
+            } else {
+                effects = apply(move, at: now)
+            }
             if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion(at: now) }
             return effects
         }
@@ -423,7 +428,9 @@ public struct SwipeCell: Sendable {
         return effects
     }
 
-    /// Whether the pan crossed its edge's full-swipe threshold, either way.
+    /// Whether the pan crossed its edge's full-swipe threshold, either way. Inlined into the
+    /// moves of a row with a full swipe.
+    @inline(__always)
     private mutating func updateExpansion(at now: VirtualInstant) -> CellEffects.FullSwipeEvent? {
         var expanded: Edge? = nil
         if isTracking, let edge = side?.edge {
