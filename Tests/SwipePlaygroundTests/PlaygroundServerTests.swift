@@ -353,11 +353,7 @@ import Testing
     }
 
     func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + patience
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw TestTimeout(what: what) }
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        _ = try await poll(for: what) { condition() ? true : nil }
     }
 
     func temporaryFolder() throws -> String {

@@ -6,12 +6,31 @@ import SwipePlugins
 import SwipeServer
 import Synchronization
 
-/// A bounded wait: every test waits at most this long for a message before it fails.
+/// A bounded wait: every test waits at most this long for a message before it fails (a socket's
+/// receive timeout; an async wait counts it in polls, ``patiencePolls``).
 let patience = Duration.seconds(20)
+
+/// ``patience`` as an async wait counts it: this many looks at what arrived, 10 ms apart (20 s on
+/// an idle machine). Counted, not read off a clock: while the whole suite runs on two cores
+/// (under AddressSanitizer above all) a test's task and the server's can go unscheduled for
+/// minutes, and a deadline on the clock then passed before the wait took a single look (CI saw
+/// `aDragOnRow3OpensIt` fail so, its wait woken 12 minutes after it began).
+let patiencePolls = 2_000
 
 struct TestTimeout: Error, CustomStringConvertible {
     var what: String
     var description: String { "waited \(patience) for \(what)" }
+}
+
+/// Polls `condition` every 10 ms until it holds; throws ``TestTimeout`` after ``patiencePolls``
+/// polls (and one last look) without it.
+func poll<T>(for what: String, _ condition: () throws -> T?) async throws -> T {
+    for _ in 0..<patiencePolls {
+        if let value = try condition() { return value }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+    if let value = try condition() { return value }
+    throw TestTimeout(what: what)
 }
 
 /// A playground server on a free loopback port, for the length of a test.
@@ -178,14 +197,10 @@ final class TestPage: Sendable {
 
     /// Waits until what was received satisfies `condition`.
     func wait(for what: String, _ condition: (Sent) -> Bool) async throws -> Sent {
-        let clock = ContinuousClock()
-        let deadline = clock.now + patience
-        while clock.now < deadline {
+        try await poll(for: what) {
             let sent = try received()
-            if condition(sent) { return sent }
-            try await Task.sleep(for: .milliseconds(10))
+            return condition(sent) ? sent : nil
         }
-        throw TestTimeout(what: what)
     }
 
     func close() async {
