@@ -489,12 +489,7 @@ extension TableState {
         if row < firstVisibleRow { firstVisibleRow -= 1 }
         departures[items.id(row: row)] = now
         items.remove(row: row)
-        openRows.remap { $0 == row ? nil : $0 > row ? $0 - 1 : $0 }
-        if !waitingRows.isEmpty {
-            var waiting: [Int: Edge] = [:]
-            for (held, edge) in waitingRows where held != row { waiting[held > row ? held - 1 : held] = edge }
-            waitingRows = waiting
-        }
+        remapHeldRows { $0 == row ? nil : $0 > row ? $0 - 1 : $0 }
         settleAfterEdit()
     }
 
@@ -510,12 +505,7 @@ extension TableState {
         {
             motions.append(RowMotion(kind: .expand, row: row, start: now, animation: options.rowAnimation))
         }
-        openRows.remap { $0 >= row ? $0 + 1 : $0 }
-        if !waitingRows.isEmpty {
-            var waiting: [Int: Edge] = [:]
-            for (held, edge) in waitingRows { waiting[held >= row ? held + 1 : held] = edge }
-            waitingRows = waiting
-        }
+        remapHeldRows { $0 >= row ? $0 + 1 : $0 }
         for position in visibleCells.indices where firstVisibleRow + position >= row {
             cellRows[visibleCells[position]] += 1
         }
@@ -543,10 +533,7 @@ extension TableState {
         for (offset, id) in new.allIDs.enumerated() { newRow[id] = offset + 1 }
         // Where an old row's item is now, by its id (nil: it left).
         func moved(_ row: Int) -> Int? { row <= oldIDs.count ? newRow[oldIDs[row - 1]] : nil }
-        openRows.remap(moved)
-        var waiting: [Int: Edge] = [:]
-        for (row, edge) in waitingRows { if let to = moved(row) { waiting[to] = edge } }
-        waitingRows = waiting
+        remapHeldRows(moved)
         if !motions.isEmpty { followIDs(moved) }
         for id in oldIDs where newRow[id] == nil { departures[id] = now }
         if !departures.isEmpty { for id in newRow.keys { departures[id] = nil } }
@@ -556,6 +543,16 @@ extension TableState {
         contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
         firstVisibleRow = 1
         layoutVisibleRows()
+    }
+
+    /// The open and the waiting rows moved to `transform(row)`, or forgotten where it gives nil
+    /// (a row deleted, an id that left): what deleting, inserting and replacing items do to both.
+    private mutating func remapHeldRows(_ transform: (Int) -> Int?) {
+        openRows.remap(transform)
+        guard !waitingRows.isEmpty else { return }
+        var waiting: [Int: Edge] = [:]
+        for (row, edge) in waitingRows { if let to = transform(row) { waiting[to] = edge } }
+        waitingRows = waiting
     }
 
     mutating func setItem(_ item: String, row: Int, value: ItemValue? = nil) throws(TableError) {
