@@ -52,6 +52,12 @@ public final class LuaCoverage: Sendable {
         var lines: [UInt64] = []
         var calls: [UInt64] = []
 
+        /// Adds one C file record's line and call counts.
+        mutating func add(_ file: swl_CoverageFile) {
+            Self.add(file.lines, file.line_capacity, to: &lines)
+            Self.add(file.calls, file.call_capacity, to: &calls)
+        }
+
         /// Adds `count` C counts to `counts`, index by index.
         static func add(_ source: UnsafeMutablePointer<UInt64>?, _ count: Int32, to counts: inout [UInt64]) {
             guard let source, count > 0 else { return }
@@ -108,9 +114,7 @@ public final class LuaCoverage: Sendable {
         store.withLock { store in
             store.open.remove(UInt(bitPattern: record))
             for (index, path) in paths.enumerated() {
-                let file = coverage.files[index]
-                Counts.add(file.lines, file.line_capacity, to: &store.closed[path, default: Counts()].lines)
-                Counts.add(file.calls, file.call_capacity, to: &store.closed[path, default: Counts()].calls)
+                store.closed[path, default: Counts()].add(coverage.files[index])
             }
         }
         swl_coverage_free(record)
