@@ -87,7 +87,7 @@ import Testing
             _ = try await page.wait(for: "hello") { $0.frames.count >= 1 }
             pages.append(page)
         }
-        let refused = try server.refusedWebSocket()
+        let refused = try await server.refusedWebSocket()
         #expect(refused.status == "HTTP/1.1 101 Switching Protocols")
         #expect(
             refused.texts == [
@@ -156,7 +156,7 @@ import Testing
         }
         #expect(events.count >= seen.events.count)
 
-        let script = try server.get("/sessions/\(id).swipe")
+        let script = try await server.get("/sessions/\(id).swipe")
         #expect(script.status == 200)
         #expect(script.headers.contains("text/plain"))
         let output = try PluginRun(
@@ -167,7 +167,7 @@ import Testing
         #expect(replayed == events)
         #expect(replayed.map { $0["event"] } == ["open", "open", "action", "update"].map(JSONValue.string))
 
-        let spec = try server.get("/sessions/\(id)_spec.lua")
+        let spec = try await server.get("/sessions/\(id)_spec.lua")
         #expect(spec.status == 200)
         #expect(spec.body.contains("require(\"swipe\")"))
         await page.close()
@@ -176,16 +176,16 @@ import Testing
 
     @Test func servesThePageAndAnswers404() async throws {
         let server = try await TestServer.start(plugins: [])
-        let page = try server.get("/")
+        let page = try await server.get("/")
         #expect(page.status == 200)
         #expect(page.headers.contains("text/html; charset=utf-8"))
         #expect(page.body == String(decoding: PlaygroundRoutes.get("/", sessions: server.sessions).body, as: UTF8.self))
-        #expect(try server.get("/page.js").status == 200)
-        #expect(try server.get("/page.css").headers.contains("text/css"))
-        let missing = try server.get("/nothing")
+        #expect(try await server.get("/page.js").status == 200)
+        #expect(try await server.get("/page.css").headers.contains("text/css"))
+        let missing = try await server.get("/nothing")
         #expect(missing.status == 404)
         #expect(missing.body == "not found: /nothing\n")
-        let noSession = try server.get("/sessions/0123456789abcdef.swipe")
+        let noSession = try await server.get("/sessions/0123456789abcdef.swipe")
         #expect(noSession.status == 404)
         #expect(
             noSession.body
@@ -201,46 +201,50 @@ import Testing
         let server = try await TestServer.start(plugins: [mailPlugin])
         // The upgrade is declined (Hummingbird answers a declined upgrade 400, without a body);
         // the same request without the upgrade gets 403 and the reason.
-        let foreign = try server.refusedWebSocket(origin: "http://evil.example")
+        let foreign = try await server.refusedWebSocket(origin: "http://evil.example")
         #expect(foreign.status == "HTTP/1.1 400 Bad Request")
         #expect(foreign.texts.isEmpty)
-        let socketBody = try server.get("/ws", origin: "http://evil.example")
+        let socketBody = try await server.get("/ws", origin: "http://evil.example")
         #expect(socketBody.status == 403)
         #expect(
             socketBody.body
                 == "refused: a page from 'http://evil.example' may not use this playground (http://127.0.0.1:\(server.port)/); to allow it, serve with --allow-origin ORIGIN\n"
         )
         #expect(server.sessions.count == 0)
-        let rebound = try server.get("/", host: "evil.example:\(server.port)")
+        let rebound = try await server.get("/", host: "evil.example:\(server.port)")
         #expect(rebound.status == 403)
         #expect(rebound.headers.contains("text/plain; charset=utf-8"))
         #expect(
             rebound.body
                 == "refused: Host 'evil.example:\(server.port)' is not this playground's address (http://127.0.0.1:\(server.port)/); to open it under that name, serve with --allow-origin http://evil.example:\(server.port)\n"
         )
-        #expect(try server.get("/page.js", host: "evil.example").status == 403)
-        #expect(try server.refusedWebSocket(host: "evil.example:\(server.port)").status == "HTTP/1.1 400 Bad Request")
+        #expect(try await server.get("/page.js", host: "evil.example").status == 403)
+        #expect(
+            try await server.refusedWebSocket(host: "evil.example:\(server.port)").status == "HTTP/1.1 400 Bad Request")
         #expect(server.sessions.count == 0)
         // Its own names and origins are answered; a WebSocket without Origin (not a browser) too.
         for host in ["127.0.0.1", "localhost", "[::1]"] {
             #expect(
-                try server.get("/", host: "\(host):\(server.port)", origin: "http://\(host):\(server.port)").status
+                try await server.get("/", host: "\(host):\(server.port)", origin: "http://\(host):\(server.port)")
+                    .status
                     == 200)
         }
-        let own = try RawWebSocket(port: server.port, origin: "http://localhost:\(server.port)")
+        let own = try await RawWebSocket(port: server.port, origin: "http://localhost:\(server.port)")
         #expect(own.status == "HTTP/1.1 101 Switching Protocols")
-        #expect(try own.readText().map { $0.contains("\"type\":\"hello\"") } == true)
-        let noOrigin = try RawWebSocket(port: server.port)
+        #expect(try await own.readText().map { $0.contains("\"type\":\"hello\"") } == true)
+        let noOrigin = try await RawWebSocket(port: server.port)
         #expect(noOrigin.status == "HTTP/1.1 101 Switching Protocols")
         await server.stop()
     }
 
     @Test func anAllowedOriginIsAnswered() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin], allowedOrigins: ["http://play.example:8000"])
-        let socket = try RawWebSocket(port: server.port, origin: "http://play.example:8000")
+        let socket = try await RawWebSocket(port: server.port, origin: "http://play.example:8000")
         #expect(socket.status == "HTTP/1.1 101 Switching Protocols")
-        #expect(try server.get("/", host: "play.example:8000", origin: "http://play.example:8000").status == 200)
-        #expect(try server.get("/", host: "127.0.0.1:\(server.port)", origin: "http://play.example:8001").status == 403)
+        #expect(try await server.get("/", host: "play.example:8000", origin: "http://play.example:8000").status == 200)
+        #expect(
+            try await server.get("/", host: "127.0.0.1:\(server.port)", origin: "http://play.example:8001").status
+                == 403)
         await server.stop()
     }
 
@@ -249,12 +253,12 @@ import Testing
     @Test func idleSocketsAreClosedAndFreeTheirPlaces() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin], idleLimit: .seconds(1))
         var idle: [RawWebSocket] = []
-        for _ in 0..<SessionManager.maximumSessions { idle.append(try RawWebSocket(port: server.port)) }
-        let first = try idle[0].readUntilClosed()
+        for _ in 0..<SessionManager.maximumSessions { idle.append(try await RawWebSocket(port: server.port)) }
+        let first = try await idle[0].readUntilClosed()
         #expect(first.texts.first?.contains("\"type\":\"hello\"") == true)
         #expect(first.closeCode == 1001)
         #expect(first.reason == "idle: no message from the page for 1 s; reload the page")
-        for socket in idle.dropFirst() { #expect(try socket.readUntilClosed().closeCode == 1001) }
+        for socket in idle.dropFirst() { #expect(try await socket.readUntilClosed().closeCode == 1001) }
         // These sockets do not answer the close: each is dropped after a grace of 2 s.
         try await waitUntil("the idle sessions to end") { server.sessions.count == 0 }
         let page = TestPage(server)
@@ -276,16 +280,16 @@ import Testing
     /// served at once.
     @Test func aPageThatDragsWithoutReadingHoldsOneFrame() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin])
-        let slow = try RawWebSocket(port: server.port, receiveBuffer: 4_096)
+        let slow = try await RawWebSocket(port: server.port, receiveBuffer: 4_096)
         try await waitUntil("the session") { server.sessions.count == 1 }
         let connection = try #require(server.sessions.connections.first)
         // Row 3 dragged back and forth 2,000 times, never released; the last move is the only
         // one 250 px left.
-        try slow.send(text: Page.pointer("down", 300, 110, 1))
+        try await slow.send(text: Page.pointer("down", 300, 110, 1))
         for step in 0..<2_000 {
-            try slow.send(text: Page.pointer("move", 300 - Double(step % 200), 110, 2 + Double(step)))
+            try await slow.send(text: Page.pointer("move", 300 - Double(step % 200), 110, 2 + Double(step)))
         }
-        try slow.send(text: Page.pointer("move", 50, 110, 3_000))
+        try await slow.send(text: Page.pointer("move", 50, 110, 3_000))
         try await waitUntil("the 2,000 moves to be handled") { connection.recordedScript().contains("move -250") }
         let page = TestPage(server)
         _ = try await page.wait(for: "another page's hello") { $0.frames.count >= 1 }
@@ -300,7 +304,7 @@ import Testing
     /// the limit passes, and its place is free again.
     @Test func aPageThatReadsNothingIsClosedPastTheByteLimit() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin], unsentLimit: 256 << 10)
-        let slow = try RawWebSocket(port: server.port, receiveBuffer: 4_096)
+        let slow = try await RawWebSocket(port: server.port, receiveBuffer: 4_096)
         try await waitUntil("the session") { server.sessions.count == 1 }
         let connection = try #require(server.sessions.connections.first)
         // Until the limit passes. Before the errors wait in the connection's queue (and count),
@@ -314,7 +318,7 @@ import Testing
         var sent = 0
         while connection.endedBecause == nil, sent < 1_000_000 {
             do {
-                try slow.send(text: "{nope")
+                try await slow.send(text: "{nope")
             } catch {
                 // The server drops a page it ended 2 s after a close frame the page never took;
                 // a send still blocked then (the server no longer reads) fails with a reset.
@@ -340,13 +344,17 @@ import Testing
     /// (message too big), as documented, not 1008.
     @Test func aFragmentedMessageOver1MiBClosesWith1009() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin])
-        let socket = try RawWebSocket(port: server.port)
+        let socket = try await RawWebSocket(port: server.port)
         #expect(socket.status == "HTTP/1.1 101 Switching Protocols")
+        // Hello and the first frame, read before the message: a session ended before its writer
+        // ran drops what it had not sent (under load, CI saw the close come first).
+        #expect(try await socket.readText()?.contains("\"type\":\"hello\"") == true)
+        #expect(try await socket.readText()?.contains("\"type\":\"frame\"") == true)
         let part = [UInt8](repeating: UInt8(ascii: " "), count: 600_000)
-        try socket.send(opcode: 1, fin: false, part)
-        try socket.send(opcode: 0, fin: true, part)
-        let closed = try socket.readUntilClosed()
-        #expect(closed.texts.count == 2)  // hello and the first frame, nothing for the message
+        try await socket.send(opcode: 1, fin: false, part)
+        try await socket.send(opcode: 0, fin: true, part)
+        let closed = try await socket.readUntilClosed()
+        #expect(closed.texts.isEmpty)  // nothing for the message
         #expect(closed.closeCode == 1009)
         try await waitUntil("the sessions to end") { server.sessions.count == 0 }
         await server.stop()

@@ -75,11 +75,11 @@ final class TestServer: Sendable {
 
     /// `GET path`: the status and the body (HTTP/1.1 over a plain socket, the connection closed
     /// by the server after the answer).
-    func get(_ path: String, host: String? = nil, origin: String? = nil) throws -> (
+    func get(_ path: String, host: String? = nil, origin: String? = nil) async throws -> (
         status: Int, headers: String, body: String
     ) {
         let headers = "Host: \(host ?? "127.0.0.1:\(port)")\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
-        let (head, body) = try exchange("GET \(path) HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n")
+        let (head, body) = try await exchange("GET \(path) HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n")
         let status = Int(head.split(separator: " ")[1]) ?? 0
         return (status, head, String(decoding: body, as: UTF8.self))
     }
@@ -87,10 +87,10 @@ final class TestServer: Sendable {
     /// A WebSocket the server closes at once: the upgrade's status line, the text messages it
     /// sent and its close code, read off a plain socket (HummingbirdWSClient drops a text message
     /// that arrives with the close frame, before its handler runs; a browser does not).
-    func refusedWebSocket(host: String? = nil, origin: String? = nil) throws -> (
+    func refusedWebSocket(host: String? = nil, origin: String? = nil) async throws -> (
         status: String, texts: [String], closeCode: Int?
     ) {
-        let (head, body) = try exchange(
+        let (head, body) = try await exchange(
             "GET /ws HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
@@ -118,35 +118,90 @@ final class TestServer: Sendable {
 
     /// Sends `request` on a new connection and reads until the server closes it: the head and
     /// the bytes after it.
-    func exchange(_ request: String) throws -> (head: String, body: [UInt8]) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    func exchange(_ request: String) async throws -> (head: String, body: [UInt8]) {
+        let socket = try TestSocket(port: port)
+        try await socket.send(Array(request.utf8))
+        var response: [UInt8] = []
+        while let bytes = try await socket.receive(waitingFor: "an HTTP answer") { response += bytes }
+        guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else {
+            throw TestTimeout(what: "an HTTP answer")
+        }
+        return (String(decoding: response[..<split.lowerBound], as: UTF8.self), Array(response[split.upperBound...]))
+    }
+}
+
+/// A loopback TCP connection that waits without holding a thread: its socket does not block,
+/// and a read or write that cannot go on yet sleeps 10 ms as a task (``patiencePolls`` times at
+/// most in a row). A blocking `recv` here held one of the two threads Swift's tasks share on this
+/// machine while the server it waited for needed them: CI saw the playground's tests wait out
+/// their 20 s for answers the server had no thread to make.
+final class TestSocket {
+    let descriptor: Int32
+
+    /// Connects to `127.0.0.1:port`; `receiveBuffer`: a small socket receive buffer, for a page
+    /// that reads nothing.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TestTimeout(what: "a socket") }
-        defer { close(descriptor) }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        // A loopback connect completes in the kernel (the listener's backlog takes it), so it
+        // may block; what follows may not.
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw TestTimeout(what: "a connection") }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-        var response: [UInt8] = []
+        guard connected == 0 else {
+            close(descriptor)
+            throw TestTimeout(what: "a connection")
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit { close(descriptor) }
+
+    /// What has arrived (waiting for some); nil at the end of the connection or a reset.
+    func receive(waitingFor what: String) async throws -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            response += chunk[0..<count]
+        for _ in 0..<patiencePolls {
+            let (count, error) = chunk.withUnsafeMutableBytes {
+                let count = recv(descriptor, $0.baseAddress, $0.count, 0)
+                return (count, errno)
+            }
+            if count > 0 { return Array(chunk[0..<count]) }
+            guard count < 0, error == EAGAIN || error == EWOULDBLOCK || error == EINTR else { return nil }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else {
-            throw TestTimeout(what: "an HTTP answer")
+        throw TestTimeout(what: what)
+    }
+
+    /// Sends all of `bytes`, waiting while the socket's buffer is full.
+    func send(_ bytes: [UInt8]) async throws {
+        var offset = 0
+        var polls = 0
+        while offset < bytes.count {
+            let (sent, error) = bytes[offset...].withUnsafeBytes {
+                let sent = Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                return (sent, errno)
+            }
+            if sent > 0 {
+                offset += sent
+                polls = 0
+                continue
+            }
+            guard sent < 0, error == EAGAIN || error == EWOULDBLOCK || error == EINTR else {
+                throw TestTimeout(what: "the socket to take what is sent (errno \(error))")
+            }
+            polls += 1
+            guard polls <= patiencePolls else { throw TestTimeout(what: "the socket to take what is sent") }
+            try await Task.sleep(for: .milliseconds(10))
         }
-        return (String(decoding: response[..<split.lowerBound], as: UTF8.self), Array(response[split.upperBound...]))
     }
 }
 
@@ -212,7 +267,7 @@ final class TestPage: Sendable {
 /// A WebSocket client on a plain socket, for what a library client does not do: headers of its
 /// own (Origin, Host), fragmented messages, reading nothing.
 final class RawWebSocket {
-    let descriptor: Int32
+    private let socket: TestSocket
     /// The upgrade answer's status line and headers.
     private(set) var head = ""
     /// Bytes read after the head and not yet parsed into frames.
@@ -220,47 +275,28 @@ final class RawWebSocket {
 
     /// Connects and asks for the upgrade; `receiveBuffer`: a small socket receive buffer, for a
     /// page that reads nothing.
-    init(port: Int, origin: String? = nil, receiveBuffer: Int32? = nil) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw TestTimeout(what: "a socket") }
-        if var size = receiveBuffer {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw TestTimeout(what: "a connection")
-        }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        try write(
+    init(port: Int, origin: String? = nil, receiveBuffer: Int32? = nil) async throws {
+        socket = try TestSocket(port: port, receiveBuffer: receiveBuffer)
+        try await socket.send(
             Array(
                 ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
                     + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         while pending.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
-            guard try fill() else { throw TestTimeout(what: "the upgrade's answer") }
+            guard let bytes = try await socket.receive(waitingFor: "the upgrade's answer") else {
+                throw TestTimeout(what: "the upgrade's answer")
+            }
+            pending += bytes
         }
         let split = pending.firstRange(of: Array("\r\n\r\n".utf8))!
         head = String(decoding: pending[..<split.lowerBound], as: UTF8.self)
         pending = Array(pending[split.upperBound...])
     }
 
-    deinit { close(descriptor) }
-
     var status: String { String(head.split(separator: "\r\n").first ?? "") }
 
     /// Sends one frame, masked as a client's are.
-    func send(opcode: UInt8, fin: Bool = true, _ payload: [UInt8]) throws {
+    func send(opcode: UInt8, fin: Bool = true, _ payload: [UInt8]) async throws {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
@@ -273,17 +309,17 @@ final class RawWebSocket {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         frame += mask
         frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        try write(frame)
+        try await socket.send(frame)
     }
 
-    func send(text: String) throws { try send(opcode: 1, Array(text.utf8)) }
+    func send(text: String) async throws { try await send(opcode: 1, Array(text.utf8)) }
 
     /// Reads frames until the server's close frame or the end of the connection: the text
     /// messages, the close code and reason.
-    func readUntilClosed() throws -> (texts: [String], closeCode: Int?, reason: String) {
+    func readUntilClosed() async throws -> (texts: [String], closeCode: Int?, reason: String) {
         var texts: [String] = []
         while true {
-            guard let (opcode, payload) = try readFrame() else { return (texts, nil, "") }
+            guard let (opcode, payload) = try await readFrame() else { return (texts, nil, "") }
             if opcode == 1 { texts.append(String(decoding: payload, as: UTF8.self)) }
             if opcode == 8 {
                 let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
@@ -293,8 +329,8 @@ final class RawWebSocket {
     }
 
     /// The next whole text message; nil at the end of the connection or a close frame.
-    func readText() throws -> String? {
-        while let (opcode, payload) = try readFrame() {
+    func readText() async throws -> String? {
+        while let (opcode, payload) = try await readFrame() {
             if opcode == 1 { return String(decoding: payload, as: UTF8.self) }
             if opcode == 8 { return nil }
         }
@@ -303,7 +339,7 @@ final class RawWebSocket {
 
     /// One unmasked server frame (FIN assumed: the server does not fragment what it sends
     /// under 1 MiB); nil at the end of the connection.
-    private func readFrame() throws -> (UInt8, [UInt8])? {
+    private func readFrame() async throws -> (UInt8, [UInt8])? {
         while true {
             if pending.count >= 2 {
                 var length = Int(pending[1] & 0x7F)
@@ -324,28 +360,8 @@ final class RawWebSocket {
                     return (opcode, payload)
                 }
             }
-            guard try fill() else { return nil }
-        }
-    }
-
-    /// Reads what has arrived; false at the end of the connection (or a reset).
-    private func fill() throws -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        if count < 0, errno == EAGAIN { throw TestTimeout(what: "data from the server") }
-        guard count > 0 else { return false }
-        pending += chunk[0..<count]
-        return true
-    }
-
-    private func write(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            guard sent > 0 else { throw TestTimeout(what: "the socket to take what is sent (errno \(errno))") }
-            offset += sent
+            guard let bytes = try await socket.receive(waitingFor: "data from the server") else { return nil }
+            pending += bytes
         }
     }
 }
