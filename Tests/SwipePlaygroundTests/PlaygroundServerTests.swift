@@ -280,7 +280,7 @@ import Testing
     /// served at once.
     @Test func aPageThatDragsWithoutReadingHoldsOneFrame() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin])
-        let slow = try await RawWebSocket(port: server.port, receiveBuffer: 4_096)
+        let slow = try await RawWebSocket(port: server.port)
         try await waitUntil("the session") { server.sessions.count == 1 }
         let connection = try #require(server.sessions.connections.first)
         // Row 3 dragged back and forth 2,000 times, never released; the last move is the only
@@ -304,7 +304,7 @@ import Testing
     /// the limit passes, and its place is free again.
     @Test func aPageThatReadsNothingIsClosedPastTheByteLimit() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin], unsentLimit: 256 << 10)
-        let slow = try await RawWebSocket(port: server.port, receiveBuffer: 4_096)
+        let slow = try await RawWebSocket(port: server.port)
         try await waitUntil("the session") { server.sessions.count == 1 }
         let connection = try #require(server.sessions.connections.first)
         // Until the limit passes. Before the errors wait in the connection's queue (and count),
@@ -321,7 +321,7 @@ import Testing
                 try await slow.send(text: "{nope")
             } catch {
                 // The server drops a page it ended 2 s after a close frame the page never took;
-                // a send still blocked then (the server no longer reads) fails with a reset.
+                // a send still waiting then (the server no longer reads) fails with a reset.
                 guard connection.endedBecause != nil else { throw error }
                 break
             }
