@@ -359,6 +359,7 @@ public final class TraceRecorder: SwipeTableDelegate {
             switch event {
             case .open(let opened, let edge, .none): (open, row, side) = (true, opened, edge)
             case .close(let closed, let edge, .none): (open, row, side) = (false, closed, edge)
+            case .progress: return  // a hook's (`on_progress`), never a trace line
             default: return recordInFull(delivered: event, at: time)
             }
             if JSONLinesFormat.writeRowLine(open: open, row, side, time, &kept.output) { return }
