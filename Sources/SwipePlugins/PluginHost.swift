@@ -551,6 +551,23 @@ extension PluginHost: SwipeTableDelegate {
         Unmanaged.passUnretained(dispatch.recorder)._withUnsafeGuaranteedRef {
             $0.record(delivered: event, at: table.now)
         }
+        // A row opened or closed without a flick, most of a replay's events, and a pan's
+        // progress (`on_progress`) on a path of their own: the entry and exit of the switch
+        // over every event (which load the whole event and save every register) were paid by
+        // each of them.
+        switch event {
+        case .open(let row, let side, .none): dispatchOpen(row: row, side: side)
+        case .close(let row, let side, .none): broadcast(hook: .onClose, row: row, side: side, closeHandlers)
+        case .progress(let row, let side, let offset, let fraction):
+            broadcastLifecycle(.onProgress, row: row, side: side, .progress(offset: offset, fraction: fraction))
+        default: deliverInFull(event, from: table)
+        }
+    }
+
+    /// ``swipeTable(_:didDeliver:)``'s handlers for any event but an open or close without a
+    /// velocity.
+    @inline(never)
+    private func deliverInFull(_ event: TableEvent, from table: SwipeTable) {
         switch event {
         case .open(let row, let side, let velocity):
             if let velocity {

@@ -350,15 +350,27 @@ public final class TraceRecorder: SwipeTableDelegate {
         if mode == .jsonLines {
             // A replay's open and close lines, written straight from the table's event: no
             // trace event made and destroyed for them (the same bytes, see
-            // JSONLinesFormat.writeRowLine).
+            // JSONLinesFormat.writeRowLine). This path is kept apart from every other event's
+            // (`recordInFull`): the large function's entry and exit, which load the whole
+            // event and save every register, were paid by each open and close.
+            let open: Bool
+            let row: Int
+            let side: Edge?
             switch event {
-            case .open(let row, let side, .none):
-                if JSONLinesFormat.writeRowLine(open: true, row, side, time, &kept.output) { return }
-            case .close(let row, let side, .none):
-                if JSONLinesFormat.writeRowLine(open: false, row, side, time, &kept.output) { return }
-            default: break
+            case .open(let opened, let edge, .none): (open, row, side) = (true, opened, edge)
+            case .close(let closed, let edge, .none): (open, row, side) = (false, closed, edge)
+            case .progress: return  // a hook's (`on_progress`), never a trace line
+            default: return recordInFull(delivered: event, at: time)
             }
+            if JSONLinesFormat.writeRowLine(open: open, row, side, time, &kept.output) { return }
         }
+        recordInFull(delivered: event, at: time)
+    }
+
+    /// ``record(delivered:at:)`` for any event but a jsonl run's open or close at a whole
+    /// millisecond.
+    @inline(never)
+    func recordInFull(delivered event: TableEvent, at time: VirtualInstant) {
         switch event {
         case .open(let row, let side, let velocity):
             record(TraceEvent.open(row: row), at: time, side: side, velocity: velocity)
