@@ -565,22 +565,16 @@ extension PluginHost: SwipeTableDelegate {
     }
 
     /// ``swipeTable(_:didDeliver:)``'s handlers for any event but an open or close without a
-    /// velocity.
+    /// velocity and a pan's progress, which it runs itself.
     @inline(never)
     private func deliverInFull(_ event: TableEvent, from table: SwipeTable) {
         switch event {
-        case .open(let row, let side, let velocity):
-            if let velocity {
-                broadcastMotion(hook: .onOpen, row: row, side: side, .velocity(velocity), openHandlers)
-            } else {
-                dispatchOpen(row: row, side: side)
-            }
-        case .close(let row, let side, let velocity):
-            if let velocity {
-                broadcastMotion(hook: .onClose, row: row, side: side, .velocity(velocity), closeHandlers)
-            } else {
-                broadcast(hook: .onClose, row: row, side: side, closeHandlers)
-            }
+        case .open(let row, let side, let velocity?):
+            broadcastMotion(hook: .onOpen, row: row, side: side, .velocity(velocity), openHandlers)
+        case .close(let row, let side, let velocity?):
+            broadcastMotion(hook: .onClose, row: row, side: side, .velocity(velocity), closeHandlers)
+        case .open(_, _, .none), .close(_, _, .none), .progress:
+            break  // on swipeTable(_:didDeliver:)'s own path
         case .action(let row, let button, let number, let side):
             runAction(button, number: number, side: side, row: row, full: false)
         case .fullAction(let row, let button, let number, let side):
@@ -594,8 +588,6 @@ extension PluginHost: SwipeTableDelegate {
         case .willClose(let row, let side, let velocity):
             broadcastLifecycle(
                 .onWillClose, row: row, side: side, velocity.map(PluginDispatch.Motion.velocity) ?? .none)
-        case .progress(let row, let side, let offset, let fraction):
-            broadcastLifecycle(.onProgress, row: row, side: side, .progress(offset: offset, fraction: fraction))
         case .delete(let row, _, _):
             invalidate(from: row)
             table.reloadVisibleRows(from: row)
