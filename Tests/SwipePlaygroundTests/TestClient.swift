@@ -90,30 +90,9 @@ final class TestServer: Sendable {
     func refusedWebSocket(host: String? = nil, origin: String? = nil) async throws -> (
         status: String, texts: [String], closeCode: Int?
     ) {
-        let (head, body) = try await exchange(
-            "GET /ws HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
-                + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        var texts: [String] = []
-        var closeCode: Int?
-        var index = 0
-        // Unmasked server frames: FIN+opcode, a 7-bit length (126: 16 bits follow), the payload.
-        while index + 2 <= body.count {
-            let opcode = body[index] & 0x0F
-            var length = Int(body[index + 1] & 0x7F)
-            index += 2
-            if length == 126 {
-                guard index + 2 <= body.count else { break }
-                length = Int(body[index]) << 8 | Int(body[index + 1])
-                index += 2
-            }
-            guard index + length <= body.count else { break }
-            let payload = Array(body[index..<index + length])
-            index += length
-            if opcode == 1 { texts.append(String(decoding: payload, as: UTF8.self)) }
-            if opcode == 8, payload.count >= 2 { closeCode = Int(payload[0]) << 8 | Int(payload[1]) }
-        }
-        return (String(head.split(separator: "\r\n").first ?? ""), texts, closeCode)
+        let socket = try await RawWebSocket(port: port, host: host, origin: origin)
+        let closed = try await socket.readUntilClosed()
+        return (socket.status, closed.texts, closed.closeCode)
     }
 
     /// Sends `request` on a new connection and reads until the server closes it: the head and
@@ -274,12 +253,13 @@ final class RawWebSocket {
     /// Bytes read after the head and not yet parsed into frames.
     private var pending: [UInt8] = []
 
-    /// Connects and asks for the upgrade.
-    init(port: Int, origin: String? = nil) async throws {
+    /// Connects and asks for the upgrade (`Host` is `127.0.0.1:PORT` unless `host` is given).
+    init(port: Int, host: String? = nil, origin: String? = nil) async throws {
         socket = try TestSocket(port: port)
         try await socket.send(
             Array(
-                ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + (origin.map { "Origin: \($0)\r\n" } ?? "")
+                ("GET /ws HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\n"
+                    + (origin.map { "Origin: \($0)\r\n" } ?? "")
                     + "Upgrade: websocket\r\nConnection: Upgrade\r\n"
                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         while pending.firstRange(of: Array("\r\n\r\n".utf8)) == nil {
