@@ -34,6 +34,23 @@ struct BenchCommandTests {
         #expect(objects.map { $0["met"] as? Bool } == [true, true], "\(result.stdout)")
     }
 
+    /// `bench --help` says what each figure `--only` accepts measures: every name in the
+    /// `--only` list appears in the text above USAGE too.
+    @Test func helpExplainsEveryFigure() throws {
+        let help = try Swipehost.run(["bench", "--help"])
+        #expect(help.status == 0, "\(help.stderr)")
+        let text = help.stdout.replacingOccurrences(of: "\n", with: " ")
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let overview = try #require(text.components(separatedBy: "USAGE:").first)
+        let list = try #require(text.components(separatedBy: "Measure only this figure (repeatable): ").last)
+        let names = try #require(list.components(separatedBy: ". ").first).components(separatedBy: ", ")
+        #expect(names.count == 20, "\(names)")
+        #expect(names.first == "core.move_ns" && names.last == "test.coverage_reference_overhead")
+        for name in names {
+            #expect(overview.contains(name), "bench --help does not explain \(name)")
+        }
+    }
+
     @Test func theTableMemoryProbeReportsABoundedCellCount() throws {
         let result = try Swipehost.run(["bench", "--probe-table-memory"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -8,24 +8,38 @@ extension SwipeHostCommand {
             commandName: "bench",
             abstract: "Measure the host and check its performance targets (use a release build).",
             discussion: """
-                Prints each figure (the median of several repetitions) with its target: ns per pan \
-                move in the core, ns per delegate call into an empty Lua handler next to the same \
-                call made with the raw Lua C API, lines per second replaying a generated script with \
-                plugins/tutorial.lua next to the same script replayed by the tutorial written in \
-                plain Lua (Sources/SwipeBench/Lua/plain_tutorial.lua, run by the same embedded Lua \
-                in the same run; replay.vs_plain_lua is the ratio), the spring presets against the \
-                tutorial (replay.spring_vs_tutorial: lines per second of a spring script with \
+                Prints each figure (the median of several repetitions) with its target. The \
+                figures, as --only names them (docs/performance.md says how each is measured):
+                  core.move_ns: ns per pan move in the core.
+                  host.dispatch_ns, lua.pcall_ns, host.dispatch_ratio: ns per delegate call into \
+                an empty Lua handler, next to the same call made with the raw Lua C API.
+                  replay.lines_per_s, replay.plain_lua_lines_per_s, replay.vs_plain_lua: lines \
+                per second replaying a generated script with plugins/tutorial.lua, next to the \
+                same script replayed by the tutorial written in plain Lua \
+                (Sources/SwipeBench/Lua/plain_tutorial.lua, same embedded Lua, same run).
+                  replay.spring_vs_tutorial: lines per second of a spring script with \
                 plugins/mail.lua under --preset mail over the same script with \
                 plugins/tutorial.lua, in this process; replay.spring_process_vs_tutorial: the CPU \
-                time of the same two as whole `swipehost run` processes of 200,000 lines), the \
-                peak resident memory of a \
-                whole `swipehost run` of a 10,000,000-line script with its jsonl written to a file \
-                (a child process; 100,000 lines with --quick), the resident memory of a \
-                1,000,000-row table, the start-up time of a whole `swipehost run`, and the \
-                playground server's time from a pointer message received to its frame encoded \
-                (median and 99th percentile over 10,000 moves on one session). Build with \
-                `swift build -c release` first: a debug \
-                build is many times slower.
+                time of the same two as whole `swipehost run` processes of 200,000 lines.
+                  replay.rss_mb_10m: the peak resident memory of a whole `swipehost run` of a \
+                10,000,000-line script, its jsonl written to a file (100,000 lines with --quick).
+                  table.rss_mb_1m: the resident memory of a 1,000,000-row table.
+                  startup_ms: the start-up time of a whole `swipehost run`.
+                  table.set_items_vs_plain_lua: a handler's ctx:set_items on 10,000 items with \
+                ids, over the same diff written in plain Lua.
+                  serve.input_us, serve.input_p99_us: the playground server's time from a pointer \
+                message received to its frame encoded (median and 99th percentile over 10,000 \
+                moves on one session); serve.input_appearance_us: the same drag over rows with \
+                icons, a border transition and a full swipe.
+                  serve.frame_bytes_p50, serve.frame_bytes_max: the sizes of the playground's \
+                frames through a flick, a spring settle and a full swipe of plugins/mail.lua \
+                under --preset mail.
+                  test.coverage_overhead, test.coverage_reference_overhead: the CPU time of the \
+                shipped specs and a generated spec under --coverage (and under a luacov-style \
+                counter written in Lua) over the same specs without coverage.
+                Build with `swift build -c release` first: a debug build is many times slower. \
+                The wall-clock figures (core.move_ns, replay.lines_per_s) depend on the machine; \
+                the ratios are measured against a reference in the same run.
                 """
         )
 
