@@ -146,42 +146,42 @@ final class TestSocket {
 
     deinit { close(descriptor) }
 
-    /// What has arrived (waiting for some); nil at the end of the connection or a reset.
+    /// What has arrived (waiting for some, as ``poll(for:_:)`` waits); nil at the end of the
+    /// connection or a reset.
     func receive(waitingFor what: String) async throws -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: 65_536)
-        for _ in 0..<patiencePolls {
+        let count = try await poll(for: what) { () -> Int? in
             let (count, error) = chunk.withUnsafeMutableBytes {
                 let count = recv(descriptor, $0.baseAddress, $0.count, 0)
                 return (count, errno)
             }
-            if count > 0 { return Array(chunk[0..<count]) }
-            guard count < 0, error == EAGAIN || error == EWOULDBLOCK || error == EINTR else { return nil }
-            try await Task.sleep(for: .milliseconds(10))
+            if count >= 0 { return count }  // 0: the end of the connection
+            return Self.mustWait(error) ? nil : 0  // a reset ends it too
         }
-        throw TestTimeout(what: what)
+        return count > 0 ? Array(chunk[0..<count]) : nil
     }
 
-    /// Sends all of `bytes`, waiting while the socket's buffer is full.
+    /// Sends all of `bytes`, waiting (as ``poll(for:_:)`` waits) while the socket's buffer is full.
     func send(_ bytes: [UInt8]) async throws {
         var offset = 0
-        var polls = 0
         while offset < bytes.count {
-            let (sent, error) = bytes[offset...].withUnsafeBytes {
-                let sent = Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-                return (sent, errno)
+            offset += try await poll(for: "the socket to take what is sent") { () throws -> Int? in
+                let (sent, error) = bytes[offset...].withUnsafeBytes {
+                    let sent = Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    return (sent, errno)
+                }
+                if sent > 0 { return sent }
+                guard sent < 0, Self.mustWait(error) else {
+                    throw TestTimeout(what: "the socket to take what is sent (errno \(error))")
+                }
+                return nil
             }
-            if sent > 0 {
-                offset += sent
-                polls = 0
-                continue
-            }
-            guard sent < 0, error == EAGAIN || error == EWOULDBLOCK || error == EINTR else {
-                throw TestTimeout(what: "the socket to take what is sent (errno \(error))")
-            }
-            polls += 1
-            guard polls <= patiencePolls else { throw TestTimeout(what: "the socket to take what is sent") }
-            try await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Whether a call on the socket that failed with `error` would go on later.
+    private static func mustWait(_ error: Int32) -> Bool {
+        error == EAGAIN || error == EWOULDBLOCK || error == EINTR
     }
 }
 
