@@ -174,8 +174,6 @@ let package = Package(
                 "SwipePlugins",
                 "SwipeScript",
                 "SwipeCore",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),

@@ -1,6 +1,4 @@
 import Glibc
-import HummingbirdWSClient
-import Logging
 import SwipePlayground
 import SwipePlugins
 import SwipeServer
@@ -85,8 +83,8 @@ final class TestServer: Sendable {
     }
 
     /// A WebSocket the server closes at once: the upgrade's status line, the text messages it
-    /// sent and its close code, read off a plain socket (HummingbirdWSClient drops a text message
-    /// that arrives with the close frame, before its handler runs; a browser does not).
+    /// sent and its close code, read off a plain socket through to the close frame (as a browser
+    /// reads it: a text message that arrives with the close frame is kept).
     func refusedWebSocket(host: String? = nil, origin: String? = nil) async throws -> (
         status: String, texts: [String], closeCode: Int?
     ) {
@@ -114,7 +112,7 @@ final class TestServer: Sendable {
 /// most in a row). A blocking `recv` here held one of the two threads Swift's tasks share on this
 /// machine while the server it waited for needed them: CI saw the playground's tests wait out
 /// their 20 s for answers the server had no thread to make.
-final class TestSocket {
+final class TestSocket: @unchecked Sendable {
     let descriptor: Int32
 
     /// Connects to `127.0.0.1:port`. Its receive buffer is the system's: a page that reads
@@ -185,12 +183,18 @@ final class TestSocket {
     }
 }
 
-/// A page: a real WebSocket client connected to the server's `/ws`, keeping what it receives.
+/// A page: a WebSocket client connected to the server's `/ws` (a ``RawWebSocket``), keeping the
+/// text messages it receives. It sends what the test gives it, closes with 1000 when the test
+/// closes it, and answers the server's close. (A plain socket, not a client library: the
+/// library clients bring TLS, BoringSSL, into every build of the tests, and these pages speak
+/// plain loopback WebSocket.)
 final class TestPage: Sendable {
     /// What the socket's task and the test share.
     final class Shared: Sendable {
         let inbox = Mutex<[String]>([])
         let closed = Mutex<Bool>(false)
+        /// The test closed the page: the server's close frame is its answer, not to be answered.
+        let closing = Mutex<Bool>(false)
     }
 
     private let shared = Shared()
@@ -201,23 +205,32 @@ final class TestPage: Sendable {
         let (messages, outgoing) = AsyncStream.makeStream(of: String.self)
         self.outgoing = outgoing
         let shared = self.shared
-        var logger = Logger(label: "test.page")
-        logger.logLevel = .critical
+        let port = server.port
         task = Task {
             defer { shared.closed.withLock { $0 = true } }
-            try await WebSocketClient.connect(
-                url: server.url, configuration: .init(maxFrameSize: 1 << 22), logger: logger
-            ) { inbound, outbound, _ in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await message in messages { try await outbound.writeTextMessage(message) }
-                        try await outbound.close(.normalClosure, reason: nil)
-                    }
-                    for try await message in inbound.messages(maxSize: 1 << 24) {
-                        if case .text(let text) = message { shared.inbox.withLock { $0.append(text) } }
-                    }
-                    group.cancelAll()
+            let socket = try await RawWebSocket(port: port)
+            guard socket.status.hasPrefix("HTTP/1.1 101") else { return }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in messages { try await socket.send(text: message) }
+                    try await socket.send(opcode: 8, [0x03, 0xE8])  // 1000, a normal closure
                 }
+                while true {
+                    let message: RawWebSocket.Message
+                    do {
+                        message = try await socket.readMessage()
+                    } catch is TestTimeout {
+                        continue  // a page waits as long as the test keeps it: only a close ends it
+                    }
+                    guard case .text(let text) = message else {
+                        if case .close(let code) = message, let code, !shared.closing.withLock({ $0 }) {
+                            try? await socket.send(opcode: 8, [UInt8(code >> 8), UInt8(code & 0xFF)])
+                        }
+                        break
+                    }
+                    shared.inbox.withLock { $0.append(text) }
+                }
+                group.cancelAll()
             }
         }
     }
@@ -239,14 +252,19 @@ final class TestPage: Sendable {
     }
 
     func close() async {
+        shared.closing.withLock { $0 = true }
         outgoing.finish()
         _ = try? await task.value
     }
 }
 
-/// A WebSocket client on a plain socket, for what a library client does not do: headers of its
-/// own (Origin, Host), fragmented messages, reading nothing.
-final class RawWebSocket {
+/// A WebSocket client on a plain socket: a ``TestPage``'s, and, for what a page does not do,
+/// headers of its own (Origin, Host), fragmented messages, reading nothing.
+///
+/// `@unchecked Sendable`: a page reads on one task and writes on another. Reading alone touches
+/// ``pending`` and ``head``, and a write touches no state but the socket, whose `send` and `recv`
+/// may run at once.
+final class RawWebSocket: @unchecked Sendable {
     private let socket: TestSocket
     /// The upgrade answer's status line and headers.
     private(set) var head = ""
@@ -299,7 +317,7 @@ final class RawWebSocket {
     func readUntilClosed() async throws -> (texts: [String], closeCode: Int?, reason: String) {
         var texts: [String] = []
         while true {
-            guard let (opcode, payload) = try await readFrame() else { return (texts, nil, "") }
+            guard let (_, opcode, payload) = try await readFrame() else { return (texts, nil, "") }
             if opcode == 1 { texts.append(String(decoding: payload, as: UTF8.self)) }
             if opcode == 8 {
                 let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
@@ -308,18 +326,40 @@ final class RawWebSocket {
         }
     }
 
-    /// The next whole text message; nil at the end of the connection or a close frame.
-    func readText() async throws -> String? {
-        while let (opcode, payload) = try await readFrame() {
-            if opcode == 1 { return String(decoding: payload, as: UTF8.self) }
-            if opcode == 8 { return nil }
-        }
-        return nil
+    /// A message from the server: a whole text (its fragments joined), or the end (a close
+    /// frame with its code, or the connection's end without one: code nil).
+    enum Message {
+        case text(String)
+        case close(Int?)
     }
 
-    /// One unmasked server frame (FIN assumed: the server does not fragment what it sends
-    /// under 1 MiB); nil at the end of the connection.
-    private func readFrame() async throws -> (UInt8, [UInt8])? {
+    /// The next text message, its fragments joined, or the end; binary, ping and pong frames are
+    /// skipped.
+    func readMessage() async throws -> Message {
+        var fragments: [UInt8]?
+        while let (fin, opcode, payload) = try await readFrame() {
+            switch opcode {
+            case 1 where fin: return .text(String(decoding: payload, as: UTF8.self))
+            case 1: fragments = payload
+            case 0 where fragments != nil:
+                fragments! += payload
+                if fin { return .text(String(decoding: fragments!, as: UTF8.self)) }
+            case 8: return .close(payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil)
+            default: continue
+            }
+        }
+        return .close(nil)
+    }
+
+    /// The next whole text message; nil at the end of the connection or a close frame.
+    func readText() async throws -> String? {
+        guard case .text(let text) = try await readMessage() else { return nil }
+        return text
+    }
+
+    /// One unmasked server frame: its FIN bit, opcode and payload; nil at the end of the
+    /// connection.
+    private func readFrame() async throws -> (Bool, UInt8, [UInt8])? {
         while true {
             if pending.count >= 2 {
                 var length = Int(pending[1] & 0x7F)
@@ -334,10 +374,11 @@ final class RawWebSocket {
                     start = -1
                 }
                 if start > 0, pending.count >= start + length {
+                    let fin = pending[0] & 0x80 != 0
                     let opcode = pending[0] & 0x0F
                     let payload = Array(pending[start..<start + length])
                     pending.removeFirst(start + length)
-                    return (opcode, payload)
+                    return (fin, opcode, payload)
                 }
             }
             guard let bytes = try await socket.receive(waitingFor: "data from the server") else { return nil }
