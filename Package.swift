@@ -12,14 +12,17 @@ import PackageDescription
 //   SwipeServer - Hummingbird glue for the playground (routes, WebSocket, signals); the only
 //                 target that pulls in a server framework.
 //   SwipeCommandLine - the options and output streams both executables share.
-//   swipehost   - the thin command-line executable; `swipehost serve` executes swipehost-serve.
+//   swipehost   - the thin command-line executable; `swipehost serve` executes swipehost-serve,
+//                 `swipehost bench` swipehost-bench.
 //   swipehost-serve - the playground's server, a binary of its own: only it links SwipeServer,
 //                 so building swipehost (the demo, run, test, render) compiles no server stack.
+//   swipehost-bench - the benchmarks (SwipeBench), a binary of their own for the same reason.
 let package = Package(
     name: "SwipeHost",
     products: [
         .executable(name: "swipehost", targets: ["swipehost"]),
         .executable(name: "swipehost-serve", targets: ["swipehost-serve"]),
+        .executable(name: "swipehost-bench", targets: ["swipehost-bench"]),
         .library(name: "SwipeCore", targets: ["SwipeCore"]),
         .library(name: "SwipeScript", targets: ["SwipeScript"]),
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
@@ -113,7 +116,6 @@ let package = Package(
                 "SwipeScript",
                 "SwipePlugins",
                 "SwipeTesting",
-                "SwipeBench",
                 "SwipeRender",
                 "SwipeCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -123,6 +125,21 @@ let package = Package(
             // time (see docs/performance.md, startup_ms).
             // (FoundationEssentials, which the argument parser imports, needs its own two
             // archives named: the dynamic library brings them itself.)
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims"],
+                    .when(configuration: .release))
+            ]
+        ),
+        // `swipehost bench`'s binary (`swipehost bench` executes it): only it links the benchmarks,
+        // so building swipehost (the demo) compiles none of them. Linked as swipehost is, so that
+        // the callgrind gate counts the same code as `swipehost run` runs.
+        .executableTarget(
+            name: "swipehost-bench",
+            dependencies: [
+                "SwipeBench", "SwipeCommandLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             linkerSettings: [
                 .unsafeFlags(
                     ["-static-stdlib", "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims"],
@@ -160,7 +177,8 @@ let package = Package(
         .testTarget(
             name: "SwipeHostCLITests",
             dependencies: [
-                "swipehost", "swipehost-serve", "SwipeCommandLine", "SwipeTesting", "SwipePlayground", "SwipePlugins",
+                "swipehost", "swipehost-serve", "swipehost-bench", "SwipeCommandLine", "SwipeTesting",
+                "SwipePlayground", "SwipePlugins",
                 "SwipeScript",
                 "SwipeCore", "LuaRuntime",
             ]),

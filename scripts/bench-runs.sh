@@ -21,6 +21,7 @@ out="${2:-$(mktemp -d /tmp/bench-runs-XXXXXX)}"
 mkdir -p "$out"
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 swift build -c release --product swipehost >/dev/null
+swift build -c release --product swipehost-bench >/dev/null
 bin="$(swift build -c release --show-bin-path)/swipehost"
 echo "bench-runs: $runs whole runs of $bin, output in $out"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -7,8 +7,8 @@
 #   scripts/callgrind-gate.sh --update   measure and write the figures as the new baselines
 #
 # Instruction counts, unlike times, do not depend on the machine's load: the same build gives
-# the same counts on a busy machine. Each workload runs as `swipehost bench --gate NAME
-# --gate-count N`, which does its unit of work N times to warm the process up, then N times
+# the same counts on a busy machine. Each workload runs as `swipehost-bench --gate NAME
+# --gate-count N` (`swipehost bench`'s binary), which does its unit of work N times to warm the process up, then N times
 # inside callgrindMeasuredRegion, the only function callgrind collects in (`--toggle-collect`).
 # It runs with N and with 2N units: (total(2N) - total(N)) / N is the cost of one unit with every
 # fixed cost (loading a plugin, making a table) taken out.
@@ -24,6 +24,12 @@
 # A count far BELOW its baseline fails too: a real improvement is recorded by running
 # `scripts/callgrind-gate.sh --update` and committing bench/baselines.json, a deliberate change
 # a reviewer sees. Needs valgrind (scripts/setup.sh installs it).
+#
+# Some workloads also have a target, an upper bound written as "NAME.max" in
+# bench/baselines.json: the speed targets that were wall-clock times (replay.lines_per_s,
+# core.move_ns, host.dispatch_ns) are held here as counts, which a shared, noisy machine does not
+# move. A count above its bound fails whatever its baseline, and --update keeps the bounds and
+# refuses to record a baseline above one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
@@ -64,9 +70,9 @@ workloads+=(replay.items)
 counts[replay.items]=4000
 units[replay.items]="line"
 
-echo "callgrind-gate: building the release binary"
-swift build -c release --product swipehost >/dev/null
-bin="$(swift build -c release --show-bin-path)/swipehost"
+echo "callgrind-gate: building the release swipehost-bench"
+swift build -c release --product swipehost-bench >/dev/null
+bin="$(swift build -c release --show-bin-path)/swipehost-bench"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 callgrind_prepare "$bin" "$work"
@@ -75,7 +81,7 @@ callgrind_prepare "$bin" "$work"
 measure() {
     local name="$1" count="$2"
     callgrind_run "$work" '*callgrindMeasuredRegion*' "$work/$name.$count.out" \
-        bench --root "$root" --gate "$name" --gate-count "$count" \
+        --root "$root" --gate "$name" --gate-count "$count" \
         >"$work/$name.$count.log" 2>&1 || { echo "callgrind-gate: $name failed:" >&2; cat "$work/$name.$count.log" >&2; return 1; }
 }
 
@@ -101,10 +107,16 @@ baseline() {
     sed -n "s/^ *\"$1\": *\([0-9.]*\).*/\1/p" "$baselines"
 }
 
+# The upper bound of workload $1 ("$1.max" in bench/baselines.json), or nothing.
+limit() { baseline "$1\.max"; }
+
 declare -A measured
 status=0
 missing=0
-printf '%-15s %8s %14s %10s %9s  %-7s %s\n' workload units "instr./unit" baseline change result "(+ in Lua, not gated)"
+over=0
+overs=()
+printf '%-15s %8s %14s %10s %9s %8s  %-7s %s\n' workload units "instr./unit" baseline change "at most" result \
+    "(+ in Lua, not gated)"
 for name in "${workloads[@]}"; do
     read -r once_own once_lua <<<"$(collected "$name" "${counts[$name]}")"
     read -r twice_own twice_lua <<<"$(collected "$name" "$((2 * counts[$name]))")"
@@ -112,8 +124,14 @@ for name in "${workloads[@]}"; do
     lua="$(awk -v a="$once_lua" -v b="$twice_lua" -v n="${counts[$name]}" 'BEGIN { printf "%.1f", (b - a) / n }')"
     measured[$name]="$value"
     base="$(baseline "$name")"
+    bound="$(limit "$name")"
+    if [ -n "$bound" ] && awk -v v="$value" -v m="$bound" 'BEGIN { exit !(v > m) }'; then
+        over=1
+        overs+=("$name: $value instructions a ${units[$name]}, above its target of at most $bound")
+    fi
     if [ -z "$base" ]; then
-        printf '%-15s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "-" "-" "NO BASELINE" "$lua"
+        printf '%-15s %8s %14s %10s %9s %8s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "-" "-" "${bound:--}" \
+            "NO BASELINE" "$lua"
         [ "$update" -eq 1 ] || missing=1
         continue
     fi
@@ -121,21 +139,33 @@ for name in "${workloads[@]}"; do
     verdict="$(awk -v v="$value" -v b="$base" -v t="$tolerance" 'BEGIN {
         d = (v - b) * 100 / b
         if (d > t) print "SLOWER"; else if (d < -t) print "FASTER"; else print "ok" }')"
-    printf '%-15s %8s %14s %10s %9s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "$base" "$change" "$verdict" "$lua"
+    if [ -n "$bound" ] && awk -v v="$value" -v m="$bound" 'BEGIN { exit !(v > m) }'; then verdict="OVER"; fi
+    printf '%-15s %8s %14s %10s %9s %8s  %-7s %s\n' "$name" "${counts[$name]}" "$value" "$base" "$change" \
+        "${bound:--}" "$verdict" "$lua"
     [ "$verdict" = ok ] || status=1
 done
+
+if [ "$over" -ne 0 ]; then
+    echo "callgrind-gate: a count is above its target (\"NAME.max\" in bench/baselines.json):" >&2
+    printf '  %s\n' "${overs[@]}" >&2
+    echo "callgrind-gate: nothing written" >&2
+    exit 1
+fi
 
 if [ "$update" -eq 1 ]; then
     {
         echo "{"
-        last="${workloads[${#workloads[@]}-1]}"
         for name in "${workloads[@]}"; do
-            comma=","
-            [ "$name" = "$last" ] && comma=""
-            echo "  \"$name\": ${measured[$name]}$comma"
+            echo "  \"$name\": ${measured[$name]},"
         done
-        echo "}"
-    } >"$baselines"
+        # The targets stay as they were.
+        for name in "${workloads[@]}"; do
+            bound="$(limit "$name")"
+            [ -z "$bound" ] || echo "  \"$name.max\": $bound,"
+        done
+    } | sed '$ s/,$//' >"$work/baselines.json"
+    echo "}" >>"$work/baselines.json"
+    cp "$work/baselines.json" "$baselines"
     echo "callgrind-gate: wrote $baselines; commit it with the change that moved the counts, saying why"
     exit 0
 fi
@@ -149,7 +179,7 @@ if [ "$status" -ne 0 ]; then
 callgrind-gate: a count is more than $tolerance% away from its baseline (bench/baselines.json).
   SLOWER: the change costs instructions in a hot path; find them with
     valgrind --tool=callgrind --toggle-collect='*callgrindMeasuredRegion*' \\
-      ./swipehost bench --gate NAME --gate-count N   (a --strip-debug copy of the release build)
+      ./swipehost-bench --gate NAME --gate-count N   (a --strip-debug copy of the release build)
     callgrind_annotate --inclusive=yes callgrind.out.*
   FASTER: good; record it deliberately: scripts/callgrind-gate.sh --update, and commit
     bench/baselines.json with the change, saying why the counts moved.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds swipehost and swipehost-serve (release; `swipehost serve` runs the second, found beside
-# the first) and installs them in $PREFIX/bin; PREFIX defaults to ~/.local, so the commands land
+# Builds swipehost, swipehost-serve and swipehost-bench (release; `swipehost serve` and `swipehost
+# bench` run the other two, found beside the first) and installs them in $PREFIX/bin; PREFIX defaults to ~/.local, so the commands land
 # in ~/.local/bin. Sets up a fresh Debian machine first, like
 # the demo. The binary finds the Swift runtime in the toolchain it was built with (/opt/swift).
 set -euo pipefail
@@ -10,7 +10,7 @@ prefix="${PREFIX:-$HOME/.local}"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 mkdir -p "$prefix/bin"
-for product in swipehost swipehost-serve; do
+for product in swipehost swipehost-serve swipehost-bench; do
     echo "install: building $product (release; the first build of swipehost-serve compiles the server stack and takes several minutes)" >&2
     if ! swift build -c release --product "$product" >"$log" 2>&1; then
         cat "$log" >&2

@@ -24,7 +24,7 @@ describe("a plugin error", function()
     assert.are.same({ 2, 5 }, t:open_rows())
   end)
 
-  it("stops a plugin that loops forever with its budget, and the table goes on", function()
+  it("stops a plugin that loops forever with its budget, and the table goes on #runaway", function()
     local t = swipe.table { plugins = { "spec/fixtures/looping.lua" }, budget = 100000 }
     local errors = t:errors()
     assert.is_true(#errors >= 1)

@@ -4,18 +4,28 @@ import SwipeScript
 import SwipeTesting
 
 /// `test.coverage_overhead` and `test.coverage_reference_overhead`: what `--coverage` costs a
-/// spec run, and what the luacov-style reference costs on the same states.
+/// spec run, and what the luacov-style reference costs on the same states;
+/// `test.coverage_runaway_overhead`: what it costs the one test that runs a runaway loop.
 extension Benchmarks {
     /// Lines of the generated plugin the overhead's spec drives.
     static let generatedPluginLines = 5_000
 
-    /// The shipped specs (`spec/` under the root) and a spec driving a generated
-    /// 5,000-line plugin, run in this process three ways in each repetition: without coverage,
-    /// with `--coverage`'s C counter, and with the reference (`Lua/coverage_reference.lua`, a
-    /// Lua function on each line event, as luacov counts). Each figure is the median of the
-    /// repetitions' ratios of a covered run's time (this thread's CPU time) to the uncovered run's. Every test must pass
-    /// in all three (a failing run would measure something else).
-    func coverageOverhead(covered: Bool, reference: Bool) throws -> [Figure] {
+    /// The tag of the shipped tests that run a plugin's runaway loop to its instruction budget
+    /// (spec/plugin_errors_spec.lua's `while true do end`). Such a test makes one line event per
+    /// instruction of the budget, a cost no plugin that ends pays, and it made nine in ten of the
+    /// line events of the whole workload: it is measured apart, as its own figure.
+    static let runawayTag = "runaway"
+
+    /// The shipped specs (`spec/` under the root, less the tests tagged `#runaway`) and a spec
+    /// driving a generated 5,000-line plugin, run in this process three ways in each repetition:
+    /// without coverage, with `--coverage`'s C counter, and with the reference
+    /// (`Lua/coverage_reference.lua`, a Lua function on each line event, as luacov counts). Each
+    /// figure is the median of the repetitions' ratios of a covered run's time (this thread's CPU
+    /// time) to the uncovered run's. The `#runaway` tests alone, run without and with
+    /// `--coverage` in the same repetitions, give `test.coverage_runaway_overhead`, printed
+    /// without a target. Every test must pass in every run (a failing run would measure
+    /// something else), and each workload must run at least one test.
+    func coverageOverhead(covered: Bool, reference: Bool, runaway: Bool = false) throws -> [Figure] {
         let folder = try temporaryFolder()
         defer {
             for name in ["generated.lua", "generated_spec.lua"] { unlink(folder + "/" + name) }
@@ -29,32 +39,49 @@ extension Benchmarks {
         guard chdir(root) == 0 else { throw BenchError(message: "test.coverage_overhead: cannot enter \(root)") }
         defer { _ = chdir(previous) }
         let files = try SpecDiscovery.files(in: ["spec", folder])
+        let shipped = try SpecDiscovery.files(in: ["spec"])
         let referenceCode = String(decoding: PackageResources.coverage_reference_lua, as: UTF8.self)
 
-        func time(_ coverage: LuaCoverage?) throws -> Double {
+        func time(_ coverage: LuaCoverage?, runawayOnly: Bool = false) throws -> Double {
             var options = SpecRunOptions()
             options.coverage = coverage
+            if runawayOnly { options.tags = [Self.runawayTag] } else { options.excludeTags = [Self.runawayTag] }
             let runner = SpecRunner(options: options)
             var failed: [String] = []
+            var ran = 0
             let elapsed = Self.threadCPUTime {
-                for file in files {
-                    for result in runner.run(file: file).results where result.status == .failed {
-                        failed.append("\(result.file):\(result.line): \(result.name): \(result.message)")
+                for file in runawayOnly ? shipped : files {
+                    for result in runner.run(file: file).results {
+                        ran += 1
+                        if result.status == .failed {
+                            failed.append("\(result.file):\(result.line): \(result.name): \(result.message)")
+                        }
                     }
                 }
             }
+            let name = runawayOnly ? "test.coverage_runaway_overhead" : "test.coverage_overhead"
             if let first = failed.first {
-                throw BenchError(message: "test.coverage_overhead: \(failed.count) test(s) failed, first \(first)")
+                throw BenchError(message: "\(name): \(failed.count) test(s) failed, first \(first)")
+            }
+            guard ran > 0 else {
+                throw BenchError(message: "\(name): no test ran (is a spec in spec/ tagged #\(Self.runawayTag)?)")
             }
             return elapsed
         }
         var coveredRatios: [Double] = []
         var referenceRatios: [Double] = []
+        var runawayRatios: [Double] = []
         _ = try time(nil)  // warm the page cache and the allocator
         for _ in 0..<repetitions {
-            let plain = try time(nil)
-            if covered { coveredRatios.append(try time(LuaCoverage()) / plain) }
-            if reference { referenceRatios.append(try time(LuaCoverage(mode: .reference(referenceCode))) / plain) }
+            if covered || reference {
+                let plain = try time(nil)
+                if covered { coveredRatios.append(try time(LuaCoverage()) / plain) }
+                if reference { referenceRatios.append(try time(LuaCoverage(mode: .reference(referenceCode))) / plain) }
+            }
+            if runaway {
+                let plain = try time(nil, runawayOnly: true)
+                runawayRatios.append(try time(LuaCoverage(), runawayOnly: true) / plain)
+            }
         }
         let runs = files.count
         var figures: [Figure] = []
@@ -68,6 +95,12 @@ extension Benchmarks {
             figures.append(
                 Figure(
                     name: "test.coverage_reference_overhead", value: median(referenceRatios), unit: "x", n: runs,
+                    target: nil))
+        }
+        if runaway {
+            figures.append(
+                Figure(
+                    name: "test.coverage_runaway_overhead", value: median(runawayRatios), unit: "x", n: 1,
                     target: nil))
         }
         return figures

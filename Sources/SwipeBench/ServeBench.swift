@@ -27,15 +27,14 @@ extension Benchmarks {
 
     /// ``serveInput()``'s drag over 12 visible rows whose buttons have icons, the dragged row's
     /// under a `border` transition (every move moves its buttons: its `draw` is made and sent
-    /// again each time): issue 23's target, a median of at most 20 µs.
+    /// again each time). A time, so printed without a target: the gate's `serve.input` count
+    /// holds this path.
     func serveInputAppearance() throws -> Figure {
-        var figure = try serveInput(
+        try serveInput(
             configuration: SessionConfiguration(
                 plugins: [.source(name: "appearance.lua", code: Self.appearancePlugin)]),
             name: "serve.input_appearance_us"
         ).median
-        figure.target = (.atMost, 20)
-        return figure
     }
 
     /// A pointer message of row 3 (y 110) of the serve drag.
@@ -53,7 +52,7 @@ extension Benchmarks {
     }
 
     func serveInput(configuration: SessionConfiguration, name: String) throws -> (median: Figure, p99: Figure) {
-        let moves = quick ? 2_000 : 10_000
+        let moves = quick ? 500 : 10_000
         let session: PlaygroundSession
         do {
             session = try PlaygroundSession(id: "bench", configuration: configuration)
@@ -82,8 +81,7 @@ extension Benchmarks {
         return (
             Figure(name: name, value: median(samples), unit: "us", n: moves, target: nil),
             Figure(
-                name: String(name.dropLast(3)) + "_p99_us", value: p99, unit: "us", n: moves,
-                target: (.atMost, 1_000))
+                name: String(name.dropLast(3)) + "_p99_us", value: p99, unit: "us", n: moves, target: nil)
         )
     }
 }

@@ -18,7 +18,7 @@ extension Benchmarks {
     /// Lua 5.4. Each repetition alternates the two, each one way then back (old to new, new to
     /// old); the figure is the median of the repetitions' ratios, host time over plain-Lua time.
     func setItemsVsPlainLua() throws -> Figure {
-        let applies = quick ? 4 : 10
+        let applies = quick ? 2 : 10
         let source = String(decoding: PackageResources.set_items_bench_lua, as: UTF8.self)
         let call = "(\(Self.setItemsCount), \(Self.setItemsSeed))"
         let plugin = try Plugin(

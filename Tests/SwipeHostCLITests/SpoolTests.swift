@@ -110,7 +110,7 @@ struct SpoolTests {
         #expect(object["name"] as? String == "replay.rss_mb_10m")
         #expect(object["unit"] as? String == "MiB")
         #expect(object["target"] as? String == "<= 64")
-        #expect(object["n"] as? Int == 100_000)
+        #expect(object["n"] as? Int == 10_000)
         #expect((object["value"] as? Double).map { $0 > 1 && $0 < 1024 } == true, "\(result.stdout)")
     }
 }

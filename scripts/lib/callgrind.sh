@@ -8,11 +8,14 @@
 #   returning a constant keeps Lua's share repeatable. Swift's hashing is made deterministic
 #   (SWIFT_DETERMINISTIC_HASHING).
 
-# callgrind_prepare BIN WORK: WORK/swipehost (a stripped copy of BIN) and WORK/fixed_time.so.
+# callgrind_prepare BIN WORK: WORK/NAME, a stripped copy of BIN under its own name (the
+# gate's is the release swipehost-bench: valgrind does not follow `swipehost bench` into the
+# binary it executes), which callgrind_run runs, and WORK/fixed_time.so.
 callgrind_prepare() {
     local bin="$1" work="$2"
-    cp "$bin" "$work/swipehost"
-    strip --strip-debug "$work/swipehost"
+    callgrind_binary="$(basename "$bin")"
+    cp "$bin" "$work/$callgrind_binary"
+    strip --strip-debug "$work/$callgrind_binary"
     local compiler
     compiler="$(command -v cc || command -v clang || echo /opt/swift/usr/bin/clang)"
     printf '#include <time.h>\ntime_t time(time_t *t) { if (t) *t = 1000000000; return 1000000000; }\n' \
@@ -20,14 +23,14 @@ callgrind_prepare() {
     "$compiler" -shared -fPIC -O2 -o "$work/fixed_time.so" "$work/fixed_time.c"
 }
 
-# callgrind_run WORK TOGGLE OUT ARGS...: runs WORK/swipehost ARGS... in WORK under callgrind,
+# callgrind_run WORK TOGGLE OUT ARGS...: runs callgrind_prepare's copy with ARGS... in WORK under callgrind,
 # collecting only inside functions matching TOGGLE, its profile in OUT (stdout and stderr are the
 # caller's to redirect).
 callgrind_run() {
     local work="$1" toggle="$2" out="$3"
     shift 3
     (cd "$work" && SWIFT_DETERMINISTIC_HASHING=1 LD_PRELOAD="$work/fixed_time.so" valgrind --tool=callgrind \
-        --toggle-collect="$toggle" --callgrind-out-file="$out" ./swipehost "$@")
+        --toggle-collect="$toggle" --callgrind-out-file="$out" "./$callgrind_binary" "$@")
 }
 
 # callgrind_collected FILE: "OWN LUA", the instructions in profile FILE summed over every
