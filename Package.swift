@@ -104,8 +104,7 @@ let package = Package(
         .target(
             name: "SwipeCommandLine",
             dependencies: [
-                // SwipePlayground for OriginPolicy (--allow-origin's check): no server stack.
-                "SwipeCore", "SwipeScript", "SwipePlugins", "SwipePlayground",
+                "SwipeCore", "SwipeScript", "SwipePlugins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

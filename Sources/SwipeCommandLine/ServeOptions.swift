@@ -1,6 +1,5 @@
 import ArgumentParser
 import SwipeCore
-import SwipePlayground
 
 /// `swipehost serve`'s options and help, shared by the `serve` subcommand of `swipehost` (which
 /// parses them, so that `swipehost serve --help` and its usage errors need no server) and by
@@ -87,11 +86,8 @@ public struct ServeOptions: ParsableArguments {
     public func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
         guard !host.isEmpty else { throw ValidationError("--host must name an address, got ''") }
-        for origin in allowOrigin where OriginPolicy.parseOrigin(origin) == nil {
-            throw ValidationError(
-                "--allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got '\(DisplayText.escaped(origin))'"
-            )
-        }
+        // --allow-origin is checked by swipehost-serve, with the server's own origin parser
+        // (`ServeCommand.validate()`): `swipehost` links none of the playground.
     }
 
     /// True for an address only this machine reaches.

@@ -19,6 +19,16 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var options: ServeOptions
 
+    /// What ``ServeOptions`` cannot check without the playground: each `--allow-origin` is an
+    /// origin the server's policy reads.
+    func validate() throws {
+        for origin in options.allowOrigin where OriginPolicy.parseOrigin(origin) == nil {
+            throw ValidationError(
+                "--allow-origin must be an origin, http:// or https:// then a host and an optional port (http://192.168.1.5:8080), got '\(DisplayText.escaped(origin))'"
+            )
+        }
+    }
+
     func run() throws {
         let plugins = options.configuration.plugins
         var configuration = options.configuration.configuration()
