@@ -6,10 +6,12 @@
 # safe to run again: it installs only what is missing.
 #
 #   bash scripts/browser_test.sh [--bin PATH] [--docs-screenshot] [--keep]
+#   bash scripts/browser_test.sh --install-only
 #
 # --bin: the swipehost to test (default: a debug build, built here when needed);
 # --docs-screenshot: also write docs/images/playground.png (the README's picture);
-# --keep: keep the temporary folder (the plugin copy, the downloaded script and spec).
+# --keep: keep the temporary folder (the plugin copy, the downloaded script and spec);
+# --install-only: install what the test needs, then stop (scripts/test.sh does it first).
 # The screenshot is always saved as .artifacts/playground.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,6 +35,7 @@ sys.exit(version('playwright') != '$PLAYWRIGHT_VERSION')" >/dev/null 2>&1; then
     "$venv/bin/python" -m pip install -q --disable-pip-version-check "playwright==$PLAYWRIGHT_VERSION"
 fi
 
+[ "${1:-}" != "--install-only" ] || exit 0
 bin=""
 args=()
 while [ "$#" -gt 0 ]; do

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# Every test: set up, lint the Lua (.luacheckrc) and the Swift (.swift-format), build, run the
-# Swift test suites, the playground in a real browser (scripts/browser_test.sh), the shipped
-# plugins' check, the README's rendered picture (regenerated, compared byte for byte), their specs
-# (through swipehost test, and through busted when it is installed), and the embedding example
-# package; the callgrind gate (instruction counts of a release build against
-# bench/baselines.json), the short load and soak run on that build (scripts/soak.py --duration 5);
-# then the suite under AddressSanitizer and each fuzz target briefly (FUZZ_SECONDS, 12).
+# Every test, as CI runs it (.ci/run): set up a fresh Debian machine, lint, then three builds,
+# each made once and shared by the stages that need it:
+#   - the tests under AddressSanitizer (.build-asan, debug): the Swift suites run once, there,
+#     with LeakSanitizer, so the C shim, the Lua glue, the Unsafe code and the server are
+#     checked for memory errors by every test that reaches them;
+#   - a release build (.build) of swipehost, swipehost-bench and swipehost-serve: the playground
+#     in a real browser, the plugins' check, the README's picture, the specs under both runners,
+#     the bench's quick run, the callgrind gate and the soak all use it;
+#   - the fuzz targets (.build-fuzz, libFuzzer with AddressSanitizer), each run briefly.
+# and the embedding example, a package of its own. docs/testing.md ("What CI runs") says what
+# each stage guards; the README's "Development" gives the quicker loops. Each stage's wall time
+# is printed at the end (and when a stage fails, up to that stage).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Each stage's wall time, printed at the end (and when a stage fails, up to that stage), so a slow
-# stage shows; see the README's "Tests" for how long a whole run takes and the quicker loops.
 stage_names=()
 stage_seconds=()
 stage_started=$SECONDS
@@ -34,46 +37,54 @@ stage_report() {
 }
 trap stage_report EXIT
 source scripts/setup.sh
+# The browser test's packages (chromium, Playwright) are installed now, not in the middle.
+bash scripts/browser_test.sh --install-only
+
 stage "luacheck"
 # Any warning fails (luacheck exits 1 on warnings, 2 on errors).
 luacheck --no-color -q plugins spec Sources/*/Lua
 stage "swift-format lint --strict (.swift-format; scripts/format.sh fixes what it reports)"
 # Any finding fails; --strict turns swift-format's warnings into errors.
 bash scripts/format.sh --check
-stage "swift build --build-tests"
-swift build --build-tests
-stage "swift test"
-swift test --skip-build
-bin="$(swift build --show-bin-path)/swipehost"
+
+stage "the Swift suites under AddressSanitizer and LeakSanitizer (scripts/sanitize.sh address)"
+bash scripts/sanitize.sh address
+
+stage "release build (swipehost, swipehost-bench, swipehost-serve)"
+for product in swipehost swipehost-bench swipehost-serve; do
+    swift build -c release --product "$product" >/dev/null
+done
+bin="$(swift build -c release --show-bin-path)/swipehost"
+
 stage "scripts/browser_test.sh (the playground in Debian's chromium; screenshot in .artifacts/)"
 bash scripts/browser_test.sh --bin "$bin"
-stage "swipehost check plugins/*.lua"
+stage "swipehost check plugins/*.lua, render-docs --check, the specs"
 "$bin" check plugins/*.lua
-stage "scripts/render-docs.sh --check (the README's picture is what swipehost render draws now)"
+# The README's picture is what swipehost render draws now.
 SWIPEHOST="$bin" bash scripts/render-docs.sh --check
-stage "swipehost test (spec/)"
 "$bin" test
 if [ -x /usr/bin/busted ]; then
     # The #swipehost blocks use what only swipehost test has (assert.snapshot, t:render).
-    stage "swipehost lua /usr/bin/busted --exclude-tags=swipehost spec/"
     "$bin" lua /usr/bin/busted --exclude-tags=swipehost spec/
 fi
-stage "swipehost bench --quick (checks that it works; targets need a release build)"
+stage "swipehost bench --quick (every figure measured once: the benchmark works)"
+names=$("$bin" bench --help | sed -n 's/.*Measure only this figure (repeatable): \(.*\)\./\1/p' | tr -d ',')
+expected=$(wc -w <<<"$names")
 figures=$("$bin" bench --quick --json | grep -c '"name"')
-[ "$figures" -eq 20 ] || { echo "bench printed $figures figures, expected 20" >&2; exit 1; }
+[ "$figures" -eq "$expected" ] || { echo "bench printed $figures figures, expected $expected" >&2; exit 1; }
 echo "bench: $figures figures"
-stage "examples/embed (embedding from Swift)"
+stage "scripts/callgrind-gate.sh (instructions per unit of each workload: within 5% of bench/baselines.json, under its targets)"
+bash scripts/callgrind-gate.sh
+stage "scripts/soak.py --duration 5 (the playground under load: 32 sessions, reloads, a slow reader)"
+python3 scripts/soak.py --bin "$bin" --duration 5
+
+stage "examples/embed (embedding from Swift, a package of its own)"
 swift build --package-path examples/embed >/dev/null
 swift run --skip-build --package-path examples/embed EmbedExample . | grep -q '"event":"delete","row":2'
 echo "examples/embed: ok"
-stage "scripts/callgrind-gate.sh (instructions per replayed line, dispatch and pan move, within 5% of bench/baselines.json)"
-bash scripts/callgrind-gate.sh
-stage "scripts/soak.py --duration 5 (the playground under load: 32 sessions, reloads, a slow reader; release build)"
-swift build -c release --product swipehost-serve >/dev/null
-python3 scripts/soak.py --bin "$(swift build -c release --show-bin-path)/swipehost" --duration 5
-stage "scripts/sanitize.sh address (the whole suite under AddressSanitizer and LeakSanitizer)"
-bash scripts/sanitize.sh address
+
 stage "scripts/fuzz.sh (each target briefly, from its committed seeds; a finding fails)"
+bash scripts/fuzz.sh --build
 for target in script config jsonl sandbox report playground; do
     bash scripts/fuzz.sh "$target" "${FUZZ_SECONDS:-12}"
 done
