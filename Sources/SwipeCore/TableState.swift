@@ -521,16 +521,26 @@ extension TableState {
     /// rows waiting on a `manual` full swipe follow their ids to their new rows (an id that
     /// leaves takes its open or waiting state with it, and its departure is kept); every visible
     /// cell is given back (a pan on one is cancelled) and the rows on screen are dequeued and
-    /// configured again, re-opened or held filled where they are open or waiting. Running row
-    /// animations follow their ids too (``followIDs(_:)``).
+    /// configured again, re-opened or held filled where they are open or waiting. A full swipe's
+    /// `delete` sliding out follows its id too, and still deletes its row (``followSlideOuts(_:)``).
+    /// Running row animations follow their ids too (``followIDs(_:)``).
     /// - Complexity: O(n) for n rows, plus the visible cells.
     mutating func replaceItems(_ new: TableItems) {
-        for cell in visibleCells { enqueue(cell) }
-        visibleCells = []
         let oldIDs = items.allIDs
         var newRow: [RowID: Int] = [:]
         newRow.reserveCapacity(new.count)
         for (offset, id) in new.allIDs.enumerated() { newRow[id] = offset + 1 }
+        // A full swipe's `delete` sliding out on an item the batch keeps keeps its cell, out of
+        // the pool: reused, the cell would forget the deletion, and the row its delete.
+        var sliding: [(cell: Int, row: Int)] = []
+        for cell in visibleCells {
+            if cells[cell].isSlidingOut, let row = newRow[oldIDs[cellRows[cell] - 1]] {
+                sliding.append((cell, row))
+            } else {
+                enqueue(cell)
+            }
+        }
+        visibleCells = []
         // Where an old row's item is now, by its id (nil: it left).
         func moved(_ row: Int) -> Int? { row <= oldIDs.count ? newRow[oldIDs[row - 1]] : nil }
         remapHeldRows(moved)
@@ -543,6 +553,34 @@ extension TableState {
         contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
         firstVisibleRow = 1
         layoutVisibleRows()
+        if !sliding.isEmpty { followSlideOuts(sliding) }
+    }
+
+    /// After ``replaceItems(_:)``: each slide-out kept through the batch follows its item to
+    /// `row`. On screen, its cell takes the place of the one dequeued for the row, so the
+    /// slide-out goes on and deletes the row when it completes; off screen, the row is deleted
+    /// at once, as a `fulfill` off screen does.
+    private mutating func followSlideOuts(_ sliding: [(cell: Int, row: Int)]) {
+        var offScreen: [(cell: Int, row: Int)] = []
+        for (cell, row) in sliding {
+            guard visibleRows.contains(row) else {
+                offScreen.append((cell, row))
+                continue
+            }
+            // The cell dequeued for the row goes back unconfigured (``nextUnconfigured()`` skips it).
+            let position = row - firstVisibleRow
+            let dequeued = visibleCells[position]
+            cellRows[dequeued] = 0
+            reusePool.append(dequeued)
+            visibleCells[position] = cell
+            cellRows[cell] = row
+        }
+        // Last row first: a delete moves only the rows after it.
+        for (cell, row) in offScreen.sorted(by: { $0.row > $1.row }) {
+            cellRows[cell] = row
+            enqueue(cell)
+            deleteFullSwiped(row)
+        }
     }
 
     /// The open and the waiting rows moved to `transform(row)`, or forgotten where it gives nil
