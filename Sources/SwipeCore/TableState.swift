@@ -30,6 +30,13 @@ struct TableState: Sendable {
     var cells: [SwipeCell] = []
     /// The row each cell shows, or 0 while it waits in the reuse pool.
     var cellRows: [Int] = []
+    /// The row each cell's last pan began on: the name a driver gives the pan (`pan 4 move`),
+    /// which stays its name while edits above move its row (0: no pan began on the cell).
+    var panNames: [Int] = []
+    /// The names of pans the table ended itself, their row deleted (or every row replaced, by
+    /// `set_items`) under them: a move, end or cancel naming one reaches nothing, as a tap on a
+    /// hidden button does, until it ends or a pan begins with that name again.
+    var endedPans: Set<Int> = []
     /// The cells of the visible rows, in row order, starting at `firstVisibleRow`.
     var visibleCells: [Int] = []
     var firstVisibleRow = 1
@@ -292,10 +299,14 @@ extension TableState {
 extension TableState {
     mutating func panBegan(row: Int, translation x: Double) throws(TableError) {
         let cell = try visibleCell(row)
-        if cells[cell].isTracking { throw .panAlreadyInProgress(row: row) }
+        if cells[cell].isTracking || visibleCells.contains(where: { panNames[$0] == row && cells[$0].isTracking }) {
+            throw .panAlreadyInProgress(row: row)
+        }
         // A row `activate` left waiting for `fulfill` is at rest, not held: a pan would open it.
         if !waitingRows.isEmpty, waitingRows[row] != nil, !cells[cell].isWaiting { throw .heldByFullSwipe(row: row) }
         cells[cell].panBegan(translation: x)
+        panNames[cell] = row
+        if !endedPans.isEmpty { endedPans.remove(row) }
         if watchesBegin {
             // A pan that begins with a side revealed does not begin it again.
             let edge = cells[cell].edge
@@ -303,30 +314,41 @@ extension TableState {
         }
     }
 
-    /// Returns whether the move left a delegate call to deliver (most moves do not).
-    mutating func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool {
-        let cell = try panningCell(row)
+    /// Returns whether the move left a delegate call to deliver (most moves do not); nil when
+    /// it reached no pan, the table having ended the pan named `row` (``endedPans``).
+    mutating func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool? {
+        guard let cell = try panningCell(row) else { return nil }
         let effects = cells[cell].panChanged(translation: x, at: now)
-        if watchesMoves { reportMove(cell: cell, row: row) }
+        if watchesMoves { reportMove(cell: cell, row: cellRows[cell]) }
         // Most moves only move the content: nothing to schedule, record or delete.
         if !effects.isEmpty || cells[cell].hasSlidOut { perform(effects, cell: cell) }
         return hasEventsToDeliver
     }
 
-    mutating func panEnded(row: Int, velocity: Double? = nil) throws(TableError) {
-        let cell = try panningCell(row)
+    /// Returns whether it reached a pan (false: the table ended the pan named `row`).
+    mutating func panEnded(row: Int, velocity: Double? = nil) throws(TableError) -> Bool {
+        guard let cell = try panningCell(row) else {
+            endedPans.remove(row)  // the pan is over for its driver too
+            return false
+        }
         guard reportsLifecycle || !begunSides.isEmpty else {
             perform(cells[cell].panEnded(velocity: velocity, at: now), cell: cell)
-            return
+            return true
         }
         // The velocity the release is made with, read before the pan ends.
         let released = velocity.map(ReleasePhysics.bounded) ?? cells[cell].releaseVelocity(at: now)
         endPan(cells[cell].panEnded(velocity: velocity, at: now), cell: cell, velocity: released)
+        return true
     }
 
-    mutating func panCancelled(row: Int) throws(TableError) {
-        let cell = try panningCell(row)
+    /// Returns whether it reached a pan (false: the table ended the pan named `row`).
+    mutating func panCancelled(row: Int) throws(TableError) -> Bool {
+        guard let cell = try panningCell(row) else {
+            endedPans.remove(row)  // the pan is over for its driver too
+            return false
+        }
         endPan(cells[cell].panCancelled(at: now), cell: cell, velocity: nil)
+        return true
     }
 
     /// A pan moved `cell`: its `begin` the first time it reveals a side (closing the other rows
@@ -365,9 +387,22 @@ extension TableState {
         perform(effects, cell: cell)
     }
 
-    /// Inlined into the pan events (a call would copy the whole state to borrow it).
+    /// The cell of the pan named `row` (the row it began on), wherever edits moved its row
+    /// since; nil when the table ended that pan (``endedPans``). Inlined into the pan events (a
+    /// call would copy the whole state to borrow it).
     @inline(__always)
-    private func panningCell(_ row: Int) throws(TableError) -> Int {
+    private func panningCell(_ row: Int) throws(TableError) -> Int? {
+        // Most pans: still on the row they began on.
+        if let cell = cellIndex(forRow: row), panNames[cell] == row, cells[cell].isTracking { return cell }
+        return try movedPanCell(row)
+    }
+
+    /// ``panningCell(_:)`` for a pan whose row moved, or ended: the pan named `row` on another
+    /// row; else the pan on `row`'s cell (a script's `#ID` names the row its item is at now).
+    @inline(never)
+    private func movedPanCell(_ row: Int) throws(TableError) -> Int? {
+        if let cell = visibleCells.first(where: { panNames[$0] == row && cells[$0].isTracking }) { return cell }
+        if !endedPans.isEmpty, endedPans.contains(row) { return nil }
         let cell = try visibleCell(row)
         guard cells[cell].isTracking else { throw .noPanInProgress(row: row) }
         return cell
@@ -480,6 +515,7 @@ extension TableState {
             shiftMotions(at: row, by: -1)
         }
         if let cell = cellIndex(forRow: row) {
+            if cells[cell].isTracking { endedPans.insert(panNames[cell]) }
             enqueue(cell)
             visibleCells.remove(at: row - firstVisibleRow)
         }
@@ -537,6 +573,7 @@ extension TableState {
             if cells[cell].isSlidingOut, let row = newRow[oldIDs[cellRows[cell] - 1]] {
                 sliding.append((cell, row))
             } else {
+                if cells[cell].isTracking { endedPans.insert(panNames[cell]) }
                 enqueue(cell)
             }
         }
@@ -602,6 +639,12 @@ extension TableState {
     mutating func reloadRow(_ row: Int) throws(TableError) {
         try checkRowExists(row)
         guard let cell = cellIndex(forRow: row) else { return }
+        if cells[cell].isTracking {
+            // A pan goes on over a reload (a plugin's delete or insert above reloads the rows
+            // below it): its cell keeps it and is configured again where it is.
+            unconfigured.append((cell, row))
+            return
+        }
         enqueue(cell)
         visibleCells[row - firstVisibleRow] = dequeueCell(for: row)
     }
@@ -670,6 +713,7 @@ extension TableState {
             cell = cells.count
             cells.append(SwipeCell(direction: direction))
             cellRows.append(0)
+            panNames.append(0)
         }
         cellRows[cell] = row
         unconfigured.append((cell, row))
@@ -690,6 +734,9 @@ extension TableState {
     /// re-opened (`openCell`).
     mutating func configure(_ cell: Int, row: Int, with configuration: CellConfiguration) {
         cells[cell].configuration = configuration
+        // A panned cell configured again in place (``reloadRow(_:)``): its pan decides where the
+        // row goes.
+        if cells[cell].isTracking { return }
         if let edge = waitingRows[row] {  // a row waiting for `fulfill` comes back filled
             cells[cell].holdFilled(on: edge)
             return
