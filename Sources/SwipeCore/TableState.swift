@@ -408,7 +408,8 @@ extension TableState {
         return cell
     }
 
-    /// A tap on the middle of `edge`'s button `number` (1 = outermost); whether it reached it.
+    /// A tap on the middle of `edge`'s button `number` (1 = outermost); whether it reached it
+    /// (not where it is hidden, nor on a row a `manual` full swipe holds).
     mutating func tap(row: Int, edge: Edge, button number: Int) throws(TableError) -> Bool {
         let cell = try visibleCell(row)
         let configuration = cells[cell].configuration
@@ -417,7 +418,9 @@ extension TableState {
             let name = edge == .trailing ? String(number) : "\(edge.rawValue):\(number)"
             throw Self.noSuchButton(row: row, name, configuration)
         }
-        guard cells[cell].reveals(edge, buttonAt: number - 1) else { return false }
+        // A row a `manual` full swipe holds shows only its filled button, over the others, and
+        // that button's action is the one waiting for `fulfill`: a tap reaches nothing.
+        guard cells[cell].reveals(edge, buttonAt: number - 1), !cells[cell].isWaiting else { return false }
         pendingEvents.append(
             .action(row: row, button: buttons[number - 1], number: number, side: configuration.namesSides ? edge : nil))
         return true

@@ -42,7 +42,8 @@ public struct PluginRun {
     /// ``ScriptParser/forEachCommand(in:progress:_:)``): lets a caller release what it has mapped.
     public var progress: ((Int) -> Void)?
     /// Called with a notice, without a newline, for each line that reaches nothing: a `tap` on a
-    /// button that is not revealed (`FILE:LINE: notice: 'tap 3 two' hit nothing: ...`), and a `pan` or `swipe` line whose pan the table ended, its
+    /// button that is not revealed, or on a row a `manual` full swipe holds (`FILE:LINE: notice:
+    /// 'tap 3 two' hit nothing: ...`), and a `pan` or `swipe` line whose pan the table ended, its
     /// row deleted under it by a timer or a handler. `run` writes it on standard error. A notice,
     /// not an error: the script goes on, the trace and the exit status are as without it (both
     /// are what a user can do).
@@ -119,6 +120,9 @@ public struct PluginRun {
         switch line.command {
         case .tap(_, .content):
             return nil
+        case .tap(let row, _) where table.isWaiting(row: row):
+            return "\(place) hit nothing: row \(row) is held by a full swipe with completion 'manual' "
+                + "until it is fulfilled, and shows only its filled button; the script goes on"
         case .tap(let row, _):
             return "\(place) hit nothing: that button of row \(row) is not revealed (the row is not open on its side); "
                 + "the script goes on"

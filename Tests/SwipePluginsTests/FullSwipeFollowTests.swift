@@ -4,7 +4,7 @@ import SwipeScript
 import Testing
 
 /// A full swipe's row through what plugins do around it: a `set_items` while its `delete` slides
-/// out.
+/// out, a tap while its `manual` completion holds it.
 struct FullSwipeFollowTests {
     let fixtures = Fixtures()
 
@@ -82,6 +82,42 @@ struct FullSwipeFollowTests {
             ])
         #expect(host.table.items.count == 29)
         #expect(!host.items().contains("Longer Title Item #3"))
+    }
+
+    /// A tap on a row a `manual` full swipe holds reaches nothing: only its filled button shows,
+    /// over the others, and its action is already waiting for `fulfill`. It reached the button
+    /// under the filled one.
+    @Test func aTapOnAHeldRowReachesNoButton() throws {
+        let host = try host(
+            "{ completion = 'manual' }", "on_action = function(ctx, row, b) ctx:log(b.id, b.full) end,")
+        _ = try run("swipe 3 -300\nwait 500\n", on: host)
+        #expect(host.table.isWaiting(row: 3))
+        #expect(try host.table.tap(row: 3, buttonID: "more") == false)
+        #expect(try host.table.tap(row: 3, buttonID: "trash") == false)
+        #expect(host.texts("log") == ["[p] trash\ttrue"])
+        #expect(host.coreEvents.map(\.name) == ["action"])
+        #expect(host.table.isWaiting(row: 3))
+    }
+
+    /// `run` says why on standard error, a notice: the script goes on.
+    @Test func aTapOnAHeldRowIsANotice() throws {
+        let plugin = """
+            return { name = 'p', configure = function(row) return { trailing = {
+              buttons = { { id = 'trash', title = 'Trash', width = 80 }, { id = 'more', title = 'More', width = 80 } },
+              full_swipe = { completion = 'manual' } } } end,
+              on_action = function() end }
+            """
+        var run = PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.source(name: "p.lua", code: plugin)]),
+            format: .jsonl)
+        let notices = Notices()
+        run.notice = { notices.lines.append($0) }
+        let out = try run.run(script: "swipe 3 -300\nwait 500\ntap 3 more\nwait 10\n")
+        #expect(
+            notices.lines == [
+                "s.swipe:3: notice: 'tap 3 more' hit nothing: row 3 is held by a full swipe with completion 'manual' until it is fulfilled, and shows only its filled button; the script goes on"
+            ])
+        #expect(!String(decoding: out.bytes, as: UTF8.self).contains(#""button":"more""#))
     }
 
 }
