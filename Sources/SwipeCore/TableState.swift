@@ -140,8 +140,20 @@ extension TableState {
         if let completion = effects.completion {
             completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
         }
-        if let fullSwipe = effects.fullSwipe { performFullSwipe(fullSwipe, cell: cell) }
-        if let notification = effects.notification { record(notification, cell: cell) }
+        if let fullSwipe = effects.fullSwipe {
+            if case .released = fullSwipe, let notification = effects.notification {
+                // A `reset` full swipe's row snaps closed as it is released: its `close` comes
+                // before the action, in the order the row moves, so that what the action's
+                // handler does to the row (`ctx:open`) comes after it, and stays.
+                record(notification, cell: cell)
+                performFullSwipe(fullSwipe, cell: cell)
+            } else {
+                performFullSwipe(fullSwipe, cell: cell)
+                if let notification = effects.notification { record(notification, cell: cell) }
+            }
+        } else if let notification = effects.notification {
+            record(notification, cell: cell)
+        }
         // Last, as a `defer` did (which the compiler made a call of its own, at every effect).
         if cells[cell].hasSlidOut { slidOut.append(cell) }
     }

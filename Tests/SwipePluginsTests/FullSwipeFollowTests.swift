@@ -4,7 +4,7 @@ import SwipeScript
 import Testing
 
 /// A full swipe's row through what plugins do around it: a `set_items` while its `delete` slides
-/// out, a tap while its `manual` completion holds it.
+/// out, a tap while its `manual` completion holds it, a `reset` whose action opens the row again.
 struct FullSwipeFollowTests {
     let fixtures = Fixtures()
 
@@ -120,4 +120,19 @@ struct FullSwipeFollowTests {
         #expect(!String(decoding: out.bytes, as: UTF8.self).contains(#""button":"more""#))
     }
 
+    /// A `reset` full swipe's row snaps closed as it is released: its `close` comes before the
+    /// action, so that an action that opens the row again (`ctx:open`) leaves it open after its
+    /// last event. The `close` came after the action: the row rested open after it.
+    @Test func aResetsCloseComesBeforeItsAction() throws {
+        let host = try host(
+            "{ completion = 'reset' }", "on_action = function(ctx, row) ctx:open(row.index) end,")
+        #expect(
+            try run("swipe 3 -300\nwait 500\n", on: host) == [
+                #"{"event":"expand","row":3,"side":"trailing","t":96}"#,
+                #"{"event":"close","row":3,"t":150}"#,
+                #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
+            ])
+        #expect(host.table.openRows == [3])
+        #expect(host.table.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+    }
 }
