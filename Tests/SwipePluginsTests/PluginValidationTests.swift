@@ -8,6 +8,8 @@ struct PluginValidationTests {
     let fixtures = Fixtures()
 
     static let button = "{ id = 'a', title = 'A', width = 80 }"
+    static let tooWide =
+        "are too wide in total: their widths add up past the largest number (1.7976931348623157e+308), far more than the 320-point cell"
 
     /// (the configuration row 1 gets, in Lua; the error after `FILE: row 1: `)
     static let cases: [(String, String)] = [
@@ -63,6 +65,29 @@ struct PluginValidationTests {
         (
             "{ buttons = { { id = 'a', title = 'A', width = 320.5 } } }",
             "buttons: are 320.5 points wide in total, 0.5 more than the 320-point cell"
+        ),
+        // Finite widths whose total overflows to infinity were let through: `run` trapped, jsonl
+        // printed `"right":inf` and `render` grew without end. Directly, through `min_width` and
+        // `equal_widths`, on either edge.
+        (
+            "{ buttons = { { id = 'a', title = 'A', width = 1e308 }, { id = 'b', title = 'B', width = 1e308 } } }",
+            "buttons: \(tooWide)"
+        ),
+        (
+            "{ buttons = { { id = 'a', title = 'A', width = 80, min_width = 1e308 }, { id = 'b', title = 'B', width = 'auto', min_width = 1e308 } } }",
+            "buttons: \(tooWide)"
+        ),
+        (
+            "{ buttons = { { id = 'a', title = 'A', width = 1e308 }, { id = 'b', title = 'B', width = 80 } }, equal_widths = true }",
+            "buttons: \(tooWide)"
+        ),
+        (
+            "{ leading = { buttons = { { id = 'c', title = 'C', width = 1.5e308 }, { id = 'd', title = 'D', width = 1e308 } } }, trailing = { buttons = { \(button) } } }",
+            "leading.buttons: \(tooWide)"
+        ),
+        (
+            "{ trailing = { buttons = { { id = 'a', title = 'A', width = 9e307 }, { id = 'b', title = 'B', width = 9e307 } } } }",
+            "trailing.buttons: \(tooWide)"
         ),
         ("{ buttons = { \(button) }, bounce = -1 }", "bounce: must be in [0, 10000] points, got -1"),
         ("{ buttons = { \(button) }, bounce = math.huge }", "bounce: must be in [0, 10000] points, got inf"),
