@@ -355,3 +355,12 @@ struct TableItemPluginTests {
         #expect(host.items().count == 5)
     }
 }
+
+/// The spec's long string is closed by `]]` in its bytes, whatever follows it.
+struct RecordedSpecBracketTests {
+    @Test func theLongBracketIsPastEveryClosingInTheBytes() {
+        #expect(LuaLiteral.longBracketLevel(for: "tap #a]]\u{301} x") == 1)
+        #expect(LuaLiteral.longBracketLevel(for: "tap #a]=]\u{301}]]\u{301} x") == 2)
+        #expect(LuaLiteral.longBracketLevel(for: "tap 1 x") == 0)
+    }
+}
