@@ -28,7 +28,16 @@ extension CellConfiguration {
                     seen[button.id] = field
                 }
             }
-            if actions.totalWidth.isFinite, actions.totalWidth > cellWidth {
+            if actions.totalWidth == .infinity, actions.buttons.allSatisfy({ $0.width.isFinite }) {
+                // Finite widths whose sum overflows (two of 1e308): wider than any cell, and no
+                // offset, frame or animation could be worked out from it.
+                problems.append(
+                    FieldProblem(
+                        field: prefix + "buttons",
+                        message:
+                            "are too wide in total: their widths add up past the largest number (\(NumberText.describe(.greatestFiniteMagnitude))), far more than the \(NumberText.describe(cellWidth))-point cell"
+                    ))
+            } else if actions.totalWidth.isFinite, actions.totalWidth > cellWidth {
                 problems.append(
                     FieldProblem(
                         field: prefix + "buttons",

@@ -10,7 +10,16 @@ extension SwipeTable {
         var closest: RowID?
         if state.items.count <= Self.rowIDSuggestionLimit {
             let ids = state.items.allIDs
-            if let match = closestMatch(to: id.description, among: ids.map(\.description)) {
+            // Only ids a script's `#ID` can name, and never the id's own spelling: a number
+            // below 1 (an embedder's; plugins cannot give one) is written `#-5` or `#0`, which a
+            // script reads as a name, so suggesting it would echo an id that cannot be named.
+            let spelling = id.description
+            let candidates = ids.compactMap { candidate -> String? in
+                if case .number(let number) = candidate, number < 1 { return nil }
+                let text = candidate.description
+                return text == spelling ? nil : text
+            }
+            if let match = closestMatch(to: spelling, among: candidates) {
                 closest = ids.first { $0.description == match }
             }
         }

@@ -1,5 +1,6 @@
 import LuaRuntime
 import SwipeCore
+import SwipeScript
 
 /// A row's configuration as a plugin's `configure` returned it, read into the core's type:
 /// every problem named by field, unknown keys as warnings with the closest known key.
@@ -424,6 +425,11 @@ struct ConfigurationReader {
             return text
         }
         let id = string("id", required: true)
+        // Only ids a script's `tap ROW BUTTON` names: a recording writes them so.
+        if let id, let message = ScriptIDs.buttonProblem(id) {
+            result.errors.append(problem("\(prefix).id", message))
+            valid = false
+        }
         let icon = fields["icon"].flatMap { readIcon($0, prefix: prefix + ".icon", valid: &valid, into: &result) }
         let title = string("title", required: fields["icon"] == nil)
         let color = string("color", required: false)

@@ -1,5 +1,6 @@
 import LuaRuntime
 import SwipeCore
+import SwipeScript
 
 /// One item a plugin gives (its `items`, `ctx:insert`, `ctx:set_item`; issue 22): a string, or a
 /// table `{ id = "m42", title = "Lunch?", pinned = true, ... }` whose `title` is what is drawn and
@@ -39,6 +40,10 @@ struct PluginItem: Equatable {
             case let other?:
                 throw ItemProblem(
                     field: field + ".id", message: "must be a string or an integer, got \(other.typeName)")
+            }
+            // Only ids a script's `#ID` names: a recording writes them so.
+            if let id, let problem = ScriptIDs.rowProblem(id) {
+                throw ItemProblem(field: field + ".id", message: problem)
             }
             return PluginItem(title: title, id: id, value: .table(fields))
         default:

@@ -222,10 +222,21 @@ enum LuaLiteral {
     ]
 
     /// The level of a long bracket (`[==[ ... ]==]`) that `text` does not close.
+    /// Found in the bytes, as Lua reads them: by characters, `]]` followed by a combining
+    /// character (an id's) is not found, and the string ended there.
     static func longBracketLevel(for text: String) -> Int {
+        let bytes = Array(text.utf8)
         var level = 0
-        while text.contains("]" + String(repeating: "=", count: level) + "]") { level += 1 }
+        while contains(bytes, Array(("]" + String(repeating: "=", count: level) + "]").utf8)) { level += 1 }
         return level
+    }
+
+    private static func contains(_ bytes: [UInt8], _ closing: [UInt8]) -> Bool {
+        guard bytes.count >= closing.count else { return false }
+        for start in 0...(bytes.count - closing.count) where bytes[start] == closing[0] {
+            if bytes[start..<(start + closing.count)].elementsEqual(closing) { return true }
+        }
+        return false
     }
 }
 

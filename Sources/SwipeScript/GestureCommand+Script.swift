@@ -38,10 +38,15 @@ extension GestureCommand {
     /// command names a row (a ``ScriptLine/rowID``).
     public func scriptLine(rowID: RowID?) -> String {
         guard let rowID, row != nil else { return scriptLine }
-        var words = scriptLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard words.count >= 2 else { return scriptLine }
-        words[1] = Substring("#\(rowID)")
-        return words.joined(separator: " ")
+        // The words by their bytes, as the parser reads them: a button id that starts with a
+        // combining character makes one character of it and the space before it, and a split
+        // by characters lost the id with the row.
+        let line = Array(scriptLine.utf8)
+        let space = UInt8(ascii: " ")
+        guard let first = line.firstIndex(of: space) else { return scriptLine }
+        let second = line[(first + 1)...].firstIndex(of: space) ?? line.count
+        return String(decoding: line[...first], as: UTF8.self) + "#\(rowID)"
+            + String(decoding: line[second...], as: UTF8.self)
     }
 }
 

@@ -175,6 +175,25 @@ struct ScriptRowIDTests {
         }
     }
 
+    /// A number id below 1 (an embedder's: plugins cannot give one) is written `#-5` or `#0`,
+    /// which a script reads as a name: the "did you mean" never offers it, so never the very
+    /// spelling that was not found.
+    @Test func theSuggestionNeverEchoesAnIdAScriptCannotName() throws {
+        let (table, _) = table(
+            items: TableItems(["A", "B", "C", "D"], ids: [.number(-5), .number(0), .name("m1"), .number(7)]))
+        let runner = ScriptRunner(table: table, fileName: "s.swipe")
+        #expect(throws: ScriptError(file: "s.swipe", line: 1, message: "no row has id '#-5'")) {
+            try runner.run(script: "close #-5")
+        }
+        #expect(throws: ScriptError(file: "s.swipe", line: 1, message: "no row has id '#0' (did you mean '#7'?)")) {
+            try runner.run(script: "close #0")
+        }
+        // A nameable id that is close is still offered.
+        #expect(throws: ScriptError(file: "s.swipe", line: 1, message: "no row has id '#-7' (did you mean '#7'?)")) {
+            try runner.run(script: "close #-7")
+        }
+    }
+
     /// Done when: `activate 3 ...` prints an `action` with `"accessibility":true` and no `open`;
     /// the row does not move.
     @Test func activateRunsTheActionWithoutRevealing() throws {

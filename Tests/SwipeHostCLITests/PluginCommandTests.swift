@@ -54,6 +54,59 @@ struct PluginCommandTests {
                 """)
     }
 
+    /// Finite widths whose total overflows to infinity (two of `1e308`, through `min_width` or
+    /// `equal_widths`, on the leading edge) passed `check`; `run` then trapped (SIGILL) even on
+    /// `wait 1`, jsonl printed `"right":inf` and `render` grew past a gigabyte. Now every front
+    /// end refuses the row's configuration with one message naming file, line, row and field.
+    @Test func buttonWidthsWhoseTotalOverflowsAreRefused() throws {
+        let path = NSTemporaryDirectory() + "overflowing-plugin-\(getpid()).lua"
+        try """
+        return { name = "wide", configure = function(row)
+          if row.index == 1 then
+            return { buttons = { { id = "a", title = "A", width = 1e308 }, { id = "b", title = "B", width = 1e308 } } }
+          elseif row.index == 2 then
+            return { trailing = { buttons = { { id = "a", title = "A", width = 80 } } },
+              leading = { buttons = { { id = "c", title = "C", width = 80, min_width = 1e308 },
+                { id = "d", title = "D", width = 1, min_width = 1e308 } } } }
+          end
+          return { equal_widths = true, buttons = { { id = "a", title = "A", width = 1e308 }, { id = "b", title = "B", width = 9 } } }
+        end }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let tooWide =
+            "too wide in total: their widths add up past the largest number (1.7976931348623157e+308), far more than the 320-point cell"
+        let check = try Swipehost.run(["check", path, "--rows", "3"])
+        #expect(check.status == 1)
+        #expect(
+            check.stdout == """
+                \(path):1: row 1: buttons: are \(tooWide)
+                \(path):1: row 2: leading.buttons: are \(tooWide)
+                \(path): the same error as row 1 on 1 more row: 3
+                \(path): 3 errors, 0 of 3 rows configured
+
+                """)
+        let text = try Swipehost.run(["run", "-", "--plugin", path, "--rows", "3"], stdin: "wait 1\n")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("row 1: buttons: are \(tooWide)"), "\(text.stdout)")
+        let jsonl = try Swipehost.run(
+            ["run", "-", "--plugin", path, "--rows", "3", "--format", "jsonl"], stdin: "swipe 1 -200\nwait 500\n")
+        #expect(jsonl.status == 0, "\(jsonl.stderr)")
+        // Every line is JSON (`"right":inf` was not), and no row opened.
+        let lines = jsonl.stdout.split(separator: "\n")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+        }
+        #expect(!jsonl.stdout.contains("inf"), "\(jsonl.stdout)")
+        #expect(lines.filter { $0.contains("\"event\":\"plugin_error\"") }.count >= 2, "\(jsonl.stdout)")
+        #expect(!jsonl.stdout.contains("\"event\":\"open\""), "\(jsonl.stdout)")
+        let script = NSTemporaryDirectory() + "overflowing-\(getpid()).swipe"
+        try "swipe 1 -200\nwait 500\n".write(toFile: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let render = try Swipehost.run(["render", script, "--plugin", path, "--rows", "3", "-o", "-"])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stdout.contains("</svg>") && !render.stdout.contains("inf"), "\(render.stdout.prefix(300))")
+    }
+
     /// Issue 22: `check` ends a plugin's summary with the rows that do not swipe.
     @Test func checkNamesTheRowsThatDoNotSwipe() throws {
         let path = NSTemporaryDirectory() + "pinned-plugin-\(getpid()).lua"

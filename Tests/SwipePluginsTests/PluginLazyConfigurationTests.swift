@@ -49,27 +49,29 @@ struct PluginLazyConfigurationTests {
 
     @Test func setItemAsksAgainForThatRowOnly() throws {
         let source = plugin(
-            configure: "function(row) return { buttons = { { id = row.item, title = 'A', width = 80 } } } end",
+            configure:
+                "function(row) return { buttons = { { id = (row.item:gsub('[ #]', '_')), title = 'A', width = 80 } } } end",
             "on_action = function(ctx, row) ctx:set_item(row.index, 'renamed') end")
         let host = try fixtures.host(source)
         try host.open(2)
         try host.table.tap(row: 2, button: 1)
         #expect(host.configureCalls == 13)
         #expect(host.buttonIDs(2) == ["renamed"])
-        #expect(host.buttonIDs(3) == ["Longer Title Item #3"])
+        #expect(host.buttonIDs(3) == ["Longer_Title_Item__3"])
     }
 
     @Test func deleteAsksAgainForTheRowsThatMoved() throws {
         let source = plugin(
-            configure: "function(row) return { buttons = { { id = row.item, title = 'A', width = 80 } } } end",
+            configure:
+                "function(row) return { buttons = { { id = (row.item:gsub('[ #]', '_')), title = 'A', width = 80 } } } end",
             "on_action = function(ctx, row) ctx:delete(row.index) end")
         let host = try fixtures.host(source)
         try host.open(10)
         try host.table.tap(row: 10, button: 1)
         // Rows 10, 11 and 12 have new items, and row 12 is new on screen.
         #expect(host.configureCalls == 15)
-        #expect(host.buttonIDs(10) == ["Longer Title Item #11"])
-        #expect(host.buttonIDs(12) == ["Longer Title Item #13"])
-        #expect(host.buttonIDs(9) == ["Longer Title Item #9"])
+        #expect(host.buttonIDs(10) == ["Longer_Title_Item__11"])
+        #expect(host.buttonIDs(12) == ["Longer_Title_Item__13"])
+        #expect(host.buttonIDs(9) == ["Longer_Title_Item__9"])
     }
 }

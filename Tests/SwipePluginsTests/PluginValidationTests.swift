@@ -8,6 +8,10 @@ struct PluginValidationTests {
     let fixtures = Fixtures()
 
     static let button = "{ id = 'a', title = 'A', width = 80 }"
+    static let oneWord =
+        "cannot contain a space, a tab, a line break or '#' (a gesture script names it as one word), got "
+    static let tooWide =
+        "are too wide in total: their widths add up past the largest number (1.7976931348623157e+308), far more than the 320-point cell"
 
     /// (the configuration row 1 gets, in Lua; the error after `FILE: row 1: `)
     static let cases: [(String, String)] = [
@@ -63,6 +67,59 @@ struct PluginValidationTests {
         (
             "{ buttons = { { id = 'a', title = 'A', width = 320.5 } } }",
             "buttons: are 320.5 points wide in total, 0.5 more than the 320-point cell"
+        ),
+        // Finite widths whose total overflows to infinity were let through: `run` trapped, jsonl
+        // printed `"right":inf` and `render` grew without end. Directly, through `min_width` and
+        // `equal_widths`, on either edge.
+        (
+            "{ buttons = { { id = 'a', title = 'A', width = 1e308 }, { id = 'b', title = 'B', width = 1e308 } } }",
+            "buttons: \(tooWide)"
+        ),
+        (
+            "{ buttons = { { id = 'a', title = 'A', width = 80, min_width = 1e308 }, { id = 'b', title = 'B', width = 'auto', min_width = 1e308 } } }",
+            "buttons: \(tooWide)"
+        ),
+        (
+            "{ buttons = { { id = 'a', title = 'A', width = 1e308 }, { id = 'b', title = 'B', width = 80 } }, equal_widths = true }",
+            "buttons: \(tooWide)"
+        ),
+        (
+            "{ leading = { buttons = { { id = 'c', title = 'C', width = 1.5e308 }, { id = 'd', title = 'D', width = 1e308 } } }, trailing = { buttons = { \(button) } } }",
+            "leading.buttons: \(tooWide)"
+        ),
+        (
+            "{ trailing = { buttons = { { id = 'a', title = 'A', width = 9e307 }, { id = 'b', title = 'B', width = 9e307 } } } }",
+            "trailing.buttons: \(tooWide)"
+        ),
+        // Only ids a script's `tap ROW BUTTON` names: a recording writes them as they are, and
+        // one with a space or a newline replayed as another button, or as other lines.
+        ("{ buttons = { { id = 'a b', title = 'A', width = 80 } } }", "buttons[1].id: \(oneWord)'a b'"),
+        ("{ buttons = { { id = 'a\\ntap 1 b', title = 'A', width = 80 } } }", "buttons[1].id: \(oneWord)'a\\ntap 1 b'"),
+        ("{ buttons = { { id = 'a#b', title = 'A', width = 80 } } }", "buttons[1].id: \(oneWord)'a#b'"),
+        ("{ buttons = { { id = 'a\\tb', title = 'A', width = 80 } } }", "buttons[1].id: \(oneWord)'a\\tb'"),
+        (
+            "{ buttons = { { id = '', title = 'A', width = 80 } } }",
+            "buttons[1].id: must be 1 to 256 bytes, got an empty string"
+        ),
+        (
+            "{ buttons = { \(button), { id = string.rep('b', 257), title = 'B', width = 80 } } }",
+            "buttons[2].id: must be at most 256 bytes, got 257"
+        ),
+        (
+            "{ buttons = { { id = '3', title = 'A', width = 80 } } }",
+            "buttons[1].id: cannot be a number, got '3': a script's 'tap ROW N' taps the row's button number N, not a button with id 'N'"
+        ),
+        (
+            "{ buttons = { { id = '-1', title = 'A', width = 80 } } }",
+            "buttons[1].id: cannot be a number, got '-1': a script's 'tap ROW N' taps the row's button number N, not a button with id 'N'"
+        ),
+        (
+            "{ buttons = { { id = 'content', title = 'A', width = 80 } } }",
+            "buttons[1].id: cannot be 'content': a script's 'tap ROW content' taps the row's content, not a button"
+        ),
+        (
+            "{ leading = { buttons = { { id = 'trailing:1', title = 'A', width = 80 } } } }",
+            "leading.buttons[1].id: cannot start with 'trailing:', got 'trailing:1': a script's 'tap ROW trailing:N' names a button by its edge and number"
         ),
         ("{ buttons = { \(button) }, bounce = -1 }", "bounce: must be in [0, 10000] points, got -1"),
         ("{ buttons = { \(button) }, bounce = math.huge }", "bounce: must be in [0, 10000] points, got inf"),

@@ -263,6 +263,67 @@ struct TableItemPluginTests {
                 == "bad.lua:1: items[1]: a table item's keys must be strings or integers, got a boolean key")
     }
 
+    /// An item's id must be one a script's `#ID` names, as a recording writes it: a number from
+    /// 1 to 2^53 - 1 (`#0` and `#-5` read as names, and the largest integer left no room for the
+    /// next number the table gives, which wrapped round to `math.mininteger`), or a name of 1 to
+    /// 256 bytes that is one word of a script line.
+    @Test func itemIDsAScriptCannotNameAreRefused() {
+        func number(_ got: String) -> String {
+            "must be a number from 1 to 9007199254740991 or a name, got \(got) (a script's '#N' names no other number)"
+        }
+        let word = "cannot contain a space, a tab, a line break or '#' (a gesture script names it as one word), got "
+        for (items, message) in [
+            ("{ { id = -5, title = 'A' } }", "items[1].id: " + number("-5")),
+            ("{ 'x', { id = 0, title = 'A' } }", "items[2].id: " + number("0")),
+            ("{ { id = '-5', title = 'A' } }", "items[1].id: " + number("-5")),
+            ("{ { id = math.maxinteger, title = 'A' }, 'b', 'c' }", "items[1].id: " + number("9223372036854775807")),
+            ("{ { id = 9007199254740992, title = 'A' } }", "items[1].id: " + number("9007199254740992")),
+            ("{ { id = 'a b', title = 'A' } }", "items[1].id: \(word)'a b'"),
+            ("{ { id = 'm1\\nopen 2', title = 'A' } }", "items[1].id: \(word)'m1\\nopen 2'"),
+            ("{ { id = 'm#1', title = 'A' } }", "items[1].id: \(word)'m#1'"),
+            ("{ { id = '', title = 'A' } }", "items[1].id: must be 1 to 256 bytes, got an empty string"),
+            ("{ { id = string.rep('m', 257), title = 'A' } }", "items[1].id: must be at most 256 bytes, got 257"),
+            (
+                "{ { id = '\\u{301}m', title = 'A' } }",
+                "items[1].id: cannot start with a combining character, got '\u{301}m': after a script's '#' it would join the '#'"
+            ),
+        ] {
+            #expect(loadProblem(items) == "bad.lua:1: " + message, "\(items)")
+        }
+        // The ends of what a script names load.
+        #expect(loadProblem("{ { id = 9007199254740991, title = 'A' }, { id = 1, title = 'B' } }") == "loaded")
+        #expect(loadProblem("{ { id = string.rep('m', 256), title = 'A' }, { id = '007', title = 'B' } }") == "loaded")
+        #expect(
+            loadProblem("{ { id = '-0', title = 'A' }, { id = '+5', title = 'B' }, { id = 'x\\27y', title = 'C' } }")
+                == "loaded")
+    }
+
+    /// The same rule for the items handlers give: `ctx:insert`, `ctx:set_items`.
+    @Test func ctxRefusesItemIDsAScriptCannotName() throws {
+        let source = """
+            return { name = 'p', \(Self.inboxItems),
+              on_open = function(ctx, row)
+                for _, call in ipairs({
+                  function() ctx:insert(1, { id = math.maxinteger, title = 'last' }) end,
+                  function() ctx:insert(1, { id = 'a b', title = 'spaced' }) end,
+                  function() ctx:set_items({ 'x', { id = -1, title = 'y' } }) end,
+                }) do
+                  local ok, message = pcall(call)
+                  ctx:log(message)
+                end
+              end }
+            """
+        let host = try fixtures.host(source)
+        host.dispatchOpen(row: 1)
+        #expect(
+            host.messages("log").map { $0.replacing(#/^.*:\d+: /#, with: "") } == [
+                "bad argument #2 to 'insert' (item.id: must be a number from 1 to 9007199254740991 or a name, got 9223372036854775807 (a script's '#N' names no other number))",
+                "bad argument #2 to 'insert' (item.id: cannot contain a space, a tab, a line break or '#' (a gesture script names it as one word), got 'a b')",
+                "bad argument #1 to 'set_items' (items[2].id: must be a number from 1 to 9007199254740991 or a name, got -1 (a script's '#N' names no other number))",
+            ])
+        #expect(host.items().count == 5)
+    }
+
     @Test func badItemsGivenToCtxAreBadArguments() throws {
         let source = """
             return { name = 'p', \(Self.inboxItems),
@@ -292,5 +353,14 @@ struct TableItemPluginTests {
                 "bad argument #1 to 'index' (an id expected (a string, as row.id is; an integer is already an index), got number)",
             ])
         #expect(host.items().count == 5)
+    }
+}
+
+/// The spec's long string is closed by `]]` in its bytes, whatever follows it.
+struct RecordedSpecBracketTests {
+    @Test func theLongBracketIsPastEveryClosingInTheBytes() {
+        #expect(LuaLiteral.longBracketLevel(for: "tap #a]]\u{301} x") == 1)
+        #expect(LuaLiteral.longBracketLevel(for: "tap #a]=]\u{301}]]\u{301} x") == 2)
+        #expect(LuaLiteral.longBracketLevel(for: "tap 1 x") == 0)
     }
 }

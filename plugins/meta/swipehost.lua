@@ -9,6 +9,9 @@
 ---A table item: `title` is what is drawn; any other fields (strings, numbers, booleans, nested
 ---tables) are kept beside it. `id` (a string or an integer; an integer and the string writing it
 ---are the same id) names the row wherever it moves; without one the table gives the next number.
+---An id is one a gesture script can write after `#` (a recording does): an integer from 1 to
+---9007199254740991, or a string of 1 to 256 bytes without spaces, tabs, line breaks or `#`
+---(docs/limits.md, "Ids").
 ---@class SwipeItem
 ---@field id? string|integer
 ---@field title string
@@ -48,6 +51,8 @@
 ---@field view_box? string  "minX minY width height", default "0 0 24 24"
 
 ---@class SwipeButtonSpec
+---1 to 256 bytes without spaces, tabs, line breaks or `#`; not a number, `content`, or
+---`leading:`/`trailing:` then anything (a script's `tap ROW BUTTON` reads those otherwise).
 ---@field id string
 ---@field title? string  required unless the button has an icon
 ---@field width number|"auto"  points, > 0; "auto": from the title and icon (docs/appearance.md)
