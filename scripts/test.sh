@@ -68,8 +68,11 @@ if [ -x /usr/bin/busted ]; then
     "$bin" lua /usr/bin/busted --exclude-tags=swipehost spec/
 fi
 stage "swipehost bench --quick (every figure measured once: the benchmark works)"
-names=$("$bin" bench --help | sed -n 's/.*Measure only this figure (repeatable): \(.*\)\./\1/p' | tr -d ',')
-expected=$(wc -w <<<"$names")
+# The figures --only accepts, read off bench --help (its lines joined: the help wraps them).
+help=$("$bin" bench --help | tr '\n' ' ' | tr -s ' ')
+names=${help#*Measure only this figure (repeatable): }
+names=${names%%. *}
+expected=$(tr ',' '\n' <<<"$names" | grep -c .)
 figures=$("$bin" bench --quick --json | grep -c '"name"')
 [ "$figures" -eq "$expected" ] || { echo "bench printed $figures figures, expected $expected" >&2; exit 1; }
 echo "bench: $figures figures"
