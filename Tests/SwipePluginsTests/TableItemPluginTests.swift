@@ -298,15 +298,15 @@ struct TableItemPluginTests {
                 == "loaded")
     }
 
-    /// The same rule for the items handlers give: `ctx:insert`, `ctx:set_items`.
-    @Test func ctxRefusesItemIDsAScriptCannotName() throws {
+    /// A plugin over the inbox items whose `on_open` makes each of `calls` (Lua expressions) in
+    /// a `pcall` and logs the error, dispatched once: the logged messages without their
+    /// `FILE:LINE: `, and the host.
+    private func messages(ofCalls calls: [String]) throws -> (messages: [String], host: PluginHost) {
         let source = """
             return { name = 'p', \(Self.inboxItems),
               on_open = function(ctx, row)
                 for _, call in ipairs({
-                  function() ctx:insert(1, { id = math.maxinteger, title = 'last' }) end,
-                  function() ctx:insert(1, { id = 'a b', title = 'spaced' }) end,
-                  function() ctx:set_items({ 'x', { id = -1, title = 'y' } }) end,
+            \(calls.map { "      function() \($0) end," }.joined(separator: "\n"))
                 }) do
                   local ok, message = pcall(call)
                   ctx:log(message)
@@ -315,8 +315,18 @@ struct TableItemPluginTests {
             """
         let host = try fixtures.host(source)
         host.dispatchOpen(row: 1)
+        return (host.messages("log").map { $0.replacing(#/^.*:\d+: /#, with: "") }, host)
+    }
+
+    /// The same rule for the items handlers give: `ctx:insert`, `ctx:set_items`.
+    @Test func ctxRefusesItemIDsAScriptCannotName() throws {
+        let (messages, host) = try messages(ofCalls: [
+            "ctx:insert(1, { id = math.maxinteger, title = 'last' })",
+            "ctx:insert(1, { id = 'a b', title = 'spaced' })",
+            "ctx:set_items({ 'x', { id = -1, title = 'y' } })",
+        ])
         #expect(
-            host.messages("log").map { $0.replacing(#/^.*:\d+: /#, with: "") } == [
+            messages == [
                 "bad argument #2 to 'insert' (item.id: must be a number from 1 to 9007199254740991 or a name, got 9223372036854775807 (a script's '#N' names no other number))",
                 "bad argument #2 to 'insert' (item.id: cannot contain a space, a tab, a line break or '#' (a gesture script names it as one word), got 'a b')",
                 "bad argument #1 to 'set_items' (items[2].id: must be a number from 1 to 9007199254740991 or a name, got -1 (a script's '#N' names no other number))",
@@ -325,26 +335,16 @@ struct TableItemPluginTests {
     }
 
     @Test func badItemsGivenToCtxAreBadArguments() throws {
-        let source = """
-            return { name = 'p', \(Self.inboxItems),
-              on_open = function(ctx, row)
-                for _, call in ipairs({
-                  function() ctx:insert(1, { id = 'm2', title = 'again' }) end,
-                  function() ctx:insert(1, { title = 'x', deep = { f = print } }) end,
-                  function() ctx:set_item('m1', { id = 'm7', title = 'x' }) end,
-                  function() ctx:set_item(1, true) end,
-                  function() ctx:open({}) end,
-                  function() ctx:index(3) end,
-                }) do
-                  local ok, message = pcall(call)
-                  ctx:log(message)
-                end
-              end }
-            """
-        let host = try fixtures.host(source)
-        host.dispatchOpen(row: 1)
+        let (messages, host) = try messages(ofCalls: [
+            "ctx:insert(1, { id = 'm2', title = 'again' })",
+            "ctx:insert(1, { title = 'x', deep = { f = print } })",
+            "ctx:set_item('m1', { id = 'm7', title = 'x' })",
+            "ctx:set_item(1, true)",
+            "ctx:open({})",
+            "ctx:index(3)",
+        ])
         #expect(
-            host.messages("log").map { $0.replacing(#/^.*:\d+: /#, with: "") } == [
+            messages == [
                 "bad argument #2 to 'insert' (item.id: duplicate id 'm2': row 2 has it)",
                 "bad argument #2 to 'insert' (item.deep.f: must be a string, number, boolean or table, got function)",
                 "bad argument #2 to 'set_item' (item.id: 'm7' is not row 1's id 'm1' (set_item keeps a row's id: delete and insert to change it))",
