@@ -1,6 +1,13 @@
 import Foundation
 import Testing
 
+/// `bench --json`'s output: one JSON object a line, each read as a dictionary.
+func figures(_ output: String) throws -> [[String: Any]] {
+    try output.split(separator: "\n").map {
+        try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+}
+
 /// `swipehost bench` works and reports in its formats; its targets are for release builds and
 /// are not asserted here (the machine is shared and noisy).
 struct BenchCommandTests {
@@ -9,9 +16,7 @@ struct BenchCommandTests {
             "bench", "--quick", "--json", "--only", "core.move_ns", "--only", "table.rss_mb_1m",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try figures(result.stdout)
         #expect(objects.map { $0["name"] as? String } == ["core.move_ns", "table.rss_mb_1m"])
         #expect(objects.map { $0["unit"] as? String } == ["ns", "MiB"])
         // A time has no target (it depends on the machine); a size has one.
@@ -28,9 +33,7 @@ struct BenchCommandTests {
             "bench", "--quick", "--json", "--only", "serve.frame_bytes_p50", "--only", "serve.frame_bytes_max",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try figures(result.stdout)
         #expect(objects.map { $0["name"] as? String } == ["serve.frame_bytes_p50", "serve.frame_bytes_max"])
         #expect(objects.map { $0["target"] as? String } == ["<= 2048", "<= 32768"])
         #expect(objects.map { $0["met"] as? Bool } == [true, true], "\(result.stdout)")
@@ -71,9 +74,7 @@ struct BenchCommandTests {
     @Test func theSetItemsFigureIsARatioToItsPlainLuaReference() throws {
         let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "table.set_items_vs_plain_lua"])
         #expect(result.status == 0, "\(result.stderr)")
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try figures(result.stdout)
         #expect(objects.map { $0["name"] as? String } == ["table.set_items_vs_plain_lua"])
         #expect(objects.map { $0["unit"] as? String } == ["x"])
         #expect(objects.map { $0["target"] as? String } == ["<= 5"])
@@ -88,9 +89,7 @@ struct BenchCommandTests {
             "bench", "--quick", "--json", "--only", "replay.spring_process_vs_tutorial",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try figures(result.stdout)
         #expect(objects.map { $0["name"] as? String } == ["replay.spring_process_vs_tutorial"])
         #expect(objects.map { $0["unit"] as? String } == ["x"])
         #expect(objects.map { $0["target"] as? String } == ["<= 1.5"])
@@ -108,9 +107,7 @@ struct BenchCommandTests {
         ]
         let result = try Swipehost.run(["bench", "--quick", "--json"] + times.flatMap { ["--only", $0] })
         #expect(result.status == 0, "\(result.stderr)")
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try figures(result.stdout)
         #expect(Set(objects.compactMap { $0["name"] as? String }) == Set(times))
         #expect(Set(objects.compactMap { $0["unit"] as? String }) == ["ns", "lines/s", "ms", "us"])
         for object in objects {
@@ -134,9 +131,7 @@ struct CoverageBenchCommandTests {
             "test.coverage_reference_overhead",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try figures(result.stdout)
         #expect(
             objects.map { $0["name"] as? String } == ["test.coverage_overhead", "test.coverage_reference_overhead"])
         #expect(objects.map { $0["unit"] as? String } == ["x", "x"])
@@ -152,9 +147,7 @@ struct CoverageBenchCommandTests {
     @Test func theRunawayLoopIsItsOwnFigure() throws {
         let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "test.coverage_runaway_overhead"])
         #expect(result.status == 0, "\(result.stderr)")
-        let objects = try result.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        let objects = try figures(result.stdout)
         #expect(objects.map { $0["name"] as? String } == ["test.coverage_runaway_overhead"])
         #expect(objects.map { $0["unit"] as? String } == ["x"])
         #expect(objects.map { $0["target"] as? String } == [nil])
