@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "pcall.h"
 
@@ -192,13 +191,8 @@ int swl_gc(lua_State *L, int what, int arg) {
 }
 
 void swl_pushstring(lua_State *L, const char *s, size_t len) {
-    // lua_pushstring looks `s` up in Lua's cache of C strings, keyed by address, before
-    // hashing it; it reads up to the first NUL, so a string with a NUL inside cannot use it.
-    if (strlen(s) == len) {
-        lua_pushstring(L, s);
-    } else {
-        lua_pushlstring(L, s, len);
-    }
+    // By length, not through lua_pushstring's cache of C strings (see swl_call_push_string).
+    lua_pushlstring(L, s, len);
 }
 
 void swl_setfield_integer(lua_State *L, int table, const char *key, lua_Integer value) {

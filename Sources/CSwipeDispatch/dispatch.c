@@ -94,6 +94,47 @@ static inline __attribute__((always_inline)) void swd_push_id(swl_Runtime *rt, l
     lua_replace(L, -2);  // cache, s -> s
 }
 
+// Rows below SWD_ID_CACHE_MAX keep their items' strings in the table parked after the id cache
+// (SWD_ITEM_CACHE_SLOT), by row index, when Lua interns them (at most LUAI_MAXSHORTLEN, 40,
+// bytes): an item the cache holds, byte for byte, is pushed from there, not hashed and looked up
+// among Lua's strings again. Not lua_pushstring's cache of C strings: that one picks its slot by
+// the address of the bytes, so whether two strings shared a slot, and the strlen and strcmp it
+// pays, hung on where Swift's storage lay; a dispatch's count moved by 74 instructions between
+// two builds that differed only in a path's length. At most SWD_ID_CACHE_MAX strings of at most
+// 40 bytes (some 80 kB), made while the memory cap is suspended.
+enum { SWD_ITEM_CACHE_LEN_MAX = 40 };
+
+// Pushes row `index`'s item, `len` bytes at `item` (from the cache when it holds those bytes).
+static inline __attribute__((always_inline)) void swd_push_item(swl_Runtime *rt, lua_State *L, long long index,
+                                                                const char *item, size_t len) {
+    int reference = rt->keys[SWD_ITEM_CACHE_SLOT];
+    if (index < 0 || index >= SWD_ID_CACHE_MAX || len > SWD_ITEM_CACHE_LEN_MAX || reference == LUA_NOREF) {
+        lua_pushlstring(L, item, len);
+        return;
+    }
+    int nested = rt->call_depth != 0;
+    // The cache: parked on the main thread's stack for an outermost call, from the registry in
+    // a nested one (which may run on a coroutine).
+    int cache = SWD_ITEM_CACHE_SLOT + 1;
+    if (nested) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, reference);
+        cache = lua_gettop(L);
+    }
+    int hit = 0;
+    if (lua_rawgeti(L, cache, (lua_Integer)index) == LUA_TSTRING) {
+        size_t cached_len;
+        const char *cached = lua_tolstring(L, -1, &cached_len);
+        hit = cached_len == len && memcmp(cached, item, len) == 0;
+    }
+    if (!hit) {
+        lua_pop(L, 1);
+        lua_pushlstring(L, item, len);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, cache, (lua_Integer)index);
+    }
+    if (nested) lua_replace(L, -2);  // cache, s -> s
+}
+
 // Pushes the row record `{ index = index, id = id, title = item, item = item, side = side }`,
 // made with room for `fields` fields: `item`, `numbered`, `number`, `id` and `side` as
 // swd_call_handler takes them. `id` is a number id, pushed as its decimal string (swd_push_id; issue 22: an
@@ -114,7 +155,7 @@ static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, 
     if (numbered) {
         swd_push_numbered(L, item, item_len, number);
     } else {
-        swl_call_push_string(L, item, item_len);
+        swd_push_item(rt, L, index, item, item_len);
     }
     // row, "item", s: row.title = s under them, then row.item = s.
     swl_call_push_key(rt, L, SWD_KEY_TITLE);
@@ -173,7 +214,7 @@ int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, co
     if (row->numbered) {
         swd_push_numbered(L, row->title, row->title_len, row->number);
     } else {
-        swl_call_push_string(L, row->title, row->title_len);
+        swd_push_item(rt, L, row->index, row->title, row->title_len);
     }
     swl_call_push_key(rt, L, SWD_KEY_TITLE);
     lua_pushvalue(L, -2);

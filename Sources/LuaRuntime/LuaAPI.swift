@@ -135,10 +135,8 @@ struct LuaAPI {
         value.withCString { pushString($0, count: value.utf8.count) }
     }
 
-    /// Pushes `count` bytes of NUL-terminated `value`. Lua finds a C string it has seen at the
-    /// same address in its cache, keyed by address, instead of hashing it again: a string
-    /// stored at a fixed place costs a `strcmp`. The corresponding C function is
-    /// `lua_pushstring`, or `lua_pushlstring` when the string has a NUL inside.
+    /// Pushes `count` bytes of `value` (`lua_pushlstring`: by length, not through Lua's cache
+    /// of C strings, whose cost hangs on the address of the bytes).
     @inlinable
     func pushString(_ value: UnsafePointer<CChar>, count: Int) {
         swl_pushstring(L, value, count)

@@ -182,6 +182,50 @@ struct PluginDispatchTests {
             ])
     }
 
+    /// Row items' strings are kept by row index in the cache parked after the id cache and reused
+    /// only when the bytes match: an item that changed by one byte at the same length, or only
+    /// past a NUL, is pushed anew; items longer than Lua's short strings (40 bytes) and rows
+    /// outside 0 ..< 1,024 go around it; outermost, nested and coroutine calls, and a state with
+    /// no cache parked, see the same strings.
+    @Test func itemsAreCachedByRowOnlyWhileTheirBytesMatch() throws {
+        let forty = String(repeating: "x", count: 40)
+        let items: [(Int, String)] = [
+            (2, "Item 7"), (2, "Item 7"), (2, "Item 8"), (2, "Item 8"), (2, "Item 7"), (2, "a\u{0}b"), (2, "a\u{0}c"),
+            (2, ""), (2, forty), (2, forty + "y"), (2, forty + "z"), (2, forty), (0, "zero"), (1023, "last"),
+            (1023, "lasT"), (1024, "past"), (1024, "pasT"), (-1, "minus"), (-1, "minuS"),
+        ]
+        for parked in [true, false] {
+            let lua = try LuaState()
+            if parked { try PluginDispatch.park(in: lua) } else { try lua.parkKeys(PluginDispatch.recordKeys) }
+            let seen = Box<[String]>([])
+            try lua.register("see") { args in
+                seen.value.append(try args.string(1))
+                return []
+            }
+            try lua.run(
+                "function handler(ctx, row) see(row.index .. '|' .. row.item .. '|' .. row.title) end", chunkName: "=t")
+            let handler = try lua.reference(toGlobal: "handler")
+            func dispatch(_ lua: LuaState) throws {
+                for (row, item) in items {
+                    try item.withCString {
+                        try PluginDispatch.call(
+                            lua, handler.unownedSlot, context: nil, row: row, item: $0, count: item.utf8.count, id: 1,
+                            side: nil, button: nil, label: { "on_open" })
+                    }
+                }
+            }
+            try dispatch(lua)
+            try lua.register("nested") { [unowned lua] _ in
+                try dispatch(lua)
+                return []
+            }
+            try lua.run("nested(); coroutine.wrap(function() nested() end)()", chunkName: "=t")
+            try dispatch(lua)
+            #expect(seen.value == Array(repeating: items.map { "\($0.0)|\($0.1)|\($0.1)" }, count: 4).flatMap { $0 })
+            #expect(try lua.run("return 'still usable'", chunkName: "=t") == [.string("still usable")])
+        }
+    }
+
     /// A generated item passed as its prefix and number is written out by C: the prefix, then
     /// the number in decimal (every digit count, and a negative number's sign).
     @Test func aGeneratedItemIsWrittenFromItsNumber() throws {

@@ -283,8 +283,9 @@ void swl_newmetatable(lua_State *L, const char *tname);
 /// lua_gc, which Swift cannot call because it is variadic.
 int swl_gc(lua_State *L, int what, int arg);
 
-/// Pushes the `len` bytes of `s`, which is NUL-terminated: through lua_pushstring (and
-/// Lua's string cache) unless `s` has a NUL inside. Raises only on memory errors.
+/// Pushes the `len` bytes of `s` (lua_pushlstring: by length, not by address through Lua's
+/// cache of C strings, so its cost does not hang on where the bytes lie). Raises only on
+/// memory errors.
 void swl_pushstring(lua_State *L, const char *s, size_t len);
 
 /// `table[key] = value` for a table with no metatable (a table being built for a call): one

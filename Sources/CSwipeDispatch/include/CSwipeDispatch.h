@@ -14,9 +14,10 @@ enum {
     SWD_KEY_VELOCITY, SWD_KEY_OFFSET, SWD_KEY_FRACTION, SWD_KEY_COUNT
 };
 
-/// How many tables the plugin host parks after the keys (`LuaState.parkKeys(_:tables:)`): one,
-/// the cache of row ids' strings, in slot SWD_ID_CACHE_SLOT.
-enum { SWD_PARKED_TABLES = 1, SWD_ID_CACHE_SLOT = SWD_KEY_COUNT };
+/// How many tables the plugin host parks after the keys (`LuaState.parkKeys(_:tables:)`): two,
+/// the cache of row ids' strings, in slot SWD_ID_CACHE_SLOT, and the cache of row items' strings,
+/// in slot SWD_ITEM_CACHE_SLOT.
+enum { SWD_PARKED_TABLES = 2, SWD_ID_CACHE_SLOT = SWD_KEY_COUNT, SWD_ITEM_CACHE_SLOT = SWD_KEY_COUNT + 1 };
 
 /// The name of record key `key` (SWD_KEY_*), a NUL-terminated literal.
 const char *swd_key_name(int key);
@@ -39,7 +40,7 @@ enum { SWD_PREFIX_MAX = 64 };
 /// `function(context, { index = index, item = item, side = side }[, button])` under the budget
 /// and the armed cap, through swl_pcall with the traceback handler. `function` and `context` are
 /// registry references (`context` LUA_NOREF: nil); `item` is `item_len` bytes, NUL-terminated
-/// (pushed through Lua's cache of C strings unless it has a NUL inside), or, when `numbered` is
+/// (pushed by its length), or, when `numbered` is
 /// non-zero, a generated item's prefix (at most SWD_PREFIX_MAX bytes), the item being the prefix
 /// followed by `number` in decimal, written on the C stack; `side` is NULL (no field)
 /// or a NUL-terminated literal; `button` is NULL (two arguments) or the third argument's record.
