@@ -6,30 +6,44 @@ extension SwipeTable {
     }
 
     /// The pan on `row` moved; `x` is the translation since it began (`translationInView:`).
-    public func panChanged(row: Int, translation x: Double) throws(TableError) {
-        let deliver = try state.panChanged(row: row, translation: x)
+    ///
+    /// A pan is named by the row it began on, and follows its item while rows above it are
+    /// deleted or inserted, as open rows do: `row` reaches it wherever it is. Returns whether it
+    /// reached a pan: false when the table ended the pan itself, its row deleted (or the rows
+    /// replaced) under it, which a person can do with a timer running (a notice, not an error).
+    @discardableResult
+    public func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool {
+        guard let deliver = try state.panChanged(row: row, translation: x) else { return false }
         #if DEBUG
             checkInvariants()
         #endif
         if deliver { deliverEvents() }
+        return true
     }
 
     /// The finger lifted: the cell snaps open or closed. `velocity` is the release's in points/s
-    /// (negative = left); nil: from the pan's last two moves.
-    public func panEnded(row: Int) throws(TableError) {
+    /// (negative = left); nil: from the pan's last two moves. Returns whether it reached a pan
+    /// (see ``panChanged(row:translation:)``).
+    @discardableResult
+    public func panEnded(row: Int) throws(TableError) -> Bool {
         try panEnded(row: row, velocity: nil)
     }
 
     /// The finger lifted at `velocity` points/s (nil: the pan's own, from its last two moves).
-    public func panEnded(row: Int, velocity: Double?) throws(TableError) {
-        try state.panEnded(row: row, velocity: velocity)
+    @discardableResult
+    public func panEnded(row: Int, velocity: Double?) throws(TableError) -> Bool {
+        let reached = try state.panEnded(row: row, velocity: velocity)
         finish(configuring: false)
+        return reached
     }
 
-    /// The system cancelled the pan: the cell goes back to where the pan started.
-    public func panCancelled(row: Int) throws(TableError) {
-        try state.panCancelled(row: row)
+    /// The system cancelled the pan: the cell goes back to where the pan started. Returns
+    /// whether it reached a pan (see ``panChanged(row:translation:)``).
+    @discardableResult
+    public func panCancelled(row: Int) throws(TableError) -> Bool {
+        let reached = try state.panCancelled(row: row)
         finish(configuring: false)
+        return reached
     }
 
     /// A tap on the middle of trailing button `number` (1 = outermost, the rightmost in `ltr`)

@@ -30,6 +30,13 @@ struct TableState: Sendable {
     var cells: [SwipeCell] = []
     /// The row each cell shows, or 0 while it waits in the reuse pool.
     var cellRows: [Int] = []
+    /// The row each cell's last pan began on: the name a driver gives the pan (`pan 4 move`),
+    /// which stays its name while edits above move its row (0: no pan began on the cell).
+    var panNames: [Int] = []
+    /// The names of pans the table ended itself, their row deleted (or every row replaced, by
+    /// `set_items`) under them: a move, end or cancel naming one reaches nothing, as a tap on a
+    /// hidden button does, until it ends or a pan begins with that name again.
+    var endedPans: Set<Int> = []
     /// The cells of the visible rows, in row order, starting at `firstVisibleRow`.
     var visibleCells: [Int] = []
     var firstVisibleRow = 1
@@ -133,8 +140,20 @@ extension TableState {
         if let completion = effects.completion {
             completions.schedule(.step(cell: cell, completion.step), at: completion.deadline)
         }
-        if let fullSwipe = effects.fullSwipe { performFullSwipe(fullSwipe, cell: cell) }
-        if let notification = effects.notification { record(notification, cell: cell) }
+        if let fullSwipe = effects.fullSwipe {
+            if case .released = fullSwipe, let notification = effects.notification {
+                // A `reset` full swipe's row snaps closed as it is released: its `close` comes
+                // before the action, in the order the row moves, so that what the action's
+                // handler does to the row (`ctx:open`) comes after it, and stays.
+                record(notification, cell: cell)
+                performFullSwipe(fullSwipe, cell: cell)
+            } else {
+                performFullSwipe(fullSwipe, cell: cell)
+                if let notification = effects.notification { record(notification, cell: cell) }
+            }
+        } else if let notification = effects.notification {
+            record(notification, cell: cell)
+        }
         // Last, as a `defer` did (which the compiler made a call of its own, at every effect).
         if cells[cell].hasSlidOut { slidOut.append(cell) }
     }
@@ -292,10 +311,14 @@ extension TableState {
 extension TableState {
     mutating func panBegan(row: Int, translation x: Double) throws(TableError) {
         let cell = try visibleCell(row)
-        if cells[cell].isTracking { throw .panAlreadyInProgress(row: row) }
+        if cells[cell].isTracking || visibleCells.contains(where: { panNames[$0] == row && cells[$0].isTracking }) {
+            throw .panAlreadyInProgress(row: row)
+        }
         // A row `activate` left waiting for `fulfill` is at rest, not held: a pan would open it.
         if !waitingRows.isEmpty, waitingRows[row] != nil, !cells[cell].isWaiting { throw .heldByFullSwipe(row: row) }
         cells[cell].panBegan(translation: x)
+        panNames[cell] = row
+        if !endedPans.isEmpty { endedPans.remove(row) }
         if watchesBegin {
             // A pan that begins with a side revealed does not begin it again.
             let edge = cells[cell].edge
@@ -303,30 +326,41 @@ extension TableState {
         }
     }
 
-    /// Returns whether the move left a delegate call to deliver (most moves do not).
-    mutating func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool {
-        let cell = try panningCell(row)
+    /// Returns whether the move left a delegate call to deliver (most moves do not); nil when
+    /// it reached no pan, the table having ended the pan named `row` (``endedPans``).
+    mutating func panChanged(row: Int, translation x: Double) throws(TableError) -> Bool? {
+        guard let cell = try panningCell(row) else { return nil }
         let effects = cells[cell].panChanged(translation: x, at: now)
-        if watchesMoves { reportMove(cell: cell, row: row) }
+        if watchesMoves { reportMove(cell: cell, row: cellRows[cell]) }
         // Most moves only move the content: nothing to schedule, record or delete.
         if !effects.isEmpty || cells[cell].hasSlidOut { perform(effects, cell: cell) }
         return hasEventsToDeliver
     }
 
-    mutating func panEnded(row: Int, velocity: Double? = nil) throws(TableError) {
-        let cell = try panningCell(row)
+    /// Returns whether it reached a pan (false: the table ended the pan named `row`).
+    mutating func panEnded(row: Int, velocity: Double? = nil) throws(TableError) -> Bool {
+        guard let cell = try panningCell(row) else {
+            endedPans.remove(row)  // the pan is over for its driver too
+            return false
+        }
         guard reportsLifecycle || !begunSides.isEmpty else {
             perform(cells[cell].panEnded(velocity: velocity, at: now), cell: cell)
-            return
+            return true
         }
         // The velocity the release is made with, read before the pan ends.
         let released = velocity.map(ReleasePhysics.bounded) ?? cells[cell].releaseVelocity(at: now)
         endPan(cells[cell].panEnded(velocity: velocity, at: now), cell: cell, velocity: released)
+        return true
     }
 
-    mutating func panCancelled(row: Int) throws(TableError) {
-        let cell = try panningCell(row)
+    /// Returns whether it reached a pan (false: the table ended the pan named `row`).
+    mutating func panCancelled(row: Int) throws(TableError) -> Bool {
+        guard let cell = try panningCell(row) else {
+            endedPans.remove(row)  // the pan is over for its driver too
+            return false
+        }
         endPan(cells[cell].panCancelled(at: now), cell: cell, velocity: nil)
+        return true
     }
 
     /// A pan moved `cell`: its `begin` the first time it reveals a side (closing the other rows
@@ -365,15 +399,29 @@ extension TableState {
         perform(effects, cell: cell)
     }
 
-    /// Inlined into the pan events (a call would copy the whole state to borrow it).
+    /// The cell of the pan named `row` (the row it began on), wherever edits moved its row
+    /// since; nil when the table ended that pan (``endedPans``). Inlined into the pan events (a
+    /// call would copy the whole state to borrow it).
     @inline(__always)
-    private func panningCell(_ row: Int) throws(TableError) -> Int {
+    private func panningCell(_ row: Int) throws(TableError) -> Int? {
+        // Most pans: still on the row they began on.
+        if let cell = cellIndex(forRow: row), panNames[cell] == row, cells[cell].isTracking { return cell }
+        return try movedPanCell(row)
+    }
+
+    /// ``panningCell(_:)`` for a pan whose row moved, or ended: the pan named `row` on another
+    /// row; else the pan on `row`'s cell (a script's `#ID` names the row its item is at now).
+    @inline(never)
+    private func movedPanCell(_ row: Int) throws(TableError) -> Int? {
+        if let cell = visibleCells.first(where: { panNames[$0] == row && cells[$0].isTracking }) { return cell }
+        if !endedPans.isEmpty, endedPans.contains(row) { return nil }
         let cell = try visibleCell(row)
         guard cells[cell].isTracking else { throw .noPanInProgress(row: row) }
         return cell
     }
 
-    /// A tap on the middle of `edge`'s button `number` (1 = outermost); whether it reached it.
+    /// A tap on the middle of `edge`'s button `number` (1 = outermost); whether it reached it
+    /// (not where it is hidden, nor on a row a `manual` full swipe holds).
     mutating func tap(row: Int, edge: Edge, button number: Int) throws(TableError) -> Bool {
         let cell = try visibleCell(row)
         let configuration = cells[cell].configuration
@@ -382,7 +430,9 @@ extension TableState {
             let name = edge == .trailing ? String(number) : "\(edge.rawValue):\(number)"
             throw Self.noSuchButton(row: row, name, configuration)
         }
-        guard cells[cell].reveals(edge, buttonAt: number - 1) else { return false }
+        // A row a `manual` full swipe holds shows only its filled button, over the others, and
+        // that button's action is the one waiting for `fulfill`: a tap reaches nothing.
+        guard cells[cell].reveals(edge, buttonAt: number - 1), !cells[cell].isWaiting else { return false }
         pendingEvents.append(
             .action(row: row, button: buttons[number - 1], number: number, side: configuration.namesSides ? edge : nil))
         return true
@@ -480,6 +530,7 @@ extension TableState {
             shiftMotions(at: row, by: -1)
         }
         if let cell = cellIndex(forRow: row) {
+            if cells[cell].isTracking { endedPans.insert(panNames[cell]) }
             enqueue(cell)
             visibleCells.remove(at: row - firstVisibleRow)
         }
@@ -521,16 +572,27 @@ extension TableState {
     /// rows waiting on a `manual` full swipe follow their ids to their new rows (an id that
     /// leaves takes its open or waiting state with it, and its departure is kept); every visible
     /// cell is given back (a pan on one is cancelled) and the rows on screen are dequeued and
-    /// configured again, re-opened or held filled where they are open or waiting. Running row
-    /// animations follow their ids too (``followIDs(_:)``).
+    /// configured again, re-opened or held filled where they are open or waiting. A full swipe's
+    /// `delete` sliding out follows its id too, and still deletes its row (``followSlideOuts(_:)``).
+    /// Running row animations follow their ids too (``followIDs(_:)``).
     /// - Complexity: O(n) for n rows, plus the visible cells.
     mutating func replaceItems(_ new: TableItems) {
-        for cell in visibleCells { enqueue(cell) }
-        visibleCells = []
         let oldIDs = items.allIDs
         var newRow: [RowID: Int] = [:]
         newRow.reserveCapacity(new.count)
         for (offset, id) in new.allIDs.enumerated() { newRow[id] = offset + 1 }
+        // A full swipe's `delete` sliding out on an item the batch keeps keeps its cell, out of
+        // the pool: reused, the cell would forget the deletion, and the row its delete.
+        var sliding: [(cell: Int, row: Int)] = []
+        for cell in visibleCells {
+            if cells[cell].isSlidingOut, let row = newRow[oldIDs[cellRows[cell] - 1]] {
+                sliding.append((cell, row))
+            } else {
+                if cells[cell].isTracking { endedPans.insert(panNames[cell]) }
+                enqueue(cell)
+            }
+        }
+        visibleCells = []
         // Where an old row's item is now, by its id (nil: it left).
         func moved(_ row: Int) -> Int? { row <= oldIDs.count ? newRow[oldIDs[row - 1]] : nil }
         remapHeldRows(moved)
@@ -543,6 +605,34 @@ extension TableState {
         contentOffset = min(contentOffset, geometry.maximumOffset(rowCount: items.count))
         firstVisibleRow = 1
         layoutVisibleRows()
+        if !sliding.isEmpty { followSlideOuts(sliding) }
+    }
+
+    /// After ``replaceItems(_:)``: each slide-out kept through the batch follows its item to
+    /// `row`. On screen, its cell takes the place of the one dequeued for the row, so the
+    /// slide-out goes on and deletes the row when it completes; off screen, the row is deleted
+    /// at once, as a `fulfill` off screen does.
+    private mutating func followSlideOuts(_ sliding: [(cell: Int, row: Int)]) {
+        var offScreen: [(cell: Int, row: Int)] = []
+        for (cell, row) in sliding {
+            guard visibleRows.contains(row) else {
+                offScreen.append((cell, row))
+                continue
+            }
+            // The cell dequeued for the row goes back unconfigured (``nextUnconfigured()`` skips it).
+            let position = row - firstVisibleRow
+            let dequeued = visibleCells[position]
+            cellRows[dequeued] = 0
+            reusePool.append(dequeued)
+            visibleCells[position] = cell
+            cellRows[cell] = row
+        }
+        // Last row first: a delete moves only the rows after it.
+        for (cell, row) in offScreen.sorted(by: { $0.row > $1.row }) {
+            cellRows[cell] = row
+            enqueue(cell)
+            deleteFullSwiped(row)
+        }
     }
 
     /// The open and the waiting rows moved to `transform(row)`, or forgotten where it gives nil
@@ -564,6 +654,12 @@ extension TableState {
     mutating func reloadRow(_ row: Int) throws(TableError) {
         try checkRowExists(row)
         guard let cell = cellIndex(forRow: row) else { return }
+        if cells[cell].isTracking {
+            // A pan goes on over a reload (a plugin's delete or insert above reloads the rows
+            // below it): its cell keeps it and is configured again where it is.
+            unconfigured.append((cell, row))
+            return
+        }
         enqueue(cell)
         visibleCells[row - firstVisibleRow] = dequeueCell(for: row)
     }
@@ -632,6 +728,7 @@ extension TableState {
             cell = cells.count
             cells.append(SwipeCell(direction: direction))
             cellRows.append(0)
+            panNames.append(0)
         }
         cellRows[cell] = row
         unconfigured.append((cell, row))
@@ -652,6 +749,9 @@ extension TableState {
     /// re-opened (`openCell`).
     mutating func configure(_ cell: Int, row: Int, with configuration: CellConfiguration) {
         cells[cell].configuration = configuration
+        // A panned cell configured again in place (``reloadRow(_:)``): its pan decides where the
+        // row goes.
+        if cells[cell].isTracking { return }
         if let edge = waitingRows[row] {  // a row waiting for `fulfill` comes back filled
             cells[cell].holdFilled(on: edge)
             return

@@ -23,25 +23,27 @@ extension PluginHost {
         // Most rows have no `on_tap` handlers: no lookup then.
         let tapHandler = setup.handlers.isEmpty ? nil : setup.handlers[RowSetup.handlerKey(side ?? .trailing, number)]
         guard let handler = tapHandler ?? plugins[owner].onAction else {
-            if closes { closeAfterAction(row, item: table.items[row], count: table.items.count) }
+            if closes { try? table.closeRowAfterAction(row) }
             return
         }
         let hook: Hook = tapHandler == nil ? .onAction : .onTap
-        let before = closes ? (item: table.items[row], count: table.items.count) : nil
+        // The row is followed by its item's id, as open rows are: a handler may change its title
+        // (`ctx:set_item`, "Mark as read") or move it.
+        let id = closes ? try? table.id(ofRow: row) : nil
         let succeeded = runHandler(
             owner, plugins[owner], hook: hook, function: handler.unownedSlot,
             perFunction: hook == .onTap ? handler : nil,
             row: row, item: nil, side: side,
             button: PluginDispatch.Button(button, number: number, full: full, accessibility: accessibility),
             label: { handler.label })
-        if succeeded, let before { closeAfterAction(row, item: before.item, count: before.count) }
+        if succeeded, let id { closeAfterAction(id) }
     }
 
-    /// Auto-close: closes `row`, animated, with its `close`, if it still holds `item` among
-    /// `count` rows (a handler that deleted or inserted rows moved it: nothing is closed then)
-    /// and is open.
-    private func closeAfterAction(_ row: Int, item: String, count: Int) {
-        guard table.items.count == count, row <= count, table.items[row] == item else { return }
+    /// Auto-close: closes the row of the item with `id`, animated, with its `close`, if it is
+    /// still in the table (wherever the handler moved it) and open. A handler that deleted the
+    /// row closes nothing.
+    private func closeAfterAction(_ id: RowID) {
+        guard let row = table.row(of: id) else { return }
         try? table.closeRowAfterAction(row)
     }
 

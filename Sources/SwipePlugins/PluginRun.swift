@@ -41,10 +41,12 @@ public struct PluginRun {
     /// Called now and then with how many of the script's bytes have been run (see
     /// ``ScriptParser/forEachCommand(in:progress:_:)``): lets a caller release what it has mapped.
     public var progress: ((Int) -> Void)?
-    /// Called with a notice, without a newline, for each `tap` on a button that is not revealed,
-    /// which hits nothing (`FILE:LINE: notice: tap 3 two hit nothing: ...`): `run` writes it on
-    /// standard error. A notice, not an error: the script goes on, the trace and the exit status
-    /// are as without it (a tap on a hidden button is what a user can do).
+    /// Called with a notice, without a newline, for each line that reaches nothing: a `tap` on a
+    /// button that is not revealed, or on a row a `manual` full swipe holds (`FILE:LINE: notice:
+    /// 'tap 3 two' hit nothing: ...`), and a `pan` or `swipe` line whose pan the table ended, its
+    /// row deleted under it by a timer or a handler. `run` writes it on standard error. A notice,
+    /// not an error: the script goes on, the trace and the exit status are as without it (both
+    /// are what a user can do).
     public var notice: ((String) -> Void)?
 
     public init(fileName: String, configuration: SessionConfiguration = .defaults, format: OutputFormat = .text) {
@@ -96,7 +98,9 @@ public struct PluginRun {
             try ScriptParser(fileName: fileName).forEachCommand(in: script, progress: progress) {
                 (line) throws(ScriptError) in
                 let reached = try session.apply(line)
-                if !reached, let notice, let text = Self.missedTap(line, fileName: fileName) { notice(text) }
+                if !reached, let notice, let text = Self.missed(line, fileName: fileName, table: host.table) {
+                    notice(text)
+                }
             }
         } catch {
             if let failure = host.fatalError { throw .strict(failure) }
@@ -108,13 +112,26 @@ public struct PluginRun {
             colored: colored)
     }
 
-    /// The notice for `line`, a `tap` on a button that hit nothing; nil for any other line (and
-    /// for a ROW written `#ID`).
-    static func missedTap(_ line: ScriptLine, fileName: String) -> String? {
-        guard line.rowID == nil, case .tap(let row, let button) = line.command else { return nil }
-        if case .content = button { return nil }
-        return "\(fileName):\(line.number): notice: '\(DisplayText.token(line.command.scriptLine))' hit nothing: "
-            + "that button of row \(row) is not revealed (the row is not open on its side); the script goes on"
+    /// The notice for `line`, which reached nothing (see ``notice``): a `tap` on a button, or a
+    /// line of a pan the table ended; nil for any other line (and for a ROW written `#ID`).
+    static func missed(_ line: ScriptLine, fileName: String, table: SwipeTable) -> String? {
+        guard line.rowID == nil else { return nil }
+        let place = "\(fileName):\(line.number): notice: '\(DisplayText.token(line.command.scriptLine))'"
+        switch line.command {
+        case .tap(_, .content):
+            return nil
+        case .tap(let row, _) where table.isWaiting(row: row):
+            return "\(place) hit nothing: row \(row) is held by a full swipe with completion 'manual' "
+                + "until it is fulfilled, and shows only its filled button; the script goes on"
+        case .tap(let row, _):
+            return "\(place) hit nothing: that button of row \(row) is not revealed (the row is not open on its side); "
+                + "the script goes on"
+        case .panMove(let row, _), .panEnd(let row, _), .panCancel(let row), .swipe(let row, _, _):
+            return "\(place) reached no pan: the pan begun on row \(row) ended when its row was deleted "
+                + "(or the rows replaced) under it; the script goes on"
+        default:
+            return nil
+        }
     }
 
     /// A button id the tutorial's default cell does not have, in a run with no plugin: the

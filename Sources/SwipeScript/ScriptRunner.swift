@@ -16,7 +16,9 @@ public struct ScriptRunner {
     }
 
     /// Runs one line; a refusal from the table comes back with the line's number. Returns
-    /// whether a `tap` reached a button (false for every other command).
+    /// whether a `tap` reached a button, or a `pan` move, end or cancel or a `swipe` reached its
+    /// pan to the end (false for a pan the table ended, its row deleted under it); false for
+    /// every other command.
     @discardableResult
     public func run(_ line: ScriptLine) throws(ScriptError) -> Bool {
         if case .swipe(_, _, let duration) = line.command,
@@ -50,6 +52,10 @@ public struct ScriptRunner {
         case .tap(let row, .number(let number)): return try table.tap(row: row, button: number)
         case .tap(let row, .id(let id)): return try table.tap(row: row, buttonID: id)
         case .tap(let row, .onEdge(let edge, let number)): return try table.tap(row: row, edge: edge, button: number)
+        case .panMove(let row, let x): return try table.panChanged(row: row, translation: x)
+        case .panEnd(let row, let velocity): return try table.panEnded(row: row, velocity: velocity)
+        case .panCancel(let row): return try table.panCancelled(row: row)
+        case .swipe(let row, let dx, let duration): return try swipe(row: row, dx: dx, duration: duration)
         default:
             try perform(command)
             return false
@@ -91,8 +97,11 @@ public struct ScriptRunner {
 
     /// Begin at 0, a move every 16 ms along a straight line to `dx` (the last one exactly at
     /// `duration`), then end. A swipe that would take the clock past its limit is refused
-    /// before it begins.
-    func swipe(row: Int, dx: Double, duration: TimeAmount) throws(TableError) {
+    /// before it begins. Returns whether the pan lasted to its end: when the table ends it (its
+    /// row deleted by a timer meanwhile), the rest of the swipe moves nothing, and the clock
+    /// still runs to its end.
+    @discardableResult
+    func swipe(row: Int, dx: Double, duration: TimeAmount) throws(TableError) -> Bool {
         try table.checkCanAdvance(by: duration)
         try table.panBegan(row: row, translation: 0)
         let start = table.now
@@ -103,6 +112,6 @@ public struct ScriptRunner {
             let fraction = duration.nanoseconds == 0 ? 1 : Double(elapsed.nanoseconds) / Double(duration.nanoseconds)
             try table.panChanged(row: row, translation: dx * fraction)
         } while elapsed < duration
-        try table.panEnded(row: row)
+        return try table.panEnded(row: row)
     }
 }

@@ -110,7 +110,7 @@ struct LifecycleEventTests {
             log.lines == [
                 "begin 5 trailing", "progress 5 trailing -200 1.25", "expand 5 trailing",
                 "progress 5 trailing -150 0.9375", "collapse 5 trailing", "progress 5 trailing -200 1.25",
-                "expand 5 trailing", "will_close 5 trailing v=0", "full 5 one", "close 5",
+                "expand 5 trailing", "will_close 5 trailing v=0", "close 5", "full 5 one",
             ])
     }
 

@@ -66,7 +66,7 @@ struct LifecycleHookTests {
             logs(host) == [
                 "begin 2 trailing", "progress 2 trailing o=-200.0 f=1.25", "expand 2 trailing",
                 "progress 2 trailing o=-150.0 f=0.9375", "collapse 2 trailing", "progress 2 trailing o=-200.0 f=1.25",
-                "expand 2 trailing", "will_close 2 trailing v=0.0", "action 2 -", "close 2 -",
+                "expand 2 trailing", "will_close 2 trailing v=0.0", "close 2 -", "action 2 -",
             ])
     }
 

@@ -57,7 +57,7 @@ struct PhysicsPluginTests {
         try ScriptRunner(table: host.table, fileName: "s").run(script: script)
         #expect(
             host.coreEvents == [
-                .open(row: 8), .open(row: 8), .action(row: 11, buttonID: "l", number: 1, title: "L"), .close(row: 11),
+                .open(row: 8), .open(row: 8), .close(row: 11), .action(row: 11, buttonID: "l", number: 1, title: "L"),
                 .close(row: 8),
             ])
         host.table.advance(by: .seconds(20))

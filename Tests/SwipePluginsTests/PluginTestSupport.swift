@@ -91,3 +91,8 @@ func plugin(
 ) -> String {
     "return { name = '\(name)', configure = \(configure), \(extra) }"
 }
+
+/// What a run's notices (`PluginRun.notice`) collect into.
+final class Notices: @unchecked Sendable {
+    var lines: [String] = []
+}
