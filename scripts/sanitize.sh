@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The whole Swift test suite under a sanitizer, in its own scratch path:
-#   scripts/sanitize.sh [address|undefined|thread]   (default address)
+#   scripts/sanitize.sh [address|undefined|thread] [--no-build] [SWIFT-TEST-OPTION...]
+# (default address). --no-build runs what an earlier call built; options after it go to
+# `swift test` (--filter, --skip: scripts/test.sh runs the command-line suite apart, against the
+# release binaries).
 # address:   AddressSanitizer with LeakSanitizer (.build-asan). Leak checking follows
 #            ASAN_OPTIONS; SANITIZE_DETECT_LEAKS=0 turns it off while a known leak is open.
 # undefined: UndefinedBehaviorSanitizer on the C code (Lua shim) and Swift (.build-ubsan); any
@@ -11,6 +14,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh >&2
 kind="${1:-address}"
+[ $# -eq 0 ] || shift
+build=1
+if [ "${1:-}" = "--no-build" ]; then
+    build=0
+    shift
+fi
 # The Swift runtime's backtracer and the sanitizers' signal handlers fight over a crash.
 export SWIFT_BACKTRACE="enable=no"
 filter=()
@@ -32,11 +41,15 @@ thread)
     export TSAN_OPTIONS="halt_on_error=1:${TSAN_OPTIONS:-}"
     filter=(--filter "${SANITIZE_FILTER:-SwipeTestingTests|SwipeHostCLITests}")
     ;;
-*) echo "usage: scripts/sanitize.sh [address|undefined|thread]" >&2; exit 2 ;;
+*) echo "usage: scripts/sanitize.sh [address|undefined|thread] [--no-build] [SWIFT-TEST-OPTION...]" >&2; exit 2 ;;
 esac
 start=$(date +%s)
-echo "== sanitize: building the tests with $kind sanitizer in $scratch" >&2
-swift build --build-tests --scratch-path "$scratch" "${flags[@]}"
+if [ "$build" -eq 1 ]; then
+    echo "== sanitize: building the tests with $kind sanitizer in $scratch" >&2
+    swift build --build-tests --scratch-path "$scratch" "${flags[@]}"
+fi
 echo "== sanitize: running the tests under $kind sanitizer" >&2
+# Options given after the kind replace the default filter.
+if [ $# -gt 0 ]; then filter=("$@"); fi
 swift test --skip-build --scratch-path "$scratch" "${flags[@]}" ${filter[@]+"${filter[@]}"}
 echo "== sanitize: $kind: passed in $(( $(date +%s) - start ))s" >&2

@@ -4,7 +4,8 @@
 #   - the tests under AddressSanitizer (.build-asan, debug): the Swift suites run once, there,
 #     with LeakSanitizer, so the C shim, the Lua glue, the Unsafe code and the server are
 #     checked for memory errors by every test that reaches them;
-#   - a release build (.build) of swipehost, swipehost-bench and swipehost-serve: the playground
+#   - a release build (.build) of swipehost, swipehost-bench and swipehost-serve: the
+#     command-line suite (run from the sanitized test bundle, its binaries these), the playground
 #     in a real browser, the plugins' check, the README's picture, the specs under both runners,
 #     the bench's quick run, the callgrind gate and the soak all use it;
 #   - the fuzz targets (.build-fuzz, libFuzzer with AddressSanitizer), each run briefly.
@@ -47,14 +48,20 @@ stage "swift-format lint --strict (.swift-format; scripts/format.sh fixes what i
 # Any finding fails; --strict turns swift-format's warnings into errors.
 bash scripts/format.sh --check
 
-stage "the Swift suites under AddressSanitizer and LeakSanitizer (scripts/sanitize.sh address)"
-bash scripts/sanitize.sh address
+stage "the Swift suites under AddressSanitizer and LeakSanitizer, but the command line's (scripts/sanitize.sh address)"
+bash scripts/sanitize.sh address --skip SwipeHostCLITests
 
 stage "release build (swipehost, swipehost-bench, swipehost-serve)"
 for product in swipehost swipehost-bench swipehost-serve; do
     swift build -c release --product "$product" >/dev/null
 done
 bin="$(swift build -c release --show-bin-path)/swipehost"
+
+stage "the command-line suite, sanitized, running the release binaries"
+# The suite runs swipehost as a user does, over and over: a sanitized debug binary took most of
+# the sanitizer stage's time (docs/testing.md). The code those binaries run is under the
+# sanitizer in the suites above; here the binaries are the ones that ship.
+SWIPEHOST_TEST_BINARY="$bin" bash scripts/sanitize.sh address --no-build --filter SwipeHostCLITests
 
 stage "scripts/browser_test.sh (the playground in Debian's chromium; screenshot in .artifacts/)"
 bash scripts/browser_test.sh --bin "$bin"

@@ -135,8 +135,10 @@ struct RecordedSpecTests {
 /// The recordings through the command line: `swipehost run` on the recorded script (its plugins
 /// from the `# plugin:` header) and `swipehost test` on the recorded spec.
 struct RecordingCommandLineTests {
-    /// The built `swipehost`, beside the test bundle.
+    /// The built `swipehost`, beside the test bundle, or the one `SWIPEHOST_TEST_BINARY` names
+    /// (as for the command-line suite).
     static let binary: String? = {
+        if let path = ProcessInfo.processInfo.environment["SWIPEHOST_TEST_BINARY"], !path.isEmpty { return path }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("swipehost")
