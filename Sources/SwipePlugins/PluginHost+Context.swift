@@ -6,11 +6,8 @@ import SwipeScript
 /// `bad argument` error) and queues an effect; rows are checked against the table as the
 /// effects queued before would leave it, so applying them cannot fail.
 extension PluginHost {
-    /// Event names a plugin may not `emit`: the host's own.
-    static let reservedEvents: Set<String> = [
-        "open", "close", "action", "state", "present", "dismiss", "delete", "insert", "update", "move", "log",
-        "plugin_error", "plugin_warning",
-    ]
+    /// Event names a plugin may not `emit`: every one of the host's own (``TraceEvent/Kind``).
+    static let reservedEvents = Set(TraceEvent.Kind.allCases.map(\.rawValue))
 
     func installContext(for plugin: Plugin, index: Int) throws(PluginProblem) {
         do {
@@ -232,8 +229,11 @@ extension PluginHost {
                     { [unowned self] args in
                         try self.checkActive(args, index, "emit")
                         let name = try args.string(1)
-                        guard !name.isEmpty, !Self.reservedEvents.contains(name) else {
-                            throw LuaError.argument(1, "'\(name)' is not a name a plugin may emit (reserved or empty)")
+                        guard !name.isEmpty else { throw LuaError.argument(1, "an event's name must not be empty") }
+                        guard !Self.reservedEvents.contains(name) else {
+                            throw LuaError.argument(
+                                1,
+                                "'\(name)' is reserved for the host's own events: a plugin's event needs another name")
                         }
                         var fields: [TraceField] = []
                         if !args.isNil(2) {

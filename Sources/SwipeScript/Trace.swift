@@ -70,30 +70,53 @@ public enum TraceEvent: Hashable, Sendable {
     /// `actions ROW`: the row's accessibility actions, what a screen reader offers (`actions`).
     case actions(row: Int, actions: [AccessibilityAction])
 
-    /// The `event` field of the jsonl line.
-    public var name: String {
+    /// The host's own events, by the `event` field of their jsonl lines: every name the host
+    /// writes there, `state` (the last line) included. The one list of them: ``name`` is made
+    /// from it, and a plugin may emit none of them (`ctx:emit`), so that nothing a plugin emits
+    /// is taken for the host's (by a spec's `t:events(name)`, the playground, `render`).
+    public enum Kind: String, CaseIterable, Hashable, Sendable {
+        case open, close, action, expand, collapse, begin
+        case willOpen = "will_open"
+        case willClose = "will_close"
+        case delete, insert, update, move, present, dismiss, log
+        case pluginError = "plugin_error"
+        case pluginWarning = "plugin_warning"
+        case reload, actions
+        /// A trace's last line (``JSONLinesFormat``): each row on screen and the open rows.
+        case state
+    }
+
+    /// The host's kind of event; nil only for a plugin's own (``emitted(name:plugin:fields:)``).
+    /// A new case must name its kind here (the switch is exhaustive), which reserves its name.
+    public var kind: Kind? {
         switch self {
-        case .open: "open"
-        case .close: "close"
-        case .action: "action"
-        case .expand: "expand"
-        case .collapse: "collapse"
-        case .begin: "begin"
-        case .willOpen: "will_open"
-        case .willClose: "will_close"
-        case .delete: "delete"
-        case .insert: "insert"
-        case .update: "update"
-        case .move: "move"
-        case .present: "present"
-        case .dismiss: "dismiss"
-        case .log: "log"
-        case .emitted(let name, _, _): name
-        case .pluginError: "plugin_error"
-        case .pluginWarning: "plugin_warning"
-        case .reload: "reload"
-        case .actions: "actions"
+        case .open: .open
+        case .close: .close
+        case .action: .action
+        case .expand: .expand
+        case .collapse: .collapse
+        case .begin: .begin
+        case .willOpen: .willOpen
+        case .willClose: .willClose
+        case .delete: .delete
+        case .insert: .insert
+        case .update: .update
+        case .move: .move
+        case .present: .present
+        case .dismiss: .dismiss
+        case .log: .log
+        case .emitted: nil
+        case .pluginError: .pluginError
+        case .pluginWarning: .pluginWarning
+        case .reload: .reload
+        case .actions: .actions
         }
+    }
+
+    /// The `event` field of the jsonl line: the kind's name, or the name a plugin emitted.
+    public var name: String {
+        if case .emitted(let name, _, _) = self { return name }
+        return kind!.rawValue  // every other case has one
     }
 
     /// Whether the event is one of the delegate's calls (`open`, `close`, `action`).

@@ -132,12 +132,27 @@ struct PluginContextTests {
         #expect(bare.texts("ping") == ["ping from p"])
     }
 
+    /// Every name the host writes in a trace's `event` field is its own: an emitted `expand` or
+    /// `actions` was taken for the host's by specs (`t:events("expand")`), the playground (which
+    /// opened its actions menu) and `render`.
+    @Test(arguments: TraceEvent.Kind.allCases)
+    func emitRefusesEveryHostEventsName(kind: TraceEvent.Kind) throws {
+        let host = try tap("ctx:emit('\(kind.rawValue)', { row = 1 })")
+        #expect(host.customNames == ["plugin_error"])
+        let message = try #require(host.messages("plugin_error").first)
+        #expect(
+            message.hasSuffix(
+                "bad argument #1 to 'emit' ('\(kind.rawValue)' is reserved for the host's own events: a plugin's event needs another name)"
+            ), "\(message)")
+    }
+
     /// Lua numbers a method's arguments after `self`: the row of `ctx:delete(31)` is `#1`.
     @Test(arguments: [
         (
-            "ctx:emit('open', {})",
-            "bad argument #1 to 'emit' ('open' is not a name a plugin may emit (reserved or empty))"
+            "ctx:emit('will_open', {})",
+            "bad argument #1 to 'emit' ('will_open' is reserved for the host's own events: a plugin's event needs another name)"
         ),
+        ("ctx:emit('')", "bad argument #1 to 'emit' (an event's name must not be empty)"),
         (
             "ctx:emit('x', { t = 1 })",
             "bad argument #2 to 'emit' (field names must be strings other than 'event', 't' and 'plugin')"

@@ -178,7 +178,8 @@ function SwipeContext:log(...) end
 ---@param fn fun(ctx: SwipeContext)
 function SwipeContext:after(ms, fn) end
 
----Writes a custom trace event named `name` with the table's fields.
+---Writes a custom trace event named `name` with the table's fields. `name` may not be empty nor
+---one of the host's own event names (`open`, `expand`, `will_open`, `actions`, `state`, ...).
 ---@param name string
 ---@param fields? table<string, string|number|boolean>
 function SwipeContext:emit(name, fields) end
