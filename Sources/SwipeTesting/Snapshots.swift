@@ -26,7 +26,7 @@ public struct SnapshotOptions: Hashable, Sendable {
 
 /// The snapshots of one spec file: `assert.snapshot(value)` in test NAME of `DIR/FILE.lua` keeps
 /// the value in `DIR/__snapshots__/FILE/NAME.snap` (the second snapshot of the test in
-/// `NAME.2.snap`, ...). A snapshot file is a three-line header, then the value:
+/// `NAME.2.snap`, ...; FILE and NAME made file names, ``folder(forSpec:)``, ``fileName(test:)``). A snapshot file is a three-line header, then the value:
 ///
 ///     # swipehost snapshot 1
 ///     # test: mail renders the open row
@@ -63,13 +63,17 @@ public final class SnapshotStore {
         case error(String)
     }
 
-    /// `DIR/__snapshots__/FILE` for `DIR/FILE.lua`.
+    /// `DIR/__snapshots__/FILE` for `DIR/FILE.lua`, `FILE` made a folder name as a test's name
+    /// is (``fileName(test:)``, neither cut nor trimmed of `_`): `spec` if nothing is left. A
+    /// name of letters, digits, `-` and `_` is kept as it is; no name leads out of
+    /// `DIR/__snapshots__` (`...lua`, `..lua` and `.lua` keep theirs in `DIR/__snapshots__/spec`).
     public static func folder(forSpec path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         var name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        if name.hasSuffix(".lua") && name.count > 4 { name.removeLast(4) }
-        return folder + "__snapshots__/" + name
+        if name.hasSuffix(".lua") { name.removeLast(4) }
+        let kept = keptCharacters(of: name)
+        return folder + "__snapshots__/" + (kept.isEmpty ? "spec" : kept)
     }
 
     /// The spec file whose snapshots `path` (a `.snap` file) holds, or nil when it is not under
@@ -86,9 +90,18 @@ public final class SnapshotStore {
     /// of other characters (spaces, `#`, `/`, `.`, anything not ASCII) made one `_`, `_` at
     /// either end dropped, cut at ``maximumNameLength`` bytes; `test` if nothing is left.
     public static func fileName(test name: String) -> String {
+        var out = String(keptCharacters(of: name).prefix(maximumNameLength))
+        while out.hasPrefix("_") { out.removeFirst() }
+        while out.hasSuffix("_") { out.removeLast() }
+        return out.isEmpty ? "test" : out
+    }
+
+    /// `text`'s ASCII letters, digits, `-` and `_`, each run of other characters between them
+    /// made one `_` (those before the first and after the last dropped): never `.` nor `/`.
+    static func keptCharacters(of text: String) -> String {
         var out = ""
         var pendingSeparator = false
-        for scalar in name.unicodeScalars {
+        for scalar in text.unicodeScalars {
             let kept =
                 scalar.isASCII
                 && (("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
@@ -101,10 +114,7 @@ public final class SnapshotStore {
                 pendingSeparator = true
             }
         }
-        out = String(out.prefix(maximumNameLength))
-        while out.hasPrefix("_") { out.removeFirst() }
-        while out.hasSuffix("_") { out.removeLast() }
-        return out.isEmpty ? "test" : out
+        return out
     }
 
     /// The path of snapshot `index` (1-based) of test `name`.

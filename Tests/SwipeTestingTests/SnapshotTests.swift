@@ -278,6 +278,62 @@ struct SnapshotTests {
         #expect(SnapshotStore.specFile(forSnapshot: "spec/mail_spec/a.snap") == nil)
     }
 
+    /// The spec file's name is made a folder name as a test's is: a name of dots (`...lua`)
+    /// made the folder `DIR/__snapshots__/..`, and its snapshots went beside the spec, outside
+    /// `__snapshots__`. A name of letters, digits, `-` and `_` keeps the folder it had.
+    @Test(arguments: [
+        ("spec/mail_snapshot_spec.lua", "spec/__snapshots__/mail_snapshot_spec"),
+        ("mail_spec.lua", "__snapshots__/mail_spec"),
+        ("/tmp/s/Mail-2_spec.lua", "/tmp/s/__snapshots__/Mail-2_spec"),
+        ("spec/_private_spec_.lua", "spec/__snapshots__/_private_spec_"),
+        ("spec/mail_spec", "spec/__snapshots__/mail_spec"),
+        ("spec/...lua", "spec/__snapshots__/spec"),
+        ("spec/..lua", "spec/__snapshots__/spec"),
+        ("spec/.lua", "spec/__snapshots__/spec"),
+        ("spec/...", "spec/__snapshots__/spec"),
+        ("..", "__snapshots__/spec"),
+        ("spec/.._spec.lua", "spec/__snapshots__/_spec"),
+        ("spec/a..b_spec.lua", "spec/__snapshots__/a_b_spec"),
+        ("spec/../..lua", "spec/../__snapshots__/spec"),
+        ("spec/mail.v2 spec.lua", "spec/__snapshots__/mail_v2_spec"),
+        ("spec/\u{E9}t\u{E9}_spec.lua", "spec/__snapshots__/t__spec"),
+    ])
+    func aSpecFilesNameIsMadeAFolderName(spec: String, folder: String) {
+        #expect(SnapshotStore.folder(forSpec: spec) == folder)
+        #expect(
+            SnapshotStore(specFile: spec, options: SnapshotOptions()).path(test: "t", index: 1) == folder + "/t.snap")
+    }
+
+    /// Spec files named only dots and `.lua` keep their snapshots in `__snapshots__/spec`, and
+    /// nothing is written anywhere else.
+    @Test(arguments: ["...lua", "..lua", ".lua", "....lua"])
+    func aSpecFileNamedWithDotsWritesOnlyInsideSnapshots(name: String) throws {
+        let root = NSTemporaryDirectory() + "swipehost-snapshots-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/specs", withIntermediateDirectories: true)
+        try #"it("keeps a value", function() assert.snapshot("v") end)"#.write(
+            toFile: root + "/specs/" + name, atomically: true, encoding: .utf8)
+        var options = SpecRunOptions()
+        options.snapshots = SnapshotOptions()
+        var output = ""
+        var errors = ""
+        let status = TestSession(
+            paths: [root + "/specs/" + name], options: options, output: { output += $0 }, errorOutput: { errors += $0 }
+        ).run()
+        #expect(status == 0, "\(output)")
+        #expect(errors == "swipehost test: snapshots: 1 written\n")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
+        #expect(
+            files
+                == [
+                    "specs", "specs/" + name, "specs/__snapshots__", "specs/__snapshots__/spec",
+                    "specs/__snapshots__/spec/keeps_a_value.snap",
+                ].sorted())
+        #expect(
+            Self.read(root + "/specs/__snapshots__/spec/keeps_a_value.snap")
+                == SnapshotStore.contents(test: "keeps a value", kind: "string", body: "v"))
+    }
+
     @Test func twoTestsWhoseNamesMakeOneFileNameAreToldApart() throws {
         let folder = try Self.folder(
             spec: """
