@@ -76,14 +76,12 @@ public final class SnapshotStore {
         return folder + "__snapshots__/" + (kept.isEmpty ? "spec" : kept)
     }
 
-    /// The spec file whose snapshots `path` (a `.snap` file) holds, or nil when it is not under
-    /// a `__snapshots__` folder (`--watch` runs that spec again when its snapshot changes).
-    public static func specFile(forSnapshot path: String) -> String? {
-        guard path.hasSuffix(".snap") else { return nil }
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 3, parts[parts.count - 3] == "__snapshots__" else { return nil }
-        let folder = parts.dropLast(3).joined(separator: "/")
-        return (folder.isEmpty ? "" : folder + "/") + parts[parts.count - 2] + ".lua"
+    /// Whether `path` is a snapshot file of spec file `spec`: a `.snap` file in its folder
+    /// (``folder(forSpec:)``; `--watch` runs that spec again when its snapshot changes). Asked
+    /// this way round, as a spec's name made a folder name cannot be turned back into it.
+    public static func holds(snapshot path: String, of spec: String) -> Bool {
+        guard path.hasSuffix(".snap"), let slash = path.lastIndex(of: "/") else { return false }
+        return ScriptHeader.normalized(String(path[..<slash])) == ScriptHeader.normalized(folder(forSpec: spec))
     }
 
     /// The test's full name as a file name: ASCII letters, digits, `-` and `_` kept, every run

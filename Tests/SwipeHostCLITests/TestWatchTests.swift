@@ -77,12 +77,15 @@ struct TestWatchTests {
     }
 
     /// A changed snapshot runs its spec again; the snapshots a run writes itself do not.
-    @Test func aChangedSnapshotRunsItsSpecAgain() throws {
+    /// A spec whose name is not a folder name as it is (`s.v2_spec.lua`, its snapshots in
+    /// `__snapshots__/s_v2_spec`) is run again alone too.
+    @Test(arguments: [("s_spec.lua", "s_spec"), ("s.v2_spec.lua", "s_v2_spec")])
+    func aChangedSnapshotRunsItsSpecAgain(spec: String, snapshots: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-snap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("it(\"keeps\", function() assert.snapshot({ 1, 2 }) end)\n".utf8).write(
-            to: folder.appendingPathComponent("s_spec.lua"))
+            to: folder.appendingPathComponent(spec))
         try Data("it(\"other\", function() end)\n".utf8).write(to: folder.appendingPathComponent("t_spec.lua"))
         let process = Process()
         process.executableURL = Swipehost.binary
@@ -103,16 +106,16 @@ struct TestWatchTests {
         reader.start()
         defer { if process.isRunning { process.terminate() } }
         #expect(output.wait(for: 1, of: "2 passed, 0 failed"), "\(output.text)")
-        let snapshot = folder.appendingPathComponent("__snapshots__/s_spec/keeps.snap")
+        let snapshot = folder.appendingPathComponent("__snapshots__/\(snapshots)/keeps.snap")
         #expect(FileManager.default.fileExists(atPath: snapshot.path))
         try Data("# swipehost snapshot 1\n# test: keeps\n# type: lua\n{ 1, 3 }\n".utf8).write(to: snapshot)
         #expect(output.wait(for: 1, of: "0 passed, 1 failed"), "\(output.text)")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         let runs = output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
-        // The first run's own write ran nothing again; the edit ran s_spec.lua alone.
+        // The first run's own write ran nothing again; the edit ran that spec alone.
         #expect(runs == ["2 passed, 0 failed", "0 passed, 1 failed"])
-        #expect(output.text.contains("FAIL  keeps (\(folder.path)/s_spec.lua:1)\n"))
+        #expect(output.text.contains("FAIL  keeps (\(folder.path)/\(spec):1)\n"))
         #expect(!output.text.components(separatedBy: "2 passed, 0 failed\n")[1].contains("other"))
     }
 

@@ -273,9 +273,13 @@ struct SnapshotTests {
             SnapshotStore.fileName(test: String(repeating: "a", count: 300)).count == SnapshotStore.maximumNameLength)
         #expect(SnapshotStore.folder(forSpec: "spec/mail_spec.lua") == "spec/__snapshots__/mail_spec")
         #expect(SnapshotStore.folder(forSpec: "mail_spec.lua") == "__snapshots__/mail_spec")
-        #expect(SnapshotStore.specFile(forSnapshot: "spec/__snapshots__/mail_spec/a.2.snap") == "spec/mail_spec.lua")
-        #expect(SnapshotStore.specFile(forSnapshot: "__snapshots__/mail_spec/a.snap") == "mail_spec.lua")
-        #expect(SnapshotStore.specFile(forSnapshot: "spec/mail_spec/a.snap") == nil)
+        #expect(SnapshotStore.holds(snapshot: "spec/__snapshots__/mail_spec/a.2.snap", of: "spec/mail_spec.lua"))
+        #expect(SnapshotStore.holds(snapshot: "./__snapshots__/mail_spec/a.snap", of: "mail_spec.lua"))
+        #expect(SnapshotStore.holds(snapshot: "spec/__snapshots__/mail_v2_spec/a.snap", of: "spec/mail.v2_spec.lua"))
+        #expect(SnapshotStore.holds(snapshot: "spec/__snapshots__/spec/a.snap", of: "spec/...lua"))
+        #expect(!SnapshotStore.holds(snapshot: "spec/mail_spec/a.snap", of: "spec/mail_spec.lua"))
+        #expect(!SnapshotStore.holds(snapshot: "spec/__snapshots__/mail_spec/a.txt", of: "spec/mail_spec.lua"))
+        #expect(!SnapshotStore.holds(snapshot: "spec/__snapshots__/mail_spec/a.snap", of: "spec/mail.v2_spec.lua"))
     }
 
     /// The spec file's name is made a folder name as a test's is: a name of dots (`...lua`)

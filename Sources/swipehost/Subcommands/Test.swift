@@ -272,14 +272,13 @@ extension SwipeHostCommand {
                 if changed.isEmpty { changed = watcher.waitForChanges() }
                 let specs = session.specFiles() ?? []
                 // A changed snapshot runs its spec again.
-                let changedSpecs = changed.compactMap { path in
-                    let spec = SnapshotStore.specFile(forSnapshot: path) ?? path
-                    return specs.first { TestSession.samePath($0, spec) }
+                let changedSpecs = changed.map { path in
+                    specs.filter { TestSession.samePath($0, path) || SnapshotStore.holds(snapshot: path, of: $0) }
                 }
                 round = session
-                if !changedSpecs.isEmpty && changedSpecs.count == changed.count {
+                if !changed.isEmpty && !changedSpecs.contains(where: \.isEmpty) {
                     var unique: [String] = []
-                    for spec in changedSpecs where !unique.contains(spec) { unique.append(spec) }
+                    for spec in changedSpecs.joined() where !unique.contains(spec) { unique.append(spec) }
                     round.paths = unique
                 }
             }
