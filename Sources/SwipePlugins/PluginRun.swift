@@ -43,8 +43,9 @@ public struct PluginRun {
     public var progress: ((Int) -> Void)?
     /// Called with a notice, without a newline, for each line that reaches nothing: a `tap` on a
     /// button that is not revealed, or on a row a `manual` full swipe holds (`FILE:LINE: notice:
-    /// 'tap 3 two' hit nothing: ...`), and a `pan` or `swipe` line whose pan the table ended, its
-    /// row deleted under it by a timer or a handler. `run` writes it on standard error. A notice,
+    /// 'tap 3 two' hit nothing: ...`, `'tap #m42 two' hit nothing: ...` for a ROW written `#ID`),
+    /// and a `pan` or `swipe` line whose pan the table ended, its row deleted under it by a
+    /// timer or a handler. `run` writes it on standard error. A notice,
     /// not an error: the script goes on, the trace and the exit status are as without it (both
     /// are what a user can do).
     public var notice: ((String) -> Void)?
@@ -113,21 +114,26 @@ public struct PluginRun {
     }
 
     /// The notice for `line`, which reached nothing (see ``notice``): a `tap` on a button, or a
-    /// line of a pan the table ended; nil for any other line (and for a ROW written `#ID`).
+    /// line of a pan the table ended; nil for any other line. The line and its row are named as
+    /// the script wrote them (`tap #m42 two`: row `#m42`).
     static func missed(_ line: ScriptLine, fileName: String, table: SwipeTable) -> String? {
-        guard line.rowID == nil else { return nil }
-        let place = "\(fileName):\(line.number): notice: '\(DisplayText.token(line.command.scriptLine))'"
+        let place = "\(fileName):\(line.number): notice: '\(DisplayText.token(line.scriptLine))'"
+        // A ROW written `#ID` is the placeholder 0 in the command: the id's row now, as the line
+        // found it (a tap that hit nothing moved no row).
+        let named = line.rowID.map { "#\($0)" }
+        let row = { (row: Int) -> Int in line.rowID.flatMap(table.row(of:)) ?? row }
+        let shown = { (row: Int) -> String in DisplayText.token(named ?? String(row)) }
         switch line.command {
         case .tap(_, .content):
             return nil
-        case .tap(let row, _) where table.isWaiting(row: row):
-            return "\(place) hit nothing: row \(row) is held by a full swipe with completion 'manual' "
+        case .tap(let index, _) where table.isWaiting(row: row(index)):
+            return "\(place) hit nothing: row \(shown(index)) is held by a full swipe with completion 'manual' "
                 + "until it is fulfilled, and shows only its filled button; the script goes on"
-        case .tap(let row, _):
-            return "\(place) hit nothing: that button of row \(row) is not revealed (the row is not open on its side); "
-                + "the script goes on"
-        case .panMove(let row, _), .panEnd(let row, _), .panCancel(let row), .swipe(let row, _, _):
-            return "\(place) reached no pan: the pan begun on row \(row) ended when its row was deleted "
+        case .tap(let index, _):
+            return "\(place) hit nothing: that button of row \(shown(index)) is not revealed (the row is not open on "
+                + "its side); the script goes on"
+        case .panMove(let index, _), .panEnd(let index, _), .panCancel(let index), .swipe(let index, _, _):
+            return "\(place) reached no pan: the pan begun on row \(shown(index)) ended when its row was deleted "
                 + "(or the rows replaced) under it; the script goes on"
         default:
             return nil

@@ -131,6 +131,19 @@ struct OptionsAndMessagesTests {
         }
     }
 
+    /// A ROW written `#ID` gets the notice a row number gets, the row named as the script
+    /// names it; the `#ID` form printed nothing.
+    @Test func aTapByIdOnAButtonThatIsNotRevealedSaysSoToo() throws {
+        let result = try Swipehost.run(["run", "-"], stdin: "tap 3 two\ntap #3 two\n")
+        #expect(result.status == 0)
+        #expect(
+            result.stderr == """
+                <stdin>:1: notice: 'tap 3 two' hit nothing: that button of row 3 is not revealed (the row is not open on its side); the script goes on
+                <stdin>:2: notice: 'tap #3 two' hit nothing: that button of row #3 is not revealed (the row is not open on its side); the script goes on
+
+                """)
+    }
+
     /// Issue 25: a script written for a plugin, run without one, failed on a button id with no
     /// word on why the row had the tutorial's buttons.
     @Test func aButtonIdWithoutAPluginSaysNoPluginWasLoaded() throws {

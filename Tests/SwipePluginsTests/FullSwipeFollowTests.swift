@@ -120,6 +120,30 @@ struct FullSwipeFollowTests {
         #expect(!String(decoding: out.bytes, as: UTF8.self).contains(#""button":"more""#))
     }
 
+    /// The same notices for a ROW written `#ID`, the row named as the script names it.
+    @Test func aTapByIdOnAHeldRowOrAHiddenButtonIsANotice() throws {
+        let plugin = """
+            return { name = 'p',
+              items = { { id = 'm1', title = 'A' }, { id = 'm2', title = 'B' }, { id = 'm3', title = 'C' } },
+              configure = function(row) return { trailing = {
+              buttons = { { id = 'trash', title = 'Trash', width = 80 }, { id = 'more', title = 'More', width = 80 } },
+              full_swipe = { completion = 'manual' } } } end,
+              on_action = function() end }
+            """
+        var run = PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.source(name: "p.lua", code: plugin)]),
+            format: .jsonl)
+        let notices = Notices()
+        run.notice = { notices.lines.append($0) }
+        _ = try run.run(script: "tap #m2 more\nswipe #m3 -300\nwait 500\ntap #m3 more\ntap 2 trailing:2\n")
+        #expect(
+            notices.lines == [
+                "s.swipe:1: notice: 'tap #m2 more' hit nothing: that button of row #m2 is not revealed (the row is not open on its side); the script goes on",
+                "s.swipe:4: notice: 'tap #m3 more' hit nothing: row #m3 is held by a full swipe with completion 'manual' until it is fulfilled, and shows only its filled button; the script goes on",
+                "s.swipe:5: notice: 'tap 2 trailing:2' hit nothing: that button of row 2 is not revealed (the row is not open on its side); the script goes on",
+            ])
+    }
+
     /// A `reset` full swipe's row snaps closed as it is released: its `close` comes before the
     /// action, so that an action that opens the row again (`ctx:open`) leaves it open after its
     /// last event. The `close` came after the action: the row rested open after it.

@@ -77,6 +77,21 @@ struct PanFollowPluginTests {
             ])
     }
 
+    /// The rows replaced under a pan its lines name `#4`: the same notices, naming `#4`.
+    @Test func aPanNamedByIdThatEndedIsANoticeToo() throws {
+        let (_, notices) = try run(
+            "on_begin = function(ctx, row) if row.index == 4 then ctx:after(50, function(c) "
+                + "local items = {} for i = 1, c:count() do items[i] = c:item(i) end c:set_items(items) end) end end,",
+            "pan #4 begin\npan #4 move -30\nwait 100\npan #4 move -120\npan #4 end\n")
+        let ended =
+            "the pan begun on row #4 ended when its row was deleted (or the rows replaced) under it; the script goes on"
+        #expect(
+            notices == [
+                "s.swipe:4: notice: 'pan #4 move -120' reached no pan: \(ended)",
+                "s.swipe:5: notice: 'pan #4 end' reached no pan: \(ended)",
+            ])
+    }
+
     /// A `swipe` whose row a timer deletes half way: one notice, and the clock still runs to the
     /// swipe's end.
     @Test func aSwipeWhoseRowIsDeletedIsANotice() throws {
