@@ -44,7 +44,8 @@ public struct TestSession {
     /// The folders `--watch` watches: the folders given, those of the files given, and with no
     /// path the default folders that exist.
     public var watchedFolders: [String] {
-        let roots = paths.isEmpty ? SpecDiscovery.defaultFolders : paths
+        // A default folder that does not exist is no path given: its folder (`.`) is not watched.
+        let roots = paths.isEmpty ? SpecDiscovery.defaultFolders.filter(FileReading.isDirectory) : paths
         var folders: [String] = []
         for root in roots {
             let folder: String

@@ -119,6 +119,57 @@ struct TestWatchTests {
         #expect(!output.text.components(separatedBy: "2 passed, 0 failed\n")[1].contains("other"))
     }
 
+    /// A running `swipehost test --watch`, its standard output and error read as they come.
+    struct Watching {
+        let process: Process
+        let output = Output()
+        let errors = Output()
+
+        init(_ arguments: [String], in folder: URL? = nil) throws {
+            process = Process()
+            process.executableURL = Swipehost.binary
+            process.arguments = arguments
+            if let folder { process.currentDirectoryURL = folder }
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            for (pipe, into) in [(out, output), (err, errors)] {
+                Thread {
+                    while true {
+                        let chunk = pipe.fileHandleForReading.availableData
+                        if chunk.isEmpty { break }
+                        into.append(chunk)
+                    }
+                }.start()
+            }
+        }
+
+        /// Ctrl-C, then the exit status.
+        func interrupt() -> Int32 {
+            kill(process.processIdentifier, SIGINT)
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// With no path, only the default folders that exist are watched: a missing plugins/ is not
+    /// the current folder.
+    @Test func withNoPathTheDefaultFoldersThatExistAreWatched() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-default-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("spec"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("it(\"a\", function() end)\n".utf8).write(to: folder.appendingPathComponent("spec/a_spec.lua"))
+        let watching = try Watching(["test", "--watch", "--no-clear"], in: folder)
+        defer { if watching.process.isRunning { watching.process.terminate() } }
+        let line = "swipehost test: watching spec for changes (Ctrl-C to stop)"
+        #expect(watching.errors.wait(for: 1, of: line), "\(watching.errors.text)")
+        #expect(watching.interrupt() == 0)
+        #expect(watching.errors.text == line + "\n")
+    }
+
     @Test func itClearsTheScreenBeforeEachRunUnlessToldNot() throws {
         // One run is enough to see the clearing sequence; a path that does not exist ends it.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-clear-\(UUID().uuidString)")
