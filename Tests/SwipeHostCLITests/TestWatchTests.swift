@@ -154,6 +154,49 @@ struct TestWatchTests {
         }
     }
 
+    /// A watched folder deleted (or moved away) and made again, as git checkout and rsync do, is
+    /// watched again: its absence is said once, every spec runs when it is back, and a later
+    /// edit in it runs again.
+    @Test(arguments: ["deleted", "moved away"])
+    func aWatchedFolderThatGoesAndComesBackIsWatchedAgain(how: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-gone-\(UUID().uuidString)")
+        let spec = folder.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("it(\"a\", function() end)\n".utf8).write(to: spec.appendingPathComponent("a_spec.lua"))
+        let watching = try Watching(["test", spec.path, "--watch", "--no-clear"])
+        defer { if watching.process.isRunning { watching.process.terminate() } }
+        let watchingLine = "swipehost test: watching \(spec.path) for changes (Ctrl-C to stop)"
+        let goneLine = "swipehost test: --watch: \(spec.path) is gone; waiting for it to come back (Ctrl-C to stop)"
+        #expect(watching.errors.wait(for: 1, of: watchingLine), "\(watching.errors.text)")
+
+        if how == "deleted" {
+            try FileManager.default.removeItem(at: spec)
+        } else {
+            try FileManager.default.moveItem(at: spec, to: folder.appendingPathComponent("spec.old"))
+        }
+        #expect(watching.errors.wait(for: 1, of: goneLine), "\(watching.errors.text)")
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        try Data("it(\"b\", function() end)\nit(\"c\", function() assert.are.equal(1, 2) end)\n".utf8).write(
+            to: spec.appendingPathComponent("b_spec.lua"))
+        #expect(watching.output.wait(for: 1, of: "1 passed, 1 failed"), "\(watching.output.text)")
+        #expect(watching.errors.wait(for: 2, of: watchingLine), "\(watching.errors.text)")
+        // The folder made again is watched: an edit in it runs its spec again.
+        try Data("it(\"b\", function() end)\nit(\"c\", function() end)\n".utf8).write(
+            to: spec.appendingPathComponent("b_spec.lua"))
+        #expect(watching.output.wait(for: 1, of: "2 passed, 0 failed"), "\(watching.output.text)")
+        #expect(watching.errors.wait(for: 3, of: watchingLine), "\(watching.errors.text)")
+        #expect(watching.interrupt() == 0)
+
+        let runs = watching.output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
+        #expect(runs == ["1 passed, 0 failed", "1 passed, 1 failed", "2 passed, 0 failed"])
+        #expect(
+            watching.output.text.contains(
+                "1 passed, 0 failed\nPASS  b (\(spec.path)/b_spec.lua:1)\nFAIL  c (\(spec.path)/b_spec.lua:2)\n"))
+        #expect(
+            watching.errors.text == [watchingLine, goneLine, watchingLine, watchingLine].map { $0 + "\n" }.joined())
+    }
+
     /// With no path, only the default folders that exist are watched: a missing plugins/ is not
     /// the current folder.
     @Test func withNoPathTheDefaultFoldersThatExistAreWatched() throws {

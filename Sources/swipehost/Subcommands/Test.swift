@@ -49,7 +49,8 @@ extension SwipeHostCommand {
                 --watch runs the specs, then again each time a .lua or .snap file under the \
                 folders searched changes (only the changed specs when only specs and their \
                 snapshots changed), clearing the screen first (--no-clear keeps it); Ctrl-C ends \
-                it with status 0.
+                it with status 0. A watched folder deleted or moved away (git checkout) is waited \
+                for, said once on stderr; when it is back, it is watched again and every spec runs.
                 """
         )
 
@@ -270,6 +271,18 @@ extension SwipeHostCommand {
                     reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated }.map(ScriptHeader.normalized))
                 var changed = watcher.pendingChanges(ignoring: wrote)
                 if changed.isEmpty { changed = watcher.waitForChanges() }
+                // A folder deleted or moved away (git checkout, rsync) is waited for, said once; the
+                // run is held until it is back (the watcher then names it: every spec runs).
+                var told: [String] = []
+                while case let missing = watcher.missingFolders, !missing.isEmpty {
+                    for folder in missing where !told.contains(folder) {
+                        StandardStreams.writeError(
+                            "swipehost test: --watch: \(folder) is gone; waiting for it to come back (Ctrl-C to stop)\n"
+                        )
+                        told.append(folder)
+                    }
+                    changed += watcher.waitForChanges()
+                }
                 let specs = session.specFiles() ?? []
                 // A changed snapshot runs its spec again.
                 let changedSpecs = changed.map { path in

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@testable import SwipeTesting
+
+/// `TestWatch` with folders that come and go, driven directly: the kernel queues an event when
+/// the call that causes it returns, so ``TestWatch/pendingChanges(ignoring:)`` sees it at once.
+struct TestWatchFolderTests {
+    static func folder() throws -> String {
+        let folder = NSTemporaryDirectory() + "swipehost-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder + "/spec", withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A folder moved in brings no event for the files it holds: they are found as it is watched.
+    @Test func aFolderMovedInCountsAsItsFilesWritten() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watcher = try TestWatch(roots: [folder + "/spec"])
+        try FileManager.default.createDirectory(atPath: folder + "/new/deeper", withIntermediateDirectories: true)
+        for file in ["new/a_spec.lua", "new/deeper/plugin.lua", "new/notes.txt"] {
+            try Data("return {}\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+        }
+        try FileManager.default.moveItem(atPath: folder + "/new", toPath: folder + "/spec/new")
+        #expect(
+            watcher.pendingChanges(ignoring: []) == [
+                folder + "/spec/new/a_spec.lua", folder + "/spec/new/deeper/plugin.lua",
+            ])
+        #expect(watcher.folderCount == 3)
+    }
+
+    /// A root deleted is missing until it is made again; it is then watched again, and named
+    /// among the changes.
+    @Test func aRootDeletedIsMissingUntilItIsBack() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spec = folder + "/spec"
+        try FileManager.default.createDirectory(atPath: spec + "/sub", withIntermediateDirectories: true)
+        let watcher = try TestWatch(roots: [spec])
+        #expect(watcher.folderCount == 2)
+        try FileManager.default.removeItem(atPath: spec)
+        _ = watcher.pendingChanges(ignoring: [])
+        #expect(watcher.missingFolders == [spec])
+        #expect(watcher.folderCount == 0)
+        try FileManager.default.createDirectory(atPath: spec, withIntermediateDirectories: true)
+        #expect(watcher.pendingChanges(ignoring: []) == [spec])
+        #expect(watcher.missingFolders == [])
+        try Data("it(\"a\", function() end)\n".utf8).write(to: URL(fileURLWithPath: spec + "/a_spec.lua"))
+        #expect(watcher.pendingChanges(ignoring: []) == [spec + "/a_spec.lua"])
+    }
+
+    /// A root moved away is missing, and what happens to it where it went is no change; the
+    /// folders above it, deleted and made again one by one, are followed down to it.
+    @Test func aRootMovedAwayIsMissingAndItsParentsAreFollowedBack() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let root = folder + "/a/b/spec"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let watcher = try TestWatch(roots: [root])
+        try FileManager.default.moveItem(atPath: root, toPath: folder + "/gone")
+        _ = watcher.pendingChanges(ignoring: [])
+        #expect(watcher.missingFolders == [root])
+        try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/gone/x_spec.lua"))
+        try FileManager.default.removeItem(atPath: folder + "/a")
+        #expect(watcher.pendingChanges(ignoring: []) == [])
+        for made in ["/a", "/a/b"] {
+            try FileManager.default.createDirectory(atPath: folder + made, withIntermediateDirectories: false)
+            #expect(watcher.pendingChanges(ignoring: []) == [])
+            #expect(watcher.missingFolders == [root])
+        }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        #expect(watcher.pendingChanges(ignoring: []) == [root])
+        #expect(watcher.missingFolders == [])
+    }
+}
