@@ -41,6 +41,8 @@ public final class SnapshotStore {
     /// The snapshot files written (new) and rewritten (`--update-snapshots`), in order.
     public private(set) var written: [String] = []
     public private(set) var updated: [String] = []
+    /// Every snapshot file a test asked for, in order, whatever came of it.
+    public private(set) var checked: [String] = []
 
     /// The first line of every snapshot file.
     public static let header = "# swipehost snapshot 1"
@@ -152,6 +154,7 @@ public final class SnapshotStore {
     /// `lua`), writing it when it is new (or differs, with ``SnapshotOptions/update``).
     public func check(test name: String, index: Int, kind: String, body: String) -> Outcome {
         let path = self.path(test: name, index: index)
+        checked.append(path)
         let expected = Self.contents(test: name, kind: kind, body: body)
         guard expected.utf8.count <= FileReading.maximumSize else {
             return .error(

@@ -23,6 +23,8 @@ public struct SpecRunner {
         var runner: [LuaValue: LuaValue]
         var tests: [LuaValue]
         var snapshots: SnapshotStore
+        /// Whether the selection kept every test of the file.
+        var selectsEveryTest: Bool
     }
 
     /// The selected tests of a spec file, in the order they would run, without running them
@@ -89,8 +91,11 @@ public struct SpecRunner {
                         name: entry["name"].stringValue ?? "(teardown)", seconds: 0))
             }
         }
-        return SpecFileReport(
+        var report = SpecFileReport(
             path: path, results: results, snapshotsWritten: snapshots.written, snapshotsUpdated: snapshots.updated)
+        report.snapshotsChecked = snapshots.checked
+        report.ranEveryTest = loaded.selectsEveryTest
+        return report
     }
 
     /// The test framework's native functions: `snapshot(name, index, kind, body)` returns
@@ -174,13 +179,18 @@ public struct SpecRunner {
         }
         guard case .function(let plan)? = runner["plan"] else { return loadFailure("the test framework is incomplete") }
         let tests: [LuaValue]
+        let total: Int?
         do {
             let seed: LuaValue = options.seed.map { .integer($0) } ?? .nil
-            tests = try lua.call(plan, arguments: [seed, options.selection]).first?.arrayValue ?? []
+            let planned = try lua.call(plan, arguments: [seed, options.selection])
+            tests = planned.first?.arrayValue ?? []
+            total = planned.count > 1 ? planned[1].intValue : nil
         } catch {
             return loadFailure("\(error)")
         }
-        return .success(LoadedSpec(lua: lua, runner: runner, tests: tests, snapshots: snapshots))
+        return .success(
+            LoadedSpec(
+                lua: lua, runner: runner, tests: tests, snapshots: snapshots, selectsEveryTest: total == tests.count))
     }
 
     /// A test's outcome as the framework gave it. A failure is an error unless an assertion

@@ -72,9 +72,9 @@ public struct TestSession {
     /// error.
     public func run() -> Int32 { runReporting().status }
 
-    /// ``run()``, with the reports of the tests run (`--watch` reads which snapshot files the run
-    /// itself wrote).
-    public func runReporting() -> (status: Int32, reports: [SpecFileReport]) {
+    /// ``run()``, with the reports of the tests run and the orphaned snapshots it deleted
+    /// (`--watch` reads which snapshot files the run itself wrote or deleted).
+    public func runReporting() -> (status: Int32, reports: [SpecFileReport], snapshotsDeleted: [String]) {
         var options = self.options
         // Each run counts afresh (--watch runs again).
         if coverage != nil { options.coverage = LuaCoverage() }
@@ -85,17 +85,17 @@ public struct TestSession {
                 ? SpecDiscovery.defaultFiles(naming: naming) : try SpecDiscovery.files(in: paths, naming: naming)
         } catch {
             errorOutput("swipehost test: \(error)\n")
-            return (2, [])
+            return (2, [], [])
         }
         guard !files.isEmpty else {
             let places =
                 paths.isEmpty
                 ? SpecDiscovery.defaultFolders.joined(separator: "/ and ") + "/" : paths.joined(separator: ", ")
             errorOutput("swipehost test: no *_spec.lua file found in \(places)\n")
-            return (2, [])
+            return (2, [], [])
         }
         if let seed = options.seed { files = SpecDiscovery.shuffled(files, seed: seed) }
-        if listOnly { return (list(files), []) }
+        if listOnly { return (list(files), [], []) }
         var reports: [SpecFileReport] = []
         for _ in 0..<max(repeatCount, 1) {
             if jobs > 1 && files.count > 1 {
@@ -120,13 +120,33 @@ public struct TestSession {
             output(format.render(reports))
             errorOutput(summary.line + "\n")
         }
-        if let line = Self.snapshotLine(reports) { errorOutput(line + "\n") }
+        let orphans = SnapshotOrphans.find(reports: reports, searched: searchedFolders)
+        var deleted: [String] = []
+        // Orphans left in place fail a CI run; so does one that could not be deleted.
+        var orphansFail = false
+        if options.snapshots.update {
+            let outcome = SnapshotOrphans.delete(orphans)
+            deleted = outcome.deleted
+            for problem in outcome.problems { errorOutput("swipehost test: \(problem)\n") }
+            orphansFail = !outcome.problems.isEmpty
+        }
+        if let line = Self.snapshotLine(reports, deleted: deleted.count) { errorOutput(line + "\n") }
+        if !deleted.isEmpty { errorOutput(Self.orphansText(deleted, deleted: true)) }
+        if !options.snapshots.update && !orphans.isEmpty {
+            errorOutput(Self.orphansText(orphans, deleted: false))
+            if options.snapshots.ci {
+                errorOutput(
+                    "swipehost test: orphaned snapshots fail the run when CI is set (CI=true): run with --update-snapshots locally and commit the deletion\n"
+                )
+                orphansFail = true
+            }
+        }
         if summary.passed + summary.failed + summary.skipped == 0 {
             errorOutput("swipehost test: " + Self.nothingRan(files: files, options: options) + "\n")
             // A shard may be empty where the others are not (a small suite on a wide matrix).
-            return (options.shard == nil ? 2 : 0, reports)
+            return (options.shard == nil ? 2 : (orphansFail ? 1 : 0), reports, deleted)
         }
-        var status: Int32 = summary.failed == 0 ? 0 : 1
+        var status: Int32 = summary.failed == 0 && !orphansFail ? 0 : 1
         if let coverage, let counted = options.coverage {
             let report = CoverageReport(counted)
             coverageReport?(report)
@@ -149,20 +169,41 @@ public struct TestSession {
             errorOutput(
                 "swipehost test: bad input, status 2: \(DisplayText.escaped(shown)); see the failure\(bad.count == 1 ? "" : "s") above\n"
             )
-            return (2, reports)
+            return (2, reports, deleted)
         }
-        return (status, reports)
+        return (status, reports, deleted)
     }
 
-    /// `swipehost test: snapshots: 2 written, 1 updated` when the run wrote any (nil otherwise).
-    static func snapshotLine(_ reports: [SpecFileReport]) -> String? {
+    /// The folders this session searches for spec files (recursively): the folders given, or
+    /// the default ones that exist. Files given by name are no folder searched.
+    var searchedFolders: [String] {
+        (paths.isEmpty ? SpecDiscovery.defaultFolders : paths).filter(FileReading.isDirectory)
+    }
+
+    /// `swipehost test: snapshots: 2 written, 1 updated, 1 deleted` when the run wrote or deleted
+    /// any (nil otherwise).
+    static func snapshotLine(_ reports: [SpecFileReport], deleted: Int = 0) -> String? {
         let written = reports.reduce(0) { $0 + $1.snapshotsWritten.count }
         let updated = reports.reduce(0) { $0 + $1.snapshotsUpdated.count }
-        guard written + updated > 0 else { return nil }
+        guard written + updated + deleted > 0 else { return nil }
         var parts: [String] = []
         if written > 0 { parts.append("\(written) written") }
         if updated > 0 { parts.append("\(updated) updated") }
+        if deleted > 0 { parts.append("\(deleted) deleted") }
         return "swipehost test: snapshots: " + parts.joined(separator: ", ")
+    }
+
+    /// The orphaned snapshots found (`--update-snapshots` deletes them), or deleted, one per line:
+    ///
+    ///     swipehost test: 1 orphaned snapshot, which no test takes any more (--update-snapshots deletes it):
+    ///       spec/__snapshots__/mail_spec/mail_old_name.snap
+    static func orphansText(_ paths: [String], deleted: Bool) -> String {
+        let one = paths.count == 1
+        let head =
+            deleted
+            ? "swipehost test: deleted \(paths.count) orphaned snapshot\(one ? "" : "s"), which no test took any more:"
+            : "swipehost test: \(paths.count) orphaned snapshot\(one ? "" : "s"), which no test takes any more (--update-snapshots deletes \(one ? "it" : "them")):"
+        return ([head] + paths.map { "  " + DisplayText.escaped($0) }).joined(separator: "\n") + "\n"
     }
 
     /// `--list`: `FILE:LINE: NAME` for each selected test, in the order they would run; status

@@ -1,8 +1,10 @@
 import LuaRuntime
 
 /// How a worker process (`swipehost test --worker FILE`) hands its results to the parent: one
-/// line per result, tab-separated fields with `\\`, `\t` and `\n` escaped; with `--coverage`,
-/// one line per file counted (`coverage`, path, `LINE:COUNT,...`, the same for calls).
+/// line per result, tab-separated fields with `\\`, `\t` and `\n` escaped; one per snapshot file
+/// written, updated or checked; `every` when the selection left out none of the file's tests;
+/// with `--coverage`, one line per file counted (`coverage`, path, `LINE:COUNT,...`, the same for
+/// calls).
 public enum WorkerProtocol {
     public static func encode(_ report: SpecFileReport, coverage: [LuaCoverage.File] = []) -> String {
         var out = "spec\t\(escape(report.path))\n"
@@ -19,6 +21,8 @@ public enum WorkerProtocol {
         }
         for path in report.snapshotsWritten { out += "snapshot\twritten\t\(escape(path))\n" }
         for path in report.snapshotsUpdated { out += "snapshot\tupdated\t\(escape(path))\n" }
+        for path in report.snapshotsChecked { out += "snapshot\tchecked\t\(escape(path))\n" }
+        if report.ranEveryTest { out += "every\n" }
         for file in coverage {
             func counts(_ table: [Int: UInt64]) -> String {
                 table.keys.sorted().map { "\($0):\(table[$0]!)" }.joined(separator: ",")
@@ -73,6 +77,10 @@ public enum WorkerProtocol {
                 report?.snapshotsWritten.append(fields[2])
             case "snapshot" where fields.count == 3 && fields[1] == "updated":
                 report?.snapshotsUpdated.append(fields[2])
+            case "snapshot" where fields.count == 3 && fields[1] == "checked":
+                report?.snapshotsChecked.append(fields[2])
+            case "every" where fields.count == 1:
+                report?.ranEveryTest = true
             case "coverage":
                 continue
             case "end":

@@ -890,17 +890,20 @@ local function selected(test, selection)
   return true
 end
 
--- The tests in order (shuffled within each block when a seed is given), selected.
+-- The tests in order (shuffled within each block when a seed is given), selected, and the
+-- number of tests in the file (the selection left out none when it is the list's length).
 -- `selection` is a table of the conditions above, or (as before) a --filter pattern.
 function runner.plan(seed, selection)
   if type(selection) ~= "table" then selection = { filter = selection } end
   local state = seed and { x = seed } or nil
   plan = {}
+  local total = 0
   local function walk(block)
     local children = state and shuffled(block.children, state) or block.children
     for _, child in ipairs(children) do
       if child.test then
         child.full_name = full_name(child)
+        total = total + 1
         if selected(child, selection) then plan[#plan + 1] = child end
       else
         walk(child)
@@ -912,7 +915,7 @@ function runner.plan(seed, selection)
   for i, test in ipairs(plan) do
     list[i] = { name = test.full_name, file = test.file, line = test.line, pending = test.pending }
   end
-  return list
+  return list, total
 end
 
 -- An error value as a message. One that is not a string (error({code = 1}), error(nil))

@@ -44,7 +44,10 @@ extension SwipeHostCommand {
                 beside the spec the first time and compares it afterwards; a difference fails \
                 the test with a line diff, --update-snapshots rewrites it. Under CI=true a new \
                 snapshot fails instead of being written. A snapshot file that is not one (its \
-                header edited away) is status 2, as is mock() of a non-table.
+                header edited away) is status 2, as is mock() of a non-table. Snapshots no test \
+                takes any more (orphans) are listed after the run; under CI=true they fail it \
+                (status 1), and --update-snapshots deletes them. Only a spec file whose every \
+                test ran (no --filter, --tags, --shard... left one out) has its snapshots judged.
 
                 --watch runs the specs, then again each time a .lua or .snap file under the \
                 folders searched changes (only the changed specs when only specs and their \
@@ -132,7 +135,7 @@ extension SwipeHostCommand {
 
         @Flag(
             help:
-                "Rewrite the snapshots (assert.snapshot) that differ from the value now, and write new ones even under CI=true."
+                "Rewrite the snapshots (assert.snapshot) that differ from the value now, write new ones even under CI=true, and delete those no test takes any more."
         )
         var updateSnapshots = false
 
@@ -262,13 +265,14 @@ extension SwipeHostCommand {
             var round = session
             while true {
                 if clear { session.output("\u{1B}[2J\u{1B}[H") }
-                let (_, reports) = round.runReporting()
+                let (_, reports, deleted) = round.runReporting()
                 StandardStreams.writeError(
                     "swipehost test: watching \(folders.joined(separator: ", ")) for changes (Ctrl-C to stop)\n")
-                // The snapshot files the run wrote itself are no change to run again for: their
-                // events, queued already, are read and dropped (a later edit of them counts).
+                // The snapshot files the run wrote or deleted itself are no change to run again
+                // for: their events, queued already, are read and dropped (a later edit counts).
                 let wrote = Set(
-                    reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated }.map(ScriptHeader.normalized))
+                    (reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated } + deleted).map(
+                        ScriptHeader.normalized))
                 var changed = watcher.pendingChanges(ignoring: wrote)
                 if changed.isEmpty { changed = watcher.waitForChanges() }
                 // A folder deleted or moved away (git checkout, rsync) is waited for, said once; the
