@@ -17,14 +17,6 @@ struct FullSwipeFollowTests {
         return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
     }
 
-    /// The jsonl lines of `script` run on `host`, without the state line.
-    func run(_ script: String, on host: PluginHost) throws -> [String] {
-        try ScriptRunner(table: host.table, fileName: "s").run(script: script)
-        var out = OutputBuffer()
-        for record in host.recorder.records { JSONLinesFormat.write(record, to: &out) }
-        return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
     /// A `set_items` that keeps the item while its content slides out (a row inserted above it):
     /// the slide-out follows the item to its new row and still deletes it. It was lost: every
     /// visible cell was given back, and the reused cell forgot its deletion.

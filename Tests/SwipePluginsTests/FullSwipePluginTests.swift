@@ -15,14 +15,6 @@ struct FullSwipePluginTests {
         return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
     }
 
-    /// The jsonl lines of `script` run on `host`, without the state line.
-    func run(_ script: String, on host: PluginHost) throws -> [String] {
-        try ScriptRunner(table: host.table, fileName: "s").run(script: script)
-        var out = OutputBuffer()
-        for record in host.recorder.records { JSONLinesFormat.write(record, to: &out) }
-        return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
     /// Done when (2), `completion = "delete"`: `swipe 3 -300` expands row 3, acts with the full
     /// swipe, and deletes it.
     @Test func aFullSwipeDeletesTheRow() throws {

@@ -56,6 +56,20 @@ struct PluginDispatchTests {
         }
     }
 
+    /// A state whose `handler(ctx, row)` is `body` (it reports with `see(text)`, returned through
+    /// `seen`): as a plugin's when `parked` (keys and caches parked), else with the keys alone.
+    func handlerState(parked: Bool, _ body: String) throws -> (LuaState, LuaRef, Box<[String]>) {
+        let lua = try LuaState()
+        if parked { try PluginDispatch.park(in: lua) } else { try lua.parkKeys(PluginDispatch.recordKeys) }
+        let seen = Box<[String]>([])
+        try lua.register("see") { args in
+            seen.value.append(try args.string(1))
+            return []
+        }
+        try lua.run("function handler(ctx, row) \(body) end", chunkName: "=t")
+        return (lua, try lua.reference(toGlobal: "handler"), seen)
+    }
+
     @Test func theRecordKeysAreTheCOnesInOrder() {
         #expect(
             PluginDispatch.recordKeys == [
@@ -69,15 +83,7 @@ struct PluginDispatchTests {
     @Test func rowIdsAreTheirDecimalStringsCachedOrNot() throws {
         let ids = [0, 1, 7, 10, 99, 1023, 1024, 5000, -1, Int.max, Int.min]
         for parked in [true, false] {
-            let lua = try LuaState()
-            if parked { try PluginDispatch.park(in: lua) } else { try lua.parkKeys(PluginDispatch.recordKeys) }
-            let seen = Box<[String]>([])
-            try lua.register("see") { args in
-                seen.value.append(try args.string(1))
-                return []
-            }
-            try lua.run("function handler(ctx, row) see(row.id .. '|' .. math.type(row.index)) end", chunkName: "=t")
-            let handler = try lua.reference(toGlobal: "handler")
+            let (lua, handler, seen) = try handlerState(parked: parked, "see(row.id .. '|' .. math.type(row.index))")
             func dispatch(_ lua: LuaState) throws {
                 for id in ids {
                     try "item".withCString {
@@ -195,16 +201,8 @@ struct PluginDispatchTests {
             (1023, "lasT"), (1024, "past"), (1024, "pasT"), (-1, "minus"), (-1, "minuS"),
         ]
         for parked in [true, false] {
-            let lua = try LuaState()
-            if parked { try PluginDispatch.park(in: lua) } else { try lua.parkKeys(PluginDispatch.recordKeys) }
-            let seen = Box<[String]>([])
-            try lua.register("see") { args in
-                seen.value.append(try args.string(1))
-                return []
-            }
-            try lua.run(
-                "function handler(ctx, row) see(row.index .. '|' .. row.item .. '|' .. row.title) end", chunkName: "=t")
-            let handler = try lua.reference(toGlobal: "handler")
+            let (lua, handler, seen) = try handlerState(
+                parked: parked, "see(row.index .. '|' .. row.item .. '|' .. row.title)")
             func dispatch(_ lua: LuaState) throws {
                 for (row, item) in items {
                     try item.withCString {

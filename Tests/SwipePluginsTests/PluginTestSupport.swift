@@ -96,3 +96,11 @@ func plugin(
 final class Notices: @unchecked Sendable {
     var lines: [String] = []
 }
+
+/// The jsonl lines of `script` run on `host`'s table (a script named `s`), without the state line.
+func run(_ script: String, on host: PluginHost) throws -> [String] {
+    try ScriptRunner(table: host.table, fileName: "s").run(script: script)
+    var out = OutputBuffer()
+    for record in host.recorder.records { JSONLinesFormat.write(record, to: &out) }
+    return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+}

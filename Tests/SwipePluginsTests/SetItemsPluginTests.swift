@@ -27,13 +27,6 @@ struct SetItemsPluginTests {
         host.dispatchOpen(row: 1)
     }
 
-    func run(_ script: String, on host: PluginHost) throws -> [String] {
-        try ScriptRunner(table: host.table, fileName: "s").run(script: script)
-        var out = OutputBuffer()
-        for record in host.recorder.records { JSONLinesFormat.write(record, to: &out) }
-        return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
     /// Done when: `set_items` reversing 5 items prints `move` events, and the open row follows
     /// its item.
     @Test func reversingFiveItemsMovesThemAndTheOpenRowFollows() throws {

@@ -19,14 +19,6 @@ struct TableItemPluginTests {
         }
         """
 
-    /// The jsonl lines of `script` run on `host`.
-    func run(_ script: String, on host: PluginHost) throws -> [String] {
-        try ScriptRunner(table: host.table, fileName: "s").run(script: script)
-        var out = OutputBuffer()
-        for record in host.recorder.records { JSONLinesFormat.write(record, to: &out) }
-        return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-    }
-
     @Test func tableItemsKeepTheirIdsAndFieldsAndStringsGetNumbers() throws {
         let host = try fixtures.host("return { name = 'p', \(Self.inboxItems) }")
         #expect(host.items() == ["Welcome", "Lunch?", "Invoice 42", "a plain string", "no id of its own"])
