@@ -98,7 +98,8 @@ public enum TextFormat {
             guard !actions.isEmpty else { return "row \(row) has no accessibility actions" }
             return "row \(row) accessibility actions: "
                 + actions.map {
-                    "\"\(shown($0.label))\" (\($0.edge.rawValue) button \($0.number), id \(shown($0.buttonID)))"
+                    // A quoted word, cut as messages cut one (a label may be any length).
+                    "\"\(DisplayText.token($0.label))\" (\($0.edge.rawValue) button \($0.number), id \(shown($0.buttonID)))"
                 }.joined(separator: ", ")
         }
     }

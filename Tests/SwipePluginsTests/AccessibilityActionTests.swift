@@ -33,6 +33,29 @@ struct AccessibilityActionTests {
         )
     }
 
+    /// A label is a quoted word of the text line: past 60 characters it is cut as messages cut
+    /// one (docs/limits.md, "Text shown on a terminal"); jsonl keeps it whole.
+    @Test func actionsCutsALongLabel() throws {
+        let label = String(repeating: "x", count: 100_000)
+        let code = plugin(
+            configure:
+                "function(row) return { buttons = { { id = 'a', title = 'A', width = 80, accessibility_label = string.rep('x', 100000) } } } end"
+        )
+        func run(_ format: OutputFormat) throws -> String {
+            SessionTests.text(
+                try PluginRun(
+                    fileName: "s.swipe",
+                    configuration: SessionConfiguration(plugins: [.source(name: "p.lua", code: code)]), format: format
+                ).run(script: "actions 1\n"))
+        }
+        let line =
+            #"     0 ms  row 1 accessibility actions: ""# + String(repeating: "x", count: 60)
+            + #"…(100000 bytes)" (trailing button 1, id a)"#
+        let text = try run(.text)
+        #expect(text.hasPrefix(line + "\n"), "\(text.prefix(200))")
+        #expect(try run(.jsonl).contains(#""label":"\#(label)""#))
+    }
+
     @Test func anUnknownButtonSuggestsTheClosestID() throws {
         #expect {
             try SessionTests.run("wait 1\nactivate 3 trsh\n", plugins: [SessionTests.mail])
