@@ -102,9 +102,16 @@ extension ClientMessage {
         var value: JSONValue
         var type: String
 
+        /// The article before the type's name in a message: "an" for "actions" and "activate",
+        /// "a" for the others.
+        var article: String {
+            guard let first = type.first, "aeiou".contains(first) else { return "a" }
+            return "an"
+        }
+
         func required(_ key: String, _ expected: String) throws(ProtocolError) -> JSONValue {
             guard let field = value[key] else {
-                throw ProtocolError("a \"\(type)\" message needs a \"\(key)\" field (\(expected))")
+                throw ProtocolError("\(article) \"\(type)\" message needs a \"\(key)\" field (\(expected))")
             }
             return field
         }
@@ -113,7 +120,7 @@ extension ClientMessage {
             let field = try required(key, "a string")
             guard case .string(let text) = field else {
                 throw ProtocolError(
-                    "field \"\(key)\" of a \"\(type)\" message must be a string, got \(field.kindDescription)")
+                    "field \"\(key)\" of \(article) \"\(type)\" message must be a string, got \(field.kindDescription)")
             }
             return text
         }
@@ -125,13 +132,13 @@ extension ClientMessage {
         func number(_ key: String, _ field: JSONValue) throws(ProtocolError) -> Double {
             guard case .number(let number) = field else {
                 throw ProtocolError(
-                    "field \"\(key)\" of a \"\(type)\" message must be a number, got \(field.kindDescription)")
+                    "field \"\(key)\" of \(article) \"\(type)\" message must be a number, got \(field.kindDescription)")
             }
             guard number.isFinite else {
                 // JSON has no infinity: only a number too large for a double gets here (1e400, or
                 // 60,000 digits), which is a number out of range, not one that is "not finite".
                 throw ProtocolError(
-                    "field \"\(key)\" of a \"\(type)\" message is out of range: a number beyond ±1.7976931348623157e308"
+                    "field \"\(key)\" of \(article) \"\(type)\" message is out of range: a number beyond ±1.7976931348623157e308"
                 )
             }
             return number
@@ -147,7 +154,7 @@ extension ClientMessage {
             let distance = try number(key, "a number of CSS px")
             guard abs(distance) <= ClientMessage.maximumDistance else {
                 throw ProtocolError(
-                    "field \"\(key)\" of a \"\(type)\" message must be from -1000000 to 1000000 px, got \(NumberText.describe(distance))"
+                    "field \"\(key)\" of \(article) \"\(type)\" message must be from -1000000 to 1000000 px, got \(NumberText.describe(distance))"
                 )
             }
             return distance
@@ -158,7 +165,7 @@ extension ClientMessage {
             let number = try number("row", "a row number")
             guard number >= 1, number <= Double(TableGeometry.maximumRows), number.rounded() == number else {
                 throw ProtocolError(
-                    "field \"row\" of a \"\(type)\" message must be a whole number from 1 to \(TableGeometry.maximumRows), got \(NumberText.describe(number))"
+                    "field \"row\" of \(article) \"\(type)\" message must be a whole number from 1 to \(TableGeometry.maximumRows), got \(NumberText.describe(number))"
                 )
             }
             return Int(number)
@@ -169,7 +176,7 @@ extension ClientMessage {
             let milliseconds = try number("t", "milliseconds since the page connected")
             guard let amount = TimeAmount.milliseconds(checked: milliseconds) else {
                 throw ProtocolError(
-                    "field \"t\" of a \"\(type)\" message must be from 0 to \(NumberText.describe(TimeAmount.maximum.milliseconds)) milliseconds, got \(NumberText.describe(milliseconds))"
+                    "field \"t\" of \(article) \"\(type)\" message must be from 0 to \(NumberText.describe(TimeAmount.maximum.milliseconds)) milliseconds, got \(NumberText.describe(milliseconds))"
                 )
             }
             return .start + amount

@@ -94,6 +94,17 @@ struct ClientMessageTests {
             #"{"type":"pointer","phase":"up","x":1,"y":2,"t":3,"id":"a"}"#,
             "field \"id\" of a \"pointer\" message must be a number, got a string"
         ),
+        // "an" before a type that starts with a vowel, "a" before the others.
+        (#"{"type":"actions","t":1}"#, "an \"actions\" message needs a \"row\" field (a row number)"),
+        (
+            #"{"type":"actions","row":2,"t":"1"}"#,
+            "field \"t\" of an \"actions\" message must be a number, got a string"
+        ),
+        (
+            #"{"type":"activate","row":0,"button":"a","t":1}"#,
+            "field \"row\" of an \"activate\" message must be a whole number from 1 to 1000000000, got 0"
+        ),
+        (#"{"type":"dismiss"}"#, "a \"dismiss\" message needs a \"t\" field (milliseconds since the page connected)"),
     ])
     func refusesWithExactMessages(text: String, message: String) {
         #expect(throws: ProtocolError(message)) { try ClientMessage.decode(text) }
