@@ -13,6 +13,8 @@ struct Tokens {
     private(set) var lineEnd = 0
     /// Whether the line's ROW, its second word, is written `#ID` (`swipe #m42 -120`).
     private(set) var hasRowID = false
+    /// The index of the `#` that starts the line's comment, or -1 (a line without one).
+    private(set) var commentStart = -1
     private static let capacity = 8
 
     /// No line's words yet: ``scan(lineAt:)`` reads them.
@@ -27,6 +29,7 @@ struct Tokens {
     mutating func scan(lineAt start: Int) {
         count = 0
         hasRowID = false
+        commentStart = -1
         let end = bytes.count
         var i = start
         while i < end {
@@ -42,6 +45,7 @@ struct Tokens {
                 if count == 1 && Self.startsRowID(bytes, at: i, firstWord: starts.0, ends.0) {
                     hasRowID = true
                 } else {
+                    commentStart = i
                     while i < end && bytes[i] != UInt8(ascii: "\n") { i += 1 }
                     break
                 }
@@ -132,12 +136,23 @@ struct Tokens {
 
     func expectCount(_ allowed: ClosedRange<Int>, form: String) throws {
         if count < allowed.lowerBound {
-            throw ScriptParser.LineError(message: "missing argument: expected '\(form)'")
+            throw ScriptParser.LineError(message: "missing argument: expected '\(form)'\(commentNote)")
         }
         if count > allowed.upperBound {
             let extra = allowed.upperBound < Self.capacity ? " '\(quoted(allowed.upperBound))'" : ""
             throw ScriptParser.LineError(message: "too many arguments\(extra): expected '\(form)'")
         }
+    }
+
+    /// What a missing argument's message adds when the line has a comment, where the argument
+    /// may have gone (`swipe # m3`): the comment, and when `#` starts one.
+    private var commentNote: String {
+        guard commentStart >= 0 else { return "" }
+        var e = lineEnd
+        while e > commentStart, Self.isSpace(bytes[e - 1]) { e -= 1 }
+        let comment = String(decoding: UnsafeBufferPointer(rebasing: bytes[commentStart..<e]), as: UTF8.self)
+        return
+            "; '\(DisplayText.token(comment))' is a comment ('#' starts one, but for a ROW written '#ID', with no space after the '#')"
     }
 
     /// Word `index` as `Int(word)` reads it (optional sign, then digits), without making a

@@ -80,8 +80,33 @@ struct ScriptRowIDTests {
         #expect(lines[0].command == .dismiss)
         #expect(lines[2].command == .swipe(row: 3, dx: -120, duration: .milliseconds(150 as Int64)))
         #expect(lines[3].command == .close(row: 3))
-        #expect(throws: ScriptError(file: "s.swipe", line: 1, message: "missing argument: expected 'scroll DY'")) {
+        #expect(
+            throws: ScriptError(
+                file: "s.swipe", line: 1,
+                message:
+                    "missing argument: expected 'scroll DY'; '#5' is a comment ('#' starts one, but for a ROW written '#ID', with no space after the '#')"
+            )
+        ) {
             try parser.parse("scroll #5")
+        }
+    }
+
+    /// A line a comment cut short says that the comment is one: `swipe # m3` meant `#m3`.
+    @Test func aMissingArgumentNamesTheCommentThatTookIt() {
+        #expect(
+            throws: ScriptError(
+                file: "s.swipe", line: 1,
+                message:
+                    "missing argument: expected 'swipe ROW DX [MS]'; '# m3' is a comment ('#' starts one, but for a ROW written '#ID', with no space after the '#')"
+            )
+        ) {
+            try parser.parse("swipe # m3 \r\n")
+        }
+        // A line without a comment keeps the plain message, after one with a comment.
+        #expect(
+            throws: ScriptError(file: "s.swipe", line: 2, message: "missing argument: expected 'swipe ROW DX [MS]'")
+        ) {
+            try parser.parse("swipe 3 -120 # fast\nswipe 3")
         }
     }
 
