@@ -30,6 +30,9 @@ public struct CellConfiguration: Hashable, Sendable {
     /// Why this row has no buttons, when the one who configures it failed to (a plugin's
     /// `configure` that raised an error or returned something invalid): taps name it.
     public var failure: String?
+    /// Why this row does not swipe, when the one who configures it said so (a plugin's
+    /// `configure` that returned `false`): `open` names it.
+    public var switchedOff: String?
 
     public init(
         buttons: [SwipeButton],

@@ -20,7 +20,8 @@ public enum TableError: Error, Hashable, Sendable {
     /// `open` or `close` on a row a `manual` full swipe holds: only `fulfill` ends the wait.
     case heldByFullSwipe(row: Int)
     /// `open` on a row whose configuration has no buttons on either edge (it does not swipe);
-    /// `reason`: why, when its configuration says (``CellConfiguration/failure``).
+    /// `reason`: why, when its configuration says (``CellConfiguration/failure``,
+    /// ``CellConfiguration/switchedOff``).
     case doesNotSwipe(row: Int, reason: String?)
     /// An insert with an id another row has (ids are unique in a table): that row.
     case duplicateID(id: RowID, row: Int)

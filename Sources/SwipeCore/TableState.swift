@@ -483,7 +483,9 @@ extension TableState {
             let configuration = cells[cell].configuration
             // A row with no buttons is never open: it would count as open while showing nothing,
             // and `exclusive` would close it with a `close` event.
-            if !configuration.hasButtons { throw .doesNotSwipe(row: row, reason: configuration.failure) }
+            if !configuration.hasButtons {
+                throw .doesNotSwipe(row: row, reason: configuration.failure ?? configuration.switchedOff)
+            }
             if let edge, configuration[edge].isEmpty {
                 throw .noButtonsOnEdge(row: row, edge: edge)
             }

@@ -410,7 +410,7 @@ public final class PluginHost {
                 lua: plugin.lua, defaultPreset: preset, hasOnAction: plugin.onAction != nil
             ).read(value)
             for warning in read.warnings { warn(warning, from: index, hook: .configure) }
-            guard let configuration = read.configuration else {
+            guard var configuration = read.configuration else {
                 let message = read.errors.map(\.description).joined(separator: "; ")
                 // The same problems on another row: the same error, whatever the row.
                 let sameAs = read.errors.map { problem in
@@ -420,6 +420,10 @@ public final class PluginHost {
                     index, row: row, message: message, sameAs: sameAs, traceback: nil, kind: .invalid,
                     field: read.errors.count == 1 ? read.errors[0].field : nil)
                 return Self.failedSetup(index, message)
+            }
+            if case .boolean(false) = value {
+                configuration.switchedOff =
+                    "plugin '\(DisplayText.token(plugin.name))' switched it off (its configure returned false)"
             }
             return RowSetup(
                 owner: index, configuration: configuration, handlers: read.handlers, closing: read.closing)

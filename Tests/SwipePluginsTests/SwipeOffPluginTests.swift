@@ -113,19 +113,23 @@ struct SwipeOffPluginTests {
     }
 
     /// The table refuses to open a row that does not swipe (it would count as open while
-    /// showing nothing, and `exclusive` would close it with a `close`); a tap names the row's
-    /// lack of buttons.
+    /// showing nothing, and `exclusive` would close it with a `close`), naming the plugin that
+    /// switched it off; a tap names the row's lack of buttons.
     @Test func openingOrTappingARowThatDoesNotSwipe() throws {
         let host = try host(pinned: "false")
-        #expect(throws: TableError.doesNotSwipe(row: 1, reason: nil)) { try host.table.openRow(1) }
+        let reason = "plugin 'p' switched it off (its configure returned false)"
+        #expect(throws: TableError.doesNotSwipe(row: 1, reason: reason)) { try host.table.openRow(1) }
         #expect(
             TableError.doesNotSwipe(row: 1, reason: nil).description
                 == "row 1 does not swipe: it has no buttons on either edge")
-        #expect(throws: ScriptError.self) { try run("open 1\n", on: host) }
-        do {
-            _ = try run("open 1\n", on: host)
-        } catch {
-            #expect("\(error)" == "s:1: row 1 does not swipe: it has no buttons on either edge")
+        #expect(throws: ScriptError(file: "s", line: 1, message: "row 1 does not swipe: \(reason)")) {
+            try run("open 1\n", on: host)
+        }
+        // Both edges turned off: no plugin said the row does not swipe, its edges did.
+        #expect(
+            throws: ScriptError(file: "s", line: 1, message: "row 1 does not swipe: it has no buttons on either edge")
+        ) {
+            try run("open 1\n", on: try self.host(pinned: "{ enabled = false }"))
         }
         #expect(host.table.openRows.isEmpty)
         do {
