@@ -32,6 +32,10 @@ public struct LuaError: Error, Sendable, CustomStringConvertible {
     public var traceback: String?
     /// For `.type` errors thrown by Swift functions: the offending argument (1-based).
     public var argument: Int?
+    /// For a table that could not be converted (one that contains itself, or nested too deep):
+    /// the keys from the converted value to it, as Lua would index them (`[1].tags`; empty for
+    /// the value itself).
+    public var path: String?
 
     /// Whether the runtime made this error from a Lua failure (its message is
     /// already positioned) rather than host code throwing it.

@@ -36,7 +36,9 @@ public struct LuaStackArguments {
         do {
             return try state.value(at: index, label: name)
         } catch let error as LuaError {
-            throw LuaError.argument(position, error.message)
+            var wrapped = LuaError.argument(position, error.message)
+            wrapped.path = error.path
+            throw wrapped
         }
     }
 

@@ -80,11 +80,15 @@ extension LuaState {
         -> [LuaValue: LuaValue]
     {
         guard let identity = api.pointer(at: index), visiting.insert(identity).inserted else {
-            throw LuaError(.type, "cannot convert a table that contains itself")
+            var error = LuaError(.type, Self.cyclicTableMessage)
+            error.path = ""
+            throw error
         }
         defer { visiting.remove(identity) }
         guard visiting.count <= Self.maximumTableDepth else {
-            throw LuaError(.type, "table nested more than \(Self.maximumTableDepth) levels")
+            var error = LuaError(.type, "table nested more than \(Self.maximumTableDepth) levels")
+            error.path = ""
+            throw error
         }
         guard api.checkStack(3) else { throw LuaError(.memory, "Lua stack overflow") }
         let top = api.top
@@ -93,10 +97,32 @@ extension LuaState {
         api.pushNil()
         while api.next(index) {
             let key = try value(at: top + 1, label: "function", visiting: &visiting)
-            entries[key] = try value(at: top + 2, label: "function", visiting: &visiting)
+            do {
+                entries[key] = try value(at: top + 2, label: "function", visiting: &visiting)
+            } catch var error as LuaError where error.path != nil {
+                error.path = Self.pathStep(key) + (error.path ?? "")
+                throw error
+            }
             api.pop(1)
         }
         return entries
+    }
+
+    /// The message of the error for a table that contains itself, which cannot be converted.
+    public static let cyclicTableMessage = "cannot convert a table that contains itself"
+
+    /// `key` as a step of a ``LuaError/path``: `.name` for a name Lua could write so, `[3]` for
+    /// an integer, `["a b"]` for another string, `[?]` for any other key.
+    static func pathStep(_ key: LuaValue) -> String {
+        switch key {
+        case .integer(let number): return "[\(number)]"
+        case .string(let name):
+            let isName =
+                name.first.map { $0 == "_" || ($0.isASCII && $0.isLetter) } == true
+                && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+            return isName ? "." + name : "[\"\(name)\"]"
+        default: return "[?]"
+        }
     }
 
     /// A registry reference to the value at `index` (which stays on the stack).

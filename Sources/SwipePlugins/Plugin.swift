@@ -253,6 +253,11 @@ public final class Plugin {
         do {
             let chunk = try lua.load(String(decoding: source, as: UTF8.self), chunkName: "@" + file)
             module = try lua.call(chunk, arguments: []).first ?? .nil
+        } catch let error as LuaError where error.path?.isEmpty == false {
+            // A table of the plugin's that cannot be converted (one that contains itself).
+            throw PluginProblem(
+                file: file, line: LuaSourceScan.returnLine(of: source),
+                field: String((error.path ?? "").drop { $0 == "." }), message: PluginItem.unconvertible(error))
         } catch {
             throw PluginProblem(file: file, message: Plugin.positioned(error))
         }
@@ -384,6 +389,10 @@ public final class Plugin {
             line = lua.definition(of: ref)?.line
             do {
                 value = try lua.call(ref, arguments: []).first ?? .nil
+            } catch let error as LuaError where error.path != nil {
+                throw PluginProblem(
+                    file: file, line: line, field: "items" + (error.path ?? ""),
+                    message: PluginItem.unconvertible(error))
             } catch {
                 throw PluginProblem(file: file, field: "items", message: positioned(error))
             }

@@ -423,7 +423,7 @@ extension PluginHost {
     /// A `ctx` item argument: a string or a table item (``PluginItem``), its problems as `bad
     /// argument` naming the field (`item.tags[2]: ...`).
     static func checkedItem(_ args: LuaStackArguments, _ position: Int) throws -> PluginItem {
-        let value = try args.argument(position)
+        let value = try PluginItem.argument(args, position, field: "item")
         // A number is its text, as Lua's strings always took it.
         if case .integer = value { return PluginItem(title: try args.string(position)) }
         if case .number = value { return PluginItem(title: try args.string(position)) }

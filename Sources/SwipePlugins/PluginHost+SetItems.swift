@@ -13,7 +13,7 @@ extension PluginHost {
     /// `ctx:set_items`' list, checked whole before anything is queued: a list of items, their
     /// own ids unique.
     static func checkedItemList(_ args: LuaStackArguments, _ position: Int) throws -> [PluginItem] {
-        let value = try args.argument(position)
+        let value = try PluginItem.argument(args, position, field: "items")
         guard let list = value.arrayValue else {
             let got = if case .table = value { "a table that is not a list" } else { value.typeName }
             throw LuaError.argument(position, "a list of items (strings or tables with a title) expected, got \(got)")

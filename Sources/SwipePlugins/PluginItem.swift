@@ -152,6 +152,25 @@ struct PluginItem: Equatable {
     }
 }
 
+extension PluginItem {
+    /// The value of argument `position`, converted; a table that cannot be converted (one that
+    /// contains itself) is a bad argument naming its field under `field` (`items[1].parent`).
+    static func argument(_ args: LuaStackArguments, _ position: Int, field: String) throws -> LuaValue {
+        do {
+            return try args.argument(position)
+        } catch let error as LuaError {
+            guard let path = error.path else { throw error }
+            throw LuaError.argument(position, "\(field)\(path): \(unconvertible(error))")
+        }
+    }
+
+    /// What is wrong with the field a conversion stopped at (``LuaError/path``).
+    static func unconvertible(_ error: LuaError) -> String {
+        error.message == LuaState.cyclicTableMessage
+            ? "holds a table it is inside; a table that contains itself cannot be read" : error.message
+    }
+}
+
 /// A bad item: `field` is where (`items[3].tags[2]`), `message` what is wrong.
 struct ItemProblem: Error {
     var field: String

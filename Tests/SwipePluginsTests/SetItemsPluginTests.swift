@@ -88,6 +88,11 @@ struct SetItemsPluginTests {
                 "{ 'ok', { title = 'x', deep = { f = print } } }",
                 "bad argument #1 to 'set_items' (items[2].deep.f: must be a string, number, boolean or table, got function)"
             ),
+            // A table that contains itself names the field that holds it, as other item errors do.
+            (
+                "(function() local item = { title = 'x', tags = {} } item.tags.up = item return { 'ok', item } end)()",
+                "bad argument #1 to 'set_items' (items[2].tags.up: holds a table it is inside; a table that contains itself cannot be read)"
+            ),
         ] {
             // A hook is switched off after 3 failures: a host each.
             host = try fixtures.host(Self.plugin)

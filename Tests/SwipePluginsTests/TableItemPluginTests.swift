@@ -247,6 +247,14 @@ struct TableItemPluginTests {
             loadProblem(
                 "{ { title = 'a', list = (function() local t = {} for i = 1, 300 do t[i] = i end return t end)() } }")
                 == "bad.lua:1: items[1].list[256]: a table item may have at most 256 fields, nested ones counted")
+        // A table that contains itself: in the plugin's table, or returned by its items function.
+        #expect(
+            loadProblem("(function() local t = { title = 'a' } t.me = t return { 'x', t } end)()")
+                == "bad.lua:1: items[2].me: holds a table it is inside; a table that contains itself cannot be read")
+        #expect(
+            loadProblem("function() local t = { title = 'a', list = {} } t.list[1] = t return { t } end")
+                == "bad.lua:2: items[1].list[1]: holds a table it is inside; a table that contains itself cannot be read"
+        )
         #expect(
             loadProblem("{ { title = 'a', text = string.rep('x', 70000) } }")
                 == "bad.lua:1: items[1].text: a table item may hold at most 65536 bytes of strings, keys counted")
@@ -334,6 +342,7 @@ struct TableItemPluginTests {
             "ctx:set_item(1, true)",
             "ctx:open({})",
             "ctx:index(3)",
+            "local item = { title = 'x' } item.self = item ctx:insert(1, item)",
         ])
         #expect(
             messages == [
@@ -343,6 +352,7 @@ struct TableItemPluginTests {
                 "bad argument #2 to 'set_item' (item: must be a string or a table with a title, got boolean)",
                 "bad argument #1 to 'open' (number expected, got table)",
                 "bad argument #1 to 'index' (an id expected (a string, as row.id is; an integer is already an index), got number)",
+                "bad argument #2 to 'insert' (item.self: holds a table it is inside; a table that contains itself cannot be read)",
             ])
         #expect(host.items().count == 5)
     }
