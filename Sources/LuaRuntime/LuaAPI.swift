@@ -41,6 +41,16 @@ struct LuaAPI {
         return (chunk, Int(info.linedefined))
     }
 
+    /// The lines of the Lua function on top of the stack, from its `function` to its `end`
+    /// (popped), or nil for a C function or a main chunk. The corresponding C function is
+    /// `lua_getinfo`.
+    func popFunctionLines() -> ClosedRange<Int>? {
+        var info = lua_Debug()
+        guard lua_getinfo(L, ">S", &info) != 0, info.linedefined > 0, info.lastlinedefined >= info.linedefined
+        else { return nil }
+        return Int(info.linedefined)...Int(info.lastlinedefined)
+    }
+
     /// Has the hook call a Lua line counter (see `LuaCoverage.Mode.reference`), in a protected
     /// call; the message is on the stack when the status is not OK. The corresponding C function
     /// is `swl_coverage_reference`.

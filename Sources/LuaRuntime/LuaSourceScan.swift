@@ -20,6 +20,16 @@ public enum LuaSourceScan {
         return scanner.topLevelReturnLine()
     }
 
+    /// The lines (1-based, ascending) within `lines` where `key` is written as a table field's
+    /// name, `key =` (not `==`, and not `t.key =`), outside comments and strings: where a
+    /// table constructor gives that key, a line Lua keeps nowhere.
+    ///
+    /// - Complexity: O(*n*) in the length of `source`.
+    public static func fieldLines(of key: String, in source: [UInt8], within lines: ClosedRange<Int>) -> [Int] {
+        var scanner = Scanner(bytes: source)
+        return scanner.fieldLines(of: Array(key.utf8), within: lines)
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0
@@ -80,6 +90,48 @@ public enum LuaSourceScan {
         static func isNameByte(_ byte: UInt8) -> Bool {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x5F
+        }
+
+        mutating func fieldLines(of key: [UInt8], within lines: ClosedRange<Int>) -> [Int] {
+            var found: [Int] = []
+            var previous: UInt8 = 0
+            while let current = byte(), line <= lines.upperBound {
+                if current == UInt8(ascii: "-"), byte(at: 1) == UInt8(ascii: "-") {
+                    advance()
+                    advance()
+                    if let level = longBracketLevel() {
+                        skipLongBracket(level: level)
+                    } else {
+                        while let next = byte(), next != 0x0A, next != 0x0D { advance() }
+                    }
+                } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
+                    skipQuoted(current)
+                } else if let level = longBracketLevel() {
+                    skipLongBracket(level: level)
+                } else if Self.isNameByte(current) {
+                    let start = index
+                    let startLine = line
+                    while let next = byte(), Self.isNameByte(next) { advance() }
+                    guard lines.contains(startLine), previous != UInt8(ascii: "."), previous != UInt8(ascii: ":"),
+                        bytes[start..<index].elementsEqual(key)
+                    else {
+                        previous = current
+                        continue
+                    }
+                    while let next = byte(), next == 0x20 || next == 0x09 || next == 0x0A || next == 0x0D { advance() }
+                    if byte() == UInt8(ascii: "="), byte(at: 1) != UInt8(ascii: "="), found.last != startLine {
+                        found.append(startLine)
+                    }
+                    previous = current
+                    continue
+                } else {
+                    if current != 0x20, current != 0x09, current != 0x0A, current != 0x0D { previous = current }
+                    advance()
+                    continue
+                }
+                previous = 0
+            }
+            return found
         }
 
         mutating func topLevelReturnLine() -> Int? {

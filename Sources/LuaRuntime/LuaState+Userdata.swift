@@ -51,6 +51,16 @@ extension LuaState {
         return api.popFunctionDefinition()
     }
 
+    /// The lines of a Lua function, from its `function` to its `end`; nil for a C function or a
+    /// reference of another state.
+    public func definitionLines(of ref: LuaRef) -> ClosedRange<Int>? {
+        guard ref.serial == serial, ref.type == .function, api.checkStack(1) else { return nil }
+        let base = api.top
+        defer { api.setTop(base) }
+        api.pushReference(ref.slot)
+        return api.popFunctionLines()
+    }
+
     /// Registry key of a type's metatable, kept apart from C libraries' names.
     static func metatableName(_ name: String) -> String { "swift." + name }
 }

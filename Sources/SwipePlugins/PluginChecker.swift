@@ -84,6 +84,10 @@ public struct PluginChecker {
             repeated.append(PluginHost.RepeatedFailure(key: key, plugin: 0, firstRow: row, kind: .invalid))
             problems += errors
         }
+        // Lua keeps no line for a table constructor: a button's problems name configure's line
+        // unless a misspelled key of the button is found in configure's text (`buttonLines`).
+        let source = try? FileReading.bytes(atPath: path)
+        let configureLines = plugin.configure.flatMap { plugin.lua.definitionLines(of: $0) }
         var configured = 0
         var notSwiping: [ClosedRange<Int>] = []
         let checked = min(rows, items.count)
@@ -109,10 +113,23 @@ public struct PluginChecker {
                     continue
                 }
                 if value.isNil { continue }
-                let read = ConfigurationReader(
+                var read = ConfigurationReader(
                     file: plugin.file, row: row, cellWidth: configuration.geometry.width, line: plugin.configureLine,
                     hasOnAction: plugin.onAction != nil
                 ).read(value)
+                if let source, let configureLines {
+                    let lines = Self.buttonLines(read.warnings, source: source, within: configureLines)
+                    read.warnings = read.warnings.map { Self.located($0, lines) }
+                    read.errors = read.errors.map { Self.located($0, lines) }
+                }
+                // The warnings first: an unknown key is often the cause of an error of the same
+                // row (`titel` for `title` leaves `title` missing), and is read before it.
+                var warnings = read.warnings
+                if let configuration = read.configuration { warnings += Self.unlabelled(configuration, plugin, row) }
+                for warning in warnings
+                where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
+                    problems.append(warning)
+                }
                 if !read.errors.isEmpty { rowFailed(row, read.errors) }
                 // A row whose configuration is refused gets no buttons: it is not configured.
                 if let configuration = read.configuration {
@@ -124,12 +141,6 @@ public struct PluginChecker {
                             notSwiping.append(row...row)
                         }
                     }
-                }
-                var warnings = read.warnings
-                if let configuration = read.configuration { warnings += Self.unlabelled(configuration, plugin, row) }
-                for warning in warnings
-                where seenWarnings.insert("\(warning.field ?? "")\u{0}\(warning.message)").inserted {
-                    problems.append(warning)
                 }
             }
             for failure in repeated where failure.count > 0 {
@@ -143,6 +154,42 @@ public struct PluginChecker {
         return Report(
             path: path, problems: problems, configuredRows: configured, checkedRows: checked, loaded: true,
             rowsNotSwiping: notSwiping)
+    }
+
+    /// The line of each button (`buttons[1]`, `leading.buttons[2]`) that one of its own unknown
+    /// keys (in `warnings`) is written on, as `KEY =` on exactly one line of configure's
+    /// (`lines`) in `source`: the one place the button's table constructor can be found.
+    static func buttonLines(_ warnings: [PluginProblem], source: [UInt8], within lines: ClosedRange<Int>)
+        -> [String: Int]
+    {
+        var found: [String: Int] = [:]
+        for warning in warnings where warning.message.hasPrefix("unknown key") {
+            guard let field = warning.field, let button = button(of: field), found[button] == nil else { continue }
+            let key = field.dropFirst(button.count + 1)
+            guard !key.contains("."), !key.contains("[") else { continue }
+            let at = LuaSourceScan.fieldLines(of: String(key), in: source, within: lines)
+            if at.count == 1 { found[button] = at[0] }
+        }
+        return found
+    }
+
+    /// The button a field belongs to: `buttons[1]` of `buttons[1].titel`, `leading.buttons[2]`
+    /// of `leading.buttons[2].icon.path`; nil for a field of no button.
+    static func button(of field: String) -> String? {
+        guard let start = field.firstRange(of: "buttons["), let end = field[start.upperBound...].firstIndex(of: "]")
+        else { return nil }
+        let button = field[...end]
+        return button.count < field.count && field[field.index(after: end)] == "." ? String(button) : nil
+    }
+
+    /// `problem` at its button's line in `lines`, when its field is of a button found there.
+    static func located(_ problem: PluginProblem, _ lines: [String: Int]) -> PluginProblem {
+        guard let field = problem.field, let button = button(of: field), let line = lines[button] else {
+            return problem
+        }
+        var problem = problem
+        problem.line = line
+        return problem
     }
 
     /// A warning for each button of `configuration` with neither a title nor an

@@ -35,4 +35,21 @@ struct LuaSourceScanTests {
         #expect(Self.line("do return {} end") == nil)
         #expect(Self.line("local t = {}") == nil)
     }
+
+    /// A field's name written `KEY =` in a table constructor: not in comments or strings, not
+    /// `t.KEY =` or `KEY ==`, and only within the lines asked.
+    @Test func findsTheLinesAFieldIsWrittenOn() {
+        let source = """
+            -- titel = 1
+            local s = "titel = 2"
+            t.titel = 3
+            if titel == 4 then end
+            return { titel = 5, x = { titel
+              = 6 } }
+            local u = { titel = 7 }
+            """
+        #expect(LuaSourceScan.fieldLines(of: "titel", in: Array(source.utf8), within: 1...6) == [5])
+        #expect(LuaSourceScan.fieldLines(of: "titel", in: Array(source.utf8), within: 1...7) == [5, 7])
+        #expect(LuaSourceScan.fieldLines(of: "title", in: Array(source.utf8), within: 1...7) == [])
+    }
 }

@@ -94,6 +94,41 @@ struct PluginLoadingTests {
             ])
     }
 
+    /// A misspelled key comes before the error it causes (`titel` leaves `title` missing), and
+    /// both name the line the key is written on, the button's (Lua keeps no line for a table),
+    /// where the key is written once in configure; elsewhere they name configure's line.
+    @Test func checkPutsAnUnknownKeyBeforeTheErrorItCausesAtTheButtonsLine() {
+        let path = fixtures.plugin(
+            "typo.lua",
+            """
+            return {
+              name = 'typo',
+              configure = function(row)
+                return {
+                  buttons = {
+                    { id = 'a', title = 'A', width = 80 },
+                    { id = 'b', titel = 'B', width = 80 },
+                  },
+                  leading = { buttons = {
+                    { id = 'c', tite = 'C', width = 80 },
+                    { id = 'd', tite = 'D', width = 80 },
+                  } },
+                }
+              end,
+            }
+            """)
+        let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 1))).check(path)
+        #expect(
+            report.problems.map(\.description) == [
+                "\(path):7: warning: row 1: buttons[2].titel: unknown key (did you mean 'title'?)",
+                "\(path):3: warning: row 1: leading.buttons[1].tite: unknown key (did you mean 'title'?)",
+                "\(path):3: warning: row 1: leading.buttons[2].tite: unknown key (did you mean 'title'?)",
+                "\(path):7: row 1: buttons[2].title: is required (a string)",
+                "\(path):3: row 1: leading.buttons[1].title: is required (a string)",
+                "\(path):3: row 1: leading.buttons[2].title: is required (a string)",
+            ])
+    }
+
     @Test func checkReportsAPluginThatDoesNotLoad() {
         let path = fixtures.plugin("broken.lua", "return { name = 'broken', configure = 5 }")
         let report = PluginChecker().check(path)
