@@ -210,24 +210,36 @@ public struct CoverageReport: Sendable, Equatable {
         return out
     }
 
-    /// One row per file and a total: lines with code, lines run, lines missed, percent.
+    /// One row per file and a total: lines with code, lines run, lines missed, percent. Each
+    /// column is as wide as its widest entry, heading included, so that a large count does not
+    /// push its row out of line.
     public var table: String {
-        let rows = files.map { ($0.path, $0.lines.count, $0.linesHit) } + [("Total", linesFound, linesHit)]
-        let width = max(4, rows.map(\.0.count).max() ?? 0)
+        let rows =
+            [["File", "Lines", "Hit", "Missed", "Cover"]]
+            + (files.map { ($0.path, $0.lines.count, $0.linesHit) } + [("Total", linesFound, linesHit)]).map {
+                [$0.0, String($0.1), String($0.2), String($0.1 - $0.2), Self.percentText(Self.percent($0.2, $0.1))]
+            }
+        // The least widths are the table's as it always was: `Hit` under a count of 5 digits.
+        var widths = [4, 5, 5, 6, 6]
+        for row in rows {
+            for (column, text) in row.enumerated() { widths[column] = max(widths[column], text.count) }
+        }
         func pad(_ text: String, _ count: Int, left: Bool = false) -> String {
             let padding = String(repeating: " ", count: max(0, count - text.count))
             return left ? text + padding : padding + text
         }
-        func percent(_ hit: Int, _ found: Int) -> String {
-            Self.percentText(found == 0 ? 100 : Double(hit) * 100 / Double(found))
-        }
-        var out = pad("File", width, left: true) + "  Lines    Hit  Missed   Cover\n"
-        for (path, found, hit) in rows {
+        var out = ""
+        for row in rows {
             out +=
-                pad(path, width, left: true) + "  " + pad(String(found), 5) + "  " + pad(String(hit), 5)
-                + "  " + pad(String(found - hit), 6) + "  " + pad(percent(hit, found), 6) + "\n"
+                row.enumerated().map { pad($0.element, widths[$0.offset], left: $0.offset == 0) }.joined(
+                    separator: "  ") + "\n"
         }
         return out
+    }
+
+    /// Percent of `found` lines that `hit`: 100 for none found.
+    static func percent(_ hit: Int, _ found: Int) -> Double {
+        found == 0 ? 100 : Double(hit) * 100 / Double(found)
     }
 
     /// `87.5%`: one decimal, rounded down so that 99.96% never reads as 100.0%.

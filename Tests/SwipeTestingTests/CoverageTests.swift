@@ -207,6 +207,22 @@ struct CoverageTests {
                 """)
     }
 
+    /// Counts of 7 digits widen their columns, heading included, instead of pushing their row
+    /// out of line.
+    @Test func summaryTableColumnsFitTheWidestCount() {
+        let small = CoverageReport.File(path: "a.lua", lines: [(line: 1, count: 1)], functions: [])
+        let big = CoverageReport.File(
+            path: "big.lua", lines: (1...1_234_567).map { (line: $0, count: $0 <= 1_000_000 ? 1 : 0) }, functions: [])
+        #expect(
+            CoverageReport(files: [small, big]).table == """
+                File       Lines      Hit  Missed   Cover
+                a.lua          1        1       0  100.0%
+                big.lua  1234567  1000000  234567   81.0%
+                Total    1234568  1000001  234567   81.0%
+
+                """)
+    }
+
     /// Without coverage, the state has no line hook: nothing is counted anywhere.
     @Test func aStateWithoutCoverageCountsNothing() throws {
         let coverage = LuaCoverage()
