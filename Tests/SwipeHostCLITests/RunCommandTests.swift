@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SwipeScript
+
 struct RunCommandTests {
     @Test func theDemoPrintsAReadableSession() throws {
         let result = try Swipehost.run(["run", "examples/demo.swipe"])
@@ -145,5 +147,17 @@ struct RunCommandTests {
         #expect(result.status == 0)
         #expect(result.stdout.contains("swipe ROW DX [MS]"))
         #expect(result.stdout.contains("--format <format>"))
+    }
+
+    /// Every form of every command the script reader takes is in the help's grammar, and so is
+    /// `#ID`: the two cannot drift apart.
+    @Test func helpListsEveryCommandTheScriptReaderTakes() throws {
+        let help = try Swipehost.run(["run", "--help"]).stdout
+        let forms = ScriptParser.usage.components(separatedBy: " | ")
+        #expect(Set(forms.map { String($0.prefix { $0 != " " }) }) == Set(ScriptParser.commandNames))
+        for form in forms {
+            #expect(help.contains("\n  " + form + " "), "run --help lacks '\(form)'")
+        }
+        #expect(help.contains("'#ID'"))
     }
 }

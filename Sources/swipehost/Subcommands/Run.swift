@@ -29,6 +29,16 @@ extension SwipeHostCommand {
                                         (leading or trailing; default: trailing if it has trailing buttons)
                   close ROW             the table closes a row itself (no delegate call)
                   swipe ROW DX [MS]     begin, a move every 16 ms to DX over MS (default 150), end
+                  dismiss               dismiss the detail screen a plugin presented (ctx:present)
+                  activate ROW ID       run button ID's action (its id, either edge) as a screen
+                                        reader does, without revealing the row
+                  actions ROW           list the row's accessibility actions, what a screen reader
+                                        offers
+
+                Wherever a line takes ROW, '#ID' names the row by its item's id instead \
+                ('swipe #m42 -120', 'tap #7 one'); it is looked up when its line runs. Any other '#' \
+                (one followed by a space, later in the line, or after wait, scroll and dismiss) \
+                starts a comment.
 
                 Without --plugin or --plugins, a script loads the plugins its header names: \
                 '# plugin: PATH' lines among the comment lines at its top, before its first command \
