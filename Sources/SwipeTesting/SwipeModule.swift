@@ -235,6 +235,13 @@ public enum SwipeModule {
         return options
     }
 
+    /// The options `swipe.table{...}` reads (`plugins/meta/swipe.lua` annotates each, as
+    /// `SwipeTableOptions`).
+    static let tableOptionNames: Set<String> = [
+        "plugins", "rows", "width", "viewport", "items", "budget", "memory", "plugin_errors", "direction",
+        "exclusive", "close_on_scroll", "close_on_tap", "preset", "lifecycle_events", "row_animation",
+    ]
+
     /// `swipe.table{ plugins = {...}, rows = 30, width = 320, viewport = 504, items = {...},
     /// budget = N, memory = BYTES, preset = "mail", direction = "rtl", exclusive = true,
     /// close_on_scroll = true, close_on_tap = true, plugin_errors = "allow" }` read into a
@@ -251,12 +258,7 @@ public enum SwipeModule {
             if value.isNil { return configuration }
             throw SwipeDriver.Failure("swipe.table: expected a table of options, got a \(value.typeName)")
         }
-        let known: Set<String> = [
-            "plugins", "rows", "width", "viewport", "items", "budget", "memory", "plugin_errors", "direction",
-            "exclusive", "close_on_scroll",
-            "close_on_tap", "preset", "lifecycle_events",
-            "row_animation",
-        ]
+        let known = tableOptionNames
         for key in fields.keys {
             guard let name = key.stringValue, known.contains(name) else {
                 let hint =

@@ -41,6 +41,16 @@ struct DriverAnnotationTests {
         #expect(!host.contains("SwipeTestTable") && !host.contains("require(\"swipe\") in specs (docs"))
     }
 
+    /// `SwipeTableOptions` annotates exactly the options `swipe.table{...}` reads, so that an
+    /// editor offers each and no other.
+    @Test func tableOptionsAreTheOnesTheReaderTakes() throws {
+        let meta = try Self.file("plugins/meta/swipe.lua")
+        let start = try #require(meta.range(of: "---@class SwipeTableOptions\n"))
+        let rest = meta[start.upperBound...]
+        let block = rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)]
+        #expect(try Self.names(#"^---@field (\w+)\?"#, in: String(block)) == SwipeModule.tableOptionNames.sorted())
+    }
+
     @Test func everyMethodOfTheDriverIsAnnotated() throws {
         let lua = try LuaState(options: .trusted)
         try SwipeModule.install(in: lua)

@@ -19,6 +19,15 @@
 ---@field exclusive? boolean|"begin"
 ---The events also have the pans' begin, will_open and will_close (run --lifecycle-events).
 ---@field lifecycle_events? boolean
+---"rtl": the trailing edge is on the left and everything is mirrored (run --direction); default
+---"ltr", or what a plugin's setup chooses.
+---@field direction? "ltr"|"rtl"
+---Close the open rows when the table scrolls (run --close-on-scroll).
+---@field close_on_scroll? boolean
+---Close the open rows on a tap on a row's content (run --close-on-tap).
+---@field close_on_tap? boolean
+---How deletes and inserts animate (run --row-animation), default "none".
+---@field row_animation? "none"|"fade"|"slide"
 
 ---An event as the jsonl trace has it: `{ event = "open", row = 3, t = 150 }`; `action` events
 ---have `button` (the id) and `index`, plugin events their own fields (a `plugin_error` has
