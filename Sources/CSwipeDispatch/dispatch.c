@@ -137,7 +137,7 @@ static inline __attribute__((always_inline)) void swd_push_item(swl_Runtime *rt,
 
 // Pushes the row record `{ index = index, id = id, title = item, item = item, side = side }`,
 // made with room for `fields` fields: `item`, `numbered`, `number`, `id` and `side` as
-// swd_call_handler takes them. `id` is a number id, pushed as its decimal string (swd_push_id; issue 22: an
+// swd_call_handler takes them. `id` is a number id, pushed as its decimal string (swd_push_id: an
 // integer given to a ctx method is an index, a string an id); the title is the item's string,
 // pushed once and set twice.
 static inline __attribute__((always_inline)) void swd_push_row(swl_Runtime *rt, lua_State *L, int fields,
@@ -182,7 +182,7 @@ int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, l
     return swl_call_finish(rt, L, 3, msgh);
 }
 
-// ---- Whole row records (issue 22) --------------------------------------------------------------
+// ---- Whole row records ---------------------------------------------------------------------------
 // The lifecycle hooks (on_begin, on_will_open, on_will_close, on_expand, on_collapse, on_progress,
 // and an on_open or on_close a flick decided: a pan's motion fields) and any handler of a row whose
 // item is a table or whose id is a name: one record path, its keys parked (the motion's too).
