@@ -191,7 +191,7 @@ int swl_gc(lua_State *L, int what, int arg) {
 }
 
 void swl_pushstring(lua_State *L, const char *s, size_t len) {
-    // By length, not through lua_pushstring's cache of C strings (see swl_call_push_string).
+    // By length, not through lua_pushstring's cache of C strings (see swd_push_item in CSwipeDispatch).
     lua_pushlstring(L, s, len);
 }
 

@@ -20,13 +20,13 @@ const char *swd_key_name(int key) {
 static inline __attribute__((always_inline)) void swd_push_button(swl_Runtime *rt, lua_State *L, const swd_Button *button) {
     lua_createtable(L, 0, 3 + (button->full ? 1 : 0) + (button->accessibility ? 1 : 0));
     swl_call_push_key(rt, L, SWD_KEY_ID);
-    swl_call_push_string(L, button->id, button->id_len);
+    lua_pushlstring(L, button->id, button->id_len);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_INDEX);
     lua_pushinteger(L, (lua_Integer)button->number);
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_TITLE);
-    swl_call_push_string(L, button->title, button->title_len);
+    lua_pushlstring(L, button->title, button->title_len);
     swl_call_set_raw(L);
     if (button->full) {
         swl_call_push_key(rt, L, SWD_KEY_FULL);
@@ -205,7 +205,7 @@ int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, co
     swl_call_set_raw(L);
     swl_call_push_key(rt, L, SWD_KEY_ID);
     if (row->id != NULL) {
-        swl_call_push_string(L, row->id, row->id_len);
+        lua_pushlstring(L, row->id, row->id_len);
     } else {
         swd_push_id(rt, L, row->number_id);
     }

@@ -62,14 +62,6 @@ static inline __attribute__((always_inline)) void swl_call_set_raw(lua_State *L)
     lua_rawset(L, -3);
 }
 
-/// Pushes `s` (`len` bytes) by its length, never through lua_pushstring: that looks `s` up in
-/// Lua's cache of C strings, a slot chosen by the address of its bytes, and pays a strlen and a
-/// strcmp whose cost hangs on where the bytes lie. Whether two strings shared a slot moved a
-/// dispatch by 74 instructions between two builds that differed only in a path's length.
-static inline __attribute__((always_inline)) void swl_call_push_string(lua_State *L, const char *s, size_t len) {
-    lua_pushlstring(L, s, len);
-}
-
 /// Runs the call prepared above the handler at `msgh` (no results) under the budget and the armed
 /// cap; on success drops it all (and a nested call's handler), on failure leaves the error on top
 /// and notes `msgh` in rt->failed_base. Returns the status.
