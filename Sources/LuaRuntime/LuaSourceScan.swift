@@ -87,6 +87,27 @@ public enum LuaSourceScan {
             }
         }
 
+        /// Skips the comment, quoted string or long string that starts at `current` (the byte
+        /// under the cursor); whether one did.
+        mutating func skipCommentOrString(_ current: UInt8) -> Bool {
+            if current == UInt8(ascii: "-"), byte(at: 1) == UInt8(ascii: "-") {
+                advance()
+                advance()
+                if let level = longBracketLevel() {
+                    skipLongBracket(level: level)
+                } else {
+                    while let next = byte(), next != 0x0A, next != 0x0D { advance() }
+                }
+            } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
+                skipQuoted(current)
+            } else if let level = longBracketLevel() {
+                skipLongBracket(level: level)
+            } else {
+                return false
+            }
+            return true
+        }
+
         static func isNameByte(_ byte: UInt8) -> Bool {
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x5F
@@ -96,19 +117,11 @@ public enum LuaSourceScan {
             var found: [Int] = []
             var previous: UInt8 = 0
             while let current = byte(), line <= lines.upperBound {
-                if current == UInt8(ascii: "-"), byte(at: 1) == UInt8(ascii: "-") {
-                    advance()
-                    advance()
-                    if let level = longBracketLevel() {
-                        skipLongBracket(level: level)
-                    } else {
-                        while let next = byte(), next != 0x0A, next != 0x0D { advance() }
-                    }
-                } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
-                    skipQuoted(current)
-                } else if let level = longBracketLevel() {
-                    skipLongBracket(level: level)
-                } else if Self.isNameByte(current) {
+                if skipCommentOrString(current) {
+                    previous = 0
+                    continue
+                }
+                if Self.isNameByte(current) {
                     let start = index
                     let startLine = line
                     while let next = byte(), Self.isNameByte(next) { advance() }
@@ -127,9 +140,7 @@ public enum LuaSourceScan {
                 } else {
                     if current != 0x20, current != 0x09, current != 0x0A, current != 0x0D { previous = current }
                     advance()
-                    continue
                 }
-                previous = 0
             }
             return found
         }
@@ -139,19 +150,8 @@ public enum LuaSourceScan {
             // and `repeat`; they close with `end` or `until`.
             var depth = 0
             while let current = byte() {
-                if current == UInt8(ascii: "-"), byte(at: 1) == UInt8(ascii: "-") {
-                    advance()
-                    advance()
-                    if let level = longBracketLevel() {
-                        skipLongBracket(level: level)
-                    } else {
-                        while let next = byte(), next != 0x0A, next != 0x0D { advance() }
-                    }
-                } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "'") {
-                    skipQuoted(current)
-                } else if let level = longBracketLevel() {
-                    skipLongBracket(level: level)
-                } else if Self.isNameByte(current) {
+                if skipCommentOrString(current) { continue }
+                if Self.isNameByte(current) {
                     let start = index
                     let startLine = line
                     while let next = byte(), Self.isNameByte(next) { advance() }
