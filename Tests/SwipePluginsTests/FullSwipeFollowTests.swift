@@ -91,6 +91,18 @@ struct FullSwipeFollowTests {
         #expect(host.table.isWaiting(row: 3))
     }
 
+    /// `script` (named `s.swipe`) run as `swipehost run --format jsonl` runs it over `plugin`: the
+    /// notices it printed and its output.
+    func runNoticing(_ script: String, plugin: String) throws -> (notices: [String], output: OutputBuffer) {
+        var run = PluginRun(
+            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.source(name: "p.lua", code: plugin)]),
+            format: .jsonl)
+        let notices = Notices()
+        run.notice = { notices.lines.append($0) }
+        let output = try run.run(script: script)
+        return (notices.lines, output)
+    }
+
     /// `run` says why on standard error, a notice: the script goes on.
     @Test func aTapOnAHeldRowIsANotice() throws {
         let plugin = """
@@ -99,14 +111,9 @@ struct FullSwipeFollowTests {
               full_swipe = { completion = 'manual' } } } end,
               on_action = function() end }
             """
-        var run = PluginRun(
-            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.source(name: "p.lua", code: plugin)]),
-            format: .jsonl)
-        let notices = Notices()
-        run.notice = { notices.lines.append($0) }
-        let out = try run.run(script: "swipe 3 -300\nwait 500\ntap 3 more\nwait 10\n")
+        let (notices, out) = try runNoticing("swipe 3 -300\nwait 500\ntap 3 more\nwait 10\n", plugin: plugin)
         #expect(
-            notices.lines == [
+            notices == [
                 "s.swipe:3: notice: 'tap 3 more' hit nothing: row 3 is held by a full swipe with completion 'manual' until it is fulfilled, and shows only its filled button; the script goes on"
             ])
         #expect(!String(decoding: out.bytes, as: UTF8.self).contains(#""button":"more""#))
@@ -122,14 +129,10 @@ struct FullSwipeFollowTests {
               full_swipe = { completion = 'manual' } } } end,
               on_action = function() end }
             """
-        var run = PluginRun(
-            fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.source(name: "p.lua", code: plugin)]),
-            format: .jsonl)
-        let notices = Notices()
-        run.notice = { notices.lines.append($0) }
-        _ = try run.run(script: "tap #m2 more\nswipe #m3 -300\nwait 500\ntap #m3 more\ntap 2 trailing:2\n")
+        let (notices, _) = try runNoticing(
+            "tap #m2 more\nswipe #m3 -300\nwait 500\ntap #m3 more\ntap 2 trailing:2\n", plugin: plugin)
         #expect(
-            notices.lines == [
+            notices == [
                 "s.swipe:1: notice: 'tap #m2 more' hit nothing: that button of row #m2 is not revealed (the row is not open on its side); the script goes on",
                 "s.swipe:4: notice: 'tap #m3 more' hit nothing: row #m3 is held by a full swipe with completion 'manual' until it is fulfilled, and shows only its filled button; the script goes on",
                 "s.swipe:5: notice: 'tap 2 trailing:2' hit nothing: that button of row 2 is not revealed (the row is not open on its side); the script goes on",
