@@ -30,7 +30,6 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let plugins = options.configuration.plugins
         var configuration = options.configuration.configuration()
         configuration.scriptName = "session"
         // The plugins must load now: later, a page that cannot get a session says why.
@@ -41,7 +40,10 @@ struct ServeCommand: ParsableCommand {
                 DisplayText.escaped(PlaygroundSession.describe(error), keeping: [.tabs, .newlines]) + "\n")
             throw ExitCode(error.exitStatus)
         }
-        let watcher = plugins.paths.isEmpty ? nil : PluginWatcher { plugins.paths }
+        let (named, folder) = (options.configuration.plugins, options.configuration.pluginFolder)
+        let watcher =
+            options.configuration.pluginPaths.isEmpty
+            ? nil : PluginWatcher { ConfigurationOptions.pluginPaths(named, folder: folder) }
         let host = options.host
         let port = options.port
         var server = PlaygroundServer(

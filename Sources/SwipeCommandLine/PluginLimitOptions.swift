@@ -1,39 +1,6 @@
 import ArgumentParser
 import SwipePlugins
 
-/// Which plugins to load, and their limits; shared by the subcommands that load plugins.
-public struct PluginOptionGroup: ParsableArguments, Sendable {
-    public init() {}
-
-    @Option(
-        name: .customLong("plugin"),
-        help: ArgumentHelp(
-            "A plugin to load: a .lua file, or a folder with init.lua (repeat for several; load order matters).",
-            valueName: "path"))
-    public var plugins: [String] = []
-
-    @Option(
-        name: .customLong("plugins"),
-        help: ArgumentHelp(
-            "Load every plugin in a folder (*.lua and */init.lua), sorted by name, after the --plugin ones.",
-            valueName: "dir"))
-    public var pluginFolder: String?
-
-    @OptionGroup var limits: PluginLimitOptions
-
-    public var paths: [String] {
-        plugins + (pluginFolder.map(Plugin.paths(inFolder:)) ?? [])
-    }
-
-    public var options: PluginOptions { limits.options }
-
-    public func validate() throws {
-        if let pluginFolder, Plugin.paths(inFolder: pluginFolder).isEmpty {
-            throw ValidationError("--plugins \(pluginFolder): no plugin found there (*.lua or */init.lua)")
-        }
-    }
-}
-
 /// The limits every plugin is loaded with: the same options, parsed and checked the same way, in
 /// `run`, `check` and `test` (there, the defaults of every `swipe.table{...}`). Negative values
 /// are read as values (`--budget -1`), so that the check, not the parser, says what is wrong.
