@@ -9,9 +9,16 @@
 #     in a real browser, the plugins' check, the README's picture, the specs under both runners,
 #     the bench's quick run, the callgrind gate and the soak all use it;
 #   - the fuzz targets (.build-fuzz, libFuzzer with AddressSanitizer), each run briefly.
-# and the embedding example, a package of its own. docs/testing.md ("What CI runs") says what
-# each stage guards; the README's "Development" gives the quicker loops. Each stage's wall time
-# is printed at the end (and when a stage fails, up to that stage).
+# and the embedding example, a package of its own. docs/testing.md ("What the test command
+# runs") says what each stage guards; the README's "Development" gives the quicker loops.
+#
+# The machine has two cores, and a release build keeps about one of them busy (the optimiser
+# works on a whole module at a time): the release build, then the fuzz targets' and the
+# embedding example's, run in the background beside the sanitizer stage and the command-line
+# suite (their output in .artifacts/ci/, shown when one fails). The packages are resolved once
+# and each build folder starts from a copy of the checkouts (a resolve of its own took a minute).
+# Each stage's wall time is printed at the end (and when a stage fails, up to that stage), the
+# background steps' beside them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stage_names=()
@@ -34,9 +41,62 @@ stage_report() {
     for i in "${!stage_names[@]}"; do
         printf '%6d s  %s\n' "${stage_seconds[$i]}" "${stage_names[$i]}"
     done
+    for i in "${!background_names[@]}"; do
+        printf '%6d s  (in the background) %s\n' "${background_seconds[$i]}" "${background_names[$i]}"
+    done
     printf '%6d s  total%s\n' "$SECONDS" "$([ "$status" -eq 0 ] || echo ", failed in: $stage_current")"
+    # A failed stage leaves nothing running behind it.
+    local pid
+    for pid in ${background_pids[@]+"${background_pids[@]}"}; do kill -- -"$pid" 2>/dev/null || true; done
 }
 trap stage_report EXIT
+
+# The background steps: NAME COMMAND pairs run one after the other in their own process group,
+# each step's output in .artifacts/ci/NAME.log and its status and seconds in NAME.status; a
+# failed step stops the ones after it. `await NAME DESCRIPTION` waits for a step (the wait is
+# a stage of its own when there is one), and shows its log and fails when the step failed.
+background_dir=.artifacts/ci
+rm -rf "$background_dir"
+mkdir -p "$background_dir"
+background_pids=()
+background_names=()
+background_seconds=()
+background() {
+    set -m
+    (
+        set +e
+        while [ "$#" -gt 0 ]; do
+            local name="$1" command="$2" started=$SECONDS status=0
+            shift 2
+            bash -c "$command" >"$background_dir/$name.log" 2>&1 || status=$?
+            echo "$status $((SECONDS - started))" >"$background_dir/$name.status"
+            [ "$status" -eq 0 ] || exit "$status"
+        done
+    ) &
+    background_pids+=($!)
+    set +m
+}
+await() {
+    local name="$1" description="$2" status seconds
+    if [ ! -f "$background_dir/$name.status" ]; then
+        stage "waiting for: $description"
+        while [ ! -f "$background_dir/$name.status" ]; do
+            if ! jobs -rp | grep -q . && [ ! -f "$background_dir/$name.status" ]; then
+                echo "test.sh: the background steps ended before $name (see $background_dir)" >&2
+                exit 1
+            fi
+            sleep 1
+        done
+    fi
+    read -r status seconds <"$background_dir/$name.status"
+    background_names+=("$description")
+    background_seconds+=("$seconds")
+    if [ "$status" -ne 0 ]; then
+        cat "$background_dir/$name.log" >&2
+        echo "test.sh: $description failed (status $status; its output is above and in $background_dir/$name.log)" >&2
+        exit 1
+    fi
+}
 source scripts/setup.sh
 # The browser test's packages (chromium, Playwright) are installed now, not in the middle.
 bash scripts/browser_test.sh --install-only
@@ -48,13 +108,26 @@ stage "swift-format lint --strict (.swift-format; scripts/format.sh fixes what i
 # Any finding fails; --strict turns swift-format's warnings into errors.
 bash scripts/format.sh --check
 
+stage "swift package resolve (once: each build folder starts from a copy of its checkouts)"
+swift package resolve >/dev/null
+for scratch in .build-asan .build-fuzz; do
+    # Only a folder that has never resolved: later runs resolve in their own folder as usual.
+    if [ ! -f "$scratch/workspace-state.json" ]; then
+        mkdir -p "$scratch"
+        cp -al .build/checkouts .build/repositories .build/workspace-state.json "$scratch"/ 2>/dev/null \
+            || cp -a .build/checkouts .build/repositories .build/workspace-state.json "$scratch"/
+    fi
+done
+release_products="swipehost swipehost-bench swipehost-serve"
+background \
+    release "for product in $release_products; do swift build -c release --product \$product || exit; done" \
+    fuzz-build "bash scripts/fuzz.sh --build" \
+    embed-build "swift build --package-path examples/embed"
+
 stage "the Swift suites under AddressSanitizer and LeakSanitizer, but the command line's (scripts/sanitize.sh address)"
 bash scripts/sanitize.sh address --skip SwipeHostCLITests
 
-stage "release build (swipehost, swipehost-bench, swipehost-serve)"
-for product in swipehost swipehost-bench swipehost-serve; do
-    swift build -c release --product "$product" >/dev/null
-done
+await release "release build ($release_products)"
 bin="$(swift build -c release --show-bin-path)/swipehost"
 
 stage "the command-line suite, sanitized, running the release binaries"
@@ -62,6 +135,10 @@ stage "the command-line suite, sanitized, running the release binaries"
 # the sanitizer stage's time (docs/testing.md). The code those binaries run is under the
 # sanitizer in the suites above; here the binaries are the ones that ship.
 SWIPEHOST_TEST_BINARY="$bin" bash scripts/sanitize.sh address --no-build --filter SwipeHostCLITests
+
+# The background builds end before anything that times itself runs.
+await fuzz-build "the fuzz targets' build (scripts/fuzz.sh --build)"
+await embed-build "examples/embed's build (debug, a package of its own)"
 
 stage "scripts/browser_test.sh (the playground in Debian's chromium; screenshot in .artifacts/)"
 bash scripts/browser_test.sh --bin "$bin"
@@ -83,18 +160,17 @@ expected=$(tr ',' '\n' <<<"$names" | grep -c .)
 figures=$("$bin" bench --quick --json | grep -c '"name"')
 [ "$figures" -eq "$expected" ] || { echo "bench printed $figures figures, expected $expected" >&2; exit 1; }
 echo "bench: $figures figures"
-stage "scripts/callgrind-gate.sh (instructions per unit of each workload: within 5% of bench/baselines.json, under its targets)"
-bash scripts/callgrind-gate.sh
-stage "scripts/soak.py --duration 5 (the playground under load: 32 sessions, reloads, a slow reader)"
-python3 scripts/soak.py --bin "$bin" --duration 5
-
 stage "examples/embed (embedding from Swift, a package of its own)"
-swift build --package-path examples/embed >/dev/null
 swift run --skip-build --package-path examples/embed EmbedExample . | grep -q '"event":"delete","row":2'
 echo "examples/embed: ok"
 
-stage "scripts/fuzz.sh (each target briefly, from its committed seeds; a finding fails)"
-bash scripts/fuzz.sh --build
-for target in script config jsonl sandbox report playground; do
-    bash scripts/fuzz.sh "$target" "${FUZZ_SECONDS:-12}"
-done
+# The fuzz targets run one after the other beside the gate, which counts instructions (a busy
+# machine changes no count) and keeps one core busy.
+fuzz_targets="script config jsonl sandbox report playground"
+background fuzz "for target in $fuzz_targets; do bash scripts/fuzz.sh \$target ${FUZZ_SECONDS:-12} || exit; done"
+stage "scripts/callgrind-gate.sh (instructions per unit of each workload: within 5% of bench/baselines.json, under its targets)"
+bash scripts/callgrind-gate.sh
+await fuzz "scripts/fuzz.sh (each target for ${FUZZ_SECONDS:-12} s from its committed seeds; a finding fails): $fuzz_targets"
+
+stage "scripts/soak.py --duration 5 (the playground under load: 32 sessions, reloads, a slow reader)"
+python3 scripts/soak.py --bin "$bin" --duration 5
