@@ -197,6 +197,27 @@ struct TestWatchTests {
             watching.errors.text == [watchingLine, goneLine, watchingLine, watchingLine].map { $0 + "\n" }.joined())
     }
 
+    /// A folder moved away while its specs run (its move is read with the run's own events, and
+    /// no file event comes with it) is said to be gone at once, not when it comes back: the
+    /// watch used to wait for the next event first, and under load the test above saw no "gone".
+    @Test func aFolderMovedAwayDuringTheRunIsSaidToBeGone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-moved-\(UUID().uuidString)")
+        let spec = folder.appendingPathComponent("spec")
+        try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let moved = folder.appendingPathComponent("spec.old").path
+        try Data(
+            "it(\"moves its folder\", function() assert(os.rename(\"\(spec.path)\", \"\(moved)\")) end)\n".utf8
+        ).write(to: spec.appendingPathComponent("a_spec.lua"))
+        let watching = try Watching(["test", spec.path, "--watch", "--no-clear"])
+        defer { if watching.process.isRunning { watching.process.terminate() } }
+        let watchingLine = "swipehost test: watching \(spec.path) for changes (Ctrl-C to stop)"
+        let goneLine = "swipehost test: --watch: \(spec.path) is gone; waiting for it to come back (Ctrl-C to stop)"
+        #expect(watching.errors.wait(for: 1, of: goneLine), "\(watching.errors.text)")
+        #expect(watching.interrupt() == 0)
+        #expect(watching.errors.text == [watchingLine, goneLine].map { $0 + "\n" }.joined())
+    }
+
     /// With no path, only the default folders that exist are watched: a missing plugins/ is not
     /// the current folder.
     @Test func withNoPathTheDefaultFoldersThatExistAreWatched() throws {

@@ -274,7 +274,9 @@ extension SwipeHostCommand {
                     (reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated } + deleted).map(
                         ScriptHeader.normalized))
                 var changed = watcher.pendingChanges(ignoring: wrote)
-                if changed.isEmpty { changed = watcher.waitForChanges() }
+                // A folder already gone (its move read just now, with no file event to go with it)
+                // is said below before anything waits: the wait ends only on a new event.
+                if changed.isEmpty && watcher.missingFolders.isEmpty { changed = watcher.waitForChanges() }
                 // A folder deleted or moved away (git checkout, rsync) is waited for, said once; the
                 // run is held until it is back (the watcher then names it: every spec runs).
                 var told: [String] = []
