@@ -139,7 +139,7 @@ public struct OriginPolicy: Hashable, Sendable {
     }
 
     /// A header value in a message: at most 100 characters, control characters as `?`.
-    static func shown(_ text: String) -> String {
+    public static func shown(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
                 text.unicodeScalars.prefix(100).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))

@@ -1,7 +1,9 @@
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 import SwipePlayground
 import SwipePlugins
 import Synchronization
@@ -76,6 +78,10 @@ public struct PlaygroundServer: Sendable {
         let policy = PolicyBox(OriginPolicy(boundHost: host, port: port, allowedOrigins: allowedOrigins))
         let router = Router()
         let answer: @Sendable (Request, BasicRequestContext) -> Response = { request, _ in
+            if let malformed = request.headers[RequestFraming.refusal] {
+                return Self.response(
+                    .init(status: 400, contentType: "text/plain; charset=utf-8", body: Array((malformed + "\n").utf8)))
+            }
             if let refusal = policy.policy.check(host: request.head.authority, origin: request.headers[.origin]) {
                 return Self.response(
                     .init(
@@ -91,12 +97,19 @@ public struct PlaygroundServer: Sendable {
         // The upgrade is decided from the request alone, not through a router: the router's
         // WebSocket context keeps a reference to itself, and so every connection (LeakSanitizer
         // found it in HummingbirdWebSocket 2.8.1).
-        let app = Application(
-            router: router,
-            server: .http1WebSocketUpgrade(
-                configuration: .init(ws: .init(maxFrameSize: Self.socketMessageLimit, autoPing: .disabled))
-            ) { request, channel, _ in
-                guard request.method == .get, request.path?.split(separator: "?").first == "/ws" else {
+        // A text message that is not UTF-8 closes the socket with 1007 (`validateUTF8`), as RFC
+        // 6455 (section 8.1) asks; without it, the library decoded it with replacement characters.
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(additionalChannelHandlers: [RequestFramingGuard.Reinstall()]),
+            ws: .init(maxFrameSize: Self.socketMessageLimit, autoPing: .disabled, validateUTF8: true))
+        let upgrade:
+            @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
+                WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+            > = { request, channel, _ in
+                // A malformed request (``RequestFraming``) is declined: Hummingbird answers 400.
+                guard request.method == .get, request.path?.split(separator: "?").first == "/ws",
+                    request.headerFields[RequestFraming.refusal] == nil
+                else {
                     return .dontUpgrade
                 }
                 // A refused upgrade goes on to the router, which answers 403 with the reason.
@@ -109,6 +122,13 @@ public struct PlaygroundServer: Sendable {
                         written: { try? await channel.eventLoop.submit {}.get() },
                         dropConnection: { channel.close(promise: nil) })
                 }
+            }
+        let app = Application(
+            router: router,
+            server: HTTPServerBuilder { responder in
+                FramingCheckedChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder, configuration: configuration, shouldUpgrade: upgrade))
             },
             configuration: .init(address: .hostname(host, port: port), serverName: "swipehost"),
             onServerRunning: { channel in
