@@ -238,7 +238,7 @@ struct FrameEncoder {
                 startRow(row, &rowsOut, &firstRow)
                 if itemChanged {
                     rowsOut.append(literal: ",\"item\":")
-                    rowsOut.append(jsonString: item)
+                    rowsOut.append(jsonString: PlaygroundText.cut(item))
                 }
                 if idChanged {
                     rowsOut.append(literal: ",\"id\":")
@@ -373,7 +373,7 @@ struct FrameEncoder {
             out.append(literal: "{\"row\":")
             out.append(integer: ghost.row)
             out.append(literal: ",\"item\":")
-            out.append(jsonString: ghost.item)
+            out.append(jsonString: PlaygroundText.cut(ghost.item))
             out.append(literal: ",\"y\":")
             ServerMessage.appendNumber(geometry.y, to: &out)
             append(

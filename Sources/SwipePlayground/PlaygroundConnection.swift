@@ -18,7 +18,8 @@ public final class PlaygroundConnection: Sendable {
     /// replaced by the next frame (a key frame, made whole while that much waits), so a page that sends
     /// drags without reading holds at most that much; what is never dropped (`hello`, errors,
     /// reloads, the frames that carry events: the page's log) counts towards the limit. One
-    /// message larger than the limit alone is still sent.
+    /// message larger than the limit alone is still sent; messages made at once that are larger
+    /// together end the connection as ``Ending/tooLarge(bytes:)``.
     public static let maximumUnsentBytes = 8 << 20
 
     /// Why a connection ended (the server closes the socket accordingly).
@@ -29,6 +30,10 @@ public final class PlaygroundConnection: Sendable {
         case tooFarBehind
         /// Nothing came from the page for the server's idle limit.
         case idle
+        /// The messages the session made at once (a greeting, a frame and its events, a reload)
+        /// came to `bytes`, more than ``maximumUnsentBytes`` by themselves: the page was not
+        /// behind, and a reload would make them again.
+        case tooLarge(bytes: Int)
     }
 
     public let id: String
@@ -193,9 +198,8 @@ public final class PlaygroundConnection: Sendable {
             // what changed cannot replace the frame it was made against).
             if state.queuedBytes > coalescingBytes { state.core.requireKeyFrame() }
             let replies = body(&state)
-            let overflow = state.send(replies, unsentLimit: unsentLimit, coalescingBytes: coalescingBytes)
-            if overflow {
-                resume = state.end(.tooFarBehind)
+            if let overflow = state.send(replies, unsentLimit: unsentLimit, coalescingBytes: coalescingBytes) {
+                resume = state.end(overflow)
             } else {
                 scheduleWake(&state)
                 if let writer = state.waiting, let message = state.dequeue() {
@@ -207,7 +211,7 @@ public final class PlaygroundConnection: Sendable {
         }
         handOver.map { $0.0.resume(returning: $0.1) }
         resume.0?.resume(returning: nil)
-        for waiter in resume.1 { waiter.resume(returning: .tooFarBehind) }
+        if let ending = endedBecause { for waiter in resume.1 { waiter.resume(returning: ending) } }
     }
 
     /// Sets the real-time timer for the session's next wake (under the lock).
@@ -258,8 +262,10 @@ extension PlaygroundConnection.State {
     }
 
     /// Queues `replies` (under the lock), a key frame replacing a waiting frame that carries no
-    /// events; true when the waiting bytes passed `unsentLimit` (the page is too far behind).
-    mutating func send(_ replies: [String], unsentLimit: Int, coalescingBytes: Int) -> Bool {
+    /// events; when the waiting bytes pass `unsentLimit`, why the connection must end: the
+    /// replies alone are over it (``PlaygroundConnection/Ending/tooLarge(bytes:)``), or else the
+    /// page is too far behind.
+    mutating func send(_ replies: [String], unsentLimit: Int, coalescingBytes: Int) -> PlaygroundConnection.Ending? {
         for message in replies {
             let isFrame = ServerMessage.isFrame(message)
             if isFrame, queuedBytes > coalescingBytes, ServerMessage.isKeyFrame(message), let index = supersedable,
@@ -272,9 +278,12 @@ extension PlaygroundConnection.State {
             queue.append(message)
             queuedBytes += message.utf8.count
             peakQueuedBytes = max(peakQueuedBytes, queuedBytes)
-            if queuedBytes > unsentLimit, queue.count - queueHead > 1 { return true }
+            if queuedBytes > unsentLimit, queue.count - queueHead > 1 {
+                let made = replies.reduce(0) { $0 + $1.utf8.count }
+                return made > unsentLimit ? .tooLarge(bytes: made) : .tooFarBehind
+            }
         }
-        return false
+        return nil
     }
 
     /// The oldest message waiting (under the lock), taken off the queue.

@@ -13,7 +13,7 @@ public enum ServerMessage {
 
     /// `{"type":"error","message":...}`
     public static func error(_ message: String) -> String {
-        object("{\"type\":\"error\",\"message\":") { $0.append(jsonString: message) }
+        object("{\"type\":\"error\",\"message\":") { $0.append(jsonString: PlaygroundText.cut(message)) }
     }
 
     /// `{"type":"reload","ok":true,"t":N}`
@@ -23,7 +23,7 @@ public enum ServerMessage {
 
     /// `{"type":"reload","ok":false,"error":"FILE:LINE: message"}`
     public static func reloadFailed(_ error: String) -> String {
-        object("{\"type\":\"reload\",\"ok\":false,\"error\":") { $0.append(jsonString: error) }
+        object("{\"type\":\"reload\",\"ok\":false,\"error\":") { $0.append(jsonString: PlaygroundText.cut(error)) }
     }
 
     /// A message as one JSON object: `head` (its opening brace and first fields, up to the
@@ -120,6 +120,7 @@ public enum ServerMessage {
     /// the line `--format text` prints for it, added at the end (not `"text"`: a `present`'s
     /// object has its own `text`, the sheet's body).
     static func appendEvent(_ record: TraceRecord, to out: inout OutputBuffer) {
+        let record = PlaygroundText.cut(record)
         var object = JSONLinesFormat.line(for: record)
         while object.last == "\n" { object.removeLast() }
         guard object.last == "}" else {
@@ -142,7 +143,9 @@ public enum ServerMessage {
         out.append(byte: UInt8(ascii: "]"))
     }
 
+    /// A button as the page gets it, its texts cut (``PlaygroundText``).
     static func append(_ button: SwipeButton, to out: inout OutputBuffer) {
+        let button = PlaygroundText.cut(button)
         out.append(literal: "{\"id\":")
         out.append(jsonString: button.id)
         out.append(literal: ",\"title\":")

@@ -52,10 +52,25 @@ struct SVGWriter {
         text += "/>\n"
     }
 
-    /// `<name attributes>text</name>`
+    /// The most Unicode scalars of one text drawn (a title, an item, a caption): no frame shows
+    /// more, and a plugin's titles have no limit of their own (30 of 1 MB made an SVG of 121 MB).
+    static let maximumTextScalars = 200
+
+    /// `<name attributes>text</name>`, the text cut to ``maximumTextScalars`` and `…`.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, Value>, text content: String) {
         open(name, attributes)
-        text += ">" + XMLText.escaped(content, attribute: false) + "</" + name + ">\n"
+        text += ">" + XMLText.escaped(Self.cut(content), attribute: false) + "</" + name + ">\n"
+    }
+
+    /// `content`, or its first ``maximumTextScalars`` scalars and `…`.
+    static func cut(_ content: String) -> String {
+        // No more scalars than UTF-8 bytes: a short text needs no count.
+        guard content.utf8.count > maximumTextScalars else { return content }
+        let scalars = content.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: maximumTextScalars, limitedBy: scalars.endIndex),
+            end < scalars.endIndex
+        else { return content }
+        return String(scalars[..<end]) + "…"
     }
 
     /// `<name attributes>`, the children `body` writes, `</name>`.

@@ -53,11 +53,26 @@ public struct PlaygroundServer: Sendable {
         case .pageLeft: return ""
         case .tooFarBehind:
             return "too far behind: more than \(unsentLimit) bytes waited to be sent; reload the page"
+        case .tooLarge(let bytes):
+            // Not the page's fault, and a reload would make the same messages: say what would help.
+            return "too large: the server's messages for one update came to \(bytes) bytes, more than the "
+                + "\(unsentLimit) that may wait to be sent (too many or too large events or rows from the plugins); "
+                + "change the plugin, then reload the page"
         case .idle:
             let (seconds, attoseconds) = idleLimit.components
             let shown =
                 attoseconds == 0 ? "\(seconds) s" : "\(seconds * 1_000 + attoseconds / 1_000_000_000_000_000) ms"
             return "idle: no message from the page for \(shown); reload the page"
+        }
+    }
+
+    /// The close frame's code when the page is closed for `ending`: idle, 1001 (going away); too
+    /// far behind, 1008 (policy violation); too large, 1011 (the server cannot go on).
+    static func closeCode(_ ending: PlaygroundConnection.Ending) -> WebSocketErrorCode {
+        switch ending {
+        case .idle: .goingAway
+        case .tooLarge: .unexpectedServerError
+        case .pageLeft, .tooFarBehind: .policyViolation
         }
     }
 
@@ -227,9 +242,7 @@ public struct PlaygroundServer: Sendable {
                 // connection is dropped.
                 let sent = await withTaskGroup(of: Bool.self) { closing in
                     closing.addTask {
-                        // Idle: 1001, going away; too far behind: 1008, policy violation.
-                        (try? await outbound.close(ending == .idle ? .goingAway : .policyViolation, reason: reason))
-                            != nil
+                        (try? await outbound.close(closeCode(ending), reason: reason)) != nil
                     }
                     closing.addTask {
                         try? await Task.sleep(for: closeGrace)
