@@ -2,17 +2,24 @@ import SwipeCore
 import SwipeScript
 
 /// A row's configuration as JSON for the page's panel, with the keys a plugin's `configure`
-/// returns (`open_threshold`, `full_swipe`, ...), the thresholds as the cell uses them.
+/// returns (`preset`, `enabled`, `open_threshold`, `full_swipe`, ...) in their units (`duration`
+/// in seconds, `full_swipe.button` a button's id), the thresholds as the cell uses them.
 enum ConfigurationJSON {
-    static func write(_ configuration: CellConfiguration, to out: inout OutputBuffer) {
-        out.append(literal: "{\"trailing\":")
+    static func write(_ configuration: CellConfiguration, preset: BehaviorPreset, to out: inout OutputBuffer) {
+        out.append(literal: "{\"preset\":")
+        out.append(jsonString: preset.rawValue)
+        if let off = configuration.switchedOff {
+            out.append(literal: ",\"switched_off\":")
+            out.append(jsonString: PlaygroundText.cut(off))
+        }
+        out.append(literal: ",\"trailing\":")
         write(configuration.trailing, to: &out)
         out.append(literal: ",\"leading\":")
         write(configuration.leading, to: &out)
         out.append(literal: ",\"bounce\":")
         ServerMessage.appendNumber(configuration.bounce, to: &out)
         out.append(literal: ",\"duration\":")
-        out.append(milliseconds: .start + configuration.duration)
+        ServerMessage.appendNumber(Double(configuration.duration.nanoseconds) / 1e9, to: &out)
         out.append(literal: ",\"curve\":")
         out.append(jsonString: configuration.spring == nil ? configuration.curve.rawValue : "spring")
         if let spring = configuration.spring {
@@ -36,13 +43,16 @@ enum ConfigurationJSON {
         }
         if let failure = configuration.failure {
             out.append(literal: ",\"failure\":")
-            out.append(jsonString: failure)
+            out.append(jsonString: PlaygroundText.cut(failure))
         }
         out.append(byte: UInt8(ascii: "}"))
     }
 
+    /// An edge: `enabled` (false: it does not swipe, its buttons empty or turned off), then its keys.
     static func write(_ edge: EdgeActions, to out: inout OutputBuffer) {
-        out.append(literal: "{\"buttons\":")
+        out.append(literal: "{\"enabled\":")
+        out.append(literal: edge.isEmpty ? "false" : "true")
+        out.append(literal: ",\"buttons\":")
         ServerMessage.append(edge.buttons, to: &out)
         guard !edge.isEmpty else {
             out.append(byte: UInt8(ascii: "}"))
@@ -54,7 +64,11 @@ enum ConfigurationJSON {
         ServerMessage.appendNumber(edge.effectiveCloseThreshold, to: &out)
         if let full = edge.fullSwipe {
             out.append(literal: ",\"full_swipe\":{\"button\":")
-            out.append(integer: full.button + 1)
+            if edge.buttons.indices.contains(full.button) {
+                out.append(jsonString: edge.buttons[full.button].id)
+            } else {
+                out.append(literal: "null")
+            }
             out.append(literal: ",\"threshold\":")
             ServerMessage.appendNumber(full.threshold, to: &out)
             out.append(literal: ",\"completion\":")

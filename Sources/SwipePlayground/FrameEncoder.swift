@@ -24,6 +24,7 @@ struct FrameEncoder {
         var path: PathSimplifier.Path?
         /// What the look was made from.
         var configuration: CellConfiguration
+        var preset: BehaviorPreset
         var filled: SwipeButton?
         /// The row's `draw` as the page has it (``RowDraw``), and what it was made from.
         var draw: [UInt8]
@@ -36,7 +37,8 @@ struct FrameEncoder {
 
         init(
             item: String, offset: Double, y: Double, look: Int, path: PathSimplifier.Path?,
-            configuration: CellConfiguration, filled: SwipeButton?, draw: [UInt8], drawKey: SwipeCell.PresentationKey,
+            configuration: CellConfiguration, preset: BehaviorPreset, filled: SwipeButton?, draw: [UInt8],
+            drawKey: SwipeCell.PresentationKey,
             drawing: RowDraw, motion: RowMotionFields, id: String?
         ) {
             self.item = item
@@ -45,6 +47,7 @@ struct FrameEncoder {
             self.look = look
             self.path = path
             self.configuration = configuration
+            self.preset = preset
             self.filled = filled
             self.draw = draw
             self.drawKey = drawKey
@@ -76,8 +79,9 @@ struct FrameEncoder {
     /// Makes the next frame a key frame.
     mutating func requireKeyFrame() { keyNext = true }
 
-    /// The visible table at its clock's now, with the events since the last frame.
-    mutating func frame(_ table: SwipeTable, events: [TraceRecord]) -> String {
+    /// The visible table at its clock's now, with the events since the last frame; `preset`
+    /// gives the preset of a row's configuration (the panel shows it).
+    mutating func frame(_ table: SwipeTable, events: [TraceRecord], preset: (Int) -> BehaviorPreset) -> String {
         let key = keyNext || looks.count >= Self.maximumLooks
         keyNext = false
         if key {
@@ -101,11 +105,14 @@ struct FrameEncoder {
                 continue
             }
             let old = rows[row]
+            let rowPreset = preset(row)
             let sameLook: Bool
             // The look: the row's buttons and configuration, numbered once per page; the same
             // values as the last frame's are the same look without encoding them again.
             let lookNumber: Int
-            if let old, old.configuration == cell.configuration, old.filled == cell.filledButton {
+            if let old, old.configuration == cell.configuration, old.preset == rowPreset,
+                old.filled == cell.filledButton
+            {
                 lookNumber = old.look
                 sameLook = true
             } else {
@@ -140,7 +147,7 @@ struct FrameEncoder {
                     look.append(literal: "null")
                 }
                 look.append(literal: ",\"config\":")
-                ConfigurationJSON.write(cell.configuration, to: &look)
+                ConfigurationJSON.write(cell.configuration, preset: rowPreset, to: &look)
                 look.append(byte: UInt8(ascii: "}"))
                 let lookBytes = look.bytes
                 if let known = looks[lookBytes] {
@@ -219,6 +226,7 @@ struct FrameEncoder {
                 if pathChanged { old.path = path }
                 if !sameLook {
                     old.configuration = cell.configuration
+                    old.preset = rowPreset
                     old.filled = cell.filledButton
                 }
                 if madeDrawing {
@@ -265,13 +273,14 @@ struct FrameEncoder {
             } else {
                 rows[row] = RowState(
                     item: item, offset: offset, y: y, look: lookNumber, path: path,
-                    configuration: cell.configuration, filled: cell.filledButton, draw: draw, drawKey: drawKey,
+                    configuration: cell.configuration, preset: rowPreset, filled: cell.filledButton, draw: draw,
+                    drawKey: drawKey,
                     drawing: drawing, motion: motion, id: id)
                 // New to the page: every field, but those at their defaults (offset 0, path null,
                 // the look of the row above).
                 startRow(row, &rowsOut, &firstRow)
                 rowsOut.append(literal: ",\"item\":")
-                rowsOut.append(jsonString: item)
+                rowsOut.append(jsonString: PlaygroundText.cut(item))
                 if let id {
                     rowsOut.append(literal: ",\"id\":")
                     rowsOut.append(jsonString: id)

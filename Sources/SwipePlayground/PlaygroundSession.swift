@@ -42,7 +42,7 @@ public final class PlaygroundSession {
     public func frame(key: Bool = false) -> String {
         defer { events.removeAll(keepingCapacity: true) }
         if key { encoder.requireKeyFrame() }
-        return encoder.frame(session.table, events: events)
+        return encoder.frame(session.table, events: events, preset: session.preset(ofRow:))
     }
 
     /// Makes the next frame a key frame, one that depends on nothing sent before it (the

@@ -46,6 +46,8 @@ struct ConfigurationReader {
         var buttonCloses: [Int: Bool] = [:]
         var errors: [PluginProblem] = []
         var warnings: [PluginProblem] = []
+        /// The row's preset (its own `preset`, else the run's); nil for a row that does not swipe.
+        var preset: BehaviorPreset?
     }
 
     /// One edge's fields as read: its buttons and thresholds, whether the list was read whole
@@ -121,6 +123,7 @@ struct ConfigurationReader {
             }
         }
         preset.apply(to: &configuration)
+        result.preset = preset
         configuration.trailing = trailing.actions
         configuration.leading = leading.actions
         preset.addFullSwipes(to: &configuration, cellWidth: cellWidth)

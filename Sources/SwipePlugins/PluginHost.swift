@@ -117,28 +117,6 @@ public final class PluginHost {
     /// itself again with no delay cannot keep the clock from moving.
     public static let timerCallbackLimit = 1_000
 
-    /// A row's configuration and the plugin that gave it, as cached in
-    /// ``DispatchState/rowSetups``. A class, so that reading a row's setup (on every tap)
-    /// retains one object rather than copying the configuration's buttons and the handlers.
-    final class RowSetup {
-        /// The plugin that configured the row; nil for the built-in tutorial cell.
-        let owner: Int?
-        let configuration: CellConfiguration
-        /// The `on_tap` handlers, by ``handlerKey(_:_:)``.
-        let handlers: [Int: LuaRef]
-        /// The buttons whose tapped action closes the row once handled (`close = true`, an
-        /// edge's `close_on_action = true`), by ``handlerKey(_:_:)``.
-        let closing: Set<Int>
-
-        init(owner: Int?, configuration: CellConfiguration, handlers: [Int: LuaRef], closing: Set<Int> = []) {
-            (self.owner, self.configuration, self.handlers, self.closing) = (owner, configuration, handlers, closing)
-        }
-
-        /// The key of `edge`'s button `number` (1-based) in ``handlers``: trailing buttons are
-        /// 1, 2, ..., leading ones -1, -2, ...
-        static func handlerKey(_ edge: Edge, _ number: Int) -> Int { edge == .trailing ? number : -number }
-    }
-
     /// A plugin's `on_open` or `on_close`, held without reference counting: the dispatch path
     /// (``broadcast(hook:row:_:)``) retains nothing. The plugin, kept in ``plugins``, owns the
     /// function and outlives the host's use of it.
@@ -426,7 +404,8 @@ public final class PluginHost {
                     "plugin '\(DisplayText.token(plugin.name))' switched it off (its configure returned false)"
             }
             return RowSetup(
-                owner: index, configuration: configuration, handlers: read.handlers, closing: read.closing)
+                owner: index, configuration: configuration, handlers: read.handlers, closing: read.closing,
+                preset: read.preset)
         }
         return RowSetup(owner: nil, configuration: preset.configuring(.tutorial), handlers: [:])
     }

@@ -84,6 +84,8 @@ public final class Session {
     public var now: VirtualInstant { host.table.now }
     /// Every record so far, in order (none with ``SessionConfiguration/traceMode`` `.jsonLines`).
     public var records: [TraceRecord] { host.recorder.records }
+    /// The preset `row`'s configuration follows: its own `preset` key, else the run's.
+    public func preset(ofRow row: Int) -> BehaviorPreset { host.preset(ofRow: row) }
     /// The plugins in charge (those of the last successful ``reload(_:)``).
     public internal(set) var plugins: [PluginSource]
     public let configuration: SessionConfiguration

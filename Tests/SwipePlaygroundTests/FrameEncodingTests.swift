@@ -167,7 +167,9 @@ struct FrameEncodingTests {
                 guard ServerMessage.isFrame(text) else { return }
                 var whole = FrameEncoder()
                 let wholePage = PageModel()
-                _ = try Sent([whole.frame(session.session.table, events: [])], page: wholePage)
+                _ = try Sent(
+                    [whole.frame(session.session.table, events: [], preset: session.session.preset(ofRow:))],
+                    page: wholePage)
                 #expect(Set(page.rows.keys) == Set(wholePage.rows.keys), "\(name)")
                 for (row, fields) in wholePage.rows {
                     for key in ["item", "offset", "y", "right", "left", "filled", "order", "config"] {
