@@ -28,7 +28,14 @@ Debian's chromium through Playwright, and checks with real mouse events that:
      `draw` at several instants of its grow, and once grown it covers the whole revealed width;
  10. with a plugin whose items are tables with ids (a fifth server, issue 22), those rows show
      their ids (`#m1`, in a label and the row's title), a string row shows none, the keyboard's
-     row is named by its id, and the recorded script names a dragged row by its id (`#m3`).
+     row is named by its id, and the recorded script names a dragged row by its id (`#m3`);
+ 11. with a plugin whose rows pick their own presets (a sixth server), the header names the
+     presets, and the panel shows each row's preset, `enabled`, `duration` in seconds and its full
+     swipe's button by id.
+Along the way (scripts/browser_a11y.py): axe-core finds no serious or critical violation at rest,
+with a row open, with a sheet up and with the actions menu open; the keyboard's row is the
+table's aria-activedescendant, by an id of its own, with a ring above its content
+(.artifacts/keyboard-focus.png); each event is said in the polite live region.
 Saves .artifacts/playground.png (and docs/images/playground.png with --docs-screenshot): row 2
 open on its leading edge, row 4 on its trailing one, the log, row 4's configuration.
 """
@@ -46,6 +53,8 @@ import urllib.error
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+
+import browser_a11y
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TIMEOUT_MS = 15000
@@ -189,6 +198,7 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
               "a request with %s gets 403 and the reason" % json.dumps(headers), str(refused))
     page.goto(server.url)
     row(page, 3).wait_for()
+    browser_a11y.audit(page, check, "at rest")
     hello = page.evaluate("() => window.swipePlayground.hello")
     count_before = int(page.get_attribute("#table", "data-row-count"))
     check(count_before == 15, "the page shows mail's 15 items", str(count_before))
@@ -202,6 +212,8 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     check(True, "the log shows the open of row 3")
     wait_offset(page, 3, -240)
     check(True, "row 3's content comes to rest 240 px left (three 80-px buttons)")
+    browser_a11y.wait_announced(page, check, "row 3 opened")
+    browser_a11y.audit(page, check, "with a row open")
     shown = revealed_buttons(page, 3)
     check(shown == [["trash", "Trash", "rgb(255, 59, 48)"], ["flag", "Flag", "rgb(255, 149, 0)"],
                     ["more", "More", "rgb(199, 199, 204)"]],
@@ -236,6 +248,7 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     page.mouse.click(more["x"] + more["width"] / 2, more["y"] + more["height"] / 2)
     page.locator("#sheet-backdrop:not([hidden])").wait_for()
     check(True, "tapping More presents the sheet")
+    browser_a11y.audit(page, check, "with a sheet up")
     page.click("#sheet-dismiss")
     page.locator("#log .event.dismiss").wait_for()
     check(page.is_hidden("#sheet-backdrop"), "dismissing the sheet hides it and the session records a dismiss")
@@ -249,8 +262,11 @@ def run_checks(page, args, server, plugin, original, binary, work, page_errors):
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
     check(row(page, 3).get_attribute("class").find("kbd-focus") >= 0, "ArrowDown focuses row 3")
+    browser_a11y.check_keyboard_row(page, check, 3, "Weekend hiking plan",
+                                    os.path.join(os.path.dirname(args.screenshot), "keyboard-focus.png"))
     page.keyboard.press("a")
     page.locator("#actions-menu:not([hidden]) button").first.wait_for()
+    browser_a11y.audit(page, check, "with the actions menu open")
     labels = page.eval_on_selector_all("#actions-menu button", "els => els.map(e => e.textContent)")
     check(labels == ["Trash (trailing)", "Unread (leading)", "Flag (trailing)", "More (trailing)"],
           "A opens the row's actions in VoiceOver's order", json.dumps(labels))
@@ -661,6 +677,8 @@ def main():
                 check_border_layout(binary, work, browser)
                 check_filled_grow(binary, work, browser)
                 check_row_ids(binary, work, browser)
+                browser_a11y.check_config_panel(binary, work, browser, check, Server, row,
+                                                lambda s: s.stop(signal.SIGINT))
             except BaseException:
                 try:
                     shoot(page, args, failure_shot)

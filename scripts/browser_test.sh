@@ -2,7 +2,8 @@
 # The playground's end-to-end test in a real browser (scripts/browser_test.py): Debian's
 # chromium driven by Playwright from PyPI (no browser download: it launches /usr/bin/chromium).
 # Installs what it needs on a fresh Debian machine (chromium and python3-venv through apt-get,
-# Playwright into a virtual environment kept in ~/.cache/swipehost, or $SWIPEHOST_BROWSER_VENV);
+# Playwright and axe-playwright-python, which carries axe-core for the accessibility audit, from
+# PyPI into a virtual environment kept in ~/.cache/swipehost, or $SWIPEHOST_BROWSER_VENV);
 # safe to run again: it installs only what is missing.
 #
 #   bash scripts/browser_test.sh [--bin PATH] [--docs-screenshot] [--keep]
@@ -18,6 +19,8 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 
 PLAYWRIGHT_VERSION="1.65.2"
+# axe-core 4.12.1; installed without its dependencies, which would let pip move Playwright.
+AXE_VERSION="0.1.8"
 venv="${SWIPEHOST_BROWSER_VENV:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/swipehost/browser-venv}"
 
 missing=()
@@ -33,6 +36,11 @@ sys.exit(version('playwright') != '$PLAYWRIGHT_VERSION')" >/dev/null 2>&1; then
     mkdir -p "$(dirname "$venv")"
     /usr/bin/python3 -m venv "$venv"
     "$venv/bin/python" -m pip install -q --disable-pip-version-check "playwright==$PLAYWRIGHT_VERSION"
+fi
+if ! "$venv/bin/python" -c "import axe_playwright_python, sys; from importlib.metadata import version; \
+sys.exit(version('axe-playwright-python') != '$AXE_VERSION')" >/dev/null 2>&1; then
+    echo "browser_test: installing axe-playwright-python $AXE_VERSION (axe-core) into $venv" >&2
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-deps "axe-playwright-python==$AXE_VERSION"
 fi
 
 [ "${1:-}" != "--install-only" ] || exit 0

@@ -40,6 +40,8 @@
   var pointers = new Map();   // pointerId -> true while a pointer is down on the table
   var hoverRow = null;        // the row number under the pointer (for the panel)
   var configShown = null;     // what the panel shows now (row + JSON), to redraw only on change
+  var presetsSeen = new Set(); // the presets of the rows' configurations seen (the header names them)
+  var presetHeader = null;    // the header's preset label and value
   var rafPending = false;
   var frozenAt = null;        // a virtual time to draw at instead of the clock (tests: freeze)
   var frames = 0;
@@ -140,16 +142,31 @@
       ['session', h.session], ['plugins', names.length ? names.join(', ') : '(none: the tutorial\u2019s cell)'],
       ['preset', h.preset || 'tutorial'], ['direction', h.direction || 'ltr']
     ];
+    presetsSeen = new Set();
     parts.forEach(function (p, i) {
       if (i) info.appendChild(document.createTextNode(' \u00b7 '));
-      info.appendChild(document.createTextNode(p[0] + ' '));
+      var label = document.createTextNode(p[0] + ' ');
+      info.appendChild(label);
       var b = document.createElement('b');
       b.textContent = p[1];
       info.appendChild(b);
+      if (p[0] === 'preset') presetHeader = { label: label, value: b };
     });
     setDownload($('download-script'), h.script, 'session-' + h.session + '.swipe');
     setDownload($('download-spec'), h.spec, 'session-' + h.session + '_spec.lua');
     setRowCount(h.rows);
+  }
+
+  /** The header names one preset while every row seen follows the session's (`--preset`), and
+   *  the presets seen once rows pick their own (a `preset` key in `configure`). */
+  function notePreset(name) {
+    if (presetsSeen.has(name)) return;
+    presetsSeen.add(name);
+    if (!presetHeader || !hello) return;
+    var names = Array.from(presetsSeen);
+    var only = names.length === 1 && names[0] === (hello.preset || 'tutorial');
+    presetHeader.label.textContent = only ? 'preset ' : 'presets ';
+    presetHeader.value.textContent = only ? names[0] : names.sort().join(', ') + ' (rows pick their own)';
   }
 
   function setDownload(a, url, name) {
@@ -178,7 +195,11 @@
       looks.clear();
       rowViews.forEach(function (v) { v.sig = null; });   // look numbers start again
     }
-    Object.keys(f.looks || {}).forEach(function (k) { looks.set(Number(k), f.looks[k]); });
+    Object.keys(f.looks || {}).forEach(function (k) {
+      looks.set(Number(k), f.looks[k]);
+      var config = f.looks[k] && f.looks[k].config;
+      if (config && typeof config.preset === 'string') notePreset(config.preset);
+    });
     var listed = new Map();
     (f.rows || []).forEach(function (r) { listed.set(r.row, r); });
     var editing = new Set(f.editing || []);
@@ -198,7 +219,15 @@
       // A row new to the page starts from its look's `rest` drawing (a closed cell's).
       if (!data.draw) data.draw = look.rest || null;
       lookAbove = data.look;
-      if (!v) { v = makeRow(n); rowViews.set(n, v); table.appendChild(v.el); }
+      if (!v) {
+        v = makeRow(n);
+        // An option of the table's listbox, with an id of its own for aria-activedescendant.
+        v.el.id = 'row-' + n;
+        v.el.setAttribute('role', 'option');
+        v.el.setAttribute('aria-selected', 'false');
+        rowViews.set(n, v);
+        table.appendChild(v.el);
+      }
       v.data = data;
       v.el.style.top = data.y + 'px';
       v.el.style.height = rowHeight + 'px';
@@ -211,7 +240,9 @@
       if (n < range[0] || n > range[1]) { v.el.remove(); rowViews.delete(n); }
     });
     drawCollapsing(f.collapsing || [], rowHeight);
+    if (kbdRow !== null) markKbdRow();   // the keyboard's row may have left the screen
     (f.events || []).forEach(logEvent);
+    announce(f.events || []);
     drawOffsets();
     updateConfigPanel();
   }
@@ -237,6 +268,7 @@
     collapsingViews = list.map(function (g) {
       var v = makeRow(g.row);
       v.el.classList.add('collapsing');
+      v.el.setAttribute('aria-hidden', 'true');   // a deleted row on its way out: not an option
       v.el.dataset.item = g.item;
       v.item.textContent = g.item;
       fillButtons(v.right, g.right, 'right');
@@ -288,7 +320,9 @@
     return own || DEFAULT_COLORS[b.style === 'destructive' ? 'destructive' : 'normal'];
   }
 
-  /** True for colours light enough to need dark text (the iOS grey #C7C7CC, say). */
+  /** True for fills on which black text has more contrast than white (WCAG 2's ratio: relative
+   *  luminance above 0.179), so that a title is as legible as it can be: iOS's red, orange, blue
+   *  and grey fills are among them (white text on them is under 4.5:1, the minimum for text). */
   function isLight(hex) {
     var m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex || '');
     if (!m) return false;
@@ -296,7 +330,8 @@
       var v = parseInt(x, 16) / 255;
       return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
     });
-    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2] > 0.45;
+    var luminance = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    return (luminance + 0.05) / 0.05 > 1.05 / (luminance + 0.05);
   }
 
   var SVG_NS = 'http://www.w3.org/2000/svg';
@@ -393,6 +428,9 @@
   function fillRow(v, r) {
     v.el.dataset.item = r.item;
     v.item.textContent = r.item;
+    // What a screen reader says for the row (an option of the table's listbox).
+    var named = typeof r.id === 'string' ? ' (#' + r.id + ')' : '';
+    v.el.setAttribute('aria-label', 'row ' + r.row + named + ': ' + r.item);
     // The id a script names the row by (`swipe #m42 -120`), for rows whose items are tables.
     if (typeof r.id === 'string') {
       v.el.dataset.id = r.id;
@@ -856,18 +894,34 @@
     return Array.from(rowViews.keys()).sort(function (a, b) { return a - b; });
   }
 
-  /** Marks the keyboard's row (`.kbd-focus`) and names it for a screen reader. */
+  /** Marks the keyboard's row (`.kbd-focus`, `aria-selected`) and points the table's
+   *  `aria-activedescendant` at its own id (`row-N`), so a screen reader names the row that has
+   *  the focus; none when it is off screen. */
   function markKbdRow() {
-    rowViews.forEach(function (v, n) { v.el.classList.toggle('kbd-focus', n === kbdRow); });
+    rowViews.forEach(function (v, n) {
+      var on = n === kbdRow;
+      v.el.classList.toggle('kbd-focus', on);
+      v.el.setAttribute('aria-selected', on ? 'true' : 'false');
+    });
     var v = kbdRow === null ? null : rowViews.get(kbdRow);
     if (v) {
-      v.el.id = 'kbd-row';
-      table.setAttribute('aria-activedescendant', 'kbd-row');
-      var named = v.data && typeof v.data.id === 'string' ? ' (#' + v.data.id + ')' : '';
-      v.el.setAttribute('aria-label', 'row ' + kbdRow + named + ': ' + (v.data && v.data.item || '') + '; press A for its actions');
+      table.setAttribute('aria-activedescendant', v.el.id);
     } else {
       table.removeAttribute('aria-activedescendant');
     }
+  }
+
+  /** Each event of a frame, said by a screen reader: its line (as the log shows it) in the
+   *  polite live region. The same text twice in a row is still said (it alternates a trailing
+   *  no-break space). */
+  var announced = 0;
+  function announce(events) {
+    var lines = events.filter(function (ev) { return ev.event !== 'state'; }).map(function (ev) {
+      return typeof ev.line === 'string' ? withoutTimeColumn(ev.line) : String(ev.event);
+    });
+    if (!lines.length) return;
+    announced += 1;
+    $('announcer').textContent = lines.join('. ') + (announced % 2 ? '' : '\u00a0');
   }
 
   function moveKbdRow(step) {
