@@ -46,6 +46,14 @@ public enum GateWorkload: String, CaseIterable, Sendable {
     /// table of items (the plugin's `items`) whose rows the script names by id (`pan #m3 begin`),
     /// each line's row found by its id when it runs (issue 26, point 3).
     case itemsReplayLine = "replay.items"
+    /// An insert at row 1 under `row_animation = "fade"`, one of the `count` a handler queues
+    /// (``editsPlugin(edits:insert:)``): the batch applied, the rows laid out and configured, and
+    /// the 300 ms of the expansions run. Linear in the inserts: the count per insert does not
+    /// grow with them (it did, with the layout and the cells' reload redone after each).
+    case insertEdit = "edits.insert"
+    /// ``insertEdit`` for deletes at row 1 of a table of `count` + 30 rows: each visible row
+    /// deleted collapses.
+    case deleteEdit = "edits.delete"
 
     /// Runs the measurements; `root` is where `plugins/tutorial.lua` is.
     public func run(count: Int, root: String) throws {
@@ -115,6 +123,18 @@ public enum GateWorkload: String, CaseIterable, Sendable {
                 try Self.runCoveredSpec(tests: units, root: root, region: region)
             case .serveInput:
                 try Self.runServeInput(moves: units, region: region)
+            case .insertEdit, .deleteEdit:
+                let insert = self == .insertEdit
+                let bench = Benchmarks(quick: true, root: root)
+                let path = try bench.temporaryPlugin(Self.editsPlugin(edits: units, insert: insert))
+                defer { unlink(path) }
+                let configuration = SessionConfiguration(
+                    plugins: [.file(path)], items: .generated(count: insert ? 30 : units + 30))
+                let rows = insert ? units + 30 : 30
+                let script = Array("open 3\ntap 3 edit\nwait 300\n".utf8)
+                guard try replay(script, configuration) > 0, try Self.rowCount(script, configuration) == rows else {
+                    throw BenchError(message: "\(rawValue): the handler's edits did not apply")
+                }
             case .itemsReplayLine:
                 let configuration = SessionConfiguration(plugins: [.file(root + "/examples/inbox.lua")])
                 guard try replay(Benchmarks.itemsReplayScript(lines: units), configuration) > units else {
@@ -148,6 +168,35 @@ public enum GateWorkload: String, CaseIterable, Sendable {
         guard bytes > 0, session.session.table.cell(forRow: 3)?.isTracking == true else {
             throw BenchError(message: "serve.input: the moves did not pan row 3")
         }
+    }
+
+    /// ``insertEdit``'s and ``deleteEdit``'s plugin: one button whose handler inserts (or
+    /// deletes) `edits` rows at row 1, under `row_animation = "fade"`.
+    static func editsPlugin(edits: Int, insert: Bool) -> String {
+        """
+        return {
+          name = "gate",
+          table = { row_animation = "fade" },
+          configure = function(row)
+            return { buttons = { { id = "edit", title = "Edit", width = 80 } } }
+          end,
+          on_action = function(ctx, row, button)
+            for i = 1, \(edits) do \(insert ? "ctx:insert(1, \"New \" .. i)" : "ctx:delete(1)") end
+          end,
+        }
+
+        """
+    }
+
+    /// The row count the table has after `script` (outside any measured region).
+    static func rowCount(_ script: [UInt8], _ configuration: SessionConfiguration) throws -> Int {
+        let session = try Session(configuration, sink: nil)
+        try script.withUnsafeBufferPointer { buffer throws(ScriptError) in
+            try ScriptParser(fileName: "gate.swipe").forEachCommand(in: buffer) { (line) throws(ScriptError) in
+                _ = try session.apply(line)
+            }
+        }
+        return session.table.items.count
     }
 
     /// ``progress``'s plugin: the tutorial's buttons, and an empty `on_progress` when `hook`.

@@ -183,7 +183,7 @@ extension SwipeTable {
         guard let cell = cell(forRow: row) else { return nil }
         guard state.motions.isEmpty else {
             // A row animation runs: the row's y, height and look are the table's (RowAnimation).
-            let layout = state.rowLayout(row)
+            let layout = rowLayout(row)
             var drawn = cell.geometry(at: now, width: geometry.width, y: layout.y, height: layout.height)
             drawn.opacity = layout.opacity
             drawn.shift = layout.shift

@@ -107,7 +107,7 @@ extension TableState {
     }
 
     /// A row `shown` (1 = whole, 0 = gone) under `animation`: its opacity and sideways shift.
-    private func look(of animation: RowAnimation, shown: Double) -> (opacity: Double, shift: Double) {
+    func look(of animation: RowAnimation, shown: Double) -> (opacity: Double, shift: Double) {
         switch animation {
         case .none: (1, 0)
         case .fade: (shown, 0)
@@ -117,22 +117,15 @@ extension TableState {
     }
 
     /// The deleted rows still collapsing at `now`, each where it is drawn.
+    /// - Complexity: O(M log M) for M motions (``RowLayoutIndex``).
     func ghosts() -> [RowGhost] {
         var ghosts: [RowGhost] = []
-        for (index, motion) in motions.enumerated() {
+        var index: RowLayoutIndex?
+        let height = geometry.rowHeight
+        for (position, motion) in motions.enumerated() {
             guard case .collapse(_, let ghost?) = motion.kind, now < motion.end else { continue }
-            let height = geometry.rowHeight
-            var y = Double(motion.row - 1) * height - contentOffset
-            // The other motions above it (a gap at the same row made earlier is above it).
-            for (other, above) in motions.enumerated() where other != index {
-                let h = above.height(rowHeight: height, at: now)
-                switch above.kind {
-                case .collapse:
-                    if above.row < motion.row || (above.row == motion.row && other < index) { y += h }
-                case .expand:
-                    if above.row < motion.row { y -= height - h }
-                }
-            }
+            if index == nil { index = RowLayoutIndex(self) }
+            let y = index!.gapY(motion: position, row: motion.row, rowHeight: height, contentOffset: contentOffset)
             let progress = RowAnimation.progress(since: motion.start, at: now)
             let (opacity, shift) = look(of: motion.animation, shown: 1 - progress)
             var drawn = ghost
@@ -152,6 +145,21 @@ extension TableState {
         motions.reduce(0) { $0 + ($1.isCollapse ? 0 : 1) }
     }
 
+    /// The rows that have no height now: inserted rows whose expansion has not started to grow.
+    func unsizedRows() -> Set<Int> {
+        var rows: Set<Int> = []
+        for motion in motions where !motion.isCollapse && motion.height(rowHeight: geometry.rowHeight, at: now) == 0 {
+            rows.insert(motion.row)
+        }
+        return rows
+    }
+
+    /// Adds a row animation.
+    mutating func addMotion(_ motion: RowMotion) {
+        motions.append(motion)
+        motionsVersion &+= 1
+    }
+
     /// A visible row was deleted under `row_animation`: its gap collapses, drawing `ghost`.
     mutating func startCollapse(row: Int, ghost: RowGhost?) {
         var from = geometry.rowHeight
@@ -162,13 +170,14 @@ extension TableState {
         }
         var ghost = ghost
         ghost?.geometry.height = from
-        motions.append(
+        addMotion(
             RowMotion(kind: .collapse(from: from, ghost: ghost), row: row, start: now, animation: options.rowAnimation))
     }
 
     /// The motions' rows after row `row` was deleted (`delta` -1) or inserted (+1).
     mutating func shiftMotions(at row: Int, by delta: Int) {
         guard !motions.isEmpty else { return }
+        motionsVersion &+= 1
         for index in motions.indices {
             let moves = delta < 0 ? motions[index].row > row : motions[index].row >= row
             if moves { motions[index].row += delta }
@@ -181,6 +190,7 @@ extension TableState {
     /// (`reloadData` during UIKit's animations).
     mutating func followIDs(_ moved: (Int) -> Int?) {
         var kept: [RowMotion] = []
+        motionsVersion &+= 1
         for var motion in motions where !motion.isCollapse {
             guard let row = moved(motion.row) else { continue }
             motion.row = row
@@ -193,6 +203,7 @@ extension TableState {
     mutating func dropFinishedMotions() -> Bool {
         let before = motions.count
         motions.removeAll { $0.end <= now }
+        if motions.count != before { motionsVersion &+= 1 }
         return motions.count != before
     }
 
@@ -228,9 +239,19 @@ extension SwipeTable {
             return visibleRows.contains(row) ? row : nil
         }
         for row in visibleRows {
-            let layout = state.rowLayout(row)
+            let layout = rowLayout(row)
             if y >= layout.y, y < layout.y + layout.height { return row }
         }
         return nil
+    }
+
+    /// Row `row`'s y, height, opacity and shift now while rows animate
+    /// (``TableState/rowLayout(_:)``), from the layout made once for this instant.
+    func rowLayout(_ row: Int) -> (y: Double, height: Double, opacity: Double, shift: Double) {
+        if layoutIndex?.now != state.now || layoutIndex?.version != state.motionsVersion {
+            layoutIndex = RowLayoutIndex(state)
+        }
+        return layoutIndex.unsafelyUnwrapped.layout(
+            row, rowHeight: state.geometry.rowHeight, contentOffset: state.contentOffset)
     }
 }

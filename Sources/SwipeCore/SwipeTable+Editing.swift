@@ -39,7 +39,7 @@ extension SwipeTable {
     /// cancelled first.
     public func deleteRow(_ row: Int) throws(TableError) {
         try state.deleteRow(row)
-        finish()
+        finishEdit()
     }
 
     /// Inserts `item` at `row` (1...count + 1) with `id`, or when nil the next number the
@@ -47,7 +47,7 @@ extension SwipeTable {
     /// another row has is refused (``TableError/duplicateID(id:row:)``).
     public func insertRow(_ row: Int, item: String, id: RowID? = nil, value: ItemValue? = nil) throws(TableError) {
         try state.insertRow(row, item: item, id: id, value: value)
-        finish()
+        finishEdit()
     }
 
     /// Row `row`'s id (issue 22): it stays with the row's item while rows are inserted,

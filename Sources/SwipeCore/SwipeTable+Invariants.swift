@@ -17,6 +17,7 @@ extension SwipeTable {
 extension TableState {
     func checkInvariants() {
         precondition(cells.count == cellRows.count, "a cell without its row slot")
+        precondition(edits == nil, "a batch of edits is still open (SwipeTable.endEdits)")
         var seen = [Bool](repeating: false, count: cells.count)
         for (position, cell) in visibleCells.enumerated() {
             precondition(!seen[cell], "cell \(cell) is shown twice")

@@ -59,6 +59,8 @@ public final class SwipeTable {
     /// modified (delegate calls run between the writes): no dynamic exclusivity check, which
     /// cost a `swift_beginAccess` per delivery.
     @exclusivity(unchecked) private var isDelivering = false
+    /// The row animations' layout, made once per instant they are drawn at (``rowLayout(_:)``).
+    var layoutIndex: RowLayoutIndex?
 
     public init(
         items: TableItems = .generated(count: TableGeometry.defaultRows),
@@ -275,8 +277,9 @@ extension SwipeTable {
             if timer != TableState.rowDeleted { timerHandler?(timer) }
             finish()
         }
-        // Row animations that ended give back the cells of the rows they pulled into view.
-        if !state.motions.isEmpty, state.dropFinishedMotions() {
+        // Row animations that ended give back the cells of the rows they pulled into view;
+        // rows that had no height at the top, and have some now, get theirs.
+        if !state.motions.isEmpty, state.dropFinishedMotions() || state.unsizedAtTop {
             state.layoutVisibleRows()
             finish()
         }

@@ -153,7 +153,25 @@ extension PluginHost {
     func apply(_ range: Range<Int>, from index: Int) {
         guard !range.isEmpty else { return }
         let plugin = plugins[index].name
+        // A run of deletes and inserts is one batch (``SwipeTable/beginEdits()``): the table is
+        // laid out, and its rows' configurations asked again from the first row it touched,
+        // once at its end, not after each edit.
+        var editedFrom: Int?
+        func endEdits() {
+            guard let low = editedFrom else { return }
+            editedFrom = nil
+            invalidate(from: low)
+            table.endEdits()
+        }
+        defer { endEdits() }
         for position in range {
+            switch dispatch.transaction[position] {
+            case .delete(let row), .insert(let row, _):
+                if editedFrom == nil { table.beginEdits() }
+                editedFrom = min(editedFrom ?? row, row)
+            default:
+                if editedFrom != nil { endEdits() }
+            }
             switch dispatch.transaction[position] {
             case .open(let row, let side):
                 try? table.openRow(row, edge: side, animated: true)
@@ -168,19 +186,15 @@ extension PluginHost {
                     record(.delete(row: row, item: table.items[row], id: shown))
                     dispatch.departedBy[id] = "ctx:delete of plugin '\(plugin)'"
                 }
-                invalidate(from: row)
                 try? table.deleteRow(row)
-                table.reloadVisibleRows(from: row)
             case .insert(let row, let item):
                 // A table item's id: its own, or the one the table is about to give it.
                 record(
                     .insert(
                         row: row, item: item.title,
                         id: item.value == nil ? nil : (item.id ?? .number(table.items.nextID)).description))
-                invalidate(from: row)
                 if let id = item.id { dispatch.departedBy[id] = nil }
                 try? table.insertRow(row, item: item.title, id: item.id, value: item.value)
-                table.reloadVisibleRows(from: row)
             case .setItem(let row, let item):
                 record(
                     .update(
