@@ -238,6 +238,11 @@ int swd_call_record(swl_Runtime *rt, lua_State *L, int function, int context, co
             swd_set_number(rt, L, SWD_KEY_OFFSET, motion->offset);
             swd_set_number(rt, L, SWD_KEY_FRACTION, motion->fraction);
         }
+        if (motion->full) {
+            swl_call_push_key(rt, L, SWD_KEY_FULL);
+            lua_pushboolean(L, 1);
+            swl_call_set_raw(L);
+        }
     }
     if (button == NULL) return swl_call_finish(rt, L, 2, msgh);
     swd_push_button(rt, L, button);

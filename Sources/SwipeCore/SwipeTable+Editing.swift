@@ -31,6 +31,9 @@ extension SwipeTable {
         finish()
     }
 
+    /// Whether the table keeps `row` open (``openRows``).
+    public func isOpen(row: Int) -> Bool { state.openRows[row] != nil }
+
     /// Whether a `manual` full swipe holds `row` filled, waiting for ``fulfill(row:_:)``.
     public func isWaiting(row: Int) -> Bool { state.waitingRows[row] != nil }
 

@@ -7,8 +7,10 @@ public enum TableEvent: Hashable, Sendable {
     /// `cellDidOpen:`. `velocity`: the release velocity (points/s, negative = left) when a flick
     /// decided the open (`release = "velocity"`); nil otherwise, and always for the tutorial.
     case open(row: Int, side: Edge? = nil, velocity: Double? = nil)
-    /// `cellDidClose:`, with the release velocity as for ``open(row:side:velocity:)``.
-    case close(row: Int, side: Edge? = nil, velocity: Double? = nil)
+    /// `cellDidClose:`, with the release velocity as for ``open(row:side:velocity:)``. `full`: the
+    /// close of a full swipe's `reset` (the row snapping closed as its action runs), not of a
+    /// pan released closed or abandoned.
+    case close(row: Int, side: Edge? = nil, velocity: Double? = nil, full: Bool = false)
     /// `buttonOneActionForItemText:` and its siblings: button `number` of the edge (1 = outermost)
     /// was tapped.
     case action(row: Int, button: SwipeButton, number: Int, side: Edge? = nil)
@@ -32,8 +34,9 @@ public enum TableEvent: Hashable, Sendable {
     /// `side`: delivered just before that release's other events, its `open` among them.
     /// `velocity`: the release's, points/s, negative = left.
     case willOpen(row: Int, side: Edge, velocity: Double?)
-    /// As ``willOpen(row:side:velocity:)``, for a release that closes the row.
-    case willClose(row: Int, side: Edge, velocity: Double?)
+    /// As ``willOpen(row:side:velocity:)``, for a release that closes the row. `full`: a full
+    /// swipe's `reset` closes it (its action follows), not a pan released closed or abandoned.
+    case willClose(row: Int, side: Edge, velocity: Double?, full: Bool = false)
     /// A pan moved the row: `offset` is the content's (points, negative = moved left), `fraction`
     /// the reveal on `side` over the side's buttons' total width (above 1 past the buttons,
     /// below 0 pulled past rest).
@@ -50,9 +53,9 @@ public enum TableEvent: Hashable, Sendable {
     /// The row the event concerns.
     public var row: Int {
         switch self {
-        case .open(let row, _, _), .close(let row, _, _), .action(let row, _, _, _), .expand(let row, _, _),
+        case .open(let row, _, _), .close(let row, _, _, _), .action(let row, _, _, _), .expand(let row, _, _),
             .fullAction(let row, _, _, _), .delete(let row, _, _), .begin(let row, _), .willOpen(let row, _, _),
-            .willClose(let row, _, _), .progress(let row, _, _, _), .accessibilityAction(let row, _, _, _),
+            .willClose(let row, _, _, _), .progress(let row, _, _, _), .accessibilityAction(let row, _, _, _),
             .actionsListed(let row, _):
             return row
         }

@@ -153,7 +153,7 @@ extension TableState {
                 // A `reset` full swipe's row snaps closed as it is released: its `close` comes
                 // before the action, in the order the row moves, so that what the action's
                 // handler does to the row (`ctx:open`) comes after it, and stays.
-                record(notification, cell: cell)
+                record(notification, cell: cell, full: true)
                 performFullSwipe(fullSwipe, cell: cell)
             } else {
                 performFullSwipe(fullSwipe, cell: cell)
@@ -168,7 +168,8 @@ extension TableState {
 
     /// ``perform(_:cell:)``'s notification: the open rows updated, the event recorded.
     @inline(__always)
-    private mutating func record(_ notification: CellEffects.Notification, cell: Int) {
+    /// `full`: a full swipe's `reset` closes the row.
+    private mutating func record(_ notification: CellEffects.Notification, cell: Int, full: Bool = false) {
         let row = cellRows[cell]
         let namesSide = cells[cell].configuration.namesSides
         let side = namesSide ? notification.edge : nil
@@ -180,7 +181,7 @@ extension TableState {
             pendingEvents.append(.open(row: row, side: side, velocity: notification.velocity))
         case .didClose:
             openRows[row] = nil
-            pendingEvents.append(.close(row: row, side: side, velocity: notification.velocity))
+            pendingEvents.append(.close(row: row, side: side, velocity: notification.velocity, full: full))
         }
     }
 
@@ -399,10 +400,13 @@ extension TableState {
         if reportsLifecycle, let notification = effects.notification {
             let row = cellRows[cell]
             let edge = notification.edge
+            // A full swipe's `reset`: its `will_close` and `close` say so (`row.full` in the hooks).
+            var full = false
+            if case .released = effects.fullSwipe { full = true }
             pendingEvents.append(
                 notification.kind == .didOpen
                     ? .willOpen(row: row, side: edge, velocity: velocity)
-                    : .willClose(row: row, side: edge, velocity: velocity))
+                    : .willClose(row: row, side: edge, velocity: velocity, full: full))
         }
         perform(effects, cell: cell)
     }

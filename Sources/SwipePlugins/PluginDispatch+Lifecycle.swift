@@ -111,14 +111,21 @@ extension PluginDispatch {
         /// `row.offset` (points, negative = moved left) and `row.fraction` (revealed over the
         /// side's buttons' width).
         case progress(offset: Double, fraction: Double)
+        /// `row.full = true`, and `row.velocity` when given: a full swipe's `reset` closes the row
+        /// (`on_will_close`, `on_close`), not a pan released closed or abandoned.
+        case fullSwipe(velocity: Double?)
 
         var record: swd_Motion {
             switch self {
-            case .none: swd_Motion(has_velocity: 0, velocity: 0, has_progress: 0, offset: 0, fraction: 0)
+            case .none: swd_Motion(has_velocity: 0, velocity: 0, has_progress: 0, offset: 0, fraction: 0, full: 0)
             case .velocity(let velocity):
-                swd_Motion(has_velocity: 1, velocity: velocity, has_progress: 0, offset: 0, fraction: 0)
+                swd_Motion(has_velocity: 1, velocity: velocity, has_progress: 0, offset: 0, fraction: 0, full: 0)
             case .progress(let offset, let fraction):
-                swd_Motion(has_velocity: 0, velocity: 0, has_progress: 1, offset: offset, fraction: fraction)
+                swd_Motion(has_velocity: 0, velocity: 0, has_progress: 1, offset: offset, fraction: fraction, full: 0)
+            case .fullSwipe(let velocity):
+                swd_Motion(
+                    has_velocity: velocity == nil ? 0 : 1, velocity: velocity ?? 0, has_progress: 0, offset: 0,
+                    fraction: 0, full: 1)
             }
         }
     }

@@ -176,7 +176,13 @@ extension PluginHost {
             case .open(let row, let side):
                 try? table.openRow(row, edge: side, animated: true)
             case .close(let row):
-                try? table.closeRow(row, animated: true)
+                // An open row closes with its `close` event, as auto-close's (`close = true`) does;
+                // a row that is not open (a pan's, or one settling) is only snapped closed.
+                if table.isOpen(row: row) {
+                    try? table.closeRowAfterAction(row)
+                } else {
+                    try? table.closeRow(row, animated: true)
+                }
             case .fulfill(let row, let completion):
                 try? table.fulfill(row: row, completion)
             case .delete(let row):

@@ -540,7 +540,7 @@ extension PluginHost: SwipeTableDelegate {
         // each of them.
         switch event {
         case .open(let row, let side, .none): dispatchOpen(row: row, side: side)
-        case .close(let row, let side, .none): broadcast(hook: .onClose, row: row, side: side, closeHandlers)
+        case .close(let row, let side, .none, false): broadcast(hook: .onClose, row: row, side: side, closeHandlers)
         case .progress(let row, let side, let offset, let fraction):
             broadcastLifecycle(.onProgress, row: row, side: side, .progress(offset: offset, fraction: fraction))
         default: deliverInFull(event, from: table)
@@ -554,9 +554,11 @@ extension PluginHost: SwipeTableDelegate {
         switch event {
         case .open(let row, let side, let velocity?):
             broadcastMotion(hook: .onOpen, row: row, side: side, .velocity(velocity), openHandlers)
-        case .close(let row, let side, let velocity?):
+        case .close(let row, let side, let velocity, true):
+            broadcastMotion(hook: .onClose, row: row, side: side, .fullSwipe(velocity: velocity), closeHandlers)
+        case .close(let row, let side, let velocity?, false):
             broadcastMotion(hook: .onClose, row: row, side: side, .velocity(velocity), closeHandlers)
-        case .open(_, _, .none), .close(_, _, .none), .progress:
+        case .open(_, _, .none), .close(_, _, .none, false), .progress:
             break  // on swipeTable(_:didDeliver:)'s own path
         case .action(let row, let button, let number, let side):
             runAction(button, number: number, side: side, row: row, full: false)
@@ -568,9 +570,10 @@ extension PluginHost: SwipeTableDelegate {
             broadcastLifecycle(.onBegin, row: row, side: side, .none)
         case .willOpen(let row, let side, let velocity):
             broadcastLifecycle(.onWillOpen, row: row, side: side, velocity.map(PluginDispatch.Motion.velocity) ?? .none)
-        case .willClose(let row, let side, let velocity):
+        case .willClose(let row, let side, let velocity, let full):
             broadcastLifecycle(
-                .onWillClose, row: row, side: side, velocity.map(PluginDispatch.Motion.velocity) ?? .none)
+                .onWillClose, row: row, side: side,
+                full ? .fullSwipe(velocity: velocity) : velocity.map(PluginDispatch.Motion.velocity) ?? .none)
         case .delete(let row, _, _):
             invalidate(from: row)
             table.reloadVisibleRows(from: row)

@@ -381,7 +381,7 @@ public final class TraceRecorder: SwipeTableDelegate {
             let side: Edge?
             switch event {
             case .open(let opened, let edge, .none): (open, row, side) = (true, opened, edge)
-            case .close(let closed, let edge, .none): (open, row, side) = (false, closed, edge)
+            case .close(let closed, let edge, .none, _): (open, row, side) = (false, closed, edge)
             case .progress: return  // a hook's (`on_progress`), never a trace line
             default: return recordInFull(delivered: event, at: time)
             }
@@ -397,7 +397,7 @@ public final class TraceRecorder: SwipeTableDelegate {
         switch event {
         case .open(let row, let side, let velocity):
             record(TraceEvent.open(row: row), at: time, side: side, velocity: velocity)
-        case .close(let row, let side, let velocity):
+        case .close(let row, let side, let velocity, _):
             record(TraceEvent.close(row: row), at: time, side: side, velocity: velocity)
         case .action(let row, let button, let number, let side):
             record(
@@ -417,7 +417,7 @@ public final class TraceRecorder: SwipeTableDelegate {
             if lifecycle { record(TraceEvent.begin(row: row, side: side), at: time) }
         case .willOpen(let row, let side, let velocity):
             if lifecycle { record(TraceEvent.willOpen(row: row), at: time, side: side, velocity: velocity) }
-        case .willClose(let row, let side, let velocity):
+        case .willClose(let row, let side, let velocity, _):
             if lifecycle { record(TraceEvent.willClose(row: row), at: time, side: side, velocity: velocity) }
         case .progress:
             break  // a hook's (`on_progress`), never a trace line

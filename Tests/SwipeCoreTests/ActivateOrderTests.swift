@@ -17,10 +17,10 @@ struct ActivateOrderTests {
             case .accessibilityAction(let row, let button, let number, let side):
                 lines.append("activate \(row) \(button.id) \(number) \(side?.rawValue ?? "-")")
             case .open(let row, let side, _): lines.append("open \(row) \(side?.rawValue ?? "-")")
-            case .close(let row, let side, _): lines.append("close \(row) \(side?.rawValue ?? "-")")
+            case .close(let row, let side, _, _): lines.append("close \(row) \(side?.rawValue ?? "-")")
             case .begin(let row, let side): lines.append("begin \(row) \(side.rawValue)")
             case .willOpen(let row, let side, _): lines.append("will_open \(row) \(side.rawValue)")
-            case .willClose(let row, let side, _): lines.append("will_close \(row) \(side.rawValue)")
+            case .willClose(let row, let side, _, _): lines.append("will_close \(row) \(side.rawValue)")
             default: lines.append("other \(event)")
             }
         }

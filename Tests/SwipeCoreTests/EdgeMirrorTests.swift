@@ -175,7 +175,7 @@ final class SideLog: SwipeTableDelegate {
         let text: String
         switch event {
         case .open(let row, let side, _): text = "open \(row) \(Self.name(side))"
-        case .close(let row, let side, _): text = "close \(row) \(Self.name(side))"
+        case .close(let row, let side, _, _): text = "close \(row) \(Self.name(side))"
         case .action(let row, let button, let number, let side):
             text = "action \(row) \(button.id) \(number) \(Self.name(side))"
         case .fullAction(let row, let button, let number, let side):
@@ -186,7 +186,7 @@ final class SideLog: SwipeTableDelegate {
         case .begin(let row, let side): text = "begin \(row) \(Self.name(side))"
         case .willOpen(let row, let side, let velocity):
             text = "will_open \(row) \(Self.speed(velocity)) \(Self.name(side))"
-        case .willClose(let row, let side, let velocity):
+        case .willClose(let row, let side, let velocity, _):
             text = "will_close \(row) \(Self.speed(velocity)) \(Self.name(side))"
         case .progress(let row, let side, let offset, let fraction):
             // The offset is physical: its sign is the side's in the run's direction.

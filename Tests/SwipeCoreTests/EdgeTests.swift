@@ -280,7 +280,7 @@ final class SideEventLog: SwipeTableDelegate {
     func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
         switch event {
         case .open(let row, let side, _): events.append(.open(row: row, side: side))
-        case .close(let row, let side, _): events.append(.close(row: row, side: side))
+        case .close(let row, let side, _, _): events.append(.close(row: row, side: side))
         case .action(let row, let button, let number, let side), .fullAction(let row, let button, let number, let side):
             events.append(.action(row: row, button: button, number: number, side: side))
         case .expand, .delete, .begin, .willOpen, .willClose, .progress, .accessibilityAction, .actionsListed: return

@@ -12,7 +12,7 @@ struct FullSwipeTests {
             let text: String
             switch event {
             case .open(let row, _, _): text = "open \(row)"
-            case .close(let row, _, _): text = "close \(row)"
+            case .close(let row, _, _, _): text = "close \(row)"
             case .action(let row, let button, _, _): text = "action \(row) \(button.id)"
             case .fullAction(let row, let button, _, let side):
                 text = "full \(row) \(button.id) \(side.map(\.rawValue) ?? "-")"

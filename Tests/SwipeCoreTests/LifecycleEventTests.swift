@@ -13,7 +13,8 @@ struct LifecycleEventTests {
             let line: String
             switch event {
             case .open(let row, let side, let velocity): line = "open \(row)\(Self.side(side))\(Self.speed(velocity))"
-            case .close(let row, let side, let velocity): line = "close \(row)\(Self.side(side))\(Self.speed(velocity))"
+            case .close(let row, let side, let velocity, _):
+                line = "close \(row)\(Self.side(side))\(Self.speed(velocity))"
             case .action(let row, let button, _, _): line = "action \(row) \(button.id)"
             case .fullAction(let row, let button, _, _): line = "full \(row) \(button.id)"
             case .expand(let row, let side, let expanded):
@@ -22,7 +23,7 @@ struct LifecycleEventTests {
             case .begin(let row, let side): line = "begin \(row) \(side.rawValue)"
             case .willOpen(let row, let side, let velocity):
                 line = "will_open \(row) \(side.rawValue)\(Self.speed(velocity))"
-            case .willClose(let row, let side, let velocity):
+            case .willClose(let row, let side, let velocity, _):
                 line = "will_close \(row) \(side.rawValue)\(Self.speed(velocity))"
             case .progress(let row, let side, let offset, let fraction):
                 line =

@@ -11,7 +11,7 @@ final class EventLog: SwipeTableDelegate {
     func swipeTable(_ table: SwipeTable, didDeliver event: TableEvent) {
         switch event {
         case .open(let row, _, _): events.append(.open(row: row))
-        case .close(let row, _, _): events.append(.close(row: row))
+        case .close(let row, _, _, _): events.append(.close(row: row))
         case .action(let row, let button, let number, _), .fullAction(let row, let button, let number, _):
             events.append(.action(row: row, button: button, number: number))
         case .expand, .delete, .begin, .willOpen, .willClose, .progress, .accessibilityAction, .actionsListed: return

@@ -40,7 +40,7 @@ struct ShippedPluginTests {
                 """ + Self.state(t: 300, right: [3: 160], editing: [3]))
     }
 
-    /// Swipes take 150 ms. Flag closes row 2 (no delegate call) and renames it; Trash deletes
+    /// Swipes take 150 ms. Flag closes row 2 (its `close` follows the handler's `update`) and renames it; Trash deletes
     /// row 1 so the open row 4 becomes row 3; More on row 5 (was row 6) presents its item.
     /// Mail's rows have a leading button too (Unread), so their events name their side.
     @Test func mail() throws {
@@ -49,6 +49,7 @@ struct ShippedPluginTests {
                 {"event":"open","row":2,"side":"trailing","t":150}
                 {"event":"action","row":2,"button":"flag","index":2,"side":"trailing","t":400}
                 {"event":"update","row":2,"item":"[flagged] Your order has shipped","t":400}
+                {"event":"close","row":2,"side":"trailing","t":400}
                 {"event":"open","row":4,"side":"trailing","t":800}
                 {"event":"open","row":1,"side":"trailing","t":1200}
                 {"event":"action","row":1,"button":"trash","index":1,"side":"trailing","t":1450}

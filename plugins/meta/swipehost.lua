@@ -34,6 +34,9 @@
 ---@field offset? number
 ---In on_progress: the revealed width over the side's buttons' total width (above 1 past them).
 ---@field fraction? number
+---In on_will_close and on_close: true when a full swipe with completion "reset" closes the row (its
+---action follows them); nil for a pan released closed or abandoned (a peek), and for other closes.
+---@field full? boolean
 
 ---@class SwipeButtonInfo
 ---@field id string
@@ -117,7 +120,8 @@ local SwipeContext = {}
 ---@param side? SwipeSide  default: trailing if the row has trailing buttons, else leading
 function SwipeContext:open(row, side) end
 
----Closes a row (animated) and forgets it was open; no delegate call.
+---Closes a row (animated) and forgets it was open: an open row gets its `close` event (and the
+---plugins' on_close), as a button's `close = true` gives; a row that is not open gets none.
 ---@param row SwipeRowRef
 function SwipeContext:close(row) end
 

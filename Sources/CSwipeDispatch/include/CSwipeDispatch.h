@@ -56,13 +56,15 @@ int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, l
 // ---- Lifecycle hooks (issue 22, point 3) ---------------------------------------------------------
 
 /// A pan's motion, as a lifecycle hook's row record gets it: `velocity` (points/s) when
-/// `has_velocity` is non-zero; `offset` (points) and `fraction` when `has_progress` is.
+/// `has_velocity` is non-zero; `offset` (points) and `fraction` when `has_progress` is; `full =
+/// true` when `full` is (a full swipe's `reset` closes the row).
 typedef struct swd_Motion {
     int has_velocity;
     double velocity;
     int has_progress;
     double offset;
     double fraction;
+    int full;
 } swd_Motion;
 
 /// `function(context, { index = index, item = item, side = side, velocity = ..., offset = ...,
