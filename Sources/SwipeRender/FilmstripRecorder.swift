@@ -130,7 +130,9 @@ final class FilmstripRecorder {
         while table.now < target {
             let now = table.now
             var stop = target
-            if let wake = driver.nextWake, wake > now, wake < stop { stop = wake }
+            // A wake due now (a `ctx:after(0)` timer set by the command before) stops the clock
+            // here: its events are drawn at their time, where `run` prints them.
+            if let wake = driver.nextWake, wake >= now, wake < stop { stop = wake }
             if let frame = nextFrameTime, frame > now, frame < stop { stop = frame }
             try sampleBetween(now, stop)
             driver.advance(to: stop)
@@ -151,6 +153,7 @@ final class FilmstripRecorder {
             renumber(after: event)
             new.append(event)
         }
+        if !records.isEmpty { followItems() }
         try samplePass(at: table.now)
         guard !new.isEmpty else { return }
         events += new
@@ -162,20 +165,31 @@ final class FilmstripRecorder {
         }
     }
 
-    /// A deleted row's plot ends; the rows below a delete or an insert keep theirs under their
-    /// new numbers.
+    /// Within a step, the row numbers each event names: a deleted row's plot ends, the rows below
+    /// a delete or an insert move by one (``followItems()`` then puts each plot at its item's row).
     private func renumber(after event: Filmstrip.Event) {
         guard let row = event.row, event.kind == "delete" || event.kind == "insert" else { return }
         let delta = event.kind == "delete" ? -1 : 1
         var moved: [Int: Int] = [:]
         for (number, track) in trackOfRow {
             if number == row && delta < 0 { continue }
-            if number < row {
-                moved[number] = track
-                continue
+            moved[number < row ? number : number + delta] = track
+        }
+        trackOfRow = moved
+    }
+
+    /// After a step's events: each plot is at its item's row, found by the item's id (a delete,
+    /// an insert, a `ctx:set_items` move), its new number noted from now; an item that left the
+    /// table ends its plot.
+    private func followItems() {
+        var moved: [Int: Int] = [:]
+        for track in trackOfRow.values.sorted() {
+            guard let id = tracks[track].id, let row = table.row(of: id) else { continue }
+            moved[row] = track
+            if row != tracks[track].row {
+                tracks[track].row = row
+                tracks[track].renumbered.append(Filmstrip.RowNumber(row: row, from: table.now))
             }
-            moved[number + delta] = track
-            tracks[track].renumbered.append(Filmstrip.RowNumber(row: number + delta, from: table.now))
         }
         trackOfRow = moved
     }
@@ -223,7 +237,7 @@ final class FilmstripRecorder {
             } else {
                 track = tracks.count
                 trackOfRow[row] = track
-                tracks.append(SeriesBuilder(row: row))
+                tracks.append(SeriesBuilder(row: row, id: try? table.id(ofRow: row)))
             }
             if tracks[track].append(Filmstrip.Sample(time: time, offset: offset), pass: pass) {
                 lastActivity = max(lastActivity, time)
@@ -346,8 +360,10 @@ final class FilmstripRecorder {
         var label = DisplayText.escaped(kind)
         var tapped: String?
         if case .action(_, let id, _, let title) = record.event {
-            label = (record.full ? "full swipe " : "tap ") + DisplayText.escaped(title)
-            if !record.full { tapped = id }
+            // A screen reader's custom action (`activate`) reveals nothing: no button is pressed.
+            let how = record.full ? "full swipe " : record.accessibility ? "activate " : "tap "
+            label = how + DisplayText.escaped(title)
+            if !record.full && !record.accessibility { tapped = id }
         }
         return Filmstrip.Event(
             time: record.time, row: row, track: nil, label: label, text: text, kind: kind, tappedButton: tapped)

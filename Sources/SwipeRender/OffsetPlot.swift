@@ -252,11 +252,13 @@ enum OffsetPlot {
             let labelWidth = Double(label.count) * 5.6
             let level =
                 levelEnds.firstIndex { $0 + 4 <= eventX } ?? levelEnds.indices.min { levelEnds[$0] < levelEnds[$1] }!
-            levelEnds[level] = eventX + labelWidth
+            // No level free at the event: the label starts after the one it would cover.
+            let labelX = max(eventX, levelEnds[level] + 4)
+            levelEnds[level] = labelX + labelWidth
             svg.element(
                 "text",
                 [
-                    "x": .number(eventX), "y": .number(top - 4 - Double(labelLevels - 1 - level) * labelHeight),
+                    "x": .number(labelX), "y": .number(top - 4 - Double(labelLevels - 1 - level) * labelHeight),
                     "font-size": 10,
                     "fill": .text(color),
                 ], text: label)

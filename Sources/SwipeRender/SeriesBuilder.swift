@@ -10,9 +10,15 @@ struct SeriesBuilder {
     var touchedRow: Int
     var touchedAt = VirtualInstant.start
     var renumbered: [Filmstrip.RowNumber] = []
+    /// The id of its item: the plot follows the item, not the row number, whatever moves it.
+    var id: RowID?
+    /// Its row now.
+    var row: Int
 
-    init(row: Int) {
+    init(row: Int, id: RowID?) {
         touchedRow = row
+        self.row = row
+        self.id = id
     }
 
     private var lastPass = -1
