@@ -15,14 +15,18 @@ enum ConfigTarget {
     static let path = FuzzPaths.scratch + "/config.lua"
     /// Ends with a full swipe of the last row, released and then opened (issue 25: a `delete`
     /// with `duration = 0` trapped there, and `open` left a `manual` row open and waiting).
+    /// Then rows named by the ids of ``LuaSource/items(_:)`` (most of them cannot be named: the
+    /// line fails with its message) and a leading full swipe.
     static let script = Array(
-        "open 1\ntap 1 1\ntap 1 2\ntap 1 3\nswipe 2 -100\nwait 500\ntap 2 1\nclose 1\npan 3 begin\npan 3 move -500\npan 3 end\nwait 1000\npan 4 begin\npan 4 move -500\npan 4 end\nwait 0\nopen 4\nwait 1000\n"
+        "open 1\ntap 1 1\ntap 1 2\ntap 1 3\nswipe 2 -100\nwait 500\ntap 2 1\nclose 1\npan 3 begin\npan 3 move -500\npan 3 end\nwait 1000\npan 4 begin\npan 4 move -500\npan 4 end\nwait 0\nopen 4\nwait 1000\nswipe 1 500\nwait 40\nswipe #m1 -500\nwait 400\nswipe #7 -100\nwait 100\n"
             .utf8)
 
     static func run(_ data: [UInt8]) {
         var input = FuzzInput(data)
+        let items = input.choose(3) == 0 ? "items = \(LuaSource.items(&input)), " : ""
+        let table = input.choose(4) == 0 ? "table = { row_animation = \"fade\" }, " : ""
         let source =
-            "return { name = \"fuzz\", configure = function(row, item) return \(LuaSource.configuration(&input)) end }\n"
+            "return { name = \"fuzz\", \(items)\(table)configure = function(row, item) return \(LuaSource.configuration(&input)) end }\n"
         guard writeFile(path, source) else { fuzzFailure("cannot write \(path)") }
         var options = PluginOptions()
         options.instructionBudget = 100_000
@@ -123,8 +127,8 @@ enum LuaSource {
             case 2: fields.append("equal_widths = \(edgeLook("equal_widths", &input))")
             default:
                 let completion = string(input.pick(["delete", "reset", "manual"]))
-                fields.append(
-                    "full_swipe = { completion = \(completion), threshold = \(number(Double(input.choose(400)))) }")
+                let threshold = input.choose(4) == 0 ? extreme(&input) : number(Double(input.choose(400)))
+                fields.append("full_swipe = { completion = \(completion), threshold = \(threshold) }")
             }
         }
         return "{ " + fields.joined(separator: ", ") + " }"
@@ -153,16 +157,21 @@ enum LuaSource {
                 case "on_tap": fields.append("on_tap = \(function(&input))")
                 case "width":
                     let width =
-                        switch input.choose(4) {
+                        switch input.choose(5) {
                         case 0: value(&input, depth: 0)
                         case 1: string(input.pick(["auto", "Auto", "fill"]))
+                        case 2: extreme(&input)
                         default: number(Double(input.choose(200)) - 20)
                         }
                     fields.append("width = \(width)")
                 case "min_width", "max_width":
-                    fields.append(
-                        "\(key) = \(input.choose(4) == 0 ? value(&input, depth: 0) : number(Double(input.choose(240)) - 20))"
-                    )
+                    let width =
+                        switch input.choose(5) {
+                        case 0: value(&input, depth: 0)
+                        case 1: extreme(&input)
+                        default: number(Double(input.choose(240)) - 20)
+                        }
+                    fields.append("\(key) = \(width)")
                 case "icon":
                     let icon =
                         switch input.choose(4) {
@@ -186,8 +195,43 @@ enum LuaSource {
         return "{ " + entries.joined(separator: ", ") + " }"
     }
 
+    /// A width at the edges of the numbers: so large that two of them (or one, times the buttons
+    /// `equal_widths` makes as wide) overflow to infinity, the largest finite, -0, tiny, and
+    /// Lua's integer edges (a product of them wraps).
+    static func extreme(_ input: inout FuzzInput) -> String {
+        input.pick([
+            "1e308", "1.7976931348623157e308", "-1e308", "1e308 * 10", "-0.0", "5e-324", "1e-300", "2^1023",
+            "math.maxinteger", "math.mininteger", "math.maxinteger // 2 + 1", "1e15", "2^53 + 1",
+        ])
+    }
+
+    /// A plugin's `items`: ids of every shape a script can and cannot name (a space, empty, a
+    /// line break, a `#`, over 256 bytes, 0, negative, the integer edges, a float), titles
+    /// likewise, duplicates and strings among them.
+    static func items(_ input: inout FuzzInput) -> String {
+        let ids = [
+            "'m1'", "7", "'7'", "0", "-5", "math.maxinteger", "math.mininteger", "9007199254740991",
+            "9007199254740992", "1.5", "'a b'", "''", "'a\\nopen 2'", "'#x'", "'\\t'", "string.rep('x', 257)",
+            "string.rep('y', 256)", "'\\0'", "true", "{}",
+        ]
+        var entries: [String] = []
+        for _ in 0..<input.choose(8) {
+            switch input.choose(4) {
+            case 0: entries.append(string(input.string(limit: 12)))
+            case 1: entries.append("{ id = \(input.pick(ids)) }")
+            default: entries.append("{ id = \(input.pick(ids)), title = \(string(input.string(limit: 12))), v = 1 }")
+            }
+        }
+        return "{ " + entries.joined(separator: ", ") + " }"
+    }
+
     static func function(_ input: inout FuzzInput) -> String {
         input.pick([
+            // `set_items` while a full swipe's `delete` slides the row out: at once, and later.
+            "function(ctx) ctx:set_items({ 'a', { id = 'm1', title = 'b' }, 'c', 'd' }) end",
+            "function(ctx) ctx:after(0, function(c) c:set_items({ 'z', 'y' }) end) end",
+            "function(ctx) ctx:after(20, function(c) c:set_items({ { id = 7, title = 'x' }, 'y', 'z', 'w', 'v' }) end) end",
+            "function(ctx, r) ctx:after(10, function(c) c:set_items({}) c:insert(1, 'q') end) end",
             "function(ctx) end",
             "function(ctx) ctx:log('tapped') end",
             "function(ctx) ctx:delete(ctx.row) end",
