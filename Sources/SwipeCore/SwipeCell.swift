@@ -48,19 +48,29 @@ public struct SwipeCell: Sendable {
         /// The edge the pan holds expanded (past its full-swipe threshold), if any: released so,
         /// it is a full swipe.
         var expanded: Edge? = nil
-        /// The pan began on a row a `manual` full swipe holds (``State/waiting(_:)``): it moves
-        /// nothing, and the row is held again when it ends, unless fulfilled meanwhile.
-        var held = false
+        /// Why the pan moves nothing, if it does not (nil: it moves the content).
+        var frozen: Frozen? = nil
         /// The pan's two most recent `move` samples at different virtual times: what its
         /// release velocity is measured from (``ReleasePhysics/velocity(latest:previous:at:)``).
         var latest: PanSample? = nil
         var previous: PanSample? = nil
 
-        init(startX: Double, side: Side?, held: Bool = false) {
+        init(startX: Double, side: Side?, frozen: Frozen? = nil) {
             self.startX = startX
             self.side = side
             originX = startX
-            self.held = held
+            self.frozen = frozen
+        }
+
+        /// Why a pan moves nothing.
+        enum Frozen: Hashable, Sendable {
+            /// It began on a row a `manual` full swipe holds (``State/waiting(_:)``): the row
+            /// is held again when it ends, unless fulfilled meanwhile.
+            case held
+            /// It began on a row whose full swipe's `delete` slides it out, or the row it held
+            /// was fulfilled with `delete` under it: its release does nothing, and the
+            /// slide-out's completion deletes the row. A delete once begun is never taken back.
+            case slidingOut
         }
 
         /// A `move` to translation `x` at `now`: the newest sample, the one before it kept
@@ -74,10 +84,11 @@ public struct SwipeCell: Sendable {
 
     /// Where a full swipe's `delete` is. It is the one part of the cell's truth that does not
     /// live in ``State``, because it runs beside every case of it: a pan may begin on a row
-    /// whose content is sliding out, a row held under a pan may be fulfilled with `delete`
-    /// (the slide-out starts while the pan goes on), a pan released over a sliding row may
-    /// hold it with `manual`, and an old step of the tutorial's never-cancelled completions
-    /// (quirk 6) may close it; the slide-out's completion still deletes the row in each case.
+    /// whose content is sliding out (it moves nothing: ``Pan/Frozen/slidingOut``), a row held
+    /// under a pan may be fulfilled with `delete` (the slide-out starts while the pan goes on),
+    /// and an old step of the tutorial's never-cancelled completions (quirk 6) may close it; the
+    /// slide-out's completion still deletes the row in each case. A delete once begun is not
+    /// taken back: no release snaps a sliding row, and the table neither opens nor closes it.
     /// Kept as data on the cases, it would have to be carried through every transition between
     /// them; kept here, one value says it, and a snap or a reuse ends it in one place.
     enum Deletion: Hashable, Sendable {
@@ -96,7 +107,7 @@ public struct SwipeCell: Sendable {
     public var isWaiting: Bool {
         switch state {
         case .waiting: return true
-        case .tracking(let pan): return pan.held
+        case .tracking(let pan): return pan.frozen == .held
         case .closed, .resting: return false
         }
     }
@@ -335,10 +346,10 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateBegan`: the pan remembers where it began, and the reveal of
     /// that moment becomes the committed one (`startingRight = right`).
     public mutating func panBegan(translation x: Double) {
-        let held = isWaiting
+        let frozen: Pan.Frozen? = isWaiting ? .held : deletion != nil ? .slidingOut : nil
         let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
-        let kept = held ? side : side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
-        state = .tracking(Pan(startX: x, side: kept, held: held))
+        let kept = frozen != nil ? side : side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
+        state = .tracking(Pan(startX: x, side: kept, frozen: frozen))
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
@@ -346,9 +357,9 @@ public struct SwipeCell: Sendable {
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(var pan) = state else { return CellEffects() }
         pan.sample(x, at: now)
-        guard isSwipeable, !pan.held, configuration.behavior != .swipeCellKit else {
+        guard isSwipeable, pan.frozen == nil, configuration.behavior != .swipeCellKit else {
             state = .tracking(pan)
-            guard isSwipeable, !pan.held else { return CellEffects() }
+            guard isSwipeable, pan.frozen == nil else { return CellEffects() }
             return swipeCellKitPanChanged(translation: x, pan: pan, at: now)
         }
         let move = TutorialBehavior.panChanged(
@@ -484,9 +495,8 @@ public struct SwipeCell: Sendable {
         let velocity =
             velocity.map(ReleasePhysics.bounded)
             ?? ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
-        if pan.held, let side = pan.side {
-            state = .waiting(side)  // still held: the pan moved nothing
-            return CellEffects()
+        if let frozen = pan.frozen {
+            return unfreeze(frozen, side: pan.side)
         }
         state = .closed
         setSide(pan.side)
@@ -530,12 +540,24 @@ public struct SwipeCell: Sendable {
         return effects
     }
 
+    /// A pan that moved nothing ends: a held row is held again; a row sliding out goes on
+    /// sliding, to be deleted.
+    private mutating func unfreeze(_ frozen: Pan.Frozen, side: Side?) -> CellEffects {
+        switch frozen {
+        case .held:
+            if let side { state = .waiting(side) }
+        case .slidingOut:
+            state = .closed
+            setSide(side)
+        }
+        return CellEffects()
+    }
+
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
     public mutating func panCancelled(at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
-        if pan.held, let side = pan.side {
-            state = .waiting(side)  // still held: the pan moved nothing
-            return CellEffects()
+        if let frozen = pan.frozen {
+            return unfreeze(frozen, side: pan.side)
         }
         state = .closed
         setSide(pan.side)
@@ -584,9 +606,10 @@ public struct SwipeCell: Sendable {
         case .waiting(let side):
             state = .closed
             setSide(side)
-        case .tracking(var pan) where pan.held:
-            // Fulfilled under a pan: the rest of it, its release included, is a pan again.
-            pan.held = false
+        case .tracking(var pan) where pan.frozen == .held:
+            // Fulfilled under a pan: with `reset`, the rest of it, its release included, is a
+            // pan again; with `delete`, it goes on moving nothing while the row slides out.
+            pan.frozen = completion == .delete ? .slidingOut : nil
             state = .tracking(pan)
         case .closed, .resting, .tracking:
             return CellEffects()

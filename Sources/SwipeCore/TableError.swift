@@ -19,6 +19,9 @@ public enum TableError: Error, Hashable, Sendable {
     case clockLimit(now: VirtualInstant, amount: TimeAmount)
     /// `open` or `close` on a row a `manual` full swipe holds: only `fulfill` ends the wait.
     case heldByFullSwipe(row: Int)
+    /// `open` on a row a full swipe's `delete` is sliding out: a delete once begun is not
+    /// taken back.
+    case beingDeleted(row: Int)
     /// `open` on a row whose configuration has no buttons on either edge (it does not swipe);
     /// `reason`: why, when its configuration says (``CellConfiguration/failure``,
     /// ``CellConfiguration/switchedOff``).
@@ -100,6 +103,8 @@ extension TableError: CustomStringConvertible {
         case .heldByFullSwipe(let row):
             return
                 "row \(row) is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first"
+        case .beingDeleted(let row):
+            return "row \(row) is sliding out to be deleted by its full swipe: it can no longer be opened"
         case .notWaiting(let row):
             return
                 "row \(row) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"

@@ -11,6 +11,7 @@ extension TableState {
         var edge = edge
         var namesSide = false
         if let cell {
+            if cells[cell].isSlidingOut { throw .beingDeleted(row: row) }
             let configuration = cells[cell].configuration
             // A row with no buttons is never open: it would count as open while showing nothing,
             // and `exclusive` would close it with a `close` event.
@@ -39,6 +40,8 @@ extension TableState {
             if notify, let open { pendingEvents.append(.close(row: row, side: open.namesSide ? open.edge : nil)) }
             return
         }
+        // A row a full swipe's `delete` slides out is going: closing it would take the delete back.
+        if cells[cell].isSlidingOut { return }
         perform(cells[cell].tableClosed(animated: animated, notify: notify, at: now), cell: cell)
     }
 

@@ -119,11 +119,11 @@ struct FullSwipeTests {
         #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -"])
     }
 
-    /// Issue 21, point 4: a full swipe's `delete` runs beside the cell's state enum, not in it.
-    /// A pan that begins on the row while its content slides out does not stop it: the
-    /// slide-out's completion deletes the row under the pan. A snap meanwhile (that pan
-    /// released, the row snapping open) cancels the deletion.
-    @Test func aPanOverASlidingRowDoesNotStopItsDeletionButASnapDoes() throws {
+    /// A full swipe's `delete` runs beside the cell's state enum, not in it, and once begun it
+    /// is not taken back. A pan that begins on the row while its content slides out moves
+    /// nothing, and the slide-out's completion deletes the row under it; released before that,
+    /// it snaps nothing open (it used to, and the row stayed, its delete lost).
+    @Test func aPanOverASlidingRowMovesNothingAndItsReleaseKeepsTheDelete() throws {
         let (table, log) = Self.table(.delete)
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -300)
@@ -132,26 +132,61 @@ struct FullSwipeTests {
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -20)
         #expect(table.cell(forRow: 3)?.isTracking == true)
+        #expect(table.cell(forRow: 3)?.isSlidingOut == true)
         table.advance(by: .milliseconds(100 as Int64))
-        // The pan, cancelled as its cell leaves with the deleted row, snaps it open first.
-        #expect(
-            log.events == [
-                "0 expand 3 trailing", "0 full 3 trash -", "30 expand 3 trailing", "100 open 3",
-                "100 delete 3 Longer Title Item #3",
-            ])
+        // The pan is cancelled as its cell leaves with the deleted row.
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
         #expect(table.items.count == 29)
         #expect(table.cell(forRow: 3)?.isTracking == false)
-        let (snapped, snappedLog) = Self.table(.delete)
-        try snapped.panBegan(row: 3)
-        try snapped.panChanged(row: 3, translation: -300)
-        try snapped.panEnded(row: 3)
-        snapped.advance(by: .milliseconds(30 as Int64))
-        try snapped.panBegan(row: 3)
-        try snapped.panEnded(row: 3)
-        snapped.advance(by: .milliseconds(500 as Int64))
-        #expect(snappedLog.events == ["0 expand 3 trailing", "0 full 3 trash -", "30 open 3"])
-        #expect(snapped.items.count == 30)
-        #expect(snapped.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+        let (released, releasedLog) = Self.table(.delete)
+        try released.panBegan(row: 3)
+        try released.panChanged(row: 3, translation: -300)
+        try released.panEnded(row: 3)
+        released.advance(by: .milliseconds(30 as Int64))
+        try released.panBegan(row: 3)
+        try released.panChanged(row: 3, translation: -20)
+        try released.panEnded(row: 3)
+        released.advance(by: .milliseconds(500 as Int64))
+        #expect(releasedLog.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        #expect(released.items.count == 29)
+        #expect(released.items[3] == "Longer Title Item #4")
+        #expect(released.cell(forRow: 3)?.isClosed == true)
+    }
+
+    /// A `manual` row fulfilled with `delete` under a pan: the pan goes on moving nothing, and
+    /// its release does not snap the sliding row back open.
+    @Test func aRowFulfilledWithDeleteUnderAPanIsDeletedWhenThePanEnds() throws {
+        let (table, log) = Self.table(.manual)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -300)
+        try table.panEnded(row: 3)
+        #expect(table.isWaiting(row: 3))
+        try table.panBegan(row: 3)
+        try table.fulfill(row: 3, .delete)
+        try table.panChanged(row: 3, translation: -100)
+        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 320)  // sliding out, not following
+        try table.panEnded(row: 3, velocity: 2000)
+        table.advance(by: .milliseconds(500 as Int64))
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        #expect(table.items.count == 29)
+    }
+
+    /// The table neither opens nor closes a row sliding out to its delete: `open` says why, and
+    /// `close` leaves it going.
+    @Test func aSlidingRowIsNeitherOpenedNorClosedByTheTable() throws {
+        let (table, log) = Self.table(.delete)
+        try table.panBegan(row: 3)
+        try table.panChanged(row: 3, translation: -300)
+        try table.panEnded(row: 3)
+        table.advance(by: .milliseconds(30 as Int64))
+        #expect(throws: TableError.beingDeleted(row: 3)) { try table.openRow(3) }
+        #expect(
+            TableError.beingDeleted(row: 3).description
+                == "row 3 is sliding out to be deleted by its full swipe: it can no longer be opened")
+        try table.closeRow(3)
+        table.advance(by: .milliseconds(500 as Int64))
+        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        #expect(table.items.count == 29)
     }
 
     /// Issue 21, point 4: a cell event's effects are one fixed action. A move gives the full
