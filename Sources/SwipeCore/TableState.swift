@@ -175,6 +175,7 @@ extension TableState {
         let side = namesSide ? notification.edge : nil
         switch notification.kind {
         case .didOpen:
+            if reopens(notification, cell: cell) { return }
             // The rows `exclusive` closes come before this open; its velocity travels in it.
             if options.exclusive { closeOpenRows(except: row) }
             openRows[row] = OpenRow(edge: notification.edge, namesSide: namesSide)
@@ -183,6 +184,17 @@ extension TableState {
             openRows[row] = nil
             pendingEvents.append(.close(row: row, side: side, velocity: notification.velocity, full: full))
         }
+    }
+
+    /// A release that leaves a row open on the edge it is open on, under SwipeCellKit's rules:
+    /// SwipeCellKit and UIKit announce an opening once (`willBeginEditing` when a pan leaves the
+    /// centre), so neither `will_open` nor `open` is said again; the tutorial's snap announces
+    /// it again (quirk 1).
+    @inline(__always)
+    private func reopens(_ notification: CellEffects.Notification, cell: Int) -> Bool {
+        guard notification.kind == .didOpen, let open = openRows[cellRows[cell]] else { return false }
+        let configuration = cells[cell].configuration
+        return configuration.behavior == .swipeCellKit && (open.edge ?? configuration.defaultEdge) == notification.edge
     }
 
     /// A full swipe's events: `expand`/`collapse`, and a released one's action (its row then
@@ -397,7 +409,7 @@ extension TableState {
     /// of the snap it decided, when reported, before the release's events.
     private mutating func endPan(_ effects: CellEffects, cell: Int, velocity: Double?) {
         begunSides[cell] = nil
-        if reportsLifecycle, let notification = effects.notification {
+        if reportsLifecycle, let notification = effects.notification, !reopens(notification, cell: cell) {
             let row = cellRows[cell]
             let edge = notification.edge
             // A full swipe's `reset`: its `will_close` and `close` say so (`row.full` in the hooks).

@@ -164,7 +164,7 @@ struct PhysicsMirrorTests {
         }
         print("preset \(preset) mirror: \(Self.seeds.count) scripts, \(events) events, \(opens) opens")
         #expect(events > 700)
-        #expect(opens > 150)
+        #expect(opens > 100)  // a release that leaves an open row open is not announced again
     }
 
     /// The physics do change what happens: the same scripts without them give other events.

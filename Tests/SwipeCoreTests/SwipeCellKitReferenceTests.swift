@@ -234,7 +234,14 @@ struct SwipeCellKitReferenceTests {
         }
         let decisions = texts.filter { $0.hasPrefix("open ") || $0.hasPrefix("close ") }
         guard let decision = decisions.last else {
-            #expect(table.cell(forRow: 3)?.offset == 0, "\(gesture)")
+            let cell = try #require(table.cell(forRow: 3))
+            // A row that began open and stays open on its edge is not announced again, as
+            // SwipeController makes no delegate call then: its rest says the decision.
+            if let opened = gesture.opened, cell.offset != 0 {
+                #expect(cell.isOpen(on: opened), "\(gesture): \(texts)")
+                return .decided(active: true, orientation: opened == .leading ? .left : .right, rest: cell.offset)
+            }
+            #expect(cell.offset == 0, "\(gesture)")
             return .ignored
         }
         #expect(decisions.count == 1, "\(gesture): \(texts)")
