@@ -165,7 +165,8 @@ import Testing
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
         #expect(replayed == events)
-        #expect(replayed.map { $0["event"] } == ["open", "open", "action", "update"].map(JSONValue.string))
+        // Unread closes its row itself (`ctx:close`): its `close` follows the update.
+        #expect(replayed.map { $0["event"] } == ["open", "open", "action", "update", "close"].map(JSONValue.string))
 
         let spec = try await server.get("/sessions/\(id)_spec.lua")
         #expect(spec.status == 200)
