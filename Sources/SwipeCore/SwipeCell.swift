@@ -48,29 +48,26 @@ public struct SwipeCell: Sendable {
         /// The edge the pan holds expanded (past its full-swipe threshold), if any: released so,
         /// it is a full swipe.
         var expanded: Edge? = nil
-        /// Why the pan moves nothing, if it does not (nil: it moves the content).
-        var frozen: Frozen? = nil
+        /// The pan moves nothing: it began on a row a `manual` full swipe holds
+        /// (``State/waiting(_:)``), held again when the pan ends unless fulfilled meanwhile; or
+        /// ``slidingOut``.
+        var held = false
+        /// The pan moves nothing because it began on a row whose full swipe's `delete` slides it
+        /// out, or the row it held was fulfilled with `delete` under it: its release does
+        /// nothing, and the slide-out's completion deletes the row. A delete once begun is never
+        /// taken back. (One flag beside ``held``, which the moves read alone.)
+        var slidingOut = false
         /// The pan's two most recent `move` samples at different virtual times: what its
         /// release velocity is measured from (``ReleasePhysics/velocity(latest:previous:at:)``).
         var latest: PanSample? = nil
         var previous: PanSample? = nil
 
-        init(startX: Double, side: Side?, frozen: Frozen? = nil) {
+        init(startX: Double, side: Side?, held: Bool = false, slidingOut: Bool = false) {
             self.startX = startX
             self.side = side
             originX = startX
-            self.frozen = frozen
-        }
-
-        /// Why a pan moves nothing.
-        enum Frozen: Hashable, Sendable {
-            /// It began on a row a `manual` full swipe holds (``State/waiting(_:)``): the row
-            /// is held again when it ends, unless fulfilled meanwhile.
-            case held
-            /// It began on a row whose full swipe's `delete` slides it out, or the row it held
-            /// was fulfilled with `delete` under it: its release does nothing, and the
-            /// slide-out's completion deletes the row. A delete once begun is never taken back.
-            case slidingOut
+            self.held = held || slidingOut
+            self.slidingOut = slidingOut
         }
 
         /// A `move` to translation `x` at `now`: the newest sample, the one before it kept
@@ -84,7 +81,7 @@ public struct SwipeCell: Sendable {
 
     /// Where a full swipe's `delete` is. It is the one part of the cell's truth that does not
     /// live in ``State``, because it runs beside every case of it: a pan may begin on a row
-    /// whose content is sliding out (it moves nothing: ``Pan/Frozen/slidingOut``), a row held
+    /// whose content is sliding out (it moves nothing: ``Pan/slidingOut``), a row held
     /// under a pan may be fulfilled with `delete` (the slide-out starts while the pan goes on),
     /// and an old step of the tutorial's never-cancelled completions (quirk 6) may close it; the
     /// slide-out's completion still deletes the row in each case. A delete once begun is not
@@ -107,7 +104,7 @@ public struct SwipeCell: Sendable {
     public var isWaiting: Bool {
         switch state {
         case .waiting: return true
-        case .tracking(let pan): return pan.frozen == .held
+        case .tracking(let pan): return pan.held && !pan.slidingOut
         case .closed, .resting: return false
         }
     }
@@ -346,10 +343,11 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateBegan`: the pan remembers where it began, and the reveal of
     /// that moment becomes the committed one (`startingRight = right`).
     public mutating func panBegan(translation x: Double) {
-        let frozen: Pan.Frozen? = isWaiting ? .held : deletion != nil ? .slidingOut : nil
+        let held = isWaiting
+        let slidingOut = deletion != nil
         let side = self.side.map { Side(edge: $0.edge, committed: reveal(on: $0.edge)) }
-        let kept = frozen != nil ? side : side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
-        state = .tracking(Pan(startX: x, side: kept, frozen: frozen))
+        let kept = held || slidingOut ? side : side.flatMap { $0.committed != 0 || offset != 0 ? $0 : nil }
+        state = .tracking(Pan(startX: x, side: kept, held: held, slidingOut: slidingOut))
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
@@ -357,9 +355,9 @@ public struct SwipeCell: Sendable {
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(var pan) = state else { return CellEffects() }
         pan.sample(x, at: now)
-        guard isSwipeable, pan.frozen == nil, configuration.behavior != .swipeCellKit else {
+        guard isSwipeable, !pan.held, configuration.behavior != .swipeCellKit else {
             state = .tracking(pan)
-            guard isSwipeable, pan.frozen == nil else { return CellEffects() }
+            guard isSwipeable, !pan.held else { return CellEffects() }
             return swipeCellKitPanChanged(translation: x, pan: pan, at: now)
         }
         let move = TutorialBehavior.panChanged(
@@ -495,9 +493,7 @@ public struct SwipeCell: Sendable {
         let velocity =
             velocity.map(ReleasePhysics.bounded)
             ?? ReleasePhysics.velocity(latest: pan.latest, previous: pan.previous, at: now)
-        if let frozen = pan.frozen {
-            return unfreeze(frozen, side: pan.side)
-        }
+        if pan.held { return unhold(pan) }
         state = .closed
         setSide(pan.side)
         guard isSwipeable else { return CellEffects() }
@@ -542,13 +538,12 @@ public struct SwipeCell: Sendable {
 
     /// A pan that moved nothing ends: a held row is held again; a row sliding out goes on
     /// sliding, to be deleted.
-    private mutating func unfreeze(_ frozen: Pan.Frozen, side: Side?) -> CellEffects {
-        switch frozen {
-        case .held:
-            if let side { state = .waiting(side) }
-        case .slidingOut:
+    private mutating func unhold(_ pan: Pan) -> CellEffects {
+        if !pan.slidingOut, let side = pan.side {
+            state = .waiting(side)
+        } else {
             state = .closed
-            setSide(side)
+            setSide(pan.side)
         }
         return CellEffects()
     }
@@ -556,9 +551,7 @@ public struct SwipeCell: Sendable {
     /// `UIGestureRecognizerStateCancelled`: back to the state the pan started from.
     public mutating func panCancelled(at now: VirtualInstant) -> CellEffects {
         guard case .tracking(let pan) = state else { return CellEffects() }
-        if let frozen = pan.frozen {
-            return unfreeze(frozen, side: pan.side)
-        }
+        if pan.held { return unhold(pan) }
         state = .closed
         setSide(pan.side)
         guard isSwipeable, !pan.ignored else { return CellEffects() }
@@ -606,10 +599,11 @@ public struct SwipeCell: Sendable {
         case .waiting(let side):
             state = .closed
             setSide(side)
-        case .tracking(var pan) where pan.frozen == .held:
+        case .tracking(var pan) where pan.held && !pan.slidingOut:
             // Fulfilled under a pan: with `reset`, the rest of it, its release included, is a
             // pan again; with `delete`, it goes on moving nothing while the row slides out.
-            pan.frozen = completion == .delete ? .slidingOut : nil
+            pan.held = completion == .delete
+            pan.slidingOut = completion == .delete
             state = .tracking(pan)
         case .closed, .resting, .tracking:
             return CellEffects()
