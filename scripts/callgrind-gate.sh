@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The callgrind gate (issue 16): instructions per unit of nine workloads, counted by
+# The callgrind gate (issue 16): instructions per unit of eleven workloads, counted by
 # valgrind's callgrind on a release build, against the baselines committed in
 # bench/baselines.json, with a tolerance of 5% either way.
 #
@@ -69,6 +69,15 @@ units[serve.input]="input"
 workloads+=(replay.items)
 counts[replay.items]=4000
 units[replay.items]="line"
+
+# edits.insert and edits.delete are a handler's batch of edits under `row_animation = "fade"`:
+# one edit of a batch of 2,000 at row 1, with the batch's layout and the 300 ms after it, so that
+# a batch that went quadratic again would multiply its count.
+workloads+=(edits.insert edits.delete)
+counts[edits.insert]=2000
+counts[edits.delete]=2000
+units[edits.insert]="edit"
+units[edits.delete]="edit"
 
 echo "callgrind-gate: building the release swipehost-bench"
 swift build -c release --product swipehost-bench >/dev/null
