@@ -7,6 +7,7 @@ import PackageDescription
 //   CLua, CLuaShim, LuaRuntime - Lua 5.4 embedded safely; knows nothing of swipes.
 //   CSwipeDispatch, SwipePlugins - Lua plugins configure rows and handle the delegate calls
 //                 (CSwipeDispatch: the row and button records, built in C).
+//   SwipeExplore - `swipehost explore`: generated gesture scripts, invariants, the shrinker.
 //   SwipeRender  - `swipehost render`: a run drawn as an SVG filmstrip and offset plot.
 //   SwipePlayground - the playground's logic (sessions, wire protocol, frames, reload), no server.
 //   SwipeServer - Hummingbird glue for the playground (routes, WebSocket, signals); the only
@@ -27,6 +28,7 @@ let package = Package(
         .library(name: "SwipeScript", targets: ["SwipeScript"]),
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SwipePlugins", targets: ["SwipePlugins"]),
+        .library(name: "SwipeExplore", targets: ["SwipeExplore"]),
         .library(name: "SwipeTesting", targets: ["SwipeTesting"]),
         .library(name: "SwipeRender", targets: ["SwipeRender"]),
         .library(name: "SwipePlayground", targets: ["SwipePlayground"]),
@@ -65,9 +67,12 @@ let package = Package(
             dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "CSwipeDispatch"],
             resources: [.embedInCode("Lua/ctx_prelude.lua")]
         ),
+        // `swipehost explore`'s engine: generated gesture scripts, invariants, the shrinker. Below
+        // SwipeTesting, which gives it the spec driver's checks (`--check`, `swipe.explore{...}`).
+        .target(name: "SwipeExplore", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
         .target(
             name: "SwipeTesting",
-            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeRender"],
+            dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeRender", "SwipeExplore"],
             resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
         ),
         .target(name: "SwipeRender", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
@@ -96,7 +101,7 @@ let package = Package(
             name: "SwipeBench",
             dependencies: [
                 "SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipePlayground", "SwipeTesting",
-                "CLuaBench",
+                "SwipeExplore", "CLuaBench",
             ],
             resources: [
                 .embedInCode("Lua/plain_tutorial.lua"), .embedInCode("Lua/coverage_reference.lua"),
@@ -117,6 +122,7 @@ let package = Package(
                 "SwipeScript",
                 "SwipePlugins",
                 "SwipeTesting",
+                "SwipeExplore",
                 "SwipeRender",
                 "SwipeCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

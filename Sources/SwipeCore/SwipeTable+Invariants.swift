@@ -9,44 +9,54 @@ extension SwipeTable {
         state.checkInvariants()
     }
 
+    /// What ``checkInvariants()`` checks, without trapping: the first broken invariant as a
+    /// sentence, nil when the table is consistent (the rows' announced rests are
+    /// ``unannouncedRests``). `swipehost explore` asks it after every step of a release build,
+    /// which runs no ``checkInvariants()``.
+    public var invariantProblem: String? { state.invariantProblem() }
+
     /// The rows that will not rest as their last `open` or `close` announced (rows that keep
     /// quirk 6 are not counted); ``checkInvariants()`` traps on the first.
-    var unannouncedRests: [String] { state.unannouncedRests() }
+    public var unannouncedRests: [String] { state.unannouncedRests() }
 }
 
 extension TableState {
     func checkInvariants() {
-        precondition(cells.count == cellRows.count, "a cell without its row slot")
-        precondition(edits == nil, "a batch of edits is still open (SwipeTable.endEdits)")
+        if let problem = invariantProblem() { preconditionFailure(problem) }
+        checkAnnouncedStates()
+    }
+
+    /// The first of the table's invariants that does not hold, as a sentence; nil when all do.
+    func invariantProblem() -> String? {
+        if cells.count != cellRows.count { return "a cell without its row slot" }
+        if edits != nil { return "a batch of edits is still open (SwipeTable.endEdits)" }
         var seen = [Bool](repeating: false, count: cells.count)
         for (position, cell) in visibleCells.enumerated() {
-            precondition(!seen[cell], "cell \(cell) is shown twice")
+            if seen[cell] { return "cell \(cell) is shown twice" }
             seen[cell] = true
-            precondition(
-                cellRows[cell] == firstVisibleRow + position,
-                "cell \(cell) shows row \(cellRows[cell]), not \(firstVisibleRow + position)")
+            if cellRows[cell] != firstVisibleRow + position {
+                return "cell \(cell) shows row \(cellRows[cell]), not \(firstVisibleRow + position)"
+            }
         }
         for cell in reusePool {
-            precondition(!seen[cell], "cell \(cell) is both shown and in the pool, or twice in the pool")
+            if seen[cell] { return "cell \(cell) is both shown and in the pool, or twice in the pool" }
             seen[cell] = true
-            precondition(cellRows[cell] == 0, "pooled cell \(cell) still shows row \(cellRows[cell])")
-            precondition(!cells[cell].isTracking, "pooled cell \(cell) tracks a pan")
+            if cellRows[cell] != 0 { return "pooled cell \(cell) still shows row \(cellRows[cell])" }
+            if cells[cell].isTracking { return "pooled cell \(cell) tracks a pan" }
         }
-        precondition(!seen.contains(false), "a cell is neither shown nor pooled")
-        if !visibleCells.isEmpty {
-            precondition(
-                firstVisibleRow >= 1 && firstVisibleRow + visibleCells.count - 1 <= items.count,
-                "visible rows \(visibleRows) outside 1-\(items.count)")
+        if seen.contains(false) { return "a cell is neither shown nor pooled" }
+        if !visibleCells.isEmpty, firstVisibleRow < 1 || firstVisibleRow + visibleCells.count - 1 > items.count {
+            return "visible rows \(visibleRows) outside 1-\(items.count)"
         }
-        precondition(openRows.count <= items.count, "more open rows than rows")
-        precondition(unconfigured.isEmpty, "a dequeued cell was left unconfigured")
+        if openRows.count > items.count { return "more open rows than rows" }
+        if !unconfigured.isEmpty { return "a dequeued cell was left unconfigured" }
         for cell in cells.indices {
-            precondition(
-                cells[cell].direction == direction,
-                "cell \(cell) is laid out \(cells[cell].direction), the table \(direction)")
-            cells[cell].checkInvariants()
+            if cells[cell].direction != direction {
+                return "cell \(cell) is laid out \(cells[cell].direction), the table \(direction)"
+            }
+            if let problem = cells[cell].invariantProblem { return "cell \(cell): \(problem)" }
         }
-        checkAnnouncedStates()
+        return nil
     }
 
     /// A row that does not keep quirk 6 (a spring row) comes to rest as its last `open` or
@@ -71,14 +81,19 @@ extension TableState {
 }
 
 extension SwipeCell {
-    /// Traps when the cell's offset is out of its bounds: with nothing revealed or committed it
-    /// rests at 0; otherwise its reveal on its edge lies between minus the bounce and the edge's
-    /// total width plus the bounce (the two bounce positions of the snaps; past them only while an elastic pan is tracked), and the committed
-    /// reveal is one the content has had.
+    /// Traps when the cell's offset is out of its bounds (``invariantProblem``).
     public func checkInvariants() {
+        if let problem = invariantProblem { preconditionFailure(problem) }
+    }
+
+    /// The cell's offset out of its bounds, as a sentence; nil when it is within them: with
+    /// nothing revealed or committed it rests at 0; otherwise its reveal on its edge lies between
+    /// minus the bounce and the edge's total width plus the bounce (the two bounce positions of
+    /// the snaps; past them only while an elastic pan is tracked), and the committed reveal is
+    /// one the content has had.
+    public var invariantProblem: String? {
         guard let edge else {
-            precondition(offset == 0 && committed == 0, "no edge, but offset \(offset), committed \(committed)")
-            return
+            return offset == 0 && committed == 0 ? nil : "no edge, but offset \(offset), committed \(committed)"
         }
         let total = configuration.totalWidth(of: edge)
         let bounce = configuration.bounce
@@ -90,11 +105,12 @@ extension SwipeCell {
         let under = configuration.behavior == .swipeCellKit && isTracking ? Double.greatestFiniteMagnitude : bounce
         // A full swipe holds the row filled at its threshold, or slides it out to the cell's width.
         let filled = configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0
-        precondition(
-            reveal >= -under && reveal <= max(total + bounce, filled) + over,
-            "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]")
-        precondition(
-            committed >= -under && committed <= max(total + bounce, filled) + over,
-            "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]")
+        if !(reveal >= -under && reveal <= max(total + bounce, filled) + over) {
+            return "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]"
+        }
+        if !(committed >= -under && committed <= max(total + bounce, filled) + over) {
+            return "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]"
+        }
+        return nil
     }
 }

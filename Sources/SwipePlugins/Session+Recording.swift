@@ -166,9 +166,9 @@ enum SessionRecordFields {
     }
 }
 
-/// Lua source text for values.
-enum LuaLiteral {
-    static func string(_ text: String) -> String {
+/// Lua source text for values: what a recorded spec (and `swipehost explore`'s) writes.
+public enum LuaLiteral {
+    public static func string(_ text: String) -> String {
         var out = "\""
         for byte in text.utf8 {
             switch byte {
@@ -185,7 +185,7 @@ enum LuaLiteral {
         return String(decoding: out.unicodeScalars.map { UInt8(truncatingIfNeeded: $0.value) }, as: UTF8.self) + "\""
     }
 
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return value.description
     }
@@ -224,7 +224,7 @@ enum LuaLiteral {
     /// The level of a long bracket (`[==[ ... ]==]`) that `text` does not close.
     /// Found in the bytes, as Lua reads them: by characters, `]]` followed by a combining
     /// character (an id's) is not found, and the string ended there.
-    static func longBracketLevel(for text: String) -> Int {
+    public static func longBracketLevel(for text: String) -> Int {
         let bytes = Array(text.utf8)
         var level = 0
         while contains(bytes, Array(("]" + String(repeating: "=", count: level) + "]").utf8)) { level += 1 }

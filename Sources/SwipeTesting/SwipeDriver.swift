@@ -1,5 +1,6 @@
 import LuaRuntime
 import SwipeCore
+import SwipeExplore
 import SwipePlugins
 import SwipeRender
 import SwipeScript
@@ -57,6 +58,25 @@ public final class SwipeDriver {
         } catch {
             throw Failure(error.description)
         }
+    }
+
+    /// A driver over a session made elsewhere (`swipehost explore`'s runs, which `--check`
+    /// functions and `swipe.explore{ check = ... }` read through it).
+    public init(session: Session) {
+        self.session = session
+        specName = nil
+    }
+
+    /// The explorer's invariants over this table (``ExploreInvariants``), for `t:invariants()`:
+    /// each call looks at the events since the last.
+    var invariants = ExploreInvariants()
+
+    /// `t:invariants()`: the invariants `swipehost explore` checks after every step that do not
+    /// hold now (none, or the first broken), each as a sentence.
+    func brokenInvariants() -> [String] {
+        host.reportRepeatedFailures()
+        guard let failure = invariants.check(session, step: 0) else { return [] }
+        return [failure.summary]
     }
 
     /// `path` from the current directory if it is there, else from the spec's folder; neither:

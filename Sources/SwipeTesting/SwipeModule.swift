@@ -145,6 +145,7 @@ public enum SwipeModule {
         try define("render") { driver, args in .string(try driver.render(options: try renderOptions(args.argument(2))))
         }
         try define("error_count") { driver, _ in .integer(driver.host.errorCount) }
+        try installExplore(in: lua, native: native, defaults: defaults)
         let chunk = try lua.load(source, chunkName: "=swipe")
         try lua.call(chunk, arguments: [.reference(native)])
     }

@@ -11,7 +11,7 @@ struct SwipeHostCommand: ParsableCommand {
             View Cell With Actions") headless, on a virtual clock, driven by gesture scripts.
             """,
         version: "swipehost \(SwipeHostVersion.current)",
-        subcommands: [Run.self, Render.self, Serve.self, Check.self, Test.self, Lua.self, Bench.self]
+        subcommands: [Run.self, Render.self, Serve.self, Check.self, Test.self, Explore.self, Lua.self, Bench.self]
     )
 
     /// The common forms of `swipehost run` start without the argument parser (see

@@ -175,6 +175,11 @@ function SwipeTable:now() end
 ---@return SwipePluginError[]
 function SwipeTable:errors() end
 
+---The built-in and host invariants `swipehost explore` checks that are broken now, as sentences
+---(empty when all hold): no `plugin_error`, every row resting as announced, the table consistent.
+---@return string[]
+function SwipeTable:invariants() end
+
 ---The SVG `swipehost render` draws for the gestures applied so far (replayed on a fresh table with
 ---the same options), titled with the spec file's name: `assert.snapshot(t:render())`. Frames as
 ---`swipehost render`'s options: one of `every`, `at` and `events` (the default), and `columns`.
@@ -197,5 +202,20 @@ local swipe = {}
 ---@param options? SwipeTableOptions
 ---@return SwipeTable
 function swipe.table(options) end
+
+---Explores the plugins with generated gesture scripts, as `swipehost explore` does (the plugins
+---loaded together, as `swipe.table` loads them), calling `check(t)` after every step. A failure
+---is an error with the minimal script in its message (docs/testing.md, "Exploring").
+---@param options SwipeExploreOptions
+---@return { runs: integer, steps: integer, seed: integer }
+function swipe.explore(options) end
+
+---The options of `swipe.explore{...}`: any of `swipe.table{...}`'s, and these.
+---@class SwipeExploreOptions: SwipeTableOptions
+---@field runs? integer  runs, each on a fresh table (`--runs`; default 200)
+---@field steps? integer  script lines per run (`--steps`; default 50)
+---@field seed? integer  the seed (`--seed`; default 1)
+---@field mix? string  weights per kind of step, `"pan=3,tap=1"` (`--mix`)
+---@field check? fun(t: SwipeTable)  called after every step; a failed `assert` or an `error` fails the run
 
 return swipe

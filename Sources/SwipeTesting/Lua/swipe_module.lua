@@ -54,6 +54,28 @@ local function loader()
     return t
   end
 
+  -- A driver table over a host made elsewhere (swipehost explore's runs, for --check
+  -- functions): not counted among the spec's tables.
+  function M._wrap(host) return setmetatable({ _host = host }, Driver) end
+
+  ---Explores the table's plugins with generated gesture scripts (swipehost explore), calling
+  ---`check(t)` after every step; a failure is an error with the minimal script in its message.
+  function M.explore(options)
+    local fn = type(options) == "table" and options.check or nil
+    if fn ~= nil and type(fn) ~= "function" then
+      error("swipe.explore: 'check' must be a function(t), got a " .. type(fn), 2)
+    end
+    local begin, call
+    if fn ~= nil then
+      local t
+      begin = function(host) t = M._wrap(host) end
+      call = function(f) f(t) end
+    end
+    local source = getinfo and getinfo(2, "S").source or nil
+    local r = check(native.explore(options, begin, call, fn, source))
+    return r
+  end
+
   ---Runs gesture script lines (the grammar of .swipe files).
   function Driver:run(script)
     if type(script) ~= "string" then
@@ -107,6 +129,7 @@ local function loader()
   function Driver:index(id) local r = check(native.index(self._host, id)); return r end
   function Driver:presented() local r = check(native.presented(self._host)); return r end
   function Driver:now() local r = check(native.now(self._host)); return r end
+  function Driver:invariants() local r = check(native.invariants(self._host)); return r end
   function Driver:errors()
     local r = check(native.errors(self._host))
     looked(self)
