@@ -33,7 +33,11 @@ return {
     if button.id == "trash" and button.full then
       ctx:log("delete " .. row.id .. " (" .. row.title .. ")? yes, in 800 ms")
       ctx:after(800, function(c)
-        c:log(row.id .. " is now row " .. c:index(row.id))
+        -- The row may be gone: a second full swipe while its first delete slid it out (found
+        -- by swipehost explore; Tests/SwipeExploreTests/Fixtures/inbox_regression.swipe).
+        local index = c:index(row.id)
+        if index == nil then return end
+        c:log(row.id .. " is now row " .. index)
         c:fulfill(row.id, "delete")
       end)
     else
