@@ -179,6 +179,9 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
         .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
+        .testTarget(
+            name: "SwipeExploreTests", dependencies: ["SwipeExplore", "SwipeTesting", "SwipePlugins"],
+            exclude: ["Fixtures"]),
         // The binaries, and the libraries the configuration's round trip and the playground's
         // recorded-session replay are driven through.
         .testTarget(

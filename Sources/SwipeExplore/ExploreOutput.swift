@@ -56,8 +56,8 @@ public struct ExploreOutput {
             out += "local here = debug.getinfo(1, \"S\").source:match(\"^@(.*/)\") or \"\"\n"
             out += "local checks = {}\n"
             for path in checkPaths {
-                out +=
-                    "for name, check in pairs(dofile(here .. \(LuaLiteral.string(path)))) do checks[name] = check end\n"
+                let file = path.hasPrefix("/") ? LuaLiteral.string(path) : "here .. " + LuaLiteral.string(path)
+                out += "for name, check in pairs(dofile(\(file))) do checks[name] = check end\n"
             }
             out += "local names = {}\n"
             out += "for name in pairs(checks) do names[#names + 1] = name end\n"

@@ -9,13 +9,16 @@ public final class ExploreReplay {
     public let configuration: SessionConfiguration
     let check: (any ExploreCheck)?
 
-    /// `configuration`'s session records, keeps no inputs and stops nothing at a plugin error.
+    /// `configuration`'s session records, keeps no inputs and stops nothing at a plugin error;
+    /// its plugin files are read here, once.
     public init(configuration: SessionConfiguration, check: (any ExploreCheck)?) {
         var configuration = configuration
         configuration.recordsInputs = false
         configuration.traceMode = .records
         configuration.strict = false
         configuration.scriptName = "explore"
+        // Read once, not once a run: a file that cannot be read is left to fail the first run.
+        configuration.plugins = configuration.plugins.map { source in (try? source.read()) ?? source }
         self.configuration = configuration
         self.check = check
     }
