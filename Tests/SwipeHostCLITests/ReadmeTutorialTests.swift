@@ -47,8 +47,9 @@ struct ReadmeTutorialTests {
 
     @Test func theFirstPluginWorksAsWritten() throws {
         let blocks = try Self.blocks(inSection: "Your first plugin in five minutes")
-        // todo.lua, todo.swipe, the run and its output, todo_spec.lua, the test and its output.
-        try #require(blocks.map(\.language) == ["lua", "", "sh", "", "lua", "sh", ""])
+        // todo.lua, todo.swipe, the run and its output, todo_spec.lua, the test and its output,
+        // explore on examples/snooze.lua and its output.
+        try #require(blocks.map(\.language) == ["lua", "", "sh", "", "lua", "sh", "", "sh", ""])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-todo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -65,5 +66,20 @@ struct ReadmeTutorialTests {
         let test = try Self.shell(blocks[5].text, in: folder)
         #expect(test.status == 0)
         #expect(test.stdout == blocks[6].text)
+
+        // explore finds the bugged example's failure, shrinks it and writes the script and spec.
+        #expect(blocks[7].text == "swipehost explore examples/snooze.lua --seed 1\n")
+        let examples = folder.appendingPathComponent("examples")
+        try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Swipehost.packageRoot.appendingPathComponent("examples/snooze.lua"),
+            to: examples.appendingPathComponent("snooze.lua"))
+        let explore = try Self.shell(blocks[7].text, in: folder)
+        #expect(explore.status == 1)
+        #expect(explore.stdout == blocks[8].text)
+        let replay = try Self.shell("swipehost run explore/snooze-1.swipe", in: folder)
+        #expect(replay.stdout.contains("plugin error in snooze.after"))
+        let spec = try Self.shell("swipehost test explore/snooze-1_spec.lua", in: folder)
+        #expect(spec.status == 1)
     }
 }
