@@ -63,6 +63,7 @@ public struct Benchmarks {
         if wanted("table.rss_mb_1m") { figures.append(tableMemory()) }
         if wanted("startup_ms") { figures.append(startup()) }
         if wanted("table.set_items_vs_plain_lua") { figures.append(try setItemsVsPlainLua()) }
+        if wanted("explore.vs_replay") { figures.append(try exploreVsReplay()) }
         if wanted("serve.input_us") || wanted("serve.input_p99_us") {
             let serve = try serveInput()
             if wanted("serve.input_us") { figures.append(serve.median) }

@@ -16,7 +16,7 @@ public struct BenchOptions: ParsableArguments {
         "replay.plain_lua_lines_per_s", "replay.vs_plain_lua", "replay.spring_vs_tutorial",
         "replay.spring_process_vs_tutorial", "replay.rss_mb_10m",
         "table.rss_mb_1m", "startup_ms",
-        "table.set_items_vs_plain_lua",
+        "table.set_items_vs_plain_lua", "explore.vs_replay",
         "serve.input_us", "serve.input_p99_us", "serve.frame_bytes_p50", "serve.frame_bytes_max",
         "serve.input_appearance_us",
         "test.coverage_overhead", "test.coverage_reference_overhead", "test.coverage_runaway_overhead",
@@ -41,6 +41,9 @@ public struct BenchOptions: ParsableArguments {
         10,000,000-line script, its jsonl written to a file (10,000 lines with --quick).
           table.rss_mb_1m: the resident memory of a 1,000,000-row table (10,000 rows with --quick).
           startup_ms: the start-up time of a whole `swipehost run`.
+          explore.vs_replay: swipehost explore's cost per step (generation, invariants, \
+        a session per run) over the cost per line of replaying the scripts it generated \
+        (swipehost run --format jsonl), plugins/mail.lua, same run.
           table.set_items_vs_plain_lua: a handler's ctx:set_items on 10,000 items with \
         ids, over the same diff written in plain Lua.
           serve.input_us, serve.input_p99_us: the playground server's time from a pointer \

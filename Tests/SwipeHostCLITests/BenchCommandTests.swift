@@ -49,7 +49,7 @@ struct BenchCommandTests {
         let overview = try #require(text.components(separatedBy: "USAGE:").first)
         let list = try #require(text.components(separatedBy: "Measure only this figure (repeatable): ").last)
         let names = try #require(list.components(separatedBy: ". ").first).components(separatedBy: ", ")
-        #expect(names.count == 21, "\(names)")
+        #expect(names.count == 22, "\(names)")
         #expect(names.first == "core.move_ns" && names.last == "test.coverage_runaway_overhead")
         for name in names {
             #expect(overview.contains(name), "bench --help does not explain \(name)")
@@ -79,6 +79,19 @@ struct BenchCommandTests {
         #expect(objects.map { $0["unit"] as? String } == ["x"])
         #expect(objects.map { $0["target"] as? String } == ["<= 5"])
         #expect(objects.map { $0["n"] as? Int } == [10_000])
+        #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
+    }
+
+    /// explore's cost per step over replay's cost per line, on the scripts it generates from
+    /// plugins/mail.lua: one ratio, same run; 40 runs of 50 steps under --quick.
+    @Test func theExploreFigureIsARatioToReplayingWhatItGenerated() throws {
+        let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "explore.vs_replay"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try figures(result.stdout)
+        #expect(objects.map { $0["name"] as? String } == ["explore.vs_replay"])
+        #expect(objects.map { $0["unit"] as? String } == ["x"])
+        #expect(objects.map { $0["target"] as? String } == ["<= 3"])
+        #expect(objects.map { $0["n"] as? Int } == [2_000])
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
     }
 
