@@ -151,6 +151,8 @@ if [ -x /usr/bin/busted ]; then
     # The #swipehost blocks use what only swipehost test has (assert.snapshot, t:render).
     "$bin" lua /usr/bin/busted --exclude-tags=swipehost spec/
 fi
+stage "scripts/explore-shipped.sh (swipehost explore over every shipped and example plugin, a fixed seed: a failure fails)"
+bash scripts/explore-shipped.sh --bin "$bin"
 stage "swipehost bench --quick (every figure measured once: the benchmark works)"
 # The figures --only accepts, read off bench --help (its lines joined: the help wraps them).
 help=$("$bin" bench --help | tr '\n' ' ' | tr -s ' ')
