@@ -165,6 +165,33 @@ struct ExploreCommandTests {
         #expect(result.stderr.hasSuffix("initial.lua:1: too many rows\n"))
     }
 
+    /// `run`'s `--plugin` and `--plugins` name plugins to explore too, after the arguments, each
+    /// on its own; with none named at all, the usage status.
+    @Test func pluginAndPluginsNamePluginsToExplore() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let more = folder.appendingPathComponent("more")
+        try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Swipehost.packageRoot.appendingPathComponent("plugins/mail.lua"),
+            to: more.appendingPathComponent("a.lua"))
+        let result = try Swipehost.run([
+            "explore", "plugins/tutorial.lua", "--plugin", "plugins/mail.lua", "--plugins", more.path, "--seed", "1",
+            "--runs", "2", "--steps", "3", "--out", folder.appendingPathComponent("out").path,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("explore ") }
+        #expect(
+            headers == [
+                "explore plugins/tutorial.lua: seed 1, 2 runs of 3 steps",
+                "explore plugins/mail.lua: seed 1, 2 runs of 3 steps",
+                "explore \(more.path)/a.lua: seed 1, 2 runs of 3 steps",
+            ])
+        let none = try Swipehost.run(["explore", "--seed", "1", "--out", folder.path])
+        #expect(none.status == 64)
+        #expect(none.stderr.hasPrefix("Error: name at least one plugin to explore\n"))
+    }
+
     @Test func aFreshSeedIsPrintedAndRepeatsTheExploration() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
