@@ -61,6 +61,45 @@ struct ExploreCommandTests {
         )
     }
 
+    /// A saved script's `# options:` header is honoured as `swipehost run FILE` honours it: first,
+    /// then the command line's options, which win. Here only the header's budget makes it fail.
+    @Test func aSavedScriptsOptionsHeaderIsHonouredAsRunHonoursIt() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugin = folder.appendingPathComponent("heavy.lua")
+        try """
+        return {
+          name = "heavy",
+          configure = function() return { buttons = { { id = "delete", title = "Delete", width = 80 } } } end,
+          on_open = function() local n = 0 for i = 1, 100000 do n = n + i end return n end,
+        }
+        """.write(to: plugin, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("found")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try "# plugin: ../heavy.lua\n# options: --budget 100000\npan 1 begin\npan 1 move -100\npan 1 end\n".write(
+            to: out.appendingPathComponent("heavy-7.swipe"), atomically: true, encoding: .utf8)
+        let arguments = ["explore", plugin.path, "--seed", "1", "--runs", "1", "--steps", "1", "--out", out.path]
+        let result = try Swipehost.run(arguments)
+        #expect(result.status == 1)
+        // (Lua shortens the plugin's long temporary path in the message: its end is compared.)
+        #expect(
+            result.stdout.hasPrefix(
+                "explore \(plugin.path): seed 1, 1 runs of 1 steps\nreplayed \(out.path)/heavy-7.swipe: still fails: plugin_error (budget) in on_open, after line 3: "
+            ))
+        #expect(result.stdout.hasSuffix("heavy.lua:4: instruction budget of 100000 exceeded in 'on_open'\n"))
+        // The command line's own budget wins, as it does for run.
+        let given = try Swipehost.run(arguments + ["--budget", "10000000"])
+        #expect(given.status == 0)
+        #expect(given.stdout.contains("replayed \(out.path)/heavy-7.swipe: passes now\n"))
+        // A header word explore does not take: the script does not run, said at its line.
+        try "# options: --no-such-flag\npan 1 begin\n".write(
+            to: out.appendingPathComponent("heavy-8.swipe"), atomically: true, encoding: .utf8)
+        let bad = try Swipehost.run(arguments + ["--budget", "10000000"])
+        #expect(
+            bad.stdout.contains(
+                "replayed \(out.path)/heavy-8.swipe: does not run: \(out.path)/heavy-8.swipe:1: '# options:' "))
+    }
+
     @Test func theSameSeedGivesTheSameOutputByteForByteWithOneJobOrTwo() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -23,7 +23,8 @@ extension SwipeHostCommand {
                 A failure is shrunk to a minimal script, printed with the failure under it, and \
                 written as DIR/<plugin>-<seed>.swipe (its '# plugin:' and '# options:' headers make \
                 'swipehost run FILE' replay it) and DIR/<plugin>-<seed>_spec.lua (a spec that fails \
-                until the bug is fixed). The scripts already in DIR for the plugin are replayed first.
+                until the bug is fixed). The scripts already in DIR for the plugin are replayed first, \
+                as 'swipehost run' runs them (their '# options:' header, then this command line's).
 
                 The same seed gives the same output, whatever --jobs. Exit status: 0 nothing found, \
                 1 a failure found, 2 a plugin that does not load or a broken --check file, 64 a bad \
@@ -146,7 +147,7 @@ extension SwipeHostCommand {
             // Saved failures first: one that still fails is the finding.
             var replayed: [String] = []
             for file in target.savedFailures {
-                switch target.replaySaved(file) {
+                switch Self.replaySaved(file, on: target) {
                 case .fails(let failure):
                     text += "replayed \(file): still fails: \(DisplayText.escaped(failure.description))\n"
                     json += [
@@ -198,6 +199,29 @@ extension SwipeHostCommand {
             }
             print(text, json)
             return true
+        }
+
+        /// A saved script replayed as `swipehost run FILE` runs it: its `# options:` header first,
+        /// then this command line's options, which win (run's own ``HeaderOptions``), so that a
+        /// failure found under `--preset mail` is replayed under it even when this exploration is not.
+        static func replaySaved(_ file: String, on target: ExploreTarget) -> ExploreReplay.Outcome {
+            // A file that cannot be read is said so by the target's own replay.
+            guard let bytes = try? FileReading.bytes(atPath: file) else { return target.replaySaved(file) }
+            let reparsed: Explore?
+            do {
+                reparsed = try HeaderOptions.reparse(
+                    Explore.self, header: bytes.withUnsafeBufferPointer { ScriptHeader($0) }, file: file,
+                    subcommand: "explore")
+            } catch {
+                return .invalid(error.description)
+            }
+            guard let reparsed else { return target.replaySaved(file) }
+            var settings = target.settings
+            settings.configuration = reparsed.options.configuration()
+            return ExploreTarget(
+                path: target.path, settings: settings, checks: target.checks, checkPaths: target.checkPaths,
+                folder: target.folder
+            ).replaySaved(file)
         }
 
         /// The progress line on standard error (a terminal): runs, steps per second, failures.

@@ -148,7 +148,13 @@ enum HeaderOptions {
     static func reparse<Command: ParsableCommand>(
         _ type: Command.Type, source: ScriptSource, subcommand: String
     ) throws(ScriptError) -> Command? {
-        let header = source.withBytes { ScriptHeader($0) }
+        try reparse(type, header: source.withBytes { ScriptHeader($0) }, file: source.name, subcommand: subcommand)
+    }
+
+    /// The same for a header already read (`file` names it in an error).
+    static func reparse<Command: ParsableCommand>(
+        _ type: Command.Type, header: ScriptHeader, file: String, subcommand: String
+    ) throws(ScriptError) -> Command? {
         guard !header.options.isEmpty else { return nil }
         let arguments = CommandLine.arguments.dropFirst()
         let given = Array(arguments.drop { $0 != subcommand }.dropFirst())
@@ -157,7 +163,7 @@ enum HeaderOptions {
                 return try Command.parse(words + given)
             } catch {
                 let message = Command.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-                throw ScriptError(file: source.name, line: line, message: "'# options:' \(message)")
+                throw ScriptError(file: file, line: line, message: "'# options:' \(message)")
             }
         }
         // Each line alone first, so that an error names the line that has it.
