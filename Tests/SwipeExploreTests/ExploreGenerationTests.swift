@@ -96,8 +96,8 @@ struct ExploreGenerationTests {
         #expect(!invariant.isSameFailure(as: first))
     }
 
-    /// No failure in the shipped plugins and examples (the stage scripts/test.sh runs has
-    /// fewer runs; scripts/explore-shipped.sh runs 5,000).
+    /// No failure in the shipped plugins and examples (scripts/explore-shipped.sh, the test
+    /// command's stage, runs 400 a plugin; `--runs 5000` is the longer check, docs/testing.md).
     @Test(arguments: shipped)
     func nothingIsFoundInTheShippedPlugins(_ plugin: String) throws {
         var settings = Fixture.settings(Fixture.packageRoot + "/" + plugin, seed: 2026, runs: 150)
