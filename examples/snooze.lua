@@ -4,10 +4,10 @@
 --
 -- The bug: the timer fulfils by `row.index`, the row's number when it was swiped, and assumes the
 -- row is still there and still waiting. Neither holds: mark a row Done above it within the
--- second and the snoozed row moves up (the timer names another row); or swipe the row again as
--- its delete slides it out, and a second timer fulfils a row that is gone. Either way
--- `ctx:fulfill` fails (a plugin_error in `after`). Nobody tries that by hand;
--- `swipehost explore examples/snooze.lua --seed 1` finds the second in 6 lines and writes
+-- second, or snooze a row above it just before, and the snoozed row moves up when that row is
+-- deleted (the timer names another row, or one past the end). Either way `ctx:fulfill` fails (a
+-- plugin_error in `after`). Nobody tries that by hand; `swipehost explore examples/snooze.lua
+-- --seed 1` finds two rows snoozed within the second in 6 lines and writes
 -- explore/snooze-1.swipe and explore/snooze-1_spec.lua.
 --
 -- The fix: name the row by its id, which follows it wherever it moves, and only while it is

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `swipehost explore` over every shipped plugin and example plugin with a fixed seed: any failure
+# `swipehost explore` over every shipped plugin and example plugin with a fixed seed, under the
+# default rules and under the mail preset: any failure
 # fails (exit 1), with the minimal script printed. The bugged example, examples/snooze.lua, must
 # be found (the README's author path). docs/testing.md, "Exploring".
 #
@@ -25,6 +26,8 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 plugins=(plugins/*.lua examples/inbox.lua)
 "$bin" explore "${plugins[@]}" --seed "$seed" --runs "$runs" --jobs 2 --out "$out"
+# Again under the mail preset: SwipeCellKit's pan rules, springs, and a full swipe on every edge.
+"$bin" explore "${plugins[@]}" --preset mail --seed "$seed" --runs "$runs" --jobs 2 --out "$out"
 # The bugged example is found, and what it writes replays the failure.
 status=0
 "$bin" explore examples/snooze.lua --seed 1 --runs 2000 --out "$out" >"$out/snooze.txt" || status=$?

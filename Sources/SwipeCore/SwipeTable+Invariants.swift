@@ -89,8 +89,8 @@ extension SwipeCell {
     /// The cell's offset out of its bounds, as a sentence; nil when it is within them: with
     /// nothing revealed or committed it rests at 0; otherwise its reveal on its edge lies between
     /// minus the bounce and the edge's total width plus the bounce (the two bounce positions of
-    /// the snaps; past them only while an elastic pan is tracked), and the committed reveal is
-    /// one the content has had.
+    /// the snaps; past them only while an elastic pan is tracked), and so does the committed
+    /// reveal, but while a snap is drawn (it may be from the row's configuration before).
     public var invariantProblem: String? {
         guard let edge else {
             return offset == 0 && committed == 0 ? nil : "no edge, but offset \(offset), committed \(committed)"
@@ -103,12 +103,21 @@ extension SwipeCell {
         let over = stretches && isTracking ? Double.greatestFiniteMagnitude : 0
         // SwipeCellKit's pan goes past rest the other way, at 0.2 a point, while it is tracked.
         let under = configuration.behavior == .swipeCellKit && isTracking ? Double.greatestFiniteMagnitude : bounce
-        // A full swipe holds the row filled at its threshold, or slides it out to the cell's width.
-        let filled = configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0
+        // A full swipe holds the row filled at its threshold, or slides it out to the cell's width:
+        // the width its `delete` began with, whatever the row's configuration since (a row
+        // configured again in place by its new number may have no full swipe left).
+        let slides = isSlidingOut ? Double.greatestFiniteMagnitude : 0
+        let filled = max(configuration[edge].fullSwipe.map { max($0.width, $0.threshold) } ?? 0, slides)
         if !(reveal >= -under && reveal <= max(total + bounce, filled) + over) {
             return "reveal \(reveal) on \(edge) outside [\(-bounce), \(total + bounce)]"
         }
-        if !(committed >= -under && committed <= max(total + bounce, filled) + over) {
+        // The committed reveal is the last snap's, or where the pan began. While the next snap
+        // is drawn it may still be one taken under the configuration the row had before it was
+        // configured again in place (a plugin that configures by row number, a delete above
+        // moving the row: a pan begun in a 40-point bounce, the row's new bounce 10); the snap's
+        // completion commits anew.
+        let snapping = animation != nil
+        if !snapping, !(committed >= -under && committed <= max(total + bounce, filled) + over) {
             return "committed \(committed) on \(edge) outside [\(-bounce), \(total + bounce)]"
         }
         return nil
