@@ -92,22 +92,12 @@ public struct ExploreOutput {
 
 /// JSON text, for `-o json`.
 public enum JSONText {
+    /// A JSON string literal, escaped as every JSON line of the project is
+    /// (``OutputBuffer/append(jsonString:)``).
     public static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = OutputBuffer()
+        out.append(jsonString: text)
+        return String(decoding: out.bytes, as: UTF8.self)
     }
 
     /// `{"key":value,...}` from pairs whose values are JSON already.
