@@ -5,7 +5,7 @@
 extension TableState {
     mutating func openRow(_ row: Int, edge: Edge?, animated: Bool) throws(TableError) {
         try checkRowExists(row)
-        // Open and waiting at once would draw the filled button and reach the others (issue 25).
+        // Open and waiting at once would draw the filled button and reach the others.
         if waitingRows[row] != nil { throw .heldByFullSwipe(row: row) }
         let cell = cellIndex(forRow: row)
         var edge = edge
@@ -115,7 +115,7 @@ extension TableState {
         settleAfterEdit()
     }
 
-    /// Replaces every item with `new`'s in one batch (issue 22, `ctx:set_items`): open rows and
+    /// Replaces every item with `new`'s in one batch (`ctx:set_items`): open rows and
     /// rows waiting on a `manual` full swipe follow their ids to their new rows (an id that
     /// leaves takes its open or waiting state with it, and its departure is kept); every visible
     /// cell is given back (a pan on one is cancelled) and the rows on screen are dequeued and
