@@ -36,7 +36,7 @@ double clb_pcall_ns(long iterations) {
     for (long i = 0; i < iterations; i++) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, handler);
         lua_rawgeti(L, LUA_REGISTRYINDEX, ctx);
-        // The host's row record for a plain item (issue 22): index, id (a string), title and
+        // The host's row record for a plain item: index, id (a string), title and
         // item (the same string).
         lua_createtable(L, 0, 4);
         lua_pushinteger(L, 3);

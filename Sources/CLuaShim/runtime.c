@@ -88,7 +88,7 @@ _Static_assert(sizeof(((swl_Runtime *)0)->small_blocks) == (SWL_SMALL_MAX + 1) *
 // table and its hash part; closures, short strings) in batches as the collector sweeps, more of one
 // size than malloc's per-thread cache keeps, so most frees took malloc's slower path, and the next
 // records' blocks came back from it (about 400 instructions of a dispatch's 900 in malloc, free and
-// this allocator, issue 26). A freed block of at most SWL_SMALL_MAX bytes is kept instead, on a
+// this allocator). A freed block of at most SWL_SMALL_MAX bytes is kept instead, on a
 // list of its exact size (Lua gives a block's size when it frees it), up to SWL_SMALL_CACHED bytes
 // in all, and handed out again for the next block of that size: a few instructions each way. The
 // cap's accounting is unchanged (a kept block counts as freed; taking it counts against the cap

@@ -5,7 +5,7 @@ import SwipeCore
 import SwipePlugins
 import SwipeScript
 
-/// `swipehost bench`: the figures and targets of the performance issue, each the median of
+/// `swipehost bench`: the figures and targets of docs/performance.md, each the median of
 /// several repetitions in one run.
 public struct Benchmarks {
     public var quick: Bool
@@ -245,7 +245,7 @@ public struct Benchmarks {
         return Double(lines) / (elapsed / 1e9)
     }
 
-    /// The spring path against the tutorial's (issue 26): lines per second replaying
+    /// The spring path against the tutorial's: lines per second replaying
     /// ``springReplayScript(lines:)`` with `plugins/mail.lua` under `--preset mail` (its rows
     /// snap, settle and close on springs), divided by the lines per second of the same script
     /// with `plugins/tutorial.lua` under the tutorial preset. Each repetition runs one then the
@@ -271,7 +271,7 @@ public struct Benchmarks {
             name: "replay.spring_vs_tutorial", value: median(ratios), unit: "x", n: lines, target: (.atLeast, 0.67))
     }
 
-    /// The spring path as a user meets it (issue 26's "Done when"): the CPU time (user and
+    /// The spring path as a user meets it, a whole process: the CPU time (user and
     /// system, from `wait4`) of a whole `swipehost run SCRIPT --plugin plugins/mail.lua --preset
     /// mail --format jsonl` (a child process, its jsonl written to a file) over the same run
     /// with `--plugin plugins/tutorial.lua`, SCRIPT ``springReplayScript(lines:)``'s 200,000
@@ -433,7 +433,7 @@ public struct Benchmarks {
     /// deletes its row), whose releases under `--preset mail` each start a spring.
     public static func springReplayScript(lines: Int) -> [UInt8] { replayScript(lines: lines, tapping: "content") }
 
-    /// The callgrind gate's `progress` script (issue 26): pans made mostly of moves, each of
+    /// The callgrind gate's `progress` script: pans made mostly of moves, each of
     /// which calls a plugin's `on_progress`; one opens its row, the next closes it.
     public static func progressScript(lines: Int) -> [UInt8] {
         script(
@@ -455,7 +455,7 @@ public struct Benchmarks {
             ])
     }
 
-    /// The callgrind gate's `replay.items` script (issue 26, point 3): ``replayScript(lines:)``'s
+    /// The callgrind gate's `replay.items` script: ``replayScript(lines:)``'s
     /// gestures, with `tap R content` and an `actions R`, on the rows of `examples/inbox.lua`'s
     /// items named by id (`#m1` to `#m4`, a cycle each), none of which deletes a row.
     public static func itemsReplayScript(lines: Int) -> [UInt8] {

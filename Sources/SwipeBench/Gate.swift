@@ -15,7 +15,7 @@ import SwipeTesting
 public enum GateWorkload: String, CaseIterable, Sendable {
     /// A replayed script line: `plugins/tutorial.lua`, parse, run, jsonl into memory.
     case replayLine = "replay.line"
-    /// A replayed line of the spring path (issue 26): ``Benchmarks/springReplayScript(lines:)``
+    /// A replayed line of the spring path: ``Benchmarks/springReplayScript(lines:)``
     /// with `plugins/mail.lua` under `--preset mail`, parse, run, jsonl into memory.
     case springReplayLine = "replay.spring"
     /// A delegate call dispatched into an empty Lua `on_open`, sandbox and budget on.
@@ -24,7 +24,7 @@ public enum GateWorkload: String, CaseIterable, Sendable {
     case panMove = "pan.move"
     /// A replayed line of ``Benchmarks/progressScript(lines:)`` (mostly pan moves) with a plugin
     /// defining `on_progress` (empty) beside the tutorial's `configure`: the lifecycle hook
-    /// called on every move (issue 26, point 3).
+    /// called on every move.
     case progress = "progress"
     /// ``progress``'s script and plugin without `on_progress`: what a plugin that defines no hook
     /// pays (the same as before the hooks); ``progress`` minus this, over the moves, is the
@@ -32,19 +32,19 @@ public enum GateWorkload: String, CaseIterable, Sendable {
     case progressNone = "progress.none"
     /// A `pan move` of a row whose trailing buttons use `transition = "border"`, then the row's
     /// ``CellGeometry`` (``SwipeTable/cellGeometry(forRow:)``), as the playground and `render`
-    /// read it (issue 26, point 3).
+    /// read it.
     case borderGeometry = "geometry.border"
     /// A test of a generated spec run under `--coverage`'s counter: a table over a generated
-    /// plugin, a swipe, a wait, an assertion (issue 26, point 3).
+    /// plugin, a swipe, a wait, an assertion.
     case coveredSpec = "spec.covered"
-    /// A pointer move through the playground's session (issue 23's `serve.input_appearance_us`
+    /// A pointer move through the playground's session (`serve.input_appearance_us`'s
     /// drag): its JSON decoded, mapped to a `pan move`, run through the session and
     /// ``Benchmarks/appearancePlugin`` (12 visible rows with icons, the dragged row's buttons
     /// under `border` with a full swipe), and the frame encoded.
     case serveInput = "serve.input"
     /// A replayed line of ``Benchmarks/itemsReplayScript(lines:)`` with `examples/inbox.lua`: a
     /// table of items (the plugin's `items`) whose rows the script names by id (`pan #m3 begin`),
-    /// each line's row found by its id when it runs (issue 26, point 3).
+    /// each line's row found by its id when it runs.
     case itemsReplayLine = "replay.items"
     /// An insert at row 1 under `row_animation = "fade"`, one of the `count` a handler queues
     /// (``editsPlugin(edits:insert:)``): the batch applied, the rows laid out and configured, and

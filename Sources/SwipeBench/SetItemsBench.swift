@@ -2,7 +2,7 @@ import LuaRuntime
 import SwipeCore
 import SwipePlugins
 
-/// `table.set_items_vs_plain_lua` (issue 22): `ctx:set_items` on a 10,000-item table against a
+/// `table.set_items_vs_plain_lua`: `ctx:set_items` on a 10,000-item table against a
 /// plain-Lua diff of the same two lists, measured in turns in one run.
 extension Benchmarks {
     /// The items in the bench's lists, and the seed of their edits.

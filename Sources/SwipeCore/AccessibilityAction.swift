@@ -1,6 +1,5 @@
 /// One of a row's buttons as a screen reader offers it: an accessibility custom action
-/// (VoiceOver's "Actions available"), which runs the button's action without revealing it
-/// (issue 22, point 6).
+/// (VoiceOver's "Actions available"), which runs the button's action without revealing it.
 public struct AccessibilityAction: Hashable, Sendable {
     /// What VoiceOver reads: the button's `accessibility_label`, else its title, else its id
     /// (`check` warns about a button with neither label nor title).

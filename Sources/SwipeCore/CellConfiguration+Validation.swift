@@ -91,7 +91,7 @@ extension CellConfiguration {
     /// ``maximumSpringParameter``) the spring's natural frequency stays within about 3e-5 to
     /// 3e4 rad/s and its damping ratio below 5e8, so its closed form stays finite for every
     /// offset a cell can have and every release velocity (``ReleasePhysics/maximumVelocity``);
-    /// a mass of 1e-300 made the ratio's square overflow, and NaN reached an `Int` (issue 25).
+    /// a mass of 1e-300 made the ratio's square overflow, and NaN reached an `Int`.
     public static let minimumSpringParameter = 0.001
     /// The largest `bounce`, in points: the widest cell's width (``TableGeometry/maximumWidth``).
     /// Past it the snaps' offsets and the differences between them could overflow (`bounce =

@@ -68,7 +68,7 @@ public struct CellConfiguration: Hashable, Sendable {
     }
 
     /// `self[edge].fullSwipe`, read without copying the edge's actions: the copy retained and
-    /// released both of its arrays, twice a pan move under SwipeCellKit's rules (issue 26).
+    /// released both of its arrays, twice a pan move under SwipeCellKit's rules.
     @inline(__always)
     public func fullSwipe(on edge: Edge) -> FullSwipe? { edge == .trailing ? trailing.fullSwipe : leading.fullSwipe }
 

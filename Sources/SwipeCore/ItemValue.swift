@@ -1,4 +1,4 @@
-/// A table item's fields (issue 22), as the plugin gave them, without Lua: a plugin's
+/// A table item's fields, as the plugin gave them, without Lua: a plugin's
 /// `{ id = "m42", title = "Lunch?", pinned = true, tags = { "work" } }` is a ``table(_:)`` of
 /// these. Kept beside the item's title in ``TableItems`` (keyed by the row's ``RowID``), so every
 /// plugin state and every front end sees the same fields.

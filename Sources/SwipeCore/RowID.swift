@@ -1,4 +1,4 @@
-/// A row's identity, stable while the row moves (issue 22): its item's own `id`, a string or an
+/// A row's identity, stable while the row moves: its item's own `id`, a string or an
 /// integer, or for an item without one the integer the table assigns when the item enters it.
 ///
 /// The table numbers items without an id from 1 in the order they enter (the tutorial's

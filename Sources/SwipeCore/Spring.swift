@@ -165,7 +165,7 @@ public struct Spring: Hashable, Sendable {
         // (14 terms each. Fewer give the same doubles where |half| <= 1.6 for the sine, and for
         // the cosine where its sum is at least 1/4, but measured, the branches cost what the
         // terms saved: the compiler pairs the two unrolled loops' operations in two-lane
-        // instructions, docs/performance.md, "Issue 26, sixth pass".)
+        // instructions, docs/performance.md, "The spring path".)
         var s = 0.0
         var c = 0.0
         var term = half

@@ -144,7 +144,7 @@ public struct SwipeCell: Sendable {
     /// The last animation step scheduled, and when it is due (nil: none running). A spring row
     /// drops the completion of a step a newer one replaced: by the step as well as its deadline,
     /// since two snaps in one millisecond (an `exclusive` table closing the row while it opens)
-    /// can be due at the same instant (issue 25). Where a spring row comes to rest (``rest``).
+    /// can be due at the same instant. Where a spring row comes to rest (``rest``).
     /// Not state either: it is the driver's timer as the cell last scheduled it, the same in
     /// every case of ``State`` (a pan does not stop a snap's steps, quirk 6), and only a spring
     /// row's completions and ``rest`` read it.

@@ -53,7 +53,7 @@ extension SwipeTable {
         finishEdit()
     }
 
-    /// Row `row`'s id (issue 22): it stays with the row's item while rows are inserted,
+    /// Row `row`'s id: it stays with the row's item while rows are inserted,
     /// deleted or replaced around it.
     public func id(ofRow row: Int) throws(TableError) -> RowID {
         try state.checkRowExists(row)
@@ -73,7 +73,7 @@ extension SwipeTable {
         finish()
     }
 
-    /// Replaces every item with `items`' in one batch (`ctx:set_items`, issue 22): open rows and
+    /// Replaces every item with `items`' in one batch (`ctx:set_items`): open rows and
     /// rows waiting on a `manual` full swipe follow their ids; the rows on screen are configured
     /// again. The caller reports what changed.
     public func replaceItems(_ items: TableItems) {

@@ -14,7 +14,7 @@ public final class SwipeTable {
     /// class; still, that one check (`swift_beginAccess`/`swift_endAccess`) was a large share
     /// of a `pan move` and took `core.move_ns` past its target, and `host.dispatch_ratio` (whose
     /// dispatch reads the row's item here) up with it (the figures: docs/performance.md,
-    /// "Figures behind the code").
+    /// "Unchecked exclusivity").
     /// It is sound to leave it out: the state never calls out while it is being modified (the
     /// configuration provider, the delegate and timers run between its mutations, see
     /// ``configureDequeuedCells()``, ``deliverEvents()``, ``advance(to:)``), so nothing can
@@ -154,7 +154,7 @@ public final class SwipeTable {
     }
 
     /// As ``withItem(row:generated:stored:)``, for a row whose item is a plain string with a
-    /// number id (issue 22): `generated` gets the generated title's number (its id too),
+    /// number id: `generated` gets the generated title's number (its id too),
     /// `stored` the stored item's bytes and its id. `other` is called instead for a row with
     /// fields (a table item) or a name id: the caller reads those from ``items``.
     @inlinable

@@ -20,7 +20,7 @@ public enum TableEvent: Hashable, Sendable {
     /// A full swipe's action: button `number` of the edge, then its completion.
     case fullAction(row: Int, button: SwipeButton, number: Int, side: Edge?)
     /// A full swipe deleted the row (its item is given: the row is gone when this is delivered).
-    /// `id`: the row's id when its item is a table (issue 22: it has fields), else nil.
+    /// `id`: the row's id when its item is a table (it has fields), else nil.
     case delete(row: Int, item: String, id: RowID? = nil)
 
     // Lifecycle: delivered only when asked (``SwipeTable/reportsLifecycle``,
@@ -42,7 +42,7 @@ public enum TableEvent: Hashable, Sendable {
     /// below 0 pulled past rest).
     case progress(row: Int, side: Edge, offset: Double, fraction: Double)
 
-    // Accessibility (issue 22, point 6): delivered only for `activate` and `actions`.
+    // Accessibility: delivered only for `activate` and `actions`.
 
     /// A button's action run as a screen reader's custom action (`activate`): as
     /// ``action(row:button:number:side:)``, the row not revealed.

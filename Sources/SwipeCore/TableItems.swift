@@ -1,7 +1,7 @@
 /// The table's data, `_objects`: either the generated `Longer Title Item #N` titles, kept as a
 /// count so a million-row table costs nothing until it is edited, or pieces once edited.
 ///
-/// Every item has a ``RowID`` (issue 22): generated title N has id N; an item that enters
+/// Every item has a ``RowID``: generated title N has id N; an item that enters
 /// without one of its own gets the next number (``nextID``), never given before.
 ///
 /// Edited, the list is a sequence of pieces, each either a run of generated titles (kept as
@@ -119,7 +119,7 @@ public struct TableItems: Sendable, Equatable {
         }
     }
 
-    /// Where each explicit item's id is (issue 22): the key of the piece holding it, each
+    /// Where each explicit item's id is: the key of the piece holding it, each
     /// piece's index by key, and the generated runs in order, so that ``row(of:)`` finds a row
     /// without a search of the list. A class, so that a copy of the list costs one retain as
     /// before; copied before a change when shared (``makeIDIndexUnique()``), so `@unchecked
@@ -157,7 +157,7 @@ public struct TableItems: Sendable, Equatable {
     /// The id the next item that enters without one of its own gets: past every number given or
     /// taken so far, so none is given twice.
     public private(set) var nextID: Int
-    /// The fields of the rows whose item is a table (issue 22), by id: the whole table as the
+    /// The fields of the rows whose item is a table, by id: the whole table as the
     /// plugin gave it (its `id` and `title` among them). Empty for a table of strings, as the
     /// generated and most tables are: a row without an entry is a plain string.
     public private(set) var values: [RowID: ItemValue] = [:]

@@ -48,12 +48,12 @@ struct TableState: Sendable {
     var pendingEvents = PendingEvents()
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
-    /// When each id that left the table left it (issue 22): a `ctx` call naming it can say so.
+    /// When each id that left the table left it: a `ctx` call naming it can say so.
     /// One entry per deleted row (dropped if its id comes back).
     var departures: [RowID: VirtualInstant] = [:]
     /// Cells whose full-swipe slide-out completed inside the event that started it (a duration
     /// of 0): their rows are deleted only once that event's calls have been delivered, so the
-    /// full swipe's action reaches the row that was swiped, not the one after it (issue 25).
+    /// full swipe's action reaches the row that was swiped, not the one after it.
     var slidOut: [Int] = []
     var nextTimerID = 1
     /// Whether `begin`, `will_open` and `will_close` are delivered (``SwipeTable/reportsLifecycle``).
@@ -122,7 +122,7 @@ struct TableState: Sendable {
         items.place(row: row)
     }
 
-    /// Row `row`'s place as ``itemPlace(row:)``, or nil when some item has fields (issue 22: the
+    /// Row `row`'s place as ``itemPlace(row:)``, or nil when some item has fields (the
     /// caller reads the whole record then). `mutating` for the same reason: `items.values` read
     /// through the class's property would copy the items (retains and releases per dispatch).
     @inlinable
@@ -215,7 +215,7 @@ extension TableState {
             }
             if full.completion == .manual {
                 // Held, neither open nor closed, until `fulfill`: an `exclusive` open, a scroll or
-                // a tap elsewhere must not close it and leave it waiting (issue 25).
+                // a tap elsewhere must not close it and leave it waiting.
                 waitingRows[row] = full.edge
                 openRows[row] = nil
             }
@@ -390,8 +390,8 @@ extension TableState {
     @inline(never)
     private mutating func reportMove(cell: Int, row: Int) {
         // The checks read the array's cells directly: a closure over the cells' buffer that
-        // returned them together cost more (the gate's `progress` 3,346.7 against 3,030.3, issue
-        // 26); `progress` below reads the cell in place (through the array it copied the cell).
+        // returned them together cost more (the gate's `progress` 3,346.7 against 3,030.3);
+        // `progress` below reads the cell in place (through the array it copied the cell).
         guard cells[cell].isSwipeable, !cells[cell].isWaiting else { return }
         if watchesBegin, let edge = cells[cell].edge, cells[cell].reveal(on: edge) > 0, begunSides[cell] != edge {
             begunSides[cell] = edge

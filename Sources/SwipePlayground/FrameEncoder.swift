@@ -32,7 +32,7 @@ struct FrameEncoder {
         var drawing: RowDraw
         /// A row animation's height, opacity and sideways shift (docs/appearance.md).
         var motion: RowMotionFields
-        /// The row's id when its item is a table (issue 22: the page shows it), else nil.
+        /// The row's id when its item is a table (the page shows it), else nil.
         var id: String?
 
         init(
@@ -189,7 +189,7 @@ struct FrameEncoder {
                 path = cell.animationEnd == nil ? nil : PathSimplifier.path(of: cell, at: now)
                 pathChanged = old.map { $0.path != nil || path != nil } ?? (path != nil)
             }
-            // The buttons as drawn (issue 23): made again only when what they depend on changed.
+            // The buttons as drawn: made again only when what they depend on changed.
             let drawKey = cell.presentationKey
             let draw: [UInt8]
             let drawing: RowDraw

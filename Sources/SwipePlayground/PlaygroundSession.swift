@@ -163,7 +163,8 @@ public final class PlaygroundSession {
     }
 
     /// The clock to `time`, running what is due by then, at `time` included (at the clock's
-    /// end the page's times stay at now, and a snap's steps fall due there: issue 25).
+    /// end the page's times stay at now, and a snap's steps fall due there: a row does not stay
+    /// at its bounce position).
     private func advance(to time: VirtualInstant) {
         session.advance(to: time)
     }

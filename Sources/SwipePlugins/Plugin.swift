@@ -96,7 +96,7 @@ public final class Plugin {
     public var hasSetup: Bool { setup != nil }
     /// The items the plugin provides, if any: their titles.
     public let items: [String]?
-    /// The items the plugin provides, with their ids and fields (issue 22).
+    /// The items the plugin provides, with their ids and fields.
     public let tableItems: TableItems?
     /// The table behaviour the plugin asks for (its top-level `table`), if any.
     public let tableOptions: TableBehaviorOptions?

@@ -181,7 +181,7 @@ enum PluginDispatch {
         return UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
     }
 
-    /// A row record read out of the table (issue 22): its title, id and fields (a table item's).
+    /// A row record read out of the table: its title, id and fields (a table item's).
     struct Record {
         var title: String
         var id: RowID

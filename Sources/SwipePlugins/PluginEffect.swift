@@ -9,12 +9,12 @@ enum PluginEffect {
     case open(row: Int, side: Edge?)
     case close(row: Int)
     case delete(row: Int)
-    /// `ctx:insert(row, item)`: a string or a table item (issue 22), checked when queued.
+    /// `ctx:insert(row, item)`: a string or a table item, checked when queued.
     /// (Indirect, boxed: the effects a handler queues stay as small as before.)
     indirect case insert(row: Int, item: PluginItem)
     /// `ctx:set_item(row, item)`; a table item's id, if given, is the row's own.
     indirect case setItem(row: Int, item: PluginItem)
-    /// `ctx:set_items(list)`: the whole table, diffed by id when applied (issue 22).
+    /// `ctx:set_items(list)`: the whole table, diffed by id when applied.
     indirect case setItems([PluginItem])
     case present(title: String, text: String)
     case dismiss

@@ -300,7 +300,7 @@ extension PluginHost {
     }
 
     /// A `ctx` method's row (argument 1): an integer is an index, rows 1-N as the running
-    /// handler's queued inserts and deletes leave them; a string is an id (issue 22), the row
+    /// handler's queued inserts and deletes leave them; a string is an id, the row
     /// that item will be at then.
     private func checkedRow(_ args: LuaStackArguments, _ index: Int, _ name: String) throws -> Int {
         try checkActive(args, index, name)

@@ -2,7 +2,7 @@ import LuaRuntime
 import SwipeCore
 import SwipeScript
 
-/// `ctx:set_items(list)` (issue 22): the table's items replaced by `list` as one batch, diffed by
+/// `ctx:set_items(list)`: the table's items replaced by `list` as one batch, diffed by
 /// id as UIKit's `apply(snapshot)` does, with `delete`, `insert`, `move` and `update` events that
 /// carry ids. Open rows, rows waiting on a `manual` full swipe and cached configurations follow
 /// their ids.

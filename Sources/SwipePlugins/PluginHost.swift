@@ -52,7 +52,7 @@ public final class PluginHost {
         /// The fields `configure` sees for a row about to take them (`ctx:set_item` asks first
         /// whether the row keeps buttons on its open side), instead of the table's.
         var itemOverride: (row: Int, value: ItemValue?)?
-        /// How each id a `ctx:delete` removed left (issue 22): `ctx:delete in on_action of
+        /// How each id a `ctx:delete` removed left: `ctx:delete in on_action of
         /// plugin 'inbox'`; the table keeps when (``SwipeTable/departure(of:)``).
         var departedBy: [RowID: String] = [:]
 
@@ -501,7 +501,7 @@ public final class PluginHost {
     }
 
     /// The row record `configure` gets: `{ index, id, title, item }`, `item` the string or a
-    /// copy of the table item (issue 22). `id` nil: the record has none (a row outside the table).
+    /// copy of the table item. `id` nil: the record has none (a row outside the table).
     static func rowValue(_ row: Int, _ item: String, id: RowID? = nil, value: ItemValue? = nil) -> LuaValue {
         var fields: [LuaValue: LuaValue] = [
             "index": .integer(row), "item": value?.luaValue ?? .string(item), "title": .string(item),

@@ -2,7 +2,7 @@ import LuaRuntime
 import SwipeCore
 import SwipeScript
 
-/// One item a plugin gives (its `items`, `ctx:insert`, `ctx:set_item`; issue 22): a string, or a
+/// One item a plugin gives (its `items`, `ctx:insert`, `ctx:set_item`): a string, or a
 /// table `{ id = "m42", title = "Lunch?", pinned = true, ... }` whose `title` is what is drawn and
 /// whose fields are kept beside it (``ItemValue``). A string item, or a table without `id`, gets
 /// the id the table assigns (``TableItems/nextID``).

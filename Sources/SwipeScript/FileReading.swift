@@ -118,7 +118,7 @@ public enum FileReading {
     /// `read` of its size (`sizeHint`, from `fstat`), a stream into room that doubles as it
     /// fills, never past `limit` + 1 bytes (the one byte past the limit tells a stream at the
     /// limit from one beyond it). Reading 64 KiB chunks and appending each copied every byte
-    /// once more and grew the array by doubling (issue 26: ~7% of a `swipehost run`).
+    /// once more and grew the array by doubling (~7% of a `swipehost run`).
     private static func readAll(_ descriptor: Int32, path: String, limit: Int, sizeHint: Int = 0) throws(FileError)
         -> [UInt8]
     {

@@ -134,7 +134,7 @@ public enum JSONLinesFormat {
     }
 
     /// `prefix` (the event's name and `"row":`), then `ROW,"item":ITEM`, and `,"id":ID` for a
-    /// table item's row (issue 22).
+    /// table item's row.
     @inline(__always)
     static func appendRow(_ prefix: StaticString, _ row: Int, item: String, id: String?, to out: inout OutputBuffer) {
         out.append(literal: prefix)

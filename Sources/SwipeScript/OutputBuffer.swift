@@ -370,8 +370,8 @@ public struct OutputBuffer: @unchecked Sendable {
         ///
         /// With `realloc`: a large block (glibc maps those of 128 KiB and more on their own) is
         /// moved by remapping its pages (`mremap`), not copied into fresh ones, so the bytes
-        /// written so far are neither copied again nor their pages faulted in again (issue 26,
-        /// seventh pass, docs/performance.md).
+        /// written so far are neither copied again nor their pages faulted in again
+        /// (docs/performance.md, "The output buffer").
         @inline(never)
         func grow(adding extra: Int) {
             if let spool, spool.active, count + extra > spool.bound, count > 0, spool.append(base, count: count) {

@@ -48,10 +48,10 @@ public enum TraceEvent: Hashable, Sendable {
     /// `ctx:insert`.
     case insert(row: Int, item: String, id: String? = nil)
     /// `ctx:set_item` (`update`).
-    /// `id` (each of the three): the row's id when its item is a table (issue 22), else nil:
+    /// `id` (each of the three): the row's id when its item is a table, else nil:
     /// rows of plain strings keep the lines they always had.
     case update(row: Int, item: String, id: String? = nil)
-    /// `ctx:set_items` moved the item with `id` from row `from` to row `row` (issue 22).
+    /// `ctx:set_items` moved the item with `id` from row `from` to row `row`.
     case move(from: Int, row: Int, item: String, id: String)
     /// `ctx:present`.
     case present(title: String, text: String)

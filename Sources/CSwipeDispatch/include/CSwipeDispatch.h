@@ -53,7 +53,7 @@ int swd_call_handler(swl_Runtime *rt, lua_State *L, int function, int context, l
                      size_t item_len, int numbered, long long number, long long id, const char *side,
                      const swd_Button *button);
 
-// ---- Lifecycle hooks (issue 22, point 3) ---------------------------------------------------------
+// ---- Lifecycle hooks ----------------------------------------------------------------------------
 
 /// A pan's motion, as a lifecycle hook's row record gets it: `velocity` (points/s) when
 /// `has_velocity` is non-zero; `offset` (points) and `fraction` when `has_progress` is; `full =
@@ -70,7 +70,7 @@ typedef struct swd_Motion {
 /// `function(context, { index = index, item = item, side = side, velocity = ..., offset = ...,
 /// fraction = ... })`: swd_call_handler's call without a button, `item` always `item_len` bytes
 /// (never numbered), with `motion`'s fields. The same contract as swd_call_handler otherwise.
-// A row record given whole (issue 22): the lifecycle hooks' and a table item's or name id's.
+// A row record given whole: the lifecycle hooks' and a table item's or name id's.
 // `item` is the registry index of the item's table (a copy) in this state, or SWD_NO_ITEM for a
 // string item (the title is the item then). `id` is `id_len` bytes, NUL-terminated, or NULL: the
 // id is `number_id`, written in decimal (from the cache of ids, as swd_call_handler does). The

@@ -1,4 +1,4 @@
--- `table.set_items_vs_plain_lua` (issue 22): the two lists the bench's plugin passes to
+-- `table.set_items_vs_plain_lua`: the two lists the bench's plugin passes to
 -- ctx:set_items in turn, and the reference, a by-id diff of the same two lists written in plain
 -- Lua, as a plugin author without set_items would write it. Compiled into the binary: the
 -- plugin is `plugin`, the reference `reference` (see Sources/SwipeBench/SetItemsBench.swift).

@@ -305,7 +305,7 @@
     var content = document.createElement('div'); content.className = 'content';
     var index = document.createElement('span'); index.className = 'index'; index.textContent = String(n);
     var item = document.createElement('span'); item.className = 'item';
-    // A row whose item is a table shows its id (issue 22), after the title.
+    // A row whose item is a table shows its id after the title.
     var rowid = document.createElement('span'); rowid.className = 'rowid'; rowid.hidden = true;
     content.appendChild(index); content.appendChild(item); content.appendChild(rowid);
     el.appendChild(right); el.appendChild(left); el.appendChild(filled); el.appendChild(content);
