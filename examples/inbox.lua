@@ -1,4 +1,4 @@
--- An inbox with table items (issue 22): each row has an id and fields beside its title. A full
+-- An inbox with table items: each row has an id and fields beside its title. A full
 -- swipe on Trash asks first (completion "manual") and deletes 800 ms later, naming the row by its
 -- id, so the row is found wherever rows above it moved; Archive deletes at once. Pinned rows have
 -- no Trash.

@@ -26,7 +26,7 @@ Debian's chromium through Playwright, and checks with real mouse events that:
   9. with a plugin whose trailing edge has a `manual` full swipe (a fourth server), row 2 dragged
      past the threshold and held: the filled button's x and width in the DOM are the frame's
      `draw` at several instants of its grow, and once grown it covers the whole revealed width;
- 10. with a plugin whose items are tables with ids (a fifth server, issue 22), those rows show
+ 10. with a plugin whose items are tables with ids (a fifth server), those rows show
      their ids (`#m1`, in a label and the row's title), a string row shows none, the keyboard's
      row is named by its id, and the recorded script names a dragged row by its id (`#m3`);
  11. with a plugin whose rows pick their own presets (a sixth server), the header names the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 24, fourth pass (docs/performance.md, `test.coverage_overhead`): what a line costs to count
+# Measured and not adopted (docs/performance.md, `test.coverage_overhead`): what a line costs to count
 # with Lua's line hook against a counter written into the source, under the count hook every state
 # of the host has for its instruction budget. Builds a small C program against Debian's liblua5.4
 # and prints callgrind's instruction totals (whole process) for three workloads, each run:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What each lifecycle hook costs per call (docs/performance.md, "What each lifecycle hook costs
-# per call"; issue 26, point 4). A 12,000-line script under `--preset mail`: 1,000 gestures on
+# per call"). A 12,000-line script under `--preset mail`: 1,000 gestures on
 # rows 1 to 11 in turn, each a pan dragged out past the full swipe's threshold and back
 # (6 moves: an `expand` and a `collapse`), let go open, then a pan that flicks it closed
 # (`pan R end 800`). Run with plugins/mail.lua as it is (no hook) and with one empty hook added,

@@ -1,4 +1,4 @@
--- Issue 23: the geometry through the test driver (docs/appearance.md). plugins/transitions.lua
+-- The buttons' geometry through the test driver (docs/appearance.md). plugins/transitions.lua
 -- gives rows 1-4 the transitions reveal, drag, border and stretch; three trailing buttons of
 -- 80, 60 and 100 points in a 320-point row.
 local swipe = require("swipe")

@@ -48,7 +48,7 @@ describe("physics", function()
     assert.are.equal(29, #t:items())
   end)
 
-  -- Issue 25, point 18: the state is what is drawn. A spring row reset by a full swipe is closed
+  -- The state is what is drawn. A spring row reset by a full swipe is closed
   -- in the model at once, while it is still drawn 202 points open: it was reported "closed",
   -- with no side. A tutorial row (its bounce) was already "moving".
   it("reports a row reset by a full swipe as moving until it is drawn closed", function()

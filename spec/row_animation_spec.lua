@@ -1,4 +1,4 @@
--- Row animations (issue 23.5) through the test driver: t:cell(row).y follows a collapse.
+-- Row animations through the test driver: t:cell(row).y follows a collapse.
 local swipe = require("swipe")
 
 describe("row animations", function()

@@ -13,8 +13,8 @@ import SwipeScript
 /// record, every run's jsonl valid.
 enum ConfigTarget {
     static let path = FuzzPaths.scratch + "/config.lua"
-    /// Ends with a full swipe of the last row, released and then opened (issue 25: a `delete`
-    /// with `duration = 0` trapped there, and `open` left a `manual` row open and waiting).
+    /// Ends with a full swipe of the last row, released and then opened (where a `delete`
+    /// with `duration = 0` once trapped, and `open` left a `manual` row open and waiting).
     /// Then rows named by the ids of ``LuaSource/items(_:)`` (most of them cannot be named: the
     /// line fails with its message) and a leading full swipe.
     static let script = Array(
@@ -66,15 +66,15 @@ enum LuaSource {
     static let configurationKeys = [
         "buttons", "bounce", "duration", "curve", "open_threshold", "close_threshold", "buton", "behavior",
         "mass", "stiffness", "damping", "full_swipe", "preset",
-        // Issue 23: an edge's look, at the top level (the trailing edge) or in an edge's table.
+        // An edge's look, at the top level (the trailing edge) or in an edge's table.
         "equal_widths", "transition", "trailing", "leading",
     ]
     static let buttonKeys = [
         "id", "title", "width", "color", "style", "on_tap", "widht",
-        // Issue 23: a button's appearance.
+        // A button's appearance.
         "icon", "text_color", "highlight_color", "accessibility_label", "min_width", "max_width",
     ]
-    /// Issue 23's key values, mostly valid, some nearly so (a typo, a bad colour, a view box
+    /// The appearance keys' values, mostly valid, some nearly so (a typo, a bad colour, a view box
     /// with a zero width, path data with a stray character).
     static let transitions = ["reveal", "drag", "border", "stretch", "bordr", "Reveal", ""]
     static let icons = [

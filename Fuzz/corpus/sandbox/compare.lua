@@ -1,4 +1,4 @@
--- Issue 25: comparing long strings is uncounted by the budget; the time limit (or the budget) ends the loop.
+-- Comparing long strings is uncounted by the budget; the time limit (or the budget) ends the loop.
 local a = string.rep("x", 1 << 18)
 local b = string.rep("x", (1 << 18) - 1) .. "x"
 local n = 0

@@ -1,4 +1,4 @@
--- Issue 25: load is charged per byte of source, a reader function per piece.
+-- load is charged per byte of source, a reader function per piece.
 local src = string.rep(" ", 1 << 16) .. "return 1"
 for i = 1, 1000 do load(src) end
 local done = 0
