@@ -22,7 +22,7 @@ struct LuaSandboxBoundsTests {
         return try #require(throws: LuaError.self) { try lua.call("setup") }
     }
 
-    // MARK: Defect 7: string functions
+    // MARK: String functions
 
     @Test(arguments: [
         #"string.rep("a", 3000):find(".-.-.-.-.-.-.-.-.-.-b")"#,
@@ -100,7 +100,7 @@ struct LuaSandboxBoundsTests {
         #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
     }
 
-    // MARK: Defect 5: finalizers
+    // MARK: Finalizers
 
     @Test func setmetatableRefusesGarbageCollectionMetamethods() throws {
         let error = try Self.failure(of: "setmetatable({}, { __gc = function() while true do end end })")
@@ -139,7 +139,7 @@ struct LuaSandboxBoundsTests {
         #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
     }
 
-    // MARK: Defect 6: message handlers and other places hooks used to miss
+    // MARK: Message handlers and other places a hook must reach
 
     @Test(arguments: [
         "xpcall(error, function() while true do end end)",
@@ -259,7 +259,7 @@ extension LuaSandboxBoundsTests {
     }
 }
 
-/// Issue 25, item 6: the virtual machine's own work inside one instruction (`..`) and `load`'s
+/// The virtual machine's own work inside one instruction (`..`) and `load`'s
 /// compiling were not charged: 100,000 × (a 20 MB string `.. i`) ran for minutes under the
 /// default budget.
 extension LuaSandboxBoundsTests {

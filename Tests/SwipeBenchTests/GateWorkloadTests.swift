@@ -4,7 +4,7 @@ import Testing
 
 @testable import SwipeBench
 
-/// The callgrind gate's replay with table items and ids, `replay.items` (issue 26, point 3).
+/// The callgrind gate's replay with table items and ids, `replay.items`.
 struct GateWorkloadTests {
     /// Its script names `examples/inbox.lua`'s rows by id, `#m1` to `#m4`, a cycle each.
     @Test func theItemsScriptNamesTheRowsByIDInTurn() {

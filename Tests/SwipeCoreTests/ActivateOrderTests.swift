@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// Issue 22: the hook and event order of `activate ROW ID` (`t:activate`) for a button on the
+/// The hook and event order of `activate ROW ID` (`t:activate`) for a button on the
 /// left edge and one on the right, as a property over generated rows, buttons and open rows:
 /// the button's action alone (no `begin`, `will_open`, `open` or `close`; the row stays where it
 /// is), the same under `rtl`, where the edges are mirrored (the left edge is trailing), and the

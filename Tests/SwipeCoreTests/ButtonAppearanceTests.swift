@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// Issue 23's button appearance in the core: the built-in icons, the path check, the view box,
+/// The button appearance in the core: the built-in icons, the path check, the view box,
 /// and auto widths against the DejaVu Sans Bold table (docs/appearance.md).
 struct ButtonAppearanceTests {
     /// The appearance keys live in one shared box (a button rides in every action event): setting

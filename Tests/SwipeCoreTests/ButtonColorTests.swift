@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// The one colour check (`render`, the playground's frames; issue 25, item 11).
+/// The one colour check (`render`, the playground's frames).
 struct ButtonColorTests {
     @Test func onlyHashAnd3Or6HexDigitsAreColours() {
         for good in ["#abc", "#ABC", "#FF3B30", "#00ff7f", "#000", "#aBcDeF"] {

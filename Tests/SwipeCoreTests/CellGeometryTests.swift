@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// Issue 23, points 1 and 2: one geometry for every button at every moment, and the four
+/// One geometry for every button at every moment, and the four
 /// transitions, each against the formula docs/appearance.md writes.
 struct CellGeometryTests {
     /// Trailing buttons 80, 60 and 100 points wide (240 in all) in a 320-point row.

@@ -3,7 +3,7 @@ import Testing
 @testable import SwipeCore
 @testable import SwipeScript
 
-/// Defect 1 (the virtual clock overflowed) and 12 (times lost precision): the clock has a
+/// The virtual clock neither overflows nor loses precision in its times: the clock has a
 /// range, every way past it is an error at its source, and times print exactly.
 struct ClockLimitTests {
     func run(_ script: String, format: OutputFormat = .jsonl) throws(ScriptError) -> String {

@@ -3,7 +3,7 @@ import Testing
 @testable import SwipeCore
 @testable import SwipeScript
 
-/// Defect 15: control characters never reach the terminal raw, and long words are shortened
+/// Control characters never reach the terminal raw, and long words are shortened
 /// in messages.
 struct DisplayTextTests {
     @Test(arguments: [

@@ -28,7 +28,7 @@ struct MirrorCase: CustomStringConvertible {
     var bounce: Double
     var duration: TimeAmount
     var steps: [Step]
-    /// Release physics on top of the buttons (issue 12's mirror cases; none for issue 11's).
+    /// Release physics on top of the buttons (empty: the buttons alone).
     var physics: String = ""
     var change: @Sendable (inout CellConfiguration) -> Void = { _ in }
     /// Whether a refused line is recorded rather than failing the run (full swipes delete rows).
@@ -124,8 +124,8 @@ struct MirrorCase: CustomStringConvertible {
         let factor = flip ? -1.0 : 1.0
         for step in steps {
             // A full swipe's delete moves the rows after it up: a later line may then name a row
-            // with no pan, or none at all. Such refusals are part of the run (issue 11's scripts
-            // have none).
+            // with no pan, or none at all. Such refusals are part of the run (scripts without a
+            // full swipe have none).
             do {
                 switch step {
                 case .begin(let row, let x): try table.panBegan(row: row, translation: sign * x)

@@ -36,7 +36,7 @@ struct EdgeTests {
         table.advance(by: .milliseconds(300 as Int64))
     }
 
-    // MARK: The "done when"
+    // MARK: Both edges, end to end
 
     @Test func aLeadingSwipeOpensTheLeadingEdgeAndItsButtonTaps() throws {
         let table = table()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipeScript
 
-/// Issue 25, items 3 and 4: `FileReading.bytes`, the one place the host reads a plugin, spec,
+/// `FileReading.bytes`, the one place the host reads a plugin, spec,
 /// script or Lua file, looks at what a path is before it opens it, never waits on a FIFO,
 /// and reads no more than its limit.
 struct FileReadingLimitTests {
@@ -81,7 +81,7 @@ struct FileReadingLimitTests {
                 == "cannot read '\(path)': larger than 999 bytes, the most read whole from a file or stream")
     }
 
-    /// Issue 26: a regular file is read in one `read` of its size, a stream into room that
+    /// A regular file is read in one `read` of its size, a stream into room that
     /// doubles; either way every byte comes back, in order, and nothing past the limit.
     @Test func filesOfEverySizeAroundTheReadsComeBackWhole() throws {
         let folder = Self.folder()

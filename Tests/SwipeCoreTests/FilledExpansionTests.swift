@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// Issue 23, point 4: when a full swipe arms, its button grows from its own frame over the
+/// When a full swipe arms, its button grows from its own frame over the
 /// others to the whole revealed width, and shrinks back when the full swipe collapses
 /// (``ExpansionAnimation``, docs/appearance.md "The filled button").
 struct FilledExpansionTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import SwipeCore
 @testable import SwipeScript
 
-/// Issue 12, point 5: the full swipe, its expand/collapse events and its three completions.
+/// The full swipe, its expand/collapse events and its three completions.
 struct FullSwipeTests {
     /// Records every delegate call, full swipes included.
     final class Log: SwipeTableDelegate {
@@ -92,7 +92,7 @@ struct FullSwipeTests {
         #expect(log.events.count == 5)  // the close of a released closed cell, no full swipe
     }
 
-    /// Done when (2): `swipe 3 -300` expands, acts with the full swipe, and deletes row 3.
+    /// `swipe 3 -300` expands, acts with the full swipe, and deletes row 3.
     @Test func deleteSlidesOutAndDeletesTheRow() throws {
         let (table, log) = Self.table(.delete)
         try table.panBegan(row: 3)
@@ -189,7 +189,7 @@ struct FullSwipeTests {
         #expect(table.items.count == 29)
     }
 
-    /// Issue 21, point 4: a cell event's effects are one fixed action. A move gives the full
+    /// A cell event's effects are one fixed action. A move gives the full
     /// swipe's `expanded` or `collapsed`; the release gives `released` with the action, beside
     /// the snap's notification and completion. A slide-out that does not animate leaves no
     /// effect of its own: the cell's state says the row slid out (``SwipeCell/hasSlidOut``).
@@ -316,7 +316,7 @@ struct FullSwipeTests {
         #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 202)
     }
 
-    /// Issue 21, point 4: waiting is one of the cell's states. A pan over a held row, cancelled
+    /// Waiting is one of the cell's states. A pan over a held row, cancelled
     /// or ended, leaves it held, filled, where it was; fulfilled while a pan is tracked, the row
     /// snaps closed with its `close` and the rest of the pan moves the content again.
     @Test func aPanOverAWaitingRowLeavesItHeldUnlessFulfilledMeanwhile() throws {

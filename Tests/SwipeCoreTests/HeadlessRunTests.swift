@@ -20,7 +20,7 @@ struct HeadlessRunTests {
         range.map { row in changes[row].map { (row, $0.0, $0.1) } ?? (row, "0", "0") }
     }
 
-    /// The issue's acceptance scenario: swipe row 3 past 40 points, lift, wait, tap button 1.
+    /// The tutorial's scenario: swipe row 3 past 40 points, lift, wait, tap button 1.
     @Test func swipingRowThreePastFortyOpensItAndButtonOneActs() throws {
         let lines = try jsonl(
             """
@@ -54,7 +54,7 @@ struct HeadlessRunTests {
         #expect(table.cell(forRow: 1)?.right == -20)
     }
 
-    /// Issue 21, point 3: each kind of delivered ``TableEvent`` becomes its trace record, with
+    /// Each kind of delivered ``TableEvent`` becomes its trace record, with
     /// what it carries (`.open`, `.close` and `.delete` name cases of both event types: an
     /// overload once turned `delete` into a recursion).
     @Test func theRecorderRecordsEachDeliveredEventWithWhatItCarries() {
@@ -173,7 +173,7 @@ struct HeadlessRunTests {
     }
 }
 
-/// Issue 23: the text table keeps to text; an icon-only button shows its icon's name, a button
+/// The text table keeps to text; an icon-only button shows its icon's name, a button
 /// with a title its title, each fitted to its width rounded to whole characters.
 struct TextTableIconTests {
     @Test func anIconOnlyButtonShowsItsIconsName() {

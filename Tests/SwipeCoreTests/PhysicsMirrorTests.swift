@@ -2,8 +2,8 @@ import Testing
 
 @testable import SwipeCore
 
-/// The mirror property of issue 11 (``EdgeMirrorTests``) extended to the release physics of
-/// issue 12: the release velocity (the two-sample rule and explicit velocities), the flick rule,
+/// The mirror property of ``EdgeMirrorTests`` extended to the release physics: the release
+/// velocity (the two-sample rule and explicit velocities), the flick rule,
 /// elastic overscroll and springs. The same generated scripts, with release physics drawn from
 /// a second generator and a third of their ends given an explicit velocity.
 struct PhysicsMirrorTests {
@@ -106,7 +106,7 @@ struct PhysicsMirrorTests {
         #expect(events > 1_000)
     }
 
-    /// The preset's rows (issue 27): the buttons' edge under `preset`, with `mail`'s full swipes
+    /// The preset's rows: the buttons' edge under `preset`, with `mail`'s full swipes
     /// and, in half the `swipecellkit` scripts, a `.destructive` one; a third of the ends flung.
     static func presetCase(seed: UInt64, preset: BehaviorPreset) -> MirrorCase {
         var test = MirrorCase(seed: seed)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// Issue 12, points 1-4: the release velocity, the flick rule, elastic overscroll, springs.
+/// The release velocity, the flick rule, elastic overscroll, springs.
 struct ReleasePhysicsTests {
     let t0 = VirtualInstant.start
 
@@ -42,7 +42,7 @@ struct ReleasePhysicsTests {
         #expect(cell.releaseVelocity(at: t0) == 0)
     }
 
-    /// Issue 21, point 4: the samples are the tracked pan's own data. A pan that ended leaves
+    /// The samples are the tracked pan's own data. A pan that ended leaves
     /// none behind, so the next one's velocity comes from its own moves only; a pan over a row a
     /// `manual` full swipe holds samples its moves though they move nothing.
     @Test func theSamplesBelongToThePan() {
@@ -348,10 +348,10 @@ struct ReleasePhysicsTests {
         #expect(cell.rest == .closed)
     }
 
-    /// Issue 27, point 5, at its cause: a spring row's open snap that finds nothing to move
+    /// In the core: a spring row's open snap that finds nothing to move
     /// (the row is back at its committed width) still replaces the close the pan's return to 0
     /// started, so the row announced open rests open. The tutorial's pan rules snap closed at 0,
-    /// so this row (a spring under them) is the one that showed it.
+    /// so this row (a spring under them) is the one that shows it.
     @Test func aSpringRowsSnapWithNothingToMoveStillReplacesTheRunningStep() throws {
         var configuration = Self.configuration {
             $0.spring = Spring(); $0.bounce = 0; $0.release = .velocity; $0.flickVelocity = 1
@@ -389,7 +389,7 @@ struct ReleasePhysicsTests {
             ])
     }
 
-    /// Issue 25, point 1: the values that trapped (`damping = 1e6, mass = 1e-300`; a tiny
+    /// Values that would trap (`damping = 1e6, mass = 1e-300`; a tiny
     /// stiffness; a mass of 4.9e-324: NaN reached the `Int` in `exp`) are refused, and the maths
     /// saturates even for them, as an embedder could still build them: at rest, never a trap.
     @Test(arguments: [
@@ -480,9 +480,9 @@ struct ReleasePhysicsTests {
         }
     }
 
-    // MARK: Issue 26: the spring solved once per segment, the settle found without a scan
+    // MARK: The spring solved once per segment, the settle found without a scan
 
-    /// The closed form exactly as it was written before issue 26 (a fresh solution of the
+    /// The closed form written the plain way (a fresh solution of the
     /// spring at each call): what ``SpringMotion`` must reproduce to the last bit.
     static func closedFormAsBefore(_ spring: Spring, x0: Double, v0: Double, at t: Double) -> (
         position: Double, velocity: Double
@@ -576,7 +576,7 @@ struct ReleasePhysicsTests {
         }
     }
 
-    /// `Spring.exp`'s series as it was before issue 26's sixth pass (20 terms of e^r, with
+    /// `Spring.exp`'s series summed to 20 terms (of e^r, with
     /// x = k·ln2 + r), without its guards: the reference the exponential is compared with.
     static func twentyTermExpSeries(_ x: Double) -> Double {
         let ln2 = 0.693_147_180_559_945_3

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// Issue 23.5: `row_animation = "fade" | "slide"` collapses a deleted row's height and expands
+/// `row_animation = "fade" | "slide"` collapses a deleted row's height and expands
 /// an inserted one over 300 ms with UIKit's ease-in-out, the rows below moving with it
 /// (docs/appearance.md, "Row animations"). The expected numbers are the documented formula
 /// worked out on their own: `e` is the cubic Bézier (0.42, 0), (0.58, 1) solved to 1e-15 in
@@ -24,7 +24,7 @@ struct RowAnimationTests {
         try #require(table.cellGeometry(forRow: row)).y
     }
 
-    // MARK: The issue's test: the rows below a collapse
+    // MARK: The rows below a collapse
 
     @Test(arguments: [RowAnimation.fade, .slide])
     func aCollapseMovesTheRowsBelowUpByTheDocumentedCurve(animation: RowAnimation) throws {

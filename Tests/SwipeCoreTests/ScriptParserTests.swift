@@ -36,7 +36,7 @@ struct ScriptParserTests {
         #expect(lines.map(\.number) == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15])
     }
 
-    /// Issue 22, point 7: the playground's dismissed sheet, as a line that prints back the same.
+    /// The playground's dismissed sheet, as a line that prints back the same.
     @Test func dismissParsesAndPrintsBack() throws {
         let lines = try parser.parse("dismiss\n  dismiss   # the sheet\n")
         #expect(lines.map(\.command) == [.dismiss, .dismiss])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipeScript
 
-/// Issue 22, points 1 and 6, in scripts: a ROW written `#ID`, `activate ROW ID`, `actions ROW`.
+/// Row ids in scripts: a ROW written `#ID`, `activate ROW ID`, `actions ROW`.
 struct ScriptRowIDTests {
     let parser = ScriptParser(fileName: "s.swipe")
 
@@ -219,7 +219,7 @@ struct ScriptRowIDTests {
         }
     }
 
-    /// Done when: `activate 3 ...` prints an `action` with `"accessibility":true` and no `open`;
+    /// `activate 3 ...` prints an `action` with `"accessibility":true` and no `open`;
     /// the row does not move.
     @Test func activateRunsTheActionWithoutRevealing() throws {
         let (table, recorder) = table()

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipeScript
 
-/// `pan ROW end VX`, and `swipe` releasing with its last frame's velocity (issue 12, point 1).
+/// `pan ROW end VX`, and `swipe` releasing with its last frame's velocity.
 struct ScriptVelocityTests {
     let parser = ScriptParser(fileName: "s.swipe")
 
@@ -18,7 +18,7 @@ struct ScriptVelocityTests {
         ("pan 3 end -100000.5", "VX must be a release velocity from -100000 to 100000 points/s, got -100000.5"),
         ("pan 3 end 1 2", "too many arguments '2': expected 'pan ROW begin [X] | move X | end [VX] | cancel'"),
         ("pan 3 end fast", "VX must be a number, got 'fast' (expected 'pan ROW end [VX]')"),
-        // Issue 25: a number too large for a Double is out of range, not "not a number".
+        // A number too large for a Double is out of range, not "not a number".
         (
             "pan 3 end " + String(repeating: "9", count: 60_000),
             "VX must be a release velocity from -100000 to 100000 points/s, got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"

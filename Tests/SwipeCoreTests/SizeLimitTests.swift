@@ -3,7 +3,7 @@ import Testing
 @testable import SwipeCore
 @testable import SwipeScript
 
-/// Defect 3: sizes from outside are checked against documented limits in one place, and a
+/// Sizes from outside are checked against documented limits in one place, and a
 /// table never makes more cells than its limit of visible rows, whatever its geometry.
 struct SizeLimitTests {
     @Test(arguments: [
@@ -12,7 +12,7 @@ struct SizeLimitTests {
         (Int.max, "rows must be at most 1000000000, got 9223372036854775807"),
     ])
     func rowCountsOutsideTheLimitsAreNamed(rows: Int, message: String) {
-        // As the command line prints it (issue 21: one problem type, `FieldProblem`, whose own
+        // As the command line prints it (one problem type, `FieldProblem`, whose own
         // format is `rows: must be ...`; the option form is the command line's).
         #expect(TableGeometry.check(rows: rows)?.commandLineText == "--" + message)
     }

@@ -142,7 +142,7 @@ extension Double {
 }
 
 /// The `swipecellkit` preset decides every generated single-row gesture as the reference model
-/// does (issue 27): the same open or close, side, full swipe and rest offset.
+/// does: the same open or close, side, full swipe and rest offset.
 struct SwipeCellKitReferenceTests {
     struct Gesture: CustomStringConvertible {
         var width: Double

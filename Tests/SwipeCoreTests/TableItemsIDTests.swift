@@ -2,7 +2,7 @@ import Testing
 
 @testable import SwipeCore
 
-/// Issue 22: every item has a ``RowID`` that stays with it through inserts, deletes and
+/// Every item has a ``RowID`` that stays with it through inserts, deletes and
 /// replacements, and a number the list gives is never given again (a seeded generator, so a
 /// failure replays).
 struct TableItemsIDTests {
@@ -19,7 +19,7 @@ struct TableItemsIDTests {
         for row in [1, model.items.count / 2, model.items.count].filter({ $0 >= 1 }) {
             #expect(items.id(row: row) == model.items[row - 1].id)
         }
-        // The id index (issue 22): every id's row, through splits, merges and written-out runs.
+        // The id index: every id's row, through splits, merges and written-out runs.
         for (offset, entry) in model.items.enumerated() where items.row(of: entry.id) != offset + 1 {
             Issue.record(
                 "row(of: \(entry.id)) is \(items.row(of: entry.id).map(String.init) ?? "nil"), not \(offset + 1)")
@@ -165,7 +165,7 @@ struct TableItemsIDTests {
     }
 }
 
-/// Issue 22, the model-based property at the table's level: seeded random inserts (with and
+/// The model-based property at the table's level: seeded random inserts (with and
 /// without ids), deletes, replacements, opens and closes against a plain reference list; each
 /// row's id stays with its item, and the open rows follow their ids.
 struct TableIDModelTests {

@@ -216,7 +216,7 @@ struct TableTests {
         #expect(log.events.isEmpty)
     }
 
-    /// Issue 22: a row whose configuration has no buttons (it does not swipe) is never open: the
+    /// A row whose configuration has no buttons (it does not swipe) is never open: the
     /// table refuses to open it on screen, and forgets an open made while it was off screen when
     /// it comes on screen and turns out to have none, with no delegate call either way.
     @Test func aRowWithNoButtonsIsNeverOpen() throws {
@@ -280,7 +280,7 @@ struct TableTimerTests {
     }
 }
 
-/// Issue 21, point 3: what a delivery needs travels inside its event.
+/// What a delivery needs travels inside its event.
 struct TableEventTests {
     /// Keeps each event as delivered, and whether the table could be driven from inside it.
     final class Deliveries: SwipeTableDelegate {

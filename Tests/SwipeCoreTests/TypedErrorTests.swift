@@ -4,7 +4,7 @@ import Testing
 @testable import SwipeCore
 @testable import SwipeScript
 
-/// Script and file errors keep their facts as values (issue 15, point 6); their text is
+/// Script and file errors keep their facts as values; their text is
 /// unchanged.
 struct TypedErrorTests {
     func scriptError(_ script: String) -> ScriptError? {

@@ -27,7 +27,7 @@ struct BenchCommandTests {
     }
 
     /// The playground's frame sizes depend on no clock: their targets hold in any build
-    /// (issue 26, point 2: 2 KB median, 32 KB at most, down from 12-540 KB).
+    /// (2 KB median, 32 KB at most).
     @Test func theFrameSizesMeetTheirTargets() throws {
         let result = try Swipehost.run([
             "bench", "--quick", "--json", "--only", "serve.frame_bytes_p50", "--only", "serve.frame_bytes_max",
@@ -69,7 +69,7 @@ struct BenchCommandTests {
         #expect(Int(fields[2]).map { $0 >= 20_000 && $0 <= 20_020 } == true, "configure calls: \(fields)")
     }
 
-    /// `ctx:set_items` on 10,000 items against a plain-Lua diff of the same lists (issue 22): one
+    /// `ctx:set_items` on 10,000 items against a plain-Lua diff of the same lists: one
     /// ratio, its target a reference-relative one (docs/performance.md); not asserted met here.
     @Test func theSetItemsFigureIsARatioToItsPlainLuaReference() throws {
         let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "table.set_items_vs_plain_lua"])
@@ -95,7 +95,7 @@ struct BenchCommandTests {
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
     }
 
-    /// The spring preset's whole-process cost against the tutorial's (issue 26's "Done when"):
+    /// The spring preset's whole-process cost against the tutorial's:
     /// two child `swipehost run` processes of the spring script, one ratio of CPU times.
     @Test func theSpringProcessFigureIsARatioOfTwoWholeRuns() throws {
         let result = try Swipehost.run([
@@ -135,7 +135,7 @@ struct BenchCommandTests {
     }
 }
 
-/// `test.coverage_overhead` and its reference (issue 24, point 1): both measured in one run,
+/// `test.coverage_overhead` and its reference: both measured in one run,
 /// over specs that all pass in the three modes (the bench fails otherwise).
 struct CoverageBenchCommandTests {
     @Test func bothCoverageFiguresComeFromOneRun() throws {

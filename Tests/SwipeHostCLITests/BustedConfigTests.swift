@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-/// A `.busted` file in the current folder gives `swipehost test` its defaults, with busted's keys
-/// (issue 24, point 4).
+/// A `.busted` file in the current folder gives `swipehost test` its defaults, with busted's keys.
 struct BustedConfigTests {
     /// A folder with `checks/inbox_check.lua` (the tags fixture) and the `.busted` given.
     static func folder(busted: String) throws -> URL {

@@ -6,7 +6,7 @@ import SwipePlugins
 import SwipeTesting
 import Testing
 
-/// One configuration value, read and printed in its two forms (issue 21): the command line's
+/// One configuration value, read and printed in its two forms: the command line's
 /// flags (`ConfigurationOptions`, and `SessionConfiguration.arguments`) and `swipe.table{...}`'s
 /// fields (`SessionConfiguration.tableFields`, read back by the spec driver's own reader, from
 /// the value Lua makes of the printed text).

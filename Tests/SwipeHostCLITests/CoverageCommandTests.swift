@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `swipehost test --coverage` and `swipehost run --coverage` (issue 24, point 1): the file, the
+/// `swipehost test --coverage` and `swipehost run --coverage`: the file, the
 /// table, the minimum, workers, `.busted`.
 struct CoverageCommandTests {
     static let fixtures = Swipehost.packageRoot.appendingPathComponent("Tests/SwipeTestingTests/Fixtures/coverage").path

@@ -54,7 +54,7 @@ struct DriverLimitTests {
                 """)
     }
 
-    /// Issue 25: a mistyped option had no "did you mean".
+    /// A mistyped option gets a "did you mean".
     @Test func aMistypedOptionGetsADidYouMean() throws {
         let result = try Swipehost.run([
             "lua", "-e",
@@ -75,7 +75,7 @@ struct DriverLimitTests {
                 """)
     }
 
-    /// Issue 22: `exclusive = "begin"` and `lifecycle_events` in a spec's table, and their bad values.
+    /// `exclusive = "begin"` and `lifecycle_events` in a spec's table, and their bad values.
     @Test func exclusiveBeginAndLifecycleEventsInASpecsTable() throws {
         let result = try Swipehost.run([
             "lua", "-e",

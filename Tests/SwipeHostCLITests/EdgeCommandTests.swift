@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The issue's "done when" checks, and the new options and script lines, as a user runs them.
+/// Both edges' options and script lines, as a user runs them.
 struct EdgeCommandTests {
     @Test func aLeadingSwipeOpensTheLeadingEdgeAndItsTapNamesIt() throws {
         // plugins/mail.lua: a leading `unread` button, 80 points, on every row.
@@ -32,7 +32,7 @@ struct EdgeCommandTests {
         #expect(lines.last?.hasSuffix(",\"editing\":[5]}") == true)
     }
 
-    /// Issue 22: `--exclusive-begin` closes row 3 as the swipe on row 5 begins, and
+    /// `--exclusive-begin` closes row 3 as the swipe on row 5 begins, and
     /// `--lifecycle-events` traces the begins and the releases (a cancelled pan without velocity).
     @Test func exclusiveBeginClosesRowThreeAsTheSwipeOnRowFiveBegins() throws {
         let script = "swipe 3 -120\nwait 300\nswipe 5 -120\nwait 300\npan 5 begin\npan 5 move 30\npan 5 cancel\n"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 25, items 3, 4 and 10 on the command line: files and streams read with a bound and
+/// Files on the command line: files and streams read with a bound and
 /// only when they are what they should be, and `render -o` that writes through what is not a
 /// regular file.
 struct FileBoundsCommandTests {

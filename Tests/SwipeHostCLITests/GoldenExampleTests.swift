@@ -41,7 +41,7 @@ struct GoldenExampleTests {
         #expect(Self.recording || compared == scripts.count * 2)
     }
 
-    /// Every example runs with its own options (issue 21): `swipehost run SCRIPT` alone, its
+    /// Every example runs with its own options: `swipehost run SCRIPT` alone, its
     /// header giving the plugins and options, prints its golden text byte for byte.
     @Test func everyExampleRunsAloneFromItsHeader() throws {
         let scripts = try Swipehost.examples(withExtension: "swipe")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 15, point 3: one set of plugin options, `--version`, "did you mean" for script
+/// One set of plugin options, `--version`, "did you mean" for script
 /// commands, plugins named in a script's header, and colour only where a person reads it.
 struct OptionsAndMessagesTests {
     /// A fresh folder for files a test writes; removed by the caller.
@@ -111,7 +111,7 @@ struct OptionsAndMessagesTests {
         )
     }
 
-    /// Issue 25: a tap on a button that is not revealed printed nothing. It is a notice on
+    /// A tap on a button that is not revealed is not silent: it is a notice on
     /// standard error (the trace and the status are unchanged); a revealed button's tap is not.
     @Test func aTapOnAButtonThatIsNotRevealedSaysSo() throws {
         let script = "tap 3 1\npan 3 begin\npan 3 move -200\npan 3 end\nwait 500\ntap 3 two\ntap 5 trailing:2\n"
@@ -144,8 +144,8 @@ struct OptionsAndMessagesTests {
                 """)
     }
 
-    /// Issue 25: a script written for a plugin, run without one, failed on a button id with no
-    /// word on why the row had the tutorial's buttons.
+    /// A script written for a plugin, run without one, fails on a button id with a word on
+    /// why the row has the tutorial's buttons: no plugin was loaded.
     @Test func aButtonIdWithoutAPluginSaysNoPluginWasLoaded() throws {
         let result = try Swipehost.run(["run", "-"], stdin: "wait 1\ntap 3 archive\n")
         #expect(result.status == 2)

@@ -107,7 +107,7 @@ struct PluginCommandTests {
         #expect(render.stdout.contains("</svg>") && !render.stdout.contains("inf"), "\(render.stdout.prefix(300))")
     }
 
-    /// Issue 22: `check` ends a plugin's summary with the rows that do not swipe.
+    /// `check` ends a plugin's summary with the rows that do not swipe.
     @Test func checkNamesTheRowsThatDoNotSwipe() throws {
         let path = NSTemporaryDirectory() + "pinned-plugin-\(getpid()).lua"
         try """

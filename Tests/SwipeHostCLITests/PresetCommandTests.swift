@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `--preset` on `swipehost run` (issue 12, point 6).
+/// `--preset` on `swipehost run`.
 struct PresetCommandTests {
     /// The tutorial preset is today's behaviour exactly: every shipped example run with
     /// `--preset tutorial` prints its golden files byte for byte.
@@ -21,7 +21,7 @@ struct PresetCommandTests {
         #expect(compared >= 10)
     }
 
-    /// The issue's first Done-when, from a script: SwipeCellKit's preset opens a short pan
+    /// From a script: SwipeCellKit's preset opens a short pan
     /// flicked towards the buttons and closes a long one flicked away.
     @Test func theSwipeCellKitPresetFlicks() throws {
         let script =

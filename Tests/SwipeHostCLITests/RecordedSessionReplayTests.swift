@@ -8,7 +8,7 @@ import SwipeScript
 import Testing
 
 /// A playground session recorded under `serve`'s options replays with `swipehost run FILE`
-/// alone (issue 21): the recording's `# plugin:` and `# options:` header carries what the run
+/// alone: the recording's `# plugin:` and `# options:` header carries what the run
 /// needs.
 struct RecordedSessionReplayTests {
     static func pointer(_ phase: String, _ x: Double, _ y: Double, _ t: Double) -> String {

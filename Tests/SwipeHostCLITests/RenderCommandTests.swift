@@ -34,7 +34,7 @@ struct RenderCommandTests {
         #expect(result.stdout == golden, "\(script) differs from Tests/Golden/render/\(example).svg")
     }
 
-    /// Issue 23: one row per transition (plugins/transitions.lua: reveal, drag, border, stretch)
+    /// One row per transition (plugins/transitions.lua: reveal, drag, border, stretch)
     /// dragged to half of its buttons and held (100 ms), then released open (700 ms); in `rtl`
     /// the same mirrored. Four different layouts in the first frame (docs/appearance.md).
     @Test(arguments: [("transitions", "ltr"), ("transitions_rtl", "rtl")])

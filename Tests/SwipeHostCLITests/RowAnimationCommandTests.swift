@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 23.5 on the command line: `--row-animation`, its message for a bad value, its help,
+/// Row animations on the command line: `--row-animation`, its message for a bad value, its help,
 /// and a trace that a row animation leaves as it was (the text table keeps to text).
 struct RowAnimationCommandTests {
     @Test func aBadValueIsRefusedWithItsChoices() throws {

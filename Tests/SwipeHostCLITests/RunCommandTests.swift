@@ -22,7 +22,7 @@ struct RunCommandTests {
                 """))
     }
 
-    /// A script's `# options:` lines are run's options (issue 21): both_edges.swipe runs right to
+    /// A script's `# options:` lines are run's options: both_edges.swipe runs right to
     /// left by itself; the command line's options come after the header's and win; an option run
     /// does not take is an error at its line.
     @Test func theHeadersOptionsApplyAndTheCommandLineWins() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16, point 4: the common forms of `swipehost run` start without the argument parser
+/// The common forms of `swipehost run` start without the argument parser
 /// (`RunRequest(fastArguments:)`). Whatever form a command line has, it runs exactly as the
 /// argument parser reads it: the same arguments with every other option given at its default
 /// value (which the fast reading does not take, so the argument parser reads them) print the
@@ -32,7 +32,7 @@ struct RunFastPathTests {
                 let format = [[], ["--format", "jsonl"], ["--format", "text"]][choice % 3]
                 let color = [[], ["--color", "always"], ["--color", "never"], ["--color", "auto"]][choice % 4]
                 let strict = choice % 5 == 0 ? ["--strict"] : []
-                // Issue 26: a preset is read without the argument parser too.
+                // A preset is read without the argument parser too.
                 let preset = [[], ["--preset", "mail"], [], ["--preset", "swipecellkit"], ["--preset", "tutorial"]][
                     choice % 5]
                 let options = plugin + format + color + strict + preset

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The command line's side of issue 14: output that cannot be written (defect 11), sizes and
-/// times past their limits (1, 3, 4, 16), and control characters in what it prints (15).
+/// The command line's reliability: output that cannot be written, sizes and times past their
+/// limits, and control characters in what it prints.
 struct RunReliabilityTests {
     /// Runs `command` with `sh -c`, `$0` being the swipehost binary, in the package root.
     /// Standard error goes to a file, so a chatty child can never block on a full pipe.
@@ -106,7 +106,7 @@ struct RunReliabilityTests {
             "wait 9000000000001\n",
             "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '9000000000001'"
         ),
-        // Issue 25: a number too large for a double is out of range, not "not a number".
+        // A number too large for a double is out of range, not "not a number".
         (
             "wait " + String(repeating: "9", count: 60_000) + "\n",
             "<stdin>:1: MS must be at most 9000000000000 ms (the virtual clock's range, about 285 years), got '\(String(repeating: "9", count: 60))…(60000 bytes)' (out of range)"

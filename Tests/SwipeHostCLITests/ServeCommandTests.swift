@@ -48,7 +48,7 @@ import Testing
     }
 
     /// Another address than loopback: a warning on standard error, the address still first on
-    /// standard output (issue 25, item 8).
+    /// standard output.
     @Test func aNonLoopbackHostIsWarnedAbout() throws {
         let result = try Self.serve(
             ["--host", "0.0.0.0", "--allow-origin", "http://192.168.1.5:8080"], stopWith: SIGINT)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `swipehost test` with snapshots (issue 24, point 5 and its "Done when"), run as a user would.
+/// `swipehost test` with snapshots, run as a user would.
 struct SnapshotCommandTests {
     /// A fresh folder with a copy of `spec/mail_snapshot_spec.lua`, its snapshots and `plugins/mail.lua`.
     static func mailCopy() throws -> URL {
@@ -34,7 +34,7 @@ struct SnapshotCommandTests {
         #expect(result.stderr == "")
     }
 
-    /// The "Done when" of issue 24: a button title changed in the plugin fails the spec with a
+    /// A button title changed in the plugin fails the spec with a
     /// readable diff.
     @Test func aChangedButtonTitleFailsWithALineDiff() throws {
         let folder = try Self.mailCopy()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 16, point 3: a long run's output waits in an unlinked temporary file past a bound
+/// A long run's output waits in an unlinked temporary file past a bound
 /// (`--spool-above`, 4 MiB by default) instead of in memory, and a large script is mapped
 /// (`--map-above`) and released as it runs. Neither changes a byte of what is printed, and a
 /// script that fails after a spooled prefix still prints nothing.

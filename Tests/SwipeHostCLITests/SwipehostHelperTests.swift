@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// The helper that runs children for these tests captures both streams whatever their sizes
-/// (issue 14, defect 19: it read stderr only after stdout, so a child that filled the stderr pipe
-/// before closing stdout, like a LeakSanitizer report, hung the suite).
+/// (it reads both at once: read one after the other, a child that filled the stderr pipe before
+/// closing stdout, like a LeakSanitizer report, would hang the suite).
 struct SwipehostHelperTests {
     static let shell = URL(fileURLWithPath: "/bin/sh")
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// busted's doubles and luassert's extensions in `swipehost test`: `mock`, `match.is_*`,
-/// `assert:register` with `say` messages, `unique`, `spec`/`test`, `insulate` (issue 24, point 3).
+/// `assert:register` with `say` messages, `unique`, `spec`/`test`, `insulate`.
 struct TestDoublesTests {
     static let passing = "\(TestCommandTests.explicit)/doubles.lua"
     static let failing = "\(TestCommandTests.explicit)/doubles_failing.lua"
@@ -26,7 +26,7 @@ struct TestDoublesTests {
     @Test func theirFailuresSayWhatFailed() throws {
         let result = try Swipehost.run(["test", Self.failing])
         let file = Self.failing
-        // mock of a non-table is bad input: the run's status is 2 (issue 24, "Bad input").
+        // mock of a non-table is bad input: the run's status is 2.
         #expect(result.status == 2)
         #expect(
             result.stderr.hasSuffix(

@@ -3,7 +3,7 @@ import Testing
 
 /// `swipehost test`'s selection and output options, as busted has them: `--tags`/`-t`,
 /// `--exclude-tags`, `--filter-out`, `--name`, `--list`, `--repeat`, `--shuffle`, `--shard`,
-/// `-o json` (issue 24, points 2, 4 and 7).
+/// `-o json`.
 struct TestSelectionTests {
     /// Named by itself (a folder search does not find it: see Fixtures/explicit/README.md).
     static let file = "\(TestCommandTests.explicit)/tags.lua"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `swipehost test --watch` (issue 24, point 6): runs, then runs again what a change affects, and
+/// `swipehost test --watch`: runs, then runs again what a change affects, and
 /// Ctrl-C ends it with status 0.
 struct TestWatchTests {
     /// Standard output of a running process, read on a thread of its own.

@@ -62,7 +62,7 @@ struct ClientMessageTests {
             #"{"type":"tick","t":1e400}"#,
             "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"
         ),
-        // Issue 25: 60,000 digits were "not finite".
+        // 60,000 digits are out of range, not "not finite".
         (
             #"{"type":"tick","t":"# + String(repeating: "9", count: 60_000) + "}",
             "field \"t\" of a \"tick\" message is out of range: a number beyond ±1.7976931348623157e308"

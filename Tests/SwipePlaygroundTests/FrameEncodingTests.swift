@@ -4,7 +4,7 @@ import Testing
 
 @testable import SwipePlayground
 
-/// Protocol 2's frames (issue 26, point 2): simplified paths within 0.25 points of the core,
+/// Protocol 2's frames: simplified paths within 0.25 points of the core,
 /// rows sent by what changed, and the page that applies them drawing what a whole frame shows.
 struct FrameEncodingTests {
     /// A small deterministic generator (the properties run the same cases every time).
@@ -193,7 +193,7 @@ struct FrameEncodingTests {
         }
     }
 
-    /// Issue 23, point 4: under the mail preset a full swipe with `completion = "delete"` is
+    /// Under the mail preset a full swipe with `completion = "delete"` is
     /// drawn with its filled button (Trash over the whole revealed width) in every frame from the
     /// release through the ~785 ms slide-out until the row is gone; it was `filled: null` from
     /// the release on.

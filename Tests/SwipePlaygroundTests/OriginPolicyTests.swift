@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipePlayground
 
-/// Which Host and Origin headers the playground answers (issue 25, item 8).
+/// Which Host and Origin headers the playground answers.
 struct OriginPolicyTests {
     let policy = OriginPolicy(boundHost: "127.0.0.1", port: 8080)
 

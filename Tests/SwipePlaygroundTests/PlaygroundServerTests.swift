@@ -194,7 +194,7 @@ import Testing
         await server.stop()
     }
 
-    // MARK: Other origins (issue 25, item 8)
+    // MARK: Other origins
 
     /// A page of another site may not open a session (its WebSocket is refused before the
     /// upgrade, with the reason), nor reach the page under a name of its own (DNS rebinding).
@@ -274,7 +274,7 @@ import Testing
         await server.stop()
     }
 
-    // MARK: Slow readers (issue 25, item 9)
+    // MARK: Slow readers
 
     /// A page that drags without reading a byte: once 1 MiB waits, frames without events replace
     /// one another, so what waits for it stays bounded however long it goes on; another page is

@@ -54,7 +54,7 @@ struct PlaygroundSessionTests {
 
     /// A plugin's colour reaches the page only when it is `#rgb` or `#rrggbb` (the check
     /// `render` makes, `SwipeButton.isHexColor`); anything else is sent as null, so the page
-    /// draws the style's default (issue 25, item 11).
+    /// draws the style's default.
     @Test func onlyHexColoursReachThePage() throws {
         let code = """
             return { name = "colors", configure = function(row) return { buttons = {
@@ -73,7 +73,7 @@ struct PlaygroundSessionTests {
         #expect(!session.greeting()[1].contains("secret"))
     }
 
-    /// Issue 23's keys reach the page only when given: a built-in icon with its path and box,
+    /// The appearance keys reach the page only when given: a built-in icon with its path and box,
     /// a plugin's own path, the text and highlight colours and the accessibility label.
     @Test func theAppearanceKeysReachThePage() throws {
         let code = """
@@ -202,8 +202,8 @@ struct PlaygroundSessionTests {
         #expect(session.session.now == .start + .milliseconds(20 as Int64))
     }
 
-    /// Issue 25, point 17: page messages at the clock's end, then a drag: the row stayed at its
-    /// bounce position forever (the server's wake at that time ran nothing); it settles open.
+    /// Page messages at the clock's end, then a drag: the row settles open (a server's wake at
+    /// that time runs what is due, so it does not stay at its bounce position).
     @Test func aDragAtTheClocksEndSettles() throws {
         let session = try mailSession()
         var texts = session.greeting()
@@ -261,7 +261,7 @@ struct PlaygroundSessionTests {
         #expect(replayed == seen)
     }
 
-    /// Issue 22, point 7: the page's dismissal of a sheet reaches the session, which records a
+    /// The page's dismissal of a sheet reaches the session, which records a
     /// `dismiss` event and a `dismiss` line that replays to it.
     @Test func aDismissedSheetIsRecordedAndReplays() throws {
         let session = try mailSession()

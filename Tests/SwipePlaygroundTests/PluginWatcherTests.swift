@@ -6,7 +6,7 @@ import Testing
 
 @testable import SwipePlayground
 
-/// Issue 25, items 3, 4, 5 and 13 under `serve`: what the watcher walks, and a watched plugin
+/// Files under `serve`: what the watcher walks, and a watched plugin
 /// that turns into something that is not a regular file.
 struct PluginWatcherTests {
     static func folder() -> String {

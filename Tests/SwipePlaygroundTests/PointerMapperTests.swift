@@ -68,7 +68,7 @@ struct PointerMapperTests {
             ])
     }
 
-    /// Issue 23: a tap reaches the button the geometry draws there. Under `drag`, with 120 of
+    /// A tap reaches the button the geometry draws there. Under `drag`, with 120 of
     /// the 240 points revealed (buttons 80, 60, 100), `b` is at 300-360 and `c` at 200-300: a tap
     /// at 310 is `b` (under `reveal` it would be `a`, fixed at 240-320), at 250 `c`.
     @Test func aTapReachesTheButtonWhereItsTransitionDrawsIt() throws {

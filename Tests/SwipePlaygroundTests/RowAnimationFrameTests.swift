@@ -4,7 +4,7 @@ import Testing
 
 @testable import SwipePlayground
 
-/// Issue 23.5 in the playground: while a deleted row collapses (`row_animation = "fade"`) the
+/// Row animations in the playground: while a deleted row collapses (`row_animation = "fade"`) the
 /// server wakes every 16 ms and each frame carries the collapsing row (`collapsing`) and the
 /// rows below at their y; the page computes none of it. A pointer on the collapsing row hits
 /// nothing.

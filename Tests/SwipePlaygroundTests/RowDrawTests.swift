@@ -4,7 +4,7 @@ import Testing
 
 @testable import SwipePlayground
 
-/// Issue 23, points 1, 4 and 6: the page computes no geometry. Each row's `draw` carries every
+/// The page computes no geometry. Each row's `draw` carries every
 /// button's x and width and the filled button's frame as the core computes them, at one instant
 /// or as knots in time; the page interpolates linearly between them (docs/playground.md, "DRAW").
 struct RowDrawTests {

@@ -44,7 +44,7 @@ struct SessionManagerTests {
         }
     }
 
-    /// A page that sends without reading (issue 25, item 9): each wheel makes a frame without
+    /// A page that sends without reading: each wheel makes a frame without
     /// events; once an eighth of the limit waits, each replaces the last one waiting, so what
     /// waits stays under that plus one frame however many it sends, the last frame is the
     /// latest, and the session goes on.

@@ -3,12 +3,12 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 22, point 6: a row's buttons as accessibility actions, run by `activate` without
+/// A row's buttons as accessibility actions, run by `activate` without
 /// revealing the row; and point 1's `#ID` rows in recordings.
 struct AccessibilityActionTests {
     let fixtures = Fixtures()
 
-    /// Done when: `activate 3 trash` prints an `action` with `"accessibility":true` and no `open`
+    /// `activate 3 trash` prints an `action` with `"accessibility":true` and no `open`
     /// (mail.lua's Trash then deletes the row).
     @Test func activatingMailsTrashDeletesWithoutOpening() throws {
         let jsonl = try SessionTests.run("activate 3 trash\n", plugins: [SessionTests.mail], format: .jsonl)

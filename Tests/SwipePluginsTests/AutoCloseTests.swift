@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 22, point 4: a button's `close = true` (or its edge's `close_on_action = true`) closes
+/// A button's `close = true` (or its edge's `close_on_action = true`) closes
 /// the row, animated, once its action was handled; point 5: `exclusive = "begin"` in a plugin.
 struct AutoCloseTests {
     let fixtures = Fixtures()

@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 23's button keys as a plugin's `configure` gives them: `icon`, `text_color`,
+/// The button appearance keys as a plugin's `configure` gives them: `icon`, `text_color`,
 /// `highlight_color`, `accessibility_label`, `width = "auto"`, `min_width`/`max_width` and an
 /// edge's `equal_widths`; every refusal as the `plugin_error` naming its field.
 struct ButtonAppearancePluginTests {

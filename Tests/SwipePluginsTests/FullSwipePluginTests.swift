@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 12, point 5, as plugins configure and drive it: `full_swipe`, `ctx:fulfill`.
+/// The full swipe as plugins configure and drive it: `full_swipe`, `ctx:fulfill`.
 struct FullSwipePluginTests {
     let fixtures = Fixtures()
 
@@ -15,7 +15,7 @@ struct FullSwipePluginTests {
         return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
     }
 
-    /// Done when (2), `completion = "delete"`: `swipe 3 -300` expands row 3, acts with the full
+    /// `completion = "delete"`: `swipe 3 -300` expands row 3, acts with the full
     /// swipe, and deletes it.
     @Test func aFullSwipeDeletesTheRow() throws {
         let host = try host("{ completion = 'delete' }")
@@ -30,7 +30,7 @@ struct FullSwipePluginTests {
         #expect(host.buttonIDs(3) == ["trash"])  // the row below moved up, configured again
     }
 
-    /// Done when (2), `completion = "manual"`: the handler fulfils 500 ms later; the row stays
+    /// `completion = "manual"`: the handler fulfils 500 ms later; the row stays
     /// filled until then.
     @Test func aManualFullSwipeWaitsForItsHandler() throws {
         let host = try host(
@@ -77,7 +77,7 @@ struct FullSwipePluginTests {
                 "bad argument #2 to 'fulfill' (completion must be 'delete' or 'reset', got 'later')") == true)
     }
 
-    /// Issue 25, item 15: a handler's row numbers count its own queued inserts and deletes, which
+    /// A handler's row numbers count its own queued inserts and deletes, which
     /// apply in order; a `fulfill` of the swiped row's old number after an insert above it names
     /// another row, and is a `plugin_error` (nothing applied, the row still waiting), never a
     /// fulfil silently dropped. Naming the row where it will be fulfils it.
@@ -234,7 +234,7 @@ struct FullSwipePluginTests {
         #expect(host.messages("log") == ["trash\ttrue", "trash\tnil"])
     }
 
-    // MARK: Issue 25
+    // MARK: Limits and failures of full swipes
 
     /// A host over five rows whose `delete` full swipe animates for `duration` seconds, with
     /// `handler` as the trash button's `on_tap`.

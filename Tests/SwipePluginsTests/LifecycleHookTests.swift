@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 22, point 3: the lifecycle hooks, called in the table's order with the pan's motion,
+/// The lifecycle hooks, called in the table's order with the pan's motion,
 /// each optional, transactional and struck out like the other handlers.
 struct LifecycleHookTests {
     let fixtures = Fixtures()

@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 12 as plugins configure it: the physics keys, presets and their validation.
+/// Release physics as plugins configure it: the physics keys, presets and their validation.
 struct PhysicsPluginTests {
     let fixtures = Fixtures()
 
@@ -17,7 +17,7 @@ struct PhysicsPluginTests {
         return try PluginHost(plugins: [plugin], configuration: SessionConfiguration(preset: preset))
     }
 
-    /// Done when (1): SwipeCellKit's preset opens a short pan flicked towards the buttons and
+    /// SwipeCellKit's preset opens a short pan flicked towards the buttons and
     /// closes a long one flicked away.
     @Test func theSwipeCellKitPresetDecidesByTheFlicksDirection() throws {
         let host = try host("preset = 'swipecellkit'")
@@ -36,7 +36,7 @@ struct PhysicsPluginTests {
         #expect(host.table.cell(forRow: 3)?.right == 0)
     }
 
-    /// Issue 25, point 14: spring rows on an `exclusive` table. Row 8 opens, and is flicked open
+    /// Spring rows on an `exclusive` table. Row 8 opens, and is flicked open
     /// again, in the millisecond in which row 11's full swipe runs a handler's `ctx:open(10)`,
     /// which closes row 8 ("row 8 closed"). A replaced open step and the close's step fell due at
     /// the same instant, so the stale step was taken for the running one: it re-opened the row and
@@ -144,7 +144,7 @@ struct PhysicsPluginTests {
         ("damping = 3", "damping: is set, but curve is not 'spring'"),
         ("curve = 'spring', mass = 0", "mass: must be in [0.001, 1000000], got 0"),
         ("curve = 'spring', stiffness = -5", "stiffness: must be in [0.001, 1000000], got -5"),
-        // Issue 25: these trapped (SIGILL) in the spring's exponential, and `check` said ok.
+        // Springs that would trap (SIGILL) in the exponential are refused by `check`.
         ("curve = 'spring', damping = 1e6, mass = 1e-300", "mass: must be in [0.001, 1000000], got 1e-300"),
         ("curve = 'spring', mass = 4.9e-324", "mass: must be in [0.001, 1000000], got 5e-324"),
         ("curve = 'spring', stiffness = 1e-320", "stiffness: must be in [0.001, 1000000], got 1e-320"),

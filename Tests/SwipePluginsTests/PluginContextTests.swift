@@ -65,7 +65,7 @@ struct PluginContextTests {
         #expect(host.table.openRows == [2])
     }
 
-    /// Issue 25, item 19: a row whose `configure` fails after `ctx:set_item` closes, as one
+    /// A row whose `configure` fails after `ctx:set_item` closes, as one
     /// does after a reload, rather than staying open with no buttons.
     @Test(arguments: ["ctx:set_item(row.index, 'broken')", "ctx:set_item(row.index, 'bare')"])
     func anOpenRowWhoseConfigureNowGivesNoButtonsCloses(body: String) throws {

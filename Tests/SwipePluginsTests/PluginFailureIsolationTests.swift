@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 15, point 1 and the fields of point 3 and 6: failures stay where they happen.
+/// Failures stay where they happen, and say where.
 struct PluginFailureIsolationTests {
     let fixtures = Fixtures()
 

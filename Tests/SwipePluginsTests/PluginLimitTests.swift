@@ -19,7 +19,7 @@ struct PluginLimitTests {
         try host.table.tap(row: row, button: 1)
     }
 
-    // MARK: - ctx:after and the clock's end (defect 2)
+    // MARK: - ctx:after and the clock's end
 
     @Test func aTimerPastTheClocksEndIsAPluginError() throws {
         let host = try host(onAction: "ctx:log('before'); ctx:after(1e12, function(ctx) ctx:log('never') end)")
@@ -41,7 +41,7 @@ struct PluginLimitTests {
         #expect(host.texts("log") == ["[p] at the end\t9000000000000"])
     }
 
-    // MARK: - Timers that never let the clock move (defect 8)
+    // MARK: - Timers that never let the clock move
 
     @Test func aTimerSettingItselfAgainWithNoDelayIsStopped() throws {
         let host = try host(
@@ -92,7 +92,7 @@ struct PluginLimitTests {
         #expect(host.messages("plugin_error").count == 1)
     }
 
-    // MARK: - Effects per handler (defect 9)
+    // MARK: - Effects per handler
 
     @Test func aHandlerQueuesAtMostTenThousandEffects() throws {
         let host = try host(onAction: "ctx:log('before'); for i = 1, 10000 do ctx:insert(1, 'n' .. i) end")
@@ -155,7 +155,7 @@ struct PluginLimitTests {
         #expect(first["item"] as? String == odd)
     }
 
-    // MARK: - print (defect 13)
+    // MARK: - print
 
     @Test func printIsALogLineEverywhereAndRollsBackWithItsHandler() throws {
         let host = try fixtures.host(

@@ -123,7 +123,7 @@ struct PluginValidationTests {
         ),
         ("{ buttons = { \(button) }, bounce = -1 }", "bounce: must be in [0, 10000] points, got -1"),
         ("{ buttons = { \(button) }, bounce = math.huge }", "bounce: must be in [0, 10000] points, got inf"),
-        // Issue 25: a bounce this far drew the row at `right inf`.
+        // A bounce this far would draw the row at `right inf`.
         ("{ buttons = { \(button) }, bounce = 1e308 }", "bounce: must be in [0, 10000] points, got 1e+308"),
         ("{ buttons = { \(button) }, bounce = 10000.5 }", "bounce: must be in [0, 10000] points, got 10000.5"),
         ("{ buttons = { \(button) }, bounce = 0/0 }", "bounce: must be in [0, 10000] points, got nan"),

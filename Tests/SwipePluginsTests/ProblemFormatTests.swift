@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 21: one field/message problem type, `FieldProblem`, and one format. The core's checks
+/// One field/message problem type, `FieldProblem`, and one format. The core's checks
 /// (a configuration's, a table's sizes) return it; a plugin's problem and the text line of a
 /// `plugin_warning` print through its ``FieldProblem/located(file:line:warning:row:field:message:)``.
 struct ProblemFormatTests {

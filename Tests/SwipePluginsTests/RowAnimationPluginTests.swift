@@ -2,7 +2,7 @@ import SwipeCore
 import SwipePlugins
 import Testing
 
-/// Issue 23.5 in the plugin layer: `table = { row_animation = ... }`, the host's option over it,
+/// Row animations in the plugin layer: `table = { row_animation = ... }`, the host's option over it,
 /// its messages, and a `ctx:delete` that collapses its row.
 struct RowAnimationPluginTests {
     let fixtures = Fixtures()

@@ -189,7 +189,7 @@ struct SessionRecordingTests {
 
     static func ms(_ value: Int64) -> VirtualInstant { VirtualInstant(nanoseconds: value * 1_000_000) }
 
-    /// Issue 25, item 13: a reload cancels the pan being dragged and sets the row at rest; both
+    /// A reload cancels the pan being dragged and sets the row at rest; both
     /// are recorded, so the recording replays (before, the replay's next `pan 3 begin` found row 3
     /// still panned). A closed row dragged, and an open one.
     @Test(arguments: [false, true])
@@ -236,7 +236,7 @@ struct SessionRecordingTests {
         #expect(session.table.openRows == [3])
     }
 
-    /// Issue 25, item 21: the recording stops at `Session.maximumRecordedInputs`, the session
+    /// The recording stops at `Session.maximumRecordedInputs`, the session
     /// goes on, the notice comes once, and the script and spec end where it stopped.
     @Test func theRecordingStopsAtItsLimitWithANoticeOnce() throws {
         let sink = RecordingSink()

@@ -114,7 +114,7 @@ struct SessionTests {
         #expect(session.nextWake == nil)
     }
 
-    /// Issue 25, point 17: at the clock's end a snap's steps all fall due at now (deadlines
+    /// At the clock's end a snap's steps all fall due at now (deadlines
     /// saturate there), and the page's times stay at now; an advance only ran what was due
     /// *later*, so the row stayed at its bounce (180) forever. What is due at now runs now, and
     /// the recording says so with a `wait 0` that replays it.

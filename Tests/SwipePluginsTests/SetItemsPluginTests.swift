@@ -5,7 +5,7 @@ import Testing
 
 @testable import SwipePlugins
 
-/// Issue 22, point 1: `ctx:set_items`, and ids against a plain reference list.
+/// `ctx:set_items`, and ids against a plain reference list.
 struct SetItemsPluginTests {
     let fixtures = Fixtures()
 
@@ -27,7 +27,7 @@ struct SetItemsPluginTests {
         host.dispatchOpen(row: 1)
     }
 
-    /// Done when: `set_items` reversing 5 items prints `move` events, and the open row follows
+    /// `set_items` reversing 5 items prints `move` events, and the open row follows
     /// its item.
     @Test func reversingFiveItemsMovesThemAndTheOpenRowFollows() throws {
         let host = try fixtures.host(Self.plugin)

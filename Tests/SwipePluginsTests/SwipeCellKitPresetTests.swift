@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 27's reproductions, each with the events it prints and where the row rests: the
+/// SwipeCellKit's cases, each with the events it prints and where the row rests: the
 /// `swipecellkit` preset decides as SwipeCellKit's `SwipeController` does (1-4), and a spring
 /// row announced open stays open (5).
 struct SwipeCellKitPresetTests {

@@ -3,7 +3,7 @@ import SwipePlugins
 import SwipeScript
 import Testing
 
-/// Issue 22, point 2: a row or an edge that does not swipe (`configure` returning `false`, an
+/// A row or an edge that does not swipe (`configure` returning `false`, an
 /// edge `{ enabled = false }` or with an empty `buttons` list).
 struct SwipeOffPluginTests {
     let fixtures = Fixtures()
@@ -38,7 +38,7 @@ struct SwipeOffPluginTests {
         return String(decoding: out.bytes, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
-    /// Done when: `configure` returning `false` for pinned rows; `swipe 1 -120` on a pinned row
+    /// With `configure` returning `false` for pinned rows, `swipe 1 -120` on a pinned row
     /// prints no event and leaves the row at rest (`right` 0), while an unpinned row opens.
     @Test func aRowWhoseConfigureReturnsFalseDoesNotSwipe() throws {
         let host = try host(pinned: "false")

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SwipePlugins
 
-/// Issue 22, point 1: items with identity and fields, as plugins give and name them.
+/// Items with identity and fields, as plugins give and name them.
 struct TableItemPluginTests {
     let fixtures = Fixtures()
 
@@ -185,7 +185,7 @@ struct TableItemPluginTests {
             ])
     }
 
-    /// Done when: row m3 full-swiped with `manual`; its timer fulfils it by id 800 ms later;
+    /// Row m3 full-swiped with `manual`; its timer fulfils it by id 800 ms later;
     /// meanwhile a handler deletes row 1. The `delete` names m3 at its new index; nothing waits.
     @Test func aManualFullSwipeIsFulfilledByIdAfterRowsAboveMoved() throws {
         let source = """

@@ -2,7 +2,7 @@ import SwipeCore
 import SwipePlugins
 import Testing
 
-/// Issue 23, point 2, as plugins configure it: `transition` per edge, checked with "did you mean".
+/// Transitions as plugins configure them: `transition` per edge, checked with "did you mean".
 struct TransitionPluginTests {
     let fixtures = Fixtures()
 

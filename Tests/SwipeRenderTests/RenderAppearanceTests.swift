@@ -10,7 +10,7 @@ import Testing
     import FoundationXML
 #endif
 
-/// Issue 23's drawing inside a button's rectangle: icons (alone and above a title), text and
+/// The drawing inside a button's rectangle: icons (alone and above a title), text and
 /// highlight colours (the pressed look in a tap's frame), and captions shortened to the frame.
 ///
 /// The picture is Tests/Golden/render/icons.svg, drawn from icons.lua and icons.swipe beside it;

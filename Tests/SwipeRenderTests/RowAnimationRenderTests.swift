@@ -10,7 +10,7 @@ import Testing
     import FoundationXML
 #endif
 
-/// Issue 23.5 in `render`: rows drawn at their geometry's y, clipped to their height, faded, and
+/// Row animations in `render`: rows drawn at their geometry's y, clipped to their height, faded, and
 /// a deleted row drawn collapsing under them. The picture is Tests/Golden/render/row_collapse.svg,
 /// from row_collapse.lua and row_collapse.swipe beside it; re-record it with
 /// `SWIPEHOST_RECORD_GOLDEN=1 swift test --filter RowAnimationRenderTests`.

@@ -13,9 +13,9 @@ struct SVGWriterTests {
         #expect(SVGWriter.number(value) == text)
     }
 
-    /// Issue 21: the SVG writer and the JUnit report had an escaper each, with different rules
-    /// (`&#39;` or `&apos;`, control characters replaced or dropped, line breaks in attributes
-    /// kept raw or as references); both use ``XMLText`` now, attributes and text alike.
+    /// The SVG writer and the JUnit report escape with one set of rules (`&#39;`, control
+    /// characters dropped, line breaks in attributes as references): both use ``XMLText``,
+    /// attributes and text alike.
     @Test func attributesAndTextAreEscapedByTheOneXMLEscaper() {
         var svg = SVGWriter()
         svg.element("text", ["data-name": .text("a'b\n\t<c>\u{1}")], text: "x'&y\n\t\r\u{FFFE}")

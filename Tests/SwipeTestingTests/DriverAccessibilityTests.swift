@@ -6,7 +6,7 @@ import Testing
 
 @testable import SwipeTesting
 
-/// Issue 22 through the test driver: `t:cell(id)`, `t:activate(row, id)`, `t:actions(row)`.
+/// Row ids and accessibility actions through the test driver: `t:cell(id)`, `t:activate(row, id)`, `t:actions(row)`.
 struct DriverAccessibilityTests {
     static func runSpec(_ source: String) throws -> SpecFileReport {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-\(UUID().uuidString)")

@@ -27,8 +27,8 @@ struct DriverAnnotationTests {
         (value?.stringValue ?? "").split(separator: " ").map(String.init)
     }
 
-    /// Issue 25: `plugins/meta/swipehost.lua` held a second, stale copy of the driver's
-    /// annotations, and LuaLS merges classes of one name. Each class is annotated in one file.
+    /// LuaLS merges classes of one name, so a second copy of the driver's annotations (in
+    /// `plugins/meta/swipehost.lua`) would go stale unseen: each class is annotated in one file.
     @Test func eachClassIsAnnotatedOnce() throws {
         let files = ["plugins/meta/swipehost.lua", "plugins/meta/swipe.lua", "plugins/meta/busted.lua"]
         var all: [String] = []

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipeTesting
 
-/// Issue 22 through the test driver: `t:items()` (strings and copies of table items, as
+/// Table items through the test driver: `t:items()` (strings and copies of table items, as
 /// `ctx:item` gives them), `t:count()` and `t:index(id)`, before and after a `ctx:set_items`.
 struct DriverItemsTests {
     static let plugin = """

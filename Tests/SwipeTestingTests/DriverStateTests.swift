@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipeTesting
 
-/// The driver's `t:cell(row).state` as the shipped physics spec checks it (issue 25, point 18).
+/// The driver's `t:cell(row).state` as the shipped physics spec checks it.
 struct DriverStateTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path

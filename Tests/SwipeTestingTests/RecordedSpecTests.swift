@@ -84,7 +84,7 @@ struct RecordedSpecTests {
         #expect(try Self.run(altered).results.map(\.status) == [.failed])
     }
 
-    /// Issue 25, item 13: a spec recorded across a reload mid-drag passes (the reload's cancel
+    /// A spec recorded across a reload mid-drag passes (the reload's cancel
     /// was not recorded: its replay failed with "row 3 is already being panned").
     @Test func theRecordedSpecOfAReloadMidDragPasses() throws {
         let plugin = Self.root + "/plugins/mail.lua"

@@ -105,7 +105,7 @@ struct ReportFormatTests {
         #expect(TAPReport.render(reports) == "TAP version 13\n1..1\nok 1 - a \\#\u{301} b\n")
     }
 
-    /// Issue 25: TAP wrote NUL and terminal escapes raw in names and messages; they are escaped
+    /// TAP escapes NUL and terminal escapes in names and messages, never writing them raw,
     /// as the text format escapes them, and the same way in both.
     @Test func tapEscapesControlCharactersAsTheTextFormatDoes() {
         let reports = [

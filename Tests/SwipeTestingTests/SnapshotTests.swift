@@ -7,7 +7,7 @@ import Testing
 
 @testable import SwipeTesting
 
-/// `assert.snapshot` (issue 24, point 5): snapshots are created, pass, fail with a diff, are
+/// `assert.snapshot`: snapshots are created, pass, fail with a diff, are
 /// updated, refused under CI, and a file that is not one is bad input (status 2).
 struct SnapshotTests {
     /// A fresh folder holding `spec` as `x_spec.lua`.

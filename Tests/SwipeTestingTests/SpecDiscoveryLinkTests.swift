@@ -3,7 +3,7 @@ import Testing
 
 @testable import SwipeTesting
 
-/// Issue 25: a spec folder walk follows no symbolic link to a folder (`sub/a -> .` and
+/// A spec folder walk follows no symbolic link to a folder (`sub/a -> .` and
 /// `sub/b -> .` made it exponential, as they did the playground's watcher), and a spec that
 /// links to a device fails naming it, without being read.
 struct SpecDiscoveryLinkTests {
