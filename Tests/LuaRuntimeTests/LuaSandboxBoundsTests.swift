@@ -179,7 +179,7 @@ struct LuaSandboxBoundsTests {
         #expect(try lua.call("handled") == [false, "handled boom"])
     }
 
-    // MARK: Defects 16 and 17: os.date and os.time
+    // MARK: os.date and os.time
 
     @Test func osDateErrorsReadAsLuasOwn() throws {
         let cases: [(String, String)] = [

@@ -186,8 +186,8 @@ struct CellGeometryTests {
         }
     }
 
-    /// Point 4: through a full swipe's `delete` slide-out the full swipe's button fills what the
-    /// content reveals, every millisecond until the row is gone (it was nil from the release).
+    /// Through a full swipe's `delete` slide-out the full swipe's button fills what the
+    /// content reveals, every millisecond until the row is gone (not nil from the release).
     @Test(arguments: LayoutDirection.allCases)
     func theFilledButtonFillsTheRowThroughTheSlideOutUntilTheRowIsGone(direction: LayoutDirection) throws {
         let (table, log) = FullSwipeTests.table(.delete, direction: direction)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The test driver (`require("swipe")`) checks times and sizes with the core's limits, as the
-/// command line does (defects 1 and 3): an error the spec can catch, never a trap.
+/// command line does: an error the spec can catch, never a trap.
 struct DriverLimitTests {
     @Test func theDriversWaitStopsAtTheClocksLimit() throws {
         let result = try Swipehost.run([

@@ -7,7 +7,7 @@ import Testing
 struct SwipehostHelperTests {
     static let shell = URL(fileURLWithPath: "/bin/sh")
 
-    /// The time limit only detects the hang the defect caused; the run takes milliseconds.
+    /// The time limit only detects such a hang; the run takes milliseconds.
     @Test(.timeLimit(.minutes(1))) func aChildThatFillsStderrBeforeStdoutIsCapturedWhole() throws {
         // 1.5 MB to stderr first (far past a pipe's 64 KB), then stdout, then stderr again.
         let script =

@@ -339,7 +339,7 @@ import Testing
         await server.stop()
     }
 
-    // MARK: Item 21: a fragmented message over 1 MiB
+    // MARK: A fragmented message over 1 MiB
 
     /// Over 1 MiB in two fragments of 600 KB (each under the frame limit): closed with 1009
     /// (message too big), as documented, not 1008.

@@ -21,7 +21,7 @@ struct PluginWatcherTests {
         fclose(file)
     }
 
-    /// `sub/a` and `sub/b` linking to `.` made the walk exponential (item 5): linked folders
+    /// `sub/a` and `sub/b` linking to `.` would make the walk exponential: linked folders
     /// are not followed; a linked file is watched.
     @Test func linkedFoldersAreNotFollowedAndLinkedFilesAreWatched() {
         let root = Self.folder()
@@ -64,7 +64,7 @@ struct PluginWatcherTests {
         return try Sent(await reader.value)
     }
 
-    /// A watched plugin replaced by a link to `/dev/zero` (item 3) or by a FIFO (item 4): the
+    /// A watched plugin replaced by a link to `/dev/zero` or by a FIFO: the
     /// reload is refused at once with the file's name, the old code stays in charge, and the
     /// session goes on.
     @Test(arguments: ["zero", "fifo"])
@@ -99,7 +99,7 @@ struct PluginWatcherTests {
         }
     }
 
-    /// Item 13 on the page: a reload mid-drag cancels the pan and records the cancel; the rest
+    /// On the page: a reload mid-drag cancels the pan and records the cancel; the rest
     /// of that drag is ignored (no errors for moves of a pan that is over), the next drag works.
     @Test func aReloadMidDragEndsThePanAndTheRestOfTheDragIsIgnored() throws {
         let session = try PlaygroundSession(id: "t", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]))
@@ -116,7 +116,7 @@ struct PluginWatcherTests {
         #expect(session.session.table.openRows == [3])
     }
 
-    /// Item 21 on the page: once the recording is full the page gets one `error` message, and
+    /// On the page: once the recording is full the page gets one `error` message, and
     /// the session goes on. (The recording is filled through the session, then wheel messages,
     /// a `wait` line and a `scroll` line each, pass its limit.)
     @Test func thePageIsToldOnceWhenTheRecordingStops() throws {

@@ -128,7 +128,7 @@ struct RowDrawTests {
         #expect(page.rows[1]?["order"]?["right"] == .array([.number(2), .number(1), .number(0)]))
     }
 
-    /// Point 4 in the page: a pan past the full-swipe threshold held still sends the filled
+    /// In the page: a pan past the full-swipe threshold held still sends the filled
     /// button's grow as knots in time (no frame per animation step); drawn from them it is the
     /// core's at every 4 ms instant of the 300 ms, then the whole revealed width exactly. A
     /// release from there slides the row out with Trash filling it until the row is gone.

@@ -4,7 +4,7 @@ import SwipeScript
 import Testing
 
 /// A row's buttons as accessibility actions, run by `activate` without
-/// revealing the row; and point 1's `#ID` rows in recordings.
+/// revealing the row; and `#ID` rows in recordings.
 struct AccessibilityActionTests {
     let fixtures = Fixtures()
 
@@ -122,7 +122,7 @@ struct AccessibilityActionTests {
         #expect(report.problems.first { $0.severity == .warning }?.field == "buttons[1]")
     }
 
-    /// Point 1: a session records a row whose item has a string id as `#ID`, so the recording
+    /// A session records a row whose item has a string id as `#ID`, so the recording
     /// replays on the same item after rows moved; other rows stay indexes.
     @Test func recordingsNameRowsWithStringIDs() throws {
         var configuration = SessionConfiguration(

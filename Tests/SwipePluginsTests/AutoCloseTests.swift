@@ -4,7 +4,7 @@ import SwipeScript
 import Testing
 
 /// A button's `close = true` (or its edge's `close_on_action = true`) closes
-/// the row, animated, once its action was handled; point 5: `exclusive = "begin"` in a plugin.
+/// the row, animated, once its action was handled; and `exclusive = "begin"` in a plugin.
 struct AutoCloseTests {
     let fixtures = Fixtures()
 

@@ -251,10 +251,10 @@ struct FullSwipePluginTests {
 
     static let logRow = "function(ctx, r) ctx:log(r.index, r.item) end"
 
-    /// Point 2: a `delete` full swipe with `duration = 0` (or 1e-10, which is 0 ns) slid out and
-    /// deleted the row inside the release, before the action was delivered: on the last row the
-    /// handler's row lookup trapped ("row out of range"), on another it was given the next row.
-    /// The action now reaches the swiped row first, at every duration, and then the row goes.
+    /// A `delete` full swipe with `duration = 0` (or 1e-10, which is 0 ns) slides out inside the
+    /// release; the row must not go before the action is delivered (on the last row the
+    /// handler's row lookup would trap, "row out of range"; on another it would get the next
+    /// row). The action reaches the swiped row first, at every duration, and then the row goes.
     @Test(arguments: ["0", "1e-10", "0.1"])
     func theActionReachesTheSwipedRowBeforeItIsDeleted(duration: String) throws {
         let animates = duration == "0.1"
@@ -293,7 +293,7 @@ struct FullSwipePluginTests {
             ])
     }
 
-    /// Point 16: `ctx:open` (or `ctx:close`) on a row a `manual` full swipe holds left it open
+    /// `ctx:open` (or `ctx:close`) on a row a `manual` full swipe holds must not leave it open
     /// and waiting at once (the filled Trash drawn over an open row, a later fulfil still
     /// deleting it). Only `fulfill` ends the wait: the call is refused, the row stays waiting
     /// and filled, and its fulfil still works; queued after the row's `fulfill`, it is allowed.

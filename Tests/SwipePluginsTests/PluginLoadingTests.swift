@@ -83,7 +83,7 @@ struct PluginLoadingTests {
             """)
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 5))).check(path)
         #expect(report.loaded)
-        #expect(report.configuredRows == 2)  // row 4 is refused: not configured (was 3, the defect)
+        #expect(report.configuredRows == 2)  // row 4 is refused: not configured (not 3)
         #expect(report.errorCount == 2)
         #expect(
             report.problems.map(\.description) == [
