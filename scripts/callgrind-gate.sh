@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The callgrind gate (issue 16): instructions per unit of eleven workloads, counted by
+# The callgrind gate: instructions per unit of eleven workloads, counted by
 # valgrind's callgrind on a release build, against the baselines committed in
 # bench/baselines.json, with a tolerance of 5% either way.
 #
@@ -50,21 +50,21 @@ command -v valgrind >/dev/null 2>&1 || { echo "callgrind-gate: valgrind is not i
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 
 # The workloads, and how many units a pass does (a run of callgrind takes a few seconds).
-# replay.spring is the spring path (issue 26): plugins/mail.lua under --preset mail.
-# progress, geometry.border and spec.covered are round three's hot paths (issue 26, point 3):
+# replay.spring is the spring path: plugins/mail.lua under --preset mail.
+# progress, geometry.border and spec.covered are the hot paths of the row-level API:
 # a plugin's on_progress on every pan move, a border transition's button frames, a covered spec.
 workloads=(replay.line replay.spring dispatch pan.move progress geometry.border spec.covered)
 declare -A counts=([replay.line]=4000 [replay.spring]=4000 [dispatch]=4000 [pan.move]=40000
     [progress]=4000 [geometry.border]=40000 [spec.covered]=20)
 declare -A units=([replay.line]="line" [replay.spring]="line" [dispatch]="call" [pan.move]="move"
     [progress]="line" [geometry.border]="move" [spec.covered]="test")
-# serve.input is the playground's serve path (issue 23): a pointer move received as JSON text,
+# serve.input is the playground's serve path: a pointer move received as JSON text,
 # run through the session over 12 rows with icons (the dragged one under `border`), its frame
 # encoded; 1,200 is 10 periods of the drag's 120 moves.
 workloads+=(serve.input)
 counts[serve.input]=1200
 units[serve.input]="input"
-# replay.items is a replay with table items and ids (issue 26, point 3): examples/inbox.lua,
+# replay.items is a replay with table items and ids: examples/inbox.lua,
 # its rows named by id (`pan #m3 begin`).
 workloads+=(replay.items)
 counts[replay.items]=4000
