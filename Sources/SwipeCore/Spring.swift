@@ -169,14 +169,18 @@ public struct Spring: Hashable, Sendable {
         var s = 0.0
         var c = 0.0
         var term = half
+        // (The divisors are named Ints: written inside `Double(...)`, each took the type checker
+        // 7 s, a third of a debug build's critical path.)
         for n in 0..<14 {
             s += term
-            term *= -half * half / Double((2 * n + 2) * (2 * n + 3))
+            let divisor: Int = (2 * n + 2) * (2 * n + 3)
+            term *= -half * half / Double(divisor)
         }
         term = 1
         for n in 0..<14 {
             c += term
-            term *= -half * half / Double((2 * n + 1) * (2 * n + 2))
+            let divisor: Int = (2 * n + 1) * (2 * n + 2)
+            term *= -half * half / Double(divisor)
         }
         return (2 * s * c, c * c - s * s)
     }
