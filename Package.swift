@@ -36,12 +36,14 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // Only SwipeServer uses these (the playground's HTTP and WebSocket glue). No traits:
+        // Only SwipeServer uses these (the playground's HTTP and WebSocket glue; HTTPTypes, which
+        // Hummingbird brings, is named because SwipeServer imports it). No traits:
         // swift-configuration and the full-Foundation extras are not needed.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "SwipeCore"),
@@ -87,8 +89,11 @@ let package = Package(
             name: "SwipeServer",
             dependencies: [
                 "SwipePlayground",
+                "SwipePlugins",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -120,6 +125,7 @@ let package = Package(
             dependencies: [
                 "SwipeCore",
                 "SwipeScript",
+                "LuaRuntime",
                 "SwipePlugins",
                 "SwipeTesting",
                 "SwipeExplore",
@@ -177,10 +183,14 @@ let package = Package(
         ),
         .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
-        .testTarget(name: "SwipePluginsTests", dependencies: ["SwipePlugins"]),
-        .testTarget(name: "SwipeRenderTests", dependencies: ["SwipeRender"]),
         .testTarget(
-            name: "SwipeExploreTests", dependencies: ["SwipeExplore", "SwipeTesting", "SwipePlugins"],
+            name: "SwipePluginsTests",
+            dependencies: ["SwipePlugins", "SwipeCore", "SwipeScript", "LuaRuntime", "CSwipeDispatch"]),
+        .testTarget(
+            name: "SwipeRenderTests", dependencies: ["SwipeRender", "SwipePlugins", "SwipeScript", "SwipeCore"]),
+        .testTarget(
+            name: "SwipeExploreTests",
+            dependencies: ["SwipeExplore", "SwipeTesting", "SwipePlugins", "SwipeScript", "SwipeCore"],
             exclude: ["Fixtures"]),
         // The binaries, and the libraries the configuration's round trip and the playground's
         // recorded-session replay are driven through.
@@ -191,6 +201,7 @@ let package = Package(
                 "SwipePlayground", "SwipePlugins",
                 "SwipeScript",
                 "SwipeCore", "LuaRuntime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
         // The playground's logic and its server, tested together (they share the page's helpers).
@@ -204,6 +215,12 @@ let package = Package(
                 "SwipeCore",
             ]
         ),
-        .testTarget(name: "SwipeTestingTests", dependencies: ["SwipeTesting", "CFuzzerDriver"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "SwipeTestingTests",
+            dependencies: [
+                "SwipeTesting", "SwipeRender", "SwipePlugins", "SwipeScript", "SwipeCore", "LuaRuntime",
+                "CFuzzerDriver",
+            ],
+            exclude: ["Fixtures"]),
     ]
 )
