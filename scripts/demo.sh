@@ -5,8 +5,9 @@
 # with `swipehost render`, prints the picture's path and what to try next.
 # Options after the script name go to `swipehost run`, e.g. `bash scripts/demo.sh --format jsonl`.
 # The build is quiet: its output is shown only when it fails. It is a debug build, as `swift build`
-# makes: on a fresh clone of this 2-core machine it and the packages' resolve take about 75 s,
-# where a release build took 180 s (the optimiser's time); `scripts/install.sh` builds a release.
+# makes: on a fresh clone of this 2-core machine the whole demo takes about 115 s (the packages'
+# resolve 31 s, the build 80 s), where a release build took 180 s (the optimiser's time);
+# `scripts/install.sh` builds a release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
