@@ -25,40 +25,23 @@ public final class SwipeTable {
     /// nothing (until another is set). Setting it ends an ``attach(owner:deliver:)``; it reads the
     /// attached owner while there is one.
     public var delegate: (any SwipeTableDelegate)? {
-        get { owner ?? weakDelegate }
-        set {
-            setOwner(nil)
-            weakDelegate = newValue
+        get {
+            guard let recipient else { return nil }
+            if let box = recipient.kept as? WeakDelegate { return box.delegate }
+            return recipient.object.takeUnretainedValue() as? any SwipeTableDelegate
         }
+        set { recipient = newValue.map(Recipient.init(weakly:)) }
     }
-    /// ``delegate`` as set. Read once per delivered event when no owner is attached, each read an
-    /// instant access that nothing can overlap (set between deliveries, never while a read is
-    /// under way): no dynamic exclusivity check, which would cost more than the read.
-    @exclusivity(unchecked) private weak var weakDelegate: (any SwipeTableDelegate)?
-    /// The delegate an owner attached (``attach(owner:deliver:)``): neither retained nor weak, since a
-    /// weak reference costs its target a side table (every retain and release of it then takes
-    /// the runtime's slow path) and each delivery an atomic load of it. Sound by the owner's
-    /// contract: it detaches before it is released, so this never points at a freed object.
-    /// Unchecked exclusivity as ``weakDelegate``.
-    @exclusivity(unchecked) private unowned(unsafe) var owner: (any SwipeTableDelegate)?
-    /// How the attached owner is called per event: its object, unretained, and the owner's
-    /// function of no context (a method called on ``owner`` would retain and release it around
-    /// each call, two atomic operations per event).
-    @exclusivity(unchecked) private var ownerCall: (object: Unmanaged<AnyObject>, deliver: OwnerDelivery)?
-    #if DEBUG
-        /// The attached owner, weakly, in debug builds only: delivering to an owner released
-        /// without detaching stops there with a message instead of reading freed memory.
-        @exclusivity(unchecked) private weak var ownerCheck: AnyObject?
-    #endif
+    /// Where the delegate calls go: the one way an event is delivered, whoever set the delegate
+    /// (``delegate`` or ``attach(owner:deliver:)``). Set when a host takes the table and read
+    /// once per delivered event, each read an instant access that nothing can overlap (set
+    /// between deliveries, never while a read is under way): no dynamic exclusivity check,
+    /// which would cost more than the read.
+    @exclusivity(unchecked) private var recipient: Recipient?
     /// Gives each row its cell configuration when the row's cell is dequeued.
     public var configurationProvider: (_ row: Int, _ item: String) -> CellConfiguration
     /// Called when a timer set with ``scheduleTimer(after:)`` falls due, with its id.
     public var timerHandler: ((Int) -> Void)?
-    /// Whether the recorded delegate calls are being delivered (a callback that drives the
-    /// table adds to them; the outer delivery hands them over). Never accessed while being
-    /// modified (delegate calls run between the writes): no dynamic exclusivity check, which
-    /// cost a `swift_beginAccess` per delivery.
-    @exclusivity(unchecked) private var isDelivering = false
     /// The row animations' layout, made once per instant they are drawn at (``rowLayout(_:)``).
     var layoutIndex: RowLayoutIndex?
 
@@ -185,9 +168,9 @@ public final class SwipeTable {
     /// Hands the recorded delegate calls over, in order. A delegate that drives the table from a
     /// callback adds to the list, and those calls follow.
     func deliverEvents() {
-        guard !isDelivering else { return }
-        isDelivering = true
-        defer { isDelivering = false }
+        guard !state.isDelivering else { return }
+        state.isDelivering = true
+        defer { state.isDelivering = false }
         while true {
             deliverRecordedEvents()
             // A slide-out that did not animate deletes its row now, after its full swipe's
@@ -203,19 +186,18 @@ public final class SwipeTable {
     @inline(__always)
     private func deliverRecordedEvents() {
         while let event = state.takeEvent() {
-            if let ownerCall {
-                #if DEBUG
-                    precondition(ownerCheck != nil, "the table's owner was released without detaching")
-                #endif
-                ownerCall.object._withUnsafeGuaranteedRef { ownerCall.deliver($0, self, event) }
-            } else if let weakDelegate {
-                weakDelegate.swipeTable(self, didDeliver: event)
-            }
+            // Read for each event: a delegate call may set another delegate. The copy keeps a
+            // weakly held delegate's box alive through the call.
+            guard let recipient else { continue }
+            #if DEBUG
+                precondition(recipient.check != nil, "the table's owner was released without detaching")
+            #endif
+            recipient.object._withUnsafeGuaranteedRef { recipient.deliver($0, self, event) }
         }
     }
 
-    /// Delivers an event to an attached owner, given as `AnyObject` (its own type: the function
-    /// ``attach(owner:deliver:)`` was given downcasts it).
+    /// Delivers an event to the recipient's object, given as `AnyObject` (its own type: the
+    /// function ``attach(owner:deliver:)`` was given downcasts it).
     package typealias OwnerDelivery = (_ owner: AnyObject, _ table: SwipeTable, _ event: TableEvent) -> Void
 
     /// Makes `owner` the delegate without a weak reference to it, for an object that owns the
@@ -227,25 +209,17 @@ public final class SwipeTable {
     /// ``detach(owner:)`` before it is released (in its `deinit`), or the table must not
     /// deliver after that. Setting ``delegate`` replaces it.
     package func attach<Owner: SwipeTableDelegate>(owner: Owner, deliver: @escaping OwnerDelivery) {
-        weakDelegate = nil
-        setOwner(owner)
-        ownerCall = (Unmanaged.passUnretained(owner), deliver)
+        recipient = Recipient(owner: owner, deliver: deliver)
     }
 
     /// Ends ``attach(owner:deliver:)`` if `owner` is still the attached one (a later host may have
     /// taken the table over): the table then has no delegate.
     package func detach(owner: AnyObject) {
         // Compared by address, not loaded: `owner` is usually in its `deinit`.
-        guard let ownerCall, ownerCall.object.toOpaque() == Unmanaged.passUnretained(owner).toOpaque() else { return }
-        setOwner(nil)
-    }
-
-    private func setOwner(_ newOwner: (any SwipeTableDelegate)?) {
-        owner = newOwner
-        ownerCall = nil
-        #if DEBUG
-            ownerCheck = newOwner
-        #endif
+        guard let recipient, recipient.kept == nil,
+            recipient.object.toOpaque() == Unmanaged.passUnretained(owner).toOpaque()
+        else { return }
+        self.recipient = nil
     }
 
     /// After an event: cells configured, the invariants checked (debug builds), calls delivered.
@@ -299,5 +273,57 @@ extension SwipeTable {
     /// past ``VirtualInstant/maximum`` is clamped to it (hosts check the delays they are given).
     public func scheduleTimer(after delay: TimeAmount) -> Int {
         state.scheduleTimer(after: delay)
+    }
+}
+
+extension SwipeTable {
+    /// The table's delegate as it is called: an object, unretained, and a function of no context
+    /// that delivers an event to it (a method called on the object would retain and release it
+    /// around each call, two atomic operations per event).
+    /// - An attached owner (``attach(owner:deliver:)``) is the object itself, neither retained
+    ///   nor weak: a weak reference costs its target a side table (every retain and release of
+    ///   it then takes the runtime's slow path) and each delivery an atomic load. Sound by the
+    ///   owner's contract: it detaches before it is released, so this never points at a freed
+    ///   object.
+    /// - A ``delegate`` is held weakly, in a box the table keeps: the box is the object, and the
+    ///   function calls the delegate while it lives.
+    struct Recipient {
+        let object: Unmanaged<AnyObject>
+        let deliver: OwnerDelivery
+        /// What the table keeps alive for the delegate: the box of one set as ``delegate``; nil for
+        /// an attached owner.
+        let kept: AnyObject?
+        #if DEBUG
+            /// The object, weakly, in debug builds only: delivering to an owner released without
+            /// detaching stops there with a message instead of reading freed memory.
+            weak var check: AnyObject?
+        #endif
+
+        init(owner: some SwipeTableDelegate, deliver: @escaping OwnerDelivery) {
+            object = Unmanaged.passUnretained(owner)
+            self.deliver = deliver
+            kept = nil
+            #if DEBUG
+                check = owner
+            #endif
+        }
+
+        init(weakly delegate: any SwipeTableDelegate) {
+            let box = WeakDelegate(delegate)
+            object = Unmanaged.passUnretained(box)
+            deliver = { box, table, event in
+                unsafeDowncast(box, to: WeakDelegate.self).delegate?.swipeTable(table, didDeliver: event)
+            }
+            kept = box
+            #if DEBUG
+                check = box
+            #endif
+        }
+    }
+
+    /// A ``delegate``, held weakly.
+    final class WeakDelegate {
+        weak var delegate: (any SwipeTableDelegate)?
+        init(_ delegate: any SwipeTableDelegate) { self.delegate = delegate }
     }
 }

@@ -46,6 +46,9 @@ struct TableState: Sendable {
     var unconfigured: [(cell: Int, row: Int)] = []
     /// Delegate calls made while the table changed, delivered once it is consistent.
     var pendingEvents = PendingEvents()
+    /// Whether the table is handing the recorded events over: a delegate call that drives the
+    /// table adds to them, and the outer delivery hands those over too (``SwipeTable/deliverEvents()``).
+    var isDelivering = false
     /// Rows held filled by a `manual` full swipe, waiting for `fulfill`, and their edge.
     var waitingRows: [Int: Edge] = [:]
     /// When each id that left the table left it: a `ctx` call naming it can say so.
