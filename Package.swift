@@ -18,6 +18,18 @@ import PackageDescription
 //   swipehost-serve - the playground's server, a binary of its own: only it links SwipeServer,
 //                 so building swipehost (the demo, run, test, render) compiles no server stack.
 //   swipehost-bench - the benchmarks (SwipeBench), a binary of their own for the same reason.
+
+// With SWIPEHOST_OPTIMIZED_DEBUG=1 (scripts/quick.sh, sanitize.sh and fuzz.sh set it), a debug
+// build optimises the libraries, not the executables, the tests or the dependencies: every test
+// drives them, and unoptimised they took most of the suites' time. Asserts and preconditions stay
+// a debug build's (`-assert-config Debug`), and `#if DEBUG` code (the table's invariant checks
+// after every event) still runs. Without it (`swift build`, the demo) they compile sooner and step
+// through in a debugger. docs/testing.md, "Debug builds".
+let optimizedDebug = Context.environment["SWIPEHOST_OPTIMIZED_DEBUG"] == "1"
+let optimizedInDebug: [SwiftSetting] =
+    optimizedDebug ? [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))] : []
+let optimizedCInDebug: [CSetting] = optimizedDebug ? [.unsafeFlags(["-O2"], .when(configuration: .debug))] : []
+
 let package = Package(
     name: "SwipeHost",
     products: [
@@ -46,44 +58,56 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
-        .target(name: "SwipeCore"),
-        .target(name: "SwipeScript", dependencies: ["SwipeCore"]),
+        .target(name: "SwipeCore", swiftSettings: optimizedInDebug),
+        .target(name: "SwipeScript", dependencies: ["SwipeCore"], swiftSettings: optimizedInDebug),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
-        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "CLuaShim", dependencies: ["CLua"], cSettings: optimizedCInDebug),
         // Lua the host runs itself lives in .lua files, compiled into the binary
         // (`PackageResources.<name>_lua`, a [UInt8]); nothing is looked up at run time.
         .target(
             name: "LuaRuntime",
             dependencies: ["CLua", "CLuaShim"],
-            resources: [.embedInCode("Lua/sandbox_prelude.lua"), .embedInCode("Lua/trusted_prelude.lua")]
+            resources: [.embedInCode("Lua/sandbox_prelude.lua"), .embedInCode("Lua/trusted_prelude.lua")],
+            swiftSettings: optimizedInDebug
         ),
         // The plugin host's one-C-call: the row and button records a handler gets, built in C
         // through LuaRuntime's generic prepared call (CLuaShim's swl_call.h).
-        .target(name: "CSwipeDispatch", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "CSwipeDispatch", dependencies: ["CLua", "CLuaShim"], cSettings: optimizedCInDebug),
         .target(
             name: "SwipePlugins",
             dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "CSwipeDispatch"],
-            resources: [.embedInCode("Lua/ctx_prelude.lua")]
+            resources: [.embedInCode("Lua/ctx_prelude.lua")],
+            swiftSettings: optimizedInDebug
         ),
         // `swipehost explore`'s engine: generated gesture scripts, invariants, the shrinker. Below
         // SwipeTesting, which gives it the spec driver's checks (`--check`, `swipe.explore{...}`).
-        .target(name: "SwipeExplore", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
+        .target(
+            name: "SwipeExplore",
+            dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"],
+            swiftSettings: optimizedInDebug
+        ),
         .target(
             name: "SwipeTesting",
             dependencies: ["SwipeCore", "SwipeScript", "LuaRuntime", "SwipePlugins", "SwipeRender", "SwipeExplore"],
-            resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")]
+            resources: [.embedInCode("Lua/test_framework.lua"), .embedInCode("Lua/swipe_module.lua")],
+            swiftSettings: optimizedInDebug
         ),
-        .target(name: "SwipeRender", dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"]),
+        .target(
+            name: "SwipeRender",
+            dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"],
+            swiftSettings: optimizedInDebug
+        ),
         // The playground (swipehost serve): its logic and the page (files owned by the page,
         // compiled in as `PackageResources.index_html` etc.); no server framework here.
         .target(
             name: "SwipePlayground",
             dependencies: ["SwipeCore", "SwipeScript", "SwipePlugins"],
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")]
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.css"), .embedInCode("Page/page.js")],
+            swiftSettings: optimizedInDebug
         ),
         .target(
             name: "SwipeServer",
