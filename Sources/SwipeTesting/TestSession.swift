@@ -72,9 +72,13 @@ public struct TestSession {
     /// error.
     public func run() -> Int32 { runReporting().status }
 
-    /// ``run()``, with the reports of the tests run and the orphaned snapshots it deleted
-    /// (`--watch` reads which snapshot files the run itself wrote or deleted).
-    public func runReporting() -> (status: Int32, reports: [SpecFileReport], snapshotsDeleted: [String]) {
+    /// ``run()``, with the reports of the tests run and the orphaned snapshots it deleted.
+    /// `filesDone` is called once the run has written and deleted every snapshot file it will,
+    /// before its summary is printed, with those files: `--watch` drops their file events there,
+    /// so that an edit made once the summary shows is never taken for the run's own write.
+    public func runReporting(filesDone: (_ touched: [String]) -> Void = { _ in }) -> (
+        status: Int32, reports: [SpecFileReport], snapshotsDeleted: [String]
+    ) {
         var options = self.options
         // Each run counts afresh (--watch runs again).
         if coverage != nil { options.coverage = LuaCoverage() }
@@ -114,21 +118,22 @@ public struct TestSession {
             }
         }
         let summary = TestSummary(reports)
+        let orphans = SnapshotOrphans.find(reports: reports, searched: searchedFolders)
+        // The orphans go before anything is printed: the files are done when the summary shows.
+        let deletion = options.snapshots.update ? SnapshotOrphans.delete(orphans) : nil
+        let deleted = deletion?.deleted ?? []
+        filesDone(reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated } + deleted)
         switch format {
         case .text: output(summary.line + "\n")
         case .tap, .junit, .json:
             output(format.render(reports))
             errorOutput(summary.line + "\n")
         }
-        let orphans = SnapshotOrphans.find(reports: reports, searched: searchedFolders)
-        var deleted: [String] = []
         // Orphans left in place fail a CI run; so does one that could not be deleted.
         var orphansFail = false
-        if options.snapshots.update {
-            let outcome = SnapshotOrphans.delete(orphans)
-            deleted = outcome.deleted
-            for problem in outcome.problems { errorOutput("swipehost test: \(problem)\n") }
-            orphansFail = !outcome.problems.isEmpty
+        if let deletion {
+            for problem in deletion.problems { errorOutput("swipehost test: \(problem)\n") }
+            orphansFail = !deletion.problems.isEmpty
         }
         if let line = Self.snapshotLine(reports, deleted: deleted.count) { errorOutput(line + "\n") }
         if !deleted.isEmpty { errorOutput(Self.orphansText(deleted, deleted: true)) }

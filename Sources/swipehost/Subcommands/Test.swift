@@ -265,15 +265,16 @@ extension SwipeHostCommand {
             var round = session
             while true {
                 if clear { session.output("\u{1B}[2J\u{1B}[H") }
-                let (_, reports, deleted) = round.runReporting()
+                // The snapshot files the run wrote or deleted itself are no change to run again
+                // for: their events, queued already, are read and dropped once the run is done
+                // with its files and before it prints its summary, so an edit made once the
+                // summary shows counts, however soon.
+                var changed: [String] = []
+                _ = round.runReporting { touched in
+                    changed = watcher.pendingChanges(ignoring: Set(touched.map(ScriptHeader.normalized)))
+                }
                 StandardStreams.writeError(
                     "swipehost test: watching \(folders.joined(separator: ", ")) for changes (Ctrl-C to stop)\n")
-                // The snapshot files the run wrote or deleted itself are no change to run again
-                // for: their events, queued already, are read and dropped (a later edit counts).
-                let wrote = Set(
-                    (reports.flatMap { $0.snapshotsWritten + $0.snapshotsUpdated } + deleted).map(
-                        ScriptHeader.normalized))
-                var changed = watcher.pendingChanges(ignoring: wrote)
                 // A folder already gone (its move read just now, with no file event to go with it)
                 // is said below before anything waits: the wait ends only on a new event.
                 if changed.isEmpty && watcher.missingFolders.isEmpty { changed = watcher.waitForChanges() }
