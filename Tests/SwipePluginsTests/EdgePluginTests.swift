@@ -214,9 +214,7 @@ struct EdgePluginTests {
         let host = try fixtures.host(source)
         #expect(host.table.direction == .rtl)
         #expect(host.messages("log") == ["ltr"])
-        let given = try PluginHost(
-            plugins: [try Plugin(path: fixtures.plugin("q.lua", source))],
-            configuration: SessionConfiguration(direction: .ltr))
+        let given = try fixtures.host([("q.lua", source)], configuration: SessionConfiguration(direction: .ltr))
         #expect(given.table.direction == .ltr)
         let bad = try fixtures.host([("r.lua", plugin("setup = function(host) host.set_direction('up') end,"))])
         #expect(

@@ -10,11 +10,10 @@ struct FullSwipeFollowTests {
 
     /// Rows with a Trash and a More button on their trailing edge, full-swiped with `fullSwipe`.
     func host(_ fullSwipe: String, _ extra: String = "") throws -> PluginHost {
-        let buttons =
-            "buttons = { { id = 'trash', title = 'Trash', width = 80 }, { id = 'more', title = 'More', width = 80 } }"
-        let source =
-            "return { name = 'p', configure = function(row) return { trailing = { \(buttons), full_swipe = \(fullSwipe) } } end, \(extra) }"
-        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        try fixtures.fullSwipeHost(
+            buttons:
+                "buttons = { { id = 'trash', title = 'Trash', width = 80 }, { id = 'more', title = 'More', width = 80 } }",
+            fullSwipe, extra)
     }
 
     /// A `set_items` that keeps the item while its content slides out (a row inserted above it):

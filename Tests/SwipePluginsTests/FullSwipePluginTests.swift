@@ -10,9 +10,7 @@ struct FullSwipePluginTests {
     static let trash = "buttons = { { id = 'trash', title = 'Trash', width = 80 } }"
 
     func host(_ fullSwipe: String, _ extra: String = "") throws -> PluginHost {
-        let source =
-            "return { name = 'p', configure = function(row) return { trailing = { \(Self.trash), full_swipe = \(fullSwipe) } } end, \(extra) }"
-        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        try fixtures.fullSwipeHost(buttons: Self.trash, fullSwipe, extra)
     }
 
     /// `completion = "delete"`: `swipe 3 -300` expands row 3, acts with the full
@@ -201,7 +199,7 @@ struct FullSwipePluginTests {
               buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = function(ctx, r, button) ctx:log(button.id, button.full) end } },
               full_swipe = 'destructive' } } end }
             """
-        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        let host = try fixtures.host(source)
         #expect(
             try run("swipe 3 -300\nwait 1000\n", on: host) == [
                 #"{"event":"expand","row":3,"side":"trailing","t":144}"#,
@@ -215,7 +213,7 @@ struct FullSwipePluginTests {
     @Test func aDestructiveFullSwipeNeedsRoomPastTheButtons() throws {
         let source =
             "return { name = 'p', configure = function(row) return { trailing = { buttons = { { id = 'a', title = 'A', width = 150 }, { id = 'b', title = 'B', width = 150 } }, full_swipe = 'destructive' } } end }"
-        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        let host = try fixtures.host(source)
         #expect(
             host.messages("plugin_error") == [
                 "\(fixtures.folder)/p.lua:1: row 1: trailing.full_swipe: is 'destructive', but its threshold (256 points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (300 points)"
@@ -229,7 +227,7 @@ struct FullSwipePluginTests {
               buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = function(ctx, r, button) ctx:log(button.id, button.full) end } },
               full_swipe = { completion = 'reset' } } } end }
             """
-        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        let host = try fixtures.host(source)
         _ = try run("swipe 3 -300\nwait 300\nswipe 5 -80\nwait 300\ntap 5 trash\n", on: host)
         #expect(host.messages("log") == ["trash\ttrue", "trash\tnil"])
     }
@@ -244,9 +242,7 @@ struct FullSwipePluginTests {
               buttons = { { id = 'trash', title = 'Trash', width = 80, on_tap = \(handler) } },
               full_swipe = { completion = 'delete' } } } end }
             """
-        return try PluginHost(
-            plugins: [try Plugin(path: fixtures.plugin("p.lua", source))],
-            configuration: SessionConfiguration(items: .generated(count: 5)))
+        return try fixtures.host(source, items: .generated(count: 5))
     }
 
     static let logRow = "function(ctx, r) ctx:log(r.index, r.item) end"
@@ -307,7 +303,7 @@ struct FullSwipePluginTests {
                 if button.full then ctx:\(method)(r.index) else ctx:log('tapped', button.id) end
               end }
             """
-        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        let host = try fixtures.host(source)
         _ = try run("swipe 3 -300\nwait 300\n", on: host)
         #expect(
             host.messages("plugin_error").map { $0.drop { $0 != " " } } == [
@@ -320,7 +316,7 @@ struct FullSwipePluginTests {
         _ = try run("wait 300\n", on: host)
         #expect(host.table.cell(forRow: 3)?.isClosed == true)
         // The script's `open 3` and the table's own calls are refused the same way.
-        let script = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        let script = try fixtures.host(source)
         _ = try run("swipe 3 -300\n", on: script)
         #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.openRow(3) }
         #expect(throws: TableError.heldByFullSwipe(row: 3)) { try script.table.closeRow(3) }

@@ -72,10 +72,7 @@ struct LifecycleHookTests {
 
     @Test func rightToLeftMirrorsTheOffsetAndVelocityAlone() throws {
         let ltr = try fixtures.host(Self.logger)
-        var configuration = SessionConfiguration(direction: .rtl)
-        configuration.items = .generated(count: 30)
-        let rtl = try PluginHost(
-            plugins: [try Plugin(path: fixtures.plugin("p.lua", Self.logger))], configuration: configuration)
+        let rtl = try fixtures.host(Self.logger, configuration: SessionConfiguration(direction: .rtl))
         for (host, sign) in [(ltr, -1.0), (rtl, 1.0)] {
             try host.table.panBegan(row: 1)
             try host.table.panChanged(row: 1, translation: sign * 30)

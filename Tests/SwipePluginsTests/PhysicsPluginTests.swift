@@ -11,10 +11,7 @@ struct PhysicsPluginTests {
         "buttons = { { id = 'one', title = 'One', width = 80 }, { id = 'two', title = 'Two', width = 80 } }"
 
     func host(_ fields: String, preset: BehaviorPreset = .tutorial) throws -> PluginHost {
-        let plugin = try Plugin(
-            path: fixtures.plugin("p.lua", plugin(configure: "function(row) return { \(Self.buttons), \(fields) } end"))
-        )
-        return try PluginHost(plugins: [plugin], configuration: SessionConfiguration(preset: preset))
+        try fixtures.host(plugin(configure: "function(row) return { \(Self.buttons), \(fields) } end"), preset: preset)
     }
 
     /// SwipeCellKit's preset opens a short pan flicked towards the buttons and
@@ -48,10 +45,8 @@ struct PhysicsPluginTests {
               leading = { buttons = { { id = 'l', title = 'L', width = 70 } } } } end,
               on_action = function(ctx) ctx:open(10) end }
             """
-        let plugin = try Plugin(path: fixtures.plugin("p.lua", source))
-        let host = try PluginHost(
-            plugins: [plugin],
-            configuration: SessionConfiguration(tableBehavior: BehaviorPreset.mail.tableOptions, preset: .mail))
+        let host = try fixtures.host(
+            source, configuration: SessionConfiguration(tableBehavior: BehaviorPreset.mail.tableOptions, preset: .mail))
         let script =
             "pan 8 begin\npan 8 move -120\npan 8 end\npan 8 begin\npan 8 move 60\npan 8 end -600\npan 11 begin\npan 11 move 300\npan 11 end 0\n"
         try ScriptRunner(table: host.table, fileName: "s").run(script: script)

@@ -25,17 +25,39 @@ extension Fixtures {
     /// Loads each `(file name, source)` as a plugin, in order, and makes a host over them.
     func host(
         _ sources: [(String, String)], options: PluginOptions = PluginOptions(),
-        items: TableItems = .generated(count: 30)
+        items: TableItems = .generated(count: 30), preset: BehaviorPreset = .tutorial
+    ) throws -> PluginHost {
+        try host(sources, options: options, configuration: SessionConfiguration(items: items, preset: preset))
+    }
+
+    /// Loads each `(file name, source)` as a plugin, in order, and makes a host over them with
+    /// the rest of `configuration`.
+    func host(
+        _ sources: [(String, String)], options: PluginOptions = PluginOptions(), configuration: SessionConfiguration
     ) throws -> PluginHost {
         let plugins = try sources.map { name, source in try Plugin(path: plugin(name, source), options: options) }
-        return try PluginHost(plugins: plugins, configuration: SessionConfiguration(items: items))
+        return try PluginHost(plugins: plugins, configuration: configuration)
+    }
+
+    /// One plugin, `p.lua`, and the rest of `configuration`.
+    func host(_ source: String, configuration: SessionConfiguration) throws -> PluginHost {
+        try host([("p.lua", source)], configuration: configuration)
     }
 
     /// One plugin, `p.lua`.
-    func host(_ source: String, options: PluginOptions = PluginOptions(), items: TableItems = .generated(count: 30))
-        throws -> PluginHost
-    {
-        try host([("p.lua", source)], options: options, items: items)
+    func host(
+        _ source: String, options: PluginOptions = PluginOptions(), items: TableItems = .generated(count: 30),
+        preset: BehaviorPreset = .tutorial
+    ) throws -> PluginHost {
+        try host([("p.lua", source)], options: options, items: items, preset: preset)
+    }
+
+    /// One plugin, `p.lua`, whose rows have a trailing edge of `buttons` (Lua fields) full-swiped
+    /// with `fullSwipe` (a Lua table), with `extra` fields in the plugin table.
+    func fullSwipeHost(buttons: String, _ fullSwipe: String, _ extra: String = "") throws -> PluginHost {
+        try host(
+            SwipePluginsTests.plugin(
+                configure: "function(row) return { trailing = { \(buttons), full_swipe = \(fullSwipe) } } end", extra))
     }
 }
 

@@ -21,9 +21,7 @@ struct RowAnimationPluginTests {
         #expect(none.table.rowAnimation == .fade)
         // No preset turns it on.
         for preset in BehaviorPreset.allCases {
-            let plain = try PluginHost(
-                plugins: [try Plugin(path: fixtures.plugin("p.lua", plugin()))],
-                configuration: SessionConfiguration(preset: preset))
+            let plain = try fixtures.host(plugin(), preset: preset)
             #expect(plain.table.rowAnimation == RowAnimation.none, "\(preset)")
         }
     }
@@ -44,7 +42,7 @@ struct RowAnimationPluginTests {
     @Test func aCtxDeleteCollapsesTheRowItDeleted() throws {
         let source = plugin(
             "table = { row_animation = 'fade' }, on_action = function(ctx, row) ctx:delete(row.index) end,")
-        let host = try PluginHost(plugins: [try Plugin(path: fixtures.plugin("d.lua", source))])
+        let host = try fixtures.host([("d.lua", source)])
         try host.open(3)
         try host.table.tap(row: 3, buttonID: "a")
         #expect(host.table.items.count == 29)

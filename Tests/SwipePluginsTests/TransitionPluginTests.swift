@@ -7,8 +7,7 @@ struct TransitionPluginTests {
     let fixtures = Fixtures()
 
     func host(_ configuration: String) throws -> PluginHost {
-        let source = "return { name = 'p', configure = function(row) return { \(configuration) } end }"
-        return try PluginHost(plugins: [try Plugin(path: fixtures.plugin("p.lua", source))])
+        try fixtures.host(plugin(configure: "function(row) return { \(configuration) } end"))
     }
 
     static let button = "buttons = { { id = 'a', title = 'A', width = 80 } }"
