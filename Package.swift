@@ -205,16 +205,25 @@ let package = Package(
             ],
             path: "Fuzz/Sources/swipefuzz"
         ),
-        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript"]),
-        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+        // What the test targets share: the package's root, temporary folders and files, running
+        // swipehost or another program. Foundation only, so that no test target pulls in more
+        // than it tests (the plugin hosts' helpers stay in SwipePluginsTests, their only user).
+        .target(name: "SwipeTestSupport", path: "Tests/SwipeTestSupport"),
+        .testTarget(name: "SwipeCoreTests", dependencies: ["SwipeCore", "SwipeScript", "SwipeTestSupport"]),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "SwipeTestSupport"]),
         .testTarget(
             name: "SwipePluginsTests",
-            dependencies: ["SwipePlugins", "SwipeCore", "SwipeScript", "LuaRuntime", "CSwipeDispatch"]),
+            dependencies: [
+                "SwipePlugins", "SwipeCore", "SwipeScript", "LuaRuntime", "CSwipeDispatch", "SwipeTestSupport",
+            ]),
         .testTarget(
-            name: "SwipeRenderTests", dependencies: ["SwipeRender", "SwipePlugins", "SwipeScript", "SwipeCore"]),
+            name: "SwipeRenderTests",
+            dependencies: ["SwipeRender", "SwipePlugins", "SwipeScript", "SwipeCore", "SwipeTestSupport"]),
         .testTarget(
             name: "SwipeExploreTests",
-            dependencies: ["SwipeExplore", "SwipeTesting", "SwipePlugins", "SwipeScript", "SwipeCore"],
+            dependencies: [
+                "SwipeExplore", "SwipeTesting", "SwipePlugins", "SwipeScript", "SwipeCore", "SwipeTestSupport",
+            ],
             exclude: ["Fixtures"]),
         // The binaries, and the libraries the configuration's round trip and the playground's
         // recorded-session replay are driven through.
@@ -224,10 +233,12 @@ let package = Package(
                 "swipehost", "swipehost-serve", "swipehost-bench", "SwipeCommandLine", "SwipeTesting",
                 "SwipePlayground", "SwipePlugins",
                 "SwipeScript",
-                "SwipeCore", "LuaRuntime",
+                "SwipeCore", "LuaRuntime", "SwipeTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "SwipeBenchTests", dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore"]),
+        .testTarget(
+            name: "SwipeBenchTests",
+            dependencies: ["SwipeBench", "SwipePlugins", "SwipeScript", "SwipeCore", "SwipeTestSupport"]),
         // The playground's logic and its server, tested together (they share the page's helpers).
         .testTarget(
             name: "SwipePlaygroundTests",
@@ -237,13 +248,14 @@ let package = Package(
                 "SwipePlugins",
                 "SwipeScript",
                 "SwipeCore",
+                "SwipeTestSupport",
             ]
         ),
         .testTarget(
             name: "SwipeTestingTests",
             dependencies: [
                 "SwipeTesting", "SwipeRender", "SwipePlugins", "SwipeScript", "SwipeCore", "LuaRuntime",
-                "CFuzzerDriver",
+                "CFuzzerDriver", "SwipeTestSupport",
             ],
             exclude: ["Fixtures"]),
     ]

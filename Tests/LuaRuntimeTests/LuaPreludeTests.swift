@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import LuaRuntime
@@ -6,11 +7,8 @@ import Testing
 /// The sandbox's and trusted mode's preludes are `Sources/LuaRuntime/Lua/*.lua`, compiled into
 /// the binary, and run under the chunk name `=LuaRuntime` (which tracebacks show).
 struct LuaPreludeTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
     static func file(_ name: String) throws -> String {
-        try String(contentsOf: repository.appendingPathComponent("Sources/LuaRuntime/Lua/\(name)"), encoding: .utf8)
+        try Repository.text("Sources/LuaRuntime/Lua/\(name)")
     }
 
     @Test func theEmbeddedPreludesAreTheLuaFiles() throws {
@@ -51,16 +49,11 @@ struct LuaPreludeTests {
     /// .lua file, with the repository's `.luacheckrc`: what scripts/test.sh runs.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/luacheck")))
     func luacheckIsCleanOverTheEmbeddedLua() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "/usr/bin/luacheck --no-color plugins spec Sources/*/Lua"]
-        process.currentDirectoryURL = Self.repository
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try Swipehost.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "/usr/bin/luacheck --no-color plugins spec Sources/*/Lua"])
+        let text = result.stdout
+        #expect(result.status == 0, "\(text)\(result.stderr)")
         for file in [
             "LuaRuntime/Lua/sandbox_prelude.lua", "LuaRuntime/Lua/trusted_prelude.lua",
             "SwipePlugins/Lua/ctx_prelude.lua", "SwipeTesting/Lua/test_framework.lua",

@@ -1,12 +1,12 @@
 import Foundation
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaRequireTests {
     /// A fresh folder tree: base/plugins/mail (the plugin), base/shared, base/secret.lua.
     static func makeTree() throws -> URL {
-        let base = FileManager.default.temporaryDirectory
-            .appendingPathComponent("lua-require-\(UUID().uuidString)")
+        let base = try TestFiles.folder("lua-require")
         let mail = base.appendingPathComponent("plugins/mail")
         try FileManager.default.createDirectory(
             at: mail.appendingPathComponent("util"), withIntermediateDirectories: true)

@@ -2,16 +2,13 @@ import SwipeBench
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// `replay.vs_plain_lua` compares swipehost with the tutorial written in plain Lua: the reference
 /// is only honest if it does the same work, so its jsonl must equal swipehost's, byte for byte.
 struct PlainLuaReferenceTests {
-    static let tutorial: String = {
-        // The repository root: three components up from Tests/SwipeBenchTests/this file.
-        let parts = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
-        return parts.joined(separator: "/") + "/plugins/tutorial.lua"
-    }()
+    static let tutorial = Repository.path("plugins/tutorial.lua")
 
     func swipehost(_ script: String) throws -> String {
         let run = PluginRun(

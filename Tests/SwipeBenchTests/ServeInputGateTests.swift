@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeBench
@@ -6,14 +7,7 @@ import Testing
 /// callgrind too: its drag pans row 3 and every move is answered with a frame.
 @Suite struct ServeInputGateTests {
     @Test func theServeInputWorkloadPansRow3() throws {
-        try GateWorkload.serveInput.run(count: 120, root: root)
+        try GateWorkload.serveInput.run(count: 120, root: Repository.rootPath)
         #expect(GateWorkload(rawValue: "serve.input") == .serveInput)
-    }
-
-    /// The repository root: three components up from Tests/SwipeBenchTests/this file.
-    var root: String {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
     }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeScript
@@ -7,19 +8,6 @@ import Testing
 /// script or Lua file, looks at what a path is before it opens it, never waits on a FIFO,
 /// and reads no more than its limit.
 struct FileReadingLimitTests {
-    /// A fresh folder under /tmp.
-    static func folder() -> String {
-        var template = Array("/tmp/swipehost-reading-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(cString: made!)
-    }
-
-    static func write(_ text: String, to path: String) {
-        let file = fopen(path, "w")!
-        fputs(text, file)
-        fclose(file)
-    }
-
     static func refusal(_ path: String, limit: Int = FileReading.maximumSize, streams: Bool = false) -> FileError? {
         do {
             _ = try FileReading.bytes(atPath: path, limit: limit, streams: streams)
@@ -43,8 +31,8 @@ struct FileReadingLimitTests {
         #expect(error?.description == "cannot read '/dev/zero': not a regular file but a character device")
     }
 
-    @Test func aLinkToADeviceIsRefusedByWhatItNames() {
-        let folder = Self.folder()
+    @Test func aLinkToADeviceIsRefusedByWhatItNames() throws {
+        let folder = try TestFiles.folderPath("swipehost-reading")
         symlink("/dev/zero", folder + "/zero_spec.lua")
         #expect(
             Self.refusal(folder + "/zero_spec.lua")?.description
@@ -52,8 +40,8 @@ struct FileReadingLimitTests {
     }
 
     /// Without the look before the open, this open waits for a writer for ever.
-    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() {
-        let folder = Self.folder()
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
+        let folder = try TestFiles.folderPath("swipehost-reading")
         #expect(mkfifo(folder + "/fifo.lua", 0o600) == 0)
         #expect(
             Self.refusal(folder + "/fifo.lua")?.description
@@ -72,9 +60,9 @@ struct FileReadingLimitTests {
     }
 
     @Test func aRegularFileIsReadUpToItsLimitExactly() throws {
-        let folder = Self.folder()
+        let folder = try TestFiles.folderPath("swipehost-reading")
         let path = folder + "/p.lua"
-        Self.write(String(repeating: "x", count: 1_000), to: path)
+        try TestFiles.write(String(repeating: "x", count: 1_000), to: path)
         #expect(try FileReading.bytes(atPath: path, limit: 1_000).count == 1_000)
         #expect(
             Self.refusal(path, limit: 999)?.description
@@ -84,11 +72,11 @@ struct FileReadingLimitTests {
     /// A regular file is read in one `read` of its size, a stream into room that
     /// doubles; either way every byte comes back, in order, and nothing past the limit.
     @Test func filesOfEverySizeAroundTheReadsComeBackWhole() throws {
-        let folder = Self.folder()
+        let folder = try TestFiles.folderPath("swipehost-reading")
         for size in [0, 1, 4_095, 65_535, 65_536, 65_537, 131_073, 300_001] {
             let path = folder + "/s\(size).swipe"
             let text = String((0..<size).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
-            Self.write(text, to: path)
+            try TestFiles.write(text, to: path)
             #expect(try FileReading.bytes(atPath: path) == Array(text.utf8))
             #expect(try FileReading.bytes(atPath: path, limit: size, streams: true) == Array(text.utf8))
             if size > 0 { #expect(Self.refusal(path, limit: size - 1)?.cause == .tooLarge) }

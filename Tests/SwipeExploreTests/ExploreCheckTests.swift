@@ -3,13 +3,14 @@ import SwipeCore
 import SwipeExplore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import SwipeTesting
 import Testing
 
 /// User invariants: `--check` files and `swipe.explore{...}` in a spec.
 struct ExploreCheckTests {
     static func file(_ text: String) throws -> String {
-        let path = try Fixture.temporaryFolder() + "/check.lua"
+        let path = try TestFiles.folderPath("explore") + "/check.lua"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
@@ -17,7 +18,7 @@ struct ExploreCheckTests {
     @Test func aCheckThatLoopsIsStoppedByTheBudgetAndNamed() throws {
         let path = try Self.file(
             "return { loops = function(t) if t:now() > 0 then while true do end end end, fine = function() end }")
-        var settings = Fixture.settings(Fixture.packageRoot + "/plugins/tutorial.lua", seed: 1, runs: 3)
+        var settings = Fixture.settings(Repository.path("plugins/tutorial.lua"), seed: 1, runs: 3)
         settings.steps = 20
         let outcome = try Explorer(settings: settings, checks: try LuaExploreChecks(files: [path])).run()
         let finding = try #require(outcome.finding)
@@ -30,7 +31,7 @@ struct ExploreCheckTests {
     @Test func checksSeeTheDriverOfTheRunTheyCheck() throws {
         // `t:count()` follows deletes: the mail plugin's Trash makes it fall below 15.
         let path = try Self.file("return { fifteen = function(t) assert(t:count() == 15, 'a row went') end }")
-        var settings = Fixture.settings(Fixture.packageRoot + "/plugins/mail.lua", seed: 1, runs: 500)
+        var settings = Fixture.settings(Repository.path("plugins/mail.lua"), seed: 1, runs: 500)
         settings.steps = 40
         let outcome = try Explorer(settings: settings, checks: try LuaExploreChecks(files: [path])).run()
         let finding = try #require(outcome.finding)

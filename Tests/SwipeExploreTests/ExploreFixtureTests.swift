@@ -3,6 +3,7 @@ import SwipeCore
 import SwipeExplore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import SwipeTesting
 import Testing
 
@@ -70,7 +71,7 @@ struct ExploreFixtureTests {
     func theWrittenScriptReplaysTheFailureAloneAndTheSpecFails(_ test: Case) throws {
         let (explorer, outcome) = try Self.explore(test)
         let finding = try #require(outcome.finding)
-        let folder = try Fixture.temporaryFolder()
+        let folder = try TestFiles.folderPath("explore")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let target = ExploreTarget(
             path: Fixture.path(test.plugin), settings: explorer.settings, checks: explorer.checks,

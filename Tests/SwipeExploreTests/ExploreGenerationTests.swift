@@ -3,6 +3,7 @@ import SwipeCore
 import SwipeExplore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Generation, the mix, the failure's identity, and what explore finds in the shipped plugins.
@@ -16,7 +17,7 @@ struct ExploreGenerationTests {
     /// runs it, with no error.
     @Test(arguments: shipped)
     func everyGeneratedScriptParsesAndRuns(_ plugin: String) throws {
-        let configuration = SessionConfiguration(plugins: [.file(Fixture.packageRoot + "/" + plugin)])
+        let configuration = SessionConfiguration(plugins: [.file(Repository.path(plugin))])
         let replay = ExploreReplay(configuration: configuration, check: nil)
         var kinds = Set<String>()
         for seed in UInt64(1)...25 {
@@ -38,7 +39,7 @@ struct ExploreGenerationTests {
     }
 
     @Test func rowsAreNamedByIDWhereItemsHaveNames() throws {
-        let configuration = SessionConfiguration(plugins: [.file(Fixture.packageRoot + "/examples/inbox.lua")])
+        let configuration = SessionConfiguration(plugins: [.file(Repository.path("examples/inbox.lua"))])
         let replay = ExploreReplay(configuration: configuration, check: nil)
         let (lines, _) = replay.explore(steps: 200, random: .forRun(0, seed: 3), mix: .standard)
         #expect(lines.contains { $0.rowID != nil && $0.scriptLine.contains(" #m") })
@@ -46,7 +47,7 @@ struct ExploreGenerationTests {
     }
 
     @Test func aRunIsTheSameWhicheverOrderRunsAreMadeIn() throws {
-        let configuration = SessionConfiguration(plugins: [.file(Fixture.packageRoot + "/plugins/mail.lua")])
+        let configuration = SessionConfiguration(plugins: [.file(Repository.path("plugins/mail.lua"))])
         let replay = ExploreReplay(configuration: configuration, check: nil)
         let first = replay.explore(steps: 50, random: .forRun(7, seed: 42), mix: .standard).lines
         _ = replay.explore(steps: 50, random: .forRun(3, seed: 42), mix: .standard)
@@ -75,7 +76,7 @@ struct ExploreGenerationTests {
         #expect(throws: ExploreProblem("--mix: expected KIND=WEIGHT, got 'pan'")) { try ExploreMix(parsing: "pan") }
         // Only waits: every line is a wait.
         let replay = ExploreReplay(
-            configuration: SessionConfiguration(plugins: [.file(Fixture.packageRoot + "/plugins/mail.lua")]), check: nil
+            configuration: SessionConfiguration(plugins: [.file(Repository.path("plugins/mail.lua"))]), check: nil
         )
         let (lines, _) = replay.explore(steps: 30, random: .forRun(0, seed: 1), mix: try ExploreMix(parsing: "wait=1"))
         #expect(lines.allSatisfy { if case .wait = $0.command { true } else { false } })
@@ -100,7 +101,7 @@ struct ExploreGenerationTests {
     /// command's stage, runs 400 a plugin; `--runs 5000` is the longer check, docs/testing.md).
     @Test(arguments: shipped)
     func nothingIsFoundInTheShippedPlugins(_ plugin: String) throws {
-        var settings = Fixture.settings(Fixture.packageRoot + "/" + plugin, seed: 2026, runs: 150)
+        var settings = Fixture.settings(Repository.path(plugin), seed: 2026, runs: 150)
         settings.jobs = 2
         let outcome = try Explorer(settings: settings).run()
         #expect(outcome.finding == nil, "\(outcome.finding.map { ExploreOutput.text(of: $0.shrunk) } ?? "")")
@@ -110,7 +111,7 @@ struct ExploreGenerationTests {
     /// The minimal script explore found in examples/inbox.lua (a second full swipe on a row whose
     /// first delete was sliding it out left a timer naming a row that was gone) runs clean now.
     @Test func theInboxRegressionScriptPasses() throws {
-        let configuration = SessionConfiguration(plugins: [.file(Fixture.packageRoot + "/examples/inbox.lua")])
+        let configuration = SessionConfiguration(plugins: [.file(Repository.path("examples/inbox.lua"))])
         let text = try String(contentsOfFile: Fixture.path("inbox_regression.swipe"), encoding: .utf8)
         let lines = try ScriptParser(fileName: "inbox_regression.swipe").parse(text)
         #expect(lines.count == 8)

@@ -3,13 +3,11 @@ import SwipeCore
 import SwipeExplore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 
-/// The fixture plugins beside these tests, and the package's root.
+/// The fixture plugins beside these tests.
 enum Fixture {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-        .path
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
+    static let folder = Repository.path("Tests/SwipeExploreTests/Fixtures")
 
     static func path(_ name: String) -> String { folder + "/" + name }
 
@@ -19,12 +17,5 @@ enum Fixture {
             configuration: SessionConfiguration(plugins: [.file(plugin)]), seed: seed)
         settings.runs = runs
         return settings
-    }
-
-    /// A fresh temporary folder.
-    static func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.path
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `bench --json`'s output: one JSON object a line, each read as a dictionary.

@@ -1,16 +1,17 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// A `.busted` file in the current folder gives `swipehost test` its defaults, with busted's keys.
 struct BustedConfigTests {
     /// A folder with `checks/inbox_check.lua` (the tags fixture) and the `.busted` given.
     static func folder(busted: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("busted-\(UUID().uuidString)")
+        let folder = try TestFiles.folder("busted")
         let checks = folder.appendingPathComponent("checks")
         try FileManager.default.createDirectory(at: checks, withIntermediateDirectories: true)
-        let fixture = Swipehost.packageRoot.appendingPathComponent(TestSelectionTests.file)
+        let fixture = Repository.root.appendingPathComponent(TestSelectionTests.file)
         try FileManager.default.copyItem(at: fixture, to: checks.appendingPathComponent("inbox_check.lua"))
-        try Data(busted.utf8).write(to: folder.appendingPathComponent(".busted"))
+        try TestFiles.write(busted, to: folder.appendingPathComponent(".busted"))
         return folder
     }
 

@@ -1,16 +1,11 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipehost test --coverage` and `swipehost run --coverage`: the file, the
 /// table, the minimum, workers, `.busted`.
 struct CoverageCommandTests {
-    static let fixtures = Swipehost.packageRoot.appendingPathComponent("Tests/SwipeTestingTests/Fixtures/coverage").path
-
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
+    static let fixtures = Repository.root.appendingPathComponent("Tests/SwipeTestingTests/Fixtures/coverage").path
 
     static func lcov(in folder: URL) throws -> String {
         try String(contentsOf: folder.appendingPathComponent("coverage/lcov.info"), encoding: .utf8)
@@ -18,8 +13,8 @@ struct CoverageCommandTests {
 
     /// Workers send their counts back: two files in two processes give the file one process gives.
     @Test func workersGiveTheSameFileAsOneProcess() throws {
-        let one = try Self.folder()
-        let two = try Self.folder()
+        let one = try TestFiles.folder("coverage")
+        let two = try TestFiles.folder("coverage")
         defer {
             try? FileManager.default.removeItem(at: one)
             try? FileManager.default.removeItem(at: two)
@@ -39,7 +34,7 @@ struct CoverageCommandTests {
 
     @Test(arguments: ["150", "-1", "abc"])
     func aBadMinimumIsStatus2AndWritesNothing(value: String) throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("coverage")
         defer { try? FileManager.default.removeItem(at: folder) }
         for command in ["test", "run"] {
             let arguments =
@@ -57,7 +52,7 @@ struct CoverageCommandTests {
     }
 
     @Test func belowTheMinimumIsStatus1() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("coverage")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(
             ["test", "--coverage-min", "99.5", Self.fixtures + "/counted_spec.lua"], in: folder)
@@ -69,7 +64,7 @@ struct CoverageCommandTests {
 
     /// A gesture script's plugin lines: the table on stderr, the run's output unchanged.
     @Test func runCountsThePluginLinesOfAScript() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("coverage")
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = folder.appendingPathComponent("open.swipe")
         try Data("swipe 1 -100\nwait 300\n".utf8).write(to: script)
@@ -95,7 +90,7 @@ struct CoverageCommandTests {
 
     /// `.busted`'s `coverage = true` is `--coverage`.
     @Test func bustedCoverageTurnsItOn() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("coverage")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("return { default = { coverage = true } }".utf8).write(to: folder.appendingPathComponent(".busted"))
         let result = try Swipehost.run(["test", Self.fixtures + "/counted_spec.lua"], in: folder)

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// The test driver (`require("swipe")`) checks times and sizes with the core's limits, as the

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipehost explore`: exit statuses, the files a finding writes, replays first, determinism
@@ -6,14 +7,8 @@ import Testing
 struct ExploreCommandTests {
     static let fixtures = "Tests/SwipeExploreTests/Fixtures"
 
-    static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test func aFindingExitsOneAndWritesAScriptRunReplaysAloneAndASpecThatFails() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("found").path
         let result = try Swipehost.run(
@@ -48,7 +43,7 @@ struct ExploreCommandTests {
     }
 
     @Test func aFixedBugsSavedFailurePassesAndNothingIsFound() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         try "pan 1 begin\npan 1 move -100\npan 1 end\n".write(
             to: folder.appendingPathComponent("mail-9.swipe"), atomically: true, encoding: .utf8)
@@ -64,7 +59,7 @@ struct ExploreCommandTests {
     /// A saved script's `# options:` header is honoured as `swipehost run FILE` honours it: first,
     /// then the command line's options, which win. Here only the header's budget makes it fail.
     @Test func aSavedScriptsOptionsHeaderIsHonouredAsRunHonoursIt() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugin = folder.appendingPathComponent("heavy.lua")
         try """
@@ -101,7 +96,7 @@ struct ExploreCommandTests {
     }
 
     @Test func theSameSeedGivesTheSameOutputByteForByteWithOneJobOrTwo() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         var outputs: [String] = []
         for jobs in ["1", "2"] {
@@ -121,7 +116,7 @@ struct ExploreCommandTests {
     }
 
     @Test func jsonIsOneObjectAPlugin() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run([
             "explore", "\(Self.fixtures)/other_edge.lua", "plugins/tutorial.lua", "--seed", "1", "--runs", "30",
@@ -155,7 +150,7 @@ struct ExploreCommandTests {
         ),
     ])
     func badInputIsRefusedAndNothingIsWritten(_ arguments: [String], _ status: Int, _ message: String) throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("never").path
         let result = try Swipehost.run(["explore"] + arguments + ["--seed", "1", "--out", out])
@@ -166,7 +161,7 @@ struct ExploreCommandTests {
     }
 
     @Test func aPluginThatDoesNotLoadOrABrokenCheckIsRefused() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("broken.lua")
         try "return {".write(to: broken, atomically: true, encoding: .utf8)
@@ -207,12 +202,12 @@ struct ExploreCommandTests {
     /// `run`'s `--plugin` and `--plugins` name plugins to explore too, after the arguments, each
     /// on its own; with none named at all, the usage status.
     @Test func pluginAndPluginsNamePluginsToExplore() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let more = folder.appendingPathComponent("more")
         try FileManager.default.createDirectory(at: more, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Swipehost.packageRoot.appendingPathComponent("plugins/mail.lua"),
+            at: Repository.root.appendingPathComponent("plugins/mail.lua"),
             to: more.appendingPathComponent("a.lua"))
         let result = try Swipehost.run([
             "explore", "plugins/tutorial.lua", "--plugin", "plugins/mail.lua", "--plugins", more.path, "--seed", "1",
@@ -232,7 +227,7 @@ struct ExploreCommandTests {
     }
 
     @Test func aFreshSeedIsPrintedAndRepeatsTheExploration() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(["explore", "plugins/tutorial.lua", "--runs", "5", "--out", folder.path])
         #expect(result.status == 0)

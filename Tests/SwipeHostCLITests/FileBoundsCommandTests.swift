@@ -1,19 +1,13 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// Files on the command line: files and streams read with a bound and
 /// only when they are what they should be, and `render -o` that writes through what is not a
 /// regular file.
 struct FileBoundsCommandTests {
-    static func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swipehost-i25-\(UUID().uuidString)")
-            .path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     @Test func checkRefusesADeviceAndAFIFOWithoutReadingThem() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folderPath("swipehost-file-bounds")
         #expect(mkfifo(folder + "/fifo.lua", 0o600) == 0)
         let zero = try Swipehost.run(["check", "/dev/zero", "--color", "never"])
         #expect(zero.status == 1)
@@ -48,7 +42,7 @@ struct FileBoundsCommandTests {
     }
 
     @Test func aScriptFromANamedPipeIsStillRead() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folderPath("swipehost-file-bounds")
         #expect(mkfifo(folder + "/s.swipe", 0o600) == 0)
         let piped = try RunReliabilityTests.shell(
             "printf 'swipe 1 -100\\n' > '\(folder)/s.swipe' & \"$0\" run '\(folder)/s.swipe'; s=$?; wait; exit $s")
@@ -58,7 +52,7 @@ struct FileBoundsCommandTests {
     }
 
     @Test func aSpecThatLinksToADeviceFailsNamingIt() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folderPath("swipehost-file-bounds")
         try FileManager.default.createSymbolicLink(atPath: folder + "/zero_spec.lua", withDestinationPath: "/dev/zero")
         let result = try Swipehost.run(["test", folder + "/zero_spec.lua", "--color", "never"])
         #expect(result.status == 1)
@@ -76,7 +70,7 @@ struct FileBoundsCommandTests {
     /// A FIFO stays a FIFO and its reader gets the picture (before, a regular file was renamed
     /// over it).
     @Test func renderWritesThroughAFIFO() throws {
-        let folder = try Self.folder()
+        let folder = try TestFiles.folderPath("swipehost-file-bounds")
         #expect(mkfifo(folder + "/pipe.svg", 0o600) == 0)
         let result = try RunReliabilityTests.shell(
             "cat '\(folder)/pipe.svg' > '\(folder)/read.svg' & \"$0\" render examples/demo.swipe -o '\(folder)/pipe.svg'; s=$?; wait; exit $s"
@@ -90,8 +84,8 @@ struct FileBoundsCommandTests {
 
     /// A link stays a link: the file it names is replaced (atomically), or made if missing.
     @Test func renderKeepsALinkAndWritesWhatItNames() throws {
-        let folder = try Self.folder()
-        try "old".write(toFile: folder + "/target.svg", atomically: true, encoding: .utf8)
+        let folder = try TestFiles.folderPath("swipehost-file-bounds")
+        try TestFiles.write("old", to: folder + "/target.svg")
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.svg", withDestinationPath: "target.svg")
         try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.svg", withDestinationPath: "made.svg")
         let expected = try Swipehost.run(["render", "examples/demo.swipe", "-o", "-"]).stdout

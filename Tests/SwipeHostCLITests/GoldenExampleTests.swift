@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// Every script in examples/ run as its comment lines say (`# plugin:`, `# options:`), in both
@@ -9,7 +10,7 @@ import Testing
 /// plugins/mail.lua) are byte for byte what the build before leading actions printed. Re-record with `SWIPEHOST_RECORD_GOLDEN=1 swift test --filter GoldenExampleTests`
 /// and review the diff.
 struct GoldenExampleTests {
-    static let folder = Swipehost.packageRoot.appendingPathComponent("Tests/Golden/examples")
+    static let folder = Repository.root.appendingPathComponent("Tests/Golden/examples")
     static let recording = ProcessInfo.processInfo.environment["SWIPEHOST_RECORD_GOLDEN"] == "1"
 
     /// (golden file name, arguments after the script)

@@ -1,21 +1,10 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// One set of plugin options, `--version`, "did you mean" for script
 /// commands, plugins named in a script's header, and colour only where a person reads it.
 struct OptionsAndMessagesTests {
-    /// A fresh folder for files a test writes; removed by the caller.
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swipehost-i15-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    static func write(_ text: String, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-    }
-
     // MARK: - --version and the shared plugin options
 
     @Test func versionIsPrinted() throws {
@@ -29,22 +18,22 @@ struct OptionsAndMessagesTests {
     /// options, which reach every `swipe.table{...}`, here and in worker processes.
     @Test(arguments: ["1", "2"])
     func testTakesRunsPluginOptions(jobs: String) throws {
-        let root = try Self.folder()
+        let root = try TestFiles.folder("swipehost-options")
         defer { try? FileManager.default.removeItem(at: root) }
         // 4 MB at load time: over a 1M cap, well under 64M.
-        try Self.write(
+        try TestFiles.write(
             "local big = string.rep('x', 4 * 1024 * 1024)\nreturn { name = 'big' }\n",
             to: root.appendingPathComponent("big.lua"))
         // io is only there with --trusted.
-        try Self.write(
+        try TestFiles.write(
             "local ok = io ~= nil\nreturn { name = 'io', configure = function() assert(ok, 'no io') end }\n",
             to: root.appendingPathComponent("io.lua"))
-        try Self.write(
+        try TestFiles.write(
             """
             local swipe = require("swipe")
             it("loads big", function() swipe.table { plugins = { "\(root.path)/big.lua" } } end)
             """, to: root.appendingPathComponent("big_spec.lua"))
-        try Self.write(
+        try TestFiles.write(
             """
             local swipe = require("swipe")
             it("has io", function()
@@ -206,12 +195,12 @@ struct OptionsAndMessagesTests {
     }
 
     @Test func headerLinesNameSeveralPluginsRelativeToTheScript() throws {
-        let root = try Self.folder()
+        let root = try TestFiles.folder("swipehost-options")
         defer { try? FileManager.default.removeItem(at: root) }
-        try Self.write("print('a loaded')\nreturn { name = 'a' }\n", to: root.appendingPathComponent("p/a.lua"))
-        try Self.write("print('b loaded')\nreturn { name = 'b' }\n", to: root.appendingPathComponent("p/b.lua"))
+        try TestFiles.write("print('a loaded')\nreturn { name = 'a' }\n", to: root.appendingPathComponent("p/a.lua"))
+        try TestFiles.write("print('b loaded')\nreturn { name = 'b' }\n", to: root.appendingPathComponent("p/b.lua"))
         let script = root.appendingPathComponent("s/two.swipe")
-        try Self.write(
+        try TestFiles.write(
             """
             #!/usr/bin/env swipehost run
             # two plugins, in load order
@@ -253,10 +242,10 @@ struct OptionsAndMessagesTests {
     }
 
     @Test func aHeaderNamingNothingIsAnErrorAtItsLine() throws {
-        let root = try Self.folder()
+        let root = try TestFiles.folder("swipehost-options")
         defer { try? FileManager.default.removeItem(at: root) }
         let script = root.appendingPathComponent("missing.swipe")
-        try Self.write("# A script\n# plugin: ../plugins/mial.lua\nwait 1\n", to: script)
+        try TestFiles.write("# A script\n# plugin: ../plugins/mial.lua\nwait 1\n", to: script)
         let result = try Swipehost.run(["run", script.path])
         #expect(result.status == 2)
         #expect(result.stdout == "")
@@ -345,10 +334,10 @@ struct OptionsAndMessagesTests {
     }
 
     @Test func errorsWarningsAndEventsAreToldApart() throws {
-        let root = try Self.folder()
+        let root = try TestFiles.folder("swipehost-options")
         defer { try? FileManager.default.removeItem(at: root) }
         let plugin = root.appendingPathComponent("warn.lua")
-        try Self.write(
+        try TestFiles.write(
             """
             return { name = "warn", configure = function(row)
               return { bounse = 3, buttons = {

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 struct PluginCommandTests {
@@ -7,8 +8,7 @@ struct PluginCommandTests {
             "run", "examples/tutorial.swipe", "--plugin", "plugins/tutorial.lua", "--format", "jsonl",
         ])
         // The script without its `# plugin:` header line, which would load the plugin.
-        let script = try String(
-            contentsOf: Swipehost.packageRoot.appendingPathComponent("examples/tutorial.swipe"), encoding: .utf8)
+        let script = try Repository.text("examples/tutorial.swipe")
         let core = try Swipehost.run(
             ["run", "-", "--format", "jsonl"],
             stdin: script.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# plugin:") }

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// The README's "Your first plugin in five minutes" works as written: its files, written to a
@@ -7,7 +8,7 @@ import Testing
 struct ReadmeTutorialTests {
     /// The fenced blocks of the README's section `title`, in order: (language, text).
     static func blocks(inSection title: String) throws -> [(language: String, text: String)] {
-        let readme = try String(contentsOf: Swipehost.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try Repository.text("README.md")
         let lines = readme.components(separatedBy: "\n")
         guard let start = lines.firstIndex(of: "## \(title)") else { return [] }
         var blocks: [(String, String)] = []
@@ -50,8 +51,7 @@ struct ReadmeTutorialTests {
         // todo.lua, todo.swipe, the run and its output, todo_spec.lua, the test and its output,
         // explore on examples/snooze.lua and its output.
         try #require(blocks.map(\.language) == ["lua", "", "sh", "", "lua", "sh", "", "sh", ""])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-todo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("readme-todo")
         defer { try? FileManager.default.removeItem(at: folder) }
         try blocks[0].text.write(to: folder.appendingPathComponent("todo.lua"), atomically: true, encoding: .utf8)
         try blocks[1].text.write(to: folder.appendingPathComponent("todo.swipe"), atomically: true, encoding: .utf8)
@@ -72,7 +72,7 @@ struct ReadmeTutorialTests {
         let examples = folder.appendingPathComponent("examples")
         try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: Swipehost.packageRoot.appendingPathComponent("examples/snooze.lua"),
+            at: Repository.root.appendingPathComponent("examples/snooze.lua"),
             to: examples.appendingPathComponent("snooze.lua"))
         let explore = try Self.shell(blocks[7].text, in: folder)
         #expect(explore.status == 1)

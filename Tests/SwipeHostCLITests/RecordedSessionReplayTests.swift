@@ -5,6 +5,7 @@ import SwipeCore
 import SwipePlayground
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A playground session recorded under `serve`'s options replays with `swipehost run FILE`
@@ -40,7 +41,7 @@ struct RecordedSessionReplayTests {
         while let wake = session.nextWake { _ = session.wake(at: wake) }
     }
 
-    @Test(arguments: [[String](), ["--plugin", Swipehost.packageRoot.path + "/plugins/mail.lua"]])
+    @Test(arguments: [[String](), ["--plugin", Repository.root.path + "/plugins/mail.lua"]])
     func aSessionRecordedUnderServeOptionsReplaysWithRunAlone(plugins: [String]) throws {
         // The configuration `swipehost serve --preset mail --direction rtl` gives its sessions.
         let serve = try ServeOptions.parse(["--preset", "mail", "--direction", "rtl"] + plugins)

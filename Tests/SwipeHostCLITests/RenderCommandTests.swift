@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipehost render`: golden pictures of shipped examples, the same bytes to a file and to
@@ -7,16 +8,10 @@ import Testing
 /// Re-record the pictures with `SWIPEHOST_RECORD_GOLDEN=1 swift test --filter RenderCommandTests`
 /// and look at them (docs/render.md says how to turn one into a PNG).
 struct RenderCommandTests {
-    static let folder = Swipehost.packageRoot.appendingPathComponent("Tests/Golden/render")
+    static let folder = Repository.root.appendingPathComponent("Tests/Golden/render")
     static let recording = ProcessInfo.processInfo.environment["SWIPEHOST_RECORD_GOLDEN"] == "1"
     /// The examples drawn: Mail's plugin, the mail preset (springs, full swipes), the tutorial preset.
     static let examples = ["mail", "mail_preset", "tutorial_preset"]
-
-    static func folderForFiles() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("swipehost-render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     @Test(arguments: examples)
     func examplesMatchTheirGoldenPictures(example: String) throws {
@@ -57,7 +52,7 @@ struct RenderCommandTests {
     /// The header's plugin is loaded as `run` loads it; a file gets the same bytes as standard
     /// output, and only the file (no temporary file is left beside it).
     @Test func aFileGetsTheSameBytes() throws {
-        let root = try Self.folderForFiles()
+        let root = try TestFiles.folder("swipehost-render")
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("mail.svg")
         let toFile = try Swipehost.run(["render", "examples/mail.swipe", "-o", out.path])
@@ -77,7 +72,7 @@ struct RenderCommandTests {
     /// A script error is `run`'s, with status 2; nothing is written and a file already there
     /// is left as it was.
     @Test func scriptErrorsWriteNothing() throws {
-        let root = try Self.folderForFiles()
+        let root = try TestFiles.folder("swipehost-render")
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("picture.svg")
         try "before".write(to: out, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// Row animations on the command line: `--row-animation`, its message for a bad value, its help,

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// The command line's reliability: output that cannot be written, sizes and times past their
@@ -10,7 +11,7 @@ struct RunReliabilityTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command, Swipehost.binary.path]
-        process.currentDirectoryURL = Swipehost.packageRoot
+        process.currentDirectoryURL = Repository.root
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
@@ -158,8 +159,7 @@ struct RunReliabilityTests {
     }
 
     @Test func pluginNamesIdsTitlesAndItemsAreEscapedInTextOutput() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("esc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("esc")
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugin = folder.appendingPathComponent("esc.lua")
         try #"""

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipehost serve` as a user starts it: the address first, SIGINT or SIGTERM for a clean stop.
@@ -11,7 +12,7 @@ import Testing
         let process = Process()
         process.executableURL = Swipehost.binary
         process.arguments = ["serve"] + arguments + ["--port", "0"]
-        process.currentDirectoryURL = Swipehost.packageRoot
+        process.currentDirectoryURL = Repository.root
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -62,8 +63,7 @@ import Testing
     }
 
     @Test func aPluginThatDoesNotLoadEndsItWithStatus2() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("serve")
         let plugin = folder.appendingPathComponent("bad.lua")
         try Data("return {\n  name = \n".utf8).write(to: plugin)
         let result = try Swipehost.run(["serve", "--plugin", plugin.path, "--port", "0"])
@@ -124,8 +124,7 @@ import Testing
     /// The server is a binary of its own (swipehost-serve): `swipehost serve` runs it in its own
     /// process (the pid the first test signals is the server's), and without it says what to build.
     @Test func withoutItsServerBinaryServeSaysWhatToBuild() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-alone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("serve-alone")
         defer { try? FileManager.default.removeItem(at: folder) }
         let alone = folder.appendingPathComponent("swipehost")
         try FileManager.default.copyItem(at: Swipehost.binary, to: alone)

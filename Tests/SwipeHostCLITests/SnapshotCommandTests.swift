@@ -1,16 +1,17 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipehost test` with snapshots, run as a user would.
 struct SnapshotCommandTests {
     /// A fresh folder with a copy of `spec/mail_snapshot_spec.lua`, its snapshots and `plugins/mail.lua`.
     static func mailCopy() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
+        let folder = try TestFiles.folder("snapshots")
         let manager = FileManager.default
         try manager.createDirectory(
             at: folder.appendingPathComponent("spec/__snapshots__"), withIntermediateDirectories: true)
         try manager.createDirectory(at: folder.appendingPathComponent("plugins"), withIntermediateDirectories: true)
-        let root = Swipehost.packageRoot
+        let root = Repository.root
         for path in ["spec/mail_snapshot_spec.lua", "spec/__snapshots__/mail_snapshot_spec", "plugins/mail.lua"] {
             try manager.copyItem(at: root.appendingPathComponent(path), to: folder.appendingPathComponent(path))
         }
@@ -98,10 +99,10 @@ struct SnapshotCommandTests {
         #expect(updated.stderr == "swipehost test: snapshots: 3 written\n")
         // They are the same bytes as the committed ones.
         for name in try FileManager.default.contentsOfDirectory(
-            atPath: Swipehost.packageRoot.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec").path)
+            atPath: Repository.root.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec").path)
         {
             let committed = try Data(
-                contentsOf: Swipehost.packageRoot.appendingPathComponent(
+                contentsOf: Repository.root.appendingPathComponent(
                     "spec/__snapshots__/mail_snapshot_spec/" + name))
             let written = try Data(
                 contentsOf: folder.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec/" + name))
@@ -111,8 +112,7 @@ struct SnapshotCommandTests {
 
     /// Worker processes write the snapshots of their own spec files and hand back what they wrote.
     @Test func workersWriteTheirSnapshotsAndReportThem() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("snapshots")
         defer { try? FileManager.default.removeItem(at: folder) }
         for index in 1...4 {
             let spec =

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// Snapshots no test takes any more (orphans), run as a user would: listed after the run, a
@@ -8,14 +9,12 @@ struct SnapshotOrphanCommandTests {
     /// A folder with `spec/s_spec.lua`: two tests, each taking a snapshot, recorded once; then
     /// the second test renamed, so that its snapshot is an orphan.
     static func renamedTest() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orphans-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(
-            at: folder.appendingPathComponent("spec"), withIntermediateDirectories: true)
-        try write(spec(second: "two"), to: folder.appendingPathComponent("spec/s_spec.lua"))
+        let folder = try TestFiles.folder("orphans")
+        try TestFiles.write(spec(second: "two"), to: folder.appendingPathComponent("spec/s_spec.lua"))
         let first = try Swipehost.run(["test"], environment: local, in: folder)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         #expect(first.stderr == "swipehost test: snapshots: 2 written\n")
-        try write(spec(second: "deux"), to: folder.appendingPathComponent("spec/s_spec.lua"))
+        try TestFiles.write(spec(second: "deux"), to: folder.appendingPathComponent("spec/s_spec.lua"))
         return folder
     }
 
@@ -27,10 +26,6 @@ struct SnapshotOrphanCommandTests {
         end)
 
         """
-    }
-
-    static func write(_ text: String, to url: URL) throws {
-        try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
     static func snapshots(in folder: URL) throws -> [String] {
@@ -71,7 +66,7 @@ struct SnapshotOrphanCommandTests {
     @Test func workersHandBackWhatTheJudgementNeeds() throws {
         let folder = try Self.renamedTest()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write("it(\"other\", function() end)\n", to: folder.appendingPathComponent("spec/t_spec.lua"))
+        try TestFiles.write("it(\"other\", function() end)\n", to: folder.appendingPathComponent("spec/t_spec.lua"))
         let result = try Swipehost.run(["test", "--jobs", "2"], environment: Self.local, in: folder)
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("\n3 passed, 0 failed\n"))
@@ -148,10 +143,10 @@ struct SnapshotOrphanCommandTests {
     @Test func aRemovedSpecFilesSnapshotsAreOrphans() throws {
         let folder = try Self.renamedTest()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(Self.spec(second: "two"), to: folder.appendingPathComponent("spec/s_spec.lua"))
+        try TestFiles.write(Self.spec(second: "two"), to: folder.appendingPathComponent("spec/s_spec.lua"))
         try FileManager.default.moveItem(
             at: folder.appendingPathComponent("spec/s_spec.lua"), to: folder.appendingPathComponent("spec/r_spec.lua"))
-        try Self.write("it(\"x\", function() end)\n", to: folder.appendingPathComponent("spec/x_spec.lua"))
+        try TestFiles.write("it(\"x\", function() end)\n", to: folder.appendingPathComponent("spec/x_spec.lua"))
         let byName = try Swipehost.run(
             ["test", "spec/r_spec.lua", "spec/x_spec.lua"], environment: Self.local, in: folder)
         #expect(byName.status == 0)
@@ -178,7 +173,7 @@ struct SnapshotOrphanCommandTests {
     @Test func theSnapshotsOfAFailedOrPendingTestAreNoOrphans() throws {
         let folder = try Self.renamedTest()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write(
+        try TestFiles.write(
             """
             describe("s", function()
               it("one", function() error("not yet") end)

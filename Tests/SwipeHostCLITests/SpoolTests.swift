@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// A long run's output waits in an unlinked temporary file past a bound

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// The helper that runs children for these tests captures both streams whatever their sizes

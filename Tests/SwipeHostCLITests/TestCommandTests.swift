@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -153,8 +154,7 @@ struct TestCommandTests {
         #expect(one.status == 2)
         #expect(one.stderr == counts + "swipehost test: no test matches --filter '^zzz' in spec/mail_spec.lua\n")
 
-        let folder = NSTemporaryDirectory() + "swipehost-empty-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folderPath("swipehost-empty")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try "local swipe = require('swipe')\ndescribe('nothing yet', function() end)\n".write(
             toFile: folder + "/a_spec.lua", atomically: true, encoding: .utf8)

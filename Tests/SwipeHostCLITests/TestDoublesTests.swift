@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// busted's doubles and luassert's extensions in `swipehost test`: `mock`, `match.is_*`,

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipehost test`'s selection and output options, as busted has them: `--tags`/`-t`,

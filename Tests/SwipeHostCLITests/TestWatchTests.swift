@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipehost test --watch`: runs, then runs again what a change affects, and
@@ -24,8 +25,7 @@ struct TestWatchTests {
     }
 
     @Test func aChangedSpecRunsAgainAloneAnotherLuaFileRunsEveryOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("watch")
         defer { try? FileManager.default.removeItem(at: folder) }
         let a = folder.appendingPathComponent("a_spec.lua")
         let b = folder.appendingPathComponent("b_spec.lua")
@@ -81,8 +81,7 @@ struct TestWatchTests {
     /// `__snapshots__/s_v2_spec`) is run again alone too.
     @Test(arguments: [("s_spec.lua", "s_spec"), ("s.v2_spec.lua", "s_v2_spec")])
     func aChangedSnapshotRunsItsSpecAgain(spec: String, snapshots: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-snap-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("watch-snap")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("it(\"keeps\", function() assert.snapshot({ 1, 2 }) end)\n".utf8).write(
             to: folder.appendingPathComponent(spec))
@@ -159,7 +158,7 @@ struct TestWatchTests {
     /// edit in it runs again.
     @Test(arguments: ["deleted", "moved away"])
     func aWatchedFolderThatGoesAndComesBackIsWatchedAgain(how: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-gone-\(UUID().uuidString)")
+        let folder = try TestFiles.folder("watch-gone")
         let spec = folder.appendingPathComponent("spec")
         try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -201,7 +200,7 @@ struct TestWatchTests {
     /// no file event comes with it) is said to be gone at once, not when it comes back: the
     /// watch used to wait for the next event first, and under load the test above saw no "gone".
     @Test func aFolderMovedAwayDuringTheRunIsSaidToBeGone() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-moved-\(UUID().uuidString)")
+        let folder = try TestFiles.folder("watch-moved")
         let spec = folder.appendingPathComponent("spec")
         try FileManager.default.createDirectory(at: spec, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -221,7 +220,7 @@ struct TestWatchTests {
     /// With no path, only the default folders that exist are watched: a missing plugins/ is not
     /// the current folder.
     @Test func withNoPathTheDefaultFoldersThatExistAreWatched() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-default-\(UUID().uuidString)")
+        let folder = try TestFiles.folder("watch-default")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("spec"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -236,8 +235,7 @@ struct TestWatchTests {
 
     @Test func itClearsTheScreenBeforeEachRunUnlessToldNot() throws {
         // One run is enough to see the clearing sequence; a path that does not exist ends it.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("watch-clear-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("watch-clear")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("it(\"passes\", function() end)\n".utf8).write(to: folder.appendingPathComponent("c_spec.lua"))
         let process = Process()

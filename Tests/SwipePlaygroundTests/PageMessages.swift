@@ -1,14 +1,10 @@
 import SwipePlayground
+import SwipeTestSupport
 
 // What the playground's tests share: the page's messages, what the server sent, parsed.
 
-/// The package's root, for the shipped plugins.
-let packageRoot: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-let mailPlugin = packageRoot + "/plugins/mail.lua"
+/// The shipped Mail plugin.
+let mailPlugin = Repository.path("plugins/mail.lua")
 
 /// A page's messages, as JSON text.
 enum Page {

@@ -3,6 +3,7 @@ import SwipeCore
 import SwipePlayground
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeServer
@@ -105,17 +106,17 @@ import Testing
     }
 
     @Test func savingThePluginReloadsEverySessionAndABadSaveIsRolledBack() async throws {
-        let folder = try temporaryFolder()
+        let folder = try TestFiles.folderPath("swipe-serve")
         let path = folder + "/mail.lua"
         let original = String(decoding: try FileReading.bytes(atPath: mailPlugin), as: UTF8.self)
-        try write(original, to: path)
+        try TestFiles.write(original, to: path)
         let server = try await TestServer.start(plugins: [path], watch: true)
         let page = TestPage(server)
         _ = try await page.wait(for: "hello") { $0.frames.count >= 1 }
         page.send(Page.drag(row: 3, by: -200, at: 100))
         _ = try await page.wait(for: "row 3 open") { $0.lastRows[3]?["offset"] == .number(-240) }
 
-        try write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
+        try TestFiles.write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
         let reloaded = try await page.wait(for: "the reload") {
             titles($0.lastRows[3]?["right"]) == ["Bin", "Flag", "More"]
         }
@@ -123,7 +124,7 @@ import Testing
         #expect(reloaded.frames.last?["editing"] == .array([.number(3)]))
         #expect(reloaded.events(named: "reload").count == 1)
 
-        try write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
+        try TestFiles.write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
         let failed = try await page.wait(for: "the failed reload") { $0.of(type: "reload").count >= 2 }
         let line =
             original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
@@ -363,20 +364,5 @@ import Testing
 
     func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
         _ = try await poll(for: what) { condition() ? true : nil }
-    }
-
-    func temporaryFolder() throws -> String {
-        var template = Array("/tmp/swipe-serve-XXXXXX".utf8CString)
-        guard let folder = mkdtemp(&template) else { throw FileError(path: "/tmp", cause: .init(rawValue: errno)) }
-        return String(cString: folder)
-    }
-
-    func write(_ text: String, to path: String) throws {
-        // A new file renamed over the old one, as editors save.
-        let temporary = path + ".tmp"
-        guard let file = fopen(temporary, "w") else { throw FileError(path: temporary, cause: .init(rawValue: errno)) }
-        fputs(text, file)
-        fclose(file)
-        guard rename(temporary, path) == 0 else { throw FileError(path: path, cause: .init(rawValue: errno)) }
     }
 }

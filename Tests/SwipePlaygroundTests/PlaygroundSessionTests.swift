@@ -2,6 +2,7 @@ import Glibc
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -300,17 +301,9 @@ struct PlaygroundSessionTests {
 /// Reloading a temporary copy of the mail plugin.
 struct PlaygroundReloadTests {
     static func temporaryCopy() throws -> String {
-        var template = Array("/tmp/swipe-playground-XXXXXX".utf8CString)
-        guard let folder = mkdtemp(&template) else { throw FileError(path: "/tmp", cause: .init(rawValue: errno)) }
-        let path = String(cString: folder) + "/mail.lua"
-        try write(String(decoding: FileReading.bytes(atPath: mailPlugin), as: UTF8.self), to: path)
+        let path = try TestFiles.folderPath("swipe-playground") + "/mail.lua"
+        try TestFiles.write(String(decoding: FileReading.bytes(atPath: mailPlugin), as: UTF8.self), to: path)
         return path
-    }
-
-    static func write(_ text: String, to path: String) throws {
-        guard let file = fopen(path, "w") else { throw FileError(path: path, cause: .init(rawValue: errno)) }
-        fputs(text, file)
-        fclose(file)
     }
 
     @Test func goodCodeIsSwappedInKeepingStateAndBadCodeIsRolledBack() throws {
@@ -323,7 +316,7 @@ struct PlaygroundReloadTests {
         _ = try Sent(session.wake(at: .start + .milliseconds(1_000 as Int64)), page: page)
         _ = try Sent(session.receive(#"{"type":"wheel","dy":20,"t":1100}"#), page: page)
 
-        try Self.write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
+        try TestFiles.write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
         let good = try Sent(session.reload([.file(path)]), page: page)
         #expect(good.of(type: "reload").first?["ok"] == .bool(true))
         #expect(good.of(type: "reload").first?["t"] == .number(1100))
@@ -332,7 +325,7 @@ struct PlaygroundReloadTests {
         #expect(good.frames.last?["contentOffset"] == .number(20))
         #expect(good.events(named: "reload").count == 1)
 
-        try Self.write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
+        try TestFiles.write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
         let bad = try Sent(session.reload([.file(path)]), page: page)
         #expect(bad.frames.isEmpty)
         let failure = bad.of(type: "reload").first
@@ -348,7 +341,7 @@ struct PlaygroundReloadTests {
 
         // A save seconds after the last input: the reload is stamped when the file changed (the
         // server passes its real time since the page connected), not at the last input's time.
-        try Self.write(original, to: path)
+        try TestFiles.write(original, to: path)
         let later = try Sent(session.reload([.file(path)], at: .start + .milliseconds(4_000 as Int64)), page: page)
         #expect(later.of(type: "reload").first?["t"] == .number(4000))
         #expect(session.session.now == .start + .milliseconds(4_000 as Int64))

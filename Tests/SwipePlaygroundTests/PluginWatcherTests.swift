@@ -2,6 +2,7 @@ import Glibc
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -9,25 +10,13 @@ import Testing
 /// Files under `serve`: what the watcher walks, and a watched plugin
 /// that turns into something that is not a regular file.
 struct PluginWatcherTests {
-    static func folder() -> String {
-        var template = Array("/tmp/swipe-watcher-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        return String(cString: made!)
-    }
-
-    static func write(_ text: String, to path: String) {
-        let file = fopen(path, "w")!
-        fputs(text, file)
-        fclose(file)
-    }
-
     /// `sub/a` and `sub/b` linking to `.` would make the walk exponential: linked folders
     /// are not followed; a linked file is watched.
-    @Test func linkedFoldersAreNotFollowedAndLinkedFilesAreWatched() {
-        let root = Self.folder()
+    @Test func linkedFoldersAreNotFollowedAndLinkedFilesAreWatched() throws {
+        let root = try TestFiles.folderPath("swipe-watcher")
         mkdir(root + "/sub", 0o755)
-        Self.write("return {}", to: root + "/init.lua")
-        Self.write("return {}", to: root + "/sub/x.lua")
+        try TestFiles.write("return {}", to: root + "/init.lua")
+        try TestFiles.write("return {}", to: root + "/sub/x.lua")
         symlink(".", root + "/sub/a")
         symlink(".", root + "/sub/b")
         symlink("..", root + "/sub/up")
@@ -36,12 +25,12 @@ struct PluginWatcherTests {
         #expect(stamp.files.map(\.path) == [root + "/init.lua", root + "/link.lua", root + "/sub/x.lua"])
     }
 
-    @Test func aFolderPluginHasAtMostItsFileCountWatched() {
-        let root = Self.folder()
+    @Test func aFolderPluginHasAtMostItsFileCountWatched() throws {
+        let root = try TestFiles.folderPath("swipe-watcher")
         mkdir(root + "/more", 0o755)
         for index in 0..<600 {
-            Self.write("", to: root + "/f\(index).lua")
-            Self.write("", to: root + "/more/g\(index).lua")
+            try TestFiles.write("", to: root + "/f\(index).lua")
+            try TestFiles.write("", to: root + "/more/g\(index).lua")
         }
         #expect(PluginWatcher.maximumFiles == 1_000)
         #expect(PluginWatcher { [root] }.stamp().files.count == 1_000)
@@ -69,9 +58,9 @@ struct PluginWatcherTests {
     /// session goes on.
     @Test(arguments: ["zero", "fifo"])
     func aPluginThatIsNoLongerARegularFileIsNotReloaded(kind: String) async throws {
-        let root = Self.folder()
+        let root = try TestFiles.folderPath("swipe-watcher")
         let path = root + "/mail.lua"
-        Self.write(String(decoding: try FileReading.bytes(atPath: mailPlugin), as: UTF8.self), to: path)
+        try TestFiles.write(String(decoding: try FileReading.bytes(atPath: mailPlugin), as: UTF8.self), to: path)
         let manager = SessionManager(configuration: SessionConfiguration(plugins: [.file(path)]))
         let connection = try manager.open()
         unlink(path)

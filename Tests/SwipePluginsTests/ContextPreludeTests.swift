@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlugins
@@ -8,7 +9,7 @@ struct ContextPreludeTests {
     let fixtures = Fixtures()
 
     @Test func theEmbeddedSourceIsTheLuaFile() throws {
-        let file = Fixtures.root + "/Sources/SwipePlugins/Lua/ctx_prelude.lua"
+        let file = Repository.path("Sources/SwipePlugins/Lua/ctx_prelude.lua")
         #expect(PluginHost.contextPrelude == (try String(contentsOfFile: file, encoding: .utf8)))
     }
 

@@ -1,24 +1,20 @@
 import Foundation
+import SwipeTestSupport
 
 /// Writes plugin files for a test into a fresh folder.
 struct Fixtures {
     let folder: String
 
+    /// A fresh folder; one that cannot be made leaves the path empty, and every plugin the test
+    /// writes then fails to load, naming its path.
     init() {
-        folder = NSTemporaryDirectory() + "swipehost-plugins-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folder = (try? TestFiles.folderPath("swipehost-plugins")) ?? ""
     }
 
     /// Writes `source` to `name` in the folder and returns its path.
     func plugin(_ name: String, _ source: String) -> String {
         let path = folder + "/" + name
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try? source.write(toFile: path, atomically: true, encoding: .utf8)
+        try? TestFiles.write(source, to: path)
         return path
     }
-
-    /// The repository root, for the shipped plugins.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
 }

@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Recording: `GestureCommand.scriptLine` reads back as the same command, and a session's
@@ -125,7 +126,7 @@ struct SessionRecordingTests {
 
     @Test(arguments: [("mail", ["trash", "flag", "more", "unread"]), ("tutorial", ["one", "two"])])
     func theRecordedScriptReplaysToTheRecordsTheSinkSaw(plugin: String, ids: [String]) throws {
-        let path = Fixtures.root + "/plugins/\(plugin).lua"
+        let path = Repository.path("plugins/\(plugin).lua")
         var seen: [String: Int] = [:]
         defer {
             // The inputs reach the plugins: rows open, close and act, over and over.
@@ -194,7 +195,7 @@ struct SessionRecordingTests {
     /// still panned). A closed row dragged, and an open one.
     @Test(arguments: [false, true])
     func aReloadMidDragRecordsTheCancelAndTheScriptReplaysTheSameEvents(wasOpen: Bool) throws {
-        let path = Fixtures.root + "/plugins/mail.lua"
+        let path = Repository.path("plugins/mail.lua")
         let sink = RecordingSink()
         let session = try Session(SessionConfiguration(plugins: [.file(path)]), sink: sink)
         if wasOpen { try session.apply(.open(row: 3, side: .trailing)) }

@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Collects what a session hands its sink.
@@ -19,8 +20,8 @@ final class RecordingSink: SessionEventSink {
 /// The session API: one input at a time, typed records to a sink, virtual time.
 struct SessionTests {
     let fixtures = Fixtures()
-    static let mail = Fixtures.root + "/plugins/mail.lua"
-    static let tutorial = Fixtures.root + "/plugins/tutorial.lua"
+    static let mail = Repository.path("plugins/mail.lua")
+    static let tutorial = Repository.path("plugins/tutorial.lua")
 
     static func text(_ buffer: OutputBuffer) -> String { String(decoding: buffer.bytes, as: UTF8.self) }
 
@@ -44,7 +45,7 @@ struct SessionTests {
 
     @Test(arguments: ["mail.swipe", "tutorial.swipe", "both_edges.swipe", "per_row.swipe"])
     func aScriptAppliedCommandByCommandGivesWhatRunPrints(example: String) throws {
-        let path = Fixtures.root + "/examples/" + example
+        let path = Repository.path("examples/" + example)
         let script = try String(contentsOfFile: path, encoding: .utf8)
         let plugins = try ScriptHeader.plugins(of: script, path: path)
         let (session, sink) = try Self.applied(script, plugins: plugins)

@@ -2,15 +2,16 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// `swipehost run --plugin` on each shipped plugin with its example script, whole output pinned.
 struct ShippedPluginTests {
     static func run(_ name: String, format: OutputFormat = .jsonl) throws -> String {
-        let script = try String(contentsOfFile: Fixtures.root + "/examples/\(name).swipe", encoding: .utf8)
+        let script = try Repository.text("examples/\(name).swipe")
         let run = PluginRun(
             fileName: "examples/\(name).swipe",
-            configuration: SessionConfiguration(plugins: [.file(Fixtures.root + "/plugins/\(name).lua")]),
+            configuration: SessionConfiguration(plugins: [.file(Repository.path("plugins/\(name).lua"))]),
             format: format)
         return String(decoding: try run.run(script: script).bytes, as: UTF8.self)
     }
@@ -82,7 +83,7 @@ struct ShippedPluginTests {
 
     @Test(arguments: [OutputFormat.text, .jsonl])
     func theTutorialPluginMatchesTheCoreRunPlusItsPresentLines(format: OutputFormat) throws {
-        let script = try String(contentsOfFile: Fixtures.root + "/examples/tutorial.swipe", encoding: .utf8)
+        let script = try Repository.text("examples/tutorial.swipe")
         let core = String(
             decoding: try HeadlessRun(fileName: "tutorial.swipe", format: format).run(script: script).bytes,
             as: UTF8.self)
@@ -106,8 +107,8 @@ struct ShippedPluginTests {
     @Test(arguments: ["tutorial", "mail", "per_row"])
     func streamedJSONLinesMatchTheKeptRecords(name: String) throws {
         let streamed = try Self.run(name, format: .jsonl)
-        let script = try String(contentsOfFile: Fixtures.root + "/examples/\(name).swipe", encoding: .utf8)
-        let plugin = try Plugin(path: Fixtures.root + "/plugins/\(name).lua")
+        let script = try Repository.text("examples/\(name).swipe")
+        let plugin = try Plugin(path: Repository.path("plugins/\(name).lua"))
         let host = try PluginHost(plugins: [plugin], recorder: TraceRecorder(mode: .records))
         try ScriptRunner(table: host.table, fileName: name).run(script: script)
         #expect(host.recorder.records.count > 3)
@@ -118,7 +119,7 @@ struct ShippedPluginTests {
 
     @Test(arguments: ["tutorial", "mail", "per_row", "transitions"])
     func theShippedPluginsCheckClean(name: String) {
-        let report = PluginChecker().check(Fixtures.root + "/plugins/\(name).lua")
+        let report = PluginChecker().check(Repository.path("plugins/\(name).lua"))
         #expect(report.loaded)
         #expect(report.problems == [])
         #expect(report.errorCount == 0)
@@ -145,7 +146,7 @@ struct ShippedPluginTests {
         ),
     ])
     func aRowConfiguredAgainMidGestureByItsNewNumberStaysConsistent(script: String, rows: Int) throws {
-        let plugin = Fixtures.root + "/plugins/per_row.lua"
+        let plugin = Repository.path("plugins/per_row.lua")
         let session = try Session(
             SessionConfiguration(
                 plugins: [.file(plugin)], tableBehavior: BehaviorPreset.mail.tableOptions, preset: .mail),
@@ -161,7 +162,7 @@ struct ShippedPluginTests {
 
     @Test func theShippedPluginsAreFoundInTheirFolder() {
         #expect(
-            Plugin.paths(inFolder: Fixtures.root + "/plugins").map { ($0 as NSString).lastPathComponent }
+            Plugin.paths(inFolder: Repository.path("plugins")).map { ($0 as NSString).lastPathComponent }
                 == ["mail.lua", "per_row.lua", "transitions.lua", "tutorial.lua"])
     }
 }

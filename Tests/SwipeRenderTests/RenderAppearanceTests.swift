@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeRender
@@ -16,7 +17,7 @@ import Testing
 /// The picture is Tests/Golden/render/icons.svg, drawn from icons.lua and icons.swipe beside it;
 /// re-record it with `SWIPEHOST_RECORD_GOLDEN=1 swift test --filter RenderAppearanceTests`.
 struct RenderAppearanceTests {
-    static let folder = RenderTests.root + "/Tests/Golden/render"
+    static let folder = Repository.path("Tests/Golden/render")
 
     static func render() throws -> (Filmstrip, String) {
         let run = PluginRun(

@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeRender
@@ -49,7 +50,7 @@ struct RenderPropertyTests {
 
     static func session(preset: BehaviorPreset, direction: LayoutDirection) -> SessionConfiguration {
         var session = SessionConfiguration(
-            plugins: [.file(RenderTests.root + "/plugins/mail.lua")], direction: direction, preset: preset)
+            plugins: [.file(Repository.path("plugins/mail.lua"))], direction: direction, preset: preset)
         session.scriptName = "gen.swipe"
         return session
     }
@@ -113,8 +114,7 @@ struct RenderPropertyTests {
 
     /// What a plugin prints while it loads is the first frame's caption, at 0 ms.
     @Test func loadingEventsMakeTheFirstFrame() throws {
-        let folder = NSTemporaryDirectory() + "swipehost-render-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folderPath("swipehost-render")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/hello.lua"
         try "print('hello')\nreturn { name = 'hello' }\n".write(toFile: path, atomically: true, encoding: .utf8)
@@ -127,8 +127,7 @@ struct RenderPropertyTests {
 
     /// A plugin timer during a `wait` is a wake: its events get a frame at its exact time.
     @Test func timersAreStops() throws {
-        let folder = NSTemporaryDirectory() + "swipehost-render-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folderPath("swipehost-render")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/timer.lua"
         try """

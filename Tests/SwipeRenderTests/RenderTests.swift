@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeRender
@@ -13,8 +14,6 @@ import Testing
 /// The filmstrip recorded from the shipped examples: the same events as `swipehost run`, frames
 /// at the times asked, the plot's samples, the limits, and a well-formed, deterministic SVG.
 struct RenderTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
 
     /// (script, plugins, preset, direction) as the examples' comment lines say.
     static let examples: [(String, [String], BehaviorPreset, LayoutDirection?)] = [
@@ -32,12 +31,12 @@ struct RenderTests {
         _ example: String, _ plugins: [String], _ preset: BehaviorPreset, _ direction: LayoutDirection?
     ) -> PluginRun {
         let configuration = SessionConfiguration(
-            plugins: plugins.map { .file("\(root)/plugins/\($0).lua") }, direction: direction, preset: preset)
+            plugins: plugins.map { .file(Repository.path("plugins/\($0).lua")) }, direction: direction, preset: preset)
         return PluginRun(fileName: "examples/\(example).swipe", configuration: configuration)
     }
 
     static func script(_ example: String) throws -> String {
-        try String(contentsOfFile: "\(root)/examples/\(example).swipe", encoding: .utf8)
+        try Repository.text("examples/\(example).swipe")
     }
 
     /// The session `run` makes (what `swipehost render` is given).
@@ -54,7 +53,7 @@ struct RenderTests {
         configure(&options)
         let run = PluginRun(
             fileName: "t.swipe",
-            configuration: SessionConfiguration(plugins: plugins.map { .file("\(root)/plugins/\($0).lua") }))
+            configuration: SessionConfiguration(plugins: plugins.map { .file(Repository.path("plugins/\($0).lua")) }))
         return try RenderRun(session: session(of: run), options: options).record(script: script)
     }
 
@@ -232,8 +231,7 @@ struct RenderTests {
     /// Items and titles from a plugin reach the SVG escaped; a colour that is not `#rgb` or
     /// `#rrggbb` is not used.
     @Test func textFromPluginsIsEscaped() throws {
-        let folder = NSTemporaryDirectory() + "swipehost-render-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folderPath("swipehost-render")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/odd.lua"
         try """

@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeRender
@@ -12,7 +13,7 @@ struct RenderTimeTests {
     /// `source` as a plugin file of its own.
     static func plugin(_ name: String, _ source: String) throws -> String {
         let path = NSTemporaryDirectory() + "swipehost-render-\(getpid())-\(name).lua"
-        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        try TestFiles.write(source, to: path)
         return path
     }
 
@@ -63,7 +64,7 @@ struct RenderTimeTests {
     }
 
     @Test func anAccessibilityActionIsLabelledActivate() throws {
-        let strip = try Self.render("activate 3 flag\nwait 300\n", plugin: RenderTests.root + "/plugins/mail.lua")
+        let strip = try Self.render("activate 3 flag\nwait 300\n", plugin: Repository.path("plugins/mail.lua"))
         let labels = strip.events.map(\.label)
         #expect(labels.contains("activate Flag"))
         #expect(!labels.contains { $0.hasPrefix("tap ") })
@@ -73,7 +74,7 @@ struct RenderTimeTests {
     /// Every event label of every plot starts past the end of the one before it on its level.
     @Test func plotLabelsNeverOverlap() throws {
         let strip = try Self.render(
-            "swipe 3 -300 200\nwait 400\nswipe 3 300 200\nwait 400\n", plugin: RenderTests.root + "/plugins/mail.lua",
+            "swipe 3 -300 200\nwait 400\nswipe 3 300 200\nwait 400\n", plugin: Repository.path("plugins/mail.lua"),
             lifecycle: true, preset: .mail)
         #expect(strip.events.map(\.label).contains("begin"))
         for trace in strip.traces {

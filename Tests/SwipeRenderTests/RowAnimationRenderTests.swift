@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeRender
@@ -15,7 +16,7 @@ import Testing
 /// from row_collapse.lua and row_collapse.swipe beside it; re-record it with
 /// `SWIPEHOST_RECORD_GOLDEN=1 swift test --filter RowAnimationRenderTests`.
 struct RowAnimationRenderTests {
-    static let folder = RenderTests.root + "/Tests/Golden/render"
+    static let folder = Repository.path("Tests/Golden/render")
 
     static func render() throws -> (Filmstrip, String) {
         let run = PluginRun(

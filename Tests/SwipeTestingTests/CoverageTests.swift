@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -295,16 +296,9 @@ struct CoverageTests {
         let run = Self.countedRun(lcov: lcov)
         #expect(run.status == 0)
         let folder = (lcov as NSString).deletingLastPathComponent + "/html"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/genhtml")
-        process.arguments = ["--quiet", "--output-directory", folder, lcov]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(message)")
+        let genhtml = try Swipehost.run(
+            executable: URL(fileURLWithPath: "/usr/bin/genhtml"), ["--quiet", "--output-directory", folder, lcov])
+        #expect(genhtml.status == 0, "\(genhtml.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LuaRuntime
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -9,8 +10,7 @@ import Testing
 /// Row ids and accessibility actions through the test driver: `t:cell(id)`, `t:activate(row, id)`, `t:actions(row)`.
 struct DriverAccessibilityTests {
     static func runSpec(_ source: String) throws -> SpecFileReport {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("a11y")
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("a11y_spec.lua").path
         try source.write(toFile: path, atomically: true, encoding: .utf8)

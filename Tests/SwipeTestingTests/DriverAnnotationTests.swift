@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -7,13 +8,6 @@ import Testing
 /// The LuaLS annotations of `require("swipe")` and of the busted API (`plugins/meta/swipe.lua`,
 /// `plugins/meta/busted.lua`) cover what the driver and the test framework really provide.
 struct DriverAnnotationTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static func file(_ path: String) throws -> String {
-        try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
-    }
-
     /// The names `pattern`'s first group matches at the start of a line of `text`, sorted.
     static func names(_ pattern: String, in text: String) throws -> [String] {
         let expression = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines])
@@ -32,19 +26,19 @@ struct DriverAnnotationTests {
     @Test func eachClassIsAnnotatedOnce() throws {
         let files = ["plugins/meta/swipehost.lua", "plugins/meta/swipe.lua", "plugins/meta/busted.lua"]
         var all: [String] = []
-        for path in files { all += try Self.names(#"^---@class (\w+)"#, in: Self.file(path)) }
+        for path in files { all += try Self.names(#"^---@class (\w+)"#, in: Repository.text(path)) }
         #expect(all.count > 20)
         #expect(
             all.count == Set(all).count,
             "classes annotated twice: \(all.filter { name in all.filter { $0 == name }.count > 1 })")
-        let host = try Self.file("plugins/meta/swipehost.lua")
+        let host = try Repository.text("plugins/meta/swipehost.lua")
         #expect(!host.contains("SwipeTestTable") && !host.contains("require(\"swipe\") in specs (docs"))
     }
 
     /// `SwipeTableOptions` annotates exactly the options `swipe.table{...}` reads, so that an
     /// editor offers each and no other.
     @Test func tableOptionsAreTheOnesTheReaderTakes() throws {
-        let meta = try Self.file("plugins/meta/swipe.lua")
+        let meta = try Repository.text("plugins/meta/swipe.lua")
         let start = try #require(meta.range(of: "---@class SwipeTableOptions\n"))
         let rest = meta[start.upperBound...]
         let block = rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)]
@@ -67,7 +61,7 @@ struct DriverAnnotationTests {
             end
             return functions(getmetatable(swipe.table{}), "^__"), functions(swipe, "^_")
             """, chunkName: "=test")
-        let meta = try Self.file("plugins/meta/swipe.lua")
+        let meta = try Repository.text("plugins/meta/swipe.lua")
         let methods = Self.words(found.first)
         #expect(methods.contains("run") && methods.contains("errors"))  // the probe sees the methods
         #expect(try Self.names(#"^function SwipeTable:(\w+)\("#, in: meta) == methods)
@@ -93,12 +87,13 @@ struct DriverAnnotationTests {
             """, chunkName: "=test")
         let globals = Self.words(set.first)
         #expect(globals.contains("describe") && globals.contains("assert") && globals.contains("stub"))
-        let meta = try Self.file("plugins/meta/busted.lua")
+        let meta = try Repository.text("plugins/meta/busted.lua")
         let annotated =
             try Self.names(#"^function (\w+)\("#, in: meta)
             + Self.names(#"^(\w+) = "#, in: meta)
         #expect(Set(annotated) == Set(globals))
-        let settings = try JSONSerialization.jsonObject(with: Data(try Self.file(".luarc.json").utf8)) as? [String: Any]
+        let settings =
+            try JSONSerialization.jsonObject(with: Data(try Repository.text(".luarc.json").utf8)) as? [String: Any]
         let declared = try #require(settings?["diagnostics.globals"] as? [String])
         #expect(declared.sorted() == globals.filter { $0 != "assert" })
         #expect(settings?["workspace.library"] as? [String] == ["plugins/meta"])

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -25,8 +26,7 @@ struct DriverItemsTests {
         """
 
     @Test func itemsCountAndIndexInASpec() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestFiles.folder("items")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.plugin.write(
             toFile: folder.appendingPathComponent("inbox.lua").path, atomically: true, encoding: .utf8)

@@ -1,15 +1,13 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
 
 /// The driver's `t:cell(row).state` as the shipped physics spec checks it.
 struct DriverStateTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     @Test func aRowResetByAFullSwipeIsMovingUntilItIsDrawnClosed() {
-        let report = SpecRunner().run(file: Self.root + "/spec/physics_spec.lua")
+        let report = SpecRunner().run(file: Repository.path("spec/physics_spec.lua"))
         let name = "physics reports a row reset by a full swipe as moving until it is drawn closed"
         let result = report.results.first { $0.name == name }
         #expect(result?.status == .passed, "\(result?.message ?? "not run")")

@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -9,10 +10,7 @@ import Testing
 struct EmbeddedLuaTests {
     /// `Sources/SwipeTesting/Lua/<name>` in the repository.
     static func file(_ name: String) throws -> String {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return try String(
-            contentsOf: repository.appendingPathComponent("Sources/SwipeTesting/Lua/\(name)"), encoding: .utf8)
+        try Repository.text("Sources/SwipeTesting/Lua/\(name)")
     }
 
     @Test func theEmbeddedSourcesAreTheLuaFiles() throws {

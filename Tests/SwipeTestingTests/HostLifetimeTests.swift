@@ -2,6 +2,7 @@ import Foundation
 import LuaRuntime
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -10,8 +11,7 @@ import Testing
 /// goes: the test runner makes one per `swipe.table{}`, the playground one per page.
 struct HostLifetimeTests {
     /// The repository's `plugins/` folder.
-    static let plugins = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../plugins").standardized.path
+    static let plugins = Repository.path("plugins")
 
     /// Weak references to what one host owns.
     struct Watched {

@@ -2,15 +2,13 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import SwipeTesting
 import Testing
 
 /// `Session.recordedSpec(name:)`: a spec that replays the session's gestures through
 /// `require("swipe")` and asserts the events it saw passes under the spec runner.
 struct RecordedSpecTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().path
-
     static let chatty = """
         return {
           name = "chatty",
@@ -27,10 +25,8 @@ struct RecordedSpecTests {
         """
 
     static func write(_ text: String, named name: String) throws -> String {
-        let folder = NSTemporaryDirectory() + "swipehost-recorded-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = folder + "/" + name
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = try TestFiles.folderPath("swipehost-recorded") + "/" + name
+        try TestFiles.write(text, to: path)
         return path
     }
 
@@ -54,7 +50,7 @@ struct RecordedSpecTests {
 
     @Test func theRecordedSpecOfAMailSessionPasses() throws {
         let session = try Self.session(
-            [Self.root + "/plugins/mail.lua"],
+            [Repository.path("plugins/mail.lua")],
             """
             swipe 2 -200
             wait 250
@@ -74,7 +70,7 @@ struct RecordedSpecTests {
         let spec = session.recordedSpec(name: "mail session")
         #expect(
             spec.contains(
-                "local t = swipe.table { plugins = { \"\(Self.root)/plugins/mail.lua\" }, preset = \"mail\", exclusive = true }"
+                "local t = swipe.table { plugins = { \"\(Repository.rootPath)/plugins/mail.lua\" }, preset = \"mail\", exclusive = true }"
             ))
         #expect(spec.contains("{ event = \"delete\", row = 1, item = \"Lunch on Friday?\", t = "))
         let report = try Self.run(spec)
@@ -87,7 +83,7 @@ struct RecordedSpecTests {
     /// A spec recorded across a reload mid-drag passes (the reload's cancel
     /// was not recorded: its replay failed with "row 3 is already being panned").
     @Test func theRecordedSpecOfAReloadMidDragPasses() throws {
-        let plugin = Self.root + "/plugins/mail.lua"
+        let plugin = Repository.path("plugins/mail.lua")
         let session = try Self.session(
             [plugin],
             """
@@ -135,32 +131,6 @@ struct RecordedSpecTests {
 /// The recordings through the command line: `swipehost run` on the recorded script (its plugins
 /// from the `# plugin:` header) and `swipehost test` on the recorded spec.
 struct RecordingCommandLineTests {
-    /// The built `swipehost`, beside the test bundle, or the one `SWIPEHOST_TEST_BINARY` names
-    /// (as for the command-line suite).
-    static let binary: String? = {
-        if let path = ProcessInfo.processInfo.environment["SWIPEHOST_TEST_BINARY"], !path.isEmpty { return path }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("swipehost")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }()
-
-    static func swipehost(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(binary))
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     final class Lines: SessionEventSink {
         var jsonl = ""
         func session(_ session: Session, didRecord record: TraceRecord) {
@@ -170,7 +140,7 @@ struct RecordingCommandLineTests {
 
     @Test func theRecordedScriptAndSpecReplayWithSwipehost() throws {
         let sink = Lines()
-        var configuration = SessionConfiguration(plugins: [.file(RecordedSpecTests.root + "/plugins/mail.lua")])
+        var configuration = SessionConfiguration(plugins: [.file(Repository.path("plugins/mail.lua"))])
         configuration.direction = .rtl
         let session = try Session(configuration, sink: sink)
         for line in try ScriptParser(fileName: "s").parse(
@@ -179,14 +149,16 @@ struct RecordingCommandLineTests {
             try session.apply(line.command)
         }
         let script = try RecordedSpecTests.write(session.recordedScript(), named: "recorded.swipe")
-        let run = try Self.swipehost(["run", script, "--direction", "rtl", "--format", "jsonl"])
+        let run = try Swipehost.run(["run", script, "--direction", "rtl", "--format", "jsonl"])
         #expect(run.status == 0)
         let state = JSONLinesFormat.line(for: session.table)
-        #expect(run.output == sink.jsonl + state + "\n")
+        #expect(run.stdout == sink.jsonl + state + "\n")
+        #expect(run.stderr == "")
         let spec = try RecordedSpecTests.write(session.recordedSpec(name: "mail rtl"), named: "mail_spec.lua")
-        let test = try Self.swipehost(["test", spec])
-        #expect(test.status == 0, "\(test.output)")
-        #expect(test.output.hasSuffix("1 passed, 0 failed\n"))
+        let test = try Swipehost.run(["test", spec])
+        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        #expect(test.stdout.hasSuffix("1 passed, 0 failed\n"))
+        #expect(test.stderr == "")
     }
 }
 

@@ -3,6 +3,7 @@ import SwipeCore
 import SwipePlugins
 import SwipeRender
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -12,9 +13,8 @@ import Testing
 struct SnapshotTests {
     /// A fresh folder holding `spec` as `x_spec.lua`.
     static func folder(spec: String) throws -> String {
-        let folder = NSTemporaryDirectory() + "swipehost-snapshots-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try spec.write(toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
+        let folder = try TestFiles.folderPath("swipehost-snapshots")
+        try TestFiles.write(spec, to: folder + "/x_spec.lua")
         return folder
     }
 
@@ -30,10 +30,6 @@ struct SnapshotTests {
             paths: [folder], options: options, output: { output += $0 }, errorOutput: { errors += $0 }
         ).run()
         return (status, output, errors)
-    }
-
-    static func read(_ path: String) -> String? {
-        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static let spec = """
@@ -55,7 +51,7 @@ struct SnapshotTests {
         let text = folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"
         // A table holding a table is written one entry per line; one of plain values on one line.
         #expect(
-            Self.read(value) == """
+            TestFiles.read(value) == """
                 # swipehost snapshot 1
                 # test: snap keeps #a value
                 # type: lua
@@ -68,7 +64,8 @@ struct SnapshotTests {
 
                 """)
         #expect(
-            Self.read(text) == "# swipehost snapshot 1\n# test: snap keeps #a value\n# type: string\nline 1\nline 2\n\n"
+            TestFiles.read(text)
+                == "# swipehost snapshot 1\n# test: snap keeps #a value\n# type: string\nline 1\nline 2\n\n"
         )
         let second = Self.session(folder)
         #expect(second.status == 0)
@@ -103,7 +100,7 @@ struct SnapshotTests {
         ]
         #expect(run.output == expected.joined(separator: "\n"), "\(run.output)")
         // Nothing was written.
-        #expect(Self.read(path)?.contains("line 2\n") == true)
+        #expect(TestFiles.read(path)?.contains("line 2\n") == true)
     }
 
     @Test func updateRewritesTheChangedOnesOnly() throws {
@@ -116,7 +113,7 @@ struct SnapshotTests {
         #expect(run.status == 0)
         #expect(run.errors == "swipehost test: snapshots: 1 updated\n")
         #expect(
-            Self.read(folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap")?.hasSuffix(
+            TestFiles.read(folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap")?.hasSuffix(
                 "# type: string\nline 1\nline two\n\n") == true)
         #expect(Self.session(folder).status == 0)
     }
@@ -167,7 +164,7 @@ struct SnapshotTests {
                     "\(folder)/x_spec.lua:3: snapshot \(path) is not a snapshot file: \(problem) (fix it, or delete it to record the snapshot again); nothing was written\n"
                 ),
                 "\(run.output)")
-            #expect(Self.read(path) == contents)
+            #expect(TestFiles.read(path) == contents)
             #expect(!FileManager.default.fileExists(atPath: folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"))
         }
     }
@@ -198,9 +195,9 @@ struct SnapshotTests {
         let folder = try Self.folder(spec: spec)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(Self.session(folder).status == 0)
-        let first = try #require(Self.read(folder + "/__snapshots__/x_spec/orders.snap"))
+        let first = try #require(TestFiles.read(folder + "/__snapshots__/x_spec/orders.snap"))
         for index in 2...40 {
-            #expect(Self.read(folder + "/__snapshots__/x_spec/orders.\(index).snap") == first)
+            #expect(TestFiles.read(folder + "/__snapshots__/x_spec/orders.\(index).snap") == first)
         }
         // 1..10 are a sequence, written first without their keys; then the other numbers, the
         // strings byte by byte, the booleans.
@@ -224,7 +221,7 @@ struct SnapshotTests {
             let folder = try Self.folder(spec: spec)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             #expect(Self.session(folder).status == 0)
-            texts.append(try #require(Self.read(folder + "/__snapshots__/x_spec/numbers.snap")))
+            texts.append(try #require(TestFiles.read(folder + "/__snapshots__/x_spec/numbers.snap")))
         }
         #expect(texts[0] == texts[1])
         // Longer than 100 characters on one line: one entry per line.
@@ -312,11 +309,9 @@ struct SnapshotTests {
     /// nothing is written anywhere else.
     @Test(arguments: ["...lua", "..lua", ".lua", "....lua"])
     func aSpecFileNamedWithDotsWritesOnlyInsideSnapshots(name: String) throws {
-        let root = NSTemporaryDirectory() + "swipehost-snapshots-\(UUID().uuidString)"
+        let root = try TestFiles.folderPath("swipehost-snapshots")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/specs", withIntermediateDirectories: true)
-        try #"it("keeps a value", function() assert.snapshot("v") end)"#.write(
-            toFile: root + "/specs/" + name, atomically: true, encoding: .utf8)
+        try TestFiles.write(#"it("keeps a value", function() assert.snapshot("v") end)"#, to: root + "/specs/" + name)
         var options = SpecRunOptions()
         options.snapshots = SnapshotOptions()
         var output = ""
@@ -334,7 +329,7 @@ struct SnapshotTests {
                     "specs/__snapshots__/spec/keeps_a_value.snap",
                 ].sorted())
         #expect(
-            Self.read(root + "/specs/__snapshots__/spec/keeps_a_value.snap")
+            TestFiles.read(root + "/specs/__snapshots__/spec/keeps_a_value.snap")
                 == SnapshotStore.contents(test: "keeps a value", kind: "string", body: "v"))
     }
 
@@ -355,7 +350,7 @@ struct SnapshotTests {
 
     /// `t:render()` is what `swipehost render` draws for the same gestures as a script.
     @Test func renderDrawsWhatSwipehostRenderDrawsForTheSameScript() throws {
-        let mail = Fixture.packageRoot + "/plugins/mail.lua"
+        let mail = Repository.path("plugins/mail.lua")
         let folder = try Self.folder(
             spec: """
                 local swipe = require("swipe")
@@ -379,10 +374,10 @@ struct SnapshotTests {
         ).render(script: script)
         #expect(drawn.contains("[flagged]"))
         #expect(
-            Self.read(folder + "/__snapshots__/x_spec/draws.snap")
+            TestFiles.read(folder + "/__snapshots__/x_spec/draws.snap")
                 == SnapshotStore.contents(test: "draws", kind: "string", body: drawn))
         #expect(
-            Self.read(folder + "/__snapshots__/x_spec/draws.2.snap")
+            TestFiles.read(folder + "/__snapshots__/x_spec/draws.2.snap")
                 == SnapshotStore.contents(test: "draws", kind: "string", body: every))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -8,7 +9,7 @@ import Testing
 /// links to a device fails naming it, without being read.
 struct SpecDiscoveryLinkTests {
     @Test func linkedFoldersAreNotWalked() throws {
-        let root = NSTemporaryDirectory() + "swipehost-specs-\(UUID().uuidString)"
+        let root = try TestFiles.folderPath("swipehost-specs")
         try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
         try "".write(toFile: root + "/sub/x_spec.lua", atomically: true, encoding: .utf8)
         for name in ["a", "b", "c"] {
@@ -18,8 +19,7 @@ struct SpecDiscoveryLinkTests {
     }
 
     @Test func aSpecLinkedToADeviceFailsNamingIt() throws {
-        let root = NSTemporaryDirectory() + "swipehost-specs-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let root = try TestFiles.folderPath("swipehost-specs")
         try FileManager.default.createSymbolicLink(atPath: root + "/zero_spec.lua", withDestinationPath: "/dev/zero")
         let report = SpecRunner().run(file: root + "/zero_spec.lua")
         #expect(

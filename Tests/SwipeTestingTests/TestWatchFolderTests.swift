@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -7,7 +8,7 @@ import Testing
 /// the call that causes it returns, so ``TestWatch/pendingChanges(ignoring:)`` sees it at once.
 struct TestWatchFolderTests {
     static func folder() throws -> String {
-        let folder = NSTemporaryDirectory() + "swipehost-watch-\(UUID().uuidString)"
+        let folder = try TestFiles.folderPath("swipehost-watch")
         try FileManager.default.createDirectory(atPath: folder + "/spec", withIntermediateDirectories: true)
         return folder
     }

@@ -1,22 +1,24 @@
 import Foundation
 
-/// Runs the built `swipehost` binary, as a user would.
-struct Swipehost {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+/// Runs the built `swipehost` binary (or another program), as a user would.
+public enum Swipehost {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
 
-    /// The package root, where examples/ and plugins/ live.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        public init(status: Int32, stdout: String, stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+    }
 
     /// The binary sits beside the test bundle in the build folder, unless `SWIPEHOST_TEST_BINARY`
     /// names one: scripts/test.sh runs this suite from the AddressSanitizer build against the
     /// release binaries (what ships: 241 s for the suite where the sanitized debug binaries took
     /// 681; the code they run is under the sanitizer in the other suites).
-    static let binary: URL = {
+    public static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["SWIPEHOST_TEST_BINARY"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
@@ -31,7 +33,9 @@ struct Swipehost {
     }()
 
     /// `environment` adds variables to the test's own (`NO_COLOR`, ...).
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws
+        -> Result
+    {
         try run(executable: binary, arguments, stdin: stdin, environment: environment)
     }
 
@@ -39,9 +43,9 @@ struct Swipehost {
     /// error is read on threads of their own while standard output is read here, so a child that
     /// fills one pipe (a LeakSanitizer report fills stderr) never waits for a reader that waits
     /// for it in turn.
-    static func run(
+    public static func run(
         executable: URL = binary, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-        in folder: URL = packageRoot
+        in folder: URL = Repository.root
     ) throws -> Result {
         _ = ignoreBrokenPipes
         let process = Process()
@@ -91,15 +95,15 @@ struct Swipehost {
         let written = DispatchSemaphore(value: 0)
     }
 
-    static func examples(withExtension ext: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("examples").path)
+    public static func examples(withExtension ext: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: Repository.root.appendingPathComponent("examples").path)
             .filter { $0.hasSuffix("." + ext) }.sorted().map { "examples/" + $0 }
     }
 
     /// The `swipehost run` arguments a script names in its comment lines: `--plugin PATH` for each
     /// `# plugin: PATH` (relative to its folder), then the words of each `# options: ...` line.
-    static func declaredArguments(of script: String) throws -> [String] {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent(script), encoding: .utf8)
+    public static func declaredArguments(of script: String) throws -> [String] {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent(script), encoding: .utf8)
         let options = text.split(separator: "\n").filter { $0.hasPrefix("# options: ") }
             .flatMap { $0.dropFirst("# options: ".count).split(separator: " ").map(String.init) }
         return try declaredPlugins(of: script).flatMap { ["--plugin", $0] } + options
@@ -107,20 +111,22 @@ struct Swipehost {
 
     /// The plugins a script names in its `# plugin: PATH` comment lines (relative to its folder),
     /// as paths from the package root.
-    static func declaredPlugins(of script: String) throws -> [String] {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent(script), encoding: .utf8)
-        let folder = packageRoot.appendingPathComponent(script).deletingLastPathComponent()
+    public static func declaredPlugins(of script: String) throws -> [String] {
+        let text = try String(contentsOf: Repository.root.appendingPathComponent(script), encoding: .utf8)
+        let folder = Repository.root.appendingPathComponent(script).deletingLastPathComponent()
         return text.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("# plugin: ") else { return nil }
             let path = folder.appendingPathComponent(String(line.dropFirst("# plugin: ".count))).standardized.path
-            return path.hasPrefix(packageRoot.path + "/") ? String(path.dropFirst(packageRoot.path.count + 1)) : path
+            return path.hasPrefix(Repository.root.path + "/")
+                ? String(path.dropFirst(Repository.root.path.count + 1)) : path
         }
     }
 
     /// Runs the binary with its standard output on a terminal (a pseudo-terminal this process
     /// reads), as someone at a terminal would; standard error is a pipe. Carriage returns the
     /// terminal adds before each newline are taken out.
-    static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:], without: [String] = []) throws
+    public static func runOnTerminal(_ arguments: [String], environment: [String: String] = [:], without: [String] = [])
+        throws
         -> Result
     {
         // The pseudo-terminal calls are not in Swift's Glibc module: looked up in the C library.
@@ -144,7 +150,7 @@ struct Swipehost {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = Repository.root
         var variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         for name in without { variables[name] = nil }
         variables["TERM"] = variables["TERM"].flatMap { $0 == "dumb" ? nil : $0 } ?? "xterm"
