@@ -45,7 +45,7 @@ done
 if [ "$fresh" -eq 1 ]; then
     debug="$(swift build --show-bin-path)"
     echo "== quick: deleting this package's own build products in $debug"
-    for target in Sources/* Tests/*Tests Fuzz/Sources/*; do
+    for target in Sources/* Tests/* Fuzz/Sources/*; do
         [ -d "$target" ] || continue
         name="$(basename "$target")"
         module="${name//-/_}"
