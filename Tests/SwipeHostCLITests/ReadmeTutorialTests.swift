@@ -29,21 +29,12 @@ struct ReadmeTutorialTests {
         return blocks
     }
 
-    static func shell(_ command: String, in folder: URL) throws -> (status: Int32, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] =
-            Swipehost.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    /// Runs `command` with `sh -c` in `folder`, the built swipehost first on the PATH.
+    static func shell(_ command: String, in folder: URL) throws -> Swipehost.Result {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return try Swipehost.run(
+            executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command],
+            environment: ["PATH": Swipehost.binary.deletingLastPathComponent().path + ":" + path], in: folder)
     }
 
     @Test func theFirstPluginWorksAsWritten() throws {

@@ -6,30 +6,8 @@ import Testing
 /// limits, and control characters in what it prints.
 struct RunReliabilityTests {
     /// Runs `command` with `sh -c`, `$0` being the swipehost binary, in the package root.
-    /// Standard error goes to a file, so a chatty child can never block on a full pipe.
     static func shell(_ command: String) throws -> Swipehost.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command, Swipehost.binary.path]
-        process.currentDirectoryURL = Repository.root
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        // Read through a file handle: FoundationEssentials' String(contentsOf:) leaks its 4 KiB
-        // buffer on an empty file (LeakSanitizer saw it where the command wrote no error).
-        let errorHandle = try FileHandle(forReadingFrom: errorFile)
-        defer { try? errorHandle.close() }
-        let errorData = errorHandle.readDataToEndOfFile()
-        return Swipehost.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self))
+        try Swipehost.run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", command, Swipehost.binary.path])
     }
 
     @Test(arguments: [

@@ -6,12 +6,6 @@ public enum Swipehost {
         public var status: Int32
         public var stdout: String
         public var stderr: String
-
-        public init(status: Int32, stdout: String, stderr: String) {
-            self.status = status
-            self.stdout = stdout
-            self.stderr = stderr
-        }
     }
 
     /// The binary sits beside the test bundle in the build folder, unless `SWIPEHOST_TEST_BINARY`
