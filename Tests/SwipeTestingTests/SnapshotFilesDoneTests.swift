@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -9,16 +10,12 @@ import Testing
 /// summary shows is the user's, and must run the spec again.
 struct SnapshotFilesDoneTests {
     @Test func theRunsFilesAreDoneBeforeItsSummaryAndAreNamed() throws {
-        let folder = NSTemporaryDirectory() + "swipehost-files-done-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let folder = try TestFiles.folderPath("files-done")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(
-            atPath: folder + "/__snapshots__/x_spec", withIntermediateDirectories: true)
-        try #"it("keeps a value", function() assert.snapshot("v") end)"#.write(
-            toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
+        try TestFiles.write(#"it("keeps a value", function() assert.snapshot("v") end)"#, to: folder + "/x_spec.lua")
         // An orphan, which --update-snapshots deletes.
         let orphan = folder + "/__snapshots__/x_spec/gone.snap"
-        try "# swipehost snapshot 1\n# test: gone\n# type: string\nold\n\n".write(
-            toFile: orphan, atomically: true, encoding: .utf8)
+        try TestFiles.write("# swipehost snapshot 1\n# test: gone\n# type: string\nold\n\n", to: orphan)
         var options = SpecRunOptions()
         options.snapshots = SnapshotOptions(update: true, ci: false)
         var log: [String] = []
