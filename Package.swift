@@ -19,7 +19,7 @@ import PackageDescription
 //                 so building swipehost (the demo, run, test, render) compiles no server stack.
 //   swipehost-bench - the benchmarks (SwipeBench), a binary of their own for the same reason.
 
-// With SWIPEHOST_OPTIMIZED_DEBUG=1 (scripts/quick.sh, sanitize.sh and fuzz.sh set it), a debug
+// With SWIPEHOST_OPTIMIZED_DEBUG=1 (scripts/quick.sh and sanitize.sh set it), a debug
 // build optimises the libraries, not the executables, the tests or the dependencies: every test
 // drives them, and unoptimised they took most of the suites' time. Asserts and preconditions stay
 // a debug build's (`-assert-config Debug`), and `#if DEBUG` code (the table's invariant checks
