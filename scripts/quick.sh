@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The developer's loop, minutes after a change where scripts/test.sh (CI) takes half an hour: lint
 # the changed files, build the tests (debug, incremental), run the Swift suites and the specs
-# (about 230 s after a one-line change in a SwipePlugins file, on this 2-core machine).
+# (about 115 s after a one-line change in a SwipePlugins file, on this 2-core machine).
 #
 #   bash scripts/quick.sh                  the changed files linted, every suite, every spec
 #   bash scripts/quick.sh SUITE...         only the suites (or tests) whose names match, e.g.
