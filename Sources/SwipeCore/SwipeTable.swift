@@ -27,7 +27,7 @@ public final class SwipeTable {
     public var delegate: (any SwipeTableDelegate)? {
         get {
             guard let recipient else { return nil }
-            if let box = recipient.kept as? WeakDelegate { return box.delegate }
+            if let box = recipient.kept { return box.delegate }
             return recipient.object.takeUnretainedValue() as? any SwipeTableDelegate
         }
         set { recipient = newValue.map(Recipient.init(weakly:)) }
@@ -292,7 +292,7 @@ extension SwipeTable {
         let deliver: OwnerDelivery
         /// What the table keeps alive for the delegate: the box of one set as ``delegate``; nil for
         /// an attached owner.
-        let kept: AnyObject?
+        let kept: WeakDelegate?
         #if DEBUG
             /// The object, weakly, in debug builds only: delivering to an owner released without
             /// detaching stops there with a message instead of reading freed memory.
