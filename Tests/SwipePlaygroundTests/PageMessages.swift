@@ -38,6 +38,9 @@ final class PageModel {
     private(set) var rows: [Int: [String: JSONValue]] = [:]
     /// Rows a frame neither sent nor let the page keep.
     private(set) var problems: [String] = []
+    /// Each row's path as numbers, read once per frame: ``offset(row:at:)`` is asked at every
+    /// 4 ms instant of a segment, and reading the JSON each time was most of those tests' time.
+    private var paths: [Int: (start: Double, times: [Double], values: [Double])?] = [:]
 
     func apply(_ message: JSONValue) {
         guard message["type"] == .string("frame") else { return }
@@ -86,6 +89,7 @@ final class PageModel {
             }
         }
         rows = next
+        paths = [:]
     }
 
     /// Row `row` as a JSON object (for tests written against whole rows).
@@ -144,14 +148,10 @@ final class PageModel {
     /// its offset (page.js's `offsetAt`).
     func offset(row: Int, at t: Double) -> Double? {
         guard let data = rows[row] else { return nil }
-        guard let path = data["path"], case .number(let start)? = path["start"], case .array(let at)? = path["at"],
-            case .array(let offsets)? = path["offsets"], !offsets.isEmpty
-        else {
+        guard let (start, times, values) = path(row: row, data) else {
             if case .number(let offset)? = data["offset"] { return offset }
             return nil
         }
-        let times = at.map { value -> Double in if case .number(let x) = value { x } else { .nan } }
-        let values = offsets.map { value -> Double in if case .number(let x) = value { x } else { .nan } }
         let x = t - start
         if !(x > times[0]) { return values[0] }
         if x >= times[times.count - 1] { return values[values.count - 1] }
@@ -162,6 +162,21 @@ final class PageModel {
             if times[middle] <= x { low = middle } else { high = middle }
         }
         return values[low] + (values[high] - values[low]) * ((x - times[low]) / (times[high] - times[low]))
+    }
+
+    /// Row `row`'s path (its start, knot times and offsets), nil without one; read once a frame.
+    private func path(row: Int, _ data: [String: JSONValue]) -> (start: Double, times: [Double], values: [Double])? {
+        if let known = paths[row] { return known }
+        var read: (start: Double, times: [Double], values: [Double])? = nil
+        if let path = data["path"], case .number(let start)? = path["start"], case .array(let at)? = path["at"],
+            case .array(let offsets)? = path["offsets"], !offsets.isEmpty
+        {
+            let times = at.map { value -> Double in if case .number(let x) = value { x } else { .nan } }
+            let values = offsets.map { value -> Double in if case .number(let x) = value { x } else { .nan } }
+            read = (start, times, values)
+        }
+        paths[row] = .some(read)
+        return read
     }
 }
 
