@@ -24,7 +24,7 @@ source scripts/setup.sh >&2
 # is timed, so faster code bought nothing there (docs/testing.md, "Debug builds").
 
 scratch=.build-fuzz
-flags=(--scratch-path "$scratch" --product swipefuzz
+flags=(--scratch-path "$scratch" --product swipefuzz --disable-index-store
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
     -Xcc -fsanitize=fuzzer-no-link,address -Xswiftc -use-ld=lld)
 

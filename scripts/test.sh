@@ -125,7 +125,7 @@ release_products="swipehost swipehost-bench"
 background \
     release "for product in $release_products; do swift build -c release --product \$product || exit; done" \
     fuzz-build "bash scripts/fuzz.sh --build" \
-    embed-build "swift build --package-path examples/embed"
+    embed-build "swift build --disable-index-store --package-path examples/embed"
 
 stage "the Swift suites under AddressSanitizer and LeakSanitizer, but the command line's (scripts/sanitize.sh address)"
 bash scripts/sanitize.sh address --skip SwipeHostCLITests
