@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaCallTests {
@@ -25,10 +26,10 @@ struct LuaCallTests {
             try args.push(row)
             try args.pushNil()
         }
-        #expect(seen.value == [1, 2.5, "three", true, ["id": 7], nil])
+        expectEqual(seen.value, [1, 2.5, "three", true, ["id": 7], nil])
         try lua.call(f, 4, "five", row, Optional<Int>.none, [1, 2])
-        #expect(seen.value == [4, "five", ["id": 7], nil, [1, 2]])
-        #expect(try lua.call(lua.reference(toGlobal: "tostring"), 12, returning: String.self) == "12")
+        expectEqual(seen.value, [4, "five", ["id": 7], nil, [1, 2]])
+        expectEqual(try lua.call(lua.reference(toGlobal: "tostring"), 12, returning: String.self), "12")
     }
 
     @Test func luaCallsSwiftWhichCallsLuaAgain() throws {
@@ -42,7 +43,7 @@ struct LuaCallTests {
             function inner(x) return x + 1 end
             function outer(x) return twice(x) + coroutine.wrap(function() return twice(x) end)() end
             """, chunkName: "=t")
-        #expect(try lua.call("outer", 10) == [44])
+        expectEqual(try lua.call("outer", 10), [44])
     }
 
     @Test func luaFinalizerCallingSwiftDuringGarbageCollection() throws {
@@ -63,7 +64,7 @@ struct LuaCallTests {
             for i = 1, 3 do setmetatable({}, { __gc = function() note() end }) end
             """, chunkName: "=t")
         lua.collectGarbage()
-        #expect(finalized.value == 3)
-        #expect(try lua.call("inner") == [1])
+        expectEqual(finalized.value, 3)
+        expectEqual(try lua.call("inner"), [1])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 /// The C counter of `LuaCoverage` against Lua's own hook: the same program run once under
@@ -218,10 +219,10 @@ struct LuaCoverageCountTests {
             options.coverage = coverage
             let lua = try LuaState(options: options)
             try lua.run(program, chunkName: "@counted.lua")
-            #expect(Self.counts(in: coverage, runs: 1) == expected, "seed \(seed):\n\(program)")
+            expectEqual(Self.counts(in: coverage, runs: 1), expected, "seed \(seed):\n\(program)")
         }
         try Self.run(program, options: .trusted, coverage: coverage)
-        #expect(Self.counts(in: coverage, runs: 2) == expected, "seed \(seed):\n\(program)")
+        expectEqual(Self.counts(in: coverage, runs: 2), expected, "seed \(seed):\n\(program)")
     }
 
     /// A loop on one line: a line event at the line's start and at each backward jump (999 for
@@ -231,8 +232,8 @@ struct LuaCoverageCountTests {
         let coverage = LuaCoverage()
         try Self.run(program, options: .trusted, coverage: coverage)
         let file = try #require(coverage.files().first)
-        #expect(file.lines == [1: 1, 2: 1000, 3: 4])
-        #expect(file.calls == [3: 3])
-        #expect(try Self.referenceCounts(of: program) == "lines: 1=1 2=1000 3=4 calls: 3=3")
+        expectEqual(file.lines, [1: 1, 2: 1000, 3: 4])
+        expectEqual(file.calls, [3: 3])
+        expectEqual(try Self.referenceCounts(of: program), "lines: 1=1 2=1000 3=4 calls: 3=3")
     }
 }

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaDecodingTests {
@@ -27,15 +28,15 @@ struct LuaDecodingTests {
             }
             """, chunkName: "@config.lua")[0]
         let config = try value.decode(PluginConfig.self)
-        #expect(
-            config
-                == PluginConfig(
-                    name: "mail", version: 2, enabled: true,
-                    actions: [
-                        .init(title: "Archive", color: nil, width: 80),
-                        .init(title: "Delete", color: "red", width: 74.5),
-                    ],
-                    limits: ["rows": 100, "depth": 3], note: nil))
+        expectEqual(
+            config,
+            PluginConfig(
+                name: "mail", version: 2, enabled: true,
+                actions: [
+                    .init(title: "Archive", color: nil, width: 80),
+                    .init(title: "Delete", color: "red", width: 74.5),
+                ],
+                limits: ["rows": 100, "depth": 3], note: nil))
     }
 
     @Test func reportsWhatIsWrongAndWhere() throws {

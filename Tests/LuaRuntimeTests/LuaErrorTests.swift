@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaErrorTests {
@@ -7,9 +8,9 @@ struct LuaErrorTests {
         let error = try #require(throws: LuaError.self) {
             try lua.load("local x = 1\nlocal y = = 2\n", chunkName: "@plugins/mail.lua")
         }
-        #expect(error.kind == .syntax)
-        #expect(error.chunk == "plugins/mail.lua")
-        #expect(error.line == 2)
+        expectEqual(error.kind, .syntax)
+        expectEqual(error.chunk, "plugins/mail.lua")
+        expectEqual(error.line, 2)
         #expect(error.message.hasPrefix("plugins/mail.lua:2: unexpected symbol near '='"))
     }
 
@@ -27,10 +28,10 @@ struct LuaErrorTests {
             end
             """, chunkName: "@plugins/mail.lua")
         let error = try #require(throws: LuaError.self) { try lua.call("on_action") }
-        #expect(error.kind == .runtime)
-        #expect(error.chunk == "plugins/mail.lua")
-        #expect(error.line == 3)
-        #expect(error.message == "plugins/mail.lua:3: attempt to index a nil value (local 't')")
+        expectEqual(error.kind, .runtime)
+        expectEqual(error.chunk, "plugins/mail.lua")
+        expectEqual(error.line, 3)
+        expectEqual(error.message, "plugins/mail.lua:3: attempt to index a nil value (local 't')")
         let traceback = try #require(error.traceback)
         #expect(traceback.hasPrefix("stack traceback:"))
         #expect(traceback.contains("\n\tplugins/mail.lua:3: in upvalue 'inner'\n"))
@@ -42,7 +43,7 @@ struct LuaErrorTests {
         let error = try #require(throws: LuaError.self) {
             try lua.run("error({ code = 1 })", chunkName: "=t")
         }
-        #expect(error.message == "(error object is a table value)")
+        expectEqual(error.message, "(error object is a table value)")
     }
 
     @Test func swiftErrorIsCaughtByLuaPcallWithItsMessage() throws {
@@ -58,11 +59,11 @@ struct LuaErrorTests {
             local ok2, e2 = pcall(function() fail() end)
             return ok1, e1, ok2, e2, "still running"
             """, chunkName: "@plugins/mail.lua")
-        #expect(results[0] == false)
-        #expect(results[1] == "mailbox is closed")  // called by pcall directly: no Lua caller line
-        #expect(results[2] == false)
-        #expect(results[3] == "plugins/mail.lua:2: custom failure")
-        #expect(results[4] == "still running")
+        expectEqual(results[0], false)
+        expectEqual(results[1], "mailbox is closed")  // called by pcall directly: no Lua caller line
+        expectEqual(results[2], false)
+        expectEqual(results[3], "plugins/mail.lua:2: custom failure")
+        expectEqual(results[4], "still running")
     }
 
     @Test func swiftErrorUncaughtSurfacesAsLuaError() throws {
@@ -71,9 +72,9 @@ struct LuaErrorTests {
         let error = try #require(throws: LuaError.self) {
             try lua.run("\nfail()", chunkName: "@plugins/mail.lua")
         }
-        #expect(error.kind == .runtime)
-        #expect(error.message == "plugins/mail.lua:2: disk full")
-        #expect(error.line == 2)
+        expectEqual(error.kind, .runtime)
+        expectEqual(error.message, "plugins/mail.lua:2: disk full")
+        expectEqual(error.line, 2)
     }
 
     @Test func badArgumentToSwiftFunctionReadsLikeLua() throws {
@@ -85,17 +86,17 @@ struct LuaErrorTests {
         }
         try lua.run("function go() tap(1, 2.5) tap(3, 'x') end", chunkName: "@plugins/mail.lua")
         let error = try #require(throws: LuaError.self) { try lua.call("go") }
-        #expect(error.kind == .type)
-        #expect(error.message == "plugins/mail.lua:1: bad argument #2 to 'tap' (number expected, got string)")
+        expectEqual(error.kind, .type)
+        expectEqual(error.message, "plugins/mail.lua:1: bad argument #2 to 'tap' (number expected, got string)")
         #expect(taps.count == 1 && taps[0] == (1, 2.5))
 
         let caught = try lua.run("return select(2, pcall(function() tap(1) end))", chunkName: "@t.lua")
-        #expect(caught == ["t.lua:1: bad argument #2 to 'tap' (number expected, got no value)"])
+        expectEqual(caught, ["t.lua:1: bad argument #2 to 'tap' (number expected, got no value)"])
         let inTable = try lua.newTable()
         try lua.register("tap", in: inTable) { args in [.integer(try args.integer(1))] }
         try lua.setGlobal("host", .reference(inTable))
         let viaField = try lua.run("return select(2, pcall(function() host.tap(1.5) end))", chunkName: "@t.lua")
-        #expect(viaField == ["t.lua:1: bad argument #1 to 'tap' (number has no integer representation)"])
+        expectEqual(viaField, ["t.lua:1: bad argument #1 to 'tap' (number has no integer representation)"])
     }
 
     @Test func stateStaysUsableAfterErrors() throws {
@@ -103,6 +104,6 @@ struct LuaErrorTests {
         try lua.run("function add(a, b) return a + b end", chunkName: "=t")
         #expect(throws: LuaError.self) { try lua.call("add", 1, "x") }
         #expect(throws: LuaError.self) { try lua.call("nope") }
-        #expect(try lua.call("add", 1, 2) == [3])
+        expectEqual(try lua.call("add", 1, 2), [3])
     }
 }

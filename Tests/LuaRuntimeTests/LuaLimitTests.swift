@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaLimitTests {
@@ -10,11 +11,11 @@ struct LuaLimitTests {
             function answer() return 42 end
             """, chunkName: "@plugins/loop.lua")
         let error = try #require(throws: LuaError.self) { try lua.call("on_action") }
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 10000000 exceeded in 'on_action'")
-        #expect(error.chunk == "plugins/loop.lua")
-        #expect(error.line == 1)
-        #expect(try lua.call("answer") == [42])
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 10000000 exceeded in 'on_action'")
+        expectEqual(error.chunk, "plugins/loop.lua")
+        expectEqual(error.line, 1)
+        expectEqual(try lua.call("answer"), [42])
     }
 
     @Test func budgetIsPerCallAndConfigurable() throws {
@@ -23,11 +24,11 @@ struct LuaLimitTests {
         let lua = try LuaState(options: options)
         try lua.run("function spin(n) local x = 0 for i = 1, n do x = x + i end return x end", chunkName: "=t")
         // Each call gets the whole budget again.
-        for _ in 0..<10 { #expect(try lua.call("spin", 5_000) == [12_502_500]) }
+        for _ in 0..<10 { expectEqual(try lua.call("spin", 5_000), [12_502_500]) }
         let spin = try lua.reference(toGlobal: "spin")
         let error = try #require(throws: LuaError.self) { try lua.call(spin, 1_000_000) }
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 50000 exceeded in 'spin'")
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 50000 exceeded in 'spin'")
     }
 
     @Test func pcallInsideTheScriptCannotSwallowTheBudget() throws {
@@ -40,7 +41,7 @@ struct LuaLimitTests {
             """, chunkName: "@t.lua")
         #expect(throws: LuaError.self) { try lua.call("stubborn") }
         let error = try #require(throws: LuaError.self) { try lua.call("stubborn") }
-        #expect(error.kind == .budget)
+        expectEqual(error.kind, .budget)
     }
 
     @Test func coroutinesAreStoppedToo() throws {
@@ -54,13 +55,13 @@ struct LuaLimitTests {
             end
             """, chunkName: "@co.lua")
         let wrapped = try #require(throws: LuaError.self) { try lua.call("wrapped") }
-        #expect(wrapped.kind == .budget)
-        #expect(wrapped.message == "instruction budget of 10000000 exceeded in 'wrapped'")
+        expectEqual(wrapped.kind, .budget)
+        expectEqual(wrapped.message, "instruction budget of 10000000 exceeded in 'wrapped'")
         // resume catches the coroutine's error; the call still fails with the budget error.
         let resumed = try #require(throws: LuaError.self) { try lua.call("resumed") }
-        #expect(resumed.kind == .budget)
-        #expect(resumed.message == "instruction budget of 10000000 exceeded in 'resumed'")
-        #expect(try lua.run("return 1 + 1", chunkName: "=t") == [2])
+        expectEqual(resumed.kind, .budget)
+        expectEqual(resumed.message, "instruction budget of 10000000 exceeded in 'resumed'")
+        expectEqual(try lua.run("return 1 + 1", chunkName: "=t"), [2])
     }
 
     @Test func unlimitedBudgetRunsLongLoops() throws {
@@ -68,7 +69,7 @@ struct LuaLimitTests {
         options.instructionBudget = 0
         let lua = try LuaState(options: options)
         let result = try lua.run("local x = 0 for i = 1, 5000000 do x = x + 1 end return x", chunkName: "=t")
-        #expect(result == [5_000_000])
+        expectEqual(result, [5_000_000])
     }
 
     @Test func memoryBombIsStoppedByTheCapAndStateStaysUsable() throws {
@@ -85,13 +86,13 @@ struct LuaLimitTests {
             """, chunkName: "@plugins/bomb.lua")
         let before = lua.memoryInUse
         let error = try #require(throws: LuaError.self) { try lua.call("bomb") }
-        #expect(error.kind == .memory)
-        #expect(error.message == "not enough memory: memory cap of 16777216 bytes exceeded in 'bomb'")
+        expectEqual(error.kind, .memory)
+        expectEqual(error.message, "not enough memory: memory cap of 16777216 bytes exceeded in 'bomb'")
         #expect(lua.memoryInUse < before + 1_000_000)
-        #expect(try lua.call("answer") == [42])
+        expectEqual(try lua.call("answer"), [42])
         // And again: the cap still holds.
         #expect(throws: LuaError.self) { try lua.call("bomb") }
-        #expect(try lua.call("answer") == [42])
+        expectEqual(try lua.call("answer"), [42])
     }
 
     @Test func memoryErrorCaughtInsideLuaLeavesStateUsable() throws {
@@ -103,7 +104,7 @@ struct LuaLimitTests {
             local ok, message = pcall(function() return string.rep("x", 64 * 1024 * 1024) end)
             return ok, message
             """, chunkName: "=t")
-        #expect(results == [false, "not enough memory"])
+        expectEqual(results, [false, "not enough memory"])
     }
 
     @Test func swiftPushesNeverTripTheCap() throws {
@@ -117,11 +118,11 @@ struct LuaLimitTests {
         #expect(lua.memoryInUse > options.memoryLimit)
         // Lua code cannot allocate while the state is over its cap...
         let error = try #require(throws: LuaError.self) { try lua.run("return #big", chunkName: "=t") }
-        #expect(error.kind == .memory)
+        expectEqual(error.kind, .memory)
         // ...until memory is freed.
         try lua.setGlobal("hog", nil)
         lua.collectGarbage()
-        #expect(try lua.run("return #big", chunkName: "=t") == [.integer(big.utf8.count)])
+        expectEqual(try lua.run("return #big", chunkName: "=t"), [.integer(big.utf8.count)])
     }
 
     @Test func twentyThousandCallsDoNotGrowMemory() throws {
@@ -182,7 +183,7 @@ struct LuaLimitTests {
         #expect(lua.memoryInUse <= before + 1024, "\(before) bytes before, \(lua.memoryInUse) after")
         let result = try lua.call("fill")
         #expect(result[0] == false && result[1] == false)
-        #expect(result[2] == "not enough memory")
+        expectEqual(result[2], "not enough memory")
         // At the cap a string's worth of room is left: a handful of tables, not the 2,000 kept.
         guard case .integer(let made) = result[3], case .number(let count) = result[4] else {
             Issue.record("results: \(result)")
@@ -190,6 +191,6 @@ struct LuaLimitTests {
         }
         #expect(made < 20)
         #expect(count <= Double(options.memoryLimit))
-        #expect(try lua.run("return 1 + 1", chunkName: "=t") == [2])
+        expectEqual(try lua.run("return 1 + 1", chunkName: "=t"), [2])
     }
 }

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 /// Swift functions registered as methods (`obj:name(...)`): `self` is not copied, and
@@ -16,18 +17,18 @@ struct LuaMethodTests {
 
     @Test func aMethodGetsTheArgumentsAfterSelf() throws {
         let (lua, _) = try state()
-        #expect(try lua.run("return obj:add(2, 40)", chunkName: "=t") == [.integer(42)])
+        expectEqual(try lua.run("return obj:add(2, 40)", chunkName: "=t"), [.integer(42)])
     }
 
     @Test func aBadArgumentIsNumberedAsLuaNumbersMethodArguments() throws {
         let (lua, _) = try state()
         let error = try #require(throws: LuaError.self) { try lua.run("return obj:add(2, 'x')", chunkName: "@m.lua") }
-        #expect(error.message == "m.lua:1: bad argument #2 to 'add' (number expected, got string)")
+        expectEqual(error.message, "m.lua:1: bad argument #2 to 'add' (number expected, got string)")
     }
 
     @Test func aCallWithoutTheColonIsRefused() throws {
         let (lua, _) = try state()
         let error = try #require(throws: LuaError.self) { try lua.run("return obj.add(2, 3)", chunkName: "@m.lua") }
-        #expect(error.message == "m.lua:1: call 'add' as a method, with a colon (obj:add(...))")
+        expectEqual(error.message, "m.lua:1: call 'add' as a method, with a colon (obj:add(...))")
     }
 }

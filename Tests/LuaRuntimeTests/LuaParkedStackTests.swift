@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import LuaRuntime
@@ -12,7 +13,7 @@ struct LuaParkedStackTests {
         _ lua: LuaState, _ keys: [String], tables: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let api = lua.api
-        #expect(api.top == LuaCode.parkedHandler, sourceLocation: sourceLocation)
+        expectEqual(api.top, LuaCode.parkedHandler, sourceLocation: sourceLocation)
         let slots = (1..<LuaCode.parkedHandler).map {
             switch api.type(at: $0) {
             case LuaCode.string: api.string(at: $0)
@@ -21,30 +22,31 @@ struct LuaParkedStackTests {
             default: "?"
             }
         }
-        #expect(
-            slots == keys + Array(repeating: "table", count: tables)
+        expectEqual(
+            slots,
+            keys + Array(repeating: "table", count: tables)
                 + Array(repeating: "nil", count: LuaState.keySlots - keys.count - tables),
             sourceLocation: sourceLocation)
-        #expect(api.type(at: LuaCode.parkedHandler) == LuaCode.function, sourceLocation: sourceLocation)
+        expectEqual(api.type(at: LuaCode.parkedHandler), LuaCode.function, sourceLocation: sourceLocation)
         let registered = withUnsafeBytes(of: lua.runtime.pointee.keys) { Array($0.bindMemory(to: Int32.self)) }
         for (slot, reference) in registered.enumerated() {
             if slot < keys.count {
                 api.pushReference(reference)
-                #expect(api.string(at: -1) == keys[slot], sourceLocation: sourceLocation)
+                expectEqual(api.string(at: -1), keys[slot], sourceLocation: sourceLocation)
                 api.pop(1)
             } else if slot < keys.count + tables {
                 api.pushReference(reference)
-                #expect(api.type(at: -1) == LuaCode.table, sourceLocation: sourceLocation)
+                expectEqual(api.type(at: -1), LuaCode.table, sourceLocation: sourceLocation)
                 api.pop(1)
             } else {
-                #expect(reference == LuaAPI.noReference, sourceLocation: sourceLocation)
+                expectEqual(reference, LuaAPI.noReference, sourceLocation: sourceLocation)
             }
         }
     }
 
     @Test func theKeysAndTheHandlerStayParkedThroughCallsFailuresAndNestedCalls() throws {
         let lua = try LuaState()
-        #expect(LuaState.keySlots == 12)
+        expectEqual(LuaState.keySlots, 12)
         expectParked(lua, [])
         try lua.parkKeys(["index", "name", "kind"])
         expectParked(lua, ["index", "name", "kind"])
@@ -71,23 +73,23 @@ struct LuaParkedStackTests {
         lua.api.rawSet(3, index: 1)
         try lua.run("nested()", chunkName: "=t")
         expectParked(lua, ["index", "name"], tables: 2)
-        #expect(lua.api.rawGet(3, index: 1) == LuaCode.string)
+        expectEqual(lua.api.rawGet(3, index: 1), LuaCode.string)
         lua.api.pop(1)
         try lua.parkKeys(["index", "name"], tables: 1)
         expectParked(lua, ["index", "name"], tables: 1)
-        #expect(lua.api.rawGet(3, index: 1) == LuaCode.nil)
+        expectEqual(lua.api.rawGet(3, index: 1), LuaCode.nil)
         lua.api.pop(1)
-        #expect(try lua.run("return 1 + 1", chunkName: "=t") == [.integer(2)])
+        expectEqual(try lua.run("return 1 + 1", chunkName: "=t"), [.integer(2)])
     }
 
     @Test func parkingTooManyKeysOrInsideACallIsRefused() throws {
         let lua = try LuaState()
         let tooMany = try #require(throws: LuaError.self) { try lua.parkKeys((1...13).map { "k\($0)" }) }
-        #expect(tooMany.message == "parkKeys: 13 keys, at most 12 can be parked")
+        expectEqual(tooMany.message, "parkKeys: 13 keys, at most 12 can be parked")
         let tooManyTables = try #require(throws: LuaError.self) {
             try lua.parkKeys((1...10).map { "k\($0)" }, tables: 3)
         }
-        #expect(tooManyTables.message == "parkKeys: 10 keys and 3 tables, at most 12 can be parked")
+        expectEqual(tooManyTables.message, "parkKeys: 10 keys and 3 tables, at most 12 can be parked")
         try lua.parkKeys(["kept"])
         var inside: LuaError?
         try lua.register("park") { [unowned lua] _ in
@@ -95,7 +97,7 @@ struct LuaParkedStackTests {
             return []
         }
         try lua.run("park()", chunkName: "=t")
-        #expect(inside?.message == "parkKeys: called inside a call into Lua")
+        expectEqual(inside?.message, "parkKeys: called inside a call into Lua")
         expectParked(lua, ["kept"])
     }
 }

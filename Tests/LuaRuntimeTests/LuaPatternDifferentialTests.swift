@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 /// The sandbox's own string.find, match, gmatch, gsub and rep (and the table functions it
@@ -104,9 +105,9 @@ struct LuaPatternDifferentialTests {
         let ours = try Self.run(in: Self.unlimitedSandbox(), seed: seed, count: 3_000)
         // Counting steps against a budget changes nothing in the results.
         let budgeted = try Self.run(in: LuaState(), seed: seed, count: 3_000)
-        #expect(budgeted == ours)
-        #expect(lua.count == 3_000)
-        #expect(ours.count == lua.count)
+        expectEqual(budgeted, ours)
+        expectEqual(lua.count, 3_000)
+        expectEqual(ours.count, lua.count)
         let differences = zip(lua, ours).filter { $0 != $1 }
         for (expected, got) in differences.prefix(5) {
             Issue.record("Lua:     \(expected)\nsandbox: \(got)")
@@ -239,7 +240,7 @@ struct LuaPatternDifferentialTests {
         for source in Self.cases {
             let expected = try trusted.call(trusted.load(show, chunkName: "=cases"), arguments: [.string(source)])
             let got = try sandbox.call(sandbox.load(show, chunkName: "=cases"), arguments: [.string(source)])
-            #expect(got == expected, "\(source)")
+            expectEqual(got, expected, "\(source)")
         }
     }
 }

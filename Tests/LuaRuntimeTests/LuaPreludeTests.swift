@@ -12,8 +12,8 @@ struct LuaPreludeTests {
     }
 
     @Test func theEmbeddedPreludesAreTheLuaFiles() throws {
-        #expect(LuaState.sandboxPrelude == (try Self.file("sandbox_prelude.lua")))
-        #expect(LuaState.trustedPrelude == (try Self.file("trusted_prelude.lua")))
+        expectEqual(LuaState.sandboxPrelude, (try Self.file("sandbox_prelude.lua")))
+        expectEqual(LuaState.trustedPrelude, (try Self.file("trusted_prelude.lua")))
     }
 
     /// The sandbox's `require` is the prelude's, at its line 61 (`loader(name, extra)`).
@@ -22,8 +22,9 @@ struct LuaPreludeTests {
         let result = try lua.run(
             "package.preload.m = function() return debug.traceback('here', 1) end return require('m')",
             chunkName: "=t")
-        #expect(
-            result == [
+        expectEqual(
+            result,
+            [
                 .string(
                     "here\nstack traceback:\n\tt:1: in local 'loader'\n\tLuaRuntime:61: in function 'require'\n\t(...tail calls...)"
                 )
@@ -37,12 +38,12 @@ struct LuaPreludeTests {
         options.log = { lines.append($0) }
         let lua = try LuaState(options: options)
         try lua.run("print('a', 1, nil)", chunkName: "=t")
-        #expect(lines == ["a\t1\tnil"])
+        expectEqual(lines, ["a\t1\tnil"])
         let error = #expect(throws: LuaError.self) {
             try lua.run("print(setmetatable({}, { __tostring = function() error('boom') end }))", chunkName: "=t")
         }
-        #expect(error?.message == "t:1: boom")
-        #expect(error?.traceback?.contains("\n\tLuaRuntime:6: in function 'print'\n") == true)
+        expectEqual(error?.message, "t:1: boom")
+        expectEqual(error?.traceback?.contains("\n\tLuaRuntime:6: in function 'print'\n"), true)
     }
 
     /// `luacheck` (Debian's lua-check) runs clean over the plugins, the specs and every embedded
@@ -53,7 +54,7 @@ struct LuaPreludeTests {
             executable: URL(fileURLWithPath: "/bin/sh"),
             ["-c", "/usr/bin/luacheck --no-color plugins spec Sources/*/Lua"])
         let text = result.stdout
-        #expect(result.status == 0, "\(text)\(result.stderr)")
+        expectEqual(result.status, 0, "\(text)\(result.stderr)")
         for file in [
             "LuaRuntime/Lua/sandbox_prelude.lua", "LuaRuntime/Lua/trusted_prelude.lua",
             "SwipePlugins/Lua/ctx_prelude.lua", "SwipeTesting/Lua/test_framework.lua",

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 /// Work the count hook cannot see (Lua's C functions, finalizers, message handlers) is bounded
@@ -35,10 +36,10 @@ struct LuaSandboxBoundsTests {
     ])
     func stringFunctionsAreStoppedByTheBudget(body: String) throws {
         let error = try Self.failure(of: body)
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
-        #expect(error.chunk == "plugins/attack.lua")
-        #expect(error.line == 2)
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 1000 exceeded in 'setup'")
+        expectEqual(error.chunk, "plugins/attack.lua")
+        expectEqual(error.line, 2)
     }
 
     @Test(arguments: [
@@ -53,9 +54,9 @@ struct LuaSandboxBoundsTests {
             "a200000": .string(String(repeating: "a", count: 200_000)),
         ]
         let error = try Self.failure(of: body, globals: globals)
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
-        #expect(error.traceback?.contains(function) == true)
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 1000 exceeded in 'setup'")
+        expectEqual(error.traceback?.contains(function), true)
     }
 
     @Test func plainFindOfAHugeNeedleIsStoppedByTheBudget() throws {
@@ -64,8 +65,8 @@ struct LuaSandboxBoundsTests {
         let needle = String(repeating: "a", count: 2_000_000) + "b"
         for body in ["return h:find(n, 1, true)", "return h:find(n)"] {
             let error = try Self.failure(of: body, globals: ["h": .string(haystack), "n": .string(needle)])
-            #expect(error.kind == .budget)
-            #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+            expectEqual(error.kind, .budget)
+            expectEqual(error.message, "instruction budget of 1000 exceeded in 'setup'")
         }
     }
 
@@ -74,16 +75,16 @@ struct LuaSandboxBoundsTests {
         let result = try lua.run(
             #"return string.rep("", math.maxinteger), string.rep("", math.maxinteger, ""), ("ab"):rep(3, "-")"#,
             chunkName: "=t")
-        #expect(result == ["", "", "ab-ab-ab"])
+        expectEqual(result, ["", "", "ab-ab-ab"])
     }
 
     @Test func repPastTheMemoryCapIsAMemoryError() throws {
         let error = try Self.failure(of: #"return string.rep("a", 5e8)"#, budget: 10_000_000, memory: 16 * 1024 * 1024)
-        #expect(error.kind == .memory)
-        #expect(error.message == "not enough memory: memory cap of 16777216 bytes exceeded in 'setup'")
+        expectEqual(error.kind, .memory)
+        expectEqual(error.message, "not enough memory: memory cap of 16777216 bytes exceeded in 'setup'")
         let tooLarge = try Self.failure(of: #"return string.rep("ab", 2^31)"#)
-        #expect(tooLarge.kind == .runtime)
-        #expect(tooLarge.message == "plugins/attack.lua:2: resulting string too large")
+        expectEqual(tooLarge.kind, .runtime)
+        expectEqual(tooLarge.message, "plugins/attack.lua:2: resulting string too large")
     }
 
     @Test(arguments: [
@@ -96,21 +97,21 @@ struct LuaSandboxBoundsTests {
     ])
     func tableFunctionsAreStoppedByTheBudget(body: String) throws {
         let error = try Self.failure(of: body)
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 1000 exceeded in 'setup'")
     }
 
     // MARK: Finalizers
 
     @Test func setmetatableRefusesGarbageCollectionMetamethods() throws {
         let error = try Self.failure(of: "setmetatable({}, { __gc = function() while true do end end })")
-        #expect(error.kind == .type)
-        #expect(
-            error.message
-                == "plugins/attack.lua:2: bad argument #2 to 'setmetatable' (__gc metamethods are not allowed in the sandbox)"
+        expectEqual(error.kind, .type)
+        expectEqual(
+            error.message,
+            "plugins/attack.lua:2: bad argument #2 to 'setmetatable' (__gc metamethods are not allowed in the sandbox)"
         )
         let falseGc = try Self.failure(of: "setmetatable({}, { __gc = false })")
-        #expect(falseGc.kind == .type)
+        expectEqual(falseGc.kind, .type)
     }
 
     @Test func aGarbageCollectionMetamethodAddedLaterIsNeverRun() throws {
@@ -126,7 +127,7 @@ struct LuaSandboxBoundsTests {
             """, chunkName: "@plugins/attack.lua")
         try lua.call("setup")
         lua.collectGarbage()
-        #expect(try lua.global("ran") == .nil)
+        expectEqual(try lua.global("ran"), .nil)
     }
 
     @Test(arguments: [
@@ -135,8 +136,8 @@ struct LuaSandboxBoundsTests {
     ])
     func closeMetamethodsAreStoppedByTheBudget(body: String) throws {
         let error = try Self.failure(of: body)
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 1000 exceeded in 'setup'")
     }
 
     // MARK: Message handlers and other places a hook must reach
@@ -153,8 +154,8 @@ struct LuaSandboxBoundsTests {
     ])
     func handlersAndMetamethodsAreStoppedByTheBudget(body: String) throws {
         let error = try Self.failure(of: body)
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 1000 exceeded in 'setup'")
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 1000 exceeded in 'setup'")
     }
 
     @Test func aHandlerIsNotRunForTheBudgetError() throws {
@@ -169,14 +170,14 @@ struct LuaSandboxBoundsTests {
             end
             """, chunkName: "@plugins/attack.lua")
         let error = try #require(throws: LuaError.self) { try lua.call("setup") }
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
-        #expect(try lua.global("counted") == 0)
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 100000 exceeded in 'setup'")
+        expectEqual(try lua.global("counted"), 0)
         // A handler still runs for the script's own errors, and is stopped if it loops.
         try lua.run(
             "function handled() return xpcall(error, function(m) return 'handled ' .. m end, 'boom', 0) end",
             chunkName: "=t")
-        #expect(try lua.call("handled") == [false, "handled boom"])
+        expectEqual(try lua.call("handled"), [false, "handled boom"])
     }
 
     // MARK: os.date and os.time
@@ -198,9 +199,9 @@ struct LuaSandboxBoundsTests {
         ]
         for (body, message) in cases {
             let error = try Self.failure(of: body)
-            #expect(error.kind == .type)
-            #expect(error.message == message)
-            #expect(error.line == 2)
+            expectEqual(error.kind, .type)
+            expectEqual(error.message, message)
+            expectEqual(error.line, 2)
         }
     }
 
@@ -221,8 +222,8 @@ struct LuaSandboxBoundsTests {
         ]
         for (body, message) in cases {
             let error = try Self.failure(of: body)
-            #expect(error.kind == .runtime)
-            #expect(error.message == message)
+            expectEqual(error.kind, .runtime)
+            expectEqual(error.message, message)
         }
     }
 
@@ -235,7 +236,7 @@ struct LuaSandboxBoundsTests {
               os.time{ year = "2024", month = 1, day = 1 }, os.time{ year = 2^31 - 1, month = 1, day = 1 }
             """, chunkName: "=t")
         // The values Lua 5.4 gives with TZ=UTC.
-        #expect(result == [1_741_827_601, 2025, 3, 13, 1, 0, 1, 72, 5, false, 1_704_110_400, 67_767_976_202_040_000])
+        expectEqual(result, [1_741_827_601, 2025, 3, 13, 1, 0, 1, 72, 5, false, 1_704_110_400, 67_767_976_202_040_000])
     }
 }
 
@@ -254,8 +255,8 @@ extension LuaSandboxBoundsTests {
     func linearFunctionsInALoopAreStoppedByTheBudget(body: String) throws {
         let big = String(repeating: "ab", count: 500_000)
         let error = try Self.failure(of: body, budget: 100_000, globals: ["big": .string(big)])
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 100000 exceeded in 'setup'")
     }
 }
 
@@ -279,13 +280,13 @@ extension LuaSandboxBoundsTests {
         let big = String(repeating: "a", count: 20 * 1024 * 1024)
         let (error, count) = try Self.failureAndCount(
             of: "for i = 1, 100000 do n = i local s = big .. i end", budget: 10_000_000, globals: ["big": .string(big)])
-        #expect(error.kind == .budget)
-        #expect(error.message == "instruction budget of 10000000 exceeded in 'setup'")
-        #expect(error.chunk == "plugins/attack.lua")
-        #expect(error.line == 2)
+        expectEqual(error.kind, .budget)
+        expectEqual(error.message, "instruction budget of 10000000 exceeded in 'setup'")
+        expectEqual(error.chunk, "plugins/attack.lua")
+        expectEqual(error.line, 2)
         // 20 MiB and a few digits: 327,680 instructions a concatenation; the 31st spends the
         // budget and the next instruction raises.
-        #expect(count == .integer(31))
+        expectEqual(count, .integer(31))
     }
 
     /// Charged by bytes: a concatenation of 64 KiB costs 1,024 instructions, so a budget of
@@ -294,9 +295,9 @@ extension LuaSandboxBoundsTests {
         let big = String(repeating: "a", count: 64 * 1024)
         let (error, count) = try Self.failureAndCount(
             of: "for i = 1, 1e9 do n = i local s = big .. '' .. i end", budget: 100_000, globals: ["big": .string(big)])
-        #expect(error.kind == .budget)
-        #expect(error.line == 2)
-        #expect(count == .integer(98))
+        expectEqual(error.kind, .budget)
+        expectEqual(error.line, 2)
+        expectEqual(count, .integer(98))
     }
 
     /// The VM compares long strings itself, uncounted: a call that spends its CPU time on that
@@ -313,30 +314,30 @@ extension LuaSandboxBoundsTests {
             "function setup()\nn = 0\nwhile true do if a < b or a == b then n = n + 1 end end\nend",
             chunkName: "@plugins/attack.lua")
         let error = try #require(throws: LuaError.self) { try lua.call("setup") }
-        #expect(error.kind == .budget)
-        #expect(
-            error.message
-                == "time limit of 0.2 s of CPU exceeded in 'setup' (work the instruction budget does not count, such as comparing long strings; the limit is 1 s plus 0.1 s per million instructions of the budget)"
+        expectEqual(error.kind, .budget)
+        expectEqual(
+            error.message,
+            "time limit of 0.2 s of CPU exceeded in 'setup' (work the instruction budget does not count, such as comparing long strings; the limit is 1 s plus 0.1 s per million instructions of the budget)"
         )
-        #expect(error.chunk == "plugins/attack.lua")
-        #expect(error.line == 3)
+        expectEqual(error.chunk, "plugins/attack.lua")
+        expectEqual(error.line, 3)
         // Far fewer comparisons than the budget's instructions would allow.
         #expect((try lua.global("n").intValue ?? .max) < 1_000_000)
         // The next call has its own budget and clock.
         try lua.run("function quick() return 1 end", chunkName: "=q")
-        #expect(try lua.call("quick") == [.integer(1)])
+        expectEqual(try lua.call("quick"), [.integer(1)])
     }
 
     @Test func theTimeLimitFollowsTheBudget() {
         var options = LuaOptions()
-        #expect(options.timeLimitNanoseconds == 2_000_000_000)
+        expectEqual(options.timeLimitNanoseconds, 2_000_000_000)
         options.instructionBudget = 100_000_000
-        #expect(options.timeLimitNanoseconds == 11_000_000_000)
+        expectEqual(options.timeLimitNanoseconds, 11_000_000_000)
         options.instructionBudget = 0
-        #expect(options.timeLimitNanoseconds == 0)
+        expectEqual(options.timeLimitNanoseconds, 0)
         options.instructionBudget = 5
         options.timeLimit = .seconds(4)
-        #expect(options.timeLimitNanoseconds == 4_000_000_000)
+        expectEqual(options.timeLimitNanoseconds, 4_000_000_000)
     }
 
     @Test func loadIsChargedOneInstructionPerByteOfSource() throws {
@@ -347,25 +348,27 @@ extension LuaSandboxBoundsTests {
             "n = 0 local done = false local f = load(function() if done then return nil end done = true return src end) n = 1",
         ] {
             let (error, count) = try Self.failureAndCount(of: body, budget: 100_000, globals: globals)
-            #expect(error.kind == .budget)
-            #expect(error.message == "instruction budget of 100000 exceeded in 'setup'")
-            #expect(error.line == 2)
-            #expect(count == .integer(0))
+            expectEqual(error.kind, .budget)
+            expectEqual(error.message, "instruction budget of 100000 exceeded in 'setup'")
+            expectEqual(error.line, 2)
+            expectEqual(count, .integer(0))
         }
         // Within the budget, load works as Lua's: text only, with its own messages.
         let lua = try Self.sandbox(budget: 1_000_000)
         try lua.setGlobal("src", .string(source))
-        #expect(try lua.run("return load(src)()", chunkName: "=t") == [.integer(1)])
-        #expect(
-            try lua.run("return load('\\27Lua')", chunkName: "=t") == [
+        expectEqual(try lua.run("return load(src)()", chunkName: "=t"), [.integer(1)])
+        expectEqual(
+            try lua.run("return load('\\27Lua')", chunkName: "=t"),
+            [
                 .nil, .string("attempt to load a binary chunk (mode is 't')"),
             ])
-        #expect(
-            try lua.run("return load('x = ', 'chunk')", chunkName: "=t") == [
+        expectEqual(
+            try lua.run("return load('x = ', 'chunk')", chunkName: "=t"),
+            [
                 .nil, .string("[string \"chunk\"]:1: unexpected symbol near <eof>"),
             ])
-        #expect(try lua.run("return load('return y', 'c', 't', { y = 5 })()", chunkName: "=t") == [.integer(5)])
+        expectEqual(try lua.run("return load('return y', 'c', 't', { y = 5 })()", chunkName: "=t"), [.integer(5)])
         let wrong = try #require(throws: LuaError.self) { try lua.run("load(true)", chunkName: "=t") }
-        #expect(wrong.message == "t:1: bad argument #1 to 'load' (function expected, got boolean)")
+        expectEqual(wrong.message, "t:1: bad argument #1 to 'load' (function expected, got boolean)")
     }
 }

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaSandboxTests {
@@ -35,10 +36,10 @@ struct LuaSandboxTests {
         #expect(fromSwift.message.contains("attempt to load a binary chunk"))
         try lua.setGlobal("bin", .string(bytecode))
         let fromLua = try lua.run("return load(bin, 'bin', 'b')", chunkName: "=t")
-        #expect(fromLua[0] == .nil)
-        #expect(fromLua[1].stringValue?.contains("attempt to load a binary chunk (mode is 't')") == true)
+        expectEqual(fromLua[0], .nil)
+        expectEqual(fromLua[1].stringValue?.contains("attempt to load a binary chunk (mode is 't')"), true)
         // Text still loads, with the sandbox as its environment.
-        #expect(try lua.run("x = 5 return load('return x * 2')()", chunkName: "=t") == [10])
+        expectEqual(try lua.run("x = 5 return load('return x * 2')()", chunkName: "=t"), [10])
     }
 
     @Test func whatTheSandboxKeeps() throws {
@@ -49,12 +50,13 @@ struct LuaSandboxTests {
                    type(coroutine.wrap), type(debug.traceback), type(os.time), type(pcall),
                    io == nil, os.execute == nil, debug.getinfo == nil, getmetatable("")
             """, chunkName: "=t")
-        #expect(
-            result == [
+        expectEqual(
+            result,
+            [
                 "function", "function", "function", "function", "function", "function", "function", "function",
                 true, true, true, false,
             ])
-        #expect(try lua.run("return collectgarbage('count') > 0", chunkName: "=t") == [true])
+        expectEqual(try lua.run("return collectgarbage('count') > 0", chunkName: "=t"), [true])
     }
 
     @Test func stringMetatableChangesDoNotLeakToAnotherPlugin() throws {
@@ -66,8 +68,8 @@ struct LuaSandboxTests {
             string.lower = function() return "pwned" end
             return ok, ("a"):lower()
             """, chunkName: "@mail.lua")
-        #expect(attempt == [false, "pwned"])  // getmetatable is hidden; its own string table is its own
-        #expect(try calendar.run("return ('ABC'):lower(), ('abc'):upper()", chunkName: "@cal.lua") == ["abc", "ABC"])
+        expectEqual(attempt, [false, "pwned"])  // getmetatable is hidden; its own string table is its own
+        expectEqual(try calendar.run("return ('ABC'):lower(), ('abc'):upper()", chunkName: "@cal.lua"), ["abc", "ABC"])
     }
 
     @Test func globalsDoNotLeakToAnotherPlugin() throws {
@@ -75,7 +77,7 @@ struct LuaSandboxTests {
         let calendar = try LuaState()
         try mail.run("shared = 'from mail'; print = nil; table.insert = nil", chunkName: "@mail.lua")
         let seen = try calendar.run("return shared, type(print), type(table.insert)", chunkName: "@cal.lua")
-        #expect(seen == [nil, "function", "function"])
+        expectEqual(seen, [nil, "function", "function"])
     }
 
     @Test func osTimeAndClockFollowTheVirtualClock() throws {
@@ -86,14 +88,14 @@ struct LuaSandboxTests {
         options.epoch = 1_700_000_000
         let lua = try LuaState(options: options)
         let script = "return os.time(), os.clock(), os.date('%Y-%m-%d %H:%M:%S')"
-        #expect(try lua.run(script, chunkName: "=t") == [1_700_000_000, 0.0, "2023-11-14 22:13:20"])
+        expectEqual(try lua.run(script, chunkName: "=t"), [1_700_000_000, 0.0, "2023-11-14 22:13:20"])
         clock.milliseconds = 90_500
-        #expect(try lua.run(script, chunkName: "=t") == [1_700_000_090, 90.5, "2023-11-14 22:14:50"])
+        expectEqual(try lua.run(script, chunkName: "=t"), [1_700_000_090, 90.5, "2023-11-14 22:14:50"])
         let table = try lua.run(
             "return os.time({ year = 2024, month = 1, day = 1, hour = 0 }), os.time({ year = 2023, month = 13, day = 1, hour = 0 })",
             chunkName: "=t")
-        #expect(table == [1_704_067_200, 1_704_067_200])
-        #expect(try lua.run("return os.date('!%H:%M', 0)", chunkName: "=t") == ["00:00"])
+        expectEqual(table, [1_704_067_200, 1_704_067_200])
+        expectEqual(try lua.run("return os.date('!%H:%M', 0)", chunkName: "=t"), ["00:00"])
     }
 
     @Test func mathRandomIsReproducibleWithTheSameSeed() throws {
@@ -111,7 +113,7 @@ struct LuaSandboxTests {
         let reseeded = try lua.run(
             "local a = math.random(1, 1e9) math.randomseed() local b = math.random(1, 1e9) return a == b",
             chunkName: "=t")
-        #expect(reseeded == [true])
+        expectEqual(reseeded, [true])
     }
 
     @Test func printGoesToTheLogCallback() throws {
@@ -121,6 +123,6 @@ struct LuaSandboxTests {
         options.log = { lines.all.append($0) }
         let lua = try LuaState(options: options)
         try lua.run("print('hello', 42, nil, true) print()", chunkName: "=t")
-        #expect(lines.all == ["hello\t42\tnil\ttrue", ""])
+        expectEqual(lines.all, ["hello\t42\tnil\ttrue", ""])
     }
 }

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaSourceScanTests {
@@ -22,18 +23,18 @@ struct LuaSourceScanTests {
             local M = { ["end"] = 0x1e, n = 1e-5 }
             return M
             """
-        #expect(Self.line(source) == 13)
+        expectEqual(Self.line(source), 13)
     }
 
     @Test func countsLinesAsLuaDoes() {
-        #expect(Self.line("local a = 1\r\nlocal b = 2\n\rreturn {}\n") == 3)
-        #expect(Self.line("local a = 1\rreturn {}") == 2)
+        expectEqual(Self.line("local a = 1\r\nlocal b = 2\n\rreturn {}\n"), 3)
+        expectEqual(Self.line("local a = 1\rreturn {}"), 2)
     }
 
     @Test func aChunkThatReturnsOnlyInsideABlockHasNoLine() {
-        #expect(Self.line("if x then return {} end") == nil)
-        #expect(Self.line("do return {} end") == nil)
-        #expect(Self.line("local t = {}") == nil)
+        expectEqual(Self.line("if x then return {} end"), nil)
+        expectEqual(Self.line("do return {} end"), nil)
+        expectEqual(Self.line("local t = {}"), nil)
     }
 
     /// A field's name written `KEY =` in a table constructor: not in comments or strings, not
@@ -48,8 +49,8 @@ struct LuaSourceScanTests {
               = 6 } }
             local u = { titel = 7 }
             """
-        #expect(LuaSourceScan.fieldLines(of: "titel", in: Array(source.utf8), within: 1...6) == [5])
-        #expect(LuaSourceScan.fieldLines(of: "titel", in: Array(source.utf8), within: 1...7) == [5, 7])
-        #expect(LuaSourceScan.fieldLines(of: "title", in: Array(source.utf8), within: 1...7) == [])
+        expectEqual(LuaSourceScan.fieldLines(of: "titel", in: Array(source.utf8), within: 1...6), [5])
+        expectEqual(LuaSourceScan.fieldLines(of: "titel", in: Array(source.utf8), within: 1...7), [5, 7])
+        expectEqual(LuaSourceScan.fieldLines(of: "title", in: Array(source.utf8), within: 1...7), [])
     }
 }

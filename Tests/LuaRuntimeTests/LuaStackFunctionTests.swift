@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 /// Swift functions reading their arguments on the Lua stack (`registerStackFunction`), and
@@ -27,8 +28,9 @@ struct LuaStackFunctionTests {
             ]
             return [.integer(7)]
         }
-        #expect(try lua.run("return obj.f(3, 2.5, 'x', { title = 'T', other = {} })", chunkName: "=t") == [.integer(7)])
-        #expect(seen.value == [3, 2.5, "x", "T", nil, true, 4])
+        expectEqual(
+            try lua.run("return obj.f(3, 2.5, 'x', { title = 'T', other = {} })", chunkName: "=t"), [.integer(7)])
+        expectEqual(seen.value, [3, 2.5, "x", "T", nil, true, 4])
     }
 
     @Test(arguments: [
@@ -44,14 +46,14 @@ struct LuaStackFunctionTests {
             return []
         }
         let error = try #require(throws: LuaError.self) { try lua.run(code, chunkName: "@m.lua") }
-        #expect(error.message == message)
+        expectEqual(error.message, message)
     }
 
     @Test func aMethodCountsItsArgumentsAfterSelf() throws {
         let lua = try state(method: true) { args in [.integer(try args.integer(1) + args.count)] }
-        #expect(try lua.run("return obj:f(40)", chunkName: "=t") == [.integer(41)])
+        expectEqual(try lua.run("return obj:f(40)", chunkName: "=t"), [.integer(41)])
         let error = try #require(throws: LuaError.self) { try lua.run("return obj:f('x')", chunkName: "@m.lua") }
-        #expect(error.message == "m.lua:1: bad argument #1 to 'f' (number expected, got string)")
+        expectEqual(error.message, "m.lua:1: bad argument #1 to 'f' (number expected, got string)")
     }
 
     @Test func aCyclicTableArgumentIsABadArgument() throws {
@@ -59,7 +61,7 @@ struct LuaStackFunctionTests {
         let error = try #require(throws: LuaError.self) {
             try lua.run("local t = {}; t.t = t; return obj.f(t)", chunkName: "@m.lua")
         }
-        #expect(error.message == "m.lua:1: bad argument #1 to 'f' (cannot convert a table that contains itself)")
+        expectEqual(error.message, "m.lua:1: bad argument #1 to 'f' (cannot convert a table that contains itself)")
     }
 
     @Test func aSlotCallsItsFunctionAndNamesItOnFailure() throws {
@@ -72,7 +74,7 @@ struct LuaStackFunctionTests {
             try args.push(ctx.unownedSlot)
             try args.push(3)
         }
-        #expect(try lua.run("return seen", chunkName: "=t") == ["ctx3"])
+        expectEqual(try lua.run("return seen", chunkName: "=t"), ["ctx3"])
         let g = try lua.reference(toGlobal: "g")
         let error = try #require(throws: LuaError.self) { try lua.call(g.unownedSlot, label: { "g" }) { _ in } }
         #expect(error.message.hasSuffix("boom"))
@@ -84,7 +86,7 @@ struct LuaStackFunctionTests {
         try other.run("function f() end", chunkName: "=t")
         let f = try other.reference(toGlobal: "f")
         let error = try #require(throws: LuaError.self) { try lua.call(f.unownedSlot, label: { "f" }) { _ in } }
-        #expect(error.message == "a LuaSlot of another LuaState was used")
+        expectEqual(error.message, "a LuaSlot of another LuaState was used")
     }
 
     @Test func stringsWithAndWithoutNULsArePushedWhole() throws {
@@ -93,7 +95,7 @@ struct LuaStackFunctionTests {
         let f = try lua.reference(toGlobal: "f")
         for text in ["Longer Title Item #3", "a\u{0}b", "", "é"] {
             try lua.call(f) { args in try args.push(text) }
-            #expect(try lua.run("return seen", chunkName: "=t") == [.string(text)])
+            expectEqual(try lua.run("return seen", chunkName: "=t"), [.string(text)])
         }
     }
 }

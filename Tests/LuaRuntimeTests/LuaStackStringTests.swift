@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 /// The reuse of `String`s made from long Lua strings read by stack functions.
@@ -35,7 +36,7 @@ struct LuaStackStringTests {
             let text = String(repeating: String(UnicodeScalar(UInt8(65 + i % 26))), count: 16 + i % 40) + String(i)
             expected += ["a literal longer than fifteen bytes", text, text + "!"]
         }
-        #expect(seen.value == expected)
+        expectEqual(seen.value, expected)
     }
 
     @Test func stringFieldIsNilForAnythingButAStringField() throws {
@@ -48,6 +49,6 @@ struct LuaStackStringTests {
         }
         try lua.setGlobal("obj", .reference(object))
         try lua.run("obj.f({ title = 'T' }); obj.f({ title = 3 }); obj.f({}); obj.f('x'); obj.f()", chunkName: "=t")
-        #expect(seen.value == ["T", nil, nil, nil, nil])
+        expectEqual(seen.value, ["T", nil, nil, nil, nil])
     }
 }

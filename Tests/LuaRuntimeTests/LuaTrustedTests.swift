@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaTrustedTests {
@@ -10,12 +11,12 @@ struct LuaTrustedTests {
             return type(io.open), type(os.execute), type(os.getenv), type(debug.getinfo),
                    type(package.loadlib), type(string.dump), package.path ~= nil, package.cpath ~= nil
             """, chunkName: "=t")
-        #expect(result == ["function", "function", "function", "function", "function", "function", true, true])
+        expectEqual(result, ["function", "function", "function", "function", "function", "function", true, true])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lua-trusted-\(UUID()).txt")
         defer { try? FileManager.default.removeItem(at: file) }
         try lua.setGlobal("path", .string(file.path))
         try lua.run("local f = assert(io.open(path, 'w')) f:write('written by lua') f:close()", chunkName: "=t")
-        #expect(try String(contentsOf: file, encoding: .utf8) == "written by lua")
+        expectEqual(try String(contentsOf: file, encoding: .utf8), "written by lua")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/lua/5.4/lfs.so")))
@@ -23,12 +24,12 @@ struct LuaTrustedTests {
         let lua = try LuaState(options: .trusted)
         let result = try lua.run(
             "local lfs = require 'lfs' return type(lfs.currentdir()), lfs.attributes('/', 'mode')", chunkName: "=t")
-        #expect(result == ["string", "directory"])
+        expectEqual(result, ["string", "directory"])
     }
 
     @Test func sandboxOffKeepsBytecodeLoading() throws {
         let lua = try LuaState(options: .trusted)
         let result = try lua.run("return load(string.dump(function() return 7 end))()", chunkName: "=t")
-        #expect(result == [7])
+        expectEqual(result, [7])
     }
 }

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaUserdataTests {
@@ -30,12 +31,12 @@ struct LuaUserdataTests {
             try lua.setGlobal("counter", lua.userdata(counter, type: "Counter"))
         }
         let result = try lua.run("counter:increment(2) return counter:increment(3), type(counter)", chunkName: "=t")
-        #expect(result == [5, "userdata"])
-        #expect(try lua.global("counter").object(as: Counter.self)?.count == 5)
-        #expect(released.raised == false)
+        expectEqual(result, [5, "userdata"])
+        expectEqual(try lua.global("counter").object(as: Counter.self)?.count, 5)
+        expectEqual(released.raised, false)
         try lua.run("counter = nil", chunkName: "=t")
         lua.collectGarbage()
-        #expect(released.raised == true)
+        expectEqual(released.raised, true)
     }
 
     @Test func objectsAreReleasedWhenTheStateCloses() throws {
@@ -45,14 +46,14 @@ struct LuaUserdataTests {
             let counter = Counter { released.raised = true }
             try lua.setGlobal("kept", lua.userdata(counter, type: "Counter"))
         }
-        #expect(released.raised == true)
+        expectEqual(released.raised, true)
     }
 
     @Test func metatableIsHiddenFromScripts() throws {
         let lua = try LuaState()
         try lua.defineType("Counter", methods: [:])
         try lua.setGlobal("c", lua.userdata(Counter {}, type: "Counter"))
-        #expect(try lua.run("return getmetatable(c)", chunkName: "=t") == [false])
+        expectEqual(try lua.run("return getmetatable(c)", chunkName: "=t"), [false])
     }
 
     @Test func registeredClosuresAreReleasedWithTheState() throws {
@@ -64,9 +65,9 @@ struct LuaUserdataTests {
                 counter.count += 1
                 return [.integer(counter.count)]
             }
-            #expect(try lua.run("bump() return bump()", chunkName: "=t") == [2])
+            expectEqual(try lua.run("bump() return bump()", chunkName: "=t"), [2])
         }
-        #expect(released.raised == true)
+        expectEqual(released.raised, true)
     }
 
     @Test func wrongObjectTypeIsNotReturned() throws {

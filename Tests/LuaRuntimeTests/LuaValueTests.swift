@@ -1,4 +1,5 @@
 import LuaRuntime
+import SwipeTestSupport
 import Testing
 
 struct LuaValueTests {
@@ -17,13 +18,13 @@ struct LuaValueTests {
         let value = Self.samples[sample]
         let lua = try LuaState()
         try lua.run("function identity(...) return ... end", chunkName: "@identity.lua")
-        #expect(try lua.call("identity", value) == [value])
+        expectEqual(try lua.call("identity", value), [value])
     }
 
     @Test func integersAndFloatsStayDistinct() throws {
         let lua = try LuaState()
         let results = try lua.run("return 1, 1.0, 2^53, 7 // 2, 7 / 2", chunkName: "=t")
-        #expect(results == [.integer(1), .number(1.0), .number(9_007_199_254_740_992), .integer(3), .number(3.5)])
+        expectEqual(results, [.integer(1), .number(1.0), .number(9_007_199_254_740_992), .integer(3), .number(3.5)])
     }
 
     @Test func functionsComeBackAsReferencesAndCanBeCalled() throws {
@@ -33,20 +34,20 @@ struct LuaValueTests {
             Issue.record("expected a function, got \(results)")
             return
         }
-        #expect(try lua.call(add, arguments: ["ab", "cd"]) == ["abcd"])
-        #expect(try lua.call(add, "x", "y", returning: String.self) == "xy")
+        expectEqual(try lua.call(add, arguments: ["ab", "cd"]), ["abcd"])
+        expectEqual(try lua.call(add, "x", "y", returning: String.self), "xy")
         // Passed back into Lua, it is the same function.
         try lua.setGlobal("f", .function(add))
-        #expect(try lua.run("return f('1', '2')", chunkName: "=t") == ["12"])
+        expectEqual(try lua.run("return f('1', '2')", chunkName: "=t"), ["12"])
     }
 
     @Test func lightUserdataRoundTrips() throws {
         let lua = try LuaState()
         let pointer = UnsafeMutableRawPointer(bitPattern: 0x1234)!
         try lua.run("function identity(...) return ... end", chunkName: "=t")
-        #expect(try lua.call("identity", .lightUserdata(pointer)) == [.lightUserdata(pointer)])
+        expectEqual(try lua.call("identity", .lightUserdata(pointer)), [.lightUserdata(pointer)])
         try lua.setGlobal("p", .lightUserdata(pointer))
-        #expect(try lua.run("return type(p)", chunkName: "=t") == ["userdata"])
+        expectEqual(try lua.run("return type(p)", chunkName: "=t"), ["userdata"])
     }
 
     @Test func nestedTablesBecomeArraysAndDictionaries() throws {
@@ -61,16 +62,16 @@ struct LuaValueTests {
             }
             """, chunkName: "@config.lua")[0]
         let fields = try #require(result.dictionaryValue)
-        #expect(fields["name"] == "mail")
-        #expect(fields["version"]?.intValue == 3)
-        #expect(fields["enabled"]?.boolValue == true)
-        #expect([String](luaValue: fields["tags"]!) == ["inbox", "archive"])
-        #expect([String: Double](luaValue: fields["sizes"]!) == ["small": 1, "large": 2.5])
+        expectEqual(fields["name"], "mail")
+        expectEqual(fields["version"]?.intValue, 3)
+        expectEqual(fields["enabled"]?.boolValue, true)
+        expectEqual([String](luaValue: fields["tags"]!), ["inbox", "archive"])
+        expectEqual([String: Double](luaValue: fields["sizes"]!), ["small": 1, "large": 2.5])
         let rows = try #require(fields["rows"]?.arrayValue)
-        #expect(rows.map { $0["id"] } == [1, 2])
+        expectEqual(rows.map { $0["id"] }, [1, 2])
         // Not a sequence: holes or non-integer keys.
-        #expect(fields["sizes"]?.arrayValue == nil)
-        #expect(try lua.run("return {1, nil, 3}", chunkName: "=t")[0].arrayValue == nil)
+        expectEqual(fields["sizes"]?.arrayValue, nil)
+        expectEqual(try lua.run("return {1, nil, 3}", chunkName: "=t")[0].arrayValue, nil)
     }
 
     @Test func swiftCollectionsBecomeTables() throws {
@@ -78,7 +79,7 @@ struct LuaValueTests {
         try lua.setGlobal("list", [10, 20, 30].luaValue)
         try lua.setGlobal("map", ["a": 1, "b": 2].luaValue)
         let result = try lua.run("return #list, list[3], map.a + map.b", chunkName: "=t")
-        #expect(result == [3, 30, 3])
+        expectEqual(result, [3, 30, 3])
     }
 
     @Test func cyclicTablesAreRefusedNotLooped() throws {
@@ -94,17 +95,17 @@ struct LuaValueTests {
     @Test func globalsAndFieldsReadAndWrite() throws {
         let lua = try LuaState()
         try lua.setGlobal("answer", 42)
-        #expect(try lua.run("return answer + 1", chunkName: "=t") == [43])
+        expectEqual(try lua.run("return answer + 1", chunkName: "=t"), [43])
         try lua.run("config = { depth = 2 }", chunkName: "=t")
-        #expect(try lua.global("config")["depth"] == 2)
-        #expect(try lua.global("missing") == .nil)
+        expectEqual(try lua.global("config")["depth"], 2)
+        expectEqual(try lua.global("missing"), .nil)
 
         let table = try lua.newTable()
         try lua.setField("count", in: table, to: 7)
         try lua.setField(1, in: table, to: "first")
         try lua.setGlobal("t", .reference(table))
-        #expect(try lua.run("t.count = t.count + 1 return t[1]", chunkName: "=t") == ["first"])
-        #expect(try lua.field("count", in: table) == 8)
+        expectEqual(try lua.run("t.count = t.count + 1 return t[1]", chunkName: "=t"), ["first"])
+        expectEqual(try lua.field("count", in: table), 8)
         #expect(throws: LuaError.self) { try lua.setField(nil, in: table, to: 1) }
     }
 

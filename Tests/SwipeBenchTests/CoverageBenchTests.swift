@@ -1,4 +1,5 @@
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeBench
@@ -8,9 +9,9 @@ struct CoverageBenchTests {
     @Test(arguments: [5_000, 1_000, 123])
     func theGeneratedPluginHasExactlyTheLinesAsked(lines: Int) throws {
         let source = Benchmarks.generatedPlugin(lines: lines)
-        #expect(source.split(separator: "\n", omittingEmptySubsequences: false).count == lines + 1)
+        expectEqual(source.split(separator: "\n", omittingEmptySubsequences: false).count, lines + 1)
         #expect(source.hasSuffix("}\n"))
         let plugin = try Plugin(name: "generated.lua", source: source)
-        #expect(plugin.name == "generated")
+        expectEqual(plugin.name, "generated")
     }
 }

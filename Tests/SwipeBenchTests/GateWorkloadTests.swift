@@ -1,5 +1,6 @@
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeBench
@@ -10,16 +11,17 @@ struct GateWorkloadTests {
     @Test func theItemsScriptNamesTheRowsByIDInTurn() {
         let lines = String(decoding: Benchmarks.itemsReplayScript(lines: 45), as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 46)
-        #expect(lines.last == "")
-        #expect(
-            Array(lines[0..<11]) == [
+        expectEqual(lines.count, 46)
+        expectEqual(lines.last, "")
+        expectEqual(
+            Array(lines[0..<11]),
+            [
                 "pan #m1 begin", "pan #m1 move -20", "pan #m1 move -45", "pan #m1 end", "wait 250", "tap #m1 content",
                 "pan #m1 begin", "pan #m1 move 130", "pan #m1 end", "wait 250", "actions #m1",
             ])
-        #expect(lines[11] == "pan #m2 begin")
-        #expect(lines[33] == "pan #m4 begin")
-        #expect(lines[44] == "pan #m1 begin")
+        expectEqual(lines[11], "pan #m2 begin")
+        expectEqual(lines[33], "pan #m4 begin")
+        expectEqual(lines[44], "pan #m1 begin")
     }
 
     /// Replayed over the inbox, every line runs (no row is deleted, every id is found): each of
@@ -32,8 +34,9 @@ struct GateWorkloadTests {
         let text = String(decoding: output.bytes, as: UTF8.self)
         #expect(!text.contains("delete"))
         let actions = text.split(separator: "\n").filter { $0.hasPrefix(#"{"event":"actions","row":"#) }
-        #expect(actions.count == 40)
-        #expect(actions.prefix(4).map { String($0.prefix(27)) } == (1...4).map { #"{"event":"actions","row":\#($0),"# })
+        expectEqual(actions.count, 40)
+        expectEqual(
+            actions.prefix(4).map { String($0.prefix(27)) }, (1...4).map { #"{"event":"actions","row":\#($0),"# })
         try GateWorkload.itemsReplayLine.run(count: 22, root: ".")
     }
 }

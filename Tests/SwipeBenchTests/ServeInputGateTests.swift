@@ -8,6 +8,6 @@ import Testing
 @Suite struct ServeInputGateTests {
     @Test func theServeInputWorkloadPansRow3() throws {
         try GateWorkload.serveInput.run(count: 120, root: Repository.rootPath)
-        #expect(GateWorkload(rawValue: "serve.input") == .serveInput)
+        expectEqual(GateWorkload(rawValue: "serve.input"), .serveInput)
     }
 }

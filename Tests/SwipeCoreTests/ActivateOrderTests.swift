@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -104,7 +105,7 @@ struct ActivateOrderTests {
             try table.activate(row: row, buttonID: button.id)
             table.advance(by: .milliseconds(500 as Int64))
             let after = (1...5).map { table.cell(forRow: $0)?.offset ?? 0 }
-            #expect(after == before, "the rows stay where they are: \(self)")
+            expectEqual(after, before, "the rows stay where they are: \(self)")
             // How far each row is open: the sign is the physical side, which the mirrors flip.
             return Outcome(
                 lines: lines.lines, open: table.openRows, offsets: after.map(abs),
@@ -120,33 +121,33 @@ struct ActivateOrderTests {
             let test = Case(seed: seed)
             let ltr = try test.run(.ltr, swapped: false)
             // The action alone, naming its side and number; nothing opens, closes or begins.
-            #expect(ltr.lines.count == 1, "\(test): \(ltr.lines)")
+            expectEqual(ltr.lines.count, 1, "\(test): \(ltr.lines)")
             let fields = ltr.lines.first?.split(separator: " ").map(String.init) ?? []
             #expect(fields.first == "activate" && fields[1] == String(test.row), "\(test): \(ltr.lines)")
             let side = test.left ? "leading" : "trailing"
-            #expect(fields.last == side, "\(test): \(ltr.lines)")
-            #expect(fields[2].first == (test.left ? "l" : "t"), "\(test): \(ltr.lines)")
+            expectEqual(fields.last, side, "\(test): \(ltr.lines)")
+            expectEqual(fields[2].first, (test.left ? "l" : "t"), "\(test): \(ltr.lines)")
             edges.insert(side)
             // The leading edge's manual full-swipe button leaves its row waiting, still at rest.
             let waits = test.manualLeading && test.left && fields[3] == "1"
-            #expect(ltr.waiting[test.row - 1] == waits, "\(test)")
-            #expect(ltr.open == Set(test.opened.map { [$0.row] } ?? []), "\(test)")
+            expectEqual(ltr.waiting[test.row - 1], waits, "\(test)")
+            expectEqual(ltr.open, Set(test.opened.map { [$0.row] } ?? []), "\(test)")
 
             // Right to left: the left edge is trailing; its button gives the same events as the
             // right edge's (its semantic twin) left to right.
             var mirrored = test
             mirrored.left.toggle()
             let rtl = try mirrored.run(.rtl, swapped: false)
-            #expect(rtl == ltr, "\(test)")
+            expectEqual(rtl, ltr, "\(test)")
 
             // The edges' buttons swapped: the same events, sides swapped.
             let swapped = try mirrored.run(.ltr, swapped: true)
             let other = test.left ? "trailing" : "leading"
-            #expect(swapped.lines == ltr.lines.map { $0.replacing(side, with: other) }, "\(test)")
+            expectEqual(swapped.lines, ltr.lines.map { $0.replacing(side, with: other) }, "\(test)")
             #expect(swapped.open == ltr.open && swapped.waiting == ltr.waiting, "\(test)")
             let both = try mirrored.run(.rtl, swapped: true)
-            #expect(both == (try test.run(.ltr, swapped: true)), "\(test)")
+            expectEqual(both, (try test.run(.ltr, swapped: true)), "\(test)")
         }
-        #expect(edges == ["leading", "trailing"])
+        expectEqual(edges, ["leading", "trailing"])
     }
 }

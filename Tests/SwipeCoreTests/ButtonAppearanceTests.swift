@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -18,42 +19,43 @@ struct ButtonAppearanceTests {
         built.textColor = "#FFF"
         built.highlightColor = "#A00"
         built.accessibilityLabel = "Delete"
-        #expect(built == full)
-        #expect(built.hashValue == full.hashValue)
-        #expect(built.icon?.name == "trash")
-        #expect(built.textColor == "#FFF")
-        #expect(built.highlightColor == "#A00")
-        #expect(built.accessibilityLabel == "Delete")
+        expectEqual(built, full)
+        expectEqual(built.hashValue, full.hashValue)
+        expectEqual(built.icon?.name, "trash")
+        expectEqual(built.textColor, "#FFF")
+        expectEqual(built.highlightColor, "#A00")
+        expectEqual(built.accessibilityLabel, "Delete")
         var copy = built
         copy.textColor = "#000"
-        #expect(built.textColor == "#FFF", "a copy's change does not reach the original")
+        expectEqual(built.textColor, "#FFF", "a copy's change does not reach the original")
         #expect(copy.icon?.name == "trash" && copy.accessibilityLabel == "Delete")
         built.icon = nil
         built.textColor = nil
         built.highlightColor = nil
         built.accessibilityLabel = nil
-        #expect(built == plain)
-        #expect(built.hashValue == plain.hashValue)
+        expectEqual(built, plain)
+        expectEqual(built.hashValue, plain.hashValue)
         #expect(built != full)
     }
 
     @Test func theBuiltInSetHasTheSixteenNamesAndEachPathIsPathData() {
-        #expect(
-            ButtonIcon.names == [
+        expectEqual(
+            ButtonIcon.names,
+            [
                 "trash", "archive", "flag", "pin", "unpin", "mail", "mail_open", "more", "star", "bell", "bell_slash",
                 "share", "edit", "reply", "forward", "checkmark",
             ])
         for name in ButtonIcon.names {
             let icon = ButtonIcon.named(name)
-            #expect(icon?.name == name)
-            #expect(icon?.stroked == true)
-            #expect(icon?.viewBox == .standard)
-            #expect(ButtonIcon.pathProblem(icon?.path ?? "") == nil, "\(name)")
+            expectEqual(icon?.name, name)
+            expectEqual(icon?.stroked, true)
+            expectEqual(icon?.viewBox, .standard)
+            expectEqual(ButtonIcon.pathProblem(icon?.path ?? ""), nil, "\(name)")
         }
         // Each glyph is its own drawing.
-        #expect(Set(ButtonIcon.builtIn.map(\.path)).count == 16)
-        #expect(ButtonIcon.named("Trash") == nil)
-        #expect(ButtonIcon.named("") == nil)
+        expectEqual(Set(ButtonIcon.builtIn.map(\.path)).count, 16)
+        expectEqual(ButtonIcon.named("Trash"), nil)
+        expectEqual(ButtonIcon.named(""), nil)
     }
 
     @Test func pathDataIsCommandsNumbersCommasAndSpaces() {
@@ -76,23 +78,23 @@ struct ButtonAppearanceTests {
                 (0..<Int(generator.next() % 10)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
             let trimmed = text.drop { $0 == " " }
             let expected = (trimmed.first == "M" || trimmed.first == "m") && text.utf8.allSatisfy(allowed.contains)
-            #expect(ButtonIcon.isPathData(text) == expected, "\(text.debugDescription)")
+            expectEqual(ButtonIcon.isPathData(text), expected, "\(text.debugDescription)")
         }
     }
 
     @Test func aPathPastTheLimitIsRefused() {
         let longest = "M" + String(repeating: "1", count: ButtonIcon.maximumPathLength - 1)
-        #expect(ButtonIcon.pathProblem(longest) == nil)
-        #expect(
-            ButtonIcon.pathProblem(longest + "1") == "must be at most 4096 bytes of SVG path data, got 4097")
+        expectEqual(ButtonIcon.pathProblem(longest), nil)
+        expectEqual(
+            ButtonIcon.pathProblem(longest + "1"), "must be at most 4096 bytes of SVG path data, got 4097")
     }
 
     @Test func viewBoxes() throws {
-        #expect(
-            try ButtonIcon.viewBox("0 0 24 24").get() == .standard)
-        #expect(
-            try ButtonIcon.viewBox("-2,-2.5, 48 1e2").get()
-                == ButtonIcon.ViewBox(minX: -2, minY: -2.5, width: 48, height: 100))
+        expectEqual(
+            try ButtonIcon.viewBox("0 0 24 24").get(), .standard)
+        expectEqual(
+            try ButtonIcon.viewBox("-2,-2.5, 48 1e2").get(),
+            ButtonIcon.ViewBox(minX: -2, minY: -2.5, width: 48, height: 100))
         for bad in [
             "", "0 0 24", "0 0 24 24 24", "0 0 0 24", "0 0 24 -1", "0 0 nan 24", "0 0 inf 24", "0 0 1e6 24", "a b c d",
         ] {
@@ -114,18 +116,18 @@ struct ButtonAppearanceTests {
         ("日本", 2 * 2_048, 58),
     ])
     func autoWidthsFollowTheMetricTable(title: String, units: Int, width: Double) {
-        #expect(ButtonMetrics.textWidth(title) == Double(units) * 14 / 2048)
-        #expect(ButtonMetrics.autoWidth(title: title, hasIcon: false) == width)
+        expectEqual(ButtonMetrics.textWidth(title), Double(units) * 14 / 2048)
+        expectEqual(ButtonMetrics.autoWidth(title: title, hasIcon: false), width)
     }
 
     @Test func anIconIsAtLeast24PointsAndBoundsClamp() {
-        #expect(ButtonMetrics.autoWidth(title: "", hasIcon: true) == 54)
+        expectEqual(ButtonMetrics.autoWidth(title: "", hasIcon: true), 54)
         // "OK" is 22.75 points: the icon is wider.
-        #expect(ButtonMetrics.autoWidth(title: "OK", hasIcon: true) == 54)
-        #expect(ButtonMetrics.autoWidth(title: "Trash", hasIcon: true) == 75)
-        #expect(ButtonMetrics.autoWidth(title: "Trash", hasIcon: false, minimum: 80) == 80)
-        #expect(ButtonMetrics.autoWidth(title: "Trash", hasIcon: false, maximum: 60) == 60)
-        #expect(ButtonMetrics.autoWidth(title: "Trash", hasIcon: false, minimum: 60, maximum: 90) == 75)
+        expectEqual(ButtonMetrics.autoWidth(title: "OK", hasIcon: true), 54)
+        expectEqual(ButtonMetrics.autoWidth(title: "Trash", hasIcon: true), 75)
+        expectEqual(ButtonMetrics.autoWidth(title: "Trash", hasIcon: false, minimum: 80), 80)
+        expectEqual(ButtonMetrics.autoWidth(title: "Trash", hasIcon: false, maximum: 60), 60)
+        expectEqual(ButtonMetrics.autoWidth(title: "Trash", hasIcon: false, minimum: 60, maximum: 90), 75)
     }
 
     /// Widths grow with the title: appending a character never makes the auto width smaller.
@@ -145,10 +147,10 @@ struct ButtonAppearanceTests {
     @Test func coloursOfTheNewKeysAreCheckedHexOnly() {
         let button = SwipeButton(
             id: "a", title: "A", width: 80, textColor: "#ABC", highlightColor: "red", accessibilityLabel: "A")
-        #expect(button.validTextColor == "#abc")
-        #expect(button.validHighlightColor == nil)
-        #expect(SwipeButton(id: "a", title: "", width: 80, icon: ButtonIcon.named("pin")).displayTitle == "pin")
-        #expect(SwipeButton(id: "a", title: "", width: 80, accessibilityLabel: "Pin it").displayTitle == "Pin it")
-        #expect(SwipeButton(id: "a", title: "", width: 80).displayTitle == "a")
+        expectEqual(button.validTextColor, "#abc")
+        expectEqual(button.validHighlightColor, nil)
+        expectEqual(SwipeButton(id: "a", title: "", width: 80, icon: ButtonIcon.named("pin")).displayTitle, "pin")
+        expectEqual(SwipeButton(id: "a", title: "", width: 80, accessibilityLabel: "Pin it").displayTitle, "Pin it")
+        expectEqual(SwipeButton(id: "a", title: "", width: 80).displayTitle, "a")
     }
 }

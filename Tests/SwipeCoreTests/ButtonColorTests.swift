@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -14,9 +15,10 @@ struct ButtonColorTests {
         ] {
             #expect(!SwipeButton.isHexColor(bad), "\(bad)")
         }
-        #expect(SwipeButton(id: "a", title: "A", width: 10, color: "url(http://host/?x=secret) red").validColor == nil)
-        #expect(SwipeButton(id: "a", title: "A", width: 10, color: "#FF9500").validColor == "#FF9500")
-        #expect(SwipeButton(id: "a", title: "A", width: 10).validColor == nil)
+        expectEqual(
+            SwipeButton(id: "a", title: "A", width: 10, color: "url(http://host/?x=secret) red").validColor, nil)
+        expectEqual(SwipeButton(id: "a", title: "A", width: 10, color: "#FF9500").validColor, "#FF9500")
+        expectEqual(SwipeButton(id: "a", title: "A", width: 10).validColor, nil)
     }
 
     /// A property over generated strings from the characters that matter: accepted exactly when
@@ -31,7 +33,7 @@ struct ButtonColorTests {
             let expected =
                 text.first == "#" && (digits.count == 3 || digits.count == 6)
                 && digits.allSatisfy { "0123456789abcdefABCDEF".contains($0) }
-            #expect(SwipeButton.isHexColor(text) == expected, "\(text)")
+            expectEqual(SwipeButton.isHexColor(text), expected, "\(text)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -27,45 +28,45 @@ struct CellEndedCancelledTests {
 
     @Test func fromClosedAtHalfOfButtonOneOpensAndNotifies() {  // 1-3
         let (cell, effects) = released(at: 40, startingOpen: false)
-        #expect(effects.notification == .didOpen)
-        #expect(effects.completion?.step == .openSettle)
-        #expect(cell.right == 180)
-        #expect(cell.gesture == .idle)
+        expectEqual(effects.notification, .didOpen)
+        expectEqual(effects.completion?.step, .openSettle)
+        expectEqual(cell.right, 180)
+        expectEqual(cell.gesture, .idle)
     }
 
     @Test func fromClosedBelowHalfOfButtonOneClosesAndNotifies() {
         let (cell, effects) = released(at: 39.5, startingOpen: false)
-        #expect(effects.notification == .didClose)
-        #expect(effects.completion?.step == .closeSettle)
-        #expect(cell.right == -20)
-        #expect(cell.left == 20)
+        expectEqual(effects.notification, .didClose)
+        expectEqual(effects.completion?.step, .closeSettle)
+        expectEqual(cell.right, -20)
+        expectEqual(cell.left, 20)
     }
 
     @Test func fromOpenAtButtonOnePlusHalfOfButtonTwoStaysOpen() {  // 4-5
         let (cell, effects) = released(at: 120, startingOpen: true)
-        #expect(effects.notification == .didOpen)
-        #expect(effects.completion?.step == .openSettle)
-        #expect(cell.right == 180)
+        expectEqual(effects.notification, .didOpen)
+        expectEqual(effects.completion?.step, .openSettle)
+        expectEqual(cell.right, 180)
     }
 
     @Test func fromOpenBelowTheCloseThresholdCloses() {
         let (cell, effects) = released(at: 119, startingOpen: true)
-        #expect(effects.notification == .didClose)
-        #expect(cell.right == -20)
+        expectEqual(effects.notification, .didClose)
+        expectEqual(cell.right, -20)
     }
 
     @Test func anOpenCellTouchedAndReleasedNotifiesOpenAgainAndBailsOut() {  // quirk: notify before bail-out
         var cell = SwipeCell()
         cell.openCell(at: t0)
         cell.panBegan(translation: 0)
-        #expect(cell.panEnded(at: t0) == CellEffects(notification: .didOpen))
-        #expect(cell.right == 160)
+        expectEqual(cell.panEnded(at: t0), CellEffects(notification: .didOpen))
+        expectEqual(cell.right, 160)
     }
 
     @Test func aClosedCellTouchedAndReleasedNotifiesClose() {  // quirk: a close for a row never opened
         var cell = SwipeCell()
         cell.panBegan(translation: 0)
-        #expect(cell.panEnded(at: t0) == CellEffects(notification: .didClose))
+        expectEqual(cell.panEnded(at: t0), CellEffects(notification: .didClose))
     }
 
     @Test(arguments: [
@@ -75,22 +76,24 @@ struct CellEndedCancelledTests {
     ])
     func defaultThresholds(widths: [Double], open: Double, close: Double, total: Double) {
         let configuration = Self.buttons(widths)
-        #expect(configuration.effectiveOpenThreshold == open)
-        #expect(configuration.effectiveCloseThreshold == close)
-        #expect(configuration.totalWidth == total)
-        #expect(released(at: open, startingOpen: false, configuration: configuration).1.notification == .didOpen)
-        #expect(released(at: open - 0.5, startingOpen: false, configuration: configuration).1.notification == .didClose)
-        #expect(released(at: close, startingOpen: true, configuration: configuration).1.notification == .didOpen)
-        #expect(released(at: close - 0.5, startingOpen: true, configuration: configuration).1.notification == .didClose)
+        expectEqual(configuration.effectiveOpenThreshold, open)
+        expectEqual(configuration.effectiveCloseThreshold, close)
+        expectEqual(configuration.totalWidth, total)
+        expectEqual(released(at: open, startingOpen: false, configuration: configuration).1.notification, .didOpen)
+        expectEqual(
+            released(at: open - 0.5, startingOpen: false, configuration: configuration).1.notification, .didClose)
+        expectEqual(released(at: close, startingOpen: true, configuration: configuration).1.notification, .didOpen)
+        expectEqual(
+            released(at: close - 0.5, startingOpen: true, configuration: configuration).1.notification, .didClose)
     }
 
     @Test func configuredThresholdsReplaceTheDefaults() {
         var configuration = CellConfiguration.tutorial
         configuration.openThreshold = 100
         configuration.closeThreshold = 30
-        #expect(released(at: 99, startingOpen: false, configuration: configuration).1.notification == .didClose)
-        #expect(released(at: 100, startingOpen: false, configuration: configuration).1.notification == .didOpen)
-        #expect(released(at: 30, startingOpen: true, configuration: configuration).1.notification == .didOpen)
+        expectEqual(released(at: 99, startingOpen: false, configuration: configuration).1.notification, .didClose)
+        expectEqual(released(at: 100, startingOpen: false, configuration: configuration).1.notification, .didOpen)
+        expectEqual(released(at: 30, startingOpen: true, configuration: configuration).1.notification, .didOpen)
     }
 
     @Test func cancelledFromClosedResetsAndNotifiesClose() {
@@ -98,9 +101,9 @@ struct CellEndedCancelledTests {
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -150, at: t0)
         let effects = cell.panCancelled(at: t0)
-        #expect(effects.notification == .didClose)
-        #expect(effects.completion?.step == .closeSettle)
-        #expect(cell.right == -20)
+        expectEqual(effects.notification, .didClose)
+        expectEqual(effects.completion?.step, .closeSettle)
+        expectEqual(cell.right, -20)
     }
 
     @Test func cancelledFromOpenReopensAndNotifiesOpen() {
@@ -109,10 +112,10 @@ struct CellEndedCancelledTests {
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: 150, at: t0)  // snapped closed mid-pan (no notify)
         let effects = cell.panCancelled(at: t0)
-        #expect(effects.notification == .didOpen)
-        #expect(effects.completion?.step == .openSettle)
-        #expect(cell.right == 180)
-        #expect(cell.gesture == .idle)
+        expectEqual(effects.notification, .didOpen)
+        expectEqual(effects.completion?.step, .openSettle)
+        expectEqual(cell.right, 180)
+        expectEqual(cell.gesture, .idle)
     }
 }
 
@@ -120,11 +123,11 @@ struct CellWithoutButtonsTests {
     @Test func aCellWithNoButtonsNeitherMovesNorNotifies() {
         var cell = SwipeCell(configuration: CellConfiguration(buttons: []))
         cell.panBegan(translation: 0)
-        #expect(cell.panChanged(translation: -100, at: .start) == CellEffects())
-        #expect(cell.right == 0)
-        #expect(cell.panEnded(at: .start) == CellEffects())
-        #expect(cell.gesture == .idle)
+        expectEqual(cell.panChanged(translation: -100, at: .start), CellEffects())
+        expectEqual(cell.right, 0)
+        expectEqual(cell.panEnded(at: .start), CellEffects())
+        expectEqual(cell.gesture, .idle)
         cell.panBegan(translation: 0)
-        #expect(cell.panCancelled(at: .start) == CellEffects())
+        expectEqual(cell.panCancelled(at: .start), CellEffects())
     }
 }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -60,7 +61,7 @@ struct CellGeometryTests {
         for (reveal, frames) in try #require(Self.expected[transition]) {
             let cell = Self.cell(configuration, reveal: reveal)
             let drawn = cell.frames(of: .trailing, at: .start, width: 320)
-            #expect(drawn.count == 3)
+            expectEqual(drawn.count, 3)
             for (frame, want) in zip(drawn, frames) {
                 #expect(
                     abs(frame.x - want.0) < 1e-9, "\(transition) at \(reveal): button \(frame.index + 1) x \(frame.x)")
@@ -70,8 +71,8 @@ struct CellGeometryTests {
             }
             // The row's geometry draws the same frames on the side the content uncovers.
             let geometry = cell.geometry(at: .start, width: 320)
-            #expect(geometry.offset == -reveal)
-            #expect(geometry.buttons == (reveal == 0 ? [] : drawn))
+            expectEqual(geometry.offset, -reveal)
+            expectEqual(geometry.buttons, (reveal == 0 ? [] : drawn))
         }
     }
 
@@ -81,14 +82,14 @@ struct CellGeometryTests {
             Self.cell(Self.configuration(transition), reveal: 120).frames(of: .trailing, at: .start, width: 320)
                 .map { [$0.x, $0.width] }
         }
-        #expect(Set(layouts).count == 4)
+        expectEqual(Set(layouts).count, 4)
     }
 
     /// The clip: the part of each frame between the row's side and the content.
     @Test func eachFramesVisiblePartIsInsideTheRevealedStrip() {
         let frames = Self.cell(Self.configuration(.reveal), reveal: 120).frames(of: .trailing, at: .start, width: 320)
-        #expect(frames.map(\.visibleX) == [240, 200, 80])
-        #expect(frames.map(\.visibleWidth) == [80, 40, 0])
+        expectEqual(frames.map(\.visibleX), [240, 200, 80])
+        expectEqual(frames.map(\.visibleWidth), [80, 40, 0])
     }
 
     /// A generated edge: 1 to 4 buttons of 20 to 150 points, and a transition.
@@ -125,8 +126,8 @@ struct CellGeometryTests {
                     #expect(abs(b.visibleWidth - a.visibleWidth) < 1e-9)
                 }
                 let (g1, g2) = (ltr.geometry(at: .start, width: 320), rtl.geometry(at: .start, width: 320))
-                #expect(g1.offset == -g2.offset)
-                #expect(g1.buttons.count == g2.buttons.count)
+                expectEqual(g1.offset, -g2.offset)
+                expectEqual(g1.buttons.count, g2.buttons.count)
             }
         }
     }
@@ -202,28 +203,28 @@ struct CellGeometryTests {
             let filled = try #require(geometry.filled, "at \(table.now)")
             let revealed = min(abs(geometry.offset), 320)
             if table.now - armed >= ExpansionAnimation.duration {
-                #expect(filled.width == revealed)
-                #expect(filled.x == (geometry.offset < 0 ? 320 - revealed : 0))
+                expectEqual(filled.width, revealed)
+                expectEqual(filled.x, (geometry.offset < 0 ? 320 - revealed : 0))
             } else {
                 // Still growing from Trash's own frame (FilledExpansionTests), against the row's side.
                 #expect(filled.width < revealed && filled.width >= 80)
                 #expect(abs(geometry.offset < 0 ? filled.x + filled.width - 320 : filled.x) < 1e-9)
             }
-            #expect(table.cell(forRow: 3)?.filledButton?.id == "trash")
+            expectEqual(table.cell(forRow: 3)?.filledButton?.id, "trash")
             checked += 1
             table.advance(by: .milliseconds(1 as Int64))
         }
         #expect(checked > 50)
         // The row below took its place, drawn closed with nothing filled.
-        #expect(table.cellGeometry(forRow: 3)?.filled == nil)
-        #expect(table.cellGeometry(forRow: 3)?.offset == 0)
+        expectEqual(table.cellGeometry(forRow: 3)?.filled, nil)
+        expectEqual(table.cellGeometry(forRow: 3)?.offset, 0)
     }
 
     /// The row's place: y from its number and the scroll, the table's row height.
     @Test func theRowsPlaceIsItsNumberTimesTheRowHeightLessTheScroll() throws {
         let table = SwipeTable(items: .generated(count: 30)) { _, _ in .tutorial }
         let geometry = try #require(table.cellGeometry(forRow: 4))
-        #expect(geometry.y == 132)
-        #expect(geometry.height == 44)
+        expectEqual(geometry.y, 132)
+        expectEqual(geometry.height, 44)
     }
 }

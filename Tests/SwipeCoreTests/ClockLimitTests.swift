@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -63,8 +64,9 @@ struct ClockLimitTests {
 
     @Test func theLongestSwipeRuns() throws {
         let lines = try ScriptParser(fileName: "t.swipe").parse("swipe 3 -100 60000\nwait 1000000000001\n")
-        #expect(
-            lines.map(\.command) == [
+        expectEqual(
+            lines.map(\.command),
+            [
                 .swipe(row: 3, dx: -100, duration: .milliseconds(60_000 as Int64)),
                 .wait(TimeAmount(nanoseconds: 1_000_000_000_001_000_000)),
             ])
@@ -81,27 +83,27 @@ struct ClockLimitTests {
                 ScriptLine(
                     number: 4, command: .swipe(row: 3, dx: -100, duration: .milliseconds(1_000_000_000_000 as Int64))))
         }
-        #expect(table.now == .start)
-        #expect(table.cell(forRow: 3)?.gesture == .idle)
+        expectEqual(table.now, .start)
+        expectEqual(table.cell(forRow: 3)?.gesture, .idle)
     }
 
     @Test func timeArithmeticSaturatesInsteadOfTrapping() {
-        #expect(VirtualInstant.maximum + TimeAmount(nanoseconds: .max) == .maximum)
-        #expect(
-            VirtualInstant(nanoseconds: 8_000_000_000_000_000_000) + .milliseconds(2_000_000_000_000 as Int64)
-                == .maximum)
-        #expect(TimeAmount(nanoseconds: .max) + TimeAmount(nanoseconds: 1) == TimeAmount(nanoseconds: .max))
-        #expect(TimeAmount(nanoseconds: .max / 2) * 3 == TimeAmount(nanoseconds: .max))
-        #expect(TimeAmount(nanoseconds: .max / 2) * -3 == TimeAmount(nanoseconds: .min))
-        #expect(TimeAmount.milliseconds(Int64.max) == TimeAmount(nanoseconds: .max))
-        #expect(TimeAmount.milliseconds(1e300) == TimeAmount(nanoseconds: .max))
-        #expect(TimeAmount.milliseconds(-1e300) == TimeAmount(nanoseconds: .min))
-        #expect(TimeAmount.milliseconds(Double.nan) == .zero)
-        #expect(TimeAmount.seconds(.infinity) == TimeAmount(nanoseconds: .max))
-        #expect(TimeAmount.milliseconds(checked: 9e12) == .maximum)
-        #expect(TimeAmount.milliseconds(checked: 9.000000000001e12) == nil)
-        #expect(TimeAmount.milliseconds(checked: -1) == nil)
-        #expect(TimeAmount.milliseconds(checked: .nan) == nil)
+        expectEqual(VirtualInstant.maximum + TimeAmount(nanoseconds: .max), .maximum)
+        expectEqual(
+            VirtualInstant(nanoseconds: 8_000_000_000_000_000_000) + .milliseconds(2_000_000_000_000 as Int64), .maximum
+        )
+        expectEqual(TimeAmount(nanoseconds: .max) + TimeAmount(nanoseconds: 1), TimeAmount(nanoseconds: .max))
+        expectEqual(TimeAmount(nanoseconds: .max / 2) * 3, TimeAmount(nanoseconds: .max))
+        expectEqual(TimeAmount(nanoseconds: .max / 2) * -3, TimeAmount(nanoseconds: .min))
+        expectEqual(TimeAmount.milliseconds(Int64.max), TimeAmount(nanoseconds: .max))
+        expectEqual(TimeAmount.milliseconds(1e300), TimeAmount(nanoseconds: .max))
+        expectEqual(TimeAmount.milliseconds(-1e300), TimeAmount(nanoseconds: .min))
+        expectEqual(TimeAmount.milliseconds(Double.nan), .zero)
+        expectEqual(TimeAmount.seconds(.infinity), TimeAmount(nanoseconds: .max))
+        expectEqual(TimeAmount.milliseconds(checked: 9e12), .maximum)
+        expectEqual(TimeAmount.milliseconds(checked: 9.000000000001e12), nil)
+        expectEqual(TimeAmount.milliseconds(checked: -1), nil)
+        expectEqual(TimeAmount.milliseconds(checked: .nan), nil)
     }
 
     @Test func aLateTimerIsClampedToTheClocksLimit() {
@@ -112,9 +114,9 @@ struct ClockLimitTests {
         let id = table.scheduleTimer(after: .milliseconds(1_000_000_000_000 as Int64))
         let second = table.scheduleTimer(after: TimeAmount(nanoseconds: .max))
         table.advance(by: TimeAmount(nanoseconds: .max))
-        #expect(fired.map(\.0) == [id, second])
-        #expect(fired.map(\.1) == [.maximum, .maximum])
-        #expect(table.now == .maximum)
+        expectEqual(fired.map(\.0), [id, second])
+        expectEqual(fired.map(\.1), [.maximum, .maximum])
+        expectEqual(table.now, .maximum)
         #expect(throws: TableError.clockLimit(now: .maximum, amount: TimeAmount(nanoseconds: 1))) {
             try table.checkCanAdvance(by: TimeAmount(nanoseconds: 1))
         }
@@ -141,8 +143,8 @@ struct ClockLimitTests {
         buffer.append(milliseconds: VirtualInstant(nanoseconds: nanoseconds))
         var double = OutputBuffer()
         double.append(number: Double(nanoseconds) / 1_000_000)
-        #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(decoding: double.bytes, as: UTF8.self))
-        #expect(TimeText.milliseconds(nanoseconds: nanoseconds) == String(decoding: double.bytes, as: UTF8.self))
+        expectEqual(String(decoding: buffer.bytes, as: UTF8.self), String(decoding: double.bytes, as: UTF8.self))
+        expectEqual(TimeText.milliseconds(nanoseconds: nanoseconds), String(decoding: double.bytes, as: UTF8.self))
     }
 
     @Test(arguments: [
@@ -154,9 +156,9 @@ struct ClockLimitTests {
         (-1_500, "-0.0015", "-0.002"),
     ])
     func timeTextIsTheExactDecimal(nanoseconds: Int64, exact: String, microseconds: String) {
-        #expect(TimeText.milliseconds(nanoseconds: nanoseconds) == exact)
-        #expect(
-            TimeText.milliseconds(VirtualInstant(nanoseconds: nanoseconds), roundedToMicroseconds: true) == microseconds
+        expectEqual(TimeText.milliseconds(nanoseconds: nanoseconds), exact)
+        expectEqual(
+            TimeText.milliseconds(VirtualInstant(nanoseconds: nanoseconds), roundedToMicroseconds: true), microseconds
         )
     }
 }

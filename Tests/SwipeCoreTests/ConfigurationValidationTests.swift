@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -16,8 +17,9 @@ struct ConfigurationValidationTests {
         configuration.bounce = -3
         configuration.duration = .seconds(-0.5)
         configuration.openThreshold = 0
-        #expect(
-            configuration.problems(cellWidth: 320) == [
+        expectEqual(
+            configuration.problems(cellWidth: 320),
+            [
                 FieldProblem(field: "buttons[2].width", message: "must be a finite number > 0, got -1"),
                 FieldProblem(field: "buttons[2].id", message: "duplicate id 'a' (also buttons[1].id)"),
                 FieldProblem(field: "buttons[3].width", message: "must be a finite number > 0, got inf"),
@@ -29,8 +31,9 @@ struct ConfigurationValidationTests {
 
     @Test func buttonsWiderThanTheCellSayByHowMuch() {
         let configuration = CellConfiguration(buttons: [button("a", 200), button("b", 150)])
-        #expect(
-            configuration.problems(cellWidth: 320) == [
+        expectEqual(
+            configuration.problems(cellWidth: 320),
+            [
                 FieldProblem(field: "buttons", message: "are 350 points wide in total, 30 more than the 320-point cell")
             ])
     }
@@ -40,14 +43,15 @@ struct ConfigurationValidationTests {
         configuration.closeThreshold = 160
         #expect(configuration.problems(cellWidth: 320).isEmpty)
         configuration.closeThreshold = 160.5
-        #expect(
-            configuration.problems(cellWidth: 320) == [
+        expectEqual(
+            configuration.problems(cellWidth: 320),
+            [
                 FieldProblem(
                     field: "close_threshold", message: "must be in (0, 160] (the total button width), got 160.5")
             ])
     }
 
     @Test func anEmptyButtonListIsAProblem() {
-        #expect(CellConfiguration(buttons: []).problems(cellWidth: 320).map(\.field) == ["buttons"])
+        expectEqual(CellConfiguration(buttons: []).problems(cellWidth: 320).map(\.field), ["buttons"])
     }
 }

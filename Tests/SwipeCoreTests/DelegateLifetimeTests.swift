@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -26,13 +27,13 @@ struct DelegateLifetimeTests {
             released = log
             table.delegate = log
             try openAndClose(table, row: 2)
-            #expect(log.events == [.open(row: 2), .close(row: 2)])
+            expectEqual(log.events, [.open(row: 2), .close(row: 2)])
         }
         #expect(released == nil)
         #expect(table.delegate == nil)
         try openAndClose(table, row: 3)
         #expect(table.openRows.isEmpty)
-        #expect(table.cell(forRow: 3)?.right == 0)
+        expectEqual(table.cell(forRow: 3)?.right, 0)
     }
 
     @Test func anAttachedOwnerHearsEveryEventAndIsTheDelegate() throws {
@@ -41,7 +42,7 @@ struct DelegateLifetimeTests {
         table.attach(owner)
         #expect(table.delegate === owner)
         try openAndClose(table, row: 4)
-        #expect(owner.events == [.open(row: 4), .close(row: 4)])
+        expectEqual(owner.events, [.open(row: 4), .close(row: 4)])
     }
 
     @Test func aDetachedOwnerHearsNothingMore() throws {
@@ -52,7 +53,7 @@ struct DelegateLifetimeTests {
         table.detach(owner: owner)
         #expect(table.delegate == nil)
         try openAndClose(table, row: 5)
-        #expect(owner.events == [.open(row: 1), .close(row: 1)])
+        expectEqual(owner.events, [.open(row: 1), .close(row: 1)])
     }
 
     /// A reload's new host attaches before the old one is released: the old one's detach
@@ -67,7 +68,7 @@ struct DelegateLifetimeTests {
         #expect(table.delegate === new)
         try openAndClose(table, row: 6)
         #expect(old.events.isEmpty)
-        #expect(new.events == [.open(row: 6), .close(row: 6)])
+        expectEqual(new.events, [.open(row: 6), .close(row: 6)])
     }
 
     /// Setting ``SwipeTable/delegate`` ends an attachment, and attaching replaces a weak
@@ -83,8 +84,8 @@ struct DelegateLifetimeTests {
         table.attach(owner)
         #expect(table.delegate === owner)
         try openAndClose(table, row: 8)
-        #expect(delegate.events == [.open(row: 7), .close(row: 7)])
-        #expect(owner.events == [.open(row: 8), .close(row: 8)])
+        expectEqual(delegate.events, [.open(row: 7), .close(row: 7)])
+        expectEqual(owner.events, [.open(row: 8), .close(row: 8)])
     }
 
     /// The contract as an owner keeps it: it owns the table and detaches in `deinit`. Once it
@@ -102,7 +103,7 @@ struct DelegateLifetimeTests {
         var owner: Owner? = Owner()
         let table = owner!.table
         try openAndClose(table, row: 9)
-        #expect(owner?.count == 2)
+        expectEqual(owner?.count, 2)
         owner = nil
         #expect(table.delegate == nil)
         try openAndClose(table, row: 10)

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -16,21 +17,21 @@ struct DisplayTextTests {
         ("a \\ backslash stays", "a \\ backslash stays"),
     ])
     func controlCharactersAreEscaped(text: String, shown: String) {
-        #expect(DisplayText.escaped(text) == shown)
-        #expect(DisplayText.escaped(shown) == shown, "escaping is idempotent")
+        expectEqual(DisplayText.escaped(text), shown)
+        expectEqual(DisplayText.escaped(shown), shown, "escaping is idempotent")
     }
 
     @Test func newlinesCanBeKeptForTextLaidOutInLines() {
-        #expect(DisplayText.escaped("a\n\u{1B}b\n\tc\r", keeping: [.tabs, .newlines]) == "a\n\\eb\n\tc\\r")
+        expectEqual(DisplayText.escaped("a\n\u{1B}b\n\tc\r", keeping: [.tabs, .newlines]), "a\n\\eb\n\tc\\r")
     }
 
     @Test func longTokensAreShortened() {
         let long = String(repeating: "x", count: 10_000_000)
-        #expect(DisplayText.token(long) == String(repeating: "x", count: 60) + "…(10000000 bytes)")
+        expectEqual(DisplayText.token(long), String(repeating: "x", count: 60) + "…(10000000 bytes)")
         let sixty = String(repeating: "é", count: 60)
-        #expect(DisplayText.token(sixty) == sixty)
-        #expect(DisplayText.token(sixty + "\u{1B}") == sixty + "…(121 bytes)")
-        #expect(DisplayText.token("\u{1B}" + sixty) == "\\e" + String(repeating: "é", count: 59) + "…(121 bytes)")
+        expectEqual(DisplayText.token(sixty), sixty)
+        expectEqual(DisplayText.token(sixty + "\u{1B}"), sixty + "…(121 bytes)")
+        expectEqual(DisplayText.token("\u{1B}" + sixty), "\\e" + String(repeating: "é", count: 59) + "…(121 bytes)")
     }
 
     @Test func anUnknownCommandIsEchoedEscaped() {
@@ -42,7 +43,7 @@ struct DisplayTextTests {
             try ScriptParser(fileName: "t.swipe").parse("wait 1\njump\u{1B}[2J\u{07}\u{0} 3\n")
         }
         let error = ScriptError(file: "t\n.swipe", line: 2, message: "unknown command 'jump\u{1B}[2J\u{07}\u{0}'")
-        #expect(error.description == "t\\n.swipe:2: unknown command 'jump\\e[2J\\a\\0'")
+        expectEqual(error.description, "t\\n.swipe:2: unknown command 'jump\\e[2J\\a\\0'")
     }
 
     @Test func aHugeBadTokenIsShortenedInTheMessage() throws {
@@ -51,9 +52,9 @@ struct DisplayTextTests {
             _ = try ScriptParser(fileName: "t").parse("pan 3 move \(token)\n")
             Issue.record("parsed")
         } catch {
-            #expect(
-                error.description
-                    == "t:1: X must be a number, got '\(String(repeating: "z", count: 60))…(10000000 bytes)'")
+            expectEqual(
+                error.description,
+                "t:1: X must be a number, got '\(String(repeating: "z", count: 60))…(10000000 bytes)'")
         }
     }
 
@@ -80,14 +81,14 @@ struct DisplayTextTests {
             plugin: "x", file: "x.lua", hook: "on_open", row: nil, field: nil, message: "a\u{1B}", kind: "runtime",
             traceback: "b\u{1B}\n\tc")
         TextFormat.write(TraceRecord(time: .start, event: .pluginError(error)), to: &out)
-        #expect(
-            String(decoding: out.bytes, as: UTF8.self)
-                == "     0 ms  plugin error in x.on_open: a\\e\n           b\\e\n           \tc\n")
+        expectEqual(
+            String(decoding: out.bytes, as: UTF8.self),
+            "     0 ms  plugin error in x.on_open: a\\e\n           b\\e\n           \tc\n")
     }
 
     @Test func aMissingButtonIdIsEscaped() {
-        #expect(
-            TableError.noSuchButton(row: 3, button: "x\u{1B}", ids: ["one", "two"], reason: nil).description
-                == "row 3 has no button 'x\\e': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)")
+        expectEqual(
+            TableError.noSuchButton(row: 3, button: "x\u{1B}", ids: ["one", "two"], reason: nil).description,
+            "row 3 has no button 'x\\e': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2)")
     }
 }

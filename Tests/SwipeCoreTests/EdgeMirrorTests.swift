@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -226,9 +227,9 @@ struct EdgeMirrorTests {
             let test = MirrorCase(seed: seed)
             let trailing = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
             let leading = try test.run(side: .leading, direction: .ltr, sign: -1, flip: true)
-            #expect(leading.events == trailing.events.map(Self.leadingSide), "\(test)")
-            #expect(leading.constants == trailing.constants, "\(test)")
-            #expect(leading.editing == trailing.editing, "\(test)")
+            expectEqual(leading.events, trailing.events.map(Self.leadingSide), "\(test)")
+            expectEqual(leading.constants, trailing.constants, "\(test)")
+            expectEqual(leading.editing, trailing.editing, "\(test)")
             events += trailing.events.count
             opened += trailing.events.filter { $0.split(separator: " ").dropFirst().first == "open" }.count
             steps += test.steps.count
@@ -247,9 +248,9 @@ struct EdgeMirrorTests {
             let test = MirrorCase(seed: seed)
             let ltr = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
             let rtl = try test.run(side: .trailing, direction: .rtl, sign: -1, flip: true)
-            #expect(rtl.events == ltr.events, "\(test)")
-            #expect(rtl.constants == ltr.constants, "\(test)")
-            #expect(rtl.editing == ltr.editing, "\(test)")
+            expectEqual(rtl.events, ltr.events, "\(test)")
+            expectEqual(rtl.constants, ltr.constants, "\(test)")
+            expectEqual(rtl.editing, ltr.editing, "\(test)")
         }
     }
 
@@ -259,8 +260,8 @@ struct EdgeMirrorTests {
             let test = MirrorCase(seed: seed)
             let trailing = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
             let leading = try test.run(side: .leading, direction: .rtl, sign: 1, flip: false)
-            #expect(leading.events == trailing.events.map(Self.leadingSide), "\(test)")
-            #expect(leading.constants == trailing.constants, "\(test)")
+            expectEqual(leading.events, trailing.events.map(Self.leadingSide), "\(test)")
+            expectEqual(leading.constants, trailing.constants, "\(test)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -41,25 +42,25 @@ struct EdgeTests {
     @Test func aLeadingSwipeOpensTheLeadingEdgeAndItsButtonTaps() throws {
         let table = table()
         try swipe(table, row: 3, to: 120)
-        #expect(log.events == [.open(row: 3, side: .leading)])
-        #expect(table.cell(forRow: 3)?.right == -80)
-        #expect(table.cell(forRow: 3)?.left == 80)
-        #expect(table.cell(forRow: 3)?.offset == 80)
-        #expect(table.openEdge(ofRow: 3) == .leading)
+        expectEqual(log.events, [.open(row: 3, side: .leading)])
+        expectEqual(table.cell(forRow: 3)?.right, -80)
+        expectEqual(table.cell(forRow: 3)?.left, 80)
+        expectEqual(table.cell(forRow: 3)?.offset, 80)
+        expectEqual(table.openEdge(ofRow: 3), .leading)
         #expect(try table.tap(row: 3, buttonID: "unread"))
-        #expect(
-            log.events.last == .action(row: 3, button: Self.bothEdges.leading.buttons[0], number: 1, side: .leading))
+        expectEqual(
+            log.events.last, .action(row: 3, button: Self.bothEdges.leading.buttons[0], number: 1, side: .leading))
     }
 
     @Test func exclusiveClosesTheOpenRowBeforeTheNextOpens() throws {
         let table = table(.tutorial, options: TableBehaviorOptions(exclusive: true))
         try swipe(table, row: 3, to: -120)
         try swipe(table, row: 5, to: -120)
-        #expect(log.events == [.open(row: 3), .close(row: 3), .open(row: 5)])
-        #expect(log.times == [t0, t0 + .milliseconds(300 as Int64), t0 + .milliseconds(300 as Int64)])
-        #expect(table.openRows == [5])
-        #expect(table.cell(forRow: 3)?.right == 0)  // closed, animated: bounce, settle, commit
-        #expect(table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(log.events, [.open(row: 3), .close(row: 3), .open(row: 5)])
+        expectEqual(log.times, [t0, t0 + .milliseconds(300 as Int64), t0 + .milliseconds(300 as Int64)])
+        expectEqual(table.openRows, [5])
+        expectEqual(table.cell(forRow: 3)?.right, 0)  // closed, animated: bounce, settle, commit
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
     }
 
     // MARK: Edges
@@ -68,16 +69,16 @@ struct EdgeTests {
         let table = table()
         try table.panBegan(row: 2)
         try table.panChanged(row: 2, translation: -30)
-        #expect(table.cell(forRow: 2)?.edge == .trailing)
-        #expect(table.cell(forRow: 2)?.right == 30)
+        expectEqual(table.cell(forRow: 2)?.edge, .trailing)
+        expectEqual(table.cell(forRow: 2)?.right, 30)
         try table.panChanged(row: 2, translation: 50)
-        #expect(table.cell(forRow: 2)?.edge == .leading)
-        #expect(table.cell(forRow: 2)?.right == -50)
+        expectEqual(table.cell(forRow: 2)?.edge, .leading)
+        expectEqual(table.cell(forRow: 2)?.right, -50)
         try table.panChanged(row: 2, translation: -45)
-        #expect(table.cell(forRow: 2)?.edge == .trailing)
-        #expect(table.cell(forRow: 2)?.right == 45)
+        expectEqual(table.cell(forRow: 2)?.edge, .trailing)
+        expectEqual(table.cell(forRow: 2)?.right, 45)
         try table.panEnded(row: 2)
-        #expect(log.events == [.open(row: 2, side: .trailing)])
+        expectEqual(log.events, [.open(row: 2, side: .trailing)])
     }
 
     @Test func aZeroDeltaRevealsNeitherEdge() throws {  // quirk 3, on both edges
@@ -85,9 +86,9 @@ struct EdgeTests {
         try table.panBegan(row: 2)
         try table.panChanged(row: 2, translation: 30)
         try table.panChanged(row: 2, translation: 0)  // the close snap, with the bounce on the leading edge
-        #expect(table.cell(forRow: 2)?.edge == .leading)
-        #expect(table.cell(forRow: 2)?.reveal(on: .leading) == -20)
-        #expect(table.cell(forRow: 2)?.right == 20)
+        expectEqual(table.cell(forRow: 2)?.edge, .leading)
+        expectEqual(table.cell(forRow: 2)?.reveal(on: .leading), -20)
+        expectEqual(table.cell(forRow: 2)?.right, 20)
     }
 
     @Test func aPanThatBeganOpenNeverRevealsTheOtherEdge() throws {
@@ -95,17 +96,17 @@ struct EdgeTests {
         try swipe(table, row: 4, to: -200)  // open on the trailing edge at 160
         try table.panBegan(row: 4)
         try table.panChanged(row: 4, translation: 100)
-        #expect(table.cell(forRow: 4)?.right == 60)
+        expectEqual(table.cell(forRow: 4)?.right, 60)
         try table.panChanged(row: 4, translation: 300)  // far past closed: clamped, the close snap
-        #expect(table.cell(forRow: 4)?.edge == .trailing)
-        #expect(table.cell(forRow: 4)?.right == -20)
+        expectEqual(table.cell(forRow: 4)?.edge, .trailing)
+        expectEqual(table.cell(forRow: 4)?.right, -20)
         try table.panChanged(row: 4, translation: 250)
-        #expect(table.cell(forRow: 4)?.edge == .trailing)
+        expectEqual(table.cell(forRow: 4)?.edge, .trailing)
         #expect(table.cell(forRow: 4)!.right >= -20)
         try table.panEnded(row: 4)
-        #expect(log.events == [.open(row: 4, side: .trailing), .close(row: 4, side: .trailing)])
+        expectEqual(log.events, [.open(row: 4, side: .trailing), .close(row: 4, side: .trailing)])
         table.advance(by: .milliseconds(300 as Int64))
-        #expect(table.cell(forRow: 4)?.isClosed == true)
+        expectEqual(table.cell(forRow: 4)?.isClosed, true)
     }
 
     @Test func anEdgeWithoutButtonsNeverMoves() throws {  // as a right pan on the tutorial's cell
@@ -113,47 +114,47 @@ struct EdgeTests {
         let table = table(leadingOnly)
         try table.panBegan(row: 1)
         try table.panChanged(row: 1, translation: -100)
-        #expect(table.cell(forRow: 1)?.offset == 0)
+        expectEqual(table.cell(forRow: 1)?.offset, 0)
         try table.panEnded(row: 1)
         // Released closed: the close snap notifies (quirk 1), naming the only edge the row has.
-        #expect(log.events == [.close(row: 1, side: .leading)])
-        #expect(table.cell(forRow: 1)?.offset == 0)
+        expectEqual(log.events, [.close(row: 1, side: .leading)])
+        expectEqual(table.cell(forRow: 1)?.offset, 0)
     }
 
     @Test func leadingTapsReachOnlyRevealedButtons() throws {
         let configuration = CellConfiguration(buttons: [], leading: EdgeActions(buttons: Self.buttons("l", [60, 80])))
         let table = table(configuration)
-        #expect(try table.tap(row: 1, edge: .leading, button: 1) == false)
+        expectEqual(try table.tap(row: 1, edge: .leading, button: 1), false)
         try table.panBegan(row: 1)
         try table.panChanged(row: 1, translation: 31)  // past the middle of leading button 1 (30)
-        #expect(try table.tap(row: 1, edge: .leading, button: 1) == true)
-        #expect(try table.tap(row: 1, edge: .leading, button: 2) == false)  // its middle is at 100
+        expectEqual(try table.tap(row: 1, edge: .leading, button: 1), true)
+        expectEqual(try table.tap(row: 1, edge: .leading, button: 2), false)  // its middle is at 100
         try table.panChanged(row: 1, translation: 101)
-        #expect(try table.tap(row: 1, buttonID: "l2") == true)
+        expectEqual(try table.tap(row: 1, buttonID: "l2"), true)
         try table.panChanged(row: 1, translation: -101)  // the other way: no trailing buttons, snaps closed
-        #expect(try table.tap(row: 1, edge: .leading, button: 1) == false)
+        expectEqual(try table.tap(row: 1, edge: .leading, button: 1), false)
         #expect(throws: TableError.noSuchButtonOnEdges(row: 1, button: "1", trailing: [], leading: ["l1", "l2"])) {
             try table.tap(row: 1, edge: .trailing, button: 1)
         }
-        #expect(
-            TableError.noSuchButtonOnEdges(row: 1, button: "zzzz", trailing: ["a"], leading: ["l1", "l2"]).description
-                == "row 1 has no button 'zzzz': trailing 'a' (1, the outermost), leading 'l1' (leading:1) and 'l2' (leading:2)"
+        expectEqual(
+            TableError.noSuchButtonOnEdges(row: 1, button: "zzzz", trailing: ["a"], leading: ["l1", "l2"]).description,
+            "row 1 has no button 'zzzz': trailing 'a' (1, the outermost), leading 'l1' (leading:1) and 'l2' (leading:2)"
         )
     }
 
     @Test func theTableOpensARowOnAnEdge() throws {
         let table = table()
         try table.openRow(2, edge: .leading)
-        #expect(table.cell(forRow: 2)?.right == -80)
-        #expect(table.cell(forRow: 2)?.isOpen == true)
+        expectEqual(table.cell(forRow: 2)?.right, -80)
+        expectEqual(table.cell(forRow: 2)?.isOpen, true)
         try table.openRow(3)  // default: trailing, the row has trailing buttons
-        #expect(table.cell(forRow: 3)?.right == 160)
+        expectEqual(table.cell(forRow: 3)?.right, 160)
         #expect(log.events.isEmpty)
         #expect(throws: TableError.noButtonsOnEdge(row: 1, edge: .leading)) {
             let tutorial = SwipeTable(items: .generated(count: 30))
             try tutorial.openRow(1, edge: .leading)
         }
-        #expect(TableError.noButtonsOnEdge(row: 1, edge: .leading).description == "row 1 has no leading buttons")
+        expectEqual(TableError.noButtonsOnEdge(row: 1, edge: .leading).description, "row 1 has no leading buttons")
     }
 
     @Test func anOpenLeadingRowComesBackOpenOnItsEdge() throws {
@@ -161,8 +162,8 @@ struct EdgeTests {
         try swipe(table, row: 2, to: 100)
         table.scroll(by: 600)
         table.scroll(by: -600)
-        #expect(table.cell(forRow: 2)?.right == -80)
-        #expect(table.openEdge(ofRow: 2) == .leading)
+        expectEqual(table.cell(forRow: 2)?.right, -80)
+        expectEqual(table.openEdge(ofRow: 2), .leading)
     }
 
     // MARK: Right to left
@@ -170,20 +171,20 @@ struct EdgeTests {
     @Test func rightToLeftPutsTheTrailingEdgeOnTheLeft() throws {
         let table = table(direction: .rtl)
         try swipe(table, row: 3, to: 120)  // towards the right: the trailing edge, in rtl
-        #expect(log.events == [.open(row: 3, side: .trailing)])
-        #expect(table.cell(forRow: 3)?.right == -160)
+        expectEqual(log.events, [.open(row: 3, side: .trailing)])
+        expectEqual(table.cell(forRow: 3)?.right, -160)
         try swipe(table, row: 5, to: -100)
-        #expect(log.events.last == .open(row: 5, side: .leading))
-        #expect(table.cell(forRow: 5)?.right == 80)
+        expectEqual(log.events.last, .open(row: 5, side: .leading))
+        expectEqual(table.cell(forRow: 5)?.right, 80)
     }
 
     @Test func changingTheDirectionMirrorsTheOpenCells() throws {
         let table = table()
         try swipe(table, row: 3, to: -120)
         table.direction = .rtl
-        #expect(table.cell(forRow: 3)?.right == -160)
-        #expect(table.cell(forRow: 3)?.edge == .trailing)
-        #expect(table.cell(forRow: 3)?.isOpen == true)
+        expectEqual(table.cell(forRow: 3)?.right, -160)
+        expectEqual(table.cell(forRow: 3)?.edge, .trailing)
+        expectEqual(table.cell(forRow: 3)?.isOpen, true)
     }
 
     // MARK: Table options
@@ -193,8 +194,8 @@ struct EdgeTests {
         try swipe(table, row: 3, to: -120)
         table.scroll(by: 44)
         try table.tapContent(row: 4)
-        #expect(table.openRows == [3])
-        #expect(log.events == [.open(row: 3)])
+        expectEqual(table.openRows, [3])
+        expectEqual(log.events, [.open(row: 3)])
     }
 
     @Test func closeOnScrollClosesTheOpenRowsAnimated() throws {
@@ -202,23 +203,24 @@ struct EdgeTests {
         try swipe(table, row: 3, to: -120)
         try swipe(table, row: 5, to: 120)
         table.scroll(by: 10)
-        #expect(
-            log.events == [
+        expectEqual(
+            log.events,
+            [
                 .open(row: 3, side: .trailing), .open(row: 5, side: .leading), .close(row: 3, side: .trailing),
                 .close(row: 5, side: .leading),
             ])
         #expect(table.openRows.isEmpty)
-        #expect(table.cell(forRow: 3)?.right == -20)  // the close snap's bounce
+        expectEqual(table.cell(forRow: 3)?.right, -20)  // the close snap's bounce
         table.advance(by: .milliseconds(300 as Int64))
-        #expect(table.cell(forRow: 3)?.isClosed == true)
-        #expect(table.cell(forRow: 5)?.isClosed == true)
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
+        expectEqual(table.cell(forRow: 5)?.isClosed, true)
     }
 
     @Test func closeOnScrollForgetsOpenRowsOffScreenWithTheirEvent() throws {
         let table = table(.tutorial, options: TableBehaviorOptions(closeOnScroll: true))
         try table.openRow(20)
         table.scroll(by: 44)
-        #expect(log.events == [.close(row: 20)])
+        expectEqual(log.events, [.close(row: 20)])
         #expect(table.openRows.isEmpty)
     }
 
@@ -226,7 +228,7 @@ struct EdgeTests {
         let table = table(options: TableBehaviorOptions(closeOnTap: true))
         try swipe(table, row: 3, to: 120)
         try table.tapContent(row: 7)
-        #expect(log.events == [.open(row: 3, side: .leading), .close(row: 3, side: .leading)])
+        expectEqual(log.events, [.open(row: 3, side: .leading), .close(row: 3, side: .leading)])
         #expect(table.openRows.isEmpty)
         try swipe(table, row: 3, to: -120)
         try table.tapContent(row: 3)  // its own content too
@@ -238,13 +240,13 @@ struct EdgeTests {
         let table = table(options: TableBehaviorOptions(exclusive: true))
         try swipe(table, row: 2, to: 120)
         try table.openRow(6)
-        #expect(log.events == [.open(row: 2, side: .leading), .close(row: 2, side: .leading)])
-        #expect(table.openRows == [6])
+        expectEqual(log.events, [.open(row: 2, side: .leading), .close(row: 2, side: .leading)])
+        expectEqual(table.openRows, [6])
         // Touching the open row again re-opens it (quirk 1): nothing else to close.
         try table.panBegan(row: 6)
         try table.panEnded(row: 6)
-        #expect(log.events.last == .open(row: 6, side: .trailing))
-        #expect(table.openRows == [6])
+        expectEqual(log.events.last, .open(row: 6, side: .trailing))
+        expectEqual(table.openRows, [6])
     }
 
     // MARK: Invariants
@@ -266,8 +268,8 @@ struct EdgeTests {
             try step(table)
             table.checkInvariants()
         }
-        #expect(table.openRows == [5])
-        #expect(table.cell(forRow: 5)?.right == 80)  // leading, in rtl: the content moved left
+        expectEqual(table.openRows, [5])
+        expectEqual(table.cell(forRow: 5)?.right, 80)  // leading, in rtl: the content moved left
     }
 }
 

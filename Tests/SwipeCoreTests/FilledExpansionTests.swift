@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -28,7 +29,7 @@ struct FilledExpansionTests {
         try table.panChanged(row: 3, translation: -250)  // armed: 192 + 58 / 5 = 203.6 revealed
         let armed = table.now
         let r = 192 + 58.0 / 5
-        #expect(table.cell(forRow: 3)?.filledButton?.id == "trash")
+        expectEqual(table.cell(forRow: 3)?.filledButton?.id, "trash")
         var elapsed: Int64 = 0
         for at: Int64 in [0, 30, 75, 150, 225, 299, 300, 500] {
             table.advance(by: Self.ms(at - elapsed))
@@ -41,7 +42,7 @@ struct FilledExpansionTests {
             #expect(abs(filled.width - (80 + (r - 80) * p)) < 1e-9, "at \(at) ms")
             #expect(abs(filled.x + filled.width - 320) < 1e-9)
         }
-        #expect(table.cell(forRow: 3)?.expansion?.start == armed)
+        expectEqual(table.cell(forRow: 3)?.expansion?.start, armed)
         // Ended: exactly the full frame (the frames sampled before the animation existed).
         let full = try #require(table.cellGeometry(forRow: 3)?.filled)
         #expect(full.x == 320 - r && full.width == r && full.visibleX == 320 - r && full.visibleWidth == r)
@@ -49,17 +50,17 @@ struct FilledExpansionTests {
         // Collapsed, and armed again at once: the grow turns round where the shrink is (1).
         try table.panChanged(row: 3, translation: -150)  // 150 revealed
         try table.panChanged(row: 3, translation: -250)
-        #expect(table.cell(forRow: 3)?.expansion?.from == 1)
+        expectEqual(table.cell(forRow: 3)?.expansion?.from, 1)
         // Collapsed until the shrink ends, then armed: a new grow from 0, collapsed half way
         // through (p = 0.875): it shrinks from there.
         try table.panChanged(row: 3, translation: -150)
         table.advance(by: Self.ms(400))
-        #expect(table.cellGeometry(forRow: 3)?.filled == nil)
+        expectEqual(table.cellGeometry(forRow: 3)?.filled, nil)
         try table.panChanged(row: 3, translation: -250)
-        #expect(table.cell(forRow: 3)?.expansion?.from == 0)
+        expectEqual(table.cell(forRow: 3)?.expansion?.from, 0)
         table.advance(by: Self.ms(150))
         try table.panChanged(row: 3, translation: -150)
-        #expect(table.cell(forRow: 3)?.filledButton == nil)
+        expectEqual(table.cell(forRow: 3)?.filledButton, nil)
         elapsed = 0
         for at: Int64 in [0, 60, 150, 299] {
             table.advance(by: Self.ms(at - elapsed))
@@ -71,7 +72,7 @@ struct FilledExpansionTests {
             #expect(abs(filled.width - (80 + (150 - 80) * p)) < 1e-9, "shrinking at \(at) ms")
         }
         table.advance(by: Self.ms(1))
-        #expect(table.cellGeometry(forRow: 3)?.filled == nil)
+        expectEqual(table.cellGeometry(forRow: 3)?.filled, nil)
     }
 
     /// A row held filled again when it comes back on screen is filled at once; a new pan that
@@ -136,7 +137,7 @@ struct FilledExpansionTests {
                     let geometries = try tables.map { try #require($0.cellGeometry(forRow: 2)) }
                     let (ltr, rtl) = (geometries[0], geometries[1])
                     #expect(abs(ltr.offset + rtl.offset) < 1e-9)
-                    #expect((ltr.filled == nil) == (rtl.filled == nil), "\(transition) at \(tables[0].now)")
+                    expectEqual((ltr.filled == nil), (rtl.filled == nil), "\(transition) at \(tables[0].now)")
                     if let a = ltr.filled, let b = rtl.filled {
                         #expect(abs(b.x - (320 - a.x - a.width)) < 1e-9, "\(transition) at \(tables[0].now)")
                         #expect(abs(b.width - a.width) < 1e-9)

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -49,24 +50,24 @@ struct FullSwipeTests {
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -160)  // 160 points: below the threshold, the strip of the buttons
         let drawing1 = try drawn(table, 3)
-        #expect(drawing1 == "#3                            [ Trash  ]")
+        expectEqual(drawing1, "#3                            [ Trash  ]")
         try table.panChanged(row: 3, translation: -200)  // 192 + 8 / 5 = 193.6: expanded, Trash fills 24 columns
-        #expect(table.cell(forRow: 3)?.filledButton?.id == "trash")
+        expectEqual(table.cell(forRow: 3)?.filledButton?.id, "trash")
         let drawing2 = try drawn(table, 3)
-        #expect(drawing2 == "                [        Trash         ]")
+        expectEqual(drawing2, "                [        Trash         ]")
         try table.panEnded(row: 3)  // waiting for fulfil: still filled
         let drawing3 = try drawn(table, 3)
-        #expect(drawing3 == "                [        Trash         ]")
+        expectEqual(drawing3, "                [        Trash         ]")
         let (rtl, _) = Self.table(.manual, direction: .rtl)
         try rtl.panBegan(row: 3)
         try rtl.panChanged(row: 3, translation: 200)
         let drawing4 = try drawn(rtl, 3)
-        #expect(drawing4 == "[        Trash         ]  Longer Title I")
+        expectEqual(drawing4, "[        Trash         ]  Longer Title I")
     }
 
     @Test func theDefaultThresholdIsSixTenthsOfTheWidthAndNeverBelowTheButtonsPlus20() {
-        #expect(FullSwipe.defaultThreshold(total: 80, width: 320) == 192)
-        #expect(FullSwipe.defaultThreshold(total: 240, width: 320) == 260)
+        expectEqual(FullSwipe.defaultThreshold(total: 80, width: 320), 192)
+        expectEqual(FullSwipe.defaultThreshold(total: 240, width: 320), 260)
     }
 
     @Test(arguments: [(-60.0, 60.0), (-100, 100), (-192, 192), (-242, 202), (-392, 232)])
@@ -74,7 +75,7 @@ struct FullSwipeTests {
         let (table, _) = Self.table(.delete)
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: translation)
-        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == reveal)
+        expectEqual(table.cell(forRow: 3)?.reveal(on: .trailing), reveal)
     }
 
     @Test func crossingTheThresholdEitherWayExpandsAndCollapses() throws {
@@ -85,11 +86,11 @@ struct FullSwipeTests {
         try table.panChanged(row: 3, translation: -242)
         try table.panChanged(row: 3, translation: -100)
         try table.panChanged(row: 3, translation: -192)
-        #expect(log.events == ["0 expand 3 trailing", "0 collapse 3 trailing", "0 expand 3 trailing"])
+        expectEqual(log.events, ["0 expand 3 trailing", "0 collapse 3 trailing", "0 expand 3 trailing"])
         try table.panChanged(row: 3, translation: 0)  // back over the start: collapsed, closed
-        #expect(log.events.last == "0 collapse 3 trailing")
+        expectEqual(log.events.last, "0 collapse 3 trailing")
         try table.panEnded(row: 3)
-        #expect(log.events.count == 5)  // the close of a released closed cell, no full swipe
+        expectEqual(log.events.count, 5)  // the close of a released closed cell, no full swipe
     }
 
     /// `swipe 3 -300` expands, acts with the full swipe, and deletes row 3.
@@ -98,12 +99,12 @@ struct FullSwipeTests {
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -300)
         try table.panEnded(row: 3, velocity: 2000)  // whatever the velocity
-        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 320)
+        expectEqual(table.cell(forRow: 3)?.reveal(on: .trailing), 320)
         table.advance(by: .milliseconds(100 as Int64))
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
-        #expect(table.items.count == 29)
-        #expect(table.items[3] == "Longer Title Item #4")
-        #expect(table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        expectEqual(table.items.count, 29)
+        expectEqual(table.items[3], "Longer Title Item #4")
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
     }
 
     /// A delegate that deletes the row itself in the action (as a plugin's `ctx:delete` does):
@@ -115,8 +116,8 @@ struct FullSwipeTests {
         try table.panEnded(row: 3)
         try table.deleteRow(3)  // the cell is reused at once
         table.advance(by: .milliseconds(300 as Int64))
-        #expect(table.items.count == 29)
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -"])
+        expectEqual(table.items.count, 29)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -"])
     }
 
     /// A full swipe's `delete` runs beside the cell's state enum, not in it, and once begun it
@@ -131,13 +132,13 @@ struct FullSwipeTests {
         table.advance(by: .milliseconds(30 as Int64))
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -20)
-        #expect(table.cell(forRow: 3)?.isTracking == true)
-        #expect(table.cell(forRow: 3)?.isSlidingOut == true)
+        expectEqual(table.cell(forRow: 3)?.isTracking, true)
+        expectEqual(table.cell(forRow: 3)?.isSlidingOut, true)
         table.advance(by: .milliseconds(100 as Int64))
         // The pan is cancelled as its cell leaves with the deleted row.
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
-        #expect(table.items.count == 29)
-        #expect(table.cell(forRow: 3)?.isTracking == false)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        expectEqual(table.items.count, 29)
+        expectEqual(table.cell(forRow: 3)?.isTracking, false)
         let (released, releasedLog) = Self.table(.delete)
         try released.panBegan(row: 3)
         try released.panChanged(row: 3, translation: -300)
@@ -147,10 +148,11 @@ struct FullSwipeTests {
         try released.panChanged(row: 3, translation: -20)
         try released.panEnded(row: 3)
         released.advance(by: .milliseconds(500 as Int64))
-        #expect(releasedLog.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
-        #expect(released.items.count == 29)
-        #expect(released.items[3] == "Longer Title Item #4")
-        #expect(released.cell(forRow: 3)?.isClosed == true)
+        expectEqual(
+            releasedLog.events, ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        expectEqual(released.items.count, 29)
+        expectEqual(released.items[3], "Longer Title Item #4")
+        expectEqual(released.cell(forRow: 3)?.isClosed, true)
     }
 
     /// A `manual` row fulfilled with `delete` under a pan: the pan goes on moving nothing, and
@@ -164,11 +166,11 @@ struct FullSwipeTests {
         try table.panBegan(row: 3)
         try table.fulfill(row: 3, .delete)
         try table.panChanged(row: 3, translation: -100)
-        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 320)  // sliding out, not following
+        expectEqual(table.cell(forRow: 3)?.reveal(on: .trailing), 320)  // sliding out, not following
         try table.panEnded(row: 3, velocity: 2000)
         table.advance(by: .milliseconds(500 as Int64))
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
-        #expect(table.items.count == 29)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        expectEqual(table.items.count, 29)
     }
 
     /// The table neither opens nor closes a row sliding out to its delete: `open` says why, and
@@ -180,13 +182,13 @@ struct FullSwipeTests {
         try table.panEnded(row: 3)
         table.advance(by: .milliseconds(30 as Int64))
         #expect(throws: TableError.beingDeleted(row: 3)) { try table.openRow(3) }
-        #expect(
-            TableError.beingDeleted(row: 3).description
-                == "row 3 is sliding out to be deleted by its full swipe: it can no longer be opened")
+        expectEqual(
+            TableError.beingDeleted(row: 3).description,
+            "row 3 is sliding out to be deleted by its full swipe: it can no longer be opened")
         try table.closeRow(3)
         table.advance(by: .milliseconds(500 as Int64))
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
-        #expect(table.items.count == 29)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        expectEqual(table.items.count, 29)
     }
 
     /// A cell event's effects are one fixed action. A move gives the full
@@ -201,16 +203,17 @@ struct FullSwipeTests {
         cell.panBegan(translation: 0)
         var expanded = CellEffects()
         expanded.fullSwipe = .expanded(.trailing)
-        #expect(cell.panChanged(translation: -300, at: t0) == expanded)
-        #expect(cell.panChanged(translation: -310, at: t0) == CellEffects())  // still expanded
+        expectEqual(cell.panChanged(translation: -300, at: t0), expanded)
+        expectEqual(cell.panChanged(translation: -310, at: t0), CellEffects())  // still expanded
         var collapsed = CellEffects()
         collapsed.fullSwipe = .collapsed(.trailing)
-        #expect(cell.panChanged(translation: -100, at: t0) == collapsed)
+        expectEqual(cell.panChanged(translation: -100, at: t0), collapsed)
         _ = cell.panChanged(translation: -300, at: t0)
         let released = cell.panEnded(at: t0)
-        #expect(released.fullSwipe == .released(CellEffects.FullAction(edge: .trailing, index: 0, completion: .reset)))
-        #expect(released.notification == .didClose)
-        #expect(released.completion?.step == .closeSettle)
+        expectEqual(
+            released.fullSwipe, .released(CellEffects.FullAction(edge: .trailing, index: 0, completion: .reset)))
+        expectEqual(released.notification, .didClose)
+        expectEqual(released.completion?.step, .closeSettle)
         #expect(!cell.hasSlidOut)
         configuration.trailing.fullSwipe?.completion = .delete
         configuration.duration = .zero
@@ -218,9 +221,10 @@ struct FullSwipeTests {
         instant.panBegan(translation: 0)
         _ = instant.panChanged(translation: -300, at: t0)
         let deleted = instant.panEnded(at: t0)
-        #expect(deleted.fullSwipe == .released(CellEffects.FullAction(edge: .trailing, index: 0, completion: .delete)))
-        #expect(deleted.notification == nil)
-        #expect(deleted.completion == nil)
+        expectEqual(
+            deleted.fullSwipe, .released(CellEffects.FullAction(edge: .trailing, index: 0, completion: .delete)))
+        expectEqual(deleted.notification, nil)
+        expectEqual(deleted.completion, nil)
         #expect(instant.hasSlidOut)
         instant.slidOutRowTaken()
         #expect(!instant.hasSlidOut)
@@ -233,9 +237,9 @@ struct FullSwipeTests {
         try table.panEnded(row: 3)
         table.advance(by: .milliseconds(300 as Int64))
         // The row snaps closed as it is released: its `close` before the action, in the order it moves.
-        #expect(log.events == ["0 expand 3 trailing", "0 close 3", "0 full 3 trash -"])
-        #expect(table.cell(forRow: 3)?.isClosed == true)
-        #expect(table.items.count == 30)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 close 3", "0 full 3 trash -"])
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
+        expectEqual(table.items.count, 30)
     }
 
     @Test func manualHoldsTheRowUntilFulfilledNowOrLater() throws {
@@ -245,7 +249,7 @@ struct FullSwipeTests {
         try table.panEnded(row: 3)
         #expect(table.isWaiting(row: 3))
         table.advance(by: .milliseconds(500 as Int64))
-        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 202)  // held where it was released
+        expectEqual(table.cell(forRow: 3)?.reveal(on: .trailing), 202)  // held where it was released
         // Another row is swiped meanwhile; row 3 keeps waiting.
         try table.panBegan(row: 5)
         try table.panChanged(row: 5, translation: -60)
@@ -255,14 +259,14 @@ struct FullSwipeTests {
         try table.fulfill(row: 3, .reset)
         #expect(!table.isWaiting(row: 3))
         table.advance(by: .milliseconds(300 as Int64))
-        #expect(table.cell(forRow: 3)?.isClosed == true)
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "500 open 5", "800 close 3"])
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "500 open 5", "800 close 3"])
         // Fulfilling twice, or a row never full-swiped, is refused.
         #expect(throws: TableError.notWaiting(row: 3)) { try table.fulfill(row: 3, .reset) }
         #expect(throws: TableError.notWaiting(row: 7)) { try table.fulfill(row: 7, .delete) }
-        #expect(
-            TableError.notWaiting(row: 3).description
-                == "row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"
+        expectEqual(
+            TableError.notWaiting(row: 3).description,
+            "row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once)"
         )
     }
 
@@ -273,8 +277,8 @@ struct FullSwipeTests {
         try table.panEnded(row: 3)
         try table.fulfill(row: 3, .delete)
         table.advance(by: .milliseconds(100 as Int64))
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
-        #expect(table.items.count == 29)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        expectEqual(table.items.count, 29)
     }
 
     @Test func aWaitingRowScrolledAwayAndBackIsStillFilledAndWaiting() throws {
@@ -288,11 +292,11 @@ struct FullSwipeTests {
         table.scroll(by: -600)
         let cell = try #require(table.cell(forRow: 3))
         #expect(cell.isWaiting)
-        #expect(cell.reveal(on: .trailing) == 192)  // filled to its threshold again
+        expectEqual(cell.reveal(on: .trailing), 192)  // filled to its threshold again
         try table.fulfill(row: 3, .reset)
         table.advance(by: .milliseconds(300 as Int64))
-        #expect(table.cell(forRow: 3)?.isClosed == true)
-        #expect(log.events.suffix(1) == ["0 close 3"])
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
+        expectEqual(log.events.suffix(1), ["0 close 3"])
         // Fulfilled off screen with delete: the row is deleted there.
         let (other, otherLog) = Self.table(.manual)
         try other.panBegan(row: 3)
@@ -300,8 +304,8 @@ struct FullSwipeTests {
         try other.panEnded(row: 3)
         other.scroll(by: 600)
         try other.fulfill(row: 3, .delete)
-        #expect(other.items.count == 29)
-        #expect(otherLog.events.last == "0 delete 3 Longer Title Item #3")
+        expectEqual(other.items.count, 29)
+        expectEqual(otherLog.events.last, "0 delete 3 Longer Title Item #3")
     }
 
     @Test func aWaitingRowIgnoresPans() throws {
@@ -313,7 +317,7 @@ struct FullSwipeTests {
         try table.panChanged(row: 3, translation: 200)
         try table.panEnded(row: 3)
         #expect(table.isWaiting(row: 3))
-        #expect(table.cell(forRow: 3)?.reveal(on: .trailing) == 202)
+        expectEqual(table.cell(forRow: 3)?.reveal(on: .trailing), 202)
     }
 
     /// Waiting is one of the cell's states. A pan over a held row, cancelled
@@ -327,27 +331,27 @@ struct FullSwipeTests {
         for end in ["cancel", "end"] {
             try table.panBegan(row: 3)
             try table.panChanged(row: 3, translation: 150)
-            #expect(table.cell(forRow: 3)?.filledButton?.id == "trash")
+            expectEqual(table.cell(forRow: 3)?.filledButton?.id, "trash")
             if end == "cancel" { try table.panCancelled(row: 3) } else { try table.panEnded(row: 3, velocity: 5000) }
             let cell = try #require(table.cell(forRow: 3))
             #expect(cell.isWaiting, "after \(end)")
             #expect(table.isWaiting(row: 3))
-            #expect(cell.reveal(on: .trailing) == 202)
-            #expect(cell.committed == 202)
-            #expect(cell.filledButton?.id == "trash")
+            expectEqual(cell.reveal(on: .trailing), 202)
+            expectEqual(cell.committed, 202)
+            expectEqual(cell.filledButton?.id, "trash")
         }
         try table.panBegan(row: 3)
         try table.fulfill(row: 3, .reset)
-        #expect(table.cell(forRow: 3)?.isWaiting == false)
-        #expect(table.cell(forRow: 3)?.isTracking == true)
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "0 close 3"])
+        expectEqual(table.cell(forRow: 3)?.isWaiting, false)
+        expectEqual(table.cell(forRow: 3)?.isTracking, true)
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "0 close 3"])
         let snapped = table.cell(forRow: 3)?.offset
         try table.panChanged(row: 3, translation: 30)
         #expect(table.cell(forRow: 3)?.offset != snapped)
         try table.panEnded(row: 3)
         table.advance(by: .seconds(1))
         #expect(!table.isWaiting(row: 3))
-        #expect(table.cell(forRow: 3)?.filledButton == nil)
+        expectEqual(table.cell(forRow: 3)?.filledButton, nil)
     }
 
     @Test func theLeadingEdgeInRightToLeftMirrorsIt() throws {
@@ -356,6 +360,6 @@ struct FullSwipeTests {
         try table.panChanged(row: 3, translation: 300)  // towards the right: the trailing edge in rtl
         try table.panEnded(row: 3)
         table.advance(by: .milliseconds(100 as Int64))
-        #expect(log.events == ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
+        expectEqual(log.events, ["0 expand 3 trailing", "0 full 3 trash -", "100 delete 3 Longer Title Item #3"])
     }
 }

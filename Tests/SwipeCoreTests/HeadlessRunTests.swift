@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeScript
@@ -30,8 +31,9 @@ struct HeadlessRunTests {
             wait 300
             tap 3 1
             """)
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 "{\"event\":\"open\",\"row\":3,\"t\":0}",
                 "{\"event\":\"action\",\"row\":3,\"button\":\"one\",\"index\":1,\"t\":300}",
                 state(closedRows(1...12, except: [3: ("160", "-160")]), t: "300", editing: "3"),
@@ -40,8 +42,8 @@ struct HeadlessRunTests {
 
     @Test func midAnimationTheStateShowsTheBounce() throws {
         let lines = try jsonl("swipe 2 -100\nwait 50")
-        #expect(lines[0] == "{\"event\":\"open\",\"row\":2,\"t\":150}")
-        #expect(lines[1] == state(closedRows(1...12, except: [2: ("180", "-180")]), t: "200", editing: "2"))
+        expectEqual(lines[0], "{\"event\":\"open\",\"row\":2,\"t\":150}")
+        expectEqual(lines[1], state(closedRows(1...12, except: [2: ("180", "-180")]), t: "200", editing: "2"))
     }
 
     @Test func swipeMovesEvery16MillisecondsAndEndsOnTime() throws {
@@ -49,9 +51,9 @@ struct HeadlessRunTests {
         let recorder = TraceRecorder()
         table.delegate = recorder
         try ScriptRunner(table: table, fileName: "t").run(script: "swipe 1 -30 40")
-        #expect(table.now == .start + .milliseconds(40 as Int64))
-        #expect(recorder.records == [TraceRecord(time: table.now, event: .close(row: 1))])
-        #expect(table.cell(forRow: 1)?.right == -20)
+        expectEqual(table.now, .start + .milliseconds(40 as Int64))
+        expectEqual(recorder.records, [TraceRecord(time: table.now, event: .close(row: 1))])
+        expectEqual(table.cell(forRow: 1)?.right, -20)
     }
 
     /// Each kind of delivered ``TableEvent`` becomes its trace record, with
@@ -68,8 +70,9 @@ struct HeadlessRunTests {
             .expand(row: 7, side: .trailing, expanded: false), .delete(row: 8, item: "Eight"),
         ]
         for event in delivered { recorder.record(delivered: event, at: t) }
-        #expect(
-            recorder.records == [
+        expectEqual(
+            recorder.records,
+            [
                 TraceRecord(time: t, event: .open(row: 3), side: .leading, velocity: -600),
                 TraceRecord(time: t, event: .close(row: 4)),
                 TraceRecord(
@@ -93,19 +96,19 @@ struct HeadlessRunTests {
         }
         let kept = try recorded(.records)
         let streamed = try recorded(.jsonLines)
-        #expect(kept.records.count == 3)
+        expectEqual(kept.records.count, 3)
         #expect(streamed.records.isEmpty)
         #expect(!streamed.keepsText)
         var expected = OutputBuffer()
         for record in kept.records { JSONLinesFormat.write(record, to: &expected) }
-        #expect(streamed.output.bytes == expected.bytes)
-        #expect(streamed.takeOutput().bytes == expected.bytes)
-        #expect(streamed.output.count == 0)
+        expectEqual(streamed.output.bytes, expected.bytes)
+        expectEqual(streamed.takeOutput().bytes, expected.bytes)
+        expectEqual(streamed.output.count, 0)
     }
 
     @Test func fractionalTimesPrintWithDecimals() throws {
         let lines = try jsonl("wait 12.5\npan 1 begin\npan 1 end")
-        #expect(lines[0] == "{\"event\":\"close\",\"row\":1,\"t\":12.5}")
+        expectEqual(lines[0], "{\"event\":\"close\",\"row\":1,\"t\":12.5}")
     }
 
     @Test(arguments: [
@@ -138,18 +141,19 @@ struct HeadlessRunTests {
     @Test func textFormatDrawsTheOpenRow() throws {
         let run = HeadlessRun(fileName: "t", items: .generated(count: 3), geometry: TableGeometry(viewportHeight: 132))
         let text = String(decoding: try run.run(script: "open 2").bytes, as: UTF8.self)
-        #expect(
-            text == """
-                (no delegate calls)
+        expectEqual(
+            text,
+            """
+            (no delegate calls)
 
-                At 0 ms: rows 1-3 of 3 on screen (offset 0); open rows: 2
-                       +----------------------------------------+
-                     1 |  Longer Title Item #1                  |
-                     2 |#2                  [Button 2][Button 1]|  right 160
-                     3 |  Longer Title Item #3                  |
-                       +----------------------------------------+
+            At 0 ms: rows 1-3 of 3 on screen (offset 0); open rows: 2
+                   +----------------------------------------+
+                 1 |  Longer Title Item #1                  |
+                 2 |#2                  [Button 2][Button 1]|  right 160
+                 3 |  Longer Title Item #3                  |
+                   +----------------------------------------+
 
-                """)
+            """)
     }
 
     @Test func textFormatNamesEachDelegateCall() throws {
@@ -169,7 +173,7 @@ struct HeadlessRunTests {
     @Test func jsonStringsAreEscaped() {
         var out = OutputBuffer()
         out.append(jsonString: "a\"b\\c\n\u{1}é")
-        #expect(String(decoding: out.bytes, as: UTF8.self) == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        expectEqual(String(decoding: out.bytes, as: UTF8.self), "\"a\\\"b\\\\c\\n\\u0001é\"")
     }
 }
 
@@ -183,6 +187,6 @@ struct TextTableIconTests {
         ])
         // Button 1 (Trash) rightmost; at 8 points a character, 60.4 points round to 8
         // characters and 80 to 10.
-        #expect(String(strip) == "[ more ][ Trash  ]")
+        expectEqual(String(strip), "[ more ][ Trash  ]")
     }
 }

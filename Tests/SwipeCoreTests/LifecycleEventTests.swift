@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -60,8 +61,9 @@ struct LifecycleEventTests {
         try table.panChanged(row: 3, translation: -60)
         // Released at the last move's time: 30 points left in 100 ms.
         try table.panEnded(row: 3)
-        #expect(
-            log.lines == [
+        expectEqual(
+            log.lines,
+            [
                 "begin 3 trailing", "progress 3 trailing -30 0.1875", "progress 3 trailing -60 0.375",
                 "will_open 3 trailing v=-300", "open 3",
             ])
@@ -74,8 +76,9 @@ struct LifecycleEventTests {
         try table.panBegan(row: 2)
         try table.panChanged(row: 2, translation: -10)
         try table.panEnded(row: 2, velocity: -900)
-        #expect(
-            log.lines == [
+        expectEqual(
+            log.lines,
+            [
                 "begin 2 trailing", "progress 2 trailing -10 0.0625", "will_open 2 trailing v=-900",
                 "open 2 v=-900",
             ])
@@ -86,7 +89,7 @@ struct LifecycleEventTests {
         try table.openRow(4)
         try table.tap(row: 4, button: 1)
         try table.tapContent(row: 4)
-        #expect(log.lines == ["action 4 one"])
+        expectEqual(log.lines, ["action 4 one"])
     }
 
     @Test func aCancelledPanIsAboutToCloseWithoutAVelocity() throws {
@@ -94,8 +97,8 @@ struct LifecycleEventTests {
         try table.panBegan(row: 1)
         try table.panChanged(row: 1, translation: -100)
         try table.panCancelled(row: 1)
-        #expect(
-            log.lines == ["begin 1 trailing", "progress 1 trailing -100 0.625", "will_close 1 trailing", "close 1"])
+        expectEqual(
+            log.lines, ["begin 1 trailing", "progress 1 trailing -100 0.625", "will_close 1 trailing", "close 1"])
     }
 
     @Test func aFullSwipeExpandsAndIsAboutToCloseBeforeItsActionWithReset() throws {
@@ -107,8 +110,9 @@ struct LifecycleEventTests {
         try table.panChanged(row: 5, translation: -150)
         try table.panChanged(row: 5, translation: -200)
         try table.panEnded(row: 5, velocity: 0)
-        #expect(
-            log.lines == [
+        expectEqual(
+            log.lines,
+            [
                 "begin 5 trailing", "progress 5 trailing -200 1.25", "expand 5 trailing",
                 "progress 5 trailing -150 0.9375", "collapse 5 trailing", "progress 5 trailing -200 1.25",
                 "expand 5 trailing", "will_close 5 trailing v=0", "close 5", "full 5 one",
@@ -124,7 +128,7 @@ struct LifecycleEventTests {
         try table.panBegan(row: 2)
         try table.panChanged(row: 2, translation: 40)
         try table.panEnded(row: 2, velocity: 0)
-        #expect(log.lines == ["progress 2 trailing -120 0.75", "will_open 2 trailing v=0", "open 2 trailing"])
+        expectEqual(log.lines, ["progress 2 trailing -120 0.75", "will_open 2 trailing v=0", "open 2 trailing"])
     }
 
     @Test func exclusiveBeginClosesTheOpenRowAsTheNextSwipeBegins() throws {
@@ -132,17 +136,18 @@ struct LifecycleEventTests {
         try table.openRow(1)
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: 0)
-        #expect(table.openRows == [1])
+        expectEqual(table.openRows, [1])
         try table.panChanged(row: 3, translation: -20)
-        #expect(table.openRows == [])
+        expectEqual(table.openRows, [])
         try table.panChanged(row: 3, translation: -120)
         try table.panEnded(row: 3, velocity: 0)
-        #expect(
-            log.lines == [
+        expectEqual(
+            log.lines,
+            [
                 "progress 3 trailing 0 0", "begin 3 trailing", "close 1", "progress 3 trailing -20 0.125",
                 "progress 3 trailing -120 0.75", "will_open 3 trailing v=0", "open 3",
             ])
-        #expect(table.openRows == [3])
+        expectEqual(table.openRows, [3])
     }
 
     /// `exclusive = true` keeps closing the other row only when the new one opens.
@@ -151,10 +156,11 @@ struct LifecycleEventTests {
         try table.openRow(1)
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -120)
-        #expect(table.openRows == [1])
+        expectEqual(table.openRows, [1])
         try table.panEnded(row: 3, velocity: 0)
-        #expect(
-            log.lines == [
+        expectEqual(
+            log.lines,
+            [
                 "begin 3 trailing", "progress 3 trailing -120 0.75", "will_open 3 trailing v=0", "close 1", "open 3",
             ])
     }
@@ -167,7 +173,7 @@ struct LifecycleEventTests {
         try table.openRow(1)
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -20)
-        #expect(log.lines == ["close 1"])
+        expectEqual(log.lines, ["close 1"])
     }
 
     @Test func aRowThatIsNotReportingDeliversNone() throws {
@@ -177,7 +183,7 @@ struct LifecycleEventTests {
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -60)
         try table.panEnded(row: 3, velocity: 0)
-        #expect(log.lines == ["open 3"])
+        expectEqual(log.lines, ["open 3"])
     }
 
     /// The lifecycle events only observe: with them removed, a run reporting them delivers what
@@ -192,8 +198,8 @@ struct LifecycleEventTests {
             let kept = reported.events.filter { line in
                 !["begin", "will_open", "will_close", "progress"].contains(line.split(separator: " ")[1])
             }
-            #expect(kept == plain.events, "\(test)")
-            #expect(reported.constants == plain.constants, "\(test)")
+            expectEqual(kept, plain.events, "\(test)")
+            expectEqual(reported.constants, plain.constants, "\(test)")
             lifecycle += reported.events.count - kept.count
         }
         #expect(lifecycle > 1_000)
@@ -210,9 +216,9 @@ struct LifecycleEventTests {
             let trailing = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
             let leading = try test.run(side: .leading, direction: .ltr, sign: -1, flip: true)
             let rtl = try test.run(side: .trailing, direction: .rtl, sign: -1, flip: true)
-            #expect(leading.events == trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
-            #expect(rtl.events == trailing.events, "\(test)")
-            #expect(rtl.constants == trailing.constants, "\(test)")
+            expectEqual(leading.events, trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
+            expectEqual(rtl.events, trailing.events, "\(test)")
+            expectEqual(rtl.constants, trailing.constants, "\(test)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -29,7 +30,7 @@ struct OpenRowsTests {
                     rows[row] = nil
                     reference[row] = nil
                 case 4:
-                    #expect(rows.removeValue(forKey: row) == reference.removeValue(forKey: row))
+                    expectEqual(rows.removeValue(forKey: row), reference.removeValue(forKey: row))
                 case 5:  // `deleteRow`'s
                     let move: (Int) -> Int? = { $0 == row ? nil : $0 > row ? $0 - 1 : $0 }
                     rows.remap(move)
@@ -47,9 +48,9 @@ struct OpenRowsTests {
                     reference = Dictionary(
                         uniqueKeysWithValues: reference.compactMap { key, value in move(key).map { ($0, value) } })
                 }
-                #expect(rows.rows == reference.keys.sorted())
+                expectEqual(rows.rows, reference.keys.sorted())
                 #expect(rows.count == reference.count && rows.isEmpty == reference.isEmpty)
-                for probe in 0...span + 2 { #expect(rows[probe] == reference[probe]) }
+                for probe in 0...span + 2 { expectEqual(rows[probe], reference[probe]) }
             }
         }
     }
@@ -83,13 +84,13 @@ struct PendingEventsTests {
                     events.append(event)
                     reference.append(event)
                 } else {
-                    #expect(events.hasUndelivered == !reference.isEmpty)
+                    expectEqual(events.hasUndelivered, !reference.isEmpty)
                     let taken = events.take()
-                    #expect(taken == reference.first)
+                    expectEqual(taken, reference.first)
                     if !reference.isEmpty { reference.removeFirst() }
                 }
             }
-            while let event = events.take() { #expect(event == reference.removeFirst()) }
+            while let event = events.take() { expectEqual(event, reference.removeFirst()) }
             #expect(reference.isEmpty && !events.hasUndelivered && events.count == 0)
         }
     }

@@ -1,5 +1,6 @@
 import Glibc
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeScript
@@ -15,7 +16,7 @@ struct OutputBufferTests {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 bytes[position] = special
                 let found = bytes.withUnsafeBufferPointer { OutputBuffer.needsEscape($0) }
-                #expect(found == expected, "byte \(special) at \(position) of \(length)")
+                expectEqual(found, expected, "byte \(special) at \(position) of \(length)")
             }
         }
         #expect(!OutputBuffer.needsEscape(UnsafeBufferPointer(start: nil, count: 0)))
@@ -27,9 +28,9 @@ struct OutputBufferTests {
             out.append(integer: value)
             out.append(byte: UInt8(ascii: " "))
         }
-        #expect(
-            String(decoding: out.bytes, as: UTF8.self)
-                == "0 7 9 10 42 -1 -10 1000000 9223372036854775807 -9223372036854775808 ")
+        expectEqual(
+            String(decoding: out.bytes, as: UTF8.self),
+            "0 7 9 10 42 -1 -10 1000000 9223372036854775807 -9223372036854775808 ")
     }
 
     @Test func numbersAreWholeOrShortest() {
@@ -38,7 +39,7 @@ struct OutputBufferTests {
             out.append(number: value)
             out.append(literal: ",")
         }
-        #expect(String(decoding: out.bytes, as: UTF8.self) == "0,250,-3,0.5,1000000000000000.0,-12.25,")
+        expectEqual(String(decoding: out.bytes, as: UTF8.self), "0,250,-3,0.5,1000000000000000.0,-12.25,")
     }
 
     /// Whole milliseconds take the integer path; the result is what `append(number:)` writes.
@@ -52,7 +53,7 @@ struct OutputBufferTests {
         fast.append(milliseconds: time)
         var general = OutputBuffer()
         general.append(number: time.milliseconds)
-        #expect(fast.bytes == general.bytes)
+        expectEqual(fast.bytes, general.bytes)
     }
 
     /// Growing past the first block keeps every byte; a copy does not see later appends.
@@ -62,10 +63,10 @@ struct OutputBufferTests {
         for _ in 0..<1000 { out.append(line) }
         let copy = out
         out.append(jsonString: "after")
-        #expect(copy.count == 1000 * line.utf8.count)
-        #expect(out.count == copy.count + 7)
-        #expect(copy.bytes == Array(String(repeating: line, count: 1000).utf8))
-        #expect(String(decoding: out.bytes.suffix(7), as: UTF8.self) == "\"after\"")
+        expectEqual(copy.count, 1000 * line.utf8.count)
+        expectEqual(out.count, copy.count + 7)
+        expectEqual(copy.bytes, Array(String(repeating: line, count: 1000).utf8))
+        expectEqual(String(decoding: out.bytes.suffix(7), as: UTF8.self), "\"after\"")
     }
 
     /// Growing far past glibc's mapping threshold (the block grows with `realloc`, remapped,
@@ -87,11 +88,11 @@ struct OutputBufferTests {
             line += 1
             if [100, 9_000, 90_000].contains(line) { copies.append((out, out.count)) }
         }
-        #expect(out.count == expected.count)
-        #expect(out.bytes == expected)
+        expectEqual(out.count, expected.count)
+        expectEqual(out.bytes, expected)
         for (copy, count) in copies {
-            #expect(copy.count == count)
-            #expect(copy.bytes == Array(expected.prefix(count)))
+            expectEqual(copy.count, count)
+            expectEqual(copy.bytes, Array(expected.prefix(count)))
         }
     }
 
@@ -138,17 +139,17 @@ struct OutputBufferTests {
                     copiedBytes = plain.bytes
                 }
             }
-            #expect(spooled.count == plain.count, "trial \(trial)")
-            #expect(spooled.bytes == plain.bytes, "trial \(trial)")
+            expectEqual(spooled.count, plain.count, "trial \(trial)")
+            expectEqual(spooled.bytes, plain.bytes, "trial \(trial)")
             if plain.count > 2 * bound { #expect(spooled.spooledCount > 0, "trial \(trial): nothing was spooled") }
             #expect(spooled.withUnsafeBytes { $0.count } <= max(bound, spooled.count - spooled.spooledCount))
             if var copy {
-                #expect(copy.bytes == copiedBytes, "trial \(trial)")
+                expectEqual(copy.bytes, copiedBytes, "trial \(trial)")
                 copy.append(literal: "!")
-                #expect(copy.bytes == copiedBytes + [UInt8(ascii: "!")])
-                #expect(spooled.bytes == plain.bytes)
+                expectEqual(copy.bytes, copiedBytes + [UInt8(ascii: "!")])
+                expectEqual(spooled.bytes, plain.bytes)
             }
-            #expect(try Self.written(spooled) == plain.bytes, "trial \(trial)")
+            expectEqual(try Self.written(spooled), plain.bytes, "trial \(trial)")
         }
     }
 
@@ -171,8 +172,8 @@ struct OutputBufferTests {
         for value in values {
             var out = OutputBuffer()
             out.append(integer: value)
-            #expect(String(decoding: out.bytes, as: UTF8.self) == String(value), "\(value)")
-            #expect(OutputBuffer.digitCount(value.magnitude) == String(value.magnitude).count, "\(value)")
+            expectEqual(String(decoding: out.bytes, as: UTF8.self), String(value), "\(value)")
+            expectEqual(OutputBuffer.digitCount(value.magnitude), String(value.magnitude).count, "\(value)")
         }
     }
 
@@ -211,8 +212,8 @@ struct OutputBufferTests {
                 : .close(row: row, side: side, velocity: velocity)
             direct.record(delivered: delivered, at: time)
         }
-        #expect(String(decoding: formatted.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
-        #expect(direct.output.bytes == expected)
+        expectEqual(String(decoding: formatted.bytes, as: UTF8.self), String(decoding: expected, as: UTF8.self))
+        expectEqual(direct.output.bytes, expected)
     }
 
     /// What ``OutputBuffer/write(to:)`` writes, read back from the file it went to.
@@ -222,10 +223,10 @@ struct OutputBufferTests {
         try #require(descriptor >= 0)
         unlink(template)
         defer { close(descriptor) }
-        #expect(buffer.write(to: descriptor) == nil)
+        expectEqual(buffer.write(to: descriptor), nil)
         var bytes = [UInt8](repeating: 0, count: buffer.count)
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-        #expect(read == buffer.count)
+        expectEqual(read, buffer.count)
         return bytes
     }
 }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -21,13 +22,13 @@ struct PanFollowTests {
         try table.panBegan(row: 4)
         #expect(try table.panChanged(row: 4, translation: -30))
         try table.deleteRow(1)
-        #expect(table.cell(forRow: 3)?.isTracking == true)
+        expectEqual(table.cell(forRow: 3)?.isTracking, true)
         #expect(try table.panChanged(row: 4, translation: -200))
         #expect(try table.panEnded(row: 4))
         table.advance(by: .milliseconds(300 as Int64))
-        #expect(log.events == [.open(row: 3)])
-        #expect(table.openRows == [3])
-        #expect(table.cell(forRow: 4)?.isClosed == true)
+        expectEqual(log.events, [.open(row: 3)])
+        expectEqual(table.openRows, [3])
+        expectEqual(table.cell(forRow: 4)?.isClosed, true)
     }
 
     /// An insert above moves it down the same way.
@@ -37,8 +38,8 @@ struct PanFollowTests {
         try table.insertRow(2, item: "New")
         #expect(try table.panChanged(row: 4, translation: -200))
         #expect(try table.panEnded(row: 4))
-        #expect(log.events == [.open(row: 5)])
-        #expect(table.openRows == [5])
+        expectEqual(log.events, [.open(row: 5)])
+        expectEqual(table.openRows, [5])
     }
 
     /// The panned row deleted: the pan ends with it, and its later move, end or cancel reach
@@ -48,9 +49,9 @@ struct PanFollowTests {
         try table.panBegan(row: 4)
         try table.panChanged(row: 4, translation: -30)
         try table.deleteRow(4)
-        #expect(try table.panChanged(row: 4, translation: -100) == false)
-        #expect(try table.panEnded(row: 4) == false)
-        #expect(log.events == [.close(row: 4)])  // the cancel as its row left, as a scroll's
+        expectEqual(try table.panChanged(row: 4, translation: -100), false)
+        expectEqual(try table.panEnded(row: 4), false)
+        expectEqual(log.events, [.close(row: 4)])  // the cancel as its row left, as a scroll's
         // Over: the name is free again, and a move without a begin is the error it was.
         #expect(throws: TableError.noPanInProgress(row: 4)) { try table.panChanged(row: 4, translation: -1) }
         #expect(throws: TableError.noPanInProgress(row: 5)) { try table.panCancelled(row: 5) }
@@ -67,6 +68,6 @@ struct PanFollowTests {
         #expect(throws: TableError.panAlreadyInProgress(row: 4)) { try table.panBegan(row: 4) }
         #expect(try table.panChanged(row: 3, translation: -200))
         #expect(try table.panEnded(row: 3))
-        #expect(table.openRows == [3])
+        expectEqual(table.openRows, [3])
     }
 }

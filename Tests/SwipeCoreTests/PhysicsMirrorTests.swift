@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -70,9 +71,9 @@ struct PhysicsMirrorTests {
             let test = Self.physicsCase(seed: seed)
             let trailing = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
             let leading = try test.run(side: .leading, direction: .ltr, sign: -1, flip: true)
-            #expect(leading.events == trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
-            #expect(leading.constants == trailing.constants, "\(test)")
-            #expect(leading.editing == trailing.editing, "\(test)")
+            expectEqual(leading.events, trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
+            expectEqual(leading.constants, trailing.constants, "\(test)")
+            expectEqual(leading.editing, trailing.editing, "\(test)")
             events += trailing.events.count
             flings += test.steps.filter { if case .fling = $0 { true } else { false } }.count
             let full = trailing.events.filter {
@@ -97,9 +98,9 @@ struct PhysicsMirrorTests {
             let test = Self.physicsCase(seed: seed)
             let ltr = try test.run(side: .trailing, direction: .ltr, sign: 1, flip: false)
             let rtl = try test.run(side: .trailing, direction: .rtl, sign: -1, flip: true)
-            #expect(rtl.events == ltr.events, "\(test)")
-            #expect(rtl.constants == ltr.constants, "\(test)")
-            #expect(rtl.editing == ltr.editing, "\(test)")
+            expectEqual(rtl.events, ltr.events, "\(test)")
+            expectEqual(rtl.constants, ltr.constants, "\(test)")
+            expectEqual(rtl.editing, ltr.editing, "\(test)")
             events += ltr.events.count
         }
         print("physics mirror (b): \(Self.seeds.count) scripts, \(events) events")
@@ -147,18 +148,18 @@ struct PhysicsMirrorTests {
                 let flip = side == .leading
                 let ltr = try test.run(side: side, direction: .ltr, sign: flip ? -1 : 1, flip: flip)
                 let rtl = try test.run(side: side, direction: .rtl, sign: flip ? 1 : -1, flip: !flip)
-                #expect(rtl.events == ltr.events, "\(side): \(test)")
-                #expect(rtl.constants == ltr.constants, "\(side): \(test)")
-                #expect(rtl.editing == ltr.editing, "\(side): \(test)")
+                expectEqual(rtl.events, ltr.events, "\(side): \(test)")
+                expectEqual(rtl.constants, ltr.constants, "\(side): \(test)")
+                expectEqual(rtl.editing, ltr.editing, "\(side): \(test)")
                 runs += [ltr, rtl]
             }
             let (leading, trailing) = (runs[0], runs[2])  // `Edge.allCases`: leading, trailing
             if preset == .swipecellkit {
-                #expect(leading.events == trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
-                #expect(leading.constants == trailing.constants, "\(test)")
-                #expect(leading.editing == trailing.editing, "\(test)")
+                expectEqual(leading.events, trailing.events.map(EdgeMirrorTests.leadingSide), "\(test)")
+                expectEqual(leading.constants, trailing.constants, "\(test)")
+                expectEqual(leading.editing, trailing.editing, "\(test)")
             }
-            for run in runs { #expect(run.unannounced == [], "\(test)") }
+            for run in runs { expectEqual(run.unannounced, [], "\(test)") }
             events += trailing.events.count
             opens += trailing.events.filter { $0.split(separator: " ").dropFirst().first == "open" }.count
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -28,18 +29,18 @@ struct ReleasePhysicsTests {
         _ = cell.panChanged(translation: -25, at: Self.at(16))  // same time: replaces the latest
         _ = cell.panChanged(translation: -45, at: Self.at(32))
         // (-45 - -25) points over 16 ms.
-        #expect(cell.releaseVelocity(at: Self.at(32)) == -20 / 0.016)
-        #expect(cell.releaseVelocity(at: Self.at(116)) == -20 / 0.016)  // the older sample 100 ms before
-        #expect(cell.releaseVelocity(at: Self.at(117)) == 0)  // ... and no longer
+        expectEqual(cell.releaseVelocity(at: Self.at(32)), -20 / 0.016)
+        expectEqual(cell.releaseVelocity(at: Self.at(116)), -20 / 0.016)  // the older sample 100 ms before
+        expectEqual(cell.releaseVelocity(at: Self.at(117)), 0)  // ... and no longer
     }
 
     @Test func oneSampleOrSamplesAtOneTimeGiveNoVelocity() {
         var cell = SwipeCell()
         cell.panBegan(translation: 0)
-        #expect(cell.releaseVelocity(at: t0) == 0)
+        expectEqual(cell.releaseVelocity(at: t0), 0)
         _ = cell.panChanged(translation: -10, at: t0)
         _ = cell.panChanged(translation: -30, at: t0)
-        #expect(cell.releaseVelocity(at: t0) == 0)
+        expectEqual(cell.releaseVelocity(at: t0), 0)
     }
 
     /// The samples are the tracked pan's own data. A pan that ended leaves
@@ -51,13 +52,13 @@ struct ReleasePhysicsTests {
         _ = cell.panChanged(translation: -10, at: Self.at(0))
         _ = cell.panChanged(translation: -30, at: Self.at(16))
         _ = cell.panEnded(at: Self.at(16))
-        #expect(cell.releaseVelocity(at: Self.at(16)) == 0)  // no pan
+        expectEqual(cell.releaseVelocity(at: Self.at(16)), 0)  // no pan
         cell.panBegan(translation: 0)
-        #expect(cell.releaseVelocity(at: Self.at(20)) == 0)
+        expectEqual(cell.releaseVelocity(at: Self.at(20)), 0)
         _ = cell.panChanged(translation: 5, at: Self.at(24))
-        #expect(cell.releaseVelocity(at: Self.at(24)) == 0)  // one sample: the last pan's are gone
+        expectEqual(cell.releaseVelocity(at: Self.at(24)), 0)  // one sample: the last pan's are gone
         _ = cell.panChanged(translation: 9, at: Self.at(32))
-        #expect(cell.releaseVelocity(at: Self.at(32)) == 4 / 0.008)
+        expectEqual(cell.releaseVelocity(at: Self.at(32)), 4 / 0.008)
         var held = SwipeCell(
             configuration: Self.configuration {
                 $0.trailing.fullSwipe = FullSwipe(threshold: 192, completion: .manual, width: 320)
@@ -70,8 +71,8 @@ struct ReleasePhysicsTests {
         held.panBegan(translation: 0)
         _ = held.panChanged(translation: 10, at: Self.at(100))
         _ = held.panChanged(translation: 30, at: Self.at(110))
-        #expect(held.reveal(on: .trailing) == reveal)  // moved nothing...
-        #expect(held.releaseVelocity(at: Self.at(110)) == 20 / 0.01)  // ...but sampled
+        expectEqual(held.reveal(on: .trailing), reveal)  // moved nothing...
+        expectEqual(held.releaseVelocity(at: Self.at(110)), 20 / 0.01)  // ...but sampled
     }
 
     /// No input makes a velocity past ±100,000 points/s (a spring launched at it stays finite
@@ -84,18 +85,17 @@ struct ReleasePhysicsTests {
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: 1e12, at: t0)
         _ = cell.panChanged(translation: -1e12, at: t0 + TimeAmount(nanoseconds: 1))
-        #expect(cell.releaseVelocity(at: t0 + TimeAmount(nanoseconds: 1)) == -100_000)
-        #expect(
-            cell.panEnded(at: t0).notification
-                == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -100_000))
+        expectEqual(cell.releaseVelocity(at: t0 + TimeAmount(nanoseconds: 1)), -100_000)
+        expectEqual(
+            cell.panEnded(at: t0).notification, CellEffects.Notification(.didOpen, edge: .trailing, velocity: -100_000))
         var other = SwipeCell(configuration: Self.flicking)
         other.panBegan(translation: 0)
         _ = other.panChanged(translation: -30, at: t0)
-        #expect(other.panEnded(velocity: .nan, at: t0).notification == .didClose)  // NaN counts as 0
+        expectEqual(other.panEnded(velocity: .nan, at: t0).notification, .didClose)  // NaN counts as 0
         var fast = SwipeCell(configuration: Self.flicking)
         fast.panBegan(translation: 0)
         _ = fast.panChanged(translation: -30, at: t0)
-        #expect(fast.panEnded(velocity: -.infinity, at: t0).notification?.velocity == -100_000)
+        expectEqual(fast.panEnded(velocity: -.infinity, at: t0).notification?.velocity, -100_000)
     }
 
     @Test func anExplicitVelocityOverridesTheSamples() {
@@ -104,7 +104,7 @@ struct ReleasePhysicsTests {
         _ = cell.panChanged(translation: -10, at: Self.at(0))
         _ = cell.panChanged(translation: -30, at: Self.at(16))  // -1250 points/s: towards the buttons
         let effects = cell.panEnded(velocity: 400, at: Self.at(16))
-        #expect(effects.notification == CellEffects.Notification(.didClose, edge: .trailing, velocity: 400))
+        expectEqual(effects.notification, CellEffects.Notification(.didClose, edge: .trailing, velocity: 400))
     }
 
     @Test func theTutorialIgnoresTheVelocity() {
@@ -112,11 +112,11 @@ struct ReleasePhysicsTests {
             var cell = SwipeCell()
             cell.panBegan(translation: 0)
             _ = cell.panChanged(translation: -30, at: t0)
-            #expect(
-                cell.panEnded(velocity: velocity, at: t0)
-                    == CellEffects(
-                        notification: .didClose,
-                        completion: ScheduledStep(step: .closeSettle, deadline: t0 + .milliseconds(100 as Int64))))
+            expectEqual(
+                cell.panEnded(velocity: velocity, at: t0),
+                CellEffects(
+                    notification: .didClose,
+                    completion: ScheduledStep(step: .closeSettle, deadline: t0 + .milliseconds(100 as Int64))))
         }
     }
 
@@ -135,39 +135,39 @@ struct ReleasePhysicsTests {
     }
 
     @Test func aFlickBelowTheOpenThresholdStillOpens() {
-        #expect(
-            release(at: 30, velocity: -600).notification
-                == CellEffects.Notification(.didOpen, edge: .trailing, velocity: -600))
-        #expect(release(at: 30, velocity: -300).notification?.kind == .didOpen)  // at the flick speed exactly
-        #expect(release(at: 30, velocity: -299).notification?.kind == .didClose)  // slower: the position decides
-        #expect(release(at: 30, velocity: -600, Self.configuration()).notification == .didClose)  // `position`
+        expectEqual(
+            release(at: 30, velocity: -600).notification,
+            CellEffects.Notification(.didOpen, edge: .trailing, velocity: -600))
+        expectEqual(release(at: 30, velocity: -300).notification?.kind, .didOpen)  // at the flick speed exactly
+        expectEqual(release(at: 30, velocity: -299).notification?.kind, .didClose)  // slower: the position decides
+        expectEqual(release(at: 30, velocity: -600, Self.configuration()).notification, .didClose)  // `position`
     }
 
     @Test func aFlickPastTheThresholdAwayFromTheButtonsStillCloses() {
-        #expect(
-            release(at: 150, velocity: 600).notification
-                == CellEffects.Notification(.didClose, edge: .trailing, velocity: 600))
-        #expect(release(at: 150, velocity: 299).notification?.kind == .didOpen)
-        #expect(release(at: 150, velocity: 600, startingOpen: true).notification?.kind == .didClose)
-        #expect(release(at: 50, velocity: -600, startingOpen: true).notification?.kind == .didOpen)
+        expectEqual(
+            release(at: 150, velocity: 600).notification,
+            CellEffects.Notification(.didClose, edge: .trailing, velocity: 600))
+        expectEqual(release(at: 150, velocity: 299).notification?.kind, .didOpen)
+        expectEqual(release(at: 150, velocity: 600, startingOpen: true).notification?.kind, .didClose)
+        expectEqual(release(at: 50, velocity: -600, startingOpen: true).notification?.kind, .didOpen)
     }
 
     @Test func theFlickSpeedIsConfigurable() {
         let slow = Self.configuration {
             $0.release = .velocity; $0.flickVelocity = 1000
         }
-        #expect(release(at: 30, velocity: -999, slow).notification?.kind == .didClose)
-        #expect(release(at: 30, velocity: -1000, slow).notification?.kind == .didOpen)
+        expectEqual(release(at: 30, velocity: -999, slow).notification?.kind, .didClose)
+        expectEqual(release(at: 30, velocity: -1000, slow).notification?.kind, .didOpen)
     }
 
     @Test func aFlickFromRestOpensTheEdgeItMovesTowardsIfItHasButtons() {
         var cell = SwipeCell(configuration: Self.flicking)
         cell.panBegan(translation: 0)
-        #expect(cell.panEnded(velocity: -500, at: t0).notification?.kind == .didOpen)
+        expectEqual(cell.panEnded(velocity: -500, at: t0).notification?.kind, .didOpen)
         var other = SwipeCell(configuration: Self.flicking)
         other.panBegan(translation: 0)
         // Towards the leading edge, which has no buttons: the position decides (closed).
-        #expect(other.panEnded(velocity: 500, at: t0).notification == .didClose)
+        expectEqual(other.panEnded(velocity: 500, at: t0).notification, .didClose)
     }
 
     // MARK: 3. Overscroll
@@ -176,9 +176,9 @@ struct ReleasePhysicsTests {
     func elasticOverscroll(translation: Double, reveal: Double) {
         var cell = SwipeCell(configuration: Self.configuration { $0.elasticity = 0.4 })
         cell.panBegan(translation: 0)
-        #expect(cell.panChanged(translation: translation, at: t0) == CellEffects())
-        #expect(cell.reveal(on: .trailing) == reveal)
-        #expect(cell.animation == nil)
+        expectEqual(cell.panChanged(translation: translation, at: t0), CellEffects())
+        expectEqual(cell.reveal(on: .trailing), reveal)
+        expectEqual(cell.animation, nil)
         cell.checkInvariants()
     }
 
@@ -187,26 +187,27 @@ struct ReleasePhysicsTests {
         cell.openCell(at: t0)
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -40, at: t0)
-        #expect(cell.reveal(on: .trailing) == 180)
+        expectEqual(cell.reveal(on: .trailing), 180)
         // Released there: it snaps back open, from where it is drawn.
         let effects = cell.panEnded(at: t0)
-        #expect(effects.notification == .didOpen)
-        #expect(cell.presentedOffset(at: t0) == -180)
+        expectEqual(effects.notification, .didOpen)
+        expectEqual(cell.presentedOffset(at: t0), -180)
     }
 
     @Test func clampIsTheTutorials() {
         var cell = SwipeCell()
         cell.panBegan(translation: 0)
         let effects = cell.panChanged(translation: -200, at: t0)
-        #expect(effects.completion?.step == .openSettle)
-        #expect(cell.right == 180)
+        expectEqual(effects.completion?.step, .openSettle)
+        expectEqual(cell.right, 180)
     }
 
     @Test(arguments: [0.0, -0.1, 1.01, .nan, .infinity])
     func elasticityOutsideZeroToOneIsRefused(value: Double) {
         let configuration = Self.configuration { $0.elasticity = value }
-        #expect(
-            configuration.problems(cellWidth: 320).map(\.description) == [
+        expectEqual(
+            configuration.problems(cellWidth: 320).map(\.description),
+            [
                 "overscroll: must be 'clamp' or an elasticity in (0, 1], got \(NumberText.describe(value))"
             ])
     }
@@ -241,7 +242,7 @@ struct ReleasePhysicsTests {
                 #expect(abs(position - Self.expected(spring, x0: x0, v0: v0, t: t)) < 1e-9, "t \(t) x0 \(x0) v0 \(v0)")
             }
         }
-        #expect(spring.solve(x0: 160, v0: 0, at: 0).position == 160)
+        expectEqual(spring.solve(x0: 160, v0: 0, at: 0).position, 160)
     }
 
     @Test(arguments: [
@@ -262,7 +263,7 @@ struct ReleasePhysicsTests {
 
     @Test func aSpringWithoutDampingStillEnds() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 0)
-        #expect(spring.settleTime(x0: 160, v0: 0) == Spring.maximumSettleTime)
+        expectEqual(spring.settleTime(x0: 160, v0: 0), Spring.maximumSettleTime)
         var cell = SwipeCell(
             configuration: Self.configuration {
                 $0.spring = spring; $0.bounce = 0
@@ -270,8 +271,8 @@ struct ReleasePhysicsTests {
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -100, at: t0)
         let effects = cell.panEnded(velocity: 0, at: t0)
-        #expect(effects.completion?.deadline == t0 + Spring.maximumSettleTime)
-        #expect(cell.presentedOffset(at: t0 + Spring.maximumSettleTime) == -160)
+        expectEqual(effects.completion?.deadline, t0 + Spring.maximumSettleTime)
+        expectEqual(cell.presentedOffset(at: t0 + Spring.maximumSettleTime), -160)
     }
 
     @Test func aSpringCellIsDrawnByTheClosedFormFromTheReleaseVelocity() {
@@ -283,20 +284,20 @@ struct ReleasePhysicsTests {
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -30, at: t0)
         let effects = cell.panEnded(velocity: -600, at: t0)
-        #expect(effects.notification?.kind == .didOpen)
+        expectEqual(effects.notification?.kind, .didOpen)
         let settle = spring.settleTime(x0: -30 - -160, v0: -600)
-        #expect(effects.completion == ScheduledStep(step: .openSettle, deadline: t0 + settle))
+        expectEqual(effects.completion, ScheduledStep(step: .openSettle, deadline: t0 + settle))
         for ms: Int64 in [0, 10, 50, 100, 200] where TimeAmount.milliseconds(ms) < settle {
             let expected = -160 + Self.expected(spring, x0: 130, v0: -600, t: Double(ms) / 1000)
             #expect(abs(cell.presentedOffset(at: t0 + .milliseconds(ms)) - expected) < 1e-9)
         }
         // A pure function of time: asking again, or out of order, gives the same.
-        #expect(
-            cell.presentedOffset(at: t0 + .milliseconds(50 as Int64))
-                == cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)))
+        expectEqual(
+            cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)),
+            cell.presentedOffset(at: t0 + .milliseconds(50 as Int64)))
         // With no bounce the settle step has nowhere to go: it commits at once.
         var settled = cell
-        #expect(settled.complete(.openSettle, at: t0 + settle) == nil)
+        expectEqual(settled.complete(.openSettle, at: t0 + settle), nil)
         #expect(settled.isOpen(on: .trailing))
     }
 
@@ -313,9 +314,9 @@ struct ReleasePhysicsTests {
         let stale = try! #require(open.completion)
         let close = cell.tableClosed(animated: true, at: Self.at(100))
         let closing = try! #require(close.completion)
-        #expect(cell.complete(stale.step, at: stale.deadline) == nil)
-        #expect(cell.offset == 0)
-        #expect(cell.complete(closing.step, at: closing.deadline) == nil)  // no bounce: it commits at once
+        expectEqual(cell.complete(stale.step, at: stale.deadline), nil)
+        expectEqual(cell.offset, 0)
+        expectEqual(cell.complete(closing.step, at: closing.deadline), nil)  // no bounce: it commits at once
         #expect(cell.isClosed)
         // The tutorial's cell re-opens on the stale completion (quirk 6).
         var tutorial = SwipeCell()
@@ -324,7 +325,7 @@ struct ReleasePhysicsTests {
         let first = tutorial.panEnded(velocity: 0, at: t0).completion!
         _ = tutorial.tableClosed(animated: true, at: Self.at(50))
         _ = tutorial.complete(first.step, at: first.deadline)
-        #expect(tutorial.right == 160)
+        expectEqual(tutorial.right, 160)
     }
 
     /// A replaced step due at the very instant its replacement is (two springs of the same
@@ -340,12 +341,12 @@ struct ReleasePhysicsTests {
         _ = cell.panChanged(translation: -75, at: t0)
         _ = try #require(cell.panEnded(velocity: -400, at: t0).completion)
         let closing = try #require(cell.tableClosed(animated: true, at: t0).completion)
-        #expect(closing.step == .closeSettle)
-        #expect(cell.complete(.openSettle, at: closing.deadline) == nil)
-        #expect(cell.offset == 0)
-        #expect(cell.complete(closing.step, at: closing.deadline) == nil)
+        expectEqual(closing.step, .closeSettle)
+        expectEqual(cell.complete(.openSettle, at: closing.deadline), nil)
+        expectEqual(cell.offset, 0)
+        expectEqual(cell.complete(closing.step, at: closing.deadline), nil)
         #expect(cell.isClosed)
-        #expect(cell.rest == .closed)
+        expectEqual(cell.rest, .closed)
     }
 
     /// In the core: a spring row's open snap that finds nothing to move
@@ -364,27 +365,29 @@ struct ReleasePhysicsTests {
         table.advance(by: .milliseconds(100 as Int64))
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: 100)  // back to 0: the close snap starts
-        #expect(table.unannouncedRests == [])
+        expectEqual(table.unannouncedRests, [])
         try table.panChanged(row: 3, translation: 0)
         try table.panEnded(row: 3, velocity: -50)
-        #expect(log.events.map(\.text) == ["open 3 EDGE(trailing)"])
-        #expect(table.unannouncedRests == [])
+        expectEqual(log.events.map(\.text), ["open 3 EDGE(trailing)"])
+        expectEqual(table.unannouncedRests, [])
         table.advance(by: .seconds(3))
-        #expect(table.cell(forRow: 3)?.right == 100)
-        #expect(table.openRows == [3])
+        expectEqual(table.cell(forRow: 3)?.right, 100)
+        expectEqual(table.openRows, [3])
     }
 
     @Test func springParametersAreValidated() {
         let configuration = Self.configuration { $0.spring = Spring(mass: 0, stiffness: .infinity, damping: -1) }
-        #expect(
-            configuration.problems(cellWidth: 320).map(\.description) == [
+        expectEqual(
+            configuration.problems(cellWidth: 320).map(\.description),
+            [
                 "mass: must be in [0.001, 1000000], got 0",
                 "stiffness: must be in [0.001, 1000000], got inf",
                 "damping: must be in [0, 1000000], got -1",
             ])
         let flick = Self.configuration { $0.flickVelocity = 0 }
-        #expect(
-            flick.problems(cellWidth: 320).map(\.description) == [
+        expectEqual(
+            flick.problems(cellWidth: 320).map(\.description),
+            [
                 "flick_velocity: must be in (0, 100000] points/s, got 0"
             ])
     }
@@ -399,13 +402,13 @@ struct ReleasePhysicsTests {
         (Spring(mass: 0.000_999, stiffness: 100, damping: 18), "mass: must be in [0.001, 1000000], got 0.000999"),
     ])
     func extremeSpringsAreRefusedAndComeToRest(spring: Spring, message: String) {
-        #expect(Self.configuration { $0.spring = spring }.problems(cellWidth: 320).map(\.description) == [message])
+        expectEqual(Self.configuration { $0.spring = spring }.problems(cellWidth: 320).map(\.description), [message])
         guard spring.mass < 1e-6 || spring.stiffness < 1e-6 else { return }
         for t in [0.0, 0.001, 0.5, 10] {
             let state = spring.solve(x0: 160, v0: -600, at: t)
             #expect(state.position == 0 && state.velocity == 0, "t \(t)")
         }
-        #expect(spring.settleTime(x0: 160, v0: -600) == .zero)
+        expectEqual(spring.settleTime(x0: 160, v0: -600), .zero)
         #expect(Spring.exp(.nan).isNaN)
         // Released through a cell: it settles open at once.
         var cell = SwipeCell(
@@ -415,7 +418,7 @@ struct ReleasePhysicsTests {
         cell.panBegan(translation: 0)
         _ = cell.panChanged(translation: -100, at: t0)
         let effects = cell.panEnded(velocity: -600, at: t0)
-        #expect(effects == CellEffects(notification: .didOpen, completion: nil))
+        expectEqual(effects, CellEffects(notification: .didOpen, completion: nil))
         #expect(cell.isOpen(on: .trailing) && cell.presentedOffset(at: t0) == -160)
     }
 
@@ -571,8 +574,8 @@ struct ReleasePhysicsTests {
         }
         for x in angles {
             let both = Spring.sinCos(x)
-            #expect(both.sin.bitPattern == Spring.sin(x).bitPattern, "sin \(x)")
-            #expect(both.cos.bitPattern == Spring.cos(x).bitPattern, "cos \(x)")
+            expectEqual(both.sin.bitPattern, Spring.sin(x).bitPattern, "sin \(x)")
+            expectEqual(both.cos.bitPattern, Spring.cos(x).bitPattern, "cos \(x)")
         }
     }
 
@@ -597,7 +600,7 @@ struct ReleasePhysicsTests {
     @Test func expOfZeroIsTheSeriesDouble() {
         let series = Self.twentyTermExpSeries
         for x in [0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e-300, -1e-300, 1e-9, -9 * 0.001] {
-            #expect(Spring.exp(x).bitPattern == series(x).bitPattern, "exp \(x)")
+            expectEqual(Spring.exp(x).bitPattern, series(x).bitPattern, "exp \(x)")
         }
         #expect(Spring.exp(0) == 1 && Spring.exp(-0.0) == 1)
     }
@@ -631,7 +634,7 @@ struct ReleasePhysicsTests {
             arguments.append((Double(random.next() >> 11) / Double(1 << 53) * 2 - 1) * magnitude)
         }
         for x in arguments {
-            #expect(Spring.exp(x).bitPattern == series(x).bitPattern, "exp \(x)")
+            expectEqual(Spring.exp(x).bitPattern, series(x).bitPattern, "exp \(x)")
         }
     }
 
@@ -640,8 +643,8 @@ struct ReleasePhysicsTests {
     @Test func aStartAtRestSettlesAtOnceAsTheScanFinds() {
         for spring in Self.generatedSprings(count: 60, seed: 2606) + [Spring()] {
             for (x0, v0) in [(0.0, 0.0), (-0.0, 0.0), (0.0, -0.0), (-0.0, -0.0)] {
-                #expect(spring.settleTimeByStepping(x0: x0, v0: v0) == .zero, "\(spring)")
-                #expect(spring.settleTime(x0: x0, v0: v0) == .zero, "\(spring)")
+                expectEqual(spring.settleTimeByStepping(x0: x0, v0: v0), .zero, "\(spring)")
+                expectEqual(spring.settleTime(x0: x0, v0: v0), .zero, "\(spring)")
             }
         }
     }
@@ -677,9 +680,9 @@ struct ReleasePhysicsTests {
     @Test func freshSettleTimesHoldNothing() {
         let zero = SettleTimes.Key(Spring(mass: 0, stiffness: 0, damping: 0), x0: 0, v0: 0)
         let times = SettleTimes()
-        #expect(times.milliseconds(for: zero) == nil)
+        expectEqual(times.milliseconds(for: zero), nil)
         times.remember(0, for: zero)
-        #expect(times.milliseconds(for: zero) == 0)
+        expectEqual(times.milliseconds(for: zero), 0)
     }
 
     /// The motion's constants are the products the closed form always formed: every position
@@ -696,7 +699,8 @@ struct ReleasePhysicsTests {
                         now.position.bitPattern == before.position.bitPattern
                             && now.velocity.bitPattern == before.velocity.bitPattern,
                         "\(spring) x0 \(x0) v0 \(v0) t \(t)")
-                    #expect(spring.closedForm(x0: x0, v0: v0, at: t).position.bitPattern == before.position.bitPattern)
+                    expectEqual(
+                        spring.closedForm(x0: x0, v0: v0, at: t).position.bitPattern, before.position.bitPattern)
                 }
             }
         }
@@ -713,9 +717,9 @@ struct ReleasePhysicsTests {
                 let scanned = spring.settleTimeByStepping(x0: x0, v0: v0)
                 let limit = Spring.maximumSettleTime.nanoseconds / 1_000_000
                 let searched = SpringMotion(spring, x0: x0, v0: v0).firstRestMillisecond(limit: limit)
-                #expect(searched.map { TimeAmount.milliseconds($0) } == scanned, "\(spring) x0 \(x0) v0 \(v0)")
-                #expect(spring.settleTime(x0: x0, v0: v0) == scanned)
-                #expect(spring.settleTime(x0: x0, v0: v0) == scanned)  // the second from the kept answers
+                expectEqual(searched.map { TimeAmount.milliseconds($0) }, scanned, "\(spring) x0 \(x0) v0 \(v0)")
+                expectEqual(spring.settleTime(x0: x0, v0: v0), scanned)
+                expectEqual(spring.settleTime(x0: x0, v0: v0), scanned)  // the second from the kept answers
                 checked += 1
                 if let searched, searched > 2 { settledLater += 1 }
             }
@@ -731,15 +735,15 @@ struct ReleasePhysicsTests {
         var x0 = 161.0
         while SettleTimes.Key(spring, x0: x0, v0: 0).slot != first.slot { x0 += 1 }
         let times = SettleTimes()
-        #expect(times.milliseconds(for: first) == nil)
+        expectEqual(times.milliseconds(for: first), nil)
         times.remember(7, for: first)
-        #expect(times.milliseconds(for: first) == 7)
+        expectEqual(times.milliseconds(for: first), 7)
         let second = SettleTimes.Key(spring, x0: x0, v0: 0)
-        #expect(times.milliseconds(for: second) == nil)
+        expectEqual(times.milliseconds(for: second), nil)
         times.remember(9, for: second)
         #expect(times.milliseconds(for: second) == 9 && times.milliseconds(for: first) == nil)
         for start in [160.0, x0, 160, x0] {
-            #expect(spring.settleTime(x0: start, v0: 0) == spring.settleTimeByStepping(x0: start, v0: 0))
+            expectEqual(spring.settleTime(x0: start, v0: 0), spring.settleTimeByStepping(x0: start, v0: 0))
         }
     }
 
@@ -752,12 +756,12 @@ struct ReleasePhysicsTests {
             for ms: Int64 in [0, 1, 16, 100, 333, 2000, 9999] {
                 let expected = -240 + Self.closedFormAsBefore(spring, x0: 110, v0: -600, at: Double(ms) / 1000).position
                 let drawn = animation.value(at: Self.at(ms))
-                #expect(drawn == (expected.isFinite ? expected : -240), "\(spring) \(ms) ms")
+                expectEqual(drawn, (expected.isFinite ? expected : -240), "\(spring) \(ms) ms")
             }
             animation.mirror()
             for ms: Int64 in [0, 16, 333] {
                 let expected = 240 + Self.closedFormAsBefore(spring, x0: -110, v0: 600, at: Double(ms) / 1000).position
-                #expect(animation.value(at: Self.at(ms)) == expected)
+                expectEqual(animation.value(at: Self.at(ms)), expected)
             }
         }
     }
@@ -785,9 +789,9 @@ struct ReleasePhysicsTests {
                 let found = spring.settle(x0: x0, v0: v0)
                 let kept = spring.settle(x0: x0, v0: v0)
                 #expect(found.duration == kept.duration && found.path == kept.path, "\(spring) \(x0) \(v0)")
-                #expect(found.duration == spring.settleTimeByStepping(x0: x0, v0: v0))
+                expectEqual(found.duration, spring.settleTimeByStepping(x0: x0, v0: v0))
                 guard found.duration > .zero, let path = kept.path else {
-                    #expect(found.duration == .zero)
+                    expectEqual(found.duration, .zero)
                     continue
                 }
                 var animation = Animation(
@@ -798,14 +802,14 @@ struct ReleasePhysicsTests {
                 for at in instants {
                     let t = Double(at) / 1000
                     let expected = to + spring.solve(x0: from - to, v0: v0, at: t).position
-                    #expect(animation.value(at: Self.at(at)).bitPattern == expected.bitPattern, "\(spring) \(at)")
+                    expectEqual(animation.value(at: Self.at(at)).bitPattern, expected.bitPattern, "\(spring) \(at)")
                 }
                 animation.mirror()
                 for at in instants.prefix(20) {
                     let t = Double(at) / 1000
                     let expected = -to + spring.solve(x0: -from - -to, v0: -v0, at: t).position
                     let drawn = animation.value(at: Self.at(at))
-                    #expect(drawn.bitPattern == expected.bitPattern, "mirror \(spring) \(at)")
+                    expectEqual(drawn.bitPattern, expected.bitPattern, "mirror \(spring) \(at)")
                 }
             }
         }
@@ -823,12 +827,12 @@ struct ReleasePhysicsTests {
             times.remember(Int64(100 + index), path: path, for: key)
             let kept = times.settle(for: key)
             #expect(kept?.milliseconds == Int64(100 + index) && kept?.path == path, "\(String(describing: path))")
-            #expect(times.milliseconds(for: key) == Int64(100 + index))
+            expectEqual(times.milliseconds(for: key), Int64(100 + index))
         }
         // A `.solved` motion is kept as none: the caller solves it with its own spring.
         let key = SettleTimes.Key(Spring(), x0: 9, v0: 0)
         times.remember(5, path: .solved(Spring(), v0: 0), for: key)
-        #expect(times.settle(for: key)?.path == nil)
+        expectEqual(times.settle(for: key)?.path, nil)
     }
 
     @Test func theSettleBoundsLogarithmMatchesFoundations() {

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -34,22 +35,22 @@ struct RowAnimationTests {
             if step > 0 { table.advance(by: Self.quarter) }
             let gap = 44 * (1 - e)
             // Rows above stay; the row now 3rd (the old 4th) and those below sit under the gap.
-            #expect(try y(table, 2) == 44, "at \(step * 75) ms")
+            expectEqual(try y(table, 2), 44, "at \(step * 75) ms")
             #expect(abs(try y(table, 3) - (88 + gap)) < 1e-9, "at \(step * 75) ms")
             #expect(abs(try y(table, 7) - (264 + gap)) < 1e-9, "at \(step * 75) ms")
-            #expect(try #require(table.cellGeometry(forRow: 3)).height == 44)
+            expectEqual(try #require(table.cellGeometry(forRow: 3)).height, 44)
             let ghosts = table.collapsingRows
             if step < 4 {
                 let ghost = try #require(ghosts.first)
-                #expect(ghosts.count == 1)
+                expectEqual(ghosts.count, 1)
                 #expect(ghost.row == 3 && ghost.item == "Longer Title Item #3")
-                #expect(ghost.geometry.y == 88)
+                expectEqual(ghost.geometry.y, 88)
                 #expect(abs(ghost.geometry.height - gap) < 1e-9)
                 if animation == .fade {
                     #expect(abs(ghost.geometry.opacity - (1 - e)) < 1e-12)
-                    #expect(ghost.geometry.shift == 0)
+                    expectEqual(ghost.geometry.shift, 0)
                 } else {
-                    #expect(ghost.geometry.opacity == 1)
+                    expectEqual(ghost.geometry.opacity, 1)
                     #expect(abs(ghost.geometry.shift - (-320 * e)) < 1e-9)
                 }
             } else {
@@ -57,35 +58,35 @@ struct RowAnimationTests {
             }
         }
         #expect(!table.rowsAnimate)
-        #expect(table.rowAnimationEnd == nil)
+        expectEqual(table.rowAnimationEnd, nil)
     }
 
     @Test func noneDeletesAtOnceAsTheTutorialDoes() throws {
         let table = table(.none)
         try table.deleteRow(3)
-        #expect(try y(table, 3) == 88)
+        expectEqual(try y(table, 3), 88)
         #expect(table.collapsingRows.isEmpty)
         #expect(!table.rowsAnimate)
         try table.insertRow(3, item: "New")
-        #expect(try #require(table.cellGeometry(forRow: 3)).height == 44)
+        expectEqual(try #require(table.cellGeometry(forRow: 3)).height, 44)
         #expect(!table.rowsAnimate)
     }
 
     @Test func anInsertExpandsFromNothing() throws {
         let table = table(.fade)
         try table.insertRow(3, item: "New")
-        #expect(table.rowAnimationEnd == VirtualInstant.start + RowAnimation.duration)
+        expectEqual(table.rowAnimationEnd, VirtualInstant.start + RowAnimation.duration)
         for (step, e) in Self.ease.enumerated() {
             if step > 0 { table.advance(by: Self.quarter) }
             let inserted = try #require(table.cellGeometry(forRow: 3))
-            #expect(inserted.y == 88)
+            expectEqual(inserted.y, 88)
             #expect(abs(inserted.height - 44 * e) < 1e-9, "at \(step * 75) ms")
             #expect(abs(inserted.opacity - e) < 1e-12)
             // The row below it (the old 3rd) starts where it was and moves down by the row's growth.
             #expect(abs(try y(table, 4) - (88 + 44 * e)) < 1e-9, "at \(step * 75) ms")
             #expect(table.collapsingRows.isEmpty)
         }
-        #expect(try #require(table.cellGeometry(forRow: 3)).opacity == 1)
+        expectEqual(try #require(table.cellGeometry(forRow: 3)).opacity, 1)
     }
 
     // MARK: Hit testing, visible rows, scroll
@@ -95,34 +96,34 @@ struct RowAnimationTests {
         try table.deleteRow(3)
         table.advance(by: .milliseconds(150 as Int64))
         // The gap is 88..<110 (22 points at half time, to 1e-13), the new row 3 from 110.
-        #expect(table.row(atY: 50) == 2)
-        #expect(table.row(atY: 88) == nil)
-        #expect(table.row(atY: 109.99) == nil)
-        #expect(table.row(atY: 110.01) == 3)
-        #expect(table.row(atY: 153.99) == 3)
-        #expect(table.row(atY: 154.01) == 4)
+        expectEqual(table.row(atY: 50), 2)
+        expectEqual(table.row(atY: 88), nil)
+        expectEqual(table.row(atY: 109.99), nil)
+        expectEqual(table.row(atY: 110.01), 3)
+        expectEqual(table.row(atY: 153.99), 3)
+        expectEqual(table.row(atY: 154.01), 4)
         table.advance(by: .milliseconds(150 as Int64))
-        #expect(table.row(atY: 88) == 3)
+        expectEqual(table.row(atY: 88), 3)
 
         let growing = self.table(.slide)
         try growing.insertRow(3, item: "New")
         growing.advance(by: .milliseconds(150 as Int64))
         // Row 3 is 22 points tall at 88..<110; row 4 follows it.
-        #expect(growing.row(atY: 100) == 3)
-        #expect(growing.row(atY: 110.01) == 4)
-        #expect(growing.row(atY: 153.99) == 4)
-        #expect(growing.row(atY: 154.01) == 5)
+        expectEqual(growing.row(atY: 100), 3)
+        expectEqual(growing.row(atY: 110.01), 4)
+        expectEqual(growing.row(atY: 153.99), 4)
+        expectEqual(growing.row(atY: 154.01), 5)
     }
 
     @Test func anExpansionGivesTheRowsItPullsIntoViewACellUntilItEnds() throws {
         let table = table(.fade)
-        #expect(table.visibleRows == 1..<13)
+        expectEqual(table.visibleRows, 1..<13)
         try table.insertRow(3, item: "New")
         // The old 12th row (now 13th) is still partly on screen while row 3 grows.
-        #expect(table.visibleRows == 1..<14)
+        expectEqual(table.visibleRows, 1..<14)
         #expect(abs(try y(table, 13) - 484) < 1e-9)
         table.advance(by: RowAnimation.duration)
-        #expect(table.visibleRows == 1..<13)
+        expectEqual(table.visibleRows, 1..<13)
         #expect(!table.rowsAnimate)
         table.checkInvariants()
     }
@@ -132,11 +133,11 @@ struct RowAnimationTests {
         try table.deleteRow(3)
         table.advance(by: .milliseconds(150 as Int64))
         table.scroll(to: 10)
-        #expect(try y(table, 2) == 34)
+        expectEqual(try y(table, 2), 34)
         #expect(abs(try y(table, 3) - 100) < 1e-9)
-        #expect(table.collapsingRows.first?.geometry.y == 78)
-        #expect(table.row(atY: 80) == nil)
-        #expect(table.row(atY: 100.01) == 3)
+        expectEqual(table.collapsingRows.first?.geometry.y, 78)
+        expectEqual(table.row(atY: 80), nil)
+        expectEqual(table.row(atY: 100.01), 3)
     }
 
     @Test func aCollapsingRowCannotBeSwipedItIsNoRowAnyMore() throws {
@@ -146,7 +147,7 @@ struct RowAnimationTests {
         try table.panBegan(row: 3)
         try table.panChanged(row: 3, translation: -40)
         #expect(table.cell(forRow: 3)?.offset != 0)
-        #expect(table.collapsingRows.first?.geometry.offset == 0)
+        expectEqual(table.collapsingRows.first?.geometry.offset, 0)
     }
 
     @Test func aRowDeletedWhileItExpandsCollapsesFromTheHeightItHad() throws {
@@ -155,7 +156,7 @@ struct RowAnimationTests {
         table.advance(by: .milliseconds(150 as Int64))
         try table.deleteRow(3)
         let ghost = try #require(table.collapsingRows.first)
-        #expect(ghost.item == "New")
+        expectEqual(ghost.item, "New")
         #expect(abs(ghost.geometry.height - 22) < 1e-9)
         #expect(abs(try y(table, 3) - 110) < 1e-9)
         table.advance(by: .milliseconds(150 as Int64))
@@ -178,12 +179,12 @@ struct RowAnimationTests {
         while table.items.count == 30, table.now < VirtualInstant.start + .milliseconds(5_000 as Int64) {
             table.advance(by: .milliseconds(1 as Int64))
         }
-        #expect(table.items.count == 29)
+        expectEqual(table.items.count, 29)
         let ghost = try #require(table.collapsingRows.first)
-        #expect(ghost.item == "Longer Title Item #2")
-        #expect(ghost.geometry.filled?.width == 320)
+        expectEqual(ghost.item, "Longer Title Item #2")
+        expectEqual(ghost.geometry.filled?.width, 320)
         #expect(ghost.geometry.offset <= -320)
-        #expect(table.rowAnimationEnd == table.now + RowAnimation.duration)
+        expectEqual(table.rowAnimationEnd, table.now + RowAnimation.duration)
         table.advance(by: RowAnimation.duration)
         #expect(table.collapsingRows.isEmpty)
     }
@@ -210,13 +211,13 @@ struct RowAnimationTests {
                     try #require(ltr.cellGeometry(forRow: visible)), try #require(rtl.cellGeometry(forRow: visible))
                 )
                 #expect(a.y == b.y && a.height == b.height && a.opacity == b.opacity)
-                #expect(a.shift == -b.shift, "row \(visible) at \(elapsed.nanoseconds) ns")
+                expectEqual(a.shift, -b.shift, "row \(visible) at \(elapsed.nanoseconds) ns")
                 if insert, visible == row, elapsed < RowAnimation.duration { #expect(a.shift <= 0) }
             }
-            #expect(ltr.collapsingRows.count == rtl.collapsingRows.count)
+            expectEqual(ltr.collapsingRows.count, rtl.collapsingRows.count)
             for (a, b) in zip(ltr.collapsingRows, rtl.collapsingRows) {
                 #expect(a.geometry.y == b.geometry.y && a.geometry.height == b.geometry.height)
-                #expect(a.geometry.shift == -b.geometry.shift)
+                expectEqual(a.geometry.shift, -b.geometry.shift)
                 #expect(a.geometry.shift <= 0)
             }
         }
@@ -235,7 +236,7 @@ struct RowAnimationTests {
             for (a, b) in zip(last, now) { #expect(abs(a - b) < 0.5) }
             last = now
         }
-        #expect(last == [0, 44, 88, 132, 176, 220, 264, 308])
+        expectEqual(last, [0, 44, 88, 132, 176, 220, 264, 308])
     }
 
     // MARK: Replacing every item while rows animate (ctx:set_items)
@@ -263,20 +264,20 @@ struct RowAnimationTests {
         table.advance(by: Self.quarter)
         // Two rows that were below it are now above it: it is the 5th.
         table.replaceItems(try items(of: table, moving: .name("new"), to: 5))
-        #expect(table.row(of: .name("new")) == 5)
-        #expect(table.rowAnimationEnd == VirtualInstant.start + RowAnimation.duration)
+        expectEqual(table.row(of: .name("new")), 5)
+        expectEqual(table.rowAnimationEnd, VirtualInstant.start + RowAnimation.duration)
         for step in 1...4 {
             let e = Self.ease[step]
             let grown = try #require(table.cellGeometry(forRow: 5))
             #expect(abs(grown.height - 44 * e) < 1e-9, "at \(step * 75) ms")
-            #expect(grown.y == 176, "at \(step * 75) ms")
+            expectEqual(grown.y, 176, "at \(step * 75) ms")
             // The row at its old place is a whole row now; the rows below the growing one move.
-            #expect(try #require(table.cellGeometry(forRow: 3)).height == 44)
+            expectEqual(try #require(table.cellGeometry(forRow: 3)).height, 44)
             #expect(abs(try y(table, 6) - (220 - 44 * (1 - e))) < 1e-9, "at \(step * 75) ms")
             table.advance(by: Self.quarter)
         }
         #expect(!table.rowsAnimate)
-        #expect(try #require(table.cellGeometry(forRow: 5)).height == 44)
+        expectEqual(try #require(table.cellGeometry(forRow: 5)).height, 44)
     }
 
     @Test func aGrowingRowWhoseIDLeavesStopsGrowing() throws {
@@ -288,8 +289,8 @@ struct RowAnimationTests {
         titles.remove(at: 2)
         table.replaceItems(TableItems(titles, ids: ids))
         #expect(!table.rowsAnimate)
-        #expect(table.rowAnimationEnd == nil)
-        for row in 1...6 { #expect(try y(table, row) == Double(row - 1) * 44) }
+        expectEqual(table.rowAnimationEnd, nil)
+        for row in 1...6 { expectEqual(try y(table, row), Double(row - 1) * 44) }
     }
 
     @Test(arguments: [RowAnimation.fade, .slide])
@@ -297,7 +298,7 @@ struct RowAnimationTests {
         let table = table(animation, rows: 12)
         try table.deleteRow(3)
         table.advance(by: Self.quarter)
-        #expect(table.collapsingRows.count == 1)
+        expectEqual(table.collapsingRows.count, 1)
         table.replaceItems(table.items)
         #expect(table.collapsingRows.isEmpty)
         #expect(!table.rowsAnimate)

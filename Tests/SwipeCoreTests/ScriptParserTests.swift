@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeScript
@@ -25,28 +26,29 @@ struct ScriptParserTests {
             swipe 5 -120
             swipe 5 -120 90
             """)
-        #expect(
-            lines.map(\.command) == [
+        expectEqual(
+            lines.map(\.command),
+            [
                 .panBegin(row: 3, x: 0), .panBegin(row: 3, x: 12.5), .panMove(row: 3, x: -40.25), .panEnd(row: 3),
                 .panCancel(row: 3), .tap(row: 3, button: .number(1)), .tap(row: 3, button: .id("delete")),
                 .wait(.milliseconds(300 as Int64)), .scroll(dy: -44), .open(row: 4), .close(row: 4),
                 .swipe(row: 5, dx: -120, duration: .milliseconds(150 as Int64)),
                 .swipe(row: 5, dx: -120, duration: .milliseconds(90 as Int64)),
             ])
-        #expect(lines.map(\.number) == [2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15])
+        expectEqual(lines.map(\.number), [2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13, 14, 15])
     }
 
     /// The playground's dismissed sheet, as a line that prints back the same.
     @Test func dismissParsesAndPrintsBack() throws {
         let lines = try parser.parse("dismiss\n  dismiss   # the sheet\n")
-        #expect(lines.map(\.command) == [.dismiss, .dismiss])
-        #expect(GestureCommand.dismiss.scriptLine == "dismiss")
+        expectEqual(lines.map(\.command), [.dismiss, .dismiss])
+        expectEqual(GestureCommand.dismiss.scriptLine, "dismiss")
     }
 
     @Test(arguments: ["0.1", "-3.75", "+2", ".5", "12345.6789", "1234567890123456789.5"])
     func numbersMatchTheStandardLibrary(text: String) throws {
         let lines = try parser.parse("scroll \(text)")
-        #expect(lines.first?.command == .scroll(dy: Double(text)!))
+        expectEqual(lines.first?.command, .scroll(dy: Double(text)!))
     }
 
     @Test(arguments: [
@@ -119,8 +121,9 @@ struct ScriptParserTests {
             wait 10
             # plugin: ../plugins/later.lua
             """)
-        #expect(
-            header.plugins == [
+        expectEqual(
+            header.plugins,
+            [
                 ScriptHeader.Plugin(line: 4, path: "../plugins/mail.lua"),
                 ScriptHeader.Plugin(line: 5, path: "../plugins/with space.lua"),
                 ScriptHeader.Plugin(line: 7, path: ""),
@@ -141,6 +144,6 @@ struct ScriptParserTests {
         ("lib/", "/srv/x.swipe", "/srv/lib"),
     ])
     func headerPathsAreRelativeToTheScriptsFolder(path: String, script: String, resolved: String) {
-        #expect(ScriptHeader.resolve(path, script: script) == resolved)
+        expectEqual(ScriptHeader.resolve(path, script: script), resolved)
     }
 }

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeScript
@@ -20,8 +21,9 @@ struct ScriptRowIDTests {
             activate 3 trash
             actions 3
             """)
-        #expect(
-            lines.map { ScriptLineParts(command: $0.command, rowID: $0.rowID) } == [
+        expectEqual(
+            lines.map { ScriptLineParts(command: $0.command, rowID: $0.rowID) },
+            [
                 .init(command: .swipe(row: 0, dx: -120, duration: .milliseconds(150 as Int64)), rowID: .name("m42")),
                 .init(command: .tap(row: 0, button: .id("one")), rowID: .number(7)),
                 .init(command: .panBegin(row: 0, x: 0), rowID: .number(7)),
@@ -43,8 +45,9 @@ struct ScriptRowIDTests {
     /// longer line or the `#ID` before it (its row id, its words past its own).
     @Test func aLineKeepsNothingOfTheLineBefore() throws {
         let lines = try parser.parse("swipe #m42 -120 300\nswipe 3 -120\npan #7 move -40\npan 2 begin\nwait 10 # #x")
-        #expect(
-            lines.map { ScriptLineParts(command: $0.command, rowID: $0.rowID) } == [
+        expectEqual(
+            lines.map { ScriptLineParts(command: $0.command, rowID: $0.rowID) },
+            [
                 .init(command: .swipe(row: 0, dx: -120, duration: .milliseconds(300 as Int64)), rowID: .name("m42")),
                 .init(command: .swipe(row: 3, dx: -120, duration: .milliseconds(150 as Int64)), rowID: nil),
                 .init(command: .panMove(row: 0, x: -40), rowID: .number(7)),
@@ -69,17 +72,17 @@ struct ScriptRowIDTests {
     ])
     func rowIDsAreNumbersOrNames(word: String, id: RowID) throws {
         let line = try #require(try parser.parse("close \(word)").first)
-        #expect(line.rowID == id)
-        #expect(line.command == .close(row: 0))
+        expectEqual(line.rowID, id)
+        expectEqual(line.command, .close(row: 0))
     }
 
     /// A `#` with a space after it, or after a command without a ROW, is still a comment.
     @Test func commentsStayComments() throws {
         let lines = try parser.parse("dismiss #sheet\nwait 10 #ms\nswipe 3 -120 # fast\nclose 3 #4")
-        #expect(lines.count == 4)
-        #expect(lines[0].command == .dismiss)
-        #expect(lines[2].command == .swipe(row: 3, dx: -120, duration: .milliseconds(150 as Int64)))
-        #expect(lines[3].command == .close(row: 3))
+        expectEqual(lines.count, 4)
+        expectEqual(lines[0].command, .dismiss)
+        expectEqual(lines[2].command, .swipe(row: 3, dx: -120, duration: .milliseconds(150 as Int64)))
+        expectEqual(lines[3].command, .close(row: 3))
         #expect(
             throws: ScriptError(
                 file: "s.swipe", line: 1,
@@ -116,8 +119,8 @@ struct ScriptRowIDTests {
     ])
     func linesPrintBackTheSame(line: String) throws {
         let parsed = try #require(try parser.parse(line).first)
-        #expect(parsed.scriptLine == line)
-        #expect(try parser.parse(parsed.scriptLine).first == parsed)
+        expectEqual(parsed.scriptLine, line)
+        expectEqual(try parser.parse(parsed.scriptLine).first, parsed)
     }
 
     @Test(arguments: [
@@ -168,8 +171,8 @@ struct ScriptRowIDTests {
     @Test func aNumberIDFollowsItsRow() throws {
         let (table, recorder) = table()
         try table.deleteRow(1)
-        #expect(
-            try lines("open #7\nclose #7\nswipe #7 -120", table, recorder) == [#"{"event":"open","row":6,"t":150}"#])
+        expectEqual(
+            try lines("open #7\nclose #7\nswipe #7 -120", table, recorder), [#"{"event":"open","row":6,"t":150}"#])
     }
 
     /// A name id is found when the line runs: rows inserted above it move it.
@@ -177,9 +180,10 @@ struct ScriptRowIDTests {
         let (table, recorder) = table()
         try table.insertRow(3, item: "Lunch?", id: .name("m42"))
         try table.insertRow(1, item: "Breakfast?", id: .name("m1"))
-        #expect(try table.row(withID: .name("m42")) == 4)
-        #expect(
-            try lines("swipe #m42 -120\ntap #m42 one", table, recorder) == [
+        expectEqual(try table.row(withID: .name("m42")), 4)
+        expectEqual(
+            try lines("swipe #m42 -120\ntap #m42 one", table, recorder),
+            [
                 #"{"event":"open","row":4,"t":150}"#, #"{"event":"action","row":4,"button":"one","index":1,"t":150}"#,
             ])
     }
@@ -223,15 +227,16 @@ struct ScriptRowIDTests {
     /// the row does not move.
     @Test func activateRunsTheActionWithoutRevealing() throws {
         let (table, recorder) = table()
-        #expect(
-            try lines("activate 3 two\nwait 500", table, recorder) == [
+        expectEqual(
+            try lines("activate 3 two\nwait 500", table, recorder),
+            [
                 #"{"event":"action","row":3,"button":"two","index":2,"accessibility":true,"t":0}"#
             ])
-        #expect(table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
         #expect(table.openRows.isEmpty)
-        #expect(
-            TextFormat.line(for: recorder.records[0])
-                == #"     0 ms  row 3: activated "Button 2" (accessibility action, button 2, id two)"#)
+        expectEqual(
+            TextFormat.line(for: recorder.records[0]),
+            #"     0 ms  row 3: activated "Button 2" (accessibility action, button 2, id two)"#)
     }
 
     @Test func activateOfAnUnknownButtonSuggestsOne() throws {
@@ -259,24 +264,25 @@ struct ScriptRowIDTests {
         let table = SwipeTable(configurationProvider: { _, _ in configuration })
         let recorder = TraceRecorder()
         table.delegate = recorder
-        #expect(
-            try lines("actions 2", table, recorder) == [
+        expectEqual(
+            try lines("actions 2", table, recorder),
+            [
                 #"{"event":"actions","row":2,"actions":[{"label":"Button 1","side":"trailing","button":"one","index":1},"#
                     + #"{"label":"Read","side":"leading","button":"read","index":1},"#
                     + #"{"label":"Second","side":"trailing","button":"two","index":2},"#
                     + #"{"label":"Pin","side":"leading","button":"pin","index":2}],"t":0}"#
             ])
-        #expect(
-            TextFormat.line(for: recorder.records[0])
-                == #"     0 ms  row 2 accessibility actions: "Button 1" (trailing button 1, id one), "Read" (leading button 1, id read), "Second" (trailing button 2, id two), "Pin" (leading button 2, id pin)"#
+        expectEqual(
+            TextFormat.line(for: recorder.records[0]),
+            #"     0 ms  row 2 accessibility actions: "Button 1" (trailing button 1, id one), "Read" (leading button 1, id read), "Second" (trailing button 2, id two), "Pin" (leading button 2, id pin)"#
         )
         // A leading action names its side.
         try ScriptRunner(table: table, fileName: "s").run(script: "activate 2 pin")
         var out = OutputBuffer()
         JSONLinesFormat.write(recorder.records[1], to: &out)
-        #expect(
-            String(decoding: out.bytes, as: UTF8.self)
-                == #"{"event":"action","row":2,"button":"pin","index":2,"side":"leading","accessibility":true,"t":0}"#
+        expectEqual(
+            String(decoding: out.bytes, as: UTF8.self),
+            #"{"event":"action","row":2,"button":"pin","index":2,"side":"leading","accessibility":true,"t":0}"#
                 + "\n")
     }
 
@@ -285,7 +291,7 @@ struct ScriptRowIDTests {
         let recorder = TraceRecorder()
         table.delegate = recorder
         try ScriptRunner(table: table, fileName: "s").run(script: "actions 1")
-        #expect(TextFormat.line(for: recorder.records[0]) == "     0 ms  row 1 has no accessibility actions")
+        expectEqual(TextFormat.line(for: recorder.records[0]), "     0 ms  row 1 has no accessibility actions")
     }
 
     /// A `manual` full swipe's button activated: the row waits for `fulfill` at rest; `delete`
@@ -298,19 +304,19 @@ struct ScriptRowIDTests {
         table.delegate = recorder
         try ScriptRunner(table: table, fileName: "s").run(script: "activate 3 one")
         #expect(table.isWaiting(row: 3))
-        #expect(table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(table.cell(forRow: 3)?.isClosed, true)
         #expect(throws: TableError.heldByFullSwipe(row: 3)) { try table.panBegan(row: 3) }
         #expect(throws: TableError.heldByFullSwipe(row: 3)) { try table.activate(row: 3, buttonID: "two") }
         try table.fulfill(row: 3, .delete)
         #expect(!table.isWaiting(row: 3))
-        #expect(recorder.records.map(\.event.name) == ["action", "delete"])
-        #expect(table.items.count == 29)
+        expectEqual(recorder.records.map(\.event.name), ["action", "delete"])
+        expectEqual(table.items.count, 29)
         // The other button does not wait; `reset` of a waiting row at rest prints nothing.
         try table.activate(row: 3, buttonID: "two")
         #expect(!table.isWaiting(row: 3))
         try table.activate(row: 4, buttonID: "one")
         try table.fulfill(row: 4, .reset)
         #expect(!table.isWaiting(row: 4))
-        #expect(recorder.records.map(\.event.name) == ["action", "delete", "action", "action"])
+        expectEqual(recorder.records.map(\.event.name), ["action", "delete", "action", "action"])
     }
 }

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeScript
@@ -9,8 +10,8 @@ struct ScriptVelocityTests {
 
     @Test func anEndMayGiveItsVelocity() throws {
         let lines = try parser.parse("pan 3 end -600\npan 3 end 0.5\npan 3 end\n")
-        #expect(
-            lines.map(\.command) == [.panEnd(row: 3, velocity: -600), .panEnd(row: 3, velocity: 0.5), .panEnd(row: 3)])
+        expectEqual(
+            lines.map(\.command), [.panEnd(row: 3, velocity: -600), .panEnd(row: 3, velocity: 0.5), .panEnd(row: 3)])
     }
 
     @Test(arguments: [
@@ -46,22 +47,22 @@ struct ScriptVelocityTests {
     @Test func aSwipeReleasesWithItsLastFramesVelocity() throws {
         let flicking = Self.table(release: .velocity)
         try ScriptRunner(table: flicking, fileName: "s").run(script: "swipe 3 -30 48\n")
-        #expect(flicking.openRows == [3])
+        expectEqual(flicking.openRows, [3])
         let tutorial = Self.table(release: .position)
         try ScriptRunner(table: tutorial, fileName: "s").run(script: "swipe 3 -30 48\n")
-        #expect(tutorial.openRows == [])
+        expectEqual(tutorial.openRows, [])
         // Over 240 ms: 2 points a frame, 125 points/s, below the flick speed.
         let slow = Self.table(release: .velocity)
         try ScriptRunner(table: slow, fileName: "s").run(script: "swipe 3 -30 240\n")
-        #expect(slow.openRows == [])
+        expectEqual(slow.openRows, [])
     }
 
     @Test func anExplicitEndVelocityFlicks() throws {
         let table = Self.table(release: .velocity)
         try ScriptRunner(table: table, fileName: "s").run(script: "pan 3 begin\npan 3 move -30\npan 3 end -600\n")
-        #expect(table.openRows == [3])
+        expectEqual(table.openRows, [3])
         try ScriptRunner(table: table, fileName: "s").run(
             script: "wait 300\npan 3 begin\npan 3 move 10\npan 3 end 600\n")
-        #expect(table.openRows == [])
+        expectEqual(table.openRows, [])
     }
 }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -14,14 +15,14 @@ struct SizeLimitTests {
     func rowCountsOutsideTheLimitsAreNamed(rows: Int, message: String) {
         // As the command line prints it (one problem type, `FieldProblem`, whose own
         // format is `rows: must be ...`; the option form is the command line's).
-        #expect(TableGeometry.check(rows: rows)?.commandLineText == "--" + message)
+        expectEqual(TableGeometry.check(rows: rows)?.commandLineText, "--" + message)
     }
 
     @Test func rowCountsWithinTheLimitsPass() {
-        #expect(TableGeometry.check(rows: 0) == nil)
-        #expect(TableGeometry.check(rows: TableGeometry.maximumRows) == nil)
-        #expect(TableGeometry().problems() == [])
-        #expect(TableGeometry(width: 10_000, viewportHeight: 44_000).problems() == [])
+        expectEqual(TableGeometry.check(rows: 0), nil)
+        expectEqual(TableGeometry.check(rows: TableGeometry.maximumRows), nil)
+        expectEqual(TableGeometry().problems(), [])
+        expectEqual(TableGeometry(width: 10_000, viewportHeight: 44_000).problems(), [])
     }
 
     @Test(arguments: [
@@ -41,13 +42,13 @@ struct SizeLimitTests {
         (TableGeometry(rowHeight: 0), "row_height must be a number of points > 0 and at most 10000, got 0.0"),
     ])
     func sizesOutsideTheLimitsAreNamed(geometry: TableGeometry, message: String) {
-        #expect(geometry.problems().map(\.commandLineText) == ["--" + message])
+        expectEqual(geometry.problems().map(\.commandLineText), ["--" + message])
     }
 
     @Test func anUncheckedHugeViewportMakesABoundedNumberOfCells() {
         let table = SwipeTable(items: .generated(count: Int.max), geometry: TableGeometry(viewportHeight: 1e300))
-        #expect(table.visibleRows == 1..<1002)
-        #expect(table.cellCount == 1_001)
+        expectEqual(table.visibleRows, 1..<1002)
+        expectEqual(table.cellCount, 1_001)
         table.scroll(by: 1e308)
         #expect(table.visibleRows.count <= 1_001)
         let nan = SwipeTable(geometry: TableGeometry(viewportHeight: .nan))
@@ -56,9 +57,9 @@ struct SizeLimitTests {
 
     @Test func theTallestViewportShowsAtMostItsRowsAndOne() {
         let table = SwipeTable(items: .generated(count: 5_000), geometry: TableGeometry(viewportHeight: 44_000))
-        #expect(table.visibleRows == 1..<1001)
+        expectEqual(table.visibleRows, 1..<1001)
         table.scroll(by: 22)
-        #expect(table.visibleRows == 1..<1002)
+        expectEqual(table.visibleRows, 1..<1002)
     }
 
     @Test(arguments: [
@@ -76,8 +77,9 @@ struct SizeLimitTests {
     }
 
     @Test func theLargestRowNumberParses() throws {
-        #expect(
-            try ScriptParser(fileName: "t").parse("open 1000000000") == [
+        expectEqual(
+            try ScriptParser(fileName: "t").parse("open 1000000000"),
+            [
                 ScriptLine(number: 1, command: .open(row: 1_000_000_000))
             ])
     }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -241,10 +242,10 @@ struct SwipeCellKitReferenceTests {
                 #expect(cell.isOpen(on: opened), "\(gesture): \(texts)")
                 return .decided(active: true, orientation: opened == .leading ? .left : .right, rest: cell.offset)
             }
-            #expect(cell.offset == 0, "\(gesture)")
+            expectEqual(cell.offset, 0, "\(gesture)")
             return .ignored
         }
-        #expect(decisions.count == 1, "\(gesture): \(texts)")
+        expectEqual(decisions.count, 1, "\(gesture): \(texts)")
         let cell = try #require(table.cell(forRow: 3))
         return .decided(active: decision.hasPrefix("open"), orientation: orientation(decision), rest: cell.offset)
     }
@@ -258,7 +259,7 @@ struct SwipeCellKitReferenceTests {
                 openOn: gesture.opened.map { $0 == .leading ? .left : .right }, fingers: gesture.fingers,
                 velocity: gesture.velocity)
             let got = try Self.outcome(of: gesture)
-            #expect(got == expected, "seed \(seed): \(gesture)")
+            expectEqual(got, expected, "seed \(seed): \(gesture)")
             compared += 1
             switch expected {
             case .ignored: counts["ignored", default: 0] += 1

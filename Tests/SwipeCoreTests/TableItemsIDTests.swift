@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -13,11 +14,11 @@ struct TableItemsIDTests {
     }
 
     func check(_ items: TableItems, _ model: Model) {
-        #expect(items.count == model.items.count)
-        #expect(items.all == model.items.map(\.title))
-        #expect(items.allIDs == model.items.map(\.id))
+        expectEqual(items.count, model.items.count)
+        expectEqual(items.all, model.items.map(\.title))
+        expectEqual(items.allIDs, model.items.map(\.id))
         for row in [1, model.items.count / 2, model.items.count].filter({ $0 >= 1 }) {
-            #expect(items.id(row: row) == model.items[row - 1].id)
+            expectEqual(items.id(row: row), model.items[row - 1].id)
         }
         // The id index: every id's row, through splits, merges and written-out runs.
         for (offset, entry) in model.items.enumerated() where items.row(of: entry.id) != offset + 1 {
@@ -25,7 +26,7 @@ struct TableItemsIDTests {
                 "row(of: \(entry.id)) is \(items.row(of: entry.id).map(String.init) ?? "nil"), not \(offset + 1)")
             break
         }
-        #expect(Set(model.items.map(\.id)).count == model.items.count)
+        expectEqual(Set(model.items.map(\.id)).count, model.items.count)
     }
 
     @Test(arguments: [(0, 3000), (1, 5000), (2, 0), (3, 40), (4, 300)])
@@ -72,12 +73,12 @@ struct TableItemsIDTests {
             // After every step: a row's id finds the row, a deleted id finds none.
             if !model.items.isEmpty {
                 let probe = Int.random(in: 0..<model.items.count, using: &generator)
-                #expect(items.row(of: model.items[probe].id) == probe + 1, "step \(step)")
+                expectEqual(items.row(of: model.items[probe].id), probe + 1, "step \(step)")
             }
-            if let gone = deleted.last { #expect(items.row(of: gone) == nil, "step \(step)") }
+            if let gone = deleted.last { expectEqual(items.row(of: gone), nil, "step \(step)") }
         }
         check(items, model)
-        for id in deleted.suffix(50) { #expect(items.row(of: id) == nil) }
+        for id in deleted.suffix(50) { expectEqual(items.row(of: id), nil) }
     }
 
     /// ``TableItems/row(of:)``'s two ways agree: the scan a short table uses and the id index a
@@ -91,11 +92,11 @@ struct TableItemsIDTests {
         var left: [RowID] = []
         func agree(_ id: RowID, _ step: Int) {
             let (scanned, indexed) = (items.scannedRow(of: id), items.indexedRow(of: id))
-            #expect(
-                scanned == indexed,
+            expectEqual(
+                scanned, indexed,
                 "step \(step), id \(id): the scan finds \(String(describing: scanned)), the index \(String(describing: indexed))"
             )
-            #expect(items.row(of: id) == scanned, "step \(step), id \(id)")
+            expectEqual(items.row(of: id), scanned, "step \(step), id \(id)")
         }
         for step in 0..<300 {
             let count = items.count
@@ -130,38 +131,38 @@ struct TableItemsIDTests {
 
     @Test func generatedItemsAreNumberedByTheirTitles() {
         var items = TableItems.generated(count: 1_000_000)
-        #expect(items.id(row: 777) == .number(777))
-        #expect(items.row(of: .number(1_000_000)) == 1_000_000)
-        #expect(items.row(of: .number(1_000_001)) == nil)
-        #expect(items.row(of: .name("1")) == nil)
-        #expect(items.nextID == 1_000_001)
+        expectEqual(items.id(row: 777), .number(777))
+        expectEqual(items.row(of: .number(1_000_000)), 1_000_000)
+        expectEqual(items.row(of: .number(1_000_001)), nil)
+        expectEqual(items.row(of: .name("1")), nil)
+        expectEqual(items.nextID, 1_000_001)
         items.remove(row: 2)
         items.set("changed", row: 500_000)  // inside a run: written out, same id
-        #expect(items.id(row: 500_000) == .number(500_001))
-        #expect(items.row(of: .number(500_001)) == 500_000)
-        #expect(items.row(of: .number(2)) == nil)
+        expectEqual(items.id(row: 500_000), .number(500_001))
+        expectEqual(items.row(of: .number(500_001)), 500_000)
+        expectEqual(items.row(of: .number(2)), nil)
         items.insert("new", row: 1)
-        #expect(items.id(row: 1) == .number(1_000_001))
-        #expect(items.row(of: .number(3)) == 3)
+        expectEqual(items.id(row: 1), .number(1_000_001))
+        expectEqual(items.row(of: .number(3)), 3)
     }
 
     /// A number deleted is not given again; an item's own integer id counts as given.
     @Test func numbersAreNeverGivenTwice() {
         var items = TableItems(["a", "b"])
         items.insert("c", row: 3)
-        #expect(items.allIDs == [.number(1), .number(2), .number(3)])
+        expectEqual(items.allIDs, [.number(1), .number(2), .number(3)])
         items.remove(row: 3)
         items.insert("d", row: 3)
-        #expect(items.id(row: 3) == .number(4))
+        expectEqual(items.id(row: 3), .number(4))
         items.insert("own", row: 1, id: .number(10))
         items.insert("e", row: 1)
-        #expect(items.id(row: 1) == .number(11))
+        expectEqual(items.id(row: 1), .number(11))
         let given = TableItems(["x", "y"], ids: [.name("k"), .number(7)])
-        #expect(given.nextID == 8)
-        #expect(given.row(of: .name("k")) == 1)
+        expectEqual(given.nextID, 8)
+        expectEqual(given.row(of: .name("k")), 1)
         #expect(TableItems(["x"]) != TableItems(["x"], ids: [.name("x")]))
         // The largest table the viewport allows unchecked: no overflow past Int.max.
-        #expect(TableItems.generated(count: Int.max).nextID == Int.max)
+        expectEqual(TableItems.generated(count: Int.max).nextID, Int.max)
     }
 }
 
@@ -212,16 +213,16 @@ struct TableIDModelTests {
             default:
                 table.scroll(by: Double(Int.random(in: -400...400, using: &random)))
             }
-            #expect(table.items.allIDs == model.map(\.id), "step \(step)")
-            #expect(table.items.all == model.map(\.title), "step \(step)")
+            expectEqual(table.items.allIDs, model.map(\.id), "step \(step)")
+            expectEqual(table.items.all, model.map(\.title), "step \(step)")
             let open = Set(model.enumerated().filter(\.element.open).map { $0.offset + 1 })
-            #expect(table.openRows == open, "step \(step)")
+            expectEqual(table.openRows, open, "step \(step)")
             if let entry = model.randomElement(using: &random) {
-                #expect(try table.id(ofRow: table.row(of: entry.id) ?? 0) == entry.id)
+                expectEqual(try table.id(ofRow: table.row(of: entry.id) ?? 0), entry.id)
             }
             // The id index after every step: each id's row, and none for an id that left.
             #expect(model.indices.allSatisfy { table.row(of: model[$0].id) == $0 + 1 }, "step \(step)")
-            for id in left.suffix(3) { #expect(table.row(of: id) == nil, "step \(step)") }
+            for id in left.suffix(3) { expectEqual(table.row(of: id), nil, "step \(step)") }
         }
     }
 
@@ -233,15 +234,15 @@ struct TableIDModelTests {
         #expect(throws: TableError.duplicateID(id: .number(7), row: 2)) {
             try table.insertRow(1, item: "c", id: .number(7))
         }
-        #expect(
-            TableError.duplicateID(id: .name("m1"), row: 1).description
-                == "id 'm1' is already row 1's: a table's ids are unique")
-        #expect(
-            TableError.duplicateID(id: .number(7), row: 2).description
-                == "id 7 is already row 2's: a table's ids are unique")
-        #expect(table.items.count == 2)
+        expectEqual(
+            TableError.duplicateID(id: .name("m1"), row: 1).description,
+            "id 'm1' is already row 1's: a table's ids are unique")
+        expectEqual(
+            TableError.duplicateID(id: .number(7), row: 2).description,
+            "id 7 is already row 2's: a table's ids are unique")
+        expectEqual(table.items.count, 2)
         try table.insertRow(1, item: "c")
-        #expect(try table.id(ofRow: 1) == .number(8))
+        expectEqual(try table.id(ofRow: 1), .number(8))
         #expect(throws: TableError.noSuchRow(row: 4, rowCount: 3)) { try table.id(ofRow: 4) }
     }
 }

@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -15,10 +16,10 @@ struct TableItemsTests {
     @Test(arguments: [1, 9, 10, 30, 1_000_000, Int.max, -4, Int.min])
     func generatedTitlesAreBuiltOnTheStack(row: Int) {
         let title = cString(.generated(count: 30), row: row)
-        #expect(title.0 == "Longer Title Item #\(row)")
-        #expect(title.1 == title.0.utf8.count)
+        expectEqual(title.0, "Longer Title Item #\(row)")
+        expectEqual(title.1, title.0.utf8.count)
         #expect(title.2)
-        #expect(TableItems.defaultTitle(row: row) == "Longer Title Item #\(row)")
+        expectEqual(TableItems.defaultTitle(row: row), "Longer Title Item #\(row)")
     }
 
     @Test func explicitItemsComeFromTheirStorage() {
@@ -33,16 +34,16 @@ struct TableItemsTests {
 /// same edits on a plain array (a seeded generator, so a failure replays).
 struct TableItemsEditingTests {
     func check(_ items: TableItems, _ model: [String]) {
-        #expect(items.count == model.count)
-        #expect(items.all == model)
+        expectEqual(items.count, model.count)
+        expectEqual(items.all, model)
         for row in [1, model.count / 2, model.count].filter({ $0 >= 1 }) {
-            #expect(items[row] == model[row - 1])
+            expectEqual(items[row], model[row - 1])
             var bytes = ""
             items.withCString(row: row) { pointer, count in
                 bytes = String(cString: pointer)
-                #expect(count == bytes.utf8.count)
+                expectEqual(count, bytes.utf8.count)
             }
-            #expect(bytes == model[row - 1])
+            expectEqual(bytes, model[row - 1])
         }
     }
 
@@ -77,17 +78,17 @@ struct TableItemsEditingTests {
         var items = TableItems.generated(count: 2000)
         for _ in 0..<1000 { items.remove(row: 1) }
         for _ in 0..<1000 { items.remove(row: items.count) }
-        #expect(items.count == 0)
-        #expect(items.all == [])
+        expectEqual(items.count, 0)
+        expectEqual(items.all, [])
         items.insert("only", row: 1)
-        #expect(items.all == ["only"])
+        expectEqual(items.all, ["only"])
     }
 
     @Test func equalityComparesTheRowsNotTheStorage() {
         var edited = TableItems.generated(count: 600)
         edited.insert("x", row: 300)
         edited.remove(row: 300)
-        #expect(edited == TableItems((1...600).map(TableItems.defaultTitle(row:))))
+        expectEqual(edited, TableItems((1...600).map(TableItems.defaultTitle(row:))))
         #expect(edited != TableItems.generated(count: 599))
     }
 
@@ -96,13 +97,13 @@ struct TableItemsEditingTests {
     @Test func insertsAtTheFrontOfAMillionRowsFinish() {
         var items = TableItems.generated(count: 1_000_000)
         for i in 1...10_000 { items.insert("n\(i)", row: 1) }
-        #expect(items.count == 1_010_000)
-        #expect(items[1] == "n10000")
-        #expect(items[10_000] == "n1")
-        #expect(items[10_001] == "Longer Title Item #1")
-        #expect(items[1_010_000] == "Longer Title Item #1000000")
+        expectEqual(items.count, 1_010_000)
+        expectEqual(items[1], "n10000")
+        expectEqual(items[10_000], "n1")
+        expectEqual(items[10_001], "Longer Title Item #1")
+        expectEqual(items[1_010_000], "Longer Title Item #1000000")
         items.remove(row: 500_000)
-        #expect(items[500_000] == "Longer Title Item #490001")
+        expectEqual(items[500_000], "Longer Title Item #490001")
     }
 }
 
@@ -146,15 +147,15 @@ struct TableItemsCStringTests {
                     text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
                     terminated = bytes[count] == 0
                 }
-                #expect(text == items[row])
+                expectEqual(text, items[row])
                 #expect(terminated)
                 let read = read(&items, row: row)
-                #expect(read.text == items[row])
+                expectEqual(read.text, items[row])
                 #expect(read.terminated)
             }
         }
-        #expect(edited[2998] == "a\u{0}b with a NUL inside, long")
-        #expect(String(describing: TableItems.generatedPrefix) == "Longer Title Item #")
+        expectEqual(edited[2998], "a\u{0}b with a NUL inside, long")
+        expectEqual(String(describing: TableItems.generatedPrefix), "Longer Title Item #")
     }
 
     /// Reads between edits see the edits: each kind of edit on a list (and on a copy of it, which
@@ -167,7 +168,7 @@ struct TableItemsCStringTests {
         var expected = items.all
         for step in 0..<60 {
             // Read every row first, so that each piece has its bytes made before the edit.
-            for row in 1...items.count { #expect(read(&items, row: row).text == expected[row - 1]) }
+            for row in 1...items.count { expectEqual(read(&items, row: row).text, expected[row - 1]) }
             let copy = items
             let row = Int(generator.next() % UInt64(items.count)) + 1
             switch generator.next() % 3 {
@@ -183,10 +184,10 @@ struct TableItemsCStringTests {
                     expected.remove(at: row - 1)
                 }
             }
-            for row in 1...items.count { #expect(read(&items, row: row).text == expected[row - 1]) }
+            for row in 1...items.count { expectEqual(read(&items, row: row).text, expected[row - 1]) }
             // The copy still reads as it was.
             var old = copy
-            for row in 1...old.count { #expect(read(&old, row: row).text == old[row]) }
+            for row in 1...old.count { expectEqual(read(&old, row: row).text, old[row]) }
         }
     }
 }

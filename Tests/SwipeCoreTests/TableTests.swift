@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -38,18 +39,18 @@ struct TableTests {
 
     @Test func theViewportShowsTwelveRowsOfTheThirty() {
         let table = table()
-        #expect(table.visibleRows == 1..<13)
-        #expect(table.cellCount == 12)
-        #expect(table.items[30] == "Longer Title Item #30")
+        expectEqual(table.visibleRows, 1..<13)
+        expectEqual(table.cellCount, 12)
+        expectEqual(table.items[30], "Longer Title Item #30")
     }
 
     @Test func aSwipePastFortyPointsOpensTheRowAndSettlesAt160() throws {
         let table = table()
         try swipeOpen(table, row: 3)
-        #expect(log.events == [.open(row: 3)])
-        #expect(table.cell(forRow: 3)?.right == 160)
-        #expect(table.cell(forRow: 3)?.left == -160)
-        #expect(table.openRows == [3])
+        expectEqual(log.events, [.open(row: 3)])
+        expectEqual(table.cell(forRow: 3)?.right, 160)
+        expectEqual(table.cell(forRow: 3)?.left, -160)
+        expectEqual(table.openRows, [3])
         #expect(!table.hasPendingAnimations)
     }
 
@@ -59,23 +60,23 @@ struct TableTests {
         try table.panChanged(row: 2, translation: -60)
         try table.panEnded(row: 2)
         table.advance(by: .milliseconds(99 as Int64))
-        #expect(table.cell(forRow: 2)?.right == 180)
+        expectEqual(table.cell(forRow: 2)?.right, 180)
         table.advance(by: .milliseconds(1 as Int64))
-        #expect(table.cell(forRow: 2)?.right == 160)
-        #expect(table.cell(forRow: 2)?.startingRight == 0)
+        expectEqual(table.cell(forRow: 2)?.right, 160)
+        expectEqual(table.cell(forRow: 2)?.startingRight, 0)
         table.advance(by: .milliseconds(100 as Int64))
-        #expect(table.cell(forRow: 2)?.startingRight == 160)
+        expectEqual(table.cell(forRow: 2)?.startingRight, 160)
     }
 
     @Test func anOpenRowStaysOpenAfterScrollingAwayAndBack() throws {
         let table = table()
         try swipeOpen(table, row: 3)
         table.scroll(by: 400)
-        #expect(table.visibleRows == 10..<22)
+        expectEqual(table.visibleRows, 10..<22)
         #expect(table.cell(forRow: 3) == nil)
         table.scroll(by: -400)
-        #expect(table.cell(forRow: 3)?.right == 160)
-        #expect(table.cell(forRow: 3)?.startingRight == 160)
+        expectEqual(table.cell(forRow: 3)?.right, 160)
+        expectEqual(table.cell(forRow: 3)?.startingRight, 160)
         #expect(table.cellCount <= 13)
     }
 
@@ -83,21 +84,21 @@ struct TableTests {
         let table = table()
         try swipeOpen(table, row: 1)
         table.scroll(by: 100)  // rows 1 and 2 leave; their cells serve rows 13 and 14
-        #expect(table.visibleRows == 3..<15)
+        expectEqual(table.visibleRows, 3..<15)
         #expect(table.cellCount == 14 || table.cellCount == 12)
         for row in table.visibleRows {
-            #expect(table.cell(forRow: row)?.right == 0, "row \(row)")
+            expectEqual(table.cell(forRow: row)?.right, 0, "row \(row)")
         }
-        #expect(table.openRows == [1])
+        expectEqual(table.openRows, [1])
     }
 
     @Test func scrollingIsClampedToTheContent() {
         let table = table()
         table.scroll(by: -50)
-        #expect(table.contentOffset == 0)
+        expectEqual(table.contentOffset, 0)
         table.scroll(by: 10_000)
-        #expect(table.contentOffset == 30 * 44 - 504)
-        #expect(table.visibleRows == 19..<31)
+        expectEqual(table.contentOffset, 30 * 44 - 504)
+        expectEqual(table.visibleRows, 19..<31)
     }
 
     @Test func aPanWhoseRowScrollsOffIsCancelled() throws {
@@ -105,7 +106,7 @@ struct TableTests {
         try table.panBegan(row: 1)
         try table.panChanged(row: 1, translation: -100)
         table.scroll(by: 50)  // row 1 (0-44) leaves the screen
-        #expect(log.events == [.close(row: 1)])
+        expectEqual(log.events, [.close(row: 1)])
         #expect(throws: TableError.rowOffScreen(row: 1, visible: 2..<14)) { try table.panEnded(row: 1) }
         table.scroll(by: -50)
         #expect(throws: TableError.noPanInProgress(row: 1)) { try table.panEnded(row: 1) }
@@ -117,9 +118,9 @@ struct TableTests {
         try table.panChanged(row: 1, translation: -60)
         try table.panEnded(row: 1)  // open snap scheduled; row 1 open
         table.scroll(by: 50)  // row 1 leaves, row 13 reuses its cell, closed
-        #expect(table.cell(forRow: 13)?.right == 0)
+        expectEqual(table.cell(forRow: 13)?.right, 0)
         table.advance(by: .milliseconds(100 as Int64))
-        #expect(table.cell(forRow: 13)?.right == 160)  // the old settle opens the reused cell
+        expectEqual(table.cell(forRow: 13)?.right, 160)  // the old settle opens the reused cell
     }
 
     @Test func deletingARowShiftsTheOpenRowsAfterIt() throws {
@@ -128,13 +129,13 @@ struct TableTests {
         try table.openRow(5)
         try table.openRow(20)
         try table.deleteRow(3)
-        #expect(table.openRows == [2, 4, 19])
-        #expect(table.items.count == 29)
-        #expect(table.items[3] == "Longer Title Item #4")
-        #expect(table.cell(forRow: 4)?.right == 160)
-        #expect(table.cell(forRow: 5)?.right == 0)
-        #expect(table.cell(forRow: 2)?.right == 160)
-        #expect(table.visibleRows == 1..<13)
+        expectEqual(table.openRows, [2, 4, 19])
+        expectEqual(table.items.count, 29)
+        expectEqual(table.items[3], "Longer Title Item #4")
+        expectEqual(table.cell(forRow: 4)?.right, 160)
+        expectEqual(table.cell(forRow: 5)?.right, 0)
+        expectEqual(table.cell(forRow: 2)?.right, 160)
+        expectEqual(table.visibleRows, 1..<13)
     }
 
     @Test func deletingAnOpenRowForgetsIt() throws {
@@ -142,15 +143,15 @@ struct TableTests {
         try table.openRow(4)
         try table.deleteRow(4)
         #expect(table.openRows.isEmpty)
-        #expect(table.cell(forRow: 4)?.right == 0)
+        expectEqual(table.cell(forRow: 4)?.right, 0)
     }
 
     @Test func deletingNearTheEndPullsTheContentBack() throws {
         let table = table()
         table.scroll(by: 10_000)
         try table.deleteRow(30)
-        #expect(table.contentOffset == 29 * 44 - 504)
-        #expect(table.visibleRows == 18..<30)
+        expectEqual(table.contentOffset, 29 * 44 - 504)
+        expectEqual(table.visibleRows, 18..<30)
         #expect(table.cell(forRow: 29) != nil)
     }
 
@@ -158,10 +159,10 @@ struct TableTests {
         let table = table()
         try table.openRow(5)
         try table.insertRow(2, item: "New")
-        #expect(table.openRows == [6])
-        #expect(table.items[2] == "New")
-        #expect(table.cell(forRow: 6)?.right == 160)
-        #expect(table.cell(forRow: 2)?.right == 0)
+        expectEqual(table.openRows, [6])
+        expectEqual(table.items[2], "New")
+        expectEqual(table.cell(forRow: 6)?.right, 160)
+        expectEqual(table.cell(forRow: 2)?.right, 0)
         #expect(throws: TableError.insertionOutOfRange(row: 40, rowCount: 31)) { try table.insertRow(40, item: "x") }
     }
 
@@ -169,14 +170,15 @@ struct TableTests {
         let table = table()
         try table.panBegan(row: 1)
         try table.panChanged(row: 1, translation: -40)  // button 1's middle is 40 from the edge: not past it
-        #expect(try table.tap(row: 1, button: 1) == false)
+        expectEqual(try table.tap(row: 1, button: 1), false)
         try table.panChanged(row: 1, translation: -41)
-        #expect(try table.tap(row: 1, button: 1) == true)
-        #expect(try table.tap(row: 1, button: 2) == false)  // button 2's middle is at 120
+        expectEqual(try table.tap(row: 1, button: 1), true)
+        expectEqual(try table.tap(row: 1, button: 2), false)  // button 2's middle is at 120
         try table.panChanged(row: 1, translation: -121)
-        #expect(try table.tap(row: 1, buttonID: "two") == true)
-        #expect(
-            log.events == [
+        expectEqual(try table.tap(row: 1, buttonID: "two"), true)
+        expectEqual(
+            log.events,
+            [
                 .action(row: 1, button: CellConfiguration.tutorial.buttons[0], number: 1),
                 .action(row: 1, button: CellConfiguration.tutorial.buttons[1], number: 2),
             ])
@@ -184,7 +186,7 @@ struct TableTests {
 
     @Test func tapsOnAClosedRowCallNothing() throws {
         let table = table()
-        #expect(try table.tap(row: 4, button: 1) == false)
+        expectEqual(try table.tap(row: 4, button: 1), false)
         #expect(log.events.isEmpty)
     }
 
@@ -207,11 +209,11 @@ struct TableTests {
     @Test func openAndCloseByTheTableCallNoDelegate() throws {
         let table = table()
         try table.openRow(25)  // off screen: recorded, opened when it comes on screen
-        #expect(table.openRows == [25])
+        expectEqual(table.openRows, [25])
         table.scroll(by: 10_000)
-        #expect(table.cell(forRow: 25)?.right == 160)
+        expectEqual(table.cell(forRow: 25)?.right, 160)
         try table.closeRow(25)
-        #expect(table.cell(forRow: 25)?.right == 0)
+        expectEqual(table.cell(forRow: 25)?.right, 0)
         #expect(table.openRows.isEmpty)
         #expect(log.events.isEmpty)
     }
@@ -227,18 +229,18 @@ struct TableTests {
         #expect(throws: TableError.doesNotSwipe(row: 5, reason: nil)) { try table.openRow(5) }
         var failed = CellConfiguration(buttons: [])
         failed.failure = "its configure failed: boom"
-        #expect(
-            TableError.doesNotSwipe(row: 5, reason: failed.failure).description
-                == "row 5 does not swipe: its configure failed: boom")
+        expectEqual(
+            TableError.doesNotSwipe(row: 5, reason: failed.failure).description,
+            "row 5 does not swipe: its configure failed: boom")
         try table.openRow(25)  // off screen: its configuration is not known yet
-        #expect(table.openRows == [25])
+        expectEqual(table.openRows, [25])
         table.scroll(by: 10_000)
         #expect(table.openRows.isEmpty)
-        #expect(table.cell(forRow: 25)?.right == 0)
+        expectEqual(table.cell(forRow: 25)?.right, 0)
         try table.openRow(24)
         try table.openRow(26)  // exclusive: closes 24, with its event, as for any row
-        #expect(table.openRows == [26])
-        #expect(log.events == [.close(row: 24)])
+        expectEqual(table.openRows, [26])
+        expectEqual(log.events, [.close(row: 24)])
     }
 
     @Test func perRowConfigurationsComeFromTheProvider() throws {
@@ -247,8 +249,8 @@ struct TableTests {
         }
         try table.openRow(2)
         try table.openRow(3)
-        #expect(table.cell(forRow: 2)?.right == 100)
-        #expect(table.cell(forRow: 3)?.right == 160)
+        expectEqual(table.cell(forRow: 2)?.right, 100)
+        expectEqual(table.cell(forRow: 3)?.right, 160)
     }
 
     @Test func aMillionRowsNeedOnlyAScreenfulOfCells() throws {
@@ -258,7 +260,7 @@ struct TableTests {
             if step % 10 == 0 { try table.openRow(table.visibleRows.lowerBound) }
         }
         #expect(table.cellCount <= 13)
-        #expect(table.openRows.count == 200)
+        expectEqual(table.openRows.count, 200)
     }
 }
 
@@ -273,10 +275,10 @@ struct TableTimerTests {
         let late = table.scheduleTimer(after: .milliseconds(150 as Int64))
         let early = table.scheduleTimer(after: .milliseconds(50 as Int64))
         table.advance(by: .milliseconds(300 as Int64))
-        #expect(fired.map(\.0) == [early, late])
-        #expect(fired.map(\.1) == [50, 150])
-        #expect(fired.map(\.2) == [180, 160])
-        #expect(table.now.milliseconds == 300)
+        expectEqual(fired.map(\.0), [early, late])
+        expectEqual(fired.map(\.1), [50, 150])
+        expectEqual(fired.map(\.2), [180, 160])
+        expectEqual(table.now.milliseconds, 300)
     }
 }
 
@@ -311,9 +313,9 @@ struct TableEventTests {
             try table.panBegan(row: 3)
             try table.panChanged(row: 3, translation: -20)  // short of the open threshold (40): the flick decides
             try table.panEnded(row: 3, velocity: velocity)
-            #expect(log.events.map(\.row) == (exclusive ? [2, 3] : [3]))
-            #expect(log.events.last == .open(row: 3, side: nil, velocity: velocity))
-            if exclusive { #expect(log.events.first == .close(row: 2, side: nil, velocity: nil)) }
+            expectEqual(log.events.map(\.row), (exclusive ? [2, 3] : [3]))
+            expectEqual(log.events.last, .open(row: 3, side: nil, velocity: velocity))
+            if exclusive { expectEqual(log.events.first, .close(row: 2, side: nil, velocity: nil)) }
             try table.openRow(2, animated: false)
         }
         // Released past the threshold, the position decides: no velocity in the event.
@@ -322,13 +324,13 @@ struct TableEventTests {
         try table.panBegan(row: 5)
         try table.panChanged(row: 5, translation: -60)
         try table.panEnded(row: 5, velocity: 0)
-        #expect(log.events.last == .open(row: 5, side: nil, velocity: nil))
+        expectEqual(log.events.last, .open(row: 5, side: nil, velocity: nil))
         // A flick closed: the close carries it.
         table.advance(by: .seconds(1))
         log.events = []
         try table.panBegan(row: 5)
         try table.panChanged(row: 5, translation: 10)
         try table.panEnded(row: 5, velocity: 900)
-        #expect(log.events == [.close(row: 5, side: nil, velocity: 900)])
+        expectEqual(log.events, [.close(row: 5, side: nil, velocity: 900)])
     }
 }

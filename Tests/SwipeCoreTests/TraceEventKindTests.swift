@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// `TraceEvent.Kind`, the one list of the host's event names (the names `ctx:emit` refuses):
@@ -27,10 +28,10 @@ struct TraceEventKindTests {
         let line = JSONLinesFormat.line(for: TraceRecord(time: .start, event: event))
         #expect(line.hasPrefix("{\"event\":\"\(event.name)\""), "\(line)")
         if case .emitted = event {
-            #expect(event.kind == nil)
-            #expect(event.name == "score")
+            expectEqual(event.kind, nil)
+            expectEqual(event.name, "score")
         } else {
-            #expect(event.kind?.rawValue == event.name)
+            expectEqual(event.kind?.rawValue, event.name)
         }
     }
 
@@ -40,10 +41,11 @@ struct TraceEventKindTests {
         let state = OutputBuffer.line { JSONLinesFormat.write(snapshot, to: &$0) }
         #expect(state.hasPrefix("{\"event\":\"\(TraceEvent.Kind.state.rawValue)\","), "\(state)")
         let named = Self.events.compactMap(\.kind) + [.state]
-        #expect(Set(named) == Set(TraceEvent.Kind.allCases))
-        #expect(named.count == TraceEvent.Kind.allCases.count)
-        #expect(
-            TraceEvent.Kind.allCases.map(\.rawValue) == [
+        expectEqual(Set(named), Set(TraceEvent.Kind.allCases))
+        expectEqual(named.count, TraceEvent.Kind.allCases.count)
+        expectEqual(
+            TraceEvent.Kind.allCases.map(\.rawValue),
+            [
                 "open", "close", "action", "expand", "collapse", "begin", "will_open", "will_close", "delete", "insert",
                 "update", "move", "present", "dismiss", "log", "plugin_error", "plugin_warning", "reload", "actions",
                 "state",

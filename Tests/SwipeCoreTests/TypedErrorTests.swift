@@ -1,4 +1,5 @@
 import Glibc
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -18,25 +19,25 @@ struct TypedErrorTests {
 
     @Test func aTableRefusalKeepsTheTablesError() throws {
         let error = try #require(scriptError("wait 10\ntap 40 1\n"))
-        #expect(error.cause == .table(.noSuchRow(row: 40, rowCount: 30)))
-        #expect(error.tableError == .noSuchRow(row: 40, rowCount: 30))
-        #expect(error.line == 2)
-        #expect(error.description == "t.swipe:2: row 40 does not exist: the table has rows 1-30")
+        expectEqual(error.cause, .table(.noSuchRow(row: 40, rowCount: 30)))
+        expectEqual(error.tableError, .noSuchRow(row: 40, rowCount: 30))
+        expectEqual(error.line, 2)
+        expectEqual(error.description, "t.swipe:2: row 40 does not exist: the table has rows 1-30")
     }
 
     @Test func aPanWithNoBeginKeepsTheTablesError() throws {
         let error = try #require(scriptError("pan 3 move -20\n"))
-        #expect(error.cause == .table(.noPanInProgress(row: 3)))
-        #expect(
-            error.description
-                == "t.swipe:1: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)"
+        expectEqual(error.cause, .table(.noPanInProgress(row: 3)))
+        expectEqual(
+            error.description,
+            "t.swipe:1: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)"
         )
     }
 
     @Test func aBadLineIsASyntaxError() throws {
         let error = try #require(scriptError("swipe 3 -10 -1\n"))
-        #expect(error.cause == .syntax("MS must be a duration in milliseconds >= 0, got '-1'"))
-        #expect(error.tableError == nil)
+        expectEqual(error.cause, .syntax("MS must be a duration in milliseconds >= 0, got '-1'"))
+        expectEqual(error.tableError, nil)
     }
 
     /// (The parser refuses such a line first; a command built in Swift reaches the runner.)
@@ -57,8 +58,8 @@ struct TypedErrorTests {
         let typed = ScriptError(file: "t", line: 1, cause: .table(.panAlreadyInProgress(row: 2)))
         let text = ScriptError(
             file: "t", line: 1, message: "row 2 is already being panned: end or cancel that pan first")
-        #expect(typed == text)
-        #expect(typed.hashValue == text.hashValue)
+        expectEqual(typed, text)
+        expectEqual(typed.hashValue, text.hashValue)
         #expect(typed != ScriptError(file: "t", line: 2, cause: .table(.panAlreadyInProgress(row: 2))))
     }
 
@@ -94,14 +95,14 @@ struct TypedErrorTests {
     /// (The tests run as root here, which may read anything, so the cause is made directly.)
     @Test func permissionDeniedIsNamed() {
         let error = FileError(path: "secret.lua", cause: FileError.Cause(rawValue: EACCES))
-        #expect(error.cause == .permissionDenied)
-        #expect(error.description == "cannot read 'secret.lua': Permission denied")
+        expectEqual(error.cause, .permissionDenied)
+        expectEqual(error.description, "cannot read 'secret.lua': Permission denied")
     }
 
     @Test func theExecutablePathIsThisProcesssFile() {
         let path = FileReading.executablePath()
         #expect(path.hasPrefix("/"))
         #expect(FileReading.exists(path) && !FileReading.isDirectory(path))
-        #expect(FileReading.string([CChar(104), CChar(105), 0, CChar(120)]) == "hi")
+        expectEqual(FileReading.string([CChar(104), CChar(105), 0, CChar(120)]), "hi")
     }
 }

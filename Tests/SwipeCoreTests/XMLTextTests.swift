@@ -1,6 +1,7 @@
 import Foundation
 import SwipeCore
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -10,20 +11,20 @@ import Testing
 /// ``XMLText``, the one XML escaper (the JUnit report, the rendered SVG).
 struct XMLTextTests {
     @Test func markupBecomesReferences() {
-        #expect(XMLText.escaped("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
-        #expect(XMLText.escaped("a<b & \"c\" 'd'>", attribute: false) == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
+        expectEqual(XMLText.escaped("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
+        expectEqual(XMLText.escaped("a<b & \"c\" 'd'>", attribute: false), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
     }
 
     @Test func lineBreaksAndTabsAreReferencesWhereAReaderWouldChangeThem() {
-        #expect(XMLText.escaped("a\tb\nc\rd") == "a&#9;b&#10;c&#13;d")
-        #expect(XMLText.escaped("a\tb\nc\rd", attribute: false) == "a&#9;b\nc&#13;d")
+        expectEqual(XMLText.escaped("a\tb\nc\rd"), "a&#9;b&#10;c&#13;d")
+        expectEqual(XMLText.escaped("a\tb\nc\rd", attribute: false), "a&#9;b\nc&#13;d")
         // A CR LF pair is one Character to Swift; it is escaped scalar by scalar.
-        #expect(XMLText.escaped("a\r\nb") == "a&#13;&#10;b")
+        expectEqual(XMLText.escaped("a\r\nb"), "a&#13;&#10;b")
     }
 
     @Test func charactersXMLForbidsAreDropped() {
-        #expect(XMLText.escaped("x\u{0}y\u{1}\u{1B}z\u{FFFE}\u{FFFF}.") == "xyz.")
-        #expect(XMLText.escaped("é \u{7F} \u{9B} \u{1F600}") == "é \u{7F} \u{9B} \u{1F600}")
+        expectEqual(XMLText.escaped("x\u{0}y\u{1}\u{1B}z\u{FFFE}\u{FFFF}."), "xyz.")
+        expectEqual(XMLText.escaped("é \u{7F} \u{9B} \u{1F600}"), "é \u{7F} \u{9B} \u{1F600}")
     }
 
     /// Property: over generated text heavy with markup, line breaks, controls and non-ASCII, a
@@ -50,8 +51,8 @@ struct XMLTextTests {
             let parser = XMLParser(data: Data(xml.utf8))
             parser.delegate = reader
             #expect(parser.parse(), "\(xml.debugDescription)")
-            #expect(reader.attribute == allowed, "\(input.debugDescription)")
-            #expect(reader.text == allowed, "\(input.debugDescription)")
+            expectEqual(reader.attribute, allowed, "\(input.debugDescription)")
+            expectEqual(reader.text, allowed, "\(input.debugDescription)")
         }
     }
 }

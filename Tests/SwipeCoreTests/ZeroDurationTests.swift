@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCore
@@ -40,18 +41,18 @@ struct ZeroDurationTests {
                 var reference = start
                 let a = animated.setConstraintsToShowAllButtons(animated: true, notify: notify, at: t)
                 let r = reference.setConstraintsToShowAllButtons(animated: false, notify: notify, at: t)
-                #expect(a == r, "open, cell \(index)")
-                #expect(a.completion == nil)
-                #expect(Constants(animated) == Constants(reference), "open, cell \(index)")
-                #expect(animated.presentedRight(at: t) == reference.presentedRight(at: t))
+                expectEqual(a, r, "open, cell \(index)")
+                expectEqual(a.completion, nil)
+                expectEqual(Constants(animated), Constants(reference), "open, cell \(index)")
+                expectEqual(animated.presentedRight(at: t), reference.presentedRight(at: t))
 
                 animated = start
                 reference = start
                 let b = animated.resetConstraintConstantsToZero(animated: true, notify: notify, at: t)
                 let s = reference.resetConstraintConstantsToZero(animated: false, notify: notify, at: t)
-                #expect(b == s, "close, cell \(index)")
-                #expect(b.completion == nil)
-                #expect(Constants(animated) == Constants(reference), "close, cell \(index)")
+                expectEqual(b, s, "close, cell \(index)")
+                expectEqual(b.completion, nil)
+                expectEqual(Constants(animated), Constants(reference), "close, cell \(index)")
             }
         }
     }
@@ -92,9 +93,9 @@ struct ZeroDurationTests {
             }
             var pending = expected.completion
             while let step = pending { pending = reference.complete(step.step, at: t) }
-            #expect(effects.completion == nil, "event \(index)")
-            #expect(effects.notification == expected.notification, "event \(index)")
-            #expect(Constants(cell) == Constants(reference), "event \(index)")
+            expectEqual(effects.completion, nil, "event \(index)")
+            expectEqual(effects.notification, expected.notification, "event \(index)")
+            expectEqual(Constants(cell), Constants(reference), "event \(index)")
         }
         #expect(cell.isOpen)
     }
@@ -137,12 +138,12 @@ struct ZeroDurationTests {
             return (events, constants)
         }
         let instant = try run(Self.instant, settle: false)
-        #expect(instant.0 == ["open 3", "open 3", "close 3", "open 4"])
-        #expect(instant.1.last == [0, 0, 0, 160, -160, 160])
+        expectEqual(instant.0, ["open 3", "open 3", "close 3", "open 4"])
+        expectEqual(instant.1.last, [0, 0, 0, 160, -160, 160])
         // Line 5 (a move right by 20 from open): the pan began open (startingRight 160).
-        #expect(instant.1[4] == [140, -140, 160, 0, 0, 0])
+        expectEqual(instant.1[4], [140, -140, 160, 0, 0, 0])
         let settled = try run(.tutorial, settle: true)
-        #expect(instant.0 == settled.0)
-        #expect(instant.1 == settled.1)
+        expectEqual(instant.0, settled.0)
+        expectEqual(instant.1, settled.1)
     }
 }

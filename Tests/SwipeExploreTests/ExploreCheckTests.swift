@@ -22,10 +22,10 @@ struct ExploreCheckTests {
         settings.steps = 20
         let outcome = try Explorer(settings: settings, checks: try LuaExploreChecks(files: [path])).run()
         let finding = try #require(outcome.finding)
-        #expect(finding.shrunkFailure.kind == .check("loops"))
+        expectEqual(finding.shrunkFailure.kind, .check("loops"))
         #expect(finding.shrunkFailure.message.contains("instruction"))
         // The smallest script that moves the clock.
-        #expect(finding.shrunk.count == 1)
+        expectEqual(finding.shrunk.count, 1)
     }
 
     @Test func checksSeeTheDriverOfTheRunTheyCheck() throws {
@@ -35,7 +35,7 @@ struct ExploreCheckTests {
         settings.steps = 40
         let outcome = try Explorer(settings: settings, checks: try LuaExploreChecks(files: [path])).run()
         let finding = try #require(outcome.finding)
-        #expect(finding.shrunkFailure.kind == .check("fifteen"))
+        expectEqual(finding.shrunkFailure.kind, .check("fifteen"))
         #expect(finding.shrunkFailure.message.hasSuffix("a row went"))
         #expect(finding.shrunk.count <= 4)
     }
@@ -54,7 +54,7 @@ struct ExploreCheckTests {
 
     @Test func swipeExploreInASpecPassesOrFailsWithTheMinimalScript() throws {
         let report = SpecRunner().run(file: Fixture.path("explore_spec.lua"))
-        #expect(report.results.map(\.status) == [.passed, .failed, .failed])
+        expectEqual(report.results.map(\.status), [.passed, .failed, .failed])
         let check = report.results[1].message
         #expect(check.contains("swipe.explore: found in run"))
         #expect(check.contains("check 'check' failed"))

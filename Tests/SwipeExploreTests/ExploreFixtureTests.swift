@@ -52,19 +52,19 @@ struct ExploreFixtureTests {
         let (explorer, outcome) = try Self.explore(test)
         let finding = try #require(outcome.finding)
         #expect(finding.run < 2_000)
-        #expect(outcome.runs == finding.run + 1)
+        expectEqual(outcome.runs, finding.run + 1)
         #expect(finding.shrunk.count <= 12)
         #expect(finding.shrunk.count >= 1)
-        #expect(finding.shrunkFailure.kindName == test.kind)
-        #expect(finding.shrunkFailure.name == test.name)
+        expectEqual(finding.shrunkFailure.kindName, test.kind)
+        expectEqual(finding.shrunkFailure.name, test.name)
         #expect(finding.shrunkFailure.message.contains(test.message))
         #expect(!finding.shrunkFailure.isHostBug)
         // Shrinker properties: the same failure, no longer, and shrinking it again changes nothing.
         #expect(finding.shrunkFailure.isSameFailure(as: finding.failure))
         #expect(finding.shrunk.count <= finding.original.count)
         let again = try explorer.shrink(run: finding.run, lines: finding.shrunk, failure: finding.shrunkFailure)
-        #expect(again.shrunk == finding.shrunk)
-        #expect(again.shrunk.map(\.scriptLine) == finding.shrunk.map(\.scriptLine))
+        expectEqual(again.shrunk, finding.shrunk)
+        expectEqual(again.shrunk.map(\.scriptLine), finding.shrunk.map(\.scriptLine))
     }
 
     @Test(arguments: cases)
@@ -77,7 +77,7 @@ struct ExploreFixtureTests {
             path: Fixture.path(test.plugin), settings: explorer.settings, checks: explorer.checks,
             checkPaths: test.check.map { [Fixture.path($0)] } ?? [], folder: folder)
         let files = try target.write(finding).get()
-        #expect(files == ["\(folder)/\(target.name)-1.swipe", "\(folder)/\(target.name)-1_spec.lua"])
+        expectEqual(files, ["\(folder)/\(target.name)-1.swipe", "\(folder)/\(target.name)-1_spec.lua"])
         // The script: its header names the plugin, from the folder; read back as run does, it
         // replays the failure (and the saved-failure replay sees it still failing).
         let script = try String(contentsOfFile: files[0], encoding: .utf8)
@@ -98,9 +98,9 @@ struct ExploreFixtureTests {
         }
         // The spec fails, with the failure's message.
         let report = SpecRunner().run(file: files[1])
-        #expect(report.results.count == 1)
-        #expect(report.results.first?.status == .failed)
-        #expect(report.results.first?.message.contains(test.message) == true)
+        expectEqual(report.results.count, 1)
+        expectEqual(report.results.first?.status, .failed)
+        expectEqual(report.results.first?.message.contains(test.message), true)
     }
 
     @Test func theSameSeedFindsTheSameWithOneJobOrTwo() throws {
@@ -108,10 +108,10 @@ struct ExploreFixtureTests {
         let (_, one) = try Self.explore(test, jobs: 1)
         let (_, two) = try Self.explore(test, jobs: 2)
         let (first, second) = (try #require(one.finding), try #require(two.finding))
-        #expect(first.run == second.run)
-        #expect(first.original == second.original)
-        #expect(first.shrunk == second.shrunk)
-        #expect(first.shrunkFailure == second.shrunkFailure)
-        #expect(one.runs == two.runs)
+        expectEqual(first.run, second.run)
+        expectEqual(first.original, second.original)
+        expectEqual(first.shrunk, second.shrunk)
+        expectEqual(first.shrunkFailure, second.shrunkFailure)
+        expectEqual(one.runs, two.runs)
     }
 }

@@ -23,12 +23,12 @@ struct ExploreGenerationTests {
         for seed in UInt64(1)...25 {
             let (lines, failure) = replay.explore(
                 steps: 80, random: .forRun(0, seed: seed), mix: .standard)
-            #expect(failure == nil)
-            #expect(lines.count == 80)
+            expectEqual(failure, nil)
+            expectEqual(lines.count, 80)
             let text = ExploreOutput.text(of: lines)
             let parsed = try ScriptParser(fileName: "generated").parse(text)
-            #expect(parsed.map(\.scriptLine) == lines.map(\.scriptLine))
-            #expect(parsed.map(\.command) == lines.map(\.command))
+            expectEqual(parsed.map(\.scriptLine), lines.map(\.scriptLine))
+            expectEqual(parsed.map(\.command), lines.map(\.command))
             #expect(throws: Never.self) {
                 try PluginRun(fileName: "generated", configuration: configuration).run(script: text)
             }
@@ -52,13 +52,13 @@ struct ExploreGenerationTests {
         let first = replay.explore(steps: 50, random: .forRun(7, seed: 42), mix: .standard).lines
         _ = replay.explore(steps: 50, random: .forRun(3, seed: 42), mix: .standard)
         let again = replay.explore(steps: 50, random: .forRun(7, seed: 42), mix: .standard).lines
-        #expect(first == again)
+        expectEqual(first, again)
         #expect(first != replay.explore(steps: 50, random: .forRun(8, seed: 42), mix: .standard).lines)
     }
 
     @Test func theMixTakesWeightsAndRefusesUnknownKindsAndAllZeros() throws {
         let mix = try ExploreMix(parsing: "pan=40,tap=25,wait=15")
-        #expect(mix.text == "pan=40,tap=25,wait=15")
+        expectEqual(mix.text, "pan=40,tap=25,wait=15")
         #expect(
             throws: ExploreProblem(
                 "--mix: unknown kind 'pna' (did you mean 'pan'?) (known: pan, flick, swipe, tap, wait, scroll, open, close, activate, dismiss)"
@@ -105,7 +105,7 @@ struct ExploreGenerationTests {
         settings.jobs = 2
         let outcome = try Explorer(settings: settings).run()
         #expect(outcome.finding == nil, "\(outcome.finding.map { ExploreOutput.text(of: $0.shrunk) } ?? "")")
-        #expect(outcome.runs == 150)
+        expectEqual(outcome.runs, 150)
     }
 
     /// The minimal script explore found in examples/inbox.lua (a second full swipe on a row whose
@@ -114,7 +114,7 @@ struct ExploreGenerationTests {
         let configuration = SessionConfiguration(plugins: [.file(Repository.path("examples/inbox.lua"))])
         let text = try String(contentsOfFile: Fixture.path("inbox_regression.swipe"), encoding: .utf8)
         let lines = try ScriptParser(fileName: "inbox_regression.swipe").parse(text)
-        #expect(lines.count == 8)
-        #expect(ExploreReplay(configuration: configuration, check: nil).replay(lines) == .passes)
+        expectEqual(lines.count, 8)
+        expectEqual(ExploreReplay(configuration: configuration, check: nil).replay(lines), .passes)
     }
 }

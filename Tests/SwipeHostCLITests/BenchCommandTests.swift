@@ -16,15 +16,15 @@ struct BenchCommandTests {
         let result = try Swipehost.run([
             "bench", "--quick", "--json", "--only", "core.move_ns", "--only", "table.rss_mb_1m",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(objects.map { $0["name"] as? String } == ["core.move_ns", "table.rss_mb_1m"])
-        #expect(objects.map { $0["unit"] as? String } == ["ns", "MiB"])
+        expectEqual(objects.map { $0["name"] as? String }, ["core.move_ns", "table.rss_mb_1m"])
+        expectEqual(objects.map { $0["unit"] as? String }, ["ns", "MiB"])
         // A time has no target (it depends on the machine); a size has one.
-        #expect(objects.map { $0["target"] as? String } == [nil, "<= 64"])
-        #expect(objects.map { $0["met"] is Bool } == [false, true])
+        expectEqual(objects.map { $0["target"] as? String }, [nil, "<= 64"])
+        expectEqual(objects.map { $0["met"] is Bool }, [false, true])
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true })
-        #expect(objects.map { $0["n"] as? Int } == [20_000, 10_000])
+        expectEqual(objects.map { $0["n"] as? Int }, [20_000, 10_000])
     }
 
     /// The playground's frame sizes depend on no clock: their targets hold in any build
@@ -33,24 +33,24 @@ struct BenchCommandTests {
         let result = try Swipehost.run([
             "bench", "--quick", "--json", "--only", "serve.frame_bytes_p50", "--only", "serve.frame_bytes_max",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(objects.map { $0["name"] as? String } == ["serve.frame_bytes_p50", "serve.frame_bytes_max"])
-        #expect(objects.map { $0["target"] as? String } == ["<= 2048", "<= 32768"])
-        #expect(objects.map { $0["met"] as? Bool } == [true, true], "\(result.stdout)")
+        expectEqual(objects.map { $0["name"] as? String }, ["serve.frame_bytes_p50", "serve.frame_bytes_max"])
+        expectEqual(objects.map { $0["target"] as? String }, ["<= 2048", "<= 32768"])
+        expectEqual(objects.map { $0["met"] as? Bool }, [true, true], "\(result.stdout)")
     }
 
     /// `bench --help` says what each figure `--only` accepts measures: every name in the
     /// `--only` list appears in the text above USAGE too.
     @Test func helpExplainsEveryFigure() throws {
         let help = try Swipehost.run(["bench", "--help"])
-        #expect(help.status == 0, "\(help.stderr)")
+        expectEqual(help.status, 0, "\(help.stderr)")
         let text = help.stdout.replacingOccurrences(of: "\n", with: " ")
             .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         let overview = try #require(text.components(separatedBy: "USAGE:").first)
         let list = try #require(text.components(separatedBy: "Measure only this figure (repeatable): ").last)
         let names = try #require(list.components(separatedBy: ". ").first).components(separatedBy: ", ")
-        #expect(names.count == 22, "\(names)")
+        expectEqual(names.count, 22, "\(names)")
         #expect(names.first == "core.move_ns" && names.last == "test.coverage_runaway_overhead")
         for name in names {
             #expect(overview.contains(name), "bench --help does not explain \(name)")
@@ -60,26 +60,26 @@ struct BenchCommandTests {
     @Test func theTableMemoryProbeReportsABoundedCellCount() throws {
         // The property holds for any size: 20,000 rows keep a debug or sanitizer build quick.
         let result = try Swipehost.run(["bench", "--probe-table-memory", "--probe-rows", "20000"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let fields = result.stdout.split(separator: " ").map {
             String($0).trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        #expect(fields.count == 3)
-        #expect(Int(fields[1]).map { $0 <= 13 } == true, "cells: \(fields)")  // a screenful, not a million
+        expectEqual(fields.count, 3)
+        expectEqual(Int(fields[1]).map { $0 <= 13 }, true, "cells: \(fields)")  // a screenful, not a million
         // Every row comes on screen once in a top-to-bottom scroll, and is configured once.
-        #expect(Int(fields[2]).map { $0 >= 20_000 && $0 <= 20_020 } == true, "configure calls: \(fields)")
+        expectEqual(Int(fields[2]).map { $0 >= 20_000 && $0 <= 20_020 }, true, "configure calls: \(fields)")
     }
 
     /// `ctx:set_items` on 10,000 items against a plain-Lua diff of the same lists: one
     /// ratio, its target a reference-relative one (docs/performance.md); not asserted met here.
     @Test func theSetItemsFigureIsARatioToItsPlainLuaReference() throws {
         let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "table.set_items_vs_plain_lua"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(objects.map { $0["name"] as? String } == ["table.set_items_vs_plain_lua"])
-        #expect(objects.map { $0["unit"] as? String } == ["x"])
-        #expect(objects.map { $0["target"] as? String } == ["<= 5"])
-        #expect(objects.map { $0["n"] as? Int } == [10_000])
+        expectEqual(objects.map { $0["name"] as? String }, ["table.set_items_vs_plain_lua"])
+        expectEqual(objects.map { $0["unit"] as? String }, ["x"])
+        expectEqual(objects.map { $0["target"] as? String }, ["<= 5"])
+        expectEqual(objects.map { $0["n"] as? Int }, [10_000])
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
     }
 
@@ -87,12 +87,12 @@ struct BenchCommandTests {
     /// plugins/mail.lua: one ratio, same run; 40 runs of 50 steps under --quick.
     @Test func theExploreFigureIsARatioToReplayingWhatItGenerated() throws {
         let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "explore.vs_replay"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(objects.map { $0["name"] as? String } == ["explore.vs_replay"])
-        #expect(objects.map { $0["unit"] as? String } == ["x"])
-        #expect(objects.map { $0["target"] as? String } == ["<= 3"])
-        #expect(objects.map { $0["n"] as? Int } == [2_000])
+        expectEqual(objects.map { $0["name"] as? String }, ["explore.vs_replay"])
+        expectEqual(objects.map { $0["unit"] as? String }, ["x"])
+        expectEqual(objects.map { $0["target"] as? String }, ["<= 3"])
+        expectEqual(objects.map { $0["n"] as? Int }, [2_000])
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 } == true && $0["met"] is Bool })
     }
 
@@ -102,12 +102,12 @@ struct BenchCommandTests {
         let result = try Swipehost.run([
             "bench", "--quick", "--json", "--only", "replay.spring_process_vs_tutorial",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(objects.map { $0["name"] as? String } == ["replay.spring_process_vs_tutorial"])
-        #expect(objects.map { $0["unit"] as? String } == ["x"])
-        #expect(objects.map { $0["target"] as? String } == ["<= 1.5"])
-        #expect(objects.map { $0["n"] as? Int } == [2_000])
+        expectEqual(objects.map { $0["name"] as? String }, ["replay.spring_process_vs_tutorial"])
+        expectEqual(objects.map { $0["unit"] as? String }, ["x"])
+        expectEqual(objects.map { $0["target"] as? String }, ["<= 1.5"])
+        expectEqual(objects.map { $0["n"] as? Int }, [2_000])
         // Both runs do real work: the preset's run is never free, nor many times the tutorial's.
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0.5 && $0 < 20 } == true })
     }
@@ -120,10 +120,10 @@ struct BenchCommandTests {
             "startup_ms", "serve.input_us", "serve.input_p99_us", "serve.input_appearance_us",
         ]
         let result = try Swipehost.run(["bench", "--quick", "--json"] + times.flatMap { ["--only", $0] })
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(Set(objects.compactMap { $0["name"] as? String }) == Set(times))
-        #expect(Set(objects.compactMap { $0["unit"] as? String }) == ["ns", "lines/s", "ms", "us"])
+        expectEqual(Set(objects.compactMap { $0["name"] as? String }), Set(times))
+        expectEqual(Set(objects.compactMap { $0["unit"] as? String }), ["ns", "lines/s", "ms", "us"])
         for object in objects {
             #expect(object["target"] == nil && object["met"] == nil, "\(object)")
         }
@@ -144,12 +144,12 @@ struct CoverageBenchCommandTests {
             "bench", "--quick", "--json", "--only", "test.coverage_overhead", "--only",
             "test.coverage_reference_overhead",
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(
-            objects.map { $0["name"] as? String } == ["test.coverage_overhead", "test.coverage_reference_overhead"])
-        #expect(objects.map { $0["unit"] as? String } == ["x", "x"])
-        #expect(objects.first?["target"] as? String == "<= 1.3")
+        expectEqual(
+            objects.map { $0["name"] as? String }, ["test.coverage_overhead", "test.coverage_reference_overhead"])
+        expectEqual(objects.map { $0["unit"] as? String }, ["x", "x"])
+        expectEqual(objects.first?["target"] as? String, "<= 1.3")
         // A ratio of two measured times: positive and finite. Not "above 1": a covered run does
         // all an uncovered one does and more, but a quick run's times on a loaded machine (and a
         // debug build, where the host's own code dwarfs the hook) can put the two within noise.
@@ -160,11 +160,11 @@ struct CoverageBenchCommandTests {
     /// instruction of its budget, a cost no plugin that ends pays.
     @Test func theRunawayLoopIsItsOwnFigure() throws {
         let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "test.coverage_runaway_overhead"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let objects = try figures(result.stdout)
-        #expect(objects.map { $0["name"] as? String } == ["test.coverage_runaway_overhead"])
-        #expect(objects.map { $0["unit"] as? String } == ["x"])
-        #expect(objects.map { $0["target"] as? String } == [nil])
+        expectEqual(objects.map { $0["name"] as? String }, ["test.coverage_runaway_overhead"])
+        expectEqual(objects.map { $0["unit"] as? String }, ["x"])
+        expectEqual(objects.map { $0["target"] as? String }, [nil])
         #expect(objects.allSatisfy { ($0["value"] as? Double).map { $0 > 0 && $0.isFinite } == true })
     }
 }

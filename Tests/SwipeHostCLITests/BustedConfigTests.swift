@@ -26,27 +26,29 @@ struct BustedConfigTests {
                 """)
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(["test"], in: folder)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.stdout.hasPrefix(
                 #"{"successes":[{"name":"inbox #slow archives","file":"checks/inbox_check.lua","line":2,"#))
-        #expect(
-            result.stderr == """
-                swipehost test: warning: .busted: _all.verbose is not an option swipehost test takes; ignored
-                swipehost test: warning: .busted: task 'ci' is not run by swipehost test (only _all and default are read); ignored
-                swipehost test: warning: .busted: default.lpath is not an option swipehost test takes; ignored
-                2 passed, 0 failed
+        expectEqual(
+            result.stderr,
+            """
+            swipehost test: warning: .busted: _all.verbose is not an option swipehost test takes; ignored
+            swipehost test: warning: .busted: task 'ci' is not run by swipehost test (only _all and default are read); ignored
+            swipehost test: warning: .busted: default.lpath is not an option swipehost test takes; ignored
+            2 passed, 0 failed
 
-                """)
+            """)
         let overridden = try Swipehost.run(["test", "-o", "text", "--tags", "db"], in: folder)
-        #expect(overridden.status == 0)
-        #expect(
-            overridden.stdout == """
-                PASS  inbox #slow deletes #db (checks/inbox_check.lua:3)
-                PASS  outbox sends #db (checks/inbox_check.lua:6)
-                2 passed, 0 failed
+        expectEqual(overridden.status, 0)
+        expectEqual(
+            overridden.stdout,
+            """
+            PASS  inbox #slow deletes #db (checks/inbox_check.lua:3)
+            PASS  outbox sends #db (checks/inbox_check.lua:6)
+            2 passed, 0 failed
 
-                """)
+            """)
     }
 
     @Test(arguments: [
@@ -78,8 +80,8 @@ struct BustedConfigTests {
         let folder = try Self.folder(busted: busted)
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(["test", "checks"], in: folder)
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == message)
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(result.stderr, message)
     }
 }

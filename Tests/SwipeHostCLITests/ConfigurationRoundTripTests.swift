@@ -3,6 +3,7 @@ import LuaRuntime
 import SwipeCommandLine
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import SwipeTesting
 import Testing
 
@@ -65,14 +66,14 @@ struct ConfigurationRoundTripTests {
             let value = Self.generated(&random)
             let words = value.arguments()
             let parsed = try RunFlags.parse(words).configuration
-            #expect(parsed == value, "\(words)")
-            #expect(parsed.arguments() == words)
+            expectEqual(parsed, value, "\(words)")
+            expectEqual(parsed.arguments(), words)
             if !words.isEmpty { printedSomething += 1 }
         }
         #expect(printedSomething > 120)
         // The defaults print as nothing, and nothing reads as the defaults.
-        #expect(SessionConfiguration.defaults.arguments() == [])
-        #expect(try RunFlags.parse([]).configuration == .defaults)
+        expectEqual(SessionConfiguration.defaults.arguments(), [])
+        expectEqual(try RunFlags.parse([]).configuration, .defaults)
     }
 
     /// The flags in the order a person might write them read as the same value.
@@ -93,7 +94,7 @@ struct ConfigurationRoundTripTests {
             // Plugins keep their order (it is the load order); the rest is reversed.
             let plugins = pairs.filter { $0[0] == "--plugin" }
             let others = pairs.filter { $0[0] != "--plugin" }.reversed()
-            #expect(try RunFlags.parse((others + plugins).flatMap { $0 }).configuration == value)
+            expectEqual(try RunFlags.parse((others + plugins).flatMap { $0 }).configuration, value)
         }
     }
 
@@ -116,13 +117,13 @@ struct ConfigurationRoundTripTests {
                 value.items = TableItems((0..<Int(random.next() % 4)).map { "item \($0) \"q\" \\ \n ünï" })
             }
             let fields = value.tableFields()
-            #expect(try Self.readBack(fields, in: lua) == value, "\(fields)")
+            expectEqual(try Self.readBack(fields, in: lua), value, "\(fields)")
         }
-        #expect(SessionConfiguration.defaults.tableFields() == "{}")
+        expectEqual(SessionConfiguration.defaults.tableFields(), "{}")
         // The recorder's extra field is read (and checked) by the same reader.
-        #expect(
-            try Self.readBack(SessionConfiguration.defaults.tableFields(["plugin_errors = \"allow\""]), in: lua)
-                == .defaults)
+        expectEqual(
+            try Self.readBack(SessionConfiguration.defaults.tableFields(["plugin_errors = \"allow\""]), in: lua),
+            .defaults)
     }
 
     /// Bad values in swipe.table{...} name their field; nothing is clamped.

@@ -21,15 +21,15 @@ struct CoverageCommandTests {
         }
         let single = try Swipehost.run(["test", "--coverage", Self.fixtures], in: one)
         let parallel = try Swipehost.run(["test", "--coverage", "--jobs", "2", Self.fixtures], in: two)
-        #expect(single.status == 0)
-        #expect(parallel.status == 0)
+        expectEqual(single.status, 0)
+        expectEqual(parallel.status, 0)
         let expected = try Self.lcov(in: one)
-        #expect(try Self.lcov(in: two) == expected)
+        expectEqual(try Self.lcov(in: two), expected)
         #expect(expected.contains("SF:\(Self.fixtures)/counted.lua\n"))
         // Row 2 of the second spec takes the even branch: line 6 ran once.
         #expect(expected.contains("DA:5,3\nDA:6,1\nDA:8,2\n"))
         // The report, the table included, is the same too.
-        #expect(parallel.stdout == single.stdout)
+        expectEqual(parallel.stdout, single.stdout)
     }
 
     @Test(arguments: ["150", "-1", "abc"])
@@ -42,11 +42,11 @@ struct CoverageCommandTests {
                 ? ["test", "--coverage-min=\(value)", Self.fixtures]
                 : ["run", "--coverage-min=\(value)", "--plugin", Self.fixtures + "/counted.lua", "/dev/null"]
             let result = try Swipehost.run(arguments, in: folder)
-            #expect(result.status == 2)
-            #expect(result.stdout == "")
-            #expect(
-                result.stderr
-                    == "swipehost \(command): --coverage-min must be a percentage from 0 to 100, got '\(value)'\n")
+            expectEqual(result.status, 2)
+            expectEqual(result.stdout, "")
+            expectEqual(
+                result.stderr,
+                "swipehost \(command): --coverage-min must be a percentage from 0 to 100, got '\(value)'\n")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("coverage").path))
         }
     }
@@ -56,7 +56,7 @@ struct CoverageCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(
             ["test", "--coverage-min", "99.5", Self.fixtures + "/counted_spec.lua"], in: folder)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stderr.hasPrefix("swipehost test: line coverage "))
         #expect(result.stderr.hasSuffix("% is below --coverage-min 99.5%\n"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("coverage/lcov.info").path))
@@ -72,17 +72,18 @@ struct CoverageCommandTests {
             ["run", script.path, "--plugin", Self.fixtures + "/counted.lua", "--rows", "1"], in: folder)
         let covered = try Swipehost.run(
             ["run", script.path, "--plugin", Self.fixtures + "/counted.lua", "--rows", "1", "--coverage"], in: folder)
-        #expect(covered.status == 0)
-        #expect(covered.stdout == plain.stdout)
+        expectEqual(covered.status, 0)
+        expectEqual(covered.stdout, plain.stdout)
         let path = Self.fixtures + "/counted.lua"
         let padding = String(repeating: " ", count: path.count - 4)
-        #expect(
-            covered.stderr == """
-                File\(padding)  Lines    Hit  Missed   Cover
-                \(path)     22     19       3   86.3%
-                Total\(String(repeating: " ", count: path.count - 5))     22     19       3   86.3%
+        expectEqual(
+            covered.stderr,
+            """
+            File\(padding)  Lines    Hit  Missed   Cover
+            \(path)     22     19       3   86.3%
+            Total\(String(repeating: " ", count: path.count - 5))     22     19       3   86.3%
 
-                """)
+            """)
         let lcov = try Self.lcov(in: folder)
         #expect(lcov.hasPrefix("TN:\nSF:\(path)\nFN:4,label\n"))
         #expect(lcov.contains("DA:23,1\n"))
@@ -94,8 +95,8 @@ struct CoverageCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("return { default = { coverage = true } }".utf8).write(to: folder.appendingPathComponent(".busted"))
         let result = try Swipehost.run(["test", Self.fixtures + "/counted_spec.lua"], in: folder)
-        #expect(result.status == 0)
-        #expect(result.stderr == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.stderr, "")
         #expect(result.stdout.contains("\nTotal "))
         #expect(try Self.lcov(in: folder).contains("SF:\(Self.fixtures)/counted.lua\n"))
     }

@@ -18,14 +18,15 @@ struct DriverLimitTests {
             print(pcall(t.wait, t, 1e300))
             """,
         ])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout == """
-                10\twait: the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it
-                9000000000000
-                false\twait: milliseconds must be at most 9000000000000 (the virtual clock's range, about 285 years), got 1e+300
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(
+            result.stdout,
+            """
+            10\twait: the virtual clock cannot pass 9000000000000 ms (about 285 years): it is at 9000000000000 ms, and 1000000000000 ms more would pass it
+            9000000000000
+            false\twait: milliseconds must be at most 9000000000000 (the virtual clock's range, about 285 years), got 1e+300
 
-                """)
+            """)
     }
 
     @Test func theDriversSizesAndSwipesAreChecked() throws {
@@ -42,17 +43,18 @@ struct DriverLimitTests {
             print(pcall(t.swipe, t, 3, -100, 0/0))
             """,
         ])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout == """
-                false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 1e+300
-                false\tswipe.table: 'rows' must be at most 1000000000, got 1e+300
-                false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 10000000000.0
-                false\tswipe.table: 'width' must be at most 10000 points, got 20000.0
-                false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got 1000000000000
-                false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got nan
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(
+            result.stdout,
+            """
+            false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 1e+300
+            false\tswipe.table: 'rows' must be at most 1000000000, got 1e+300
+            false\tswipe.table: 'viewport' must be at most 44000 points (1000 rows of 44 points), got 10000000000.0
+            false\tswipe.table: 'width' must be at most 10000 points, got 20000.0
+            false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got 1000000000000
+            false\tswipe: milliseconds must be a finite number from 0 to 60000 (the longest swipe), got nan
 
-                """)
+            """)
     }
 
     /// A mistyped option gets a "did you mean".
@@ -65,15 +67,16 @@ struct DriverLimitTests {
             print(pcall(swipe.table, { zzz = 1 }))
             """,
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let known =
             "budget, close_on_scroll, close_on_tap, direction, exclusive, items, lifecycle_events, memory, plugin_errors, plugins, preset, row_animation, rows, viewport, width"
-        #expect(
-            result.stdout == """
-                false\tswipe.table: unknown option 'exlusive' (did you mean 'exclusive'?) (known: \(known))
-                false\tswipe.table: unknown option 'zzz' (known: \(known))
+        expectEqual(
+            result.stdout,
+            """
+            false\tswipe.table: unknown option 'exlusive' (did you mean 'exclusive'?) (known: \(known))
+            false\tswipe.table: unknown option 'zzz' (known: \(known))
 
-                """)
+            """)
     }
 
     /// `exclusive = "begin"` and `lifecycle_events` in a spec's table, and their bad values.
@@ -91,17 +94,18 @@ struct DriverLimitTests {
             print(pcall(swipe.table, { lifecycle_events = "yes" }))
             """,
         ])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout == """
-                begin\t3
-                close\t1
-                will_close\t3
-                close\t3
-                false\tswipe.table: 'exclusive' must be true, false or "begin", got "sometimes"
-                false\tswipe.table: 'exclusive' must be true, false or "begin", got a number
-                false\tswipe.table: 'lifecycle_events' must be a boolean, got a string
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(
+            result.stdout,
+            """
+            begin\t3
+            close\t1
+            will_close\t3
+            close\t3
+            false\tswipe.table: 'exclusive' must be true, false or "begin", got "sometimes"
+            false\tswipe.table: 'exclusive' must be true, false or "begin", got a number
+            false\tswipe.table: 'lifecycle_events' must be a boolean, got a string
 
-                """)
+            """)
     }
 }

@@ -9,7 +9,7 @@ struct EdgeCommandTests {
         let result = try Swipehost.run(
             ["run", "-", "--plugin", "plugins/mail.lua", "--format", "jsonl", "--rows", "3", "--viewport", "132"],
             stdin: "swipe 3 120\nwait 300\n")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stdout.hasPrefix("{\"event\":\"open\",\"row\":3,\"side\":\"leading\",\"t\":150}\n"))
         #expect(result.stdout.contains("{\"row\":3,\"right\":-80,\"left\":80}"))
         let tap = try Swipehost.run(
@@ -23,14 +23,15 @@ struct EdgeCommandTests {
     @Test func exclusiveClosesRowThreeBeforeRowFiveOpens() throws {
         let result = try Swipehost.run(
             ["run", "-", "--exclusive", "--format", "jsonl"], stdin: "swipe 3 -120\nwait 300\nswipe 5 -120\nwait 300\n")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(
-            lines.prefix(3) == [
+        expectEqual(
+            lines.prefix(3),
+            [
                 "{\"event\":\"open\",\"row\":3,\"t\":150}", "{\"event\":\"close\",\"row\":3,\"t\":600}",
                 "{\"event\":\"open\",\"row\":5,\"t\":600}",
             ])
-        #expect(lines.last?.hasSuffix(",\"editing\":[5]}") == true)
+        expectEqual(lines.last?.hasSuffix(",\"editing\":[5]}"), true)
     }
 
     /// `--exclusive-begin` closes row 3 as the swipe on row 5 begins, and
@@ -39,9 +40,10 @@ struct EdgeCommandTests {
         let script = "swipe 3 -120\nwait 300\nswipe 5 -120\nwait 300\npan 5 begin\npan 5 move 30\npan 5 cancel\n"
         let result = try Swipehost.run(
             ["run", "-", "--exclusive-begin", "--lifecycle-events", "--format", "jsonl"], stdin: script)
-        #expect(result.status == 0)
-        #expect(
-            result.stdout.split(separator: "\n").dropLast() == [
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stdout.split(separator: "\n").dropLast(),
+            [
                 #"{"event":"begin","row":3,"side":"trailing","t":16}"#,
                 #"{"event":"will_open","row":3,"side":"trailing","velocity":-800,"t":150}"#,
                 #"{"event":"open","row":3,"t":150}"#,
@@ -54,8 +56,9 @@ struct EdgeCommandTests {
             ])
         // Without the flag, the same run traces only the delegate's calls, the close at the begin.
         let plain = try Swipehost.run(["run", "-", "--exclusive-begin", "--format", "jsonl"], stdin: script)
-        #expect(
-            plain.stdout.split(separator: "\n").dropLast().map(String.init) == [
+        expectEqual(
+            plain.stdout.split(separator: "\n").dropLast().map(String.init),
+            [
                 #"{"event":"open","row":3,"t":150}"#, #"{"event":"close","row":3,"t":466}"#,
                 #"{"event":"open","row":5,"t":600}"#, #"{"event":"open","row":5,"t":900}"#,
             ])
@@ -78,17 +81,18 @@ struct EdgeCommandTests {
         let result = try Swipehost.run(
             ["run", "-", "--direction", "rtl", "--format", "jsonl", "--rows", "1", "--viewport", "44"],
             stdin: "swipe 1 120\nwait 300\n")
-        #expect(
-            result.stdout == """
-                {"event":"open","row":1,"t":150}
-                {"event":"state","t":450,"rows":[{"row":1,"right":-160,"left":160}],"editing":[1]}
+        expectEqual(
+            result.stdout,
+            """
+            {"event":"open","row":1,"t":150}
+            {"event":"state","t":450,"rows":[{"row":1,"right":-160,"left":160}],"editing":[1]}
 
-                """)
+            """)
         let text = try Swipehost.run(
             ["run", "-", "--direction", "rtl", "--rows", "1", "--width", "160"], stdin: "open 1\n")
         #expect(text.stdout.contains("     1 |[Button 1][Button 2]|  right -160"))
         let bad = try Swipehost.run(["run", "-", "--direction", "up"], stdin: "")
-        #expect(bad.status == 64)
+        expectEqual(bad.status, 64)
         #expect(bad.stderr.contains("The value 'up' is invalid for '--direction <ltr|rtl>'"))
     }
 
@@ -110,8 +114,8 @@ struct EdgeCommandTests {
     ])
     func badEdgeLinesAreNamed(script: String, message: String) throws {
         let result = try Swipehost.run(["run", "-"], stdin: script)
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == message + "\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(result.stderr, message + "\n")
     }
 }

@@ -13,8 +13,8 @@ struct ExploreCommandTests {
         let out = folder.appendingPathComponent("found").path
         let result = try Swipehost.run(
             ["explore", "\(Self.fixtures)/two_open.lua", "--seed", "1", "--runs", "50", "--out", out])
-        #expect(result.status == 1)
-        #expect(result.stderr == "")
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "")
         #expect(
             result.stdout.hasPrefix(
                 "explore \(Self.fixtures)/two_open.lua: seed 1, 50 runs of 50 steps\nfound in run 1: plugin_error (runtime) in on_open"
@@ -23,22 +23,22 @@ struct ExploreCommandTests {
         #expect(result.stdout.hasSuffix("wrote \(out)/two_open-1.swipe and \(out)/two_open-1_spec.lua\n"))
         // `swipehost run FILE` alone: the header loads the plugin, the trace shows the error.
         let run = try Swipehost.run(["run", "\(out)/two_open-1.swipe"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         #expect(run.stdout.contains("plugin error in two_open.on_open"))
         #expect(run.stdout.contains("two rows are open"))
         let render = try Swipehost.run([
             "render", "\(out)/two_open-1.swipe", "-o", folder.appendingPathComponent("p.svg").path,
         ])
-        #expect(render.status == 0)
+        expectEqual(render.status, 0)
         let spec = try Swipehost.run(["test", "\(out)/two_open-1_spec.lua"])
-        #expect(spec.status == 1)
+        expectEqual(spec.status, 1)
         #expect(spec.stdout.contains("0 passed, 1 failed"))
         // Next time the saved failure is replayed first, and still fails.
         let again = try Swipehost.run(["explore", "\(Self.fixtures)/two_open.lua", "--seed", "2", "--out", out])
-        #expect(again.status == 1)
-        #expect(
-            again.stdout
-                == "explore \(Self.fixtures)/two_open.lua: seed 2, 1000 runs of 50 steps\nreplayed \(out)/two_open-1.swipe: still fails: plugin_error (runtime) in on_open, after line 6: \(Self.fixtures)/two_open.lua:11: two rows are open\n"
+        expectEqual(again.status, 1)
+        expectEqual(
+            again.stdout,
+            "explore \(Self.fixtures)/two_open.lua: seed 2, 1000 runs of 50 steps\nreplayed \(out)/two_open-1.swipe: still fails: plugin_error (runtime) in on_open, after line 6: \(Self.fixtures)/two_open.lua:11: two rows are open\n"
         )
     }
 
@@ -49,10 +49,10 @@ struct ExploreCommandTests {
             to: folder.appendingPathComponent("mail-9.swipe"), atomically: true, encoding: .utf8)
         let result = try Swipehost.run(
             ["explore", "plugins/mail.lua", "--seed", "5", "--runs", "20", "--steps", "20", "--out", folder.path])
-        #expect(result.status == 0)
-        #expect(
-            result.stdout
-                == "explore plugins/mail.lua: seed 5, 20 runs of 20 steps\nreplayed \(folder.path)/mail-9.swipe: passes now\nnothing found in 20 runs (400 steps)\n"
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stdout,
+            "explore plugins/mail.lua: seed 5, 20 runs of 20 steps\nreplayed \(folder.path)/mail-9.swipe: passes now\nnothing found in 20 runs (400 steps)\n"
         )
     }
 
@@ -75,7 +75,7 @@ struct ExploreCommandTests {
             to: out.appendingPathComponent("heavy-7.swipe"), atomically: true, encoding: .utf8)
         let arguments = ["explore", plugin.path, "--seed", "1", "--runs", "1", "--steps", "1", "--out", out.path]
         let result = try Swipehost.run(arguments)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         // (Lua shortens the plugin's long temporary path in the message: its end is compared.)
         #expect(
             result.stdout.hasPrefix(
@@ -84,7 +84,7 @@ struct ExploreCommandTests {
         #expect(result.stdout.hasSuffix("heavy.lua:4: instruction budget of 100000 exceeded in 'on_open'\n"))
         // The command line's own budget wins, as it does for run.
         let given = try Swipehost.run(arguments + ["--budget", "10000000"])
-        #expect(given.status == 0)
+        expectEqual(given.status, 0)
         #expect(given.stdout.contains("replayed \(out.path)/heavy-7.swipe: passes now\n"))
         // A header word explore does not take: the script does not run, said at its line.
         try "# options: --no-such-flag\npan 1 begin\n".write(
@@ -105,13 +105,13 @@ struct ExploreCommandTests {
                 "explore", "\(Self.fixtures)/stale_index.lua", "plugins/tutorial.lua", "--seed", "3", "--runs", "300",
                 "--jobs", jobs, "--out", out,
             ])
-            #expect(result.status == 1)
+            expectEqual(result.status, 1)
             outputs.append(result.stdout.replacingOccurrences(of: out, with: "OUT"))
             let script = try String(contentsOfFile: out + "/stale_index-3.swipe", encoding: .utf8)
             outputs.append(script)
         }
-        #expect(outputs[0] == outputs[2])
-        #expect(outputs[1] == outputs[3])
+        expectEqual(outputs[0], outputs[2])
+        expectEqual(outputs[1], outputs[3])
         #expect(outputs[0].contains("nothing found in 300 runs"))
     }
 
@@ -122,17 +122,17 @@ struct ExploreCommandTests {
             "explore", "\(Self.fixtures)/other_edge.lua", "plugins/tutorial.lua", "--seed", "1", "--runs", "30",
             "-o", "json", "--out", folder.path,
         ])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
+        expectEqual(lines.count, 2)
         let found = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
-        #expect(found?["found"] as? Bool == true)
-        #expect((found?["failure"] as? [String: Any])?["kind"] as? String == "plugin_error")
-        #expect((found?["failure"] as? [String: Any])?["host_bug"] as? Bool == false)
-        #expect((found?["script"] as? String)?.hasPrefix("pan 1 begin\n") == true)
+        expectEqual(found?["found"] as? Bool, true)
+        expectEqual((found?["failure"] as? [String: Any])?["kind"] as? String, "plugin_error")
+        expectEqual((found?["failure"] as? [String: Any])?["host_bug"] as? Bool, false)
+        expectEqual((found?["script"] as? String)?.hasPrefix("pan 1 begin\n"), true)
         let clean = try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any]
-        #expect(clean?["found"] as? Bool == false)
-        #expect(clean?["runs"] as? Int == 30)
+        expectEqual(clean?["found"] as? Bool, false)
+        expectEqual(clean?["runs"] as? Int, 30)
     }
 
     /// Each refused with its message and status, and nothing written (the folder not even made).
@@ -154,8 +154,8 @@ struct ExploreCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("never").path
         let result = try Swipehost.run(["explore"] + arguments + ["--seed", "1", "--out", out])
-        #expect(result.status == Int32(status))
-        #expect(result.stdout == "")
+        expectEqual(result.status, Int32(status))
+        expectEqual(result.stdout, "")
         #expect(result.stderr.hasPrefix(message))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
@@ -190,8 +190,8 @@ struct ExploreCommandTests {
         ]
         for (arguments, message) in cases {
             let result = try Swipehost.run(["explore"] + arguments + ["--seed", "1", "--out", out])
-            #expect(result.status == 2, "\(arguments)")
-            #expect(result.stdout == "")
+            expectEqual(result.status, 2, "\(arguments)")
+            expectEqual(result.stdout, "")
             #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
@@ -213,16 +213,17 @@ struct ExploreCommandTests {
             "explore", "plugins/tutorial.lua", "--plugin", "plugins/mail.lua", "--plugins", more.path, "--seed", "1",
             "--runs", "2", "--steps", "3", "--out", folder.appendingPathComponent("out").path,
         ])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("explore ") }
-        #expect(
-            headers == [
+        expectEqual(
+            headers,
+            [
                 "explore plugins/tutorial.lua: seed 1, 2 runs of 3 steps",
                 "explore plugins/mail.lua: seed 1, 2 runs of 3 steps",
                 "explore \(more.path)/a.lua: seed 1, 2 runs of 3 steps",
             ])
         let none = try Swipehost.run(["explore", "--seed", "1", "--out", folder.path])
-        #expect(none.status == 64)
+        expectEqual(none.status, 64)
         #expect(none.stderr.hasPrefix("Error: name at least one plugin to explore\n"))
     }
 
@@ -230,12 +231,12 @@ struct ExploreCommandTests {
         let folder = try TestFiles.folder("explore-cli")
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(["explore", "plugins/tutorial.lua", "--runs", "5", "--out", folder.path])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let first = try #require(result.stdout.split(separator: "\n").first)
         #expect(first.hasPrefix("explore: seed "))
         let seed = String(first.dropFirst("explore: seed ".count).prefix { $0.isNumber })
         let again = try Swipehost.run(
             ["explore", "plugins/tutorial.lua", "--runs", "5", "--seed", seed, "--out", folder.path])
-        #expect(again.stdout == result.stdout.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n")
+        expectEqual(again.stdout, result.stdout.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n")
     }
 }

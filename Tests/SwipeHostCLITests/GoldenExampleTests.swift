@@ -27,7 +27,7 @@ struct GoldenExampleTests {
         for script in scripts {
             for (file, arguments) in try Self.runs(of: script) {
                 let result = try Swipehost.run(["run", script] + arguments)
-                #expect(result.status == 0, "\(script) \(arguments): \(result.stderr)")
+                expectEqual(result.status, 0, "\(script) \(arguments): \(result.stderr)")
                 let url = Self.folder.appendingPathComponent(file)
                 if Self.recording {
                     try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
@@ -35,7 +35,7 @@ struct GoldenExampleTests {
                     continue
                 }
                 let golden = try String(contentsOf: url, encoding: .utf8)
-                #expect(result.stdout == golden, "\(script) \(arguments) differs from Tests/Golden/examples/\(file)")
+                expectEqual(result.stdout, golden, "\(script) \(arguments) differs from Tests/Golden/examples/\(file)")
                 compared += 1
             }
         }
@@ -51,9 +51,9 @@ struct GoldenExampleTests {
             let name = URL(fileURLWithPath: script).deletingPathExtension().lastPathComponent
             let golden = try String(contentsOf: Self.folder.appendingPathComponent("\(name).txt"), encoding: .utf8)
             let alone = try Swipehost.run(["run", script])
-            #expect(alone.status == 0, "\(script): \(alone.stderr)")
-            #expect(
-                alone.stdout == golden, "swipehost run \(script) alone differs from Tests/Golden/examples/\(name).txt")
+            expectEqual(alone.status, 0, "\(script): \(alone.stderr)")
+            expectEqual(
+                alone.stdout, golden, "swipehost run \(script) alone differs from Tests/Golden/examples/\(name).txt")
             if try Swipehost.declaredArguments(of: script).contains(where: { $0.hasPrefix("--") && $0 != "--plugin" }) {
                 withOptions += 1
             }

@@ -9,9 +9,9 @@ struct OptionsAndMessagesTests {
 
     @Test func versionIsPrinted() throws {
         let result = try Swipehost.run(["--version"])
-        #expect(result.status == 0)
-        #expect(result.stdout == "swipehost 0.1.0\n")
-        #expect(result.stderr == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.stdout, "swipehost 0.1.0\n")
+        expectEqual(result.stderr, "")
     }
 
     /// `test` took `--memory` as a plain number of bytes and refused `64M`; it now has `run`'s
@@ -45,21 +45,21 @@ struct OptionsAndMessagesTests {
         let io = root.appendingPathComponent("io_spec.lua").path
 
         let roomy = try Swipehost.run(["test", "--jobs", jobs, "--memory", "64M", big, "spec/mail_spec.lua"])
-        #expect(roomy.status == 0, "\(roomy.stdout)\(roomy.stderr)")
+        expectEqual(roomy.status, 0, "\(roomy.stdout)\(roomy.stderr)")
         #expect(roomy.stdout.hasPrefix("PASS  loads big (\(big):2)\n"))
         #expect(roomy.stdout.hasSuffix("\n6 passed, 0 failed\n"))
 
         let tight = try Swipehost.run(["test", "--jobs", jobs, "--memory", "1M", big, "spec/mail_spec.lua"])
-        #expect(tight.status == 1)
+        expectEqual(tight.status, 1)
         #expect(tight.stdout.hasPrefix("FAIL  loads big (\(big):2)\n"))
         #expect(tight.stdout.contains("memory"))
         #expect(tight.stdout.hasSuffix("\n5 passed, 1 failed\n"))
 
         let sandboxed = try Swipehost.run(["test", "--jobs", jobs, io, "spec/mail_spec.lua"])
-        #expect(sandboxed.status == 1)
+        expectEqual(sandboxed.status, 1)
         #expect(sandboxed.stdout.hasPrefix("FAIL  has io (\(io):2)\n"))
         let trusted = try Swipehost.run(["test", "--jobs", jobs, "--trusted", io, "spec/mail_spec.lua"])
-        #expect(trusted.status == 0, "\(trusted.stdout)\(trusted.stderr)")
+        expectEqual(trusted.status, 0, "\(trusted.stdout)\(trusted.stderr)")
         #expect(trusted.stdout.hasPrefix("PASS  has io (\(io):2)\n"))
     }
 
@@ -78,8 +78,8 @@ struct OptionsAndMessagesTests {
             (["--budget", "-1"], "Error: --budget must be 0 or more instructions, got -1\n"),
         ] {
             let result = try Swipehost.run(command + arguments, stdin: "")
-            #expect(result.status == 64)
-            #expect(result.stdout == "")
+            expectEqual(result.status, 64)
+            expectEqual(result.stdout, "")
             #expect(result.stderr.hasPrefix(message), "\(command) \(arguments): \(result.stderr)")
         }
         let help = try Swipehost.run([command[0], "--help"])
@@ -92,11 +92,11 @@ struct OptionsAndMessagesTests {
 
     @Test func anUnknownCommandSuggestsTheClosestOne() throws {
         let result = try Swipehost.run(["run", "-"], stdin: "wait 1\npna 3 begin\n")
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(
-            result.stderr
-                == "<stdin>:2: unknown command 'pna' (did you mean 'pan'?) (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss | activate ROW ID | actions ROW)\n"
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(
+            result.stderr,
+            "<stdin>:2: unknown command 'pna' (did you mean 'pan'?) (expected pan ROW begin [X] | pan ROW move X | pan ROW end [VX] | pan ROW cancel | tap ROW BUTTON | wait MS | scroll DY | open ROW [SIDE] | close ROW | swipe ROW DX [MS] | dismiss | activate ROW ID | actions ROW)\n"
         )
     }
 
@@ -109,14 +109,15 @@ struct OptionsAndMessagesTests {
             let plain = try Swipehost.run(
                 ["run", "-", "--format", format],
                 stdin: "pan 3 begin\npan 3 move -200\npan 3 end\nwait 500\ntap 3 two\n")
-            #expect(result.status == 0)
-            #expect(result.stdout == plain.stdout)
-            #expect(
-                result.stderr == """
-                    <stdin>:1: notice: 'tap 3 1' hit nothing: that button of row 3 is not revealed (the row is not open on its side); the script goes on
-                    <stdin>:7: notice: 'tap 5 trailing:2' hit nothing: that button of row 5 is not revealed (the row is not open on its side); the script goes on
+            expectEqual(result.status, 0)
+            expectEqual(result.stdout, plain.stdout)
+            expectEqual(
+                result.stderr,
+                """
+                <stdin>:1: notice: 'tap 3 1' hit nothing: that button of row 3 is not revealed (the row is not open on its side); the script goes on
+                <stdin>:7: notice: 'tap 5 trailing:2' hit nothing: that button of row 5 is not revealed (the row is not open on its side); the script goes on
 
-                    """)
+                """)
         }
     }
 
@@ -124,34 +125,35 @@ struct OptionsAndMessagesTests {
     /// names it; the `#ID` form printed nothing.
     @Test func aTapByIdOnAButtonThatIsNotRevealedSaysSoToo() throws {
         let result = try Swipehost.run(["run", "-"], stdin: "tap 3 two\ntap #3 two\n")
-        #expect(result.status == 0)
-        #expect(
-            result.stderr == """
-                <stdin>:1: notice: 'tap 3 two' hit nothing: that button of row 3 is not revealed (the row is not open on its side); the script goes on
-                <stdin>:2: notice: 'tap #3 two' hit nothing: that button of row #3 is not revealed (the row is not open on its side); the script goes on
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stderr,
+            """
+            <stdin>:1: notice: 'tap 3 two' hit nothing: that button of row 3 is not revealed (the row is not open on its side); the script goes on
+            <stdin>:2: notice: 'tap #3 two' hit nothing: that button of row #3 is not revealed (the row is not open on its side); the script goes on
 
-                """)
+            """)
     }
 
     /// A script written for a plugin, run without one, fails on a button id with a word on
     /// why the row has the tutorial's buttons: no plugin was loaded.
     @Test func aButtonIdWithoutAPluginSaysNoPluginWasLoaded() throws {
         let result = try Swipehost.run(["run", "-"], stdin: "wait 1\ntap 3 archive\n")
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(
-            result.stderr
-                == "<stdin>:2: row 3 has no button 'archive': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2) (no plugin was loaded, so the tutorial's default cell ran: give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)\n"
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(
+            result.stderr,
+            "<stdin>:2: row 3 has no button 'archive': it has 2 buttons, 'one' (1, the rightmost) and 'two' (2) (no plugin was loaded, so the tutorial's default cell ran: give the script's plugin with --plugin PATH or a '# plugin: PATH' header line)\n"
         )
         // With a plugin, the message is the table's alone.
         let mail = try Swipehost.run(["run", "-", "--plugin", "plugins/mail.lua"], stdin: "tap 3 archive\n")
-        #expect(mail.status == 2)
+        expectEqual(mail.status, 2)
         #expect(mail.stderr.hasPrefix("<stdin>:1: row 3 has no button 'archive'"))
         #expect(!mail.stderr.contains("no plugin was loaded"))
         // A button number or an edge's button is not an id: no hint.
         for line in ["tap 3 5\n", "tap 3 leading:1\n"] {
             let other = try Swipehost.run(["run", "-"], stdin: line)
-            #expect(other.status == 2)
+            expectEqual(other.status, 2)
             #expect(!other.stderr.contains("no plugin was loaded"))
         }
     }
@@ -174,17 +176,17 @@ struct OptionsAndMessagesTests {
 
     @Test func everyExampleRunsByItselfAsWithItsExplicitPlugins() throws {
         let scripts = try Swipehost.examples(withExtension: "swipe")
-        #expect(scripts == Self.explicitPlugins.keys.sorted())
+        expectEqual(scripts, Self.explicitPlugins.keys.sorted())
         for script in scripts {
             for format in ["text", "jsonl"] {
                 let alone = try Swipehost.run(["run", script, "--format", format])
                 let explicit = try Swipehost.run(
                     ["run", script, "--format", format] + (Self.explicitPlugins[script] ?? []))
-                #expect(alone.status == 0, "\(script): \(alone.stderr)")
+                expectEqual(alone.status, 0, "\(script): \(alone.stderr)")
                 // The same notices (a tap on a button not revealed: both_edges without its
                 // `# options: --direction rtl`), if any.
-                #expect(alone.stderr == explicit.stderr)
-                #expect(alone.stdout == explicit.stdout, "\(script) --format \(format)")
+                expectEqual(alone.stderr, explicit.stderr)
+                expectEqual(alone.stdout, explicit.stdout, "\(script) --format \(format)")
                 #expect(!alone.stdout.contains("plugin_error") && !alone.stdout.contains("plugin error"), "\(script)")
             }
         }
@@ -212,14 +214,15 @@ struct OptionsAndMessagesTests {
 
             """, to: script)
         let result = try Swipehost.run(["run", script.path, "--format", "jsonl", "--rows", "1"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(
-            result.stdout == """
-                {"event":"log","plugin":"a","message":"a loaded","t":0}
-                {"event":"log","plugin":"b","message":"b loaded","t":0}
-                {"event":"state","t":1,"rows":[{"row":1,"right":0,"left":0}],"editing":[]}
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(
+            result.stdout,
+            """
+            {"event":"log","plugin":"a","message":"a loaded","t":0}
+            {"event":"log","plugin":"b","message":"b loaded","t":0}
+            {"event":"state","t":1,"rows":[{"row":1,"right":0,"left":0}],"editing":[]}
 
-                """)
+            """)
         // --plugin (or --plugins) replaces the header.
         let given = try Swipehost.run([
             "run", script.path, "--format", "jsonl", "--rows", "1", "--plugin",
@@ -231,7 +234,7 @@ struct OptionsAndMessagesTests {
         // A script read from standard input: relative to the current folder.
         let piped = try Swipehost.run(
             ["run", "-", "--rows", "3"], stdin: "# plugin: plugins/tutorial.lua\nopen 3\ntap 3 1\n")
-        #expect(piped.status == 0, "\(piped.stderr)")
+        expectEqual(piped.status, 0, "\(piped.stderr)")
         #expect(
             piped.stdout.hasPrefix(
                 """
@@ -247,27 +250,27 @@ struct OptionsAndMessagesTests {
         let script = root.appendingPathComponent("missing.swipe")
         try TestFiles.write("# A script\n# plugin: ../plugins/mial.lua\nwait 1\n", to: script)
         let result = try Swipehost.run(["run", script.path])
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(
-            result.stderr
-                == "\(script.path):2: plugin '../plugins/mial.lua' not found: no file or folder at '\(root.deletingLastPathComponent().path)/plugins/mial.lua' (a '# plugin:' path is relative to the script's folder)\n"
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(
+            result.stderr,
+            "\(script.path):2: plugin '../plugins/mial.lua' not found: no file or folder at '\(root.deletingLastPathComponent().path)/plugins/mial.lua' (a '# plugin:' path is relative to the script's folder)\n"
         )
 
         let piped = try Swipehost.run(["run", "-"], stdin: "\n# plugin: nope.lua\nwait 1\n")
-        #expect(piped.status == 2)
-        #expect(
-            piped.stderr
-                == "<stdin>:2: plugin 'nope.lua' not found: no file or folder at 'nope.lua' (a '# plugin:' path is relative to the current folder, for a script read from standard input)\n"
+        expectEqual(piped.status, 2)
+        expectEqual(
+            piped.stderr,
+            "<stdin>:2: plugin 'nope.lua' not found: no file or folder at 'nope.lua' (a '# plugin:' path is relative to the current folder, for a script read from standard input)\n"
         )
 
         let empty = try Swipehost.run(["run", "-"], stdin: "# plugin:\nwait 1\n")
-        #expect(empty.status == 2)
-        #expect(empty.stderr == "<stdin>:1: '# plugin:' names no plugin file\n")
+        expectEqual(empty.status, 2)
+        expectEqual(empty.stderr, "<stdin>:1: '# plugin:' names no plugin file\n")
 
         // Given plugins win: the header is not looked at.
         let given = try Swipehost.run(["run", script.path, "--plugin", "plugins/tutorial.lua"])
-        #expect(given.status == 0, "\(given.stderr)")
+        expectEqual(given.status, 0, "\(given.stderr)")
     }
 
     // MARK: - Colour
@@ -294,23 +297,23 @@ struct OptionsAndMessagesTests {
         #expect(
             always.stdout.contains(
                 "\n\u{1B}[1mAt 1400 ms: rows 1-12 of 30 on screen (offset 0); open rows: 7\u{1B}[0m\n"))
-        #expect(Self.plain(always.stdout) == piped.stdout)
+        expectEqual(Self.plain(always.stdout), piped.stdout)
         let never = try Swipehost.run(["run", "examples/demo.swipe", "--color", "never"])
-        #expect(never.stdout == piped.stdout)
+        expectEqual(never.stdout, piped.stdout)
 
         let terminal = try Swipehost.runOnTerminal(["run", "examples/demo.swipe"], without: ["NO_COLOR"])
-        #expect(terminal.status == 0)
-        #expect(terminal.stdout == always.stdout)
+        expectEqual(terminal.status, 0)
+        expectEqual(terminal.stdout, always.stdout)
         let noColor = try Swipehost.runOnTerminal(["run", "examples/demo.swipe"], environment: ["NO_COLOR": "1"])
-        #expect(noColor.stdout == piped.stdout)
+        expectEqual(noColor.stdout, piped.stdout)
         let emptyNoColor = try Swipehost.runOnTerminal(["run", "examples/demo.swipe"], environment: ["NO_COLOR": ""])
-        #expect(emptyNoColor.stdout == always.stdout)
+        expectEqual(emptyNoColor.stdout, always.stdout)
         let neverOnTerminal = try Swipehost.runOnTerminal(
             ["run", "examples/demo.swipe", "--color", "never"], without: ["NO_COLOR"])
-        #expect(neverOnTerminal.stdout == piped.stdout)
+        expectEqual(neverOnTerminal.stdout, piped.stdout)
         let alwaysDespiteNoColor = try Swipehost.run(
             ["run", "examples/demo.swipe", "--color", "always"], environment: ["NO_COLOR": "1"])
-        #expect(alwaysDespiteNoColor.stdout == always.stdout)
+        expectEqual(alwaysDespiteNoColor.stdout, always.stdout)
     }
 
     @Test func programsNeverGetColour() throws {
@@ -325,11 +328,11 @@ struct OptionsAndMessagesTests {
             }
             let piped = try Swipehost.run(arguments)
             let always = try Swipehost.run(arguments + ["--color", "always"])
-            #expect(always.status == 0)
-            #expect(timeless(always.stdout) == timeless(piped.stdout), "\(arguments)")
+            expectEqual(always.status, 0)
+            expectEqual(timeless(always.stdout), timeless(piped.stdout), "\(arguments)")
             #expect(!always.stdout.contains(Self.escape) && !always.stderr.contains(Self.escape), "\(arguments)")
             let terminal = try Swipehost.runOnTerminal(arguments, without: ["NO_COLOR"])
-            #expect(timeless(terminal.stdout) == timeless(piped.stdout), "\(arguments)")
+            expectEqual(timeless(terminal.stdout), timeless(piped.stdout), "\(arguments)")
         }
     }
 
@@ -348,15 +351,15 @@ struct OptionsAndMessagesTests {
         let result = try Swipehost.run(
             ["run", "-", "--plugin", plugin.path, "--rows", "1", "--color", "always"],
             stdin: "open 1\ntap 1 a\nopen 1\ntap 1 b\n")
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(
-            lines[0]
-                == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m"
+        expectEqual(
+            lines[0],
+            "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m"
         )
-        #expect(lines[1] == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[36mrow 1: tapped \"A\" (button 1, id a)\u{1B}[0m")
-        #expect(lines[2] == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[35m[warn] tapped\u{1B}[0m")
-        #expect(lines[3] == "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[36mrow 1: tapped \"B\" (button 2, id b)\u{1B}[0m")
+        expectEqual(lines[1], "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[36mrow 1: tapped \"A\" (button 1, id a)\u{1B}[0m")
+        expectEqual(lines[2], "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[35m[warn] tapped\u{1B}[0m")
+        expectEqual(lines[3], "\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[36mrow 1: tapped \"B\" (button 2, id b)\u{1B}[0m")
         // (Lua shortens a long path in its message: only the end is certain.)
         #expect(lines[4].hasPrefix("\u{1B}[2m     0 ms  \u{1B}[0m\u{1B}[31mplugin error in warn.on_tap (row 1): "))
         #expect(lines[4].hasSuffix("/warn.lua:4: boom\u{1B}[0m"))
@@ -367,16 +370,17 @@ struct OptionsAndMessagesTests {
         #expect(error.stderr.hasPrefix("\u{1B}[31m<stdin>:1: unknown command 'pna' (did you mean 'pan'?) (expected "))
         #expect(error.stderr.hasSuffix("\u{1B}[0m\n"))
         let plainError = try Swipehost.run(["run", "-", "--color", "never"], stdin: "pna 3 begin\n")
-        #expect(Self.plain(error.stderr) == plainError.stderr)
+        expectEqual(Self.plain(error.stderr), plainError.stderr)
 
         let check = try Swipehost.run(["check", plugin.path, "--rows", "1", "--color", "always"])
-        #expect(check.status == 0)
-        #expect(
-            check.stdout == """
-                \u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m
-                \(plugin.path): \u{1B}[32mok\u{1B}[0m, 1 warning, 1 of 1 rows configured
+        expectEqual(check.status, 0)
+        expectEqual(
+            check.stdout,
+            """
+            \u{1B}[33m\(plugin.path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)\u{1B}[0m
+            \(plugin.path): \u{1B}[32mok\u{1B}[0m, 1 warning, 1 of 1 rows configured
 
-                """)
+            """)
 
         let test = try Swipehost.run(["test", "Tests/SwipeTestingTests/Fixtures/pending", "--color", "always"])
         #expect(test.stdout.hasPrefix("\u{1B}[32mPASS\u{1B}[0m  pending "))
@@ -386,6 +390,6 @@ struct OptionsAndMessagesTests {
         #expect(failing.stdout.contains("\n\u{1B}[31mFAIL\u{1B}[0m  one failure expects the wrong row ("))
         #expect(failing.stdout.hasSuffix("\n\u{1B}[31m1 passed, 2 failed\u{1B}[0m\n"))
         let plainTest = try Swipehost.run(["test", "Tests/SwipeTestingTests/Fixtures/fail"])
-        #expect(Self.plain(failing.stdout) == plainTest.stdout)
+        expectEqual(Self.plain(failing.stdout), plainTest.stdout)
     }
 }

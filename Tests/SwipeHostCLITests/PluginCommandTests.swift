@@ -13,26 +13,28 @@ struct PluginCommandTests {
             ["run", "-", "--format", "jsonl"],
             stdin: script.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("# plugin:") }
                 .joined(separator: "\n"))
-        #expect(plugin.status == 0)
+        expectEqual(plugin.status, 0)
         let lines = plugin.stdout.split(separator: "\n").map(String.init)
-        #expect(
-            lines.filter { $0.contains("\"present\"") } == [
+        expectEqual(
+            lines.filter { $0.contains("\"present\"") },
+            [
                 "{\"event\":\"present\",\"title\":\"In the delegate!\",\"text\":\"Clicked button one for Longer Title Item #3\",\"t\":300}",
                 "{\"event\":\"present\",\"title\":\"In the delegate!\",\"text\":\"Clicked button two for Longer Title Item #3\",\"t\":300}",
             ])
-        #expect(lines.filter { !$0.contains("\"present\"") } == core.stdout.split(separator: "\n").map(String.init))
+        expectEqual(lines.filter { !$0.contains("\"present\"") }, core.stdout.split(separator: "\n").map(String.init))
     }
 
     @Test func checkIsCleanForTheShippedPlugins() throws {
         let result = try Swipehost.run(["check", "plugins/tutorial.lua", "plugins/mail.lua", "plugins/per_row.lua"])
-        #expect(result.status == 0)
-        #expect(
-            result.stdout == """
-                plugins/tutorial.lua: ok, 30 of 30 rows configured
-                plugins/mail.lua: ok, 15 of 15 rows configured
-                plugins/per_row.lua: ok, 29 of 30 rows configured
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stdout,
+            """
+            plugins/tutorial.lua: ok, 30 of 30 rows configured
+            plugins/mail.lua: ok, 15 of 15 rows configured
+            plugins/per_row.lua: ok, 29 of 30 rows configured
 
-                """)
+            """)
     }
 
     @Test func checkNamesTheFileRowAndField() throws {
@@ -44,14 +46,15 @@ struct PluginCommandTests {
         """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Swipehost.run(["check", path, "--rows", "3"])
-        #expect(result.status == 1)
-        #expect(
-            result.stdout == """
-                \(path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)
-                \(path):1: row 2: buttons[1].width: must be a finite number > 0, got -5
-                \(path): 1 error, 1 warning, 2 of 3 rows configured
+        expectEqual(result.status, 1)
+        expectEqual(
+            result.stdout,
+            """
+            \(path):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)
+            \(path):1: row 2: buttons[1].width: must be a finite number > 0, got -5
+            \(path): 1 error, 1 warning, 2 of 3 rows configured
 
-                """)
+            """)
     }
 
     /// Finite widths whose total overflows to infinity (two of `1e308`, through `min_width` or
@@ -76,21 +79,22 @@ struct PluginCommandTests {
         let tooWide =
             "too wide in total: their widths add up past the largest number (1.7976931348623157e+308), far more than the 320-point cell"
         let check = try Swipehost.run(["check", path, "--rows", "3"])
-        #expect(check.status == 1)
-        #expect(
-            check.stdout == """
-                \(path):1: row 1: buttons: are \(tooWide)
-                \(path):1: row 2: leading.buttons: are \(tooWide)
-                \(path): the same error as row 1 on 1 more row: 3
-                \(path): 3 errors, 0 of 3 rows configured
+        expectEqual(check.status, 1)
+        expectEqual(
+            check.stdout,
+            """
+            \(path):1: row 1: buttons: are \(tooWide)
+            \(path):1: row 2: leading.buttons: are \(tooWide)
+            \(path): the same error as row 1 on 1 more row: 3
+            \(path): 3 errors, 0 of 3 rows configured
 
-                """)
+            """)
         let text = try Swipehost.run(["run", "-", "--plugin", path, "--rows", "3"], stdin: "wait 1\n")
-        #expect(text.status == 0, "\(text.stderr)")
+        expectEqual(text.status, 0, "\(text.stderr)")
         #expect(text.stdout.contains("row 1: buttons: are \(tooWide)"), "\(text.stdout)")
         let jsonl = try Swipehost.run(
             ["run", "-", "--plugin", path, "--rows", "3", "--format", "jsonl"], stdin: "swipe 1 -200\nwait 500\n")
-        #expect(jsonl.status == 0, "\(jsonl.stderr)")
+        expectEqual(jsonl.status, 0, "\(jsonl.stderr)")
         // Every line is JSON (`"right":inf` was not), and no row opened.
         let lines = jsonl.stdout.split(separator: "\n")
         for line in lines {
@@ -103,7 +107,7 @@ struct PluginCommandTests {
         try "swipe 1 -200\nwait 500\n".write(toFile: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: script) }
         let render = try Swipehost.run(["render", script, "--plugin", path, "--rows", "3", "-o", "-"])
-        #expect(render.status == 0, "\(render.stderr)")
+        expectEqual(render.status, 0, "\(render.stderr)")
         #expect(render.stdout.contains("</svg>") && !render.stdout.contains("inf"), "\(render.stdout.prefix(300))")
     }
 
@@ -118,8 +122,8 @@ struct PluginCommandTests {
         """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Swipehost.run(["check", path, "--rows", "6"])
-        #expect(result.status == 0)
-        #expect(result.stdout == "\(path): ok, 6 of 6 rows configured, 3 rows do not swipe: 1, 3-4\n")
+        expectEqual(result.status, 0)
+        expectEqual(result.stdout, "\(path): ok, 6 of 6 rows configured, 3 rows do not swipe: 1, 3-4\n")
     }
 
     /// `full_swipe = "destructive"` (SwipeCellKit's `.destructive`) on either edge: misspelt as a
@@ -133,14 +137,15 @@ struct PluginCommandTests {
         """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Swipehost.run(["check", path, "--rows", "1"])
-        #expect(result.status == 1)
-        #expect(
-            result.stdout == """
-                \(path):1: row 1: trailing.full_swipe.style: must be 'destructive', got 'destructve' (did you mean 'destructive'?)
-                \(path):1: row 1: leading.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destrutive' (did you mean 'destructive'?)
-                \(path): 2 errors, 0 of 1 rows configured
+        expectEqual(result.status, 1)
+        expectEqual(
+            result.stdout,
+            """
+            \(path):1: row 1: trailing.full_swipe.style: must be 'destructive', got 'destructve' (did you mean 'destructive'?)
+            \(path):1: row 1: leading.full_swipe: must be a table { button = ID, threshold = POINTS or FRACTION, completion = 'delete' | 'reset' | 'manual' } or 'destructive', got 'destrutive' (did you mean 'destructive'?)
+            \(path): 2 errors, 0 of 1 rows configured
 
-                """)
+            """)
         let good = NSTemporaryDirectory() + "destructive-good-\(getpid()).lua"
         try """
         return { name = 'good', configure = function(row) return { preset = 'swipecellkit',
@@ -149,8 +154,8 @@ struct PluginCommandTests {
         """.write(toFile: good, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: good) }
         let ok = try Swipehost.run(["check", good])
-        #expect(ok.status == 0)
-        #expect(ok.stdout == "\(good): ok, 30 of 30 rows configured\n")
+        expectEqual(ok.status, 0)
+        expectEqual(ok.stdout, "\(good): ok, 30 of 30 rows configured\n")
     }
 
     /// An `items` function runs when the plugin loads: its failure fails `check` and `run`
@@ -166,12 +171,12 @@ struct PluginCommandTests {
         """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let check = try Swipehost.run(["check", path])
-        #expect(check.status == 1)
-        #expect(check.stdout == "\(path): items: \(path):3: no database\n\(path): 1 error\n")
+        expectEqual(check.status, 1)
+        expectEqual(check.stdout, "\(path): items: \(path):3: no database\n\(path): 1 error\n")
         let run = try Swipehost.run(["run", "-", "--plugin", path], stdin: "open 1\n")
-        #expect(run.status == 2)
-        #expect(run.stdout == "")
-        #expect(run.stderr == "\(path): items: \(path):3: no database\n")
+        expectEqual(run.status, 2)
+        expectEqual(run.stdout, "")
+        expectEqual(run.stderr, "\(path): items: \(path):3: no database\n")
     }
 
     @Test func aHandlerThatLoopsForeverYieldsOnePluginErrorAndTheRunFinishes() throws {
@@ -184,16 +189,16 @@ struct PluginCommandTests {
         let result = try Swipehost.run(
             ["run", "-", "--plugin", path, "--format", "jsonl", "--budget", "100000"],
             stdin: "open 1\ntap 1 a\nwait 10\n")
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let errors = result.stdout.split(separator: "\n").filter { $0.contains("plugin_error") }
-        #expect(errors.count == 1)
-        #expect(errors.first?.contains("instruction budget of 100000 exceeded in 'on_action'") == true)
-        #expect(result.stdout.split(separator: "\n").last?.hasPrefix("{\"event\":\"state\",\"t\":10,") == true)
+        expectEqual(errors.count, 1)
+        expectEqual(errors.first?.contains("instruction budget of 100000 exceeded in 'on_action'"), true)
+        expectEqual(result.stdout.split(separator: "\n").last?.hasPrefix("{\"event\":\"state\",\"t\":10,"), true)
 
         let strict = try Swipehost.run(
             ["run", "-", "--plugin", path, "--strict", "--budget", "100000"], stdin: "open 1\ntap 1 a\n")
-        #expect(strict.status == 1)
-        #expect(strict.stdout == "")
+        expectEqual(strict.status, 1)
+        expectEqual(strict.stdout, "")
         #expect(strict.stderr.hasPrefix("plugin error (--strict): "))
     }
 
@@ -202,14 +207,14 @@ struct PluginCommandTests {
         try "return { name = 'x',\n  configure = function( }\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Swipehost.run(["run", "-", "--plugin", path], stdin: "wait 1\n")
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
         #expect(result.stderr.hasPrefix("\(path): \(path):2: "))
     }
 
     @Test func memorySizesAcceptSuffixes() throws {
         let ok = try Swipehost.run(["run", "-", "--plugins", "plugins", "--memory", "32M"], stdin: "wait 1\n")
-        #expect(ok.status == 0, "\(ok.stderr)")
+        expectEqual(ok.status, 0, "\(ok.stderr)")
         let bad = try Swipehost.run(["run", "-", "--memory", "lots"], stdin: "")
         #expect(bad.status != 0)
         #expect(

@@ -15,7 +15,7 @@ struct PresetCommandTests {
                 let result = try Swipehost.run(["run", script] + arguments + ["--preset", "tutorial"])
                 let golden = try String(
                     contentsOf: GoldenExampleTests.folder.appendingPathComponent(file), encoding: .utf8)
-                #expect(result.stdout == golden, "\(script) \(arguments)")
+                expectEqual(result.stdout, golden, "\(script) \(arguments)")
                 compared += 1
             }
         }
@@ -28,10 +28,11 @@ struct PresetCommandTests {
         let script =
             "pan 3 begin\npan 3 move -30\npan 3 end -600\nwait 1000\npan 4 begin\npan 4 move -150\npan 4 end 600\nwait 1000\n"
         let result = try Swipehost.run(["run", "-", "--preset", "swipecellkit", "--format", "jsonl"], stdin: script)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let events = result.stdout.split(separator: "\n").filter { !$0.contains("\"state\"") }
-        #expect(
-            events == [
+        expectEqual(
+            events,
+            [
                 #"{"event":"open","row":3,"velocity":-600,"t":0}"#,
                 #"{"event":"close","row":4,"velocity":600,"t":1000}"#,
             ])
@@ -70,29 +71,30 @@ struct PresetCommandTests {
         """.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let result = try Swipehost.run(["check", path, "--rows", "1"])
-        #expect(result.status == 1)
-        #expect(
-            result.stdout + result.stderr == """
-                \(path):3: row 1: preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'ios'
-                \(path):3: row 1: release: must be 'position' or 'velocity', got 'fast'
-                \(path):3: row 1: flick_velocity: must be in (0, 100000] points/s, got 0
-                \(path):3: row 1: overscroll: must be 'clamp' or an elasticity in (0, 1], got 1.5
-                \(path):3: row 1: damping: must be in [0, 1000000], got -1
-                \(path): 5 errors, 0 of 1 rows configured
+        expectEqual(result.status, 1)
+        expectEqual(
+            result.stdout + result.stderr,
+            """
+            \(path):3: row 1: preset: must be one of 'tutorial', 'swipecellkit', 'mail', got 'ios'
+            \(path):3: row 1: release: must be 'position' or 'velocity', got 'fast'
+            \(path):3: row 1: flick_velocity: must be in (0, 100000] points/s, got 0
+            \(path):3: row 1: overscroll: must be 'clamp' or an elasticity in (0, 1], got 1.5
+            \(path):3: row 1: damping: must be in [0, 1000000], got -1
+            \(path): 5 errors, 0 of 1 rows configured
 
-                """)
+            """)
     }
 
     @Test func anUnknownPresetIsAUsageError() throws {
         let result = try Swipehost.run(["run", "-", "--preset", "ios"], stdin: "wait 1\n")
-        #expect(result.status == 64)
+        expectEqual(result.status, 64)
         #expect(result.stderr.contains("--preset"))
     }
 
     @Test func aVelocityPastItsLimitIsRefused() throws {
         let result = try Swipehost.run(["run", "-"], stdin: "pan 3 begin\npan 3 end 200000\n")
-        #expect(result.status == 2)
-        #expect(
-            result.stderr == "<stdin>:2: VX must be a release velocity from -100000 to 100000 points/s, got 200000\n")
+        expectEqual(result.status, 2)
+        expectEqual(
+            result.stderr, "<stdin>:2: VX must be a release velocity from -100000 to 100000 points/s, got 200000\n")
     }
 }

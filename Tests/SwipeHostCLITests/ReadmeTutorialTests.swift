@@ -48,29 +48,29 @@ struct ReadmeTutorialTests {
         try blocks[1].text.write(to: folder.appendingPathComponent("todo.swipe"), atomically: true, encoding: .utf8)
         try blocks[4].text.write(to: folder.appendingPathComponent("todo_spec.lua"), atomically: true, encoding: .utf8)
 
-        #expect(blocks[2].text == "swipehost run todo.swipe --plugin todo.lua\n")
+        expectEqual(blocks[2].text, "swipehost run todo.swipe --plugin todo.lua\n")
         let run = try Self.shell(blocks[2].text, in: folder)
-        #expect(run.status == 0)
-        #expect(run.stdout == blocks[3].text)
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, blocks[3].text)
 
-        #expect(blocks[5].text == "swipehost test todo_spec.lua\n")
+        expectEqual(blocks[5].text, "swipehost test todo_spec.lua\n")
         let test = try Self.shell(blocks[5].text, in: folder)
-        #expect(test.status == 0)
-        #expect(test.stdout == blocks[6].text)
+        expectEqual(test.status, 0)
+        expectEqual(test.stdout, blocks[6].text)
 
         // explore finds the bugged example's failure, shrinks it and writes the script and spec.
-        #expect(blocks[7].text == "swipehost explore examples/snooze.lua --seed 1\n")
+        expectEqual(blocks[7].text, "swipehost explore examples/snooze.lua --seed 1\n")
         let examples = folder.appendingPathComponent("examples")
         try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: Repository.root.appendingPathComponent("examples/snooze.lua"),
             to: examples.appendingPathComponent("snooze.lua"))
         let explore = try Self.shell(blocks[7].text, in: folder)
-        #expect(explore.status == 1)
-        #expect(explore.stdout == blocks[8].text)
+        expectEqual(explore.status, 1)
+        expectEqual(explore.stdout, blocks[8].text)
         let replay = try Self.shell("swipehost run explore/snooze-1.swipe", in: folder)
         #expect(replay.stdout.contains("plugin error in snooze.after"))
         let spec = try Self.shell("swipehost test explore/snooze-1_spec.lua", in: folder)
-        #expect(spec.status == 1)
+        expectEqual(spec.status, 1)
     }
 }

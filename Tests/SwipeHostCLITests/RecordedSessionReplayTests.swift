@@ -68,10 +68,10 @@ struct RecordedSessionReplayTests {
             decoding: HeadlessRun.render(live.records, TableSnapshot(live.table), format: .text, width: width).bytes,
             as: UTF8.self)
         let alone = try Swipehost.run(["run", file.path])
-        #expect(alone.status == 0, "\(alone.stderr)")
-        #expect(alone.stdout == text)
+        expectEqual(alone.status, 0, "\(alone.stderr)")
+        expectEqual(alone.stdout, text)
         let aloneJSON = try Swipehost.run(["run", file.path, "--format", "jsonl"])
-        #expect(aloneJSON.stdout == jsonl)
+        expectEqual(aloneJSON.stdout, jsonl)
         // Without its header's options the same script runs differently: the header matters.
         let stripped = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
             of: "# options:", with: "# was:")

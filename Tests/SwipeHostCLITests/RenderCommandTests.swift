@@ -17,8 +17,8 @@ struct RenderCommandTests {
     func examplesMatchTheirGoldenPictures(example: String) throws {
         let script = "examples/\(example).swipe"
         let result = try Swipehost.run(["render", script, "-o", "-"] + Swipehost.declaredArguments(of: script))
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(result.stderr, "")
         let url = Self.folder.appendingPathComponent("\(example).svg")
         if Self.recording {
             try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
@@ -26,7 +26,7 @@ struct RenderCommandTests {
             return
         }
         let golden = try String(contentsOf: url, encoding: .utf8)
-        #expect(result.stdout == golden, "\(script) differs from Tests/Golden/render/\(example).svg")
+        expectEqual(result.stdout, golden, "\(script) differs from Tests/Golden/render/\(example).svg")
     }
 
     /// One row per transition (plugins/transitions.lua: reveal, drag, border, stretch)
@@ -37,15 +37,15 @@ struct RenderCommandTests {
         let script = "examples/transitions.swipe"
         let result = try Swipehost.run(
             ["render", script, "--viewport", "176", "--at", "100,700", "--direction", direction, "-o", "-"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let url = Self.folder.appendingPathComponent("\(golden).svg")
         if Self.recording {
             try result.stdout.write(to: url, atomically: true, encoding: .utf8)
             return
         }
         let picture = try String(contentsOf: url, encoding: .utf8)
-        #expect(
-            result.stdout == picture,
+        expectEqual(
+            result.stdout, picture,
             "\(script) --direction \(direction) differs from Tests/Golden/render/\(golden).svg")
     }
 
@@ -56,13 +56,13 @@ struct RenderCommandTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let out = root.appendingPathComponent("mail.svg")
         let toFile = try Swipehost.run(["render", "examples/mail.swipe", "-o", out.path])
-        #expect(toFile.status == 0)
+        expectEqual(toFile.status, 0)
         #expect(toFile.stdout == "" && toFile.stderr == "")
         let toStdout = try Swipehost.run(["render", "examples/mail.swipe", "--output", "-"])
-        #expect(try String(contentsOf: out, encoding: .utf8) == toStdout.stdout)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["mail.svg"])
+        expectEqual(try String(contentsOf: out, encoding: .utf8), toStdout.stdout)
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["mail.svg"])
         // Twice, the same bytes.
-        #expect(try Swipehost.run(["render", "examples/mail.swipe", "-o", "-"]).stdout == toStdout.stdout)
+        expectEqual(try Swipehost.run(["render", "examples/mail.swipe", "-o", "-"]).stdout, toStdout.stdout)
         #expect(
             toStdout.stdout.hasPrefix(
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
@@ -79,41 +79,41 @@ struct RenderCommandTests {
         let script = "swipe 3 -120\nwait 300\ntap 40 1\n"
         let run = try Swipehost.run(["run", "-"], stdin: script)
         let render = try Swipehost.run(["render", "-", "-o", out.path], stdin: script)
-        #expect(render.status == 2)
-        #expect(render.stderr == "<stdin>:3: row 40 does not exist: the table has rows 1-30\n")
-        #expect(render.stderr == run.stderr)
-        #expect(render.stdout == "")
-        #expect(try String(contentsOf: out, encoding: .utf8) == "before")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["picture.svg"])
+        expectEqual(render.status, 2)
+        expectEqual(render.stderr, "<stdin>:3: row 40 does not exist: the table has rows 1-30\n")
+        expectEqual(render.stderr, run.stderr)
+        expectEqual(render.stdout, "")
+        expectEqual(try String(contentsOf: out, encoding: .utf8), "before")
+        expectEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["picture.svg"])
 
         let missing = root.appendingPathComponent("none.svg")
         let syntax = try Swipehost.run(["render", "-", "-o", missing.path], stdin: "wait 10\npan 3 wobble\n")
-        #expect(syntax.status == 2)
+        expectEqual(syntax.status, 2)
         #expect(syntax.stderr.hasPrefix("<stdin>:2: "))
         #expect(!FileManager.default.fileExists(atPath: missing.path))
 
         let plugin = try Swipehost.run(["render", "examples/demo.swipe", "--plugin", "no/such.lua", "-o", missing.path])
-        #expect(plugin.status == 2)
+        expectEqual(plugin.status, 2)
         #expect(plugin.stderr.contains("no/such.lua"))
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
     @Test func renderLimitsAndLateFramesAreStatus2() throws {
         let late = try Swipehost.run(["render", "-", "--at", "0,500", "-o", "-"], stdin: "wait 300\n")
-        #expect(late.status == 2)
-        #expect(
-            late.stderr
-                == "<stdin>: --at 500: the script ends at 300 ms (a 'wait' line at its end renders later times)\n")
-        #expect(late.stdout == "")
+        expectEqual(late.status, 2)
+        expectEqual(
+            late.stderr, "<stdin>: --at 500: the script ends at 300 ms (a 'wait' line at its end renders later times)\n"
+        )
+        expectEqual(late.stdout, "")
         let many = try Swipehost.run(["render", "-", "--every", "1", "-o", "-"], stdin: "wait 300\n")
-        #expect(many.status == 2)
-        #expect(many.stderr == "<stdin>: more than 200 frames (every 1 ms): choose fewer with --every or --at\n")
+        expectEqual(many.status, 2)
+        expectEqual(many.stderr, "<stdin>: more than 200 frames (every 1 ms): choose fewer with --every or --at\n")
         let tall = try Swipehost.run(
             ["render", "-", "--every", "100", "--rows", "2000", "--viewport", "44000", "-o", "-"], stdin: "wait 1000\n")
-        #expect(tall.status == 2)
-        #expect(
-            tall.stderr
-                == "<stdin>: the frames would draw more than 10000 rows (frames x rows on screen): choose fewer frames or a smaller --viewport\n"
+        expectEqual(tall.status, 2)
+        expectEqual(
+            tall.stderr,
+            "<stdin>: the frames would draw more than 10000 rows (frames x rows on screen): choose fewer frames or a smaller --viewport\n"
         )
     }
 
@@ -135,23 +135,24 @@ struct RenderCommandTests {
     ])
     func badOptionsAreRefused(arguments: [String], message: String) throws {
         let result = try Swipehost.run(["render", "examples/demo.swipe", "-o", "-"] + arguments)
-        #expect(result.status == 64)
-        #expect(result.stdout == "")
+        expectEqual(result.status, 64)
+        expectEqual(result.stdout, "")
         #expect(result.stderr.hasPrefix(message + "\n"))
     }
 
     @Test func outputIsRequiredAndUnwritableFolderIsStatus1() throws {
         let none = try Swipehost.run(["render", "examples/demo.swipe"])
-        #expect(none.status == 64)
+        expectEqual(none.status, 64)
         #expect(none.stderr.hasPrefix("Error: Missing expected argument '--output <OUT.svg>'\n"))
         let unwritable = try Swipehost.run(["render", "examples/demo.swipe", "-o", "/nonexistent/folder/x.svg"])
-        #expect(unwritable.status == 1)
-        #expect(unwritable.stderr == "swipehost: cannot write '/nonexistent/folder/x.svg': No such file or directory\n")
+        expectEqual(unwritable.status, 1)
+        expectEqual(
+            unwritable.stderr, "swipehost: cannot write '/nonexistent/folder/x.svg': No such file or directory\n")
     }
 
     @Test func helpExplainsTheCommand() throws {
         let help = try Swipehost.run(["render", "--help"])
-        #expect(help.status == 0)
+        expectEqual(help.status, 0)
         for words in [
             "filmstrip", "--every MS", "--at T1,T2,...", "--events", "status 2", "docs/limits.md",
             "-o, --output <OUT.svg>", "--preset",

@@ -7,7 +7,7 @@ import Testing
 struct RowAnimationCommandTests {
     @Test func aBadValueIsRefusedWithItsChoices() throws {
         let bad = try Swipehost.run(["run", "-", "--row-animation", "wobble"], stdin: "")
-        #expect(bad.status == 64)
+        expectEqual(bad.status, 64)
         #expect(bad.stderr.contains("The value 'wobble' is invalid for '--row-animation <none|fade|slide>'"))
         let help = try Swipehost.run(["run", "--help"])
         #expect(help.stdout.contains("--row-animation <none|fade|slide>"))
@@ -22,9 +22,9 @@ struct RowAnimationCommandTests {
         let animated = try Swipehost.run(
             ["run", "-", "--plugin", "plugins/mail.lua", "--preset", "mail", "--row-animation", animation],
             stdin: script)
-        #expect(plain.status == 0)
+        expectEqual(plain.status, 0)
         #expect(plain.stdout.contains("delete"))
-        #expect(animated.stdout == plain.stdout)
-        #expect(animated.status == 0)
+        expectEqual(animated.stdout, plain.stdout)
+        expectEqual(animated.status, 0)
     }
 }

@@ -7,8 +7,8 @@ import Testing
 struct RunCommandTests {
     @Test func theDemoPrintsAReadableSession() throws {
         let result = try Swipehost.run(["run", "examples/demo.swipe"])
-        #expect(result.status == 0)
-        #expect(result.stderr == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.stderr, "")
         #expect(
             result.stdout.hasPrefix(
                 """
@@ -29,8 +29,8 @@ struct RunCommandTests {
     @Test func theHeadersOptionsApplyAndTheCommandLineWins() throws {
         let alone = try Swipehost.run(["run", "examples/both_edges.swipe"])
         let flagged = try Swipehost.run(["run", "examples/both_edges.swipe", "--direction", "rtl"])
-        #expect(alone.status == 0)
-        #expect(alone.stdout == flagged.stdout)
+        expectEqual(alone.status, 0)
+        expectEqual(alone.stdout, flagged.stdout)
         let ltr = try Swipehost.run(["run", "examples/both_edges.swipe", "--direction", "ltr"])
         #expect(ltr.stdout.hasPrefix("   150 ms  row 2 opened (trailing)\n"))
         #expect(alone.stdout.hasPrefix("   150 ms  row 2 opened (leading)\n"))
@@ -39,21 +39,21 @@ struct RunCommandTests {
         let recorded = try Swipehost.run(["run", "-", "--format", "jsonl"], stdin: script)
         let explicit = try Swipehost.run(
             ["run", "-", "--format", "jsonl", "--preset", "mail", "--direction", "rtl"], stdin: script)
-        #expect(recorded.status == 0)
-        #expect(recorded.stdout == explicit.stdout)
+        expectEqual(recorded.status, 0)
+        expectEqual(recorded.stdout, explicit.stdout)
         #expect(recorded.stdout.hasPrefix(#"{"event":"open","row":3,"velocity":900,"t":0}"#))
         let rendered = try Swipehost.run(["render", "examples/both_edges.swipe", "-o", "-"])
         let renderedFlagged = try Swipehost.run([
             "render", "examples/both_edges.swipe", "--direction", "rtl", "-o", "-",
         ])
-        #expect(rendered.status == 0)
-        #expect(rendered.stdout == renderedFlagged.stdout)
+        expectEqual(rendered.status, 0)
+        expectEqual(rendered.stdout, renderedFlagged.stdout)
         let bad = try Swipehost.run(["run", "-"], stdin: "# options: --preset mail\n# options: --bogus 3\nwait 1\n")
-        #expect(bad.status == 2)
-        #expect(bad.stdout == "")
-        #expect(bad.stderr == "<stdin>:2: '# options:' Unknown option '--bogus'. Did you mean '--rows'?\n")
+        expectEqual(bad.status, 2)
+        expectEqual(bad.stdout, "")
+        expectEqual(bad.stderr, "<stdin>:2: '# options:' Unknown option '--bogus'. Did you mean '--rows'?\n")
         let badValue = try Swipehost.run(["render", "-", "-o", "-"], stdin: "# options: --preset nope\nwait 1\n")
-        #expect(badValue.status == 2)
+        expectEqual(badValue.status, 2)
         #expect(badValue.stderr.hasPrefix("<stdin>:1: '# options:' The value 'nope' is invalid for '--preset"))
     }
 
@@ -63,15 +63,15 @@ struct RunCommandTests {
         for script in scripts {
             let plugins = try Swipehost.declaredPlugins(of: script).flatMap { ["--plugin", $0] }
             let text = try Swipehost.run(["run", script] + plugins)
-            #expect(text.status == 0, "\(script): \(text.stderr)")
+            expectEqual(text.status, 0, "\(script): \(text.stderr)")
             #expect(!text.stdout.contains("plugin_error") && !text.stdout.contains("plugin error"), "\(script)")
             let jsonl = try Swipehost.run(["run", script, "--format", "jsonl"] + plugins)
-            #expect(jsonl.status == 0, "\(script): \(jsonl.stderr)")
+            expectEqual(jsonl.status, 0, "\(script): \(jsonl.stderr)")
             let objects = try jsonl.stdout.split(separator: "\n").map {
                 try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             }
             #expect(objects.allSatisfy { $0?["event"] is String && $0?["t"] is NSNumber }, "\(script)")
-            #expect(objects.last??["event"] as? String == "state", "\(script)")
+            expectEqual(objects.last??["event"] as? String, "state", "\(script)")
         }
     }
 
@@ -79,14 +79,15 @@ struct RunCommandTests {
         let result = try Swipehost.run(
             ["run", "-", "--format", "jsonl", "--rows", "3", "--viewport", "88"],
             stdin: "pan 2 begin\npan 2 move -45\npan 2 end\nwait 300\ntap 2 1\n")
-        #expect(result.status == 0)
-        #expect(
-            result.stdout == """
-                {"event":"open","row":2,"t":0}
-                {"event":"action","row":2,"button":"one","index":1,"t":300}
-                {"event":"state","t":300,"rows":[{"row":1,"right":0,"left":0},{"row":2,"right":160,"left":-160}],"editing":[2]}
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stdout,
+            """
+            {"event":"open","row":2,"t":0}
+            {"event":"action","row":2,"button":"one","index":1,"t":300}
+            {"event":"state","t":300,"rows":[{"row":1,"right":0,"left":0},{"row":2,"right":160,"left":-160}],"editing":[2]}
 
-                """)
+            """)
     }
 
     @Test func widthChangesTheDrawing() throws {
@@ -97,20 +98,20 @@ struct RunCommandTests {
     @Test func aBadLineFailsWithItsPlaceAndPrintsNothingElse() throws {
         let result = try Swipehost.run(
             ["run", "-", "--format", "jsonl"], stdin: "swipe 3 -100\nwait 300\npan 3 move -5\n")
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(
-            result.stderr
-                == "<stdin>:3: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)\n"
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(
+            result.stderr,
+            "<stdin>:3: row 3 has no pan in progress: 'pan 3 begin' first (a pan is cancelled when its row leaves the screen)\n"
         )
     }
 
     @Test func aRowOffScreenLateInTheScriptStillPrintsNothing() throws {
         let script = "swipe 1 -100\nwait 300\ntap 1 1\nscroll 200\ntap 1 1\n"
         let result = try Swipehost.run(["run", "-"], stdin: script)
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == "<stdin>:5: row 1 is off screen: rows 5-16 are on screen\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(result.stderr, "<stdin>:5: row 1 is off screen: rows 5-16 are on screen\n")
     }
 
     @Test func aSyntaxErrorNamesTheFile() throws {
@@ -118,16 +119,16 @@ struct RunCommandTests {
         try "wait 10\n\npan 3 move\n".write(to: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: path) }
         let result = try Swipehost.run(["run", path.path])
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == "\(path.path):3: missing argument: expected 'pan ROW move X'\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(result.stderr, "\(path.path):3: missing argument: expected 'pan ROW move X'\n")
     }
 
     @Test func aMissingFileIsNamed() throws {
         let result = try Swipehost.run(["run", "no/such.swipe"])
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == "swipehost: cannot read 'no/such.swipe': No such file or directory\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(result.stderr, "swipehost: cannot read 'no/such.swipe': No such file or directory\n")
     }
 
     @Test(arguments: [
@@ -139,13 +140,13 @@ struct RunCommandTests {
     func badArgumentsAreRefused(arguments: [String], message: String) throws {
         let result = try Swipehost.run(arguments, stdin: "")
         #expect(result.status != 0)
-        #expect(result.stdout == "")
+        expectEqual(result.stdout, "")
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test func helpExplainsTheScriptFormat() throws {
         let result = try Swipehost.run(["run", "--help"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stdout.contains("swipe ROW DX [MS]"))
         #expect(result.stdout.contains("--format <format>"))
     }
@@ -155,7 +156,7 @@ struct RunCommandTests {
     @Test func helpListsEveryCommandTheScriptReaderTakes() throws {
         let help = try Swipehost.run(["run", "--help"]).stdout
         let forms = ScriptParser.usage.components(separatedBy: " | ")
-        #expect(Set(forms.map { String($0.prefix { $0 != " " }) }) == Set(ScriptParser.commandNames))
+        expectEqual(Set(forms.map { String($0.prefix { $0 != " " }) }), Set(ScriptParser.commandNames))
         for form in forms {
             #expect(help.contains("\n  " + form + " "), "run --help lacks '\(form)'")
         }

@@ -50,9 +50,9 @@ struct RunFastPathTests {
         // A preset given stays the one given; the others are at their defaults.
         let defaults = arguments.contains("--preset") ? Array(Self.defaults.dropLast(2)) : Self.defaults
         let parsed = try Swipehost.run(arguments + defaults, stdin: stdin)
-        #expect(fast.status == parsed.status)
-        #expect(fast.stdout == parsed.stdout)
-        #expect(fast.stderr == parsed.stderr)
+        expectEqual(fast.status, parsed.status)
+        expectEqual(fast.stdout, parsed.stdout)
+        expectEqual(fast.stderr, parsed.stderr)
     }
 
     /// Forms the fast reading leaves to the argument parser keep its answers.
@@ -71,8 +71,8 @@ struct RunFastPathTests {
     ])
     func otherFormsAreTheArgumentParsers(arguments: [String], message: String) throws {
         let result = try Swipehost.run(arguments)
-        #expect(result.status == 64)
-        #expect(result.stdout == "")
+        expectEqual(result.status, 64)
+        expectEqual(result.stdout, "")
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     }
 }

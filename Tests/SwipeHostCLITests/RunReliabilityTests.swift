@@ -18,8 +18,8 @@ struct RunReliabilityTests {
     ])
     func outputThatCannotBeWrittenIsAnError(command: String, reason: String) throws {
         let result = try Self.shell(command)
-        #expect(result.status == 1)
-        #expect(result.stderr == "swipehost: cannot write the output: \(reason)\n")
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "swipehost: cannot write the output: \(reason)\n")
     }
 
     /// A reader that stops early (`head`) ends the run quietly, whether `SIGPIPE` stops it
@@ -32,8 +32,8 @@ struct RunReliabilityTests {
         defer { try? FileManager.default.removeItem(at: script) }
         let result = try Self.shell(
             prefix + "{ \"$0\" run '\(script.path)' --format jsonl; echo \"status $?\" >&2; } | head -1")
-        #expect(result.stdout == "{\"event\":\"close\",\"row\":3,\"t\":0}\n")
-        #expect(result.stderr == "status 141\n")
+        expectEqual(result.stdout, "{\"event\":\"close\",\"row\":3,\"t\":0}\n")
+        expectEqual(result.stderr, "status 141\n")
     }
 
     @Test(arguments: [
@@ -55,8 +55,8 @@ struct RunReliabilityTests {
     ])
     func sizesPastTheirLimitsAreRefused(arguments: [String], message: String) throws {
         let result = try Swipehost.run(["run", "-"] + arguments, stdin: "swipe 3 -60\n")
-        #expect(result.status == 64)
-        #expect(result.stdout == "")
+        expectEqual(result.status, 64)
+        expectEqual(result.stdout, "")
         #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
     }
 
@@ -64,7 +64,7 @@ struct RunReliabilityTests {
         let result = try Swipehost.run(
             ["run", "-", "--rows", "1000000000", "--viewport", "44000", "--width", "10000", "--format", "jsonl"],
             stdin: "scroll 43999999000\nswipe 999999990 -100\nwait 300\n")
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("{\"event\":\"open\",\"row\":999999990,\"t\":150}\n"))
     }
 
@@ -105,35 +105,35 @@ struct RunReliabilityTests {
     ])
     func badLinesAreNamedExactly(script: String, message: String) throws {
         let result = try Swipehost.run(["run", "-"], stdin: script)
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == message + "\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(result.stderr, message + "\n")
     }
 
     @Test func aLongWaitIsAcceptedAndPrintedExactly() throws {
         let result = try Swipehost.run(
             ["run", "-", "--format", "jsonl", "--rows", "1"],
             stdin: "wait 1000000000001\nwait 1000000000000\nwait 449.999999\n")
-        #expect(result.status == 0)
-        #expect(
-            result.stdout
-                == "{\"event\":\"state\",\"t\":2000000000450.999999,\"rows\":[{\"row\":1,\"right\":0,\"left\":0}],\"editing\":[]}\n"
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stdout,
+            "{\"event\":\"state\",\"t\":2000000000450.999999,\"rows\":[{\"row\":1,\"right\":0,\"left\":0}],\"editing\":[]}\n"
         )
     }
 
     @Test func aHugeBadTokenIsShortened() throws {
         let token = String(repeating: "q", count: 10_000_000)
         let result = try Swipehost.run(["run", "-"], stdin: "pan 3 move \(token)\n")
-        #expect(result.status == 2)
-        #expect(
-            result.stderr
-                == "<stdin>:1: X must be a number, got '\(String(repeating: "q", count: 60))…(10000000 bytes)'\n")
+        expectEqual(result.status, 2)
+        expectEqual(
+            result.stderr,
+            "<stdin>:1: X must be a number, got '\(String(repeating: "q", count: 60))…(10000000 bytes)'\n")
     }
 
     @Test func aFileNameWithControlCharactersIsEscaped() throws {
         let result = try Swipehost.run(["run", "no\u{1B}[31m\nsuch.swipe"])
-        #expect(result.status == 2)
-        #expect(result.stderr == "swipehost: cannot read 'no\\e[31m\\nsuch.swipe': No such file or directory\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.stderr, "swipehost: cannot read 'no\\e[31m\\nsuch.swipe': No such file or directory\n")
     }
 
     @Test func pluginNamesIdsTitlesAndItemsAreEscapedInTextOutput() throws {
@@ -157,10 +157,11 @@ struct RunReliabilityTests {
         """#.write(to: plugin, atomically: true, encoding: .utf8)
         let result = try Swipehost.run(
             ["run", "-", "--plugin", plugin.path], stdin: "swipe 2 -100\nwait 300\ntap 3 1\n")
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(
-            lines.prefix(6) == [
+        expectEqual(
+            lines.prefix(6),
+            [
                 "   150 ms  row 2 opened",
                 "   150 ms  [bad\\nname\\e[2J] log\\e[31m\\nline",
                 "   150 ms  presented \"ti\\ntle\": te\\ext",

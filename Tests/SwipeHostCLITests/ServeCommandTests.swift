@@ -44,7 +44,7 @@ import Testing
         #expect(port > 0 && port != 8080)
         #expect(result.first.hasSuffix("\n"))
         #expect(result.rest.isEmpty)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stderr.isEmpty)
     }
 
@@ -54,10 +54,10 @@ import Testing
         let result = try Self.serve(
             ["--host", "0.0.0.0", "--allow-origin", "http://192.168.1.5:8080"], stopWith: SIGINT)
         #expect(result.first.hasPrefix("http://0.0.0.0:"))
-        #expect(result.status == 0)
-        #expect(
-            result.stderr
-                == "swipehost serve: warning: listening on 0.0.0.0, not loopback: whoever reaches this port can run the plugins' code (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and 0.0.0.0 (or an origin given with --allow-origin)\n"
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stderr,
+            "swipehost serve: warning: listening on 0.0.0.0, not loopback: whoever reaches this port can run the plugins' code (with --trusted, code with io and os); pages are answered only at 127.0.0.1, localhost, [::1] and 0.0.0.0 (or an origin given with --allow-origin)\n"
         )
         #expect(try Self.serve(["--host", "localhost"], stopWith: SIGINT).stderr.isEmpty)
     }
@@ -67,9 +67,9 @@ import Testing
         let plugin = folder.appendingPathComponent("bad.lua")
         try Data("return {\n  name = \n".utf8).write(to: plugin)
         let result = try Swipehost.run(["serve", "--plugin", plugin.path, "--port", "0"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "\(plugin.path):3: unexpected symbol near <eof>\n")
+        expectEqual(result.stderr, "\(plugin.path):3: unexpected symbol near <eof>\n")
     }
 
     @Test func aPortInUseEndsItWithStatus1() throws {
@@ -92,9 +92,9 @@ import Testing
         let address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let port = String(address.dropFirst("http://127.0.0.1:".count).dropLast())
         let result = try Swipehost.run(["serve", "--port", port])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "swipehost serve: cannot serve on 127.0.0.1:\(port): Address already in use\n")
+        expectEqual(result.stderr, "swipehost serve: cannot serve on 127.0.0.1:\(port): Address already in use\n")
     }
 
     @Test(arguments: [
@@ -117,7 +117,7 @@ import Testing
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let result = try Swipehost.run(["serve"] + arguments)
-        #expect(result.status == 64)
+        expectEqual(result.status, 64)
         #expect(result.stderr.hasPrefix(message + "\n"))
     }
 
@@ -129,23 +129,24 @@ import Testing
         let alone = folder.appendingPathComponent("swipehost")
         try FileManager.default.copyItem(at: Swipehost.binary, to: alone)
         let result = try Swipehost.run(executable: alone, ["serve", "--port", "0"])
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stdout.isEmpty)
-        #expect(
-            result.stderr == """
-                swipehost serve: the playground's server is a binary of its own, swipehost-serve, and there is none in \(folder.path).
-                Build it beside swipehost with 'swift build --product swipehost-serve' (add '-c release' for a release build), or install both with scripts/install.sh.
+        expectEqual(
+            result.stderr,
+            """
+            swipehost serve: the playground's server is a binary of its own, swipehost-serve, and there is none in \(folder.path).
+            Build it beside swipehost with 'swift build --product swipehost-serve' (add '-c release' for a release build), or install both with scripts/install.sh.
 
-                """)
+            """)
         // Options are still checked by swipehost itself, with or without the server.
         let bad = try Swipehost.run(executable: alone, ["serve", "--port", "70000"])
-        #expect(bad.status == 64)
+        expectEqual(bad.status, 64)
         #expect(bad.stderr.hasPrefix("Error: --port must be from 0 to 65535, got 70000\n"))
     }
 
     @Test func helpExplainsTheServer() throws {
         let result = try Swipehost.run(["serve", "--help"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         for phrase in [
             "Prints 'http://HOST:PORT/' as its first line", "SIGINT", "SIGTERM", "--host <address>", "--port <port>",
             "--plugin <path>", "--preset", "--direction", "every 200 ms", "GET /sessions/ID.swipe", "at most 32 pages",

@@ -23,16 +23,17 @@ struct SnapshotCommandTests {
 
     @Test func theShippedSnapshotSpecPassesWithTagsSlow() throws {
         let result = try Swipehost.run(["test", "--tags", "slow"], environment: Self.local)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(
-            result.stdout == """
-                PASS  mail snapshots #slow #swipehost draws row 2 swiped open to Trash, Flag and More (spec/mail_snapshot_spec.lua:27)
-                PASS  mail snapshots #slow #swipehost hands each event to a mocked listener, its time a number (spec/mail_snapshot_spec.lua:36)
-                2 passed, 0 failed
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
+        expectEqual(
+            result.stdout,
+            """
+            PASS  mail snapshots #slow #swipehost draws row 2 swiped open to Trash, Flag and More (spec/mail_snapshot_spec.lua:27)
+            PASS  mail snapshots #slow #swipehost hands each event to a mocked listener, its time a number (spec/mail_snapshot_spec.lua:36)
+            2 passed, 0 failed
 
-                """)
+            """)
         // Nothing written: the snapshots are the committed ones.
-        #expect(result.stderr == "")
+        expectEqual(result.stderr, "")
     }
 
     /// A button title changed in the plugin fails the spec with a
@@ -40,13 +41,13 @@ struct SnapshotCommandTests {
     @Test func aChangedButtonTitleFailsWithALineDiff() throws {
         let folder = try Self.mailCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder).status == 0)
+        expectEqual(try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder).status, 0)
         let plugin = folder.appendingPathComponent("plugins/mail.lua")
         let source = try String(contentsOf: plugin, encoding: .utf8)
         try source.replacingOccurrences(of: "title = \"Trash\"", with: "title = \"Bin\"").write(
             to: plugin, atomically: true, encoding: .utf8)
         let result = try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         let snapshot =
             "spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_draws_row_2_swiped_open_to_Trash_Flag_and_More.snap"
         #expect(
@@ -76,9 +77,9 @@ struct SnapshotCommandTests {
         // --update-snapshots accepts it; the next run passes.
         let updated = try Swipehost.run(
             ["test", "--tags", "slow", "--update-snapshots"], environment: Self.local, in: folder)
-        #expect(updated.status == 0)
-        #expect(updated.stderr == "swipehost test: snapshots: 2 updated\n")
-        #expect(try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder).status == 0)
+        expectEqual(updated.status, 0)
+        expectEqual(updated.stderr, "swipehost test: snapshots: 2 updated\n")
+        expectEqual(try Swipehost.run(["test", "--tags", "slow"], environment: Self.local, in: folder).status, 0)
     }
 
     @Test func underCITrueANewSnapshotFailsAndNothingIsWritten() throws {
@@ -86,7 +87,7 @@ struct SnapshotCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.removeItem(at: folder.appendingPathComponent("spec/__snapshots__"))
         let result = try Swipehost.run(["test", "--tags", "slow"], environment: ["CI": "true"], in: folder)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(
             result.stdout.contains(
                 "spec/mail_snapshot_spec.lua:32: snapshot spec/__snapshots__/mail_snapshot_spec/mail_snapshots_slow_swipehost_draws_row_2_swiped_open_to_Trash_Flag_and_More.snap does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it\n"
@@ -95,8 +96,8 @@ struct SnapshotCommandTests {
         // Asked for explicitly, CI or not, they are written (as jest --ci -u does).
         let updated = try Swipehost.run(
             ["test", "--tags", "slow", "--update-snapshots"], environment: ["CI": "true"], in: folder)
-        #expect(updated.status == 0)
-        #expect(updated.stderr == "swipehost test: snapshots: 3 written\n")
+        expectEqual(updated.status, 0)
+        expectEqual(updated.stderr, "swipehost test: snapshots: 3 written\n")
         // They are the same bytes as the committed ones.
         for name in try FileManager.default.contentsOfDirectory(
             atPath: Repository.root.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec").path)
@@ -106,7 +107,7 @@ struct SnapshotCommandTests {
                     "spec/__snapshots__/mail_snapshot_spec/" + name))
             let written = try Data(
                 contentsOf: folder.appendingPathComponent("spec/__snapshots__/mail_snapshot_spec/" + name))
-            #expect(committed == written, "\(name)")
+            expectEqual(committed, written, "\(name)")
         }
     }
 
@@ -120,19 +121,19 @@ struct SnapshotCommandTests {
             try spec.write(to: folder.appendingPathComponent("s\(index)_spec.lua"), atomically: true, encoding: .utf8)
         }
         let result = try Swipehost.run(["test", folder.path, "--jobs", "3"], environment: Self.local)
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr == "swipehost test: snapshots: 20 written\n")
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
+        expectEqual(result.stderr, "swipehost test: snapshots: 20 written\n")
         for index in 1...4 {
             for i in 1...5 {
                 let path = folder.appendingPathComponent("__snapshots__/s\(index)_spec/value_\(i).snap").path
-                #expect(
-                    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-                        == "# swipehost snapshot 1\n# test: value \(i)\n# type: lua\n{ i = \(i), spec = \(index) }\n")
+                expectEqual(
+                    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) },
+                    "# swipehost snapshot 1\n# test: value \(i)\n# type: lua\n{ i = \(i), spec = \(index) }\n")
             }
         }
         let again = try Swipehost.run(["test", folder.path, "--jobs", "3"], environment: Self.local)
-        #expect(again.status == 0)
-        #expect(again.stderr == "")
+        expectEqual(again.status, 0)
+        expectEqual(again.stderr, "")
     }
 
     @Test func aSnapshotFileEditedIntoNonsenseIsStatusTwo() throws {
@@ -143,12 +144,12 @@ struct SnapshotCommandTests {
         try "{ oops }\n".write(to: folder.appendingPathComponent(snapshot), atomically: true, encoding: .utf8)
         let result = try Swipehost.run(
             ["test", "--tags", "slow", "--jobs", "2", "--update-snapshots"], environment: Self.local, in: folder)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.stdout.contains(
                 "spec/mail_snapshot_spec.lua:43: snapshot \(snapshot) is not a snapshot file: its first line must be '# swipehost snapshot 1' (fix it, or delete it to record the snapshot again); nothing was written\n"
             ),
             "\(result.stdout)")
-        #expect(try String(contentsOf: folder.appendingPathComponent(snapshot), encoding: .utf8) == "{ oops }\n")
+        expectEqual(try String(contentsOf: folder.appendingPathComponent(snapshot), encoding: .utf8), "{ oops }\n")
     }
 }

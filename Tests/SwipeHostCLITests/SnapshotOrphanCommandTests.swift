@@ -12,8 +12,8 @@ struct SnapshotOrphanCommandTests {
         let folder = try TestFiles.folder("orphans")
         try TestFiles.write(spec(second: "two"), to: folder.appendingPathComponent("spec/s_spec.lua"))
         let first = try Swipehost.run(["test"], environment: local, in: folder)
-        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
-        #expect(first.stderr == "swipehost test: snapshots: 2 written\n")
+        expectEqual(first.status, 0, "\(first.stdout)\(first.stderr)")
+        expectEqual(first.stderr, "swipehost test: snapshots: 2 written\n")
         try TestFiles.write(spec(second: "deux"), to: folder.appendingPathComponent("spec/s_spec.lua"))
         return folder
     }
@@ -52,13 +52,14 @@ struct SnapshotOrphanCommandTests {
         let folder = try Self.renamedTest()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(arguments, environment: Self.local, in: folder)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(
             result.stdout.hasSuffix(
                 arguments.contains("--repeat") ? "\n4 passed, 0 failed\n" : "\n2 passed, 0 failed\n"))
-        #expect(result.stderr == Self.reported)
+        expectEqual(result.stderr, Self.reported)
         // Reported, not deleted.
-        #expect(try Self.snapshots(in: folder) == ["s_spec/s_deux_t.snap", "s_spec/s_one.snap", "s_spec/s_two_t.snap"])
+        expectEqual(
+            try Self.snapshots(in: folder), ["s_spec/s_deux_t.snap", "s_spec/s_one.snap", "s_spec/s_two_t.snap"])
     }
 
     /// Worker processes hand back what the parent needs to judge: the snapshots compared, and
@@ -68,31 +69,33 @@ struct SnapshotOrphanCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try TestFiles.write("it(\"other\", function() end)\n", to: folder.appendingPathComponent("spec/t_spec.lua"))
         let result = try Swipehost.run(["test", "--jobs", "2"], environment: Self.local, in: folder)
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         #expect(result.stdout.hasSuffix("\n3 passed, 0 failed\n"))
-        #expect(result.stderr == Self.reported)
+        expectEqual(result.stderr, Self.reported)
         let filtered = try Swipehost.run(
             ["test", "--jobs", "2", "--filter-out", "deux"], environment: Self.local, in: folder)
         #expect(filtered.stdout.hasSuffix("\n2 passed, 0 failed\n"))
-        #expect(filtered.stderr == "")
+        expectEqual(filtered.stderr, "")
     }
 
     @Test func underCITheyFailTheRun() throws {
         let folder = try Self.renamedTest()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The new snapshot recorded first: CI refuses to write it, and this test is about orphans.
-        #expect(try Swipehost.run(["test", "--name", "s deux #t"], environment: Self.local, in: folder).status == 0)
+        expectEqual(try Swipehost.run(["test", "--name", "s deux #t"], environment: Self.local, in: folder).status, 0)
         let result = try Swipehost.run(["test"], environment: ["CI": "true"], in: folder)
-        #expect(result.status == 1)
+        expectEqual(result.status, 1)
         #expect(result.stdout.hasSuffix("2 passed, 0 failed\n"))
-        #expect(
-            result.stderr == """
-                swipehost test: 1 orphaned snapshot, which no test takes any more (--update-snapshots deletes it):
-                  spec/__snapshots__/s_spec/s_two_t.snap
-                swipehost test: orphaned snapshots fail the run when CI is set (CI=true): run with --update-snapshots locally and commit the deletion
+        expectEqual(
+            result.stderr,
+            """
+            swipehost test: 1 orphaned snapshot, which no test takes any more (--update-snapshots deletes it):
+              spec/__snapshots__/s_spec/s_two_t.snap
+            swipehost test: orphaned snapshots fail the run when CI is set (CI=true): run with --update-snapshots locally and commit the deletion
 
-                """)
-        #expect(try Self.snapshots(in: folder) == ["s_spec/s_deux_t.snap", "s_spec/s_one.snap", "s_spec/s_two_t.snap"])
+            """)
+        expectEqual(
+            try Self.snapshots(in: folder), ["s_spec/s_deux_t.snap", "s_spec/s_one.snap", "s_spec/s_two_t.snap"])
     }
 
     /// A selection that leaves out a test of the file cannot tell its snapshots orphaned. Under
@@ -108,9 +111,9 @@ struct SnapshotOrphanCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Swipehost.run(["test"] + selection, environment: ["CI": "true"], in: folder)
         #expect(result.stdout.hasSuffix("\n" + counts + "\n"), "\(result.stdout)")
-        #expect(result.status == (counts.hasSuffix(" 0 failed") ? 0 : 1))
-        #expect(result.stderr == "", "\(result.stderr)")
-        #expect(try Self.snapshots(in: folder) == ["s_spec/s_one.snap", "s_spec/s_two_t.snap"])
+        expectEqual(result.status, (counts.hasSuffix(" 0 failed") ? 0 : 1))
+        expectEqual(result.stderr, "", "\(result.stderr)")
+        expectEqual(try Self.snapshots(in: folder), ["s_spec/s_one.snap", "s_spec/s_two_t.snap"])
     }
 
     @Test func updateSnapshotsDeletesThem() throws {
@@ -119,22 +122,23 @@ struct SnapshotOrphanCommandTests {
         // A filtered run deletes none: it cannot tell.
         let filtered = try Swipehost.run(
             ["test", "--filter", "one", "--update-snapshots"], environment: Self.local, in: folder)
-        #expect(filtered.status == 0)
-        #expect(filtered.stderr == "")
-        #expect(try Self.snapshots(in: folder) == ["s_spec/s_one.snap", "s_spec/s_two_t.snap"])
+        expectEqual(filtered.status, 0)
+        expectEqual(filtered.stderr, "")
+        expectEqual(try Self.snapshots(in: folder), ["s_spec/s_one.snap", "s_spec/s_two_t.snap"])
         let result = try Swipehost.run(["test", "--update-snapshots"], environment: ["CI": "true"], in: folder)
-        #expect(result.status == 0)
-        #expect(
-            result.stderr == """
-                swipehost test: snapshots: 1 written, 1 deleted
-                swipehost test: deleted 1 orphaned snapshot, which no test took any more:
-                  spec/__snapshots__/s_spec/s_two_t.snap
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stderr,
+            """
+            swipehost test: snapshots: 1 written, 1 deleted
+            swipehost test: deleted 1 orphaned snapshot, which no test took any more:
+              spec/__snapshots__/s_spec/s_two_t.snap
 
-                """)
-        #expect(try Self.snapshots(in: folder) == ["s_spec/s_deux_t.snap", "s_spec/s_one.snap"])
+            """)
+        expectEqual(try Self.snapshots(in: folder), ["s_spec/s_deux_t.snap", "s_spec/s_one.snap"])
         let again = try Swipehost.run(["test"], environment: ["CI": "true"], in: folder)
-        #expect(again.status == 0)
-        #expect(again.stderr == "")
+        expectEqual(again.status, 0)
+        expectEqual(again.stderr, "")
     }
 
     /// A spec file removed leaves a snapshot folder no file names: all orphans, seen in the
@@ -149,22 +153,23 @@ struct SnapshotOrphanCommandTests {
         try TestFiles.write("it(\"x\", function() end)\n", to: folder.appendingPathComponent("spec/x_spec.lua"))
         let byName = try Swipehost.run(
             ["test", "spec/r_spec.lua", "spec/x_spec.lua"], environment: Self.local, in: folder)
-        #expect(byName.status == 0)
-        #expect(byName.stderr == "swipehost test: snapshots: 2 written\n")
+        expectEqual(byName.status, 0)
+        expectEqual(byName.stderr, "swipehost test: snapshots: 2 written\n")
         let result = try Swipehost.run(["test"], environment: ["CI": "true"], in: folder)
-        #expect(result.status == 1)
-        #expect(
-            result.stderr == """
-                swipehost test: 2 orphaned snapshots, which no test takes any more (--update-snapshots deletes them):
-                  spec/__snapshots__/s_spec/s_one.snap
-                  spec/__snapshots__/s_spec/s_two_t.snap
-                swipehost test: orphaned snapshots fail the run when CI is set (CI=true): run with --update-snapshots locally and commit the deletion
+        expectEqual(result.status, 1)
+        expectEqual(
+            result.stderr,
+            """
+            swipehost test: 2 orphaned snapshots, which no test takes any more (--update-snapshots deletes them):
+              spec/__snapshots__/s_spec/s_one.snap
+              spec/__snapshots__/s_spec/s_two_t.snap
+            swipehost test: orphaned snapshots fail the run when CI is set (CI=true): run with --update-snapshots locally and commit the deletion
 
-                """)
+            """)
         let updated = try Swipehost.run(["test", "--update-snapshots"], environment: Self.local, in: folder)
-        #expect(updated.status == 0)
+        expectEqual(updated.status, 0)
         #expect(updated.stderr.hasPrefix("swipehost test: snapshots: 2 deleted\n"))
-        #expect(try Self.snapshots(in: folder) == ["r_spec/s_one.snap", "r_spec/s_two_t.snap"])
+        expectEqual(try Self.snapshots(in: folder), ["r_spec/s_one.snap", "r_spec/s_two_t.snap"])
         #expect(
             !FileManager.default.fileExists(atPath: folder.appendingPathComponent("spec/__snapshots__/s_spec").path))
     }
@@ -183,8 +188,9 @@ struct SnapshotOrphanCommandTests {
 
             """, to: folder.appendingPathComponent("spec/s_spec.lua"))
         let result = try Swipehost.run(["test", "--update-snapshots"], environment: Self.local, in: folder)
-        #expect(result.status == 1)
-        #expect(result.stderr == "swipehost test: snapshots: 1 written\n")
-        #expect(try Self.snapshots(in: folder) == ["s_spec/s_deux_t.snap", "s_spec/s_one.snap", "s_spec/s_two_t.snap"])
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "swipehost test: snapshots: 1 written\n")
+        expectEqual(
+            try Self.snapshots(in: folder), ["s_spec/s_deux_t.snap", "s_spec/s_one.snap", "s_spec/s_two_t.snap"])
     }
 }

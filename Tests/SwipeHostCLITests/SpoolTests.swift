@@ -40,13 +40,13 @@ struct SpoolTests {
         var arguments = ["run", script.path, "--format", format]
         if plugin { arguments += ["--plugin", "plugins/tutorial.lua"] }
         let inMemory = try Swipehost.run(arguments + ["--spool-above", "1000000000"])
-        #expect(inMemory.status == 0, "\(inMemory.stderr)")
+        expectEqual(inMemory.status, 0, "\(inMemory.stderr)")
         #expect(inMemory.stdout.utf8.count > 15 * 4096, "the output must pass the bound many times over")
         for extra in [[], ["--spool-above", Self.smallest], ["--spool-above", "5000", "--map-above", "0"]] {
             let result = try Swipehost.run(arguments + extra)
-            #expect(result.status == 0, "\(extra): \(result.stderr)")
-            #expect(result.stderr == "")
-            #expect(result.stdout == inMemory.stdout, "\(extra)")
+            expectEqual(result.status, 0, "\(extra): \(result.stderr)")
+            expectEqual(result.stderr, "")
+            expectEqual(result.stdout, inMemory.stdout, "\(extra)")
         }
     }
 
@@ -68,9 +68,9 @@ struct SpoolTests {
                 "run", script.path, "--format", format, "--plugin", "plugins/tutorial.lua",
                 "--spool-above", Self.smallest, "--map-above", map,
             ])
-            #expect(result.status == 2)
-            #expect(result.stdout == "")
-            #expect(result.stderr == "\(script.path):\(lines + 1): \(bad.message)\n")
+            expectEqual(result.status, 2)
+            expectEqual(result.stdout, "")
+            expectEqual(result.stderr, "\(script.path):\(lines + 1): \(bad.message)\n")
         }
     }
 
@@ -85,7 +85,7 @@ struct SpoolTests {
         let spooled = try Swipehost.run(arguments)
         let unspooled = try Swipehost.run(arguments, environment: ["TMPDIR": "/nonexistent-swipehost-folder"])
         #expect(spooled.status == 0 && unspooled.status == 0, "\(unspooled.stderr)")
-        #expect(unspooled.stdout == spooled.stdout)
+        expectEqual(unspooled.stdout, spooled.stdout)
         #expect(spooled.stdout.utf8.count > 10 * 4096)
     }
 
@@ -99,19 +99,19 @@ struct SpoolTests {
         defer { try? FileManager.default.removeItem(at: script) }
         let result = try RunReliabilityTests.shell(
             "\"$0\" run '\(script.path)' --spool-above \(Self.smallest) \(redirection)")
-        #expect(result.status == 1)
-        #expect(result.stderr == "swipehost: cannot write the output: \(reason)\n")
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "swipehost: cannot write the output: \(reason)\n")
     }
 
     /// The bench's memory figure reports the peak resident size of a real run.
     @Test func theReplayMemoryFigureIsMeasured() throws {
         let result = try Swipehost.run(["bench", "--quick", "--json", "--only", "replay.rss_mb_10m"])
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["name"] as? String == "replay.rss_mb_10m")
-        #expect(object["unit"] as? String == "MiB")
-        #expect(object["target"] as? String == "<= 64")
-        #expect(object["n"] as? Int == 10_000)
-        #expect((object["value"] as? Double).map { $0 > 1 && $0 < 1024 } == true, "\(result.stdout)")
+        expectEqual(object["name"] as? String, "replay.rss_mb_10m")
+        expectEqual(object["unit"] as? String, "MiB")
+        expectEqual(object["target"] as? String, "<= 64")
+        expectEqual(object["n"] as? Int, 10_000)
+        expectEqual((object["value"] as? Double).map { $0 > 1 && $0 < 1024 }, true, "\(result.stdout)")
     }
 }

@@ -14,9 +14,9 @@ struct SwipehostHelperTests {
         let script =
             "head -c 1500000 /dev/zero | tr '\\000' e >&2; echo out; head -c 1000 /dev/zero | tr '\\000' e >&2; exit 3"
         let result = try Swipehost.run(executable: Self.shell, ["-c", script])
-        #expect(result.status == 3)
-        #expect(result.stdout == "out\n")
-        #expect(result.stderr.utf8.count == 1_501_000)
+        expectEqual(result.status, 3)
+        expectEqual(result.stdout, "out\n")
+        expectEqual(result.stderr.utf8.count, 1_501_000)
         #expect(result.stderr.utf8.allSatisfy { $0 == UInt8(ascii: "e") })
     }
 
@@ -26,22 +26,22 @@ struct SwipehostHelperTests {
         let input = String(repeating: "0123456789abcdef", count: 131_072)  // 2 MiB
         let script = "head -c 1048576 /dev/zero | tr '\\000' e >&2 & cat; wait"
         let result = try Swipehost.run(executable: Self.shell, ["-c", script], stdin: input)
-        #expect(result.status == 0)
-        #expect(result.stdout == input)
-        #expect(result.stderr.utf8.count == 1_048_576)
+        expectEqual(result.status, 0)
+        expectEqual(result.stdout, input)
+        expectEqual(result.stderr.utf8.count, 1_048_576)
     }
 
     @Test(.timeLimit(.minutes(1))) func aChildThatIgnoresALargeInputDoesNotHangTheWriter() throws {
         let input = String(repeating: "x", count: 1_048_576)
         let result = try Swipehost.run(executable: Self.shell, ["-c", "echo done"], stdin: input)
-        #expect(result.status == 0)
-        #expect(result.stdout == "done\n")
-        #expect(result.stderr == "")
+        expectEqual(result.status, 0)
+        expectEqual(result.stdout, "done\n")
+        expectEqual(result.stderr, "")
     }
 
     @Test func swipehostItselfStillRunsThroughTheHelper() throws {
         let result = try Swipehost.run(["run", "-", "--rows", "1", "--width", "160"], stdin: "wait 1\n")
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "")
+        expectEqual(result.status, 0, "\(result.stderr)")
+        expectEqual(result.stderr, "")
     }
 }

@@ -10,7 +10,7 @@ struct TestDoublesTests {
 
     @Test func theDoublesSpecPasses() throws {
         let result = try Swipehost.run(["test", Self.passing])
-        #expect(result.status == 0, "\(result.stdout)")
+        expectEqual(result.status, 0, "\(result.stdout)")
         #expect(result.stdout.hasSuffix("\n9 passed, 0 failed\n"))
         #expect(result.stdout.contains("PASS  an insulated block sees what it set (\(Self.passing):71)\n"))
         #expect(result.stdout.contains("PASS  after the insulated block its globals are gone (\(Self.passing):77)\n"))
@@ -20,7 +20,7 @@ struct TestDoublesTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/busted")))
     func theDoublesSpecPassesUnderBusted() throws {
         let result = try Swipehost.run(["lua", "/usr/bin/busted", Self.passing])
-        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("9 successes / 0 failures / 0 errors / 0 pending"))
     }
 
@@ -28,7 +28,7 @@ struct TestDoublesTests {
         let result = try Swipehost.run(["test", Self.failing])
         let file = Self.failing
         // mock of a non-table is bad input: the run's status is 2.
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.stderr.hasSuffix(
                 "swipehost test: bad input, status 2: \(file):13 (fails mock of a non-table); see the failure above\n"))

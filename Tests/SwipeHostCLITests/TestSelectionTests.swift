@@ -12,17 +12,18 @@ struct TestSelectionTests {
 
     @Test func listPrintsTheSelectedTestsAndRunsNone() throws {
         let result = try Swipehost.run(["test", Self.folder, "--list"])
-        #expect(result.status == 0)
-        #expect(result.stderr == "")
-        #expect(
-            result.stdout == """
-                \(Self.file):2: inbox #slow archives
-                \(Self.file):3: inbox #slow deletes #db
-                \(Self.file):6: outbox sends #db
-                \(Self.file):7: outbox fails
-                \(Self.file):8: outbox later
+        expectEqual(result.status, 0)
+        expectEqual(result.stderr, "")
+        expectEqual(
+            result.stdout,
+            """
+            \(Self.file):2: inbox #slow archives
+            \(Self.file):3: inbox #slow deletes #db
+            \(Self.file):6: outbox sends #db
+            \(Self.file):7: outbox fails
+            \(Self.file):8: outbox later
 
-                """)
+            """)
     }
 
     @Test(arguments: [
@@ -41,56 +42,57 @@ struct TestSelectionTests {
     ])
     func eachConditionNarrowsTheSelection(arguments: [String], expected: [String]) throws {
         let result = try Swipehost.run(["test", Self.folder, "--list"] + arguments)
-        #expect(result.status == 0, "\(result.stderr)")
+        expectEqual(result.status, 0, "\(result.stderr)")
         let names = result.stdout.split(separator: "\n").map { $0.split(separator: ": ", maxSplits: 1)[1] }
-        #expect(names.map(String.init) == expected)
+        expectEqual(names.map(String.init), expected)
     }
 
     @Test func theSelectionRunsOnlyItsTests() throws {
         let result = try Swipehost.run(["test", Self.folder, "--tags", "slow"])
-        #expect(result.status == 0)
-        #expect(
-            result.stdout == """
-                PASS  inbox #slow archives (\(Self.file):2)
-                PASS  inbox #slow deletes #db (\(Self.file):3)
-                2 passed, 0 failed
+        expectEqual(result.status, 0)
+        expectEqual(
+            result.stdout,
+            """
+            PASS  inbox #slow archives (\(Self.file):2)
+            PASS  inbox #slow deletes #db (\(Self.file):3)
+            2 passed, 0 failed
 
-                """)
+            """)
         let failing = try Swipehost.run(["test", Self.folder, "--exclude-tags", "slow,db"])
-        #expect(failing.status == 1)
+        expectEqual(failing.status, 1)
         #expect(failing.stdout.hasSuffix("\n0 passed, 1 failed, 1 skipped\n"))
     }
 
     @Test func nothingSelectedIsStatus2AndSaysWhy() throws {
         let result = try Swipehost.run(["test", Self.folder, "--tags", "nothing", "--filter-out", "x"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(
             result.stderr.hasSuffix(
                 "swipehost test: no test is selected by --filter-out 'x' --tags 'nothing' in \(Self.file)\n"))
         let filter = try Swipehost.run(["test", Self.folder, "--filter", "zzz"])
-        #expect(filter.status == 2)
+        expectEqual(filter.status, 2)
         #expect(filter.stderr.hasSuffix("swipehost test: no test matches --filter 'zzz' in \(Self.file)\n"))
     }
 
     @Test func repeatRunsTheSelectionAgain() throws {
         let result = try Swipehost.run(["test", Self.folder, "-t", "slow", "--repeat", "3"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 7)
-        #expect(lines.filter { $0 == "PASS  inbox #slow archives (\(Self.file):2)" }.count == 3)
-        #expect(lines.last == "6 passed, 0 failed")
+        expectEqual(lines.count, 7)
+        expectEqual(lines.filter { $0 == "PASS  inbox #slow archives (\(Self.file):2)" }.count, 3)
+        expectEqual(lines.last, "6 passed, 0 failed")
         let bad = try Swipehost.run(["test", Self.folder, "--repeat", "0"])
-        #expect(bad.status == 64)
+        expectEqual(bad.status, 64)
         #expect(bad.stderr.hasPrefix("Error: --repeat must be from 1 to 10000, got 0\n"))
     }
 
     @Test func shufflePrintsItsSeedAndTheSeedRepeatsTheOrder() throws {
         let result = try Swipehost.run(["test", Self.folder, "--shuffle", "--list"])
-        #expect(result.status == 0)
+        expectEqual(result.status, 0)
         let match = try #require(result.stderr.firstMatch(of: #/swipehost test: shuffled with --seed ([0-9]+)\n/#))
         let again = try Swipehost.run(["test", Self.folder, "--list", "--seed", String(match.1)])
-        #expect(again.stdout == result.stdout)
-        #expect(Set(result.stdout.split(separator: "\n")).count == 5)
+        expectEqual(again.stdout, result.stdout)
+        expectEqual(Set(result.stdout.split(separator: "\n")).count, 5)
     }
 
     @Test(arguments: [
@@ -117,9 +119,9 @@ struct TestSelectionTests {
     ])
     func badSelectionsAreStatus2AndRunNothing(arguments: [String], message: String) throws {
         let result = try Swipehost.run(["test", Self.folder] + arguments)
-        #expect(result.status == 2)
-        #expect(result.stdout == "")
-        #expect(result.stderr == message)
+        expectEqual(result.status, 2)
+        expectEqual(result.stdout, "")
+        expectEqual(result.stderr, message)
     }
 
     /// The shards of a run together list every test once, for every N; an empty shard is not a
@@ -130,10 +132,10 @@ struct TestSelectionTests {
             var seen: [Substring] = []
             for index in 1...count {
                 let shard = try Swipehost.run(["test", Self.folder, "--list", "--shard", "\(index)/\(count)"])
-                #expect(shard.status == 0)
+                expectEqual(shard.status, 0)
                 seen += shard.stdout.split(separator: "\n")
             }
-            #expect(seen.sorted() == all.sorted(), "\(count) shards")
+            expectEqual(seen.sorted(), all.sorted(), "\(count) shards")
         }
         // Each shard runs exactly the tests it lists.
         for index in 1...2 {
@@ -142,9 +144,9 @@ struct TestSelectionTests {
             let ran = run.split(separator: "\n").filter {
                 $0.hasPrefix("PASS  ") || $0.hasPrefix("FAIL  ") || $0.hasPrefix("SKIP  ")
             }
-            #expect(
-                ran.map { $0.dropFirst(6).split(separator: " (")[0] }
-                    == listed.split(separator: "\n").map { $0.split(separator: ": ", maxSplits: 1)[1] })
+            expectEqual(
+                ran.map { $0.dropFirst(6).split(separator: " (")[0] },
+                listed.split(separator: "\n").map { $0.split(separator: ": ", maxSplits: 1)[1] })
         }
         // Five tests in fifty shards: most are empty, which is no failure.
         let empty = try #require(
@@ -152,26 +154,26 @@ struct TestSelectionTests {
                 (try? Swipehost.run(["test", Self.folder, "--list", "--shard", "\(index)/50"]).stdout.isEmpty) == true
             })
         let run = try Swipehost.run(["test", Self.folder, "--shard", "\(empty)/50"])
-        #expect(run.status == 0)
-        #expect(run.stdout == "0 passed, 0 failed\n")
-        #expect(run.stderr == "swipehost test: no test is selected by --shard \(empty)/50 in \(Self.file)\n")
+        expectEqual(run.status, 0)
+        expectEqual(run.stdout, "0 passed, 0 failed\n")
+        expectEqual(run.stderr, "swipehost test: no test is selected by --shard \(empty)/50 in \(Self.file)\n")
     }
 
     @Test func jsonOutputHasBustedsShape() throws {
         let result = try Swipehost.run(["test", Self.folder, "-o", "json"])
-        #expect(result.status == 1)
-        #expect(result.stderr == "3 passed, 1 failed, 1 skipped\n")
+        expectEqual(result.status, 1)
+        expectEqual(result.stderr, "3 passed, 1 failed, 1 skipped\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["successes", "failures", "errors", "pendings", "duration"])
+        expectEqual(Set(object.keys), ["successes", "failures", "errors", "pendings", "duration"])
         let names = { (key: String) in (object[key] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
-        #expect(names("successes") == ["inbox #slow archives", "inbox #slow deletes #db", "outbox sends #db"])
-        #expect(names("failures") == ["outbox fails"])
-        #expect(names("errors") == [])
-        #expect(names("pendings") == ["outbox later"])
+        expectEqual(names("successes"), ["inbox #slow archives", "inbox #slow deletes #db", "outbox sends #db"])
+        expectEqual(names("failures"), ["outbox fails"])
+        expectEqual(names("errors"), [])
+        expectEqual(names("pendings"), ["outbox later"])
         let failure = try #require((object["failures"] as? [[String: Any]])?.first)
-        #expect(failure["file"] as? String == Self.file)
-        #expect(failure["line"] as? Int == 7)
-        #expect((failure["message"] as? String)?.hasPrefix("\(Self.file):7: Expected objects to be equal.") == true)
+        expectEqual(failure["file"] as? String, Self.file)
+        expectEqual(failure["line"] as? Int, 7)
+        expectEqual((failure["message"] as? String)?.hasPrefix("\(Self.file):7: Expected objects to be equal."), true)
         #expect(result.stdout.hasSuffix("}\n") && result.stdout.split(separator: "\n").count == 1)
     }
 }

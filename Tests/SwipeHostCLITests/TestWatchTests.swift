@@ -64,10 +64,10 @@ struct TestWatchTests {
         #expect(output.wait(for: 1, of: "1 passed, 1 failed"), "\(output.text)")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(process.terminationReason == .exit)
+        expectEqual(process.terminationStatus, 0)
+        expectEqual(process.terminationReason, .exit)
         let runs = output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
-        #expect(runs == ["2 passed, 0 failed", "0 passed, 1 failed", "1 passed, 1 failed"])
+        expectEqual(runs, ["2 passed, 0 failed", "0 passed, 1 failed", "1 passed, 1 failed"])
         let second = output.text.components(separatedBy: "2 passed, 0 failed\n")[1].components(
             separatedBy: "0 passed, 1 failed")[0]
         #expect(second.hasPrefix("FAIL  a passes (\(a.path):1)\n"))
@@ -113,7 +113,7 @@ struct TestWatchTests {
         process.waitUntilExit()
         let runs = output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
         // The first run's own write ran nothing again; the edit ran that spec alone.
-        #expect(runs == ["2 passed, 0 failed", "0 passed, 1 failed"])
+        expectEqual(runs, ["2 passed, 0 failed", "0 passed, 1 failed"])
         #expect(output.text.contains("FAIL  keeps (\(folder.path)/\(spec):1)\n"))
         #expect(!output.text.components(separatedBy: "2 passed, 0 failed\n")[1].contains("other"))
     }
@@ -185,15 +185,15 @@ struct TestWatchTests {
             to: spec.appendingPathComponent("b_spec.lua"))
         #expect(watching.output.wait(for: 1, of: "2 passed, 0 failed"), "\(watching.output.text)")
         #expect(watching.errors.wait(for: 3, of: watchingLine), "\(watching.errors.text)")
-        #expect(watching.interrupt() == 0)
+        expectEqual(watching.interrupt(), 0)
 
         let runs = watching.output.text.components(separatedBy: "\n").filter { $0.hasSuffix(" failed") }
-        #expect(runs == ["1 passed, 0 failed", "1 passed, 1 failed", "2 passed, 0 failed"])
+        expectEqual(runs, ["1 passed, 0 failed", "1 passed, 1 failed", "2 passed, 0 failed"])
         #expect(
             watching.output.text.contains(
                 "1 passed, 0 failed\nPASS  b (\(spec.path)/b_spec.lua:1)\nFAIL  c (\(spec.path)/b_spec.lua:2)\n"))
-        #expect(
-            watching.errors.text == [watchingLine, goneLine, watchingLine, watchingLine].map { $0 + "\n" }.joined())
+        expectEqual(
+            watching.errors.text, [watchingLine, goneLine, watchingLine, watchingLine].map { $0 + "\n" }.joined())
     }
 
     /// A folder moved away while its specs run (its move is read with the run's own events, and
@@ -213,8 +213,8 @@ struct TestWatchTests {
         let watchingLine = "swipehost test: watching \(spec.path) for changes (Ctrl-C to stop)"
         let goneLine = "swipehost test: --watch: \(spec.path) is gone; waiting for it to come back (Ctrl-C to stop)"
         #expect(watching.errors.wait(for: 1, of: goneLine), "\(watching.errors.text)")
-        #expect(watching.interrupt() == 0)
-        #expect(watching.errors.text == [watchingLine, goneLine].map { $0 + "\n" }.joined())
+        expectEqual(watching.interrupt(), 0)
+        expectEqual(watching.errors.text, [watchingLine, goneLine].map { $0 + "\n" }.joined())
     }
 
     /// With no path, only the default folders that exist are watched: a missing plugins/ is not
@@ -229,8 +229,8 @@ struct TestWatchTests {
         defer { if watching.process.isRunning { watching.process.terminate() } }
         let line = "swipehost test: watching spec for changes (Ctrl-C to stop)"
         #expect(watching.errors.wait(for: 1, of: line), "\(watching.errors.text)")
-        #expect(watching.interrupt() == 0)
-        #expect(watching.errors.text == line + "\n")
+        expectEqual(watching.interrupt(), 0)
+        expectEqual(watching.errors.text, line + "\n")
     }
 
     @Test func itClearsTheScreenBeforeEachRunUnlessToldNot() throws {
@@ -254,6 +254,6 @@ struct TestWatchTests {
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(String(decoding: text, as: UTF8.self).hasPrefix("\u{1B}[2J\u{1B}[HPASS  passes ("))
-        #expect(process.terminationStatus == 0)
+        expectEqual(process.terminationStatus, 0)
     }
 }

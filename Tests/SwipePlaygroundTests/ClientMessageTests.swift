@@ -1,22 +1,23 @@
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
 
 struct ClientMessageTests {
     @Test func decodesEachMessageType() throws {
-        #expect(
-            try ClientMessage.decode(#"{"type":"pointer","phase":"move","x":12.5,"y":100,"t":16.7,"id":3}"#)
-                == .pointer(
-                    PointerEvent(phase: .move, x: 12.5, y: 100, time: VirtualInstant(nanoseconds: 16_700_000), id: 3)))
-        #expect(
-            try ClientMessage.decode(#" {"t":5,"dy":-40,"type":"wheel"} "#)
-                == .wheel(dy: -40, time: VirtualInstant(nanoseconds: 5_000_000)))
-        #expect(try ClientMessage.decode(#"{"type":"tick","t":0}"#) == .tick(time: .start))
+        expectEqual(
+            try ClientMessage.decode(#"{"type":"pointer","phase":"move","x":12.5,"y":100,"t":16.7,"id":3}"#),
+            .pointer(
+                PointerEvent(phase: .move, x: 12.5, y: 100, time: VirtualInstant(nanoseconds: 16_700_000), id: 3)))
+        expectEqual(
+            try ClientMessage.decode(#" {"t":5,"dy":-40,"type":"wheel"} "#),
+            .wheel(dy: -40, time: VirtualInstant(nanoseconds: 5_000_000)))
+        expectEqual(try ClientMessage.decode(#"{"type":"tick","t":0}"#), .tick(time: .start))
         // No id: pointer 1. Unknown fields are ignored.
-        #expect(
-            try ClientMessage.decode(#"{"type":"pointer","phase":"down","x":0,"y":0,"t":1,"pointerType":"mouse"}"#)
-                == .pointer(PointerEvent(phase: .down, x: 0, y: 0, time: VirtualInstant(nanoseconds: 1_000_000), id: 1))
+        expectEqual(
+            try ClientMessage.decode(#"{"type":"pointer","phase":"down","x":0,"y":0,"t":1,"pointerType":"mouse"}"#),
+            .pointer(PointerEvent(phase: .down, x: 0, y: 0, time: VirtualInstant(nanoseconds: 1_000_000), id: 1))
         )
     }
 
@@ -121,14 +122,14 @@ struct ClientMessageTests {
         // Exactly 64 KiB is allowed.
         let prefix = #"{"type":"tick","t":1,"pad":""#
         let exact = prefix + String(repeating: "x", count: 65_536 - prefix.utf8.count - 2) + #""}"#
-        #expect(exact.utf8.count == 65_536)
-        #expect(try ClientMessage.decode(exact) == .tick(time: VirtualInstant(nanoseconds: 1_000_000)))
+        expectEqual(exact.utf8.count, 65_536)
+        expectEqual(try ClientMessage.decode(exact), .tick(time: VirtualInstant(nanoseconds: 1_000_000)))
     }
 
     @Test func readsStringsWithEscapesAndUnicode() throws {
         let value = try JSONReader.parse(#"{"a":"x\"\\\/\n\u00e9\ud83d\ude00é","b":[true,false,null,-0.5e2]}"#)
-        #expect(value["a"] == .string("x\"\\/\n\u{e9}\u{1F600}é"))
-        #expect(value["b"] == .array([.bool(true), .bool(false), .null, .number(-50)]))
+        expectEqual(value["a"], .string("x\"\\/\n\u{e9}\u{1F600}é"))
+        expectEqual(value["b"], .array([.bool(true), .bool(false), .null, .number(-50)]))
         #expect(
             throws: JSONSyntaxError(offset: 14, reason: "a high surrogate \\u escape must be followed by a low one")
         ) {
@@ -157,7 +158,7 @@ struct ClientMessageTests {
             unescaped += piece == Array(#"\n"#.utf8) ? [0x0A] : piece
         }
         let value = try JSONReader.parse(bytes: Array(#"{"s":""#.utf8) + raw + Array(#""}"#.utf8))
-        #expect(value["s"] == .string(String(decoding: unescaped, as: UTF8.self)))
+        expectEqual(value["s"], .string(String(decoding: unescaped, as: UTF8.self)))
     }
 
     /// Whatever bytes arrive, decoding answers (a message or an error) and never traps.

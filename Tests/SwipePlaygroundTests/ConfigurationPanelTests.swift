@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -31,19 +32,19 @@ struct ConfigurationPanelTests {
         let page = PageModel()
         _ = try Sent(session.greeting(), page: page)
         let mail = try Self.config(row: 1, page)
-        #expect(mail["preset"] == .string("mail"))
-        #expect(mail["duration"] == .number(0.1))
-        #expect(mail["trailing"]?["enabled"] == .bool(true))
-        #expect(mail["leading"]?["enabled"] == .bool(false))
-        #expect(mail["trailing"]?["full_swipe"]?["button"] == .string("trash"))
+        expectEqual(mail["preset"], .string("mail"))
+        expectEqual(mail["duration"], .number(0.1))
+        expectEqual(mail["trailing"]?["enabled"], .bool(true))
+        expectEqual(mail["leading"]?["enabled"], .bool(false))
+        expectEqual(mail["trailing"]?["full_swipe"]?["button"], .string("trash"))
         let tutorial = try Self.config(row: 2, page)
-        #expect(tutorial["preset"] == .string("tutorial"))
-        #expect(tutorial["duration"] == .number(0.25))
-        #expect(tutorial["leading"]?["enabled"] == .bool(false))
-        #expect(tutorial["trailing"]?["full_swipe"] == nil)
+        expectEqual(tutorial["preset"], .string("tutorial"))
+        expectEqual(tutorial["duration"], .number(0.25))
+        expectEqual(tutorial["leading"]?["enabled"], .bool(false))
+        expectEqual(tutorial["trailing"]?["full_swipe"], nil)
         let off = try Self.config(row: 3, page)
-        #expect(off["switched_off"] == .string("plugin 'presets' switched it off (its configure returned false)"))
-        #expect(off["trailing"]?["enabled"] == .bool(false))
+        expectEqual(off["switched_off"], .string("plugin 'presets' switched it off (its configure returned false)"))
+        expectEqual(off["trailing"]?["enabled"], .bool(false))
     }
 
     /// Under `--preset mail`, a row without a `preset` key follows the run's.
@@ -52,6 +53,6 @@ struct ConfigurationPanelTests {
             id: "panel", configuration: SessionConfiguration(plugins: [Self.plugin], preset: .mail))
         let page = PageModel()
         _ = try Sent(session.greeting(), page: page)
-        #expect(try Self.config(row: 2, page)["preset"] == .string("mail"))
+        expectEqual(try Self.config(row: 2, page)["preset"], .string("mail"))
     }
 }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -144,7 +145,7 @@ struct FrameEncodingTests {
                 }
             }
             #expect(worst <= 0.25, "\(name): drawn \(worst) points from the core, \(worstPlace)")
-            #expect(page.problems == [], "\(name)")
+            expectEqual(page.problems, [], "\(name)")
         }
         #expect(checked > 10_000)
         // Several times fewer numbers than the 4 ms samples (about 6 times under the presets,
@@ -170,10 +171,10 @@ struct FrameEncodingTests {
                 _ = try Sent(
                     [whole.frame(session.session.table, events: [], preset: session.session.preset(ofRow:))],
                     page: wholePage)
-                #expect(Set(page.rows.keys) == Set(wholePage.rows.keys), "\(name)")
+                expectEqual(Set(page.rows.keys), Set(wholePage.rows.keys), "\(name)")
                 for (row, fields) in wholePage.rows {
                     for key in ["item", "offset", "y", "right", "left", "filled", "order", "config"] {
-                        #expect(page.rows[row]?[key] == fields[key], "\(name): row \(row) \(key)")
+                        expectEqual(page.rows[row]?[key], fields[key], "\(name): row \(row) \(key)")
                     }
                     // The buttons drawn the same (a drawing made at an earlier frame's time has
                     // other knots: each is within 0.25 of the core, so within 0.5 of the other).
@@ -181,7 +182,7 @@ struct FrameEncodingTests {
                     for t in [now, now + 40, now + 200, now + 2_000] {
                         let (a, b) = (page.drawn(row: row, at: t), wholePage.drawn(row: row, at: t))
                         #expect(a?.right.count == b?.right.count && a?.left.count == b?.left.count)
-                        #expect((a?.filled == nil) == (b?.filled == nil), "\(name): row \(row) filled at \(t)")
+                        expectEqual((a?.filled == nil), (b?.filled == nil), "\(name): row \(row) filled at \(t)")
                         for (x, y) in zip((a?.right ?? []) + (a?.left ?? []), (b?.right ?? []) + (b?.left ?? [])) {
                             #expect(
                                 abs(x.x - y.x) <= 0.5 && abs(x.width - y.width) <= 0.5, "\(name): row \(row) at \(t)")
@@ -189,7 +190,7 @@ struct FrameEncodingTests {
                     }
                 }
             }
-            #expect(page.problems == [], "\(name)")
+            expectEqual(page.problems, [], "\(name)")
         }
     }
 
@@ -213,8 +214,8 @@ struct FrameEncodingTests {
         let item = page.row(5)?["item"]
         let drag = Page.drag(row: 5, by: -300, at: 100)
         let released = try Sent(drag.flatMap(session.receive), page: page)
-        #expect(released.events(named: "action").count == 1)
-        #expect(page.row(5)?["filled"]?["id"] == .string("trash"))
+        expectEqual(released.events(named: "action").count, 1)
+        expectEqual(page.row(5)?["filled"]?["id"], .string("trash"))
         var frames = 0
         var deleted = false
         // A tick every 50 ms (a frame each), then the wake at the slide-out's end.
@@ -223,8 +224,8 @@ struct FrameEncodingTests {
             while t < wake.milliseconds {
                 _ = try Sent(session.receive(#"{"type":"tick","t":\#(t)}"#), page: page)
                 frames += 1
-                #expect(page.row(5)?["item"] == item)
-                #expect(page.row(5)?["filled"]?["id"] == .string("trash"), "at \(t) ms")
+                expectEqual(page.row(5)?["item"], item)
+                expectEqual(page.row(5)?["filled"]?["id"], .string("trash"), "at \(t) ms")
                 t += 50
             }
             let sent = try Sent(session.wake(at: wake), page: page)
@@ -233,41 +234,41 @@ struct FrameEncodingTests {
         #expect(deleted)
         #expect(frames >= 10)
         // The row that took its place is not filled.
-        #expect(page.row(5)?["filled"] == .null)
-        #expect(page.problems == [])
+        expectEqual(page.row(5)?["filled"], .null)
+        expectEqual(page.problems, [])
     }
 
     @Test func rowsTheDragDoesNotTouchAreNotSentAgain() throws {
         let session = try mailSession()
         let page = PageModel()
         let greeting = try Sent(session.greeting(), page: page)
-        #expect(greeting.frames.first?["key"] == .bool(true))
-        #expect(greeting.frames.first?["visible"] == .array([.number(1), .number(12)]))
+        expectEqual(greeting.frames.first?["key"], .bool(true))
+        expectEqual(greeting.frames.first?["visible"], .array([.number(1), .number(12)]))
         guard case .array(let all)? = greeting.frames.first?["rows"] else { Issue.record("no rows"); return }
-        #expect(all.count == 12)
+        expectEqual(all.count, 12)
         let drag = Page.drag(row: 3, by: -120, at: 100)
         let moved = try Sent(drag.dropLast().flatMap(session.receive), page: page)
         for frame in moved.frames {
-            #expect(frame["key"] == .bool(false))
-            #expect(frame["looks"] == .object([]))
+            expectEqual(frame["key"], .bool(false))
+            expectEqual(frame["looks"], .object([]))
             guard case .array(let rows)? = frame["rows"] else { Issue.record("no rows"); continue }
             // Row 3 alone, with only what changed: its offset.
-            #expect(rows.map { $0["row"] } == [.number(3)])
+            expectEqual(rows.map { $0["row"] }, [.number(3)])
             if case .object(let fields)? = rows.first {
                 #expect(Set(fields.map(\.key)).isSubset(of: ["row", "offset"]))
             }
         }
-        #expect(moved.frames.count == 8)
+        expectEqual(moved.frames.count, 8)
         // The release sends row 3's path, nothing else.
         let released = try Sent(session.receive(drag.last!), page: page)
         guard case .array(let rows)? = released.frames.last?["rows"] else { Issue.record("no rows"); return }
-        #expect(rows.map { $0["row"] } == [.number(3)])
+        expectEqual(rows.map { $0["row"] }, [.number(3)])
         #expect(rows.first?["path"]?["at"] != nil)
         // A frame with nothing changed lists no row, and the page keeps all 12.
         let same = try Sent([session.frame()], page: page)
-        #expect(same.frames.last?["rows"] == .array([]))
-        #expect(page.rows.count == 12)
-        #expect(page.problems == [])
+        expectEqual(same.frames.last?["rows"], .array([]))
+        expectEqual(page.rows.count, 12)
+        expectEqual(page.problems, [])
     }
 
     /// The widest viewport (1,000 rows of 44 points) with 1,000 rows on screen: its whole frame
@@ -279,14 +280,14 @@ struct FrameEncodingTests {
         let greeting = session.greeting()
         let page = PageModel()
         let sent = try Sent(greeting, page: page)
-        #expect(page.rows.count == 1_000)
-        #expect(page.problems == [])
+        expectEqual(page.rows.count, 1_000)
+        expectEqual(page.problems, [])
         #expect(greeting[1].utf8.count <= 65_536)
         // Mid-scroll (every row moved) and whole again.
         let scrolled = session.receive(#"{"type":"wheel","dy":10.5,"t":10}"#)
         #expect(scrolled.allSatisfy { $0.utf8.count <= 65_536 })
         #expect(session.frame(key: true).utf8.count <= 65_536)
-        #expect(sent.page.row(1000)?["item"] == .string("Longer Title Item #1000"))
+        expectEqual(sent.page.row(1000)?["item"], .string("Longer Title Item #1000"))
     }
 
     /// A page is sent at most 1,024 looks (`FrameEncoder.maximumLooks`): the frame after that
@@ -312,10 +313,10 @@ struct FrameEncodingTests {
         }
         // 12 looks first, then 10 a scroll: the 1,024th is defined by scroll 102, so the
         // frame of scroll 103 is whole.
-        #expect(keys == [103])
-        #expect(page.problems == [])
+        expectEqual(keys, [103])
+        expectEqual(page.problems, [])
         let first = try #require(session.session.table.visibleRows.first)
-        #expect(titles(page.row(first)?["right"]) == ["Longer Title Item #\(first)"])
+        expectEqual(titles(page.row(first)?["right"]), ["Longer Title Item #\(first)"])
     }
 
     /// The simplification alone: a curve of straight stretches needs one knot per corner, and a
@@ -324,8 +325,8 @@ struct FrameEncodingTests {
         let times = (0...100).map { Double($0) * 4 }
         let samples = times.map { $0 <= 200 ? -$0 / 2 : -100 + ($0 - 200) / 4 }
         let path = PathSimplifier.simplify(times: times, samples: samples)
-        #expect(path.times == [0, 200, 400])
-        #expect(path.offsets == [0, -100, -50])
-        #expect(PathSimplifier.rounded(-12.3456) == -12.35)
+        expectEqual(path.times, [0, 200, 400])
+        expectEqual(path.offsets, [0, -100, -50])
+        expectEqual(PathSimplifier.rounded(-12.3456), -12.35)
     }
 }

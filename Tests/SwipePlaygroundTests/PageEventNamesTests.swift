@@ -11,6 +11,6 @@ struct PageEventNamesTests {
         let page = try Repository.text("Sources/SwipePlayground/Page/page.js")
         let list = try #require(page.firstMatch(of: /var KNOWN_EVENTS = \{([^}]*)\}/)).1
         let names = list.matches(of: /([a-z_]+): 1/).map { String($0.1) }
-        #expect(names.sorted() == TraceEvent.Kind.allCases.map(\.rawValue).sorted())
+        expectEqual(names.sorted(), TraceEvent.Kind.allCases.map(\.rawValue).sorted())
     }
 }

@@ -15,15 +15,15 @@ import Testing
         let server = try await TestServer.start(plugins: [mailPlugin])
         let page = TestPage(server)
         let hello = try await page.wait(for: "hello and a frame") { $0.frames.count >= 1 }
-        #expect(hello.messages.first?["type"] == .string("hello"))
+        expectEqual(hello.messages.first?["type"], .string("hello"))
         page.send(Page.drag(row: 3, by: -200, at: 100))
         let sent = try await page.wait(for: "row 3 to open") { !$0.events(named: "open").isEmpty }
         let open = sent.events(named: "open")
-        #expect(open.count == 1)
-        #expect(open.first?["row"] == .number(3))
+        expectEqual(open.count, 1)
+        expectEqual(open.first?["row"], .number(3))
         #expect(sent.errors.isEmpty)
         let settled = try await page.wait(for: "row 3 to settle open") { $0.lastRows[3]?["offset"] == .number(-240) }
-        #expect(settled.frames.last?["editing"] == .array([.number(3)]))
+        expectEqual(settled.frames.last?["editing"], .array([.number(3)]))
         await page.close()
         await server.stop()
     }
@@ -37,15 +37,16 @@ import Testing
         let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 100_000) + #""}"#
         page.send(big)
         let errors = try await page.wait(for: "three errors") { $0.errors.count >= 3 }.errors
-        #expect(
-            errors == [
+        expectEqual(
+            errors,
+            [
                 "malformed JSON at byte 1: expected a field name in double quotes, got 'n'",
                 "field \"x\" of a \"pointer\" message must be a number, got a string",
                 "message too large: 100028 bytes (at most 65536 bytes, 64 KiB, a message)",
             ])
         page.send(Page.drag(row: 3, by: -200, at: 100))
         let sent = try await page.wait(for: "row 3 to open") { !$0.events(named: "open").isEmpty }
-        #expect(sent.events(named: "open").first?["row"] == .number(3))
+        expectEqual(sent.events(named: "open").first?["row"], .number(3))
         #expect(!page.isClosed)
         await page.close()
         await server.stop()
@@ -58,23 +59,23 @@ import Testing
         let a = try await first.wait(for: "hello") { $0.frames.count >= 1 }
         let b = try await second.wait(for: "hello") { $0.frames.count >= 1 }
         #expect(a.messages[0]["session"] != b.messages[0]["session"])
-        #expect(server.sessions.count == 2)
+        expectEqual(server.sessions.count, 2)
         // Open row 3 in the first page and tap Trash: the row is deleted there.
         first.send(Page.drag(row: 3, by: -240, at: 100, moves: 4))
         _ = try await first.wait(for: "row 3 open") { $0.lastRows[3]?["offset"] == .number(-240) }
         first.send(Page.tap(row: 3, x: 300, at: 2_000))
         let deleted = try await first.wait(for: "the delete") { !$0.events(named: "delete").isEmpty }
-        #expect(deleted.events(named: "delete").first?["item"] == .string("Re: quarterly numbers"))
+        expectEqual(deleted.events(named: "delete").first?["item"], .string("Re: quarterly numbers"))
         let gone = try await first.wait(for: "row 3 to show row 4's item") {
             $0.lastRows[3]?["item"] == .string("Weekend hiking plan")
         }
-        #expect(gone.frames.last?["rowCount"] == .number(14))
+        expectEqual(gone.frames.last?["rowCount"], .number(14))
         // The second page still has every item, and saw none of it.
         second.send(#"{"type":"wheel","dy":1,"t":3000}"#)
         let other = try await second.wait(for: "a frame") { $0.frames.count >= 2 }
         #expect(other.events.isEmpty)
-        #expect(other.lastRows[3]?["item"] == .string("Re: quarterly numbers"))
-        #expect(other.frames.last?["rowCount"] == .number(15))
+        expectEqual(other.lastRows[3]?["item"], .string("Re: quarterly numbers"))
+        expectEqual(other.frames.last?["rowCount"], .number(15))
         await first.close()
         await second.close()
         await server.stop()
@@ -89,14 +90,15 @@ import Testing
             pages.append(page)
         }
         let refused = try await server.refusedWebSocket()
-        #expect(refused.status == "HTTP/1.1 101 Switching Protocols")
-        #expect(
-            refused.texts == [
+        expectEqual(refused.status, "HTTP/1.1 101 Switching Protocols")
+        expectEqual(
+            refused.texts,
+            [
                 ServerMessage.error(
                     "too many sessions: the playground serves at most 32 pages at once; close one and reload this page")
             ])
-        #expect(refused.closeCode == 1008)
-        #expect(server.sessions.count == 32)
+        expectEqual(refused.closeCode, 1008)
+        expectEqual(server.sessions.count, 32)
         // A page that leaves frees its place.
         await pages.removeLast().close()
         let next = TestPage(server)
@@ -120,9 +122,9 @@ import Testing
         let reloaded = try await page.wait(for: "the reload") {
             titles($0.lastRows[3]?["right"]) == ["Bin", "Flag", "More"]
         }
-        #expect(reloaded.of(type: "reload").map { $0["ok"] } == [.bool(true)])
-        #expect(reloaded.frames.last?["editing"] == .array([.number(3)]))
-        #expect(reloaded.events(named: "reload").count == 1)
+        expectEqual(reloaded.of(type: "reload").map { $0["ok"] }, [.bool(true)])
+        expectEqual(reloaded.frames.last?["editing"], .array([.number(3)]))
+        expectEqual(reloaded.events(named: "reload").count, 1)
 
         try TestFiles.write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
         let failed = try await page.wait(for: "the failed reload") { $0.of(type: "reload").count >= 2 }
@@ -130,12 +132,12 @@ import Testing
             original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
                 $0.contains("title = \"Trash\"")
             }! + 1
-        #expect(failed.of(type: "reload").last?["ok"] == .bool(false))
-        #expect(failed.of(type: "reload").last?["error"] == .string("\(path):\(line): unexpected symbol near '='"))
+        expectEqual(failed.of(type: "reload").last?["ok"], .bool(false))
+        expectEqual(failed.of(type: "reload").last?["error"], .string("\(path):\(line): unexpected symbol near '='"))
         // The old code is still in charge: Bin is still there.
         page.send(#"{"type":"wheel","dy":1,"t":5000}"#)
         let after = try await page.wait(for: "a frame") { $0.frames.count > failed.frames.count }
-        #expect(titles(after.lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
+        expectEqual(titles(after.lastRows[3]?["right"]), ["Bin", "Flag", "More"])
         await page.close()
         await server.stop()
     }
@@ -158,19 +160,19 @@ import Testing
         #expect(events.count >= seen.events.count)
 
         let script = try await server.get("/sessions/\(id).swipe")
-        #expect(script.status == 200)
+        expectEqual(script.status, 200)
         #expect(script.headers.contains("text/plain"))
         let output = try PluginRun(
             fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(mailPlugin)]), format: .jsonl
         ).run(script: script.body)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
-        #expect(replayed == events)
+        expectEqual(replayed, events)
         // Unread closes its row itself (`ctx:close`): its `close` follows the update.
-        #expect(replayed.map { $0["event"] } == ["open", "open", "action", "update", "close"].map(JSONValue.string))
+        expectEqual(replayed.map { $0["event"] }, ["open", "open", "action", "update", "close"].map(JSONValue.string))
 
         let spec = try await server.get("/sessions/\(id)_spec.lua")
-        #expect(spec.status == 200)
+        expectEqual(spec.status, 200)
         #expect(spec.body.contains("require(\"swipe\")"))
         await page.close()
         await server.stop()
@@ -179,19 +181,20 @@ import Testing
     @Test func servesThePageAndAnswers404() async throws {
         let server = try await TestServer.start(plugins: [])
         let page = try await server.get("/")
-        #expect(page.status == 200)
+        expectEqual(page.status, 200)
         #expect(page.headers.contains("text/html; charset=utf-8"))
-        #expect(page.body == String(decoding: PlaygroundRoutes.get("/", sessions: server.sessions).body, as: UTF8.self))
-        #expect(try await server.get("/page.js").status == 200)
+        expectEqual(
+            page.body, String(decoding: PlaygroundRoutes.get("/", sessions: server.sessions).body, as: UTF8.self))
+        expectEqual(try await server.get("/page.js").status, 200)
         #expect(try await server.get("/page.css").headers.contains("text/css"))
         let missing = try await server.get("/nothing")
-        #expect(missing.status == 404)
-        #expect(missing.body == "not found: /nothing\n")
+        expectEqual(missing.status, 404)
+        expectEqual(missing.body, "not found: /nothing\n")
         let noSession = try await server.get("/sessions/0123456789abcdef.swipe")
-        #expect(noSession.status == 404)
-        #expect(
-            noSession.body
-                == "no open session '0123456789abcdef': a recording can be downloaded while its page is open\n")
+        expectEqual(noSession.status, 404)
+        expectEqual(
+            noSession.body, "no open session '0123456789abcdef': a recording can be downloaded while its page is open\n"
+        )
         await server.stop()
     }
 
@@ -204,49 +207,48 @@ import Testing
         // The upgrade is declined (Hummingbird answers a declined upgrade 400, without a body);
         // the same request without the upgrade gets 403 and the reason.
         let foreign = try await server.refusedWebSocket(origin: "http://evil.example")
-        #expect(foreign.status == "HTTP/1.1 400 Bad Request")
+        expectEqual(foreign.status, "HTTP/1.1 400 Bad Request")
         #expect(foreign.texts.isEmpty)
         let socketBody = try await server.get("/ws", origin: "http://evil.example")
-        #expect(socketBody.status == 403)
-        #expect(
-            socketBody.body
-                == "refused: a page from 'http://evil.example' may not use this playground (http://127.0.0.1:\(server.port)/); to allow it, serve with --allow-origin ORIGIN\n"
+        expectEqual(socketBody.status, 403)
+        expectEqual(
+            socketBody.body,
+            "refused: a page from 'http://evil.example' may not use this playground (http://127.0.0.1:\(server.port)/); to allow it, serve with --allow-origin ORIGIN\n"
         )
-        #expect(server.sessions.count == 0)
+        expectEqual(server.sessions.count, 0)
         let rebound = try await server.get("/", host: "evil.example:\(server.port)")
-        #expect(rebound.status == 403)
+        expectEqual(rebound.status, 403)
         #expect(rebound.headers.contains("text/plain; charset=utf-8"))
-        #expect(
-            rebound.body
-                == "refused: Host 'evil.example:\(server.port)' is not this playground's address (http://127.0.0.1:\(server.port)/); to open it under that name, serve with --allow-origin http://evil.example:\(server.port)\n"
+        expectEqual(
+            rebound.body,
+            "refused: Host 'evil.example:\(server.port)' is not this playground's address (http://127.0.0.1:\(server.port)/); to open it under that name, serve with --allow-origin http://evil.example:\(server.port)\n"
         )
-        #expect(try await server.get("/page.js", host: "evil.example").status == 403)
-        #expect(
-            try await server.refusedWebSocket(host: "evil.example:\(server.port)").status == "HTTP/1.1 400 Bad Request")
-        #expect(server.sessions.count == 0)
+        expectEqual(try await server.get("/page.js", host: "evil.example").status, 403)
+        expectEqual(
+            try await server.refusedWebSocket(host: "evil.example:\(server.port)").status, "HTTP/1.1 400 Bad Request")
+        expectEqual(server.sessions.count, 0)
         // Its own names and origins are answered; a WebSocket without Origin (not a browser) too.
         for host in ["127.0.0.1", "localhost", "[::1]"] {
-            #expect(
+            expectEqual(
                 try await server.get("/", host: "\(host):\(server.port)", origin: "http://\(host):\(server.port)")
-                    .status
-                    == 200)
+                    .status, 200)
         }
         let own = try await RawWebSocket(port: server.port, origin: "http://localhost:\(server.port)")
-        #expect(own.status == "HTTP/1.1 101 Switching Protocols")
-        #expect(try await own.readText().map { $0.contains("\"type\":\"hello\"") } == true)
+        expectEqual(own.status, "HTTP/1.1 101 Switching Protocols")
+        expectEqual(try await own.readText().map { $0.contains("\"type\":\"hello\"") }, true)
         let noOrigin = try await RawWebSocket(port: server.port)
-        #expect(noOrigin.status == "HTTP/1.1 101 Switching Protocols")
+        expectEqual(noOrigin.status, "HTTP/1.1 101 Switching Protocols")
         await server.stop()
     }
 
     @Test func anAllowedOriginIsAnswered() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin], allowedOrigins: ["http://play.example:8000"])
         let socket = try await RawWebSocket(port: server.port, origin: "http://play.example:8000")
-        #expect(socket.status == "HTTP/1.1 101 Switching Protocols")
-        #expect(try await server.get("/", host: "play.example:8000", origin: "http://play.example:8000").status == 200)
-        #expect(
-            try await server.get("/", host: "127.0.0.1:\(server.port)", origin: "http://play.example:8001").status
-                == 403)
+        expectEqual(socket.status, "HTTP/1.1 101 Switching Protocols")
+        expectEqual(
+            try await server.get("/", host: "play.example:8000", origin: "http://play.example:8000").status, 200)
+        expectEqual(
+            try await server.get("/", host: "127.0.0.1:\(server.port)", origin: "http://play.example:8001").status, 403)
         await server.stop()
     }
 
@@ -257,10 +259,10 @@ import Testing
         var idle: [RawWebSocket] = []
         for _ in 0..<SessionManager.maximumSessions { idle.append(try await RawWebSocket(port: server.port)) }
         let first = try await idle[0].readUntilClosed()
-        #expect(first.texts.first?.contains("\"type\":\"hello\"") == true)
-        #expect(first.closeCode == 1001)
-        #expect(first.reason == "idle: no message from the page for 1 s; reload the page")
-        for socket in idle.dropFirst() { #expect(try await socket.readUntilClosed().closeCode == 1001) }
+        expectEqual(first.texts.first?.contains("\"type\":\"hello\""), true)
+        expectEqual(first.closeCode, 1001)
+        expectEqual(first.reason, "idle: no message from the page for 1 s; reload the page")
+        for socket in idle.dropFirst() { expectEqual(try await socket.readUntilClosed().closeCode, 1001) }
         // These sockets do not answer the close: each is dropped after a grace of 2 s.
         try await waitUntil("the idle sessions to end") { server.sessions.count == 0 }
         let page = TestPage(server)
@@ -295,7 +297,7 @@ import Testing
         try await waitUntil("the 2,000 moves to be handled") { connection.recordedScript().contains("move -250") }
         let page = TestPage(server)
         _ = try await page.wait(for: "another page's hello") { $0.frames.count >= 1 }
-        #expect(connection.endedBecause == nil)
+        expectEqual(connection.endedBecause, nil)
         // At most an eighth of the limit (1 MiB) and one frame of 12 rows (a few KB).
         #expect(connection.unsentBytes.peak < (1 << 20) + (64 << 10))
         await page.close()
@@ -331,8 +333,8 @@ import Testing
             if sent % 500 == 0 { try await Task.sleep(for: .milliseconds(1)) }
         }
         try await waitUntil("the session to end") { connection.endedBecause != nil && server.sessions.count == 0 }
-        #expect(connection.endedBecause == .tooFarBehind)
-        #expect(connection.unsentBytes.now == 0)
+        expectEqual(connection.endedBecause, .tooFarBehind)
+        expectEqual(connection.unsentBytes.now, 0)
         #expect(connection.unsentBytes.peak <= (256 << 10) + 200)
         let page = TestPage(server)
         _ = try await page.wait(for: "hello after the slow page") { $0.frames.count >= 1 }
@@ -347,17 +349,17 @@ import Testing
     @Test func aFragmentedMessageOver1MiBClosesWith1009() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin])
         let socket = try await RawWebSocket(port: server.port)
-        #expect(socket.status == "HTTP/1.1 101 Switching Protocols")
+        expectEqual(socket.status, "HTTP/1.1 101 Switching Protocols")
         // Hello and the first frame, read before the message: a session ended before its writer
         // ran drops what it had not sent (under load, CI saw the close come first).
-        #expect(try await socket.readText()?.contains("\"type\":\"hello\"") == true)
-        #expect(try await socket.readText()?.contains("\"type\":\"frame\"") == true)
+        expectEqual(try await socket.readText()?.contains("\"type\":\"hello\""), true)
+        expectEqual(try await socket.readText()?.contains("\"type\":\"frame\""), true)
         let part = [UInt8](repeating: UInt8(ascii: " "), count: 600_000)
         try await socket.send(opcode: 1, fin: false, part)
         try await socket.send(opcode: 0, fin: true, part)
         let closed = try await socket.readUntilClosed()
         #expect(closed.texts.isEmpty)  // nothing for the message
-        #expect(closed.closeCode == 1009)
+        expectEqual(closed.closeCode, 1009)
         try await waitUntil("the sessions to end") { server.sessions.count == 0 }
         await server.stop()
     }

@@ -15,42 +15,42 @@ struct PlaygroundSessionTests {
     @Test func greetsWithHelloAndAFirstFrame() throws {
         let session = try mailSession(id: "abc")
         let sent = try Sent(session.greeting())
-        #expect(sent.messages.count == 2)
+        expectEqual(sent.messages.count, 2)
         let hello = sent.messages[0]
-        #expect(hello["type"] == .string("hello"))
-        #expect(hello["protocol"] == .number(2))
-        #expect(hello["session"] == .string("abc"))
-        #expect(hello["width"] == .number(320))
-        #expect(hello["rowHeight"] == .number(44))
-        #expect(hello["viewport"] == .number(504))
-        #expect(hello["rows"] == .number(15))
-        #expect(hello["plugins"] == .array([.string(mailPlugin)]))
-        #expect(hello["direction"] == .string("ltr"))
-        #expect(hello["script"] == .string("/sessions/abc.swipe"))
-        #expect(hello["spec"] == .string("/sessions/abc_spec.lua"))
+        expectEqual(hello["type"], .string("hello"))
+        expectEqual(hello["protocol"], .number(2))
+        expectEqual(hello["session"], .string("abc"))
+        expectEqual(hello["width"], .number(320))
+        expectEqual(hello["rowHeight"], .number(44))
+        expectEqual(hello["viewport"], .number(504))
+        expectEqual(hello["rows"], .number(15))
+        expectEqual(hello["plugins"], .array([.string(mailPlugin)]))
+        expectEqual(hello["direction"], .string("ltr"))
+        expectEqual(hello["script"], .string("/sessions/abc.swipe"))
+        expectEqual(hello["spec"], .string("/sessions/abc_spec.lua"))
         let rows = sent.lastRows
-        #expect(rows.count == 12)
-        #expect(rows[3]?["item"] == .string("Re: quarterly numbers"))
-        #expect(rows[3]?["y"] == .number(88))
-        #expect(titles(rows[3]?["right"]) == ["Trash", "Flag", "More"])
-        #expect(titles(rows[3]?["left"]) == ["Unread"])
-        #expect(rows[3]?["path"] == .null)
+        expectEqual(rows.count, 12)
+        expectEqual(rows[3]?["item"], .string("Re: quarterly numbers"))
+        expectEqual(rows[3]?["y"], .number(88))
+        expectEqual(titles(rows[3]?["right"]), ["Trash", "Flag", "More"])
+        expectEqual(titles(rows[3]?["left"]), ["Unread"])
+        expectEqual(rows[3]?["path"], .null)
         guard case .array(let right)? = rows[3]?["right"] else { Issue.record("no buttons"); return }
-        #expect(
-            right[0]
-                == .object([
-                    ("id", .string("trash")), ("title", .string("Trash")), ("width", .number(80)),
-                    ("color", .string("#FF3B30")),
-                    ("style", .string("destructive")),
-                    (
-                        "icon",
-                        .object([
-                            ("name", .string("trash")), ("path", .string(ButtonIcon.named("trash")!.path)),
-                            ("view_box", .array([.number(0), .number(0), .number(24), .number(24)])),
-                            ("stroked", .bool(true)),
-                        ])
-                    ),
-                ]))
+        expectEqual(
+            right[0],
+            .object([
+                ("id", .string("trash")), ("title", .string("Trash")), ("width", .number(80)),
+                ("color", .string("#FF3B30")),
+                ("style", .string("destructive")),
+                (
+                    "icon",
+                    .object([
+                        ("name", .string("trash")), ("path", .string(ButtonIcon.named("trash")!.path)),
+                        ("view_box", .array([.number(0), .number(0), .number(24), .number(24)])),
+                        ("stroked", .bool(true)),
+                    ])
+                ),
+            ]))
     }
 
     /// A plugin's colour reaches the page only when it is `#rgb` or `#rrggbb` (the check
@@ -70,7 +70,7 @@ struct PlaygroundSessionTests {
             id: "c", configuration: SessionConfiguration(plugins: [.source(name: "colors.lua", code: code)]))
         let sent = try Sent(session.greeting())
         guard case .array(let buttons)? = sent.lastRows[1]?["right"] else { Issue.record("no buttons"); return }
-        #expect(buttons.map { $0["color"] } == [.null, .string("#abc"), .null, .null, .string("#FF9500")])
+        expectEqual(buttons.map { $0["color"] }, [.null, .string("#abc"), .null, .null, .string("#FF9500")])
         #expect(!session.greeting()[1].contains("secret"))
     }
 
@@ -90,35 +90,35 @@ struct PlaygroundSessionTests {
         let sent = try Sent(session.greeting())
         guard case .array(let buttons)? = sent.lastRows[1]?["right"] else { Issue.record("no buttons"); return }
         let flag = try #require(ButtonIcon.named("flag"))
-        #expect(
-            buttons[0]
-                == .object([
-                    ("id", .string("a")), ("title", .string("")), ("width", .number(60)), ("color", .null),
-                    ("style", .string("normal")),
-                    (
-                        "icon",
-                        .object([
-                            ("name", .string("flag")), ("path", .string(flag.path)),
-                            ("view_box", .array([.number(0), .number(0), .number(24), .number(24)])),
-                            ("stroked", .bool(true)),
-                        ])
-                    ),
-                    ("text_color", .string("#fff")), ("highlight_color", .string("#a05a00")),
-                    ("accessibility_label", .string("Flag")),
-                ]))
-        #expect(
-            buttons[1]["icon"]
-                == .object([
-                    ("name", .null), ("path", .string("M0 0h4v4z")),
-                    ("view_box", .array([.number(0), .number(0), .number(4), .number(4)])),
-                    ("stroked", .bool(false)),
-                ]))
-        #expect(
-            buttons[2]
-                == .object([
-                    ("id", .string("c")), ("title", .string("C")), ("width", .number(60)), ("color", .null),
-                    ("style", .string("normal")),
-                ]))
+        expectEqual(
+            buttons[0],
+            .object([
+                ("id", .string("a")), ("title", .string("")), ("width", .number(60)), ("color", .null),
+                ("style", .string("normal")),
+                (
+                    "icon",
+                    .object([
+                        ("name", .string("flag")), ("path", .string(flag.path)),
+                        ("view_box", .array([.number(0), .number(0), .number(24), .number(24)])),
+                        ("stroked", .bool(true)),
+                    ])
+                ),
+                ("text_color", .string("#fff")), ("highlight_color", .string("#a05a00")),
+                ("accessibility_label", .string("Flag")),
+            ]))
+        expectEqual(
+            buttons[1]["icon"],
+            .object([
+                ("name", .null), ("path", .string("M0 0h4v4z")),
+                ("view_box", .array([.number(0), .number(0), .number(4), .number(4)])),
+                ("stroked", .bool(false)),
+            ]))
+        expectEqual(
+            buttons[2],
+            .object([
+                ("id", .string("c")), ("title", .string("C")), ("width", .number(60)), ("color", .null),
+                ("style", .string("normal")),
+            ]))
     }
 
     @Test func aDragLeftOnRow3OpensIt() throws {
@@ -129,16 +129,16 @@ struct PlaygroundSessionTests {
                 + session.wake(at: .start + .milliseconds(2_000 as Int64)))
         #expect(sent.errors.isEmpty)
         let opens = sent.events(named: "open")
-        #expect(opens.count == 1)
-        #expect(opens.first?["row"] == .number(3))
-        #expect(opens.first?["side"] == .string("trailing"))
+        expectEqual(opens.count, 1)
+        expectEqual(opens.first?["row"], .number(3))
+        expectEqual(opens.first?["side"], .string("trailing"))
         if case .string(let text)? = opens.first?["line"] {
             #expect(text.hasSuffix("row 3 opened (trailing)"))
         } else {
             Issue.record("no text")
         }
-        #expect(sent.frames.last?["editing"] == .array([.number(3)]))
-        #expect(session.session.table.openRows == [3])
+        expectEqual(sent.frames.last?["editing"], .array([.number(3)]))
+        expectEqual(session.session.table.openRows, [3])
     }
 
     @Test func aTapOnTrashDeletesTheRowAndATapOnContentIsNothing() throws {
@@ -152,33 +152,36 @@ struct PlaygroundSessionTests {
                 + session.wake(at: .start + .milliseconds(3_000 as Int64)), page: page)
         #expect(sent.errors.isEmpty)
         let actions = sent.events(named: "action")
-        #expect(actions.first?["button"] == .string("trash"))
-        #expect(sent.events(named: "delete").first?["item"] == .string("Re: quarterly numbers"))
-        #expect(sent.lastRows[3]?["item"] == .string("Weekend hiking plan"))
+        expectEqual(actions.first?["button"], .string("trash"))
+        expectEqual(sent.events(named: "delete").first?["item"], .string("Re: quarterly numbers"))
+        expectEqual(sent.lastRows[3]?["item"], .string("Weekend hiking plan"))
     }
 
     @Test func badMessagesGetAnErrorAndTheSessionGoesOn() throws {
         let session = try mailSession()
         _ = session.greeting()
-        #expect(
-            session.receive("{nope") == [
+        expectEqual(
+            session.receive("{nope"),
+            [
                 ServerMessage.error("malformed JSON at byte 1: expected a field name in double quotes, got 'n'")
             ])
-        #expect(
-            session.receive(#"{"type":"swipe"}"#) == [
+        expectEqual(
+            session.receive(#"{"type":"swipe"}"#),
+            [
                 ServerMessage.error(
                     "unknown message type \"swipe\" (expected \"pointer\", \"wheel\", \"tick\", \"dismiss\", \"actions\" or \"activate\")"
                 )
             ])
         let big = #"{"type":"tick","t":1,"x":""# + String(repeating: "a", count: 65_536) + #""}"#
-        #expect(
-            session.receive(big) == [
+        expectEqual(
+            session.receive(big),
+            [
                 ServerMessage.error("message too large: 65564 bytes (at most 65536 bytes, 64 KiB, a message)")
             ])
         let sent = try Sent(
             Page.drag(row: 3, by: -200, at: 100).flatMap(session.receive)
                 + session.wake(at: .start + .milliseconds(2_000 as Int64)))
-        #expect(sent.events(named: "open").count == 1)
+        expectEqual(sent.events(named: "open").count, 1)
     }
 
     @Test func aCommandTheTableRefusesIsAnErrorNamingIt() throws {
@@ -189,7 +192,7 @@ struct PlaygroundSessionTests {
         _ = session.receive(Page.pointer("move", 250, 10, 16))
         _ = session.receive(#"{"type":"wheel","dy":600,"t":20}"#)
         let sent = try Sent(session.receive(Page.pointer("move", 200, 10, 32)))
-        #expect(sent.errors == ["pan 1 move -100: row 1 is off screen: rows 4-15 are on screen"])
+        expectEqual(sent.errors, ["pan 1 move -100: row 1 is off screen: rows 4-15 are on screen"])
         // The press is forgotten: later moves of it say nothing.
         #expect(session.receive(Page.pointer("move", 150, 10, 48)).isEmpty)
     }
@@ -198,9 +201,9 @@ struct PlaygroundSessionTests {
         let session = try mailSession()
         _ = session.greeting()
         let scrolled = try Sent(session.receive(#"{"type":"wheel","dy":100,"t":10}"#))
-        #expect(scrolled.frames.last?["contentOffset"] == .number(100))
+        expectEqual(scrolled.frames.last?["contentOffset"], .number(100))
         #expect(session.receive(#"{"type":"tick","t":20}"#).isEmpty)
-        #expect(session.session.now == .start + .milliseconds(20 as Int64))
+        expectEqual(session.session.now, .start + .milliseconds(20 as Int64))
     }
 
     /// Page messages at the clock's end, then a drag: the row settles open (a server's wake at
@@ -214,22 +217,22 @@ struct PlaygroundSessionTests {
         for (phase, x) in [("down", 300.0), ("move", 250), ("move", 150), ("move", 100), ("up", 100)] {
             texts += session.receive(Page.pointer(phase, x, y, end))
         }
-        #expect(session.nextWake == .maximum)
+        expectEqual(session.nextWake, .maximum)
         var wakes = 0
         while let wake = session.nextWake, wakes < 10 {
             texts += session.wake(at: wake)
             wakes += 1
         }
-        #expect(wakes == 1)
-        #expect(session.nextWake == nil)
+        expectEqual(wakes, 1)
+        expectEqual(session.nextWake, nil)
         let sent = try Sent(texts)
         #expect(sent.errors.isEmpty)
-        #expect(sent.events(named: "open").count == 1)
+        expectEqual(sent.events(named: "open").count, 1)
         let cell = try #require(session.session.table.cell(forRow: 3))
         #expect(cell.isOpen(on: .trailing))
-        #expect(cell.presentedOffset(at: .maximum) == -cell.configuration.totalWidth(of: .trailing))
-        #expect(sent.lastRows[3]?["offset"] == .number(-cell.configuration.totalWidth(of: .trailing)))
-        #expect(sent.frames.last?["editing"] == .array([.number(3)]))
+        expectEqual(cell.presentedOffset(at: .maximum), -cell.configuration.totalWidth(of: .trailing))
+        expectEqual(sent.lastRows[3]?["offset"], .number(-cell.configuration.totalWidth(of: .trailing)))
+        expectEqual(sent.frames.last?["editing"], .array([.number(3)]))
     }
 
     @Test func theRecordedScriptReplaysToTheEventsThePageSaw() throws {
@@ -248,10 +251,10 @@ struct PlaygroundSessionTests {
         while let wake = session.nextWake { texts += session.wake(at: wake) }
         let seen = try Sent(texts).events.map(Self.withoutText)
         // Unread and Flag close their rows themselves (`ctx:close`): a `close` after each update.
-        #expect(
-            seen.map { $0["event"] }
-                == ["open", "open", "action", "update", "close", "action", "update", "close"].map(JSONValue.string))
-        #expect(seen[5]["button"] == .string("flag"))
+        expectEqual(
+            seen.map { $0["event"] },
+            ["open", "open", "action", "update", "close", "action", "update", "close"].map(JSONValue.string))
+        expectEqual(seen[5]["button"], .string("flag"))
 
         let script = session.session.recordedScript()
         let output = try PluginRun(
@@ -259,7 +262,7 @@ struct PlaygroundSessionTests {
         ).run(script: script)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
-        #expect(replayed == seen)
+        expectEqual(replayed, seen)
     }
 
     /// The page's dismissal of a sheet reaches the session, which records a
@@ -278,8 +281,8 @@ struct PlaygroundSessionTests {
         let sent = try Sent(texts)
         #expect(sent.errors.isEmpty)
         let seen = sent.events.map(Self.withoutText)
-        #expect(seen.map { $0["event"] } == ["open", "action", "present", "dismiss"].map(JSONValue.string))
-        #expect(seen.last?["t"] == .number(1_800))
+        expectEqual(seen.map { $0["event"] }, ["open", "action", "present", "dismiss"].map(JSONValue.string))
+        expectEqual(seen.last?["t"], .number(1_800))
         #expect(session.session.host.presented == nil)
 
         let script = session.session.recordedScript()
@@ -289,7 +292,7 @@ struct PlaygroundSessionTests {
         ).run(script: script)
         let replayed = try String(decoding: output.bytes, as: UTF8.self).split(separator: "\n")
             .map { try JSONReader.parse(String($0)) }.filter { $0["event"] != .string("state") }
-        #expect(replayed == seen)
+        expectEqual(replayed, seen)
     }
 
     static func withoutText(_ event: JSONValue) -> JSONValue {
@@ -318,18 +321,18 @@ struct PlaygroundReloadTests {
 
         try TestFiles.write(original.replacingOccurrences("title = \"Trash\"", "title = \"Bin\""), to: path)
         let good = try Sent(session.reload([.file(path)]), page: page)
-        #expect(good.of(type: "reload").first?["ok"] == .bool(true))
-        #expect(good.of(type: "reload").first?["t"] == .number(1100))
-        #expect(titles(good.lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
-        #expect(good.frames.last?["editing"] == .array([.number(3)]))
-        #expect(good.frames.last?["contentOffset"] == .number(20))
-        #expect(good.events(named: "reload").count == 1)
+        expectEqual(good.of(type: "reload").first?["ok"], .bool(true))
+        expectEqual(good.of(type: "reload").first?["t"], .number(1100))
+        expectEqual(titles(good.lastRows[3]?["right"]), ["Bin", "Flag", "More"])
+        expectEqual(good.frames.last?["editing"], .array([.number(3)]))
+        expectEqual(good.frames.last?["contentOffset"], .number(20))
+        expectEqual(good.events(named: "reload").count, 1)
 
         try TestFiles.write(original.replacingOccurrences("title = \"Trash\"", "title = = \"Oops\""), to: path)
         let bad = try Sent(session.reload([.file(path)]), page: page)
         #expect(bad.frames.isEmpty)
         let failure = bad.of(type: "reload").first
-        #expect(failure?["ok"] == .bool(false))
+        expectEqual(failure?["ok"], .bool(false))
         guard case .string(let error)? = failure?["error"] else { Issue.record("no error"); return }
         let line =
             original.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
@@ -337,15 +340,15 @@ struct PlaygroundReloadTests {
             }! + 1
         #expect(error.hasPrefix("\(path):\(line): "))
         // The old code is still in charge.
-        #expect(titles(try Sent([session.frame()], page: page).lastRows[3]?["right"]) == ["Bin", "Flag", "More"])
+        expectEqual(titles(try Sent([session.frame()], page: page).lastRows[3]?["right"]), ["Bin", "Flag", "More"])
 
         // A save seconds after the last input: the reload is stamped when the file changed (the
         // server passes its real time since the page connected), not at the last input's time.
         try TestFiles.write(original, to: path)
         let later = try Sent(session.reload([.file(path)], at: .start + .milliseconds(4_000 as Int64)), page: page)
-        #expect(later.of(type: "reload").first?["t"] == .number(4000))
-        #expect(session.session.now == .start + .milliseconds(4_000 as Int64))
-        #expect(titles(later.lastRows[3]?["right"]) == ["Trash", "Flag", "More"])
+        expectEqual(later.of(type: "reload").first?["t"], .number(4000))
+        expectEqual(session.session.now, .start + .milliseconds(4_000 as Int64))
+        expectEqual(titles(later.lastRows[3]?["right"]), ["Trash", "Flag", "More"])
         #expect(session.session.recordedScript().contains("wait 2900\n# reload: "))
     }
 }

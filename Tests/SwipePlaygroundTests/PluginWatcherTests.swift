@@ -22,7 +22,7 @@ struct PluginWatcherTests {
         symlink("..", root + "/sub/up")
         symlink("sub/x.lua", root + "/link.lua")
         let stamp = PluginWatcher { [root] }.stamp()
-        #expect(stamp.files.map(\.path) == [root + "/init.lua", root + "/link.lua", root + "/sub/x.lua"])
+        expectEqual(stamp.files.map(\.path), [root + "/init.lua", root + "/link.lua", root + "/sub/x.lua"])
     }
 
     @Test func aFolderPluginHasAtMostItsFileCountWatched() throws {
@@ -32,8 +32,8 @@ struct PluginWatcherTests {
             try TestFiles.write("", to: root + "/f\(index).lua")
             try TestFiles.write("", to: root + "/more/g\(index).lua")
         }
-        #expect(PluginWatcher.maximumFiles == 1_000)
-        #expect(PluginWatcher { [root] }.stamp().files.count == 1_000)
+        expectEqual(PluginWatcher.maximumFiles, 1_000)
+        expectEqual(PluginWatcher { [root] }.stamp().files.count, 1_000)
     }
 
     /// The replies a connection sends while `body` runs, read as a page's socket writer reads
@@ -70,13 +70,14 @@ struct PluginWatcherTests {
             for message in Page.drag(row: 3, by: -200, at: 100) { connection.receive(message) }
         }
         let what = kind == "zero" ? "a character device" : "a FIFO (named pipe)"
-        #expect(
-            sent.of(type: "reload").map { $0["error"] } == [
+        expectEqual(
+            sent.of(type: "reload").map { $0["error"] },
+            [
                 .string("\(path): cannot read the plugin: not a regular file but \(what)")
             ])
-        #expect(sent.of(type: "reload").map { $0["ok"] } == [.bool(false)])
+        expectEqual(sent.of(type: "reload").map { $0["ok"] }, [.bool(false)])
         // The old code still runs row 3's buttons.
-        #expect(titles(sent.lastRows[3]?["right"]) == ["Trash", "Flag", "More"])
+        expectEqual(titles(sent.lastRows[3]?["right"]), ["Trash", "Flag", "More"])
         // A new page is refused with the same reason.
         #expect(
             throws: SessionManager.Refusal(
@@ -99,10 +100,10 @@ struct PluginWatcherTests {
         replies += drag.dropFirst(4).flatMap(session.receive)
         replies += Page.drag(row: 3, by: -200, at: 500).flatMap(session.receive)
         let sent = try Sent(replies)
-        #expect(sent.errors == [])
-        #expect(sent.of(type: "reload").map { $0["ok"] } == [.bool(true)])
+        expectEqual(sent.errors, [])
+        expectEqual(sent.of(type: "reload").map { $0["ok"] }, [.bool(true)])
         #expect(session.session.recordedScript().contains("# reload: \(mailPlugin)\npan 3 cancel\nclose 3\nwait "))
-        #expect(session.session.table.openRows == [3])
+        expectEqual(session.session.table.openRows, [3])
     }
 
     /// On the page: once the recording is full the page gets one `error` message, and
@@ -120,14 +121,15 @@ struct PluginWatcherTests {
             errors += sent.errors
             frames += sent.frames.count
         }
-        #expect(
-            errors == [
+        expectEqual(
+            errors,
+            [
                 "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
             ])
-        #expect(frames == 4)
+        expectEqual(frames, 4)
         // 49,997 waits, the first wheel's `wait` and `scroll`, then a `wait` up to the second.
         let lines = session.session.recordedScript().split(separator: "\n")
-        #expect(lines.count == 3 + Session.maximumRecordedInputs - 1 + 1)
-        #expect(lines.suffix(3) == ["wait 13", "scroll -1", "wait 10"])
+        expectEqual(lines.count, 3 + Session.maximumRecordedInputs - 1 + 1)
+        expectEqual(lines.suffix(3), ["wait 13", "scroll -1", "wait 10"])
     }
 }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -25,8 +26,9 @@ struct PointerMapperTests {
                 event(.down, 300, y, 0), event(.move, 295, y + 1, 16), event(.move, 280, y + 2, 32),
                 event(.move, 240, y, 48), event(.move, 240, y, 56), event(.up, 200, y, 64),
             ], on: table)
-        #expect(
-            commands == [
+        expectEqual(
+            commands,
+            [
                 .panBegin(row: 3, x: 0), .panMove(row: 3, x: -20), .panMove(row: 3, x: -60), .panMove(row: 3, x: -100),
                 .panEnd(row: 3, velocity: nil),
             ])
@@ -40,30 +42,32 @@ struct PointerMapperTests {
                 event(.move, 103, 250, 48), event(.up, 103, 250, 64),
             ], on: table)
         // Up by 20 px past the slop (scroll 20 down), then 30 more.
-        #expect(commands == [.scroll(dy: 20), .scroll(dy: 30)])
+        expectEqual(commands, [.scroll(dy: 20), .scroll(dy: 30)])
     }
 
     @Test func smallMovesAreATapOnTheContent() {
         let table = SwipeTable()
         let commands = map([event(.down, 100, 50, 0), event(.move, 108, 57, 16), event(.up, 109, 52, 40)], on: table)
-        #expect(commands == [.tap(row: 2, button: .content)])
+        expectEqual(commands, [.tap(row: 2, button: .content)])
     }
 
     @Test func tapOnARevealedButtonNamesItsIdAndTheCoveredAreaIsContent() throws {
         let table = SwipeTable()
         try table.openRow(3, edge: .trailing)
         table.advance(by: .milliseconds(1_000 as Int64))
-        #expect(table.cell(forRow: 3)?.offset == -160)
+        expectEqual(table.cell(forRow: 3)?.offset, -160)
         let y = 2 * 44 + 10.0
         // Button 1 (`one`) is the rightmost 80 px, button 2 (`two`) the 80 px left of it.
-        #expect(
-            map([event(.down, 300, y, 0), event(.up, 300, y, 10)], on: table) == [.tap(row: 3, button: .id("one"))])
-        #expect(
-            map([event(.down, 200, y, 0), event(.up, 200, y, 10)], on: table) == [.tap(row: 3, button: .id("two"))])
-        #expect(map([event(.down, 159, y, 0), event(.up, 159, y, 10)], on: table) == [.tap(row: 3, button: .content)])
+        expectEqual(
+            map([event(.down, 300, y, 0), event(.up, 300, y, 10)], on: table), [.tap(row: 3, button: .id("one"))])
+        expectEqual(
+            map([event(.down, 200, y, 0), event(.up, 200, y, 10)], on: table), [.tap(row: 3, button: .id("two"))])
+        expectEqual(
+            map([event(.down, 159, y, 0), event(.up, 159, y, 10)], on: table), [.tap(row: 3, button: .content)])
         // Row 4 is closed: its buttons are covered.
-        #expect(
-            map([event(.down, 300, y + 44, 0), event(.up, 300, y + 44, 10)], on: table) == [
+        expectEqual(
+            map([event(.down, 300, y + 44, 0), event(.up, 300, y + 44, 10)], on: table),
+            [
                 .tap(row: 4, button: .content)
             ])
     }
@@ -81,20 +85,22 @@ struct PointerMapperTests {
         try table.panBegan(row: 1)
         try table.panChanged(row: 1, translation: -120)
         let hit = TableHitTest(table)
-        #expect(hit.tapTarget(x: 310, y: 5)?.button == .id("b"))
-        #expect(hit.tapTarget(x: 250, y: 5)?.button == .id("c"))
-        #expect(hit.tapTarget(x: 190, y: 5)?.button == .content)
+        expectEqual(hit.tapTarget(x: 310, y: 5)?.button, .id("b"))
+        expectEqual(hit.tapTarget(x: 250, y: 5)?.button, .id("c"))
+        expectEqual(hit.tapTarget(x: 190, y: 5)?.button, .content)
     }
 
     @Test func rightToLeftRevealsTheTrailingButtonsOnTheLeft() throws {
         let table = SwipeTable(direction: .rtl)
         try table.openRow(1, edge: .trailing)
         table.advance(by: .milliseconds(1_000 as Int64))
-        #expect(table.cell(forRow: 1)?.offset == 160)
-        #expect(map([event(.down, 10, 5, 0), event(.up, 10, 5, 10)], on: table) == [.tap(row: 1, button: .id("one"))])
-        #expect(
-            map([event(.down, 100, 5, 0), event(.up, 100, 5, 10)], on: table) == [.tap(row: 1, button: .id("two"))])
-        #expect(map([event(.down, 161, 5, 0), event(.up, 161, 5, 10)], on: table) == [.tap(row: 1, button: .content)])
+        expectEqual(table.cell(forRow: 1)?.offset, 160)
+        expectEqual(
+            map([event(.down, 10, 5, 0), event(.up, 10, 5, 10)], on: table), [.tap(row: 1, button: .id("one"))])
+        expectEqual(
+            map([event(.down, 100, 5, 0), event(.up, 100, 5, 10)], on: table), [.tap(row: 1, button: .id("two"))])
+        expectEqual(
+            map([event(.down, 161, 5, 0), event(.up, 161, 5, 10)], on: table), [.tap(row: 1, button: .content)])
     }
 
     @Test func rowsFollowTheScrollAndNothingIsBelowTheLastRow() {
@@ -105,7 +111,7 @@ struct PointerMapperTests {
             map([event(.down, 300, 300, 0), event(.move, 200, 300, 10), event(.up, 200, 300, 20)], on: table).isEmpty)
         let long = SwipeTable()
         long.scroll(by: 100)
-        #expect(map([event(.down, 100, 0, 0), event(.up, 100, 0, 10)], on: long) == [.tap(row: 3, button: .content)])
+        expectEqual(map([event(.down, 100, 0, 0), event(.up, 100, 0, 10)], on: long), [.tap(row: 3, button: .content)])
     }
 
     @Test func cancelEndsAPanAndOtherPointersAreIgnored() {
@@ -117,8 +123,9 @@ struct PointerMapperTests {
                 event(.move, 270, 10, 32), event(.cancel, 270, 10, 40),
                 event(.move, 200, 10, 48), event(.up, 200, 10, 56),
             ], on: table)
-        #expect(
-            commands == [
+        expectEqual(
+            commands,
+            [
                 .panBegin(row: 1, x: 0), .panMove(row: 1, x: -20), .panMove(row: 1, x: -30), .panCancel(row: 1),
             ])
     }
@@ -129,8 +136,9 @@ struct PointerMapperTests {
             [
                 event(.down, 300, 10, 0), event(.move, 280, 10, 16), event(.down, 100, 10, 40), event(.up, 100, 10, 50),
             ], on: table)
-        #expect(
-            commands == [
+        expectEqual(
+            commands,
+            [
                 .panBegin(row: 1, x: 0), .panMove(row: 1, x: -20), .panCancel(row: 1), .tap(row: 1, button: .content),
             ])
     }
@@ -159,7 +167,7 @@ struct PointerMapperTests {
                 }
             }
             let original = map(events, on: table).filter { if case .tap = $0 { false } else { true } }
-            #expect(original == flipped.filter { if case .tap = $0 { false } else { true } })
+            expectEqual(original, flipped.filter { if case .tap = $0 { false } else { true } })
         }
     }
 }

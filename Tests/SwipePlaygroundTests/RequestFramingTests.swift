@@ -1,4 +1,5 @@
 import SwipePlayground
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeServer
@@ -15,13 +16,13 @@ import Testing
             let fields = hosts.map { "Host: \($0)\r\n" }.joined()
             let page = try await server.exchange("GET / HTTP/1.1\r\n\(fields)Connection: close\r\n\r\n")
             #expect(page.head.hasPrefix("HTTP/1.1 400 Bad Request"), "\(hosts)")
-            #expect(String(decoding: page.body, as: UTF8.self) == message)
+            expectEqual(String(decoding: page.body, as: UTF8.self), message)
             let socket = try await server.exchange(
                 "GET /ws HTTP/1.1\r\n\(fields)Upgrade: websocket\r\nConnection: Upgrade\r\n"
                     + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
             #expect(socket.head.hasPrefix("HTTP/1.1 400 Bad Request"), "\(hosts)")
         }
-        #expect(server.sessions.count == 0)
+        expectEqual(server.sessions.count, 0)
         await server.stop()
     }
 
@@ -31,16 +32,16 @@ import Testing
         for target in ["http://evil.example/", "http://127.0.0.1:\(server.port)/"] {
             let page = try await server.exchange("GET \(target) HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")
             #expect(page.head.hasPrefix("HTTP/1.1 400 Bad Request"), "\(target)")
-            #expect(
-                String(decoding: page.body, as: UTF8.self)
-                    == "bad request: the request target '\(target)' is not a path; this playground is no proxy and takes only targets of the form '/path' (RFC 9112, section 3.2)\n"
+            expectEqual(
+                String(decoding: page.body, as: UTF8.self),
+                "bad request: the request target '\(target)' is not a path; this playground is no proxy and takes only targets of the form '/path' (RFC 9112, section 3.2)\n"
             )
         }
         let socket = try await server.exchange(
             "GET http://evil.example/ws HTTP/1.1\r\n\(host)Upgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         #expect(socket.head.hasPrefix("HTTP/1.1 400 Bad Request"))
-        #expect(server.sessions.count == 0)
+        expectEqual(server.sessions.count, 0)
         await server.stop()
     }
 
@@ -57,7 +58,7 @@ import Testing
         let text = answer.head + "\r\n\r\n" + String(decoding: answer.body, as: UTF8.self)
         // Each answer's status line follows the body before it (none ends with a line break).
         let statuses = text.ranges(of: "HTTP/1.1 ").map { String(text[$0.lowerBound...].prefix(12)) }
-        #expect(statuses == ["HTTP/1.1 200", "HTTP/1.1 200", "HTTP/1.1 400"])
+        expectEqual(statuses, ["HTTP/1.1 200", "HTTP/1.1 200", "HTTP/1.1 400"])
         #expect(
             text.hasSuffix("bad request: 2 Host header fields; a request has exactly one (RFC 9112, section 3.2)\n"))
         await server.stop()
@@ -68,14 +69,14 @@ import Testing
     @Test func aTextFrameOfInvalidUTF8ClosesWith1007() async throws {
         let server = try await TestServer.start(plugins: [mailPlugin])
         let socket = try await RawWebSocket(port: server.port)
-        #expect(socket.status == "HTTP/1.1 101 Switching Protocols")
-        #expect(try await socket.readText()?.contains("\"type\":\"hello\"") == true)
-        #expect(try await socket.readText()?.contains("\"type\":\"frame\"") == true)
+        expectEqual(socket.status, "HTTP/1.1 101 Switching Protocols")
+        expectEqual(try await socket.readText()?.contains("\"type\":\"hello\""), true)
+        expectEqual(try await socket.readText()?.contains("\"type\":\"frame\""), true)
         // `{"type":"tick","t":1}` with a lone continuation byte inside the string.
         try await socket.send(opcode: 1, Array(#"{"type":"tick","t":1,"x":""#.utf8) + [0x80] + Array(#""}"#.utf8))
         let closed = try await socket.readUntilClosed()
         #expect(closed.texts.isEmpty)
-        #expect(closed.closeCode == 1007)
+        expectEqual(closed.closeCode, 1007)
         _ = try await poll(for: "the session to end") { server.sessions.count == 0 ? true : nil }
         await server.stop()
     }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -48,22 +49,22 @@ struct RowAnimationFrameTests {
                     Issue.record("no collapsing row at \(elapsed) ms")
                     continue
                 }
-                #expect(number(ghost["y"]) == 176)
+                expectEqual(number(ghost["y"]), 176)
                 #expect(abs((number(ghost["h"]) ?? .nan) - gap) < 1e-9)
                 #expect(abs((number(ghost["opacity"]) ?? .nan) - (1 - e)) < 1e-9)
-                #expect(ghost["filled"]?["id"] == .string("trash"))
+                expectEqual(ghost["filled"]?["id"], .string("trash"))
                 #expect(abs((number(page.rows[5]?["y"]) ?? .nan) - (176 + gap)) < 1e-9, "at \(elapsed) ms")
                 // A tap on the collapsing row hits nothing; one on the row under it hits that row.
                 let hit = TableHitTest(session.session.table)
                 #expect(hit.row(atY: 176 + gap / 2) == nil || gap < 1e-9)
-                #expect(hit.row(atY: 176 + gap + 1) == 5)
+                expectEqual(hit.row(atY: 176 + gap + 1), 5)
             } else {
-                #expect(frame["collapsing"] == nil)
+                expectEqual(frame["collapsing"], nil)
             }
         }
         #expect(collapsingFrames >= 18)
-        #expect(number(page.rows[5]?["y"]) == 176)
-        #expect(page.problems == [])
+        expectEqual(number(page.rows[5]?["y"]), 176)
+        expectEqual(page.problems, [])
     }
 
     @Test func anInsertSendsTheGrowingRowsHeightAndItsRestAgain() throws {
@@ -78,7 +79,7 @@ struct RowAnimationFrameTests {
         _ = try Sent(session.greeting(), page: page)
         try session.session.table.openRow(2, animated: false)
         _ = try Sent(Page.tap(row: 2, x: 300, at: 100).flatMap(session.receive), page: page)
-        #expect(session.session.table.items[2] == "New")
+        expectEqual(session.session.table.items[2], "New")
         let start = session.session.now
         var heights: [Double] = []
         while let wake = session.nextWake {
@@ -90,9 +91,9 @@ struct RowAnimationFrameTests {
             #expect(abs((number(page.rows[2]?["shift"]) ?? 0) - (-320 * (1 - e))) < 1e-9)
         }
         #expect(heights.count >= 18)
-        #expect(heights.last == 44)
-        #expect(number(page.rows[2]?["opacity"]) == 1)
-        #expect(number(page.rows[2]?["shift"]) == 0)
-        #expect(page.problems == [])
+        expectEqual(heights.last, 44)
+        expectEqual(number(page.rows[2]?["opacity"]), 1)
+        expectEqual(number(page.rows[2]?["shift"]), 0)
+        expectEqual(page.problems, [])
     }
 }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -46,8 +47,8 @@ struct RowDrawTests {
         let geometry = cell.geometry(at: instant, width: width)
         if let filled = geometry.filled {
             let page = try #require(drawn.filled, "row \(row) at \(instant.milliseconds): no filled button drawn")
-            #expect(page.index == filled.index)
-            #expect(page.side == (geometry.offset < 0 ? "right" : "left"))
+            expectEqual(page.index, filled.index)
+            expectEqual(page.side, (geometry.offset < 0 ? "right" : "left"))
             worst = max(worst, abs(page.x - filled.x), abs(page.width - filled.width))
         } else if let page = drawn.filled, page.side == (geometry.offset < 0 ? "right" : "left"),
             geometry.offset != 0
@@ -98,7 +99,7 @@ struct RowDrawTests {
                 }
             }
             #expect(worst <= 0.25, "\(name): drawn \(worst) points from the core, \(place)")
-            #expect(page.problems == [], "\(name)")
+            expectEqual(page.problems, [], "\(name)")
         }
         #expect(checked > 10_000)
     }
@@ -112,20 +113,20 @@ struct RowDrawTests {
         _ = try Sent(session.greeting(), page: page)
         // At rest: the buttons just past the right side (a reveal of 0).
         let rest = try #require(page.drawn(row: 1, at: 0))
-        #expect(rest.right.map(\.x) == [320, 320, 320])
-        #expect(rest.left.map(\.width) == [0])
+        expectEqual(rest.right.map(\.x), [320, 320, 320])
+        expectEqual(rest.left.map(\.width), [0])
         let drag = Page.drag(row: 1, by: -120, at: 100).dropLast()
         _ = try Sent(drag.flatMap(session.receive), page: page)
         let draw = try #require(page.rows[1]?["draw"])
-        #expect(draw["at"] == nil)
-        #expect(
-            draw["right"]
-                == .array([
-                    .array([.number(280), .number(80)]), .array([.number(250), .number(60)]),
-                    .array([.number(200), .number(100)]),
-                ]))
-        #expect(draw["filled"] == .null)
-        #expect(page.rows[1]?["order"]?["right"] == .array([.number(2), .number(1), .number(0)]))
+        expectEqual(draw["at"], nil)
+        expectEqual(
+            draw["right"],
+            .array([
+                .array([.number(280), .number(80)]), .array([.number(250), .number(60)]),
+                .array([.number(200), .number(100)]),
+            ]))
+        expectEqual(draw["filled"], .null)
+        expectEqual(page.rows[1]?["order"]?["right"], .array([.number(2), .number(1), .number(0)]))
     }
 
     /// In the page: a pan past the full-swipe threshold held still sends the filled
@@ -140,7 +141,7 @@ struct RowDrawTests {
         _ = try Sent(drag.dropLast().flatMap(session.receive), page: page)
         let table = session.session.table
         let cell = try #require(table.cell(forRow: 2))
-        #expect(cell.filledButton?.id == "a")
+        expectEqual(cell.filledButton?.id, "a")
         let expansion = try #require(cell.expansion)
         let draw = try #require(page.rows[2]?["draw"])
         guard case .array(let knots)? = draw["at"] else {
@@ -148,7 +149,7 @@ struct RowDrawTests {
             return
         }
         #expect(knots.count >= 3 && knots.count <= 40)
-        #expect(draw["filled"]?["side"] == .string("right"))
+        expectEqual(draw["filled"]?["side"], .string("right"))
         var instant = table.now
         while instant <= expansion.end + .milliseconds(Int64(100)) {
             #expect(try Self.miss(page, session, row: 2, at: instant) <= 0.25, "at \(instant.milliseconds)")
@@ -167,9 +168,9 @@ struct RowDrawTests {
             var t = session.session.now.milliseconds + 10
             while t < wake.milliseconds {
                 _ = try Sent(session.receive(#"{"type":"tick","t":\#(t)}"#), page: page)
-                #expect(page.row(2)?["item"] == item)
+                expectEqual(page.row(2)?["item"], item)
                 let now = session.session.table.now
-                #expect(page.drawn(row: 2, at: now.milliseconds)?.filled?.side == "right", "at \(t) ms")
+                expectEqual(page.drawn(row: 2, at: now.milliseconds)?.filled?.side, "right", "at \(t) ms")
                 #expect(try Self.miss(page, session, row: 2, at: now) <= 0.25, "at \(t) ms")
                 ticks += 1
                 t += 10

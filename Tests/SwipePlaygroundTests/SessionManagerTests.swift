@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -10,11 +11,11 @@ struct SessionManagerTests {
         var ids: Set<String> = []
         for _ in 0..<SessionManager.maximumSessions {
             let connection = try manager.open()
-            #expect(connection.id.count == 16)
+            expectEqual(connection.id.count, 16)
             #expect(connection.id.allSatisfy { $0.isHexDigit })
             ids.insert(connection.id)
         }
-        #expect(ids.count == 32)
+        expectEqual(ids.count, 32)
         #expect(
             throws: SessionManager.Refusal(
                 message:
@@ -24,11 +25,11 @@ struct SessionManagerTests {
         }
         let first = try #require(manager.session(id: ids.first!))
         manager.close(first)
-        #expect(manager.count == 31)
+        expectEqual(manager.count, 31)
         #expect(manager.session(id: first.id) == nil)
         _ = try manager.open()
         manager.closeAll()
-        #expect(manager.count == 0)
+        expectEqual(manager.count, 0)
     }
 
     @Test func aPluginThatNoLongerLoadsRefusesNewPagesWithItsPlace() {
@@ -62,31 +63,31 @@ struct SessionManagerTests {
         }
         // While that much waits, frames are key frames (they may replace the one before).
         let keyFrame = reference.frame(key: true)
-        #expect(connection.endedBecause == nil)
-        #expect(connection.coalescingBytes == 32 << 10)
+        expectEqual(connection.endedBecause, nil)
+        expectEqual(connection.coalescingBytes, 32 << 10)
         // (Plus a few bytes: the frame that passed the mark may be a little longer than this one.)
         #expect(connection.unsentBytes.peak <= (32 << 10) + keyFrame.utf8.count + 16)
         var texts: [String] = []
         var iterator = connection.messages.makeAsyncIterator()
         while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
         let sent = try Sent(texts)
-        #expect(sent.messages.first?["type"] == .string("hello"))
+        expectEqual(sent.messages.first?["type"], .string("hello"))
         #expect(sent.frames.count < 100)
-        #expect(texts.last == keyFrame)
+        expectEqual(texts.last, keyFrame)
         // The page that missed the dropped frames draws what the page that got every one draws.
-        #expect(sent.page.problems == [])
-        #expect(sent.page.rows == referencePage.rows)
+        expectEqual(sent.page.problems, [])
+        expectEqual(sent.page.rows, referencePage.rows)
         // In order: each frame's time after the one before.
         let times = sent.frames.compactMap { frame -> Double? in if case .number(let t)? = frame["t"] { t } else { nil }
         }
-        #expect(times == times.sorted())
+        expectEqual(times, times.sorted())
         // The session goes on: the next message's frame comes at once.
         connection.receive(#"{"type":"wheel","dy":1,"t":2000}"#)
         let next = try Sent([try #require(await iterator.next())])
-        #expect(next.frames.last?["t"] == .number(2_000))
+        expectEqual(next.frames.last?["t"], .number(2_000))
         manager.close(connection)
-        #expect(await iterator.next() == nil)
-        #expect(connection.endedBecause == .pageLeft)
+        expectEqual(await iterator.next(), nil)
+        expectEqual(connection.endedBecause, .pageLeft)
     }
 
     /// Under that, nothing is dropped: a page a little behind gets every frame.
@@ -97,7 +98,7 @@ struct SessionManagerTests {
         var texts: [String] = []
         var iterator = connection.messages.makeAsyncIterator()
         while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
-        #expect(try Sent(texts).frames.count == 51)
+        expectEqual(try Sent(texts).frames.count, 51)
         manager.close(connection)
     }
 
@@ -119,19 +120,20 @@ struct SessionManagerTests {
         var iterator = connection.messages.makeAsyncIterator()
         while connection.unsentBytes.now > 0, let text = await iterator.next() { texts.append(text) }
         let sent = try Sent(texts)
-        #expect(
-            sent.messages.map { $0["type"] } == ["hello", "error", "frame", "frame", "error"].map(JSONValue.string))
-        #expect(
-            sent.errors == [
+        expectEqual(
+            sent.messages.map { $0["type"] }, ["hello", "error", "frame", "frame", "error"].map(JSONValue.string))
+        expectEqual(
+            sent.errors,
+            [
                 "malformed JSON at byte 1: expected a field name in double quotes, got 'n'",
                 "a message must be a JSON object, got an array",
             ])
         // The first frame is the drag's release, with its `open`; the last shows the table after
         // the last wheel.
         guard case .array(let carried)? = sent.frames.first?["events"] else { Issue.record("no events"); return }
-        #expect(carried.map { $0["event"] } == [.string("open")])
-        #expect(sent.frames.last?["t"] == .number(950))
-        #expect(sent.frames.last?["events"] == .array([]))
+        expectEqual(carried.map { $0["event"] }, [.string("open")])
+        expectEqual(sent.frames.last?["t"], .number(950))
+        expectEqual(sent.frames.last?["events"], .array([]))
         manager.close(connection)
     }
 
@@ -149,18 +151,18 @@ struct SessionManagerTests {
             connection.receive("{nope")
             sentCount += 1
         }
-        #expect(connection.endedBecause == .tooFarBehind)
-        #expect(connection.unsentBytes.now == 0)
+        expectEqual(connection.endedBecause, .tooFarBehind)
+        expectEqual(connection.unsentBytes.now, 0)
         #expect(sentCount > 15 && sentCount < 30)
         #expect(connection.unsentBytes.peak > limit)
         #expect(connection.unsentBytes.peak <= limit + error.utf8.count)
         var count = 0
         for await _ in connection.messages { count += 1 }
-        #expect(count == 0)
+        expectEqual(count, 0)
         connection.receive(#"{"type":"wheel","dy":1,"t":2000}"#)  // nothing happens any more
-        #expect(connection.unsentBytes.now == 0)
+        expectEqual(connection.unsentBytes.now, 0)
         manager.close(connection)
-        #expect(connection.endedBecause == .tooFarBehind)
+        expectEqual(connection.endedBecause, .tooFarBehind)
     }
 
     @Test func recordingsAreServedByIdAndUnknownPathsAre404() throws {
@@ -168,17 +170,17 @@ struct SessionManagerTests {
         let connection = try manager.open()
         connection.receive(#"{"type":"wheel","dy":44,"t":10}"#)
         let script = PlaygroundRoutes.get("/sessions/\(connection.id).swipe", sessions: manager)
-        #expect(script.status == 200)
-        #expect(script.contentType == "text/plain; charset=utf-8")
-        #expect(script.fileName == "session-\(connection.id).swipe")
+        expectEqual(script.status, 200)
+        expectEqual(script.contentType, "text/plain; charset=utf-8")
+        expectEqual(script.fileName, "session-\(connection.id).swipe")
         #expect(String(decoding: script.body, as: UTF8.self).hasSuffix("wait 10\nscroll 44\n"))
         let spec = PlaygroundRoutes.get("/sessions/\(connection.id)_spec.lua", sessions: manager)
-        #expect(spec.status == 200)
+        expectEqual(spec.status, 200)
         #expect(String(decoding: spec.body, as: UTF8.self).contains("describe("))
-        #expect(PlaygroundRoutes.get("/sessions/\(connection.id).txt", sessions: manager).status == 404)
-        #expect(PlaygroundRoutes.get("/page.js", sessions: manager).contentType == "text/javascript; charset=utf-8")
-        #expect(PlaygroundRoutes.get("/../etc/passwd", sessions: manager).status == 404)
+        expectEqual(PlaygroundRoutes.get("/sessions/\(connection.id).txt", sessions: manager).status, 404)
+        expectEqual(PlaygroundRoutes.get("/page.js", sessions: manager).contentType, "text/javascript; charset=utf-8")
+        expectEqual(PlaygroundRoutes.get("/../etc/passwd", sessions: manager).status, 404)
         manager.closeAll()
-        #expect(PlaygroundRoutes.get("/sessions/\(connection.id).swipe", sessions: manager).status == 404)
+        expectEqual(PlaygroundRoutes.get("/sessions/\(connection.id).swipe", sessions: manager).status, 404)
     }
 }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlayground
@@ -31,41 +32,41 @@ struct TextLimitTests {
     static let cutHuge = String(repeating: "é", count: PlaygroundText.maximumBytes / 2) + "…(1048576 bytes)"
 
     @Test func aTextIsCutOnACharacterBoundaryAndSaysItsLength() {
-        #expect(PlaygroundText.cut("short") == "short")
+        expectEqual(PlaygroundText.cut("short"), "short")
         let exact = String(repeating: "x", count: PlaygroundText.maximumBytes)
-        #expect(PlaygroundText.cut(exact) == exact)
+        expectEqual(PlaygroundText.cut(exact), exact)
         // One byte in, a two-byte character would be cut in half: it goes whole.
         let odd = "x" + String(repeating: "é", count: PlaygroundText.maximumBytes)
-        #expect(
-            PlaygroundText.cut(odd)
-                == "x" + String(repeating: "é", count: PlaygroundText.maximumBytes / 2 - 1) + "…(8193 bytes)")
+        expectEqual(
+            PlaygroundText.cut(odd),
+            "x" + String(repeating: "é", count: PlaygroundText.maximumBytes / 2 - 1) + "…(8193 bytes)")
     }
 
     @Test func thirtyTitlesOf1MBFitTheFirstFrame() async throws {
         let manager = SessionManager(configuration: SessionConfiguration(plugins: [Self.hugeTexts]))
         let connection = try manager.open()
-        #expect(connection.endedBecause == nil)
+        expectEqual(connection.endedBecause, nil)
         let hello = try #require(await connection.next())
         let first = try #require(await connection.next())
         #expect(hello.utf8.count + first.utf8.count < 1 << 20)
         let page = PageModel()
         let sent = try Sent([hello, first], page: page)
-        #expect(sent.frames.count == 1)
+        expectEqual(sent.frames.count, 1)
         let row = try #require(page.row(1))
-        #expect(
-            row["item"]
-                == .string(
-                    "1" + String(repeating: "é", count: PlaygroundText.maximumBytes / 2 - 1) + "…(1048577 bytes)"))
+        expectEqual(
+            row["item"],
+            .string(
+                "1" + String(repeating: "é", count: PlaygroundText.maximumBytes / 2 - 1) + "…(1048577 bytes)"))
         guard case .array(let buttons)? = row["right"], let button = buttons.first else {
             Issue.record("row 1 has no right buttons: \(row)")
             return
         }
-        #expect(button["title"] == .string(Self.cutHuge))
-        #expect(
-            button["accessibility_label"]
-                == .string(
-                    "label " + String(repeating: "é", count: (PlaygroundText.maximumBytes - 6) / 2) + "…(1048582 bytes)"
-                ))
+        expectEqual(button["title"], .string(Self.cutHuge))
+        expectEqual(
+            button["accessibility_label"],
+            .string(
+                "label " + String(repeating: "é", count: (PlaygroundText.maximumBytes - 6) / 2) + "…(1048582 bytes)"
+            ))
         // The events of a tap carry the plugin's texts cut too.
         connection.receive(#"{"type":"activate","row":1,"button":"a","t":10}"#)
         var texts: [String] = []
@@ -75,10 +76,10 @@ struct TextLimitTests {
         }
         let tapped = try Sent(texts, page: page)
         let present = try #require(tapped.events(named: "present").first)
-        #expect(present["text"] == .string(Self.cutHuge))
-        #expect(tapped.events(named: "log").first?["message"] == .string(Self.cutHuge))
+        expectEqual(present["text"], .string(Self.cutHuge))
+        expectEqual(tapped.events(named: "log").first?["message"], .string(Self.cutHuge))
         #expect(texts.allSatisfy { $0.utf8.count < 64 << 10 })
-        #expect(connection.endedBecause == nil)
+        expectEqual(connection.endedBecause, nil)
         manager.closeAll()
     }
 
@@ -93,12 +94,12 @@ struct TextLimitTests {
         )
         .greeting()
         let bytes = greeting.reduce(0) { $0 + $1.utf8.count }
-        #expect(connection.endedBecause == .tooLarge(bytes: bytes))
-        #expect(
-            PlaygroundServer.closeReason(.tooLarge(bytes: 12_000_000), idleLimit: .seconds(600), unsentLimit: 8 << 20)
-                == "too large: the server's messages for one update came to 12000000 bytes, more than the 8388608 that may wait to be sent (too many or too large events or rows from the plugins); change the plugin, then reload the page"
+        expectEqual(connection.endedBecause, .tooLarge(bytes: bytes))
+        expectEqual(
+            PlaygroundServer.closeReason(.tooLarge(bytes: 12_000_000), idleLimit: .seconds(600), unsentLimit: 8 << 20),
+            "too large: the server's messages for one update came to 12000000 bytes, more than the 8388608 that may wait to be sent (too many or too large events or rows from the plugins); change the plugin, then reload the page"
         )
-        #expect(PlaygroundServer.closeCode(.tooLarge(bytes: 1)) == .unexpectedServerError)
+        expectEqual(PlaygroundServer.closeCode(.tooLarge(bytes: 1)), .unexpectedServerError)
         manager.closeAll()
     }
 }

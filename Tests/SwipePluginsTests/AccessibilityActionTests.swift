@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A row's buttons as accessibility actions, run by `activate` without
@@ -13,8 +14,9 @@ struct AccessibilityActionTests {
     @Test func activatingMailsTrashDeletesWithoutOpening() throws {
         let jsonl = try SessionTests.run("activate 3 trash\n", plugins: [SessionTests.mail], format: .jsonl)
         let lines = jsonl.split(separator: "\n").map(String.init)
-        #expect(
-            Array(lines.prefix(2)) == [
+        expectEqual(
+            Array(lines.prefix(2)),
+            [
                 #"{"event":"action","row":3,"button":"trash","index":1,"side":"trailing","accessibility":true,"t":0}"#,
                 #"{"event":"delete","row":3,"item":"Re: quarterly numbers","t":0}"#,
             ])
@@ -27,9 +29,9 @@ struct AccessibilityActionTests {
 
     @Test func actionsListsMailsButtons() throws {
         let jsonl = try SessionTests.run("actions 3\n", plugins: [SessionTests.mail], format: .jsonl)
-        #expect(
-            jsonl.split(separator: "\n").first
-                == #"{"event":"actions","row":3,"actions":[{"label":"Trash","side":"trailing","button":"trash","index":1},{"label":"Unread","side":"leading","button":"unread","index":1},{"label":"Flag","side":"trailing","button":"flag","index":2},{"label":"More","side":"trailing","button":"more","index":3}],"t":0}"#
+        expectEqual(
+            jsonl.split(separator: "\n").first,
+            #"{"event":"actions","row":3,"actions":[{"label":"Trash","side":"trailing","button":"trash","index":1},{"label":"Unread","side":"leading","button":"unread","index":1},{"label":"Flag","side":"trailing","button":"flag","index":2},{"label":"More","side":"trailing","button":"more","index":3}],"t":0}"#
         )
     }
 
@@ -71,7 +73,7 @@ struct AccessibilityActionTests {
                 "on_action = function(ctx, row, button) ctx:log(button.id, tostring(button.accessibility), tostring(button.full)) end"
             ))
         try ScriptRunner(table: host.table, fileName: "s").run(script: "activate 2 a\nswipe 2 -120\ntap 2 a")
-        #expect(host.messages("log") == ["a\ttrue\tnil", "a\tnil\tnil"])
+        expectEqual(host.messages("log"), ["a\ttrue\tnil", "a\tnil\tnil"])
     }
 
     /// A `manual` full swipe's button activated: the row waits for `ctx:fulfill` as a full
@@ -92,18 +94,18 @@ struct AccessibilityActionTests {
         let runner = ScriptRunner(table: host.table, fileName: "s")
         try runner.run(script: "activate 3 trash\nwait 799")
         #expect(host.table.isWaiting(row: 3))
-        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(host.table.cell(forRow: 3)?.isClosed, true)
         #expect(throws: ScriptError(file: "s", line: 1, message: TableError.heldByFullSwipe(row: 3).description)) {
             try runner.run(script: "open 3")
         }
         try runner.run(script: "wait 1")
         #expect(!host.table.isWaiting(row: 3))
-        #expect(host.table.items.count == 29)
+        expectEqual(host.table.items.count, 29)
         var out = OutputBuffer()
         for record in host.recorder.records { JSONLinesFormat.write(record, to: &out) }
-        #expect(
-            String(decoding: out.bytes, as: UTF8.self)
-                == #"{"event":"action","row":3,"button":"trash","index":1,"accessibility":true,"t":0}"# + "\n"
+        expectEqual(
+            String(decoding: out.bytes, as: UTF8.self),
+            #"{"event":"action","row":3,"button":"trash","index":1,"accessibility":true,"t":0}"# + "\n"
                 + #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":800}"# + "\n")
     }
 
@@ -115,11 +117,12 @@ struct AccessibilityActionTests {
         )
         let report = PluginChecker().check(path)
         let warnings = report.problems.filter { $0.severity == .warning }.map(\.message)
-        #expect(
-            warnings == [
+        expectEqual(
+            warnings,
+            [
                 "has neither a title nor an accessibility_label: a screen reader would offer its action as 'x' (its id)"
             ])
-        #expect(report.problems.first { $0.severity == .warning }?.field == "buttons[1]")
+        expectEqual(report.problems.first { $0.severity == .warning }?.field, "buttons[1]")
     }
 
     /// A session records a row whose item has a string id as `#ID`, so the recording
@@ -132,8 +135,7 @@ struct AccessibilityActionTests {
         for line in try ScriptParser(fileName: "s").parse("swipe 2 -120\nswipe 1 -120\nactivate #m42 one\nactions 2") {
             try session.apply(line)
         }
-        #expect(
-            session.recordedCommands
-                == "swipe #m42 -120 150\nswipe 1 -120 150\nactivate #m42 one\nactions #m42\n")
+        expectEqual(
+            session.recordedCommands, "swipe #m42 -120 150\nswipe 1 -120 150\nactivate #m42 one\nactions #m42\n")
     }
 }

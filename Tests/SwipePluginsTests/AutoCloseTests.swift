@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A button's `close = true` (or its edge's `close_on_action = true`) closes
@@ -32,17 +33,17 @@ struct AutoCloseTests {
         let host = try host(Self.two, handlers: "on_action = function(ctx, row, b) ctx:log(b.id) end,")
         try host.open(3)
         try host.table.tap(row: 3, buttonID: "a")
-        #expect(calls(host) == ["action 3 a", "close 3"])
-        #expect(host.texts("log") == ["[p] a"])
-        #expect(host.table.openRows == [])
+        expectEqual(calls(host), ["action 3 a", "close 3"])
+        expectEqual(host.texts("log"), ["[p] a"])
+        expectEqual(host.table.openRows, [])
         // Animated: the content is still out, and comes back on the clock.
         #expect(host.table.cell(forRow: 3)?.offset != 0)
         host.table.advance(by: .seconds(1))
-        #expect(host.table.cell(forRow: 3)?.offset == 0)
+        expectEqual(host.table.cell(forRow: 3)?.offset, 0)
         // The button without `close` leaves its row open, as the tutorial does.
         try host.open(4)
         try host.table.tap(row: 4, buttonID: "b")
-        #expect(host.table.openRows == [4])
+        expectEqual(host.table.openRows, [4])
     }
 
     @Test func anEdgesCloseOnActionIsItsButtonsDefault() throws {
@@ -55,17 +56,17 @@ struct AutoCloseTests {
         try host.table.tap(row: 2, buttonID: "b")
         try host.table.openRow(5, edge: .leading)
         try host.table.tap(row: 5, buttonID: "l")
-        #expect(host.table.openRows == [2, 5])
-        #expect(calls(host) == ["action 1 a", "close 1", "action 2 b", "action 5 l"])
+        expectEqual(host.table.openRows, [2, 5])
+        expectEqual(calls(host), ["action 1 a", "close 1", "action 2 b", "action 5 l"])
     }
 
     @Test func aFailedHandlerLeavesTheRowOpen() throws {
         let host = try host(Self.two, handlers: "on_action = function() error('no') end,")
         try host.open(3)
         try host.table.tap(row: 3, buttonID: "a")
-        #expect(host.table.openRows == [3])
-        #expect(calls(host) == ["action 3 a"])
-        #expect(host.messages("plugin_error").count == 1)
+        expectEqual(host.table.openRows, [3])
+        expectEqual(calls(host), ["action 3 a"])
+        expectEqual(host.messages("plugin_error").count, 1)
     }
 
     /// A handler that deleted the row moved the others up: none of them is closed for it.
@@ -74,8 +75,8 @@ struct AutoCloseTests {
         try host.open(3)
         try host.open(4)
         try host.table.tap(row: 3, buttonID: "a")
-        #expect(host.table.openRows == [3])
-        #expect(calls(host) == ["action 3 a"])
+        expectEqual(host.table.openRows, [3])
+        expectEqual(calls(host), ["action 3 a"])
     }
 
     /// "Mark as read": a handler that changes its own row's title (`ctx:set_item`) still has its
@@ -88,10 +89,10 @@ struct AutoCloseTests {
         let host = try host(Self.two, handlers: "on_action = function(ctx, row) \(edit) end,")
         try host.open(3)
         try host.table.tap(row: 3, buttonID: "a")
-        #expect(calls(host) == ["action 3 a", "close 3"])
-        #expect(host.table.openRows == [])
+        expectEqual(calls(host), ["action 3 a", "close 3"])
+        expectEqual(host.table.openRows, [])
         host.table.advance(by: .seconds(1))
-        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(host.table.cell(forRow: 3)?.isClosed, true)
     }
 
     /// A handler that inserts a row above its own moves it down: the row is closed where it is.
@@ -100,15 +101,15 @@ struct AutoCloseTests {
         try host.open(3)
         try host.open(6)
         try host.table.tap(row: 3, buttonID: "a")
-        #expect(calls(host) == ["action 3 a", "close 4"])
-        #expect(host.table.openRows == [7])
+        expectEqual(calls(host), ["action 3 a", "close 4"])
+        expectEqual(host.table.openRows, [7])
     }
 
     @Test func theCloseReachesOnClose() throws {
         let host = try host(Self.two, handlers: "on_close = function(ctx, row) ctx:log('closed', row.index) end,")
         try host.open(2)
         try host.table.tap(row: 2, buttonID: "a")
-        #expect(host.texts("log") == ["[p] closed\t2"])
+        expectEqual(host.texts("log"), ["[p] closed\t2"])
     }
 
     static let badCases: [(String, String)] = [
@@ -130,23 +131,23 @@ struct AutoCloseTests {
     func aBadCloseIsAPluginErrorNamingItsField(configuration: String, message: String) throws {
         let host = try fixtures.host(
             plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
-        #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
-        #expect(host.table.cell(forRow: 1)?.configuration.hasButtons == false)
+        expectEqual(host.messages("plugin_error"), ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+        expectEqual(host.table.cell(forRow: 1)?.configuration.hasButtons, false)
     }
 
     @Test func aPluginTableAsksForExclusiveOnBegin() throws {
         let host = try fixtures.host(plugin("table = { exclusive = 'begin' },"))
-        #expect(host.table.options == TableBehaviorOptions(exclusive: true, exclusiveOnBegin: true))
+        expectEqual(host.table.options, TableBehaviorOptions(exclusive: true, exclusiveOnBegin: true))
         try host.open(1)
         try host.table.panBegan(row: 3)
         try host.table.panChanged(row: 3, translation: -20)
-        #expect(host.table.openRows == [])
-        #expect(calls(host) == ["close 1"])
+        expectEqual(host.table.openRows, [])
+        expectEqual(calls(host), ["close 1"])
         // `true` keeps closing on open.
         let onOpen = try fixtures.host(plugin("table = { exclusive = true },"))
         try onOpen.open(1)
         try onOpen.table.panBegan(row: 3)
         try onOpen.table.panChanged(row: 3, translation: -20)
-        #expect(onOpen.table.openRows == [1])
+        expectEqual(onOpen.table.openRows, [1])
     }
 }

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// The button appearance keys as a plugin's `configure` gives them: `icon`, `text_color`,
@@ -26,20 +27,20 @@ struct ButtonAppearancePluginTests {
                 { id = 'tag', title = 'Tag', width = 80, icon = { path = 'M4 4h9l7 8-7 8H4z', view_box = '0 0 48 48' } },
             } }
             """)
-        #expect(host.customNames == [])
+        expectEqual(host.customNames, [])
         let buttons = try #require(read).buttons
-        #expect(buttons.map(\.width) == [75, 60, 80])
-        #expect(buttons[0].icon == ButtonIcon.named("trash"))
-        #expect(buttons[0].icon?.stroked == true)
-        #expect(buttons[0].validTextColor == "#fff")
-        #expect(buttons[0].validHighlightColor == "#a00000")
-        #expect(buttons[1].title == "")
-        #expect(buttons[1].displayTitle == "more")
-        #expect(buttons[1].accessibilityLabel == "More")
-        #expect(
-            buttons[2].icon
-                == ButtonIcon(
-                    path: "M4 4h9l7 8-7 8H4z", viewBox: .init(minX: 0, minY: 0, width: 48, height: 48), stroked: false))
+        expectEqual(buttons.map(\.width), [75, 60, 80])
+        expectEqual(buttons[0].icon, ButtonIcon.named("trash"))
+        expectEqual(buttons[0].icon?.stroked, true)
+        expectEqual(buttons[0].validTextColor, "#fff")
+        expectEqual(buttons[0].validHighlightColor, "#a00000")
+        expectEqual(buttons[1].title, "")
+        expectEqual(buttons[1].displayTitle, "more")
+        expectEqual(buttons[1].accessibilityLabel, "More")
+        expectEqual(
+            buttons[2].icon,
+            ButtonIcon(
+                path: "M4 4h9l7 8-7 8H4z", viewBox: .init(minX: 0, minY: 0, width: 48, height: 48), stroked: false))
     }
 
     /// Auto widths, clamping and equal widths, against the metric table (docs/appearance.md).
@@ -64,8 +65,8 @@ struct ButtonAppearancePluginTests {
     ])
     func autoAndEqualWidths(fields: String, widths: [Double]) throws {
         let (host, read) = try configuration("{ \(fields) }")
-        #expect(host.customNames == [])
-        #expect(try #require(read).buttons.map(\.width) == widths)
+        expectEqual(host.customNames, [])
+        expectEqual(try #require(read).buttons.map(\.width), widths)
     }
 
     @Test func equalWidthsIsPerEdge() throws {
@@ -74,10 +75,10 @@ struct ButtonAppearancePluginTests {
             { trailing = { buttons = { { id = 'a', title = 'Trash', width = 'auto' }, { id = 'b', title = 'Archive', width = 'auto' } } },
               leading = { equal_widths = true, buttons = { { id = 'c', title = 'Read', width = 'auto' }, { id = 'd', title = 'Mark as Unread', width = 'auto' } } } }
             """)
-        #expect(host.customNames == [])
+        expectEqual(host.customNames, [])
         let configuration = try #require(read)
-        #expect(configuration.trailing.buttons.map(\.width) == [75, 90])
-        #expect(configuration.leading.buttons.map(\.width) == [155, 155])
+        expectEqual(configuration.trailing.buttons.map(\.width), [75, 90])
+        expectEqual(configuration.leading.buttons.map(\.width), [155, 155])
     }
 
     static let names = ButtonIcon.names.joined(separator: ", ")
@@ -162,19 +163,20 @@ struct ButtonAppearancePluginTests {
     func aBadKeyIsOnePluginErrorNamingTheField(given: String, message: String) throws {
         let (host, read) = try configuration(given)
         let file = fixtures.folder + "/p.lua"
-        #expect(host.messages("plugin_error") == ["\(file):1: row 1: \(message)"])
-        #expect(read?.buttons == [])
+        expectEqual(host.messages("plugin_error"), ["\(file):1: row 1: \(message)"])
+        expectEqual(read?.buttons, [])
     }
 
     @Test func anIconTableWarnsOfUnknownKeys() throws {
         let (host, read) = try configuration(
             "{ buttons = { { id = 'a', title = 'A', width = 80, icon = { path = 'M0 0h4', viewbox = '0 0 4 4' } } } }")
         let file = fixtures.folder + "/p.lua"
-        #expect(
-            host.texts("plugin_warning") == [
+        expectEqual(
+            host.texts("plugin_warning"),
+            [
                 "\(file):1: warning: row 1: buttons[1].icon.viewbox: unknown key (did you mean 'view_box'?)"
             ])
-        #expect(try #require(read).buttons.first?.icon?.viewBox == .standard)
+        expectEqual(try #require(read).buttons.first?.icon?.viewBox, .standard)
     }
 
     /// An icon-only button is named by its icon in the trace and the text table.
@@ -184,7 +186,7 @@ struct ButtonAppearancePluginTests {
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
         let actions = host.recorder.records.filter { $0.event.name == "action" }.map { TextFormat.line(for: $0) }
-        #expect(actions.count == 1)
-        #expect(actions.first?.hasSuffix("row 1: tapped \"more\" (button 1, id m)") == true)
+        expectEqual(actions.count, 1)
+        expectEqual(actions.first?.hasSuffix("row 1: tapped \"more\" (button 1, id m)"), true)
     }
 }

@@ -10,7 +10,7 @@ struct ContextPreludeTests {
 
     @Test func theEmbeddedSourceIsTheLuaFile() throws {
         let file = Repository.path("Sources/SwipePlugins/Lua/ctx_prelude.lua")
-        #expect(PluginHost.contextPrelude == (try String(contentsOfFile: file, encoding: .utf8)))
+        expectEqual(PluginHost.contextPrelude, (try String(contentsOfFile: file, encoding: .utf8)))
     }
 
     /// What the prelude does: `ctx.now` reads the clock, `ctx` is read-only and hides its metatable.
@@ -25,8 +25,9 @@ struct ContextPreludeTests {
                 """))
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
-        #expect(
-            host.messages("log") == [
+        expectEqual(
+            host.messages("log"),
+            [
                 "0\tfalse\tfalse\t\(fixtures.chunk("p.lua")):2: ctx is read-only (cannot set 'now')"
             ])
     }

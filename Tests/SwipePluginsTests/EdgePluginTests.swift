@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Leading and trailing edges, the layout direction and the table options, as plugins set them.
@@ -68,8 +69,8 @@ struct EdgePluginTests {
         let host = try fixtures.host(
             plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
         let file = fixtures.folder + "/p.lua"
-        #expect(host.messages("plugin_error") == ["\(file):1: row 1: \(message)"])
-        #expect(host.table.cell(forRow: 1)?.configuration.hasButtons == false)
+        expectEqual(host.messages("plugin_error"), ["\(file):1: row 1: \(message)"])
+        expectEqual(host.table.cell(forRow: 1)?.configuration.hasButtons, false)
     }
 
     @Test func unknownKeysOfAnEdgeWarn() throws {
@@ -77,8 +78,8 @@ struct EdgePluginTests {
             plugin(
                 configure: "function(row) return { leading = { buttons = { \(Self.leading) }, open_treshold = 3 } } end"
             ))
-        #expect(host.messages("plugin_warning") == ["unknown key (did you mean 'open_threshold'?)"])
-        #expect(host.customs.first?.field("field") == .string("leading.open_treshold"))
+        expectEqual(host.messages("plugin_warning"), ["unknown key (did you mean 'open_threshold'?)"])
+        expectEqual(host.customs.first?.field("field"), .string("leading.open_treshold"))
     }
 
     @Test func bothEdgesAreRead() throws {
@@ -90,11 +91,11 @@ struct EdgePluginTests {
                       trailing = { buttons = { \(Self.button) } }, bounce = 5 } end
                     """))
         let configuration = try #require(host.table.cell(forRow: 1)?.configuration)
-        #expect(configuration.leading.buttons.map(\.id) == ["u"])
-        #expect(configuration.leading.openThreshold == 10)
-        #expect(configuration.leading.closeThreshold == 50)
-        #expect(configuration.trailing.buttons.map(\.id) == ["a"])
-        #expect(configuration.bounce == 5)
+        expectEqual(configuration.leading.buttons.map(\.id), ["u"])
+        expectEqual(configuration.leading.openThreshold, 10)
+        expectEqual(configuration.leading.closeThreshold, 50)
+        expectEqual(configuration.trailing.buttons.map(\.id), ["a"])
+        expectEqual(configuration.bounce, 5)
         #expect(host.customNames.isEmpty)
     }
 
@@ -120,17 +121,20 @@ struct EdgePluginTests {
         try host.table.panBegan(row: 2)
         try host.table.panChanged(row: 2, translation: 200)
         try host.table.panEnded(row: 2)
-        #expect(
-            host.messages("log") == [
+        expectEqual(
+            host.messages("log"),
+            [
                 "open\t2\tleading", "tap\tu\t1\tleading", "tap\ta\t1\ttrailing", "close\t2\ttrailing",
             ])
-        #expect(
-            host.coreEvents == [
+        expectEqual(
+            host.coreEvents,
+            [
                 .open(row: 2), .action(row: 2, buttonID: "u", number: 1, title: "U"),
                 .action(row: 2, buttonID: "a", number: 1, title: "A"), .close(row: 2),
             ])
-        #expect(
-            host.recorder.records.filter(\.event.isDelegateCall).map(\.side) == [
+        expectEqual(
+            host.recorder.records.filter(\.event.isDelegateCall).map(\.side),
+            [
                 .leading, .leading, .trailing, .trailing,
             ])
     }
@@ -143,8 +147,8 @@ struct EdgePluginTests {
         try host.table.openRow(1)
         try host.table.panBegan(row: 1)
         try host.table.panEnded(row: 1)
-        #expect(host.messages("log") == ["nil"])
-        #expect(host.recorder.records.first?.side == nil)
+        expectEqual(host.messages("log"), ["nil"])
+        expectEqual(host.recorder.records.first?.side, nil)
     }
 
     @Test func ctxOpenTakesASide() throws {
@@ -158,9 +162,9 @@ struct EdgePluginTests {
         try host.table.panChanged(row: 1, translation: -100)
         try host.table.panEnded(row: 1)
         host.table.advance(by: .milliseconds(300 as Int64))
-        #expect(host.table.openRows == [1, 3, 4])
-        #expect(host.table.cell(forRow: 3)?.right == -60)
-        #expect(host.table.cell(forRow: 4)?.right == 80)
+        expectEqual(host.table.openRows, [1, 3, 4])
+        expectEqual(host.table.cell(forRow: 3)?.right, -60)
+        expectEqual(host.table.cell(forRow: 4)?.right, 80)
     }
 
     @Test func ctxOpenRefusesAnUnknownSide() throws {
@@ -168,10 +172,10 @@ struct EdgePluginTests {
         try host.open(1)
         try host.table.panBegan(row: 1)
         try host.table.panEnded(row: 1)
-        #expect(host.messages("plugin_error").count == 1)
-        #expect(
+        expectEqual(host.messages("plugin_error").count, 1)
+        expectEqual(
             host.messages("plugin_error").first?.hasSuffix(
-                "bad argument #2 to 'open' (side must be 'leading' or 'trailing', got 'left')") == true)
+                "bad argument #2 to 'open' (side must be 'leading' or 'trailing', got 'left')"), true)
     }
 
     @Test func theFirstPluginWithATableSetsTheOptionsAndTheHostAddsToThem() throws {
@@ -179,11 +183,11 @@ struct EdgePluginTests {
             ("a.lua", plugin(name: "a", "table = { exclusive = true },")),
             ("b.lua", plugin(name: "b", "table = { close_on_scroll = true },")),
         ])
-        #expect(host.table.options == TableBehaviorOptions(exclusive: true))
+        expectEqual(host.table.options, TableBehaviorOptions(exclusive: true))
         let first = try Plugin(path: fixtures.plugin("c.lua", plugin(name: "c", "table = { close_on_tap = true },")))
         let combined = try PluginHost(
             plugins: [first], configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(exclusive: true)))
-        #expect(combined.table.options == TableBehaviorOptions(exclusive: true, closeOnTap: true))
+        expectEqual(combined.table.options, TableBehaviorOptions(exclusive: true, closeOnTap: true))
     }
 
     @Test func aBadTableFieldStopsTheLoad() throws {
@@ -203,8 +207,9 @@ struct EdgePluginTests {
             try Plugin(path: list)
         }
         let typo = try Plugin(path: fixtures.plugin("w.lua", plugin("table = { exclusiv = true },")))
-        #expect(
-            typo.warnings.map(\.description) == [
+        expectEqual(
+            typo.warnings.map(\.description),
+            [
                 "\(typo.file):1: warning: table.exclusiv: unknown key (did you mean 'exclusive'?)"
             ])
     }
@@ -212,25 +217,26 @@ struct EdgePluginTests {
     @Test func setupChoosesTheDirectionUnlessTheHostDid() throws {
         let source = plugin("setup = function(host) host.log(host.direction); host.set_direction('rtl') end,")
         let host = try fixtures.host(source)
-        #expect(host.table.direction == .rtl)
-        #expect(host.messages("log") == ["ltr"])
+        expectEqual(host.table.direction, .rtl)
+        expectEqual(host.messages("log"), ["ltr"])
         let given = try fixtures.host([("q.lua", source)], configuration: SessionConfiguration(direction: .ltr))
-        #expect(given.table.direction == .ltr)
+        expectEqual(given.table.direction, .ltr)
         let bad = try fixtures.host([("r.lua", plugin("setup = function(host) host.set_direction('up') end,"))])
-        #expect(
+        expectEqual(
             bad.messages("plugin_error").first?.hasSuffix(
-                "set_direction: the direction must be 'ltr' or 'rtl', got 'up'") == true)
+                "set_direction: the direction must be 'ltr' or 'rtl', got 'up'"), true)
     }
 
     @Test func checkValidatesTheEdges() {
         let path = fixtures.plugin(
             "bad.lua", plugin(configure: "function(row) return { leading = { buttons = 3 } } end"))
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 2))).check(path)
-        #expect(
-            report.problems.map(\.description) == [
+        expectEqual(
+            report.problems.map(\.description),
+            [
                 "\(path):1: row 1: leading.buttons: must be a list of buttons, got a number (an empty list or enabled = false: the edge does not swipe)",
                 "\(path): the same error as row 1 on 1 more row: 2",
             ])
-        #expect(report.configuredRows == 0)
+        expectEqual(report.configuredRows, 0)
     }
 }

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A handler's deletes and inserts are one batch (`SwipeTable.beginEdits()`): the table is laid
@@ -29,25 +30,25 @@ struct EditBatchTests {
         try host.open(3)
         let calls = host.configureCalls
         try host.table.tap(row: 3, buttonID: "edit")
-        #expect(host.table.items.count == 2030)
-        #expect(host.texts("insert").count == 2000)
+        expectEqual(host.table.items.count, 2030)
+        expectEqual(host.texts("insert").count, 2000)
         // The 12 rows on screen are asked for once (the inserted rows, under an animation, have
         // no height: the old rows are still the ones on screen). Laid out after each insert,
         // every row an expansion pulled into view had a cell, 2,012 of them, and each visible
         // row was configured again after each insert.
-        #expect(host.configureCalls - calls == 12)
+        expectEqual(host.configureCalls - calls, 12)
         #expect(host.table.cellCount <= 13)
-        #expect(host.table.visibleRows == (animation == "none" ? 1..<13 : 2001..<2013))
+        expectEqual(host.table.visibleRows, (animation == "none" ? 1..<13 : 2001..<2013))
         if animation != "none" {
             // Once the clock moves the inserted rows have some height, and the ones on screen a cell.
             host.table.advance(by: .milliseconds(1 as Int64))
-            #expect(host.table.visibleRows.lowerBound == 1)
+            expectEqual(host.table.visibleRows.lowerBound, 1)
             #expect(try #require(host.table.cellGeometry(forRow: 1)).height > 0)
         }
         host.table.advance(by: RowAnimation.duration)
-        #expect(host.table.visibleRows == 1..<13)
+        expectEqual(host.table.visibleRows, 1..<13)
         #expect(!host.table.rowsAnimate)
-        #expect(host.table.cell(forRow: 1)?.configuration.buttons.map(\.id) == ["edit"])
+        expectEqual(host.table.cell(forRow: 1)?.configuration.buttons.map(\.id), ["edit"])
     }
 
     /// Deletes at the top: the rows on screen collapse (each visible row deleted leaves a gap,
@@ -56,13 +57,13 @@ struct EditBatchTests {
         let host = try host("for i = 1, 2000 do ctx:delete(1) end", animation: "fade", rows: 2030)
         try host.open(3)
         try host.table.tap(row: 3, buttonID: "edit")
-        #expect(host.table.items.count == 30)
-        #expect(host.texts("delete").count == 2000)
-        #expect(host.table.collapsingRows.count == 12)
+        expectEqual(host.table.items.count, 30)
+        expectEqual(host.texts("delete").count, 2000)
+        expectEqual(host.table.collapsingRows.count, 12)
         #expect(host.table.cellCount <= 26)
         host.table.advance(by: RowAnimation.duration)
         #expect(host.table.collapsingRows.isEmpty)
-        #expect(host.table.visibleRows == 1..<13)
+        expectEqual(host.table.visibleRows, 1..<13)
         #expect(host.table.cell(forRow: 1) != nil && host.table.items[1] == "Longer Title Item #2001")
     }
 
@@ -78,7 +79,7 @@ struct EditBatchTests {
             asked.append(host.configureCalls - calls)
         }
         // Rows 5 on (and those the expansions pull into view) are configured once each.
-        #expect(asked[0] == asked[1] - 100)
+        expectEqual(asked[0], asked[1] - 100)
         #expect(asked[0] <= 110)
     }
 }

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A leading full swipe with completion `reset` closes its row before its action runs: its
@@ -39,8 +40,9 @@ struct FullSwipeCloseTests {
         let host = try host()
         try swipe(host, row: 3, to: 300)
         try swipe(host, row: 4, to: 20)
-        #expect(
-            host.texts("log") == [
+        expectEqual(
+            host.texts("log"),
+            [
                 "[p] will_close 3 true", "[p] close 3 true", "[p] action 3 true",
                 "[p] will_close 4 nil", "[p] close 4 nil",
             ])
@@ -59,8 +61,8 @@ struct FullSwipeCloseTests {
         try host.open(3)
         #expect(try host.table.tap(row: 3, buttonID: "a"))
         // Row 7 was not open: nothing for it.
-        #expect(host.coreEvents == [.action(row: 3, buttonID: "a", number: 1, title: "A"), .close(row: 3)])
-        #expect(host.texts("log") == ["[p] on_close 3 nil"])
+        expectEqual(host.coreEvents, [.action(row: 3, buttonID: "a", number: 1, title: "A"), .close(row: 3)])
+        expectEqual(host.texts("log"), ["[p] on_close 3 nil"])
         #expect(host.table.openRows.isEmpty)
     }
 }

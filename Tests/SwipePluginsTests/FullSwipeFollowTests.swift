@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A full swipe's row through what plugins do around it: a `set_items` while its `delete` slides
@@ -33,18 +34,19 @@ struct FullSwipeFollowTests {
               end
             end
             """)
-        #expect(
-            try run("swipe 3 -300\nwait 300\n", on: host) == [
+        expectEqual(
+            try run("swipe 3 -300\nwait 300\n", on: host),
+            [
                 #"{"event":"expand","row":3,"side":"trailing","t":96}"#,
                 #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
                 #"{"event":"insert","row":1,"item":"New","id":"31","t":200}"#,
                 #"{"event":"delete","row":4,"item":"Longer Title Item #3","t":250}"#,
             ])
-        #expect(host.table.items.count == 30)
+        expectEqual(host.table.items.count, 30)
         #expect(!host.items().contains("Longer Title Item #3"))
-        #expect(host.items()[3] == "Longer Title Item #4")
-        #expect(host.table.openRows == [])
-        #expect(host.table.cell(forRow: 4)?.isClosed == true)
+        expectEqual(host.items()[3], "Longer Title Item #4")
+        expectEqual(host.table.openRows, [])
+        expectEqual(host.table.cell(forRow: 4)?.isClosed, true)
     }
 
     /// The same when the batch moves the item off screen: deleted at once, as a `fulfill` off
@@ -66,12 +68,13 @@ struct FullSwipeFollowTests {
             end
             """)
         let lines = try run("swipe 3 -300\nwait 300\n", on: host)
-        #expect(
-            lines.suffix(2) == [
+        expectEqual(
+            lines.suffix(2),
+            [
                 #"{"event":"move","row":30,"from":3,"item":"Longer Title Item #3","id":"3","t":200}"#,
                 #"{"event":"delete","row":30,"item":"Longer Title Item #3","t":200}"#,
             ])
-        #expect(host.table.items.count == 29)
+        expectEqual(host.table.items.count, 29)
         #expect(!host.items().contains("Longer Title Item #3"))
     }
 
@@ -83,10 +86,10 @@ struct FullSwipeFollowTests {
             "{ completion = 'manual' }", "on_action = function(ctx, row, b) ctx:log(b.id, b.full) end,")
         _ = try run("swipe 3 -300\nwait 500\n", on: host)
         #expect(host.table.isWaiting(row: 3))
-        #expect(try host.table.tap(row: 3, buttonID: "more") == false)
-        #expect(try host.table.tap(row: 3, buttonID: "trash") == false)
-        #expect(host.texts("log") == ["[p] trash\ttrue"])
-        #expect(host.coreEvents.map(\.name) == ["action"])
+        expectEqual(try host.table.tap(row: 3, buttonID: "more"), false)
+        expectEqual(try host.table.tap(row: 3, buttonID: "trash"), false)
+        expectEqual(host.texts("log"), ["[p] trash\ttrue"])
+        expectEqual(host.coreEvents.map(\.name), ["action"])
         #expect(host.table.isWaiting(row: 3))
     }
 
@@ -111,8 +114,9 @@ struct FullSwipeFollowTests {
               on_action = function() end }
             """
         let (notices, out) = try runNoticing("swipe 3 -300\nwait 500\ntap 3 more\nwait 10\n", plugin: plugin)
-        #expect(
-            notices == [
+        expectEqual(
+            notices,
+            [
                 "s.swipe:3: notice: 'tap 3 more' hit nothing: row 3 is held by a full swipe with completion 'manual' until it is fulfilled, and shows only its filled button; the script goes on"
             ])
         #expect(!String(decoding: out.bytes, as: UTF8.self).contains(#""button":"more""#))
@@ -130,8 +134,9 @@ struct FullSwipeFollowTests {
             """
         let (notices, _) = try runNoticing(
             "tap #m2 more\nswipe #m3 -300\nwait 500\ntap #m3 more\ntap 2 trailing:2\n", plugin: plugin)
-        #expect(
-            notices == [
+        expectEqual(
+            notices,
+            [
                 "s.swipe:1: notice: 'tap #m2 more' hit nothing: that button of row #m2 is not revealed (the row is not open on its side); the script goes on",
                 "s.swipe:4: notice: 'tap #m3 more' hit nothing: row #m3 is held by a full swipe with completion 'manual' until it is fulfilled, and shows only its filled button; the script goes on",
                 "s.swipe:5: notice: 'tap 2 trailing:2' hit nothing: that button of row 2 is not revealed (the row is not open on its side); the script goes on",
@@ -144,13 +149,14 @@ struct FullSwipeFollowTests {
     @Test func aResetsCloseComesBeforeItsAction() throws {
         let host = try host(
             "{ completion = 'reset' }", "on_action = function(ctx, row) ctx:open(row.index) end,")
-        #expect(
-            try run("swipe 3 -300\nwait 500\n", on: host) == [
+        expectEqual(
+            try run("swipe 3 -300\nwait 500\n", on: host),
+            [
                 #"{"event":"expand","row":3,"side":"trailing","t":96}"#,
                 #"{"event":"close","row":3,"t":150}"#,
                 #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
             ])
-        #expect(host.table.openRows == [3])
-        #expect(host.table.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+        expectEqual(host.table.openRows, [3])
+        expectEqual(host.table.cell(forRow: 3)?.isOpen(on: .trailing), true)
     }
 }

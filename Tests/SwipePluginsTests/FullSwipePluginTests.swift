@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// The full swipe as plugins configure and drive it: `full_swipe`, `ctx:fulfill`.
@@ -17,15 +18,16 @@ struct FullSwipePluginTests {
     /// swipe, and deletes it.
     @Test func aFullSwipeDeletesTheRow() throws {
         let host = try host("{ completion = 'delete' }")
-        #expect(
-            try run("swipe 3 -300\nwait 300\n", on: host) == [
+        expectEqual(
+            try run("swipe 3 -300\nwait 300\n", on: host),
+            [
                 #"{"event":"expand","row":3,"side":"trailing","t":96}"#,
                 #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
                 #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#,
             ])
-        #expect(host.table.items.count == 29)
-        #expect(host.items()[2] == "Longer Title Item #4")
-        #expect(host.buttonIDs(3) == ["trash"])  // the row below moved up, configured again
+        expectEqual(host.table.items.count, 29)
+        expectEqual(host.items()[2], "Longer Title Item #4")
+        expectEqual(host.buttonIDs(3), ["trash"])  // the row below moved up, configured again
     }
 
     /// `completion = "manual"`: the handler fulfils 500 ms later; the row stays
@@ -35,11 +37,11 @@ struct FullSwipePluginTests {
             "{ completion = 'manual' }",
             "on_action = function(ctx, row, button) ctx:after(500, function(c) c:fulfill(3, 'reset') end) end")
         let lines = try run("swipe 3 -300\nwait 499\n", on: host)
-        #expect(lines.count == 2)
+        expectEqual(lines.count, 2)
         #expect(host.table.isWaiting(row: 3))
         #expect((host.table.cell(forRow: 3)?.reveal(on: .trailing) ?? 0) > 192)
-        #expect(try run("wait 1\nwait 300\n", on: host).suffix(1) == [#"{"event":"close","row":3,"t":650}"#])
-        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(try run("wait 1\nwait 300\n", on: host).suffix(1), [#"{"event":"close","row":3,"t":650}"#])
+        expectEqual(host.table.cell(forRow: 3)?.isClosed, true)
     }
 
     @Test func fulfillingAtOnceAndTwice() throws {
@@ -47,32 +49,32 @@ struct FullSwipePluginTests {
             "{ completion = 'manual' }",
             "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete'); ctx:fulfill(row.index, 'reset') end")
         _ = try run("swipe 3 -300\nwait 300\n", on: host)
-        #expect(
+        expectEqual(
             host.messages("plugin_error").first?.hasSuffix(
                 "bad argument #1 to 'fulfill' (row 3 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
-            ) == true)
-        #expect(host.table.items.count == 30)  // the failed handler applied nothing
+            ), true)
+        expectEqual(host.table.items.count, 30)  // the failed handler applied nothing
         #expect(host.table.isWaiting(row: 3))
         let once = try self.host(
             "{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'delete') end")
         let lines = try run("swipe 3 -300\nwait 300\n", on: once)
-        #expect(lines.last == #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#)
+        expectEqual(lines.last, #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":250}"#)
         #expect(!once.table.isWaiting(row: 3))
     }
 
     @Test func fulfillingARowThatIsNotWaitingIsAnError() throws {
         let host = try host("{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(5, 'reset') end")
         _ = try run("swipe 3 -300\n", on: host)
-        #expect(
+        expectEqual(
             host.messages("plugin_error").first?.hasSuffix(
                 "bad argument #1 to 'fulfill' (row 5 is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
-            ) == true)
+            ), true)
         let bad = try self.host(
             "{ completion = 'manual' }", "on_action = function(ctx, row) ctx:fulfill(row.index, 'later') end")
         _ = try run("swipe 3 -300\n", on: bad)
-        #expect(
+        expectEqual(
             bad.messages("plugin_error").first?.hasSuffix(
-                "bad argument #2 to 'fulfill' (completion must be 'delete' or 'reset', got 'later')") == true)
+                "bad argument #2 to 'fulfill' (completion must be 'delete' or 'reset', got 'later')"), true)
     }
 
     /// A handler's row numbers count its own queued inserts and deletes, which
@@ -84,35 +86,37 @@ struct FullSwipePluginTests {
             "{ completion = 'manual' }",
             "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(r.index, 'delete') end")
         _ = try run("swipe 3 -300\nwait 1000\n", on: stale)
-        #expect(
-            stale.messages("plugin_error").map { $0.drop { $0 != " " } } == [
+        expectEqual(
+            stale.messages("plugin_error").map { $0.drop { $0 != " " } },
+            [
                 " bad argument #1 to 'fulfill' (row 3 (row 2 before this handler's queued inserts and deletes) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
             ])
-        #expect(stale.table.items.count == 30)
+        expectEqual(stale.table.items.count, 30)
         #expect(stale.table.isWaiting(row: 3))
         let inserted = try host(
             "{ completion = 'manual' }",
             "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:fulfill(1, 'delete') end")
         _ = try run("swipe 3 -300\nwait 1000\n", on: inserted)
-        #expect(
+        expectEqual(
             inserted.messages("plugin_error").first?.hasSuffix(
                 "bad argument #1 to 'fulfill' (row 1 (a row this handler inserts) is not waiting for a full swipe to be fulfilled (only a row released past its full-swipe threshold with completion 'manual' is, once))"
-            ) == true)
+            ), true)
         let moved = try host(
             "{ completion = 'manual' }",
             "on_action = function(ctx, r) ctx:insert(1, 'new'); ctx:delete(2); ctx:insert(1, 'newer'); ctx:fulfill(r.index + 1, 'delete') end"
         )
         let lines = try run("swipe 3 -300\nwait 1000\n", on: moved)
         #expect(moved.messages("plugin_error").isEmpty)
-        #expect(
-            lines.suffix(4) == [
+        expectEqual(
+            lines.suffix(4),
+            [
                 #"{"event":"insert","row":1,"item":"new","t":150}"#,
                 #"{"event":"delete","row":2,"item":"Longer Title Item #1","t":150}"#,
                 #"{"event":"insert","row":1,"item":"newer","t":150}"#,
                 #"{"event":"delete","row":4,"item":"Longer Title Item #3","t":250}"#,
             ])
         #expect(!moved.table.isWaiting(row: 4))
-        #expect(Array(moved.items().prefix(4)) == ["newer", "new", "Longer Title Item #2", "Longer Title Item #4"])
+        expectEqual(Array(moved.items().prefix(4)), ["newer", "new", "Longer Title Item #2", "Longer Title Item #4"])
     }
 
     /// (the full_swipe value; the error after `FILE:1: row 1: `)
@@ -162,7 +166,7 @@ struct FullSwipePluginTests {
     @Test(arguments: cases)
     func aBadFullSwipeIsOnePluginErrorNamingTheField(fullSwipe: String, message: String) throws {
         let host = try host(fullSwipe)
-        #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+        expectEqual(host.messages("plugin_error"), ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
     }
 
     /// SwipeCellKit's `.destructive`: `full_swipe = "destructive"` or `{ style = "destructive" }`;
@@ -171,17 +175,18 @@ struct FullSwipePluginTests {
         let short = try host("'destructive'")
         var expected = FullSwipe(threshold: 256, completion: .delete, width: 320)
         expected.isDestructive = true
-        #expect(short.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == expected)
+        expectEqual(short.table.cell(forRow: 1)?.configuration.trailing.fullSwipe, expected)
         let styled = try host("{ style = 'destructive', completion = 'reset' }")
         expected.completion = .reset
-        #expect(styled.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == expected)
-        #expect(FullSwipe.destructiveThreshold(width: 320) == 256)
-        #expect(FullSwipe.destructiveThreshold(width: 100) == 70)  // narrow: the edge inset first
-        #expect(FullSwipe.destructive(total: 70, width: 100) == nil)
+        expectEqual(styled.table.cell(forRow: 1)?.configuration.trailing.fullSwipe, expected)
+        expectEqual(FullSwipe.destructiveThreshold(width: 320), 256)
+        expectEqual(FullSwipe.destructiveThreshold(width: 100), 70)  // narrow: the edge inset first
+        expectEqual(FullSwipe.destructive(total: 70, width: 100), nil)
         // 255 points of travel stay collapsed; 256 expand; the release deletes the row.
         #expect(try run("pan 3 begin\npan 3 move -255\n", on: short).isEmpty)
-        #expect(
-            try run("pan 3 move -256\npan 3 end\nwait 300\n", on: short) == [
+        expectEqual(
+            try run("pan 3 move -256\npan 3 end\nwait 300\n", on: short),
+            [
                 #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
                 #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
                 #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":100}"#,
@@ -200,22 +205,24 @@ struct FullSwipePluginTests {
               full_swipe = 'destructive' } } end }
             """
         let host = try fixtures.host(source)
-        #expect(
-            try run("swipe 3 -300\nwait 1000\n", on: host) == [
+        expectEqual(
+            try run("swipe 3 -300\nwait 1000\n", on: host),
+            [
                 #"{"event":"expand","row":3,"side":"trailing","t":144}"#,
                 #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":150}"#,
                 #"{"event":"log","plugin":"p","message":"trash\ttrue","t":150}"#,
                 #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":928}"#,
             ])
-        #expect(host.table.items.count == 29)
+        expectEqual(host.table.items.count, 29)
     }
 
     @Test func aDestructiveFullSwipeNeedsRoomPastTheButtons() throws {
         let source =
             "return { name = 'p', configure = function(row) return { trailing = { buttons = { { id = 'a', title = 'A', width = 150 }, { id = 'b', title = 'B', width = 150 } }, full_swipe = 'destructive' } } end }"
         let host = try fixtures.host(source)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.folder)/p.lua:1: row 1: trailing.full_swipe: is 'destructive', but its threshold (256 points: the cell's width - 30 or 80% of it, whichever is less) is not past the buttons' width (300 points)"
             ])
     }
@@ -229,7 +236,7 @@ struct FullSwipePluginTests {
             """
         let host = try fixtures.host(source)
         _ = try run("swipe 3 -300\nwait 300\nswipe 5 -80\nwait 300\ntap 5 trash\n", on: host)
-        #expect(host.messages("log") == ["trash\ttrue", "trash\tnil"])
+        expectEqual(host.messages("log"), ["trash\ttrue", "trash\tnil"])
     }
 
     // MARK: Limits and failures of full swipes
@@ -259,15 +266,16 @@ struct FullSwipePluginTests {
         ] {
             let host = try deleting(duration: duration, handler: Self.logRow)
             let lines = try run("pan \(row) begin\npan \(row) move -250\npan \(row) end\nwait 200\n", on: host)
-            #expect(
-                lines == [
+            expectEqual(
+                lines,
+                [
                     #"{"event":"expand","row":\#(row),"side":"trailing","t":0}"#,
                     #"{"event":"action","row":\#(row),"button":"trash","index":1,"full":true,"t":0}"#,
                     #"{"event":"log","plugin":"p","message":"\#(row)\t\#(item)","t":0}"#,
                     #"{"event":"delete","row":\#(row),"item":"\#(item)","t":\#(animates ? 100 : 0)}"#,
                 ], "row \(row), duration \(duration)")
-            #expect(host.table.items.count == 4)
-            if let next { #expect(host.items()[row - 1] == next) }
+            expectEqual(host.table.items.count, 4)
+            if let next { expectEqual(host.items()[row - 1], next) }
         }
     }
 
@@ -277,14 +285,16 @@ struct FullSwipePluginTests {
     func aHandlerThatDeletesItsRowDeletesOneRow(duration: String) throws {
         let host = try deleting(duration: duration, handler: "function(ctx, r) ctx:delete(r.index) end")
         let lines = try run("pan 3 begin\npan 3 move -250\npan 3 end\nwait 200\n", on: host)
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 #"{"event":"expand","row":3,"side":"trailing","t":0}"#,
                 #"{"event":"action","row":3,"button":"trash","index":1,"full":true,"t":0}"#,
                 #"{"event":"delete","row":3,"item":"Longer Title Item #3","t":0}"#,
             ])
-        #expect(
-            host.items() == [
+        expectEqual(
+            host.items(),
+            [
                 "Longer Title Item #1", "Longer Title Item #2", "Longer Title Item #4", "Longer Title Item #5",
             ])
     }
@@ -305,16 +315,17 @@ struct FullSwipePluginTests {
             """
         let host = try fixtures.host(source)
         _ = try run("swipe 3 -300\nwait 300\n", on: host)
-        #expect(
-            host.messages("plugin_error").map { $0.drop { $0 != " " } } == [
+        expectEqual(
+            host.messages("plugin_error").map { $0.drop { $0 != " " } },
+            [
                 " bad argument #1 to '\(method)' (row 3 is held by a full swipe with completion 'manual' until it is fulfilled: fulfill it with 'delete' or 'reset' first)"
             ])
         #expect(host.table.isWaiting(row: 3))
-        #expect(host.table.cell(forRow: 3)?.filledButton?.id == "trash")
+        expectEqual(host.table.cell(forRow: 3)?.filledButton?.id, "trash")
         #expect(host.table.openRows.isEmpty)
         try host.table.fulfill(row: 3, .reset)
         _ = try run("wait 300\n", on: host)
-        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(host.table.cell(forRow: 3)?.isClosed, true)
         // The script's `open 3` and the table's own calls are refused the same way.
         let script = try fixtures.host(source)
         _ = try run("swipe 3 -300\n", on: script)
@@ -333,10 +344,10 @@ struct FullSwipePluginTests {
         host.table.options = TableBehaviorOptions(exclusive: true)
         _ = try run("open 3\nwait 300\npan 3 begin\npan 3 move -200\npan 3 end\nwait 300\nopen 5\nwait 300\n", on: host)
         #expect(host.table.isWaiting(row: 3))
-        #expect(host.table.openRows == [5])
-        #expect(host.table.cell(forRow: 3)?.filledButton?.id == "trash")
+        expectEqual(host.table.openRows, [5])
+        expectEqual(host.table.cell(forRow: 3)?.filledButton?.id, "trash")
         #expect((host.table.cell(forRow: 3)?.reveal(on: .trailing) ?? 0) > 192)
-        #expect(host.coreEvents == [.action(row: 3, buttonID: "trash", number: 1, title: "Trash")])
+        expectEqual(host.coreEvents, [.action(row: 3, buttonID: "trash", number: 1, title: "Trash")])
     }
 
     @Test func aHandlerMayOpenAWaitingRowItFulfilledFirst() throws {
@@ -346,19 +357,20 @@ struct FullSwipePluginTests {
         _ = try run("swipe 3 -300\nwait 1000\n", on: host)
         #expect(host.messages("plugin_error").isEmpty)
         #expect(!host.table.isWaiting(row: 3))
-        #expect(host.table.openRows == [3])
-        #expect(host.table.cell(forRow: 3)?.isOpen(on: .trailing) == true)
+        expectEqual(host.table.openRows, [3])
+        expectEqual(host.table.cell(forRow: 3)?.isOpen(on: .trailing), true)
     }
 
     @Test func thresholdsInPointsOrFractions() throws {
         let points = try host("{ threshold = 150 }")
-        #expect(points.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 150, width: 320))
+        expectEqual(
+            points.table.cell(forRow: 1)?.configuration.trailing.fullSwipe, FullSwipe(threshold: 150, width: 320))
         let fraction = try host("{ threshold = 0.5, completion = 'reset' }")
-        #expect(
-            fraction.table.cell(forRow: 1)?.configuration.trailing.fullSwipe
-                == FullSwipe(threshold: 160, completion: .reset, width: 320))
+        expectEqual(
+            fraction.table.cell(forRow: 1)?.configuration.trailing.fullSwipe,
+            FullSwipe(threshold: 160, completion: .reset, width: 320))
         let defaults = try host("{}")
-        #expect(
-            defaults.table.cell(forRow: 1)?.configuration.trailing.fullSwipe == FullSwipe(threshold: 192, width: 320))
+        expectEqual(
+            defaults.table.cell(forRow: 1)?.configuration.trailing.fullSwipe, FullSwipe(threshold: 192, width: 320))
     }
 }

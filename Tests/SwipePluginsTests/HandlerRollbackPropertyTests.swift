@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A handler that fails, at a random point after random `ctx` calls, leaves the table exactly as
@@ -72,23 +73,23 @@ struct HandlerRollbackPropertyTests {
             let added = Array(after.records.dropFirst(before.records.count))
             after.records = Array(after.records.prefix(before.records.count))
             let context = "seed \(seed), handler:\n\(body)"
-            #expect(after == before, "\(context)")
-            #expect(added.count == 2, "\(context)\nadded: \(added)")
+            expectEqual(after, before, "\(context)")
+            expectEqual(added.count, 2, "\(context)\nadded: \(added)")
             if case .action(let tapped, _, _, _)? = added.first?.event {
-                #expect(tapped == row, "\(context)")
+                expectEqual(tapped, row, "\(context)")
             } else {
                 Issue.record("\(context): no action first: \(added)")
             }
             if let name = added.last?.event.name, !added.last!.event.isDelegateCall {
-                #expect(name == "plugin_error", "\(context)")
+                expectEqual(name, "plugin_error", "\(context)")
             } else {
                 Issue.record("\(context): no plugin_error last: \(added)")
             }
             // Nothing the handler scheduled fires later.
             let settled = Self.snapshot(host)
             host.table.advance(by: TimeAmount.milliseconds(1000 as Int64))
-            #expect(Self.snapshot(host).records == settled.records, "\(context): something fired after the failure")
-            #expect(Self.snapshot(host).items == before.items, "\(context)")
+            expectEqual(Self.snapshot(host).records, settled.records, "\(context): something fired after the failure")
+            expectEqual(Self.snapshot(host).items, before.items, "\(context)")
         }
     }
 }

@@ -2,6 +2,7 @@ import LuaRuntime
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// The plugin host is the table's attached owner (``SwipeTable/attach(owner:deliver:)``), not a weak
@@ -20,8 +21,8 @@ struct HostAttachmentTests {
         try host.table.panBegan(row: 2)
         try host.table.panChanged(row: 2, translation: -60)
         try host.table.panEnded(row: 2)
-        #expect(host.coreEvents == [.open(row: 2)])
-        #expect(host.texts("log") == ["[p] open 2"])
+        expectEqual(host.coreEvents, [.open(row: 2)])
+        expectEqual(host.texts("log"), ["[p] open 2"])
     }
 
     @Test func aReleasedHostLeavesItsTableAndPluginsUsable() throws {
@@ -42,7 +43,7 @@ struct HostAttachmentTests {
         try table.panEnded(row: 3)
         table.advance(by: .milliseconds(300 as Int64))
         #expect(table.openRows.isEmpty)
-        #expect(try kept.lua.run("print('late'); return 1", chunkName: "=t") == [.integer(1)])
+        expectEqual(try kept.lua.run("print('late'); return 1", chunkName: "=t"), [.integer(1)])
     }
 
     /// A session's reload attaches the new host before the old one goes: the old one's
@@ -63,7 +64,7 @@ struct HostAttachmentTests {
             guard record.event.name == "log" else { return nil }
             return TextFormat.line(for: record)
         }
-        #expect(logs.count == 1)
-        #expect(logs.first?.hasSuffix("[q] reloaded 4") == true)
+        expectEqual(logs.count, 1)
+        expectEqual(logs.first?.hasSuffix("[q] reloaded 4"), true)
     }
 }

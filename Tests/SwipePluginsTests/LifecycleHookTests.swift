@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// The lifecycle hooks, called in the table's order with the pan's motion,
@@ -48,8 +49,9 @@ struct LifecycleHookTests {
         try host.table.panBegan(row: 3)
         try host.table.panChanged(row: 3, translation: -10)
         try host.table.panEnded(row: 3, velocity: -900)
-        #expect(
-            logs(host) == [
+        expectEqual(
+            logs(host),
+            [
                 "begin 3 trailing", "progress 3 trailing o=-10.0 f=0.0625", "will_open 3 trailing v=-900.0",
                 "open 3 - v=-900.0",
             ])
@@ -62,8 +64,9 @@ struct LifecycleHookTests {
         try host.table.panChanged(row: 2, translation: -150)
         try host.table.panChanged(row: 2, translation: -200)
         try host.table.panEnded(row: 2, velocity: 0)
-        #expect(
-            logs(host) == [
+        expectEqual(
+            logs(host),
+            [
                 "begin 2 trailing", "progress 2 trailing o=-200.0 f=1.25", "expand 2 trailing",
                 "progress 2 trailing o=-150.0 f=0.9375", "collapse 2 trailing", "progress 2 trailing o=-200.0 f=1.25",
                 "expand 2 trailing", "will_close 2 trailing v=0.0", "close 2 -", "action 2 -",
@@ -81,9 +84,10 @@ struct LifecycleHookTests {
             try host.table.panBegan(row: 1)
             try host.table.panCancelled(row: 1)
         }
-        #expect(logs(rtl).map(Self.flipped) == logs(ltr))
-        #expect(
-            logs(ltr) == [
+        expectEqual(logs(rtl).map(Self.flipped), logs(ltr))
+        expectEqual(
+            logs(ltr),
+            [
                 "begin 1 trailing", "progress 1 trailing o=-30.0 f=0.1875", "progress 1 trailing o=-100.0 f=0.625",
                 "will_open 1 trailing v=-50.0", "open 1 -", "will_open 1 trailing", "open 1 -",
             ])
@@ -111,7 +115,7 @@ struct LifecycleHookTests {
             try host.table.panChanged(row: 3, translation: -60)
             try host.table.panEnded(row: 3, velocity: 0)
             let names = host.recorder.records.map(\.event.name).filter { $0 != "log" }
-            #expect(names == (asked ? ["begin", "will_open", "open"] : ["open"]))
+            expectEqual(names, (asked ? ["begin", "will_open", "open"] : ["open"]))
         }
     }
 
@@ -128,13 +132,13 @@ struct LifecycleHookTests {
         for x in stride(from: -10.0, through: -60, by: -10) { try host.table.panChanged(row: 1, translation: x) }
         try host.table.panEnded(row: 1, velocity: 0)
         let chunk = fixtures.chunk("p.lua")
-        #expect(host.messages("plugin_error") == Array(repeating: "\(chunk):1: boom", count: 3))
-        #expect(
-            host.customs.filter { $0.name == "plugin_error" }.map { $0.field("hook") }
-                == Array(repeating: .string("on_progress"), count: 3))
-        #expect(host.messages("plugin_warning").count == 1)
-        #expect(host.texts("log") == ["[p] opened"])
-        #expect(host.table.openRows == [1])
+        expectEqual(host.messages("plugin_error"), Array(repeating: "\(chunk):1: boom", count: 3))
+        expectEqual(
+            host.customs.filter { $0.name == "plugin_error" }.map { $0.field("hook") },
+            Array(repeating: .string("on_progress"), count: 3))
+        expectEqual(host.messages("plugin_warning").count, 1)
+        expectEqual(host.texts("log"), ["[p] opened"])
+        expectEqual(host.table.openRows, [1])
     }
 
     @Test func aHookThatLoopsRunsOutOfBudgetAndTheRunGoesOn() throws {
@@ -147,9 +151,9 @@ struct LifecycleHookTests {
         try host.table.panChanged(row: 1, translation: -60)
         try host.table.panEnded(row: 1, velocity: 0)
         let errors = host.customs.filter { $0.name == "plugin_error" }
-        #expect(errors.map { $0.field("kind") } == [.string("budget")])
-        #expect(errors.map { $0.field("hook") } == [.string("on_begin")])
-        #expect(host.texts("log") == ["[p] opened"])
+        expectEqual(errors.map { $0.field("kind") }, [.string("budget")])
+        expectEqual(errors.map { $0.field("hook") }, [.string("on_begin")])
+        expectEqual(host.texts("log"), ["[p] opened"])
     }
 
     @Test func aHookThatIsNotAFunctionDoesNotLoad() throws {

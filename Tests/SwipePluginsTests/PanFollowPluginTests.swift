@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A pan while plugins edit the table under it (a timer's delete, as examples/inbox.lua's
@@ -37,24 +38,26 @@ struct PanFollowPluginTests {
         let (lines, notices) = try run(
             "on_begin = function(ctx, row) ctx:after(50, function(c) c:delete(1) end) end,",
             "pan 4 begin\npan 4 move -30\nwait 100\npan 4 move -120\npan 4 end\nwait 500\n")
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 #"{"event":"delete","row":1,"item":"Longer Title Item #1","t":50}"#,
                 #"{"event":"open","row":3,"t":100}"#,
             ])
-        #expect(notices == [])
+        expectEqual(notices, [])
     }
 
     /// A hook's insert above, during a `swipe`: the rest of the swipe moves the pan on row 5.
     @Test func aHooksInsertAboveDuringASwipeMovesThePan() throws {
         let (lines, notices) = try run(
             "on_begin = function(ctx, row) ctx:insert(1, 'New') end,", "swipe 4 -120\nwait 500\n")
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 #"{"event":"insert","row":1,"item":"New","t":16}"#,
                 #"{"event":"open","row":5,"t":150}"#,
             ])
-        #expect(notices == [])
+        expectEqual(notices, [])
     }
 
     /// The panned row itself deleted (or every row replaced) under the pan: the pan ends, and
@@ -67,11 +70,12 @@ struct PanFollowPluginTests {
         let (lines, notices) = try run(
             "on_begin = function(ctx, row) if row.index == 4 then ctx:after(50, function(c) \(edit) end) end end,",
             "pan 4 begin\npan 4 move -30\nwait 100\npan 4 move -120\npan 4 end\nswipe 5 -120\nwait 500\n")
-        #expect(lines.last == #"{"event":"open","row":5,"t":250}"#)
+        expectEqual(lines.last, #"{"event":"open","row":5,"t":250}"#)
         let ended =
             "the pan begun on row 4 ended when its row was deleted (or the rows replaced) under it; the script goes on"
-        #expect(
-            notices == [
+        expectEqual(
+            notices,
+            [
                 "s.swipe:4: notice: 'pan 4 move -120' reached no pan: \(ended)",
                 "s.swipe:5: notice: 'pan 4 end' reached no pan: \(ended)",
             ])
@@ -85,8 +89,9 @@ struct PanFollowPluginTests {
             "pan #4 begin\npan #4 move -30\nwait 100\npan #4 move -120\npan #4 end\n")
         let ended =
             "the pan begun on row #4 ended when its row was deleted (or the rows replaced) under it; the script goes on"
-        #expect(
-            notices == [
+        expectEqual(
+            notices,
+            [
                 "s.swipe:4: notice: 'pan #4 move -120' reached no pan: \(ended)",
                 "s.swipe:5: notice: 'pan #4 end' reached no pan: \(ended)",
             ])
@@ -98,9 +103,10 @@ struct PanFollowPluginTests {
         let (lines, notices) = try run(
             "on_begin = function(ctx, row) ctx:after(50, function(c) c:delete(row.index) end) end,",
             "swipe 4 -120 150\ntap 4 one\n")
-        #expect(lines.first == #"{"event":"delete","row":4,"item":"Longer Title Item #4","t":66}"#)
-        #expect(
-            notices == [
+        expectEqual(lines.first, #"{"event":"delete","row":4,"item":"Longer Title Item #4","t":66}"#)
+        expectEqual(
+            notices,
+            [
                 "s.swipe:1: notice: 'swipe 4 -120 150' reached no pan: the pan begun on row 4 ended when its row was deleted (or the rows replaced) under it; the script goes on",
                 "s.swipe:2: notice: 'tap 4 one' hit nothing: that button of row 4 is not revealed (the row is not open on its side); the script goes on",
             ])

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Release physics as plugins configure it: the physics keys, presets and their validation.
@@ -21,16 +22,16 @@ struct PhysicsPluginTests {
         try host.table.panBegan(row: 3)
         try host.table.panChanged(row: 3, translation: -30)
         try host.table.panEnded(row: 3, velocity: -600)
-        #expect(host.coreEvents == [.open(row: 3)])
-        #expect(host.table.openRows == [3])
+        expectEqual(host.coreEvents, [.open(row: 3)])
+        expectEqual(host.table.openRows, [3])
         host.table.advance(by: .seconds(1))
-        #expect(host.table.cell(forRow: 3)?.right == 160)
+        expectEqual(host.table.cell(forRow: 3)?.right, 160)
         try host.table.panBegan(row: 3)
         try host.table.panChanged(row: 3, translation: -150 + 160)  // back to 150 of 160 revealed... away
         try host.table.panEnded(row: 3, velocity: 600)
-        #expect(host.coreEvents == [.open(row: 3), .close(row: 3)])
+        expectEqual(host.coreEvents, [.open(row: 3), .close(row: 3)])
         host.table.advance(by: .seconds(1))
-        #expect(host.table.cell(forRow: 3)?.right == 0)
+        expectEqual(host.table.cell(forRow: 3)?.right, 0)
     }
 
     /// Spring rows on an `exclusive` table. Row 8 opens, and is flicked open
@@ -56,10 +57,10 @@ struct PhysicsPluginTests {
                 .open(row: 8), .close(row: 11), .action(row: 11, buttonID: "l", number: 1, title: "L"), .close(row: 8),
             ])
         host.table.advance(by: .seconds(20))
-        #expect(host.table.cell(forRow: 8)?.offset == 0)
-        #expect(host.table.cell(forRow: 8)?.isClosed == true)
-        #expect(host.table.cell(forRow: 10)?.isOpen(on: .trailing) == true)
-        #expect(host.table.openRows == [10])
+        expectEqual(host.table.cell(forRow: 8)?.offset, 0)
+        expectEqual(host.table.cell(forRow: 8)?.isClosed, true)
+        expectEqual(host.table.cell(forRow: 10)?.isOpen(on: .trailing), true)
+        expectEqual(host.table.openRows, [10])
     }
 
     @Test func theSwipeCellKitPresetClosesALongPanFlickedAway() throws {
@@ -67,47 +68,47 @@ struct PhysicsPluginTests {
         try host.table.panBegan(row: 3)
         try host.table.panChanged(row: 3, translation: -150)
         try host.table.panEnded(row: 3, velocity: 600)
-        #expect(host.coreEvents == [.close(row: 3)])
+        expectEqual(host.coreEvents, [.close(row: 3)])
         // The tutorial opens the same pan: past half of button 1.
         let tutorial = try self.host("bounce = 20")
         try tutorial.table.panBegan(row: 3)
         try tutorial.table.panChanged(row: 3, translation: -150)
         try tutorial.table.panEnded(row: 3, velocity: 600)
-        #expect(tutorial.coreEvents == [.open(row: 3)])
+        expectEqual(tutorial.coreEvents, [.open(row: 3)])
     }
 
     @Test func aPresetIsATableOfOptionsThatARowsOwnKeysOverride() throws {
         let configuration = try #require(
             try host("preset = 'swipecellkit', overscroll = 'clamp', bounce = 5").table.cell(forRow: 1)?.configuration)
-        #expect(configuration.release == .velocity)
-        #expect(configuration.elasticity == nil)
-        #expect(configuration.bounce == 5)
-        #expect(configuration.spring == Spring())
+        expectEqual(configuration.release, .velocity)
+        expectEqual(configuration.elasticity, nil)
+        expectEqual(configuration.bounce, 5)
+        expectEqual(configuration.spring, Spring())
         let own = try #require(
             try host("release = 'velocity', flick_velocity = 500, overscroll = 0.4, curve = 'spring', damping = 10")
                 .table.cell(forRow: 1)?.configuration)
-        #expect(own.release == .velocity)
-        #expect(own.flickVelocity == 500)
-        #expect(own.elasticity == 0.4)
-        #expect(own.spring == Spring(mass: 1, stiffness: 100, damping: 10))
+        expectEqual(own.release, .velocity)
+        expectEqual(own.flickVelocity, 500)
+        expectEqual(own.elasticity, 0.4)
+        expectEqual(own.spring, Spring(mass: 1, stiffness: 100, damping: 10))
         let eased = try #require(try host("preset = 'mail', curve = 'linear'").table.cell(forRow: 1)?.configuration)
-        #expect(eased.spring == nil)
-        #expect(eased.curve == .linear)
+        expectEqual(eased.spring, nil)
+        expectEqual(eased.curve, .linear)
     }
 
     @Test func theRunsPresetIsUnderEveryRowAndSetsItsTableOptions() throws {
         let host = try host("bounce = 7", preset: .swipecellkit)
         let configuration = try #require(host.table.cell(forRow: 1)?.configuration)
-        #expect(configuration.release == .velocity)
-        #expect(configuration.bounce == 7)
-        #expect(host.table.options == TableBehaviorOptions(exclusive: true, closeOnScroll: true, closeOnTap: true))
+        expectEqual(configuration.release, .velocity)
+        expectEqual(configuration.bounce, 7)
+        expectEqual(host.table.options, TableBehaviorOptions(exclusive: true, closeOnScroll: true, closeOnTap: true))
         let tutorial = try self.host("bounce = 7")
-        #expect(tutorial.table.options == TableBehaviorOptions())
-        #expect(tutorial.table.cell(forRow: 1)?.configuration.release == .position)
+        expectEqual(tutorial.table.options, TableBehaviorOptions())
+        expectEqual(tutorial.table.cell(forRow: 1)?.configuration.release, .position)
         // A row with no plugin configuration: the tutorial's cell under the preset.
         let plain = try PluginHost(plugins: [], configuration: SessionConfiguration(preset: .swipecellkit))
-        #expect(plain.table.cell(forRow: 1)?.configuration.elasticity == 0.4)
-        #expect(plain.table.cell(forRow: 1)?.configuration.buttons == CellConfiguration.tutorial.buttons)
+        expectEqual(plain.table.cell(forRow: 1)?.configuration.elasticity, 0.4)
+        expectEqual(plain.table.cell(forRow: 1)?.configuration.buttons, CellConfiguration.tutorial.buttons)
     }
 
     /// `mail` gives an edge with buttons a full swipe of button 1: trailing deletes, leading
@@ -115,15 +116,16 @@ struct PhysicsPluginTests {
     @Test func theMailPresetAddsFullSwipes() throws {
         let leading = "leading = { buttons = { { id = 'u', title = 'U', width = 80 } } }"
         let configuration = try #require(try host("preset = 'mail', \(leading)").table.cell(forRow: 1)?.configuration)
-        #expect(
-            configuration.trailing.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .delete, width: 320))
-        #expect(configuration.leading.fullSwipe == FullSwipe(button: 0, threshold: 192, completion: .reset, width: 320))
+        expectEqual(
+            configuration.trailing.fullSwipe, FullSwipe(button: 0, threshold: 192, completion: .delete, width: 320))
+        expectEqual(
+            configuration.leading.fullSwipe, FullSwipe(button: 0, threshold: 192, completion: .reset, width: 320))
         let own = try #require(
             try host("preset = 'mail', full_swipe = { button = 'two', completion = 'reset' }").table.cell(forRow: 1)?
                 .configuration)
-        #expect(own.trailing.fullSwipe == FullSwipe(button: 1, threshold: 192, completion: .reset, width: 320))
+        expectEqual(own.trailing.fullSwipe, FullSwipe(button: 1, threshold: 192, completion: .reset, width: 320))
         let swipecellkit = try #require(try host("preset = 'swipecellkit'").table.cell(forRow: 1)?.configuration)
-        #expect(swipecellkit.trailing.fullSwipe == nil)
+        expectEqual(swipecellkit.trailing.fullSwipe, nil)
     }
 
     /// (the configuration's fields; the error after `FILE:1: row 1: `)
@@ -154,7 +156,7 @@ struct PhysicsPluginTests {
     @Test(arguments: cases)
     func aBadPhysicsKeyIsOnePluginErrorNamingTheField(fields: String, message: String) throws {
         let host = try host(fields)
-        #expect(host.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
-        #expect(host.table.cell(forRow: 1)?.configuration.hasButtons == false)
+        expectEqual(host.messages("plugin_error"), ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+        expectEqual(host.table.cell(forRow: 1)?.configuration.hasButtons, false)
     }
 }

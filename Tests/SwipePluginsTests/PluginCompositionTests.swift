@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// The composition rules: who owns a row, where a tap goes, who hears open and close.
@@ -17,12 +18,12 @@ struct PluginCompositionTests {
             name: "all", configure: "function(row) return { buttons = { { id = 'all', title = 'A', width = 90 } } } end"
         )
         let host = try fixtures.host([("evens.lua", evens), ("all.lua", all)])
-        #expect(host.buttonIDs(1) == ["all"])
-        #expect(host.buttonIDs(2) == ["even"])
-        #expect(host.buttonIDs(3) == ["all"])
-        #expect(host.buttonIDs(4) == ["even"])
-        #expect(host.table.cell(forRow: 2)?.configuration.totalWidth == 70)
-        #expect(host.table.cell(forRow: 3)?.configuration.totalWidth == 90)
+        expectEqual(host.buttonIDs(1), ["all"])
+        expectEqual(host.buttonIDs(2), ["even"])
+        expectEqual(host.buttonIDs(3), ["all"])
+        expectEqual(host.buttonIDs(4), ["even"])
+        expectEqual(host.table.cell(forRow: 2)?.configuration.totalWidth, 70)
+        expectEqual(host.table.cell(forRow: 3)?.configuration.totalWidth, 90)
     }
 
     @Test func aRowNoPluginConfiguresGetsTheTutorialCell() throws {
@@ -31,14 +32,14 @@ struct PluginCompositionTests {
                 configure:
                     "function(row) if row.index ~= 5 then return { buttons = { { id = 'x', title = 'X', width = 50 } } } end end"
             ))
-        #expect(host.table.cell(forRow: 5)?.configuration == .tutorial)
-        #expect(host.buttonIDs(4) == ["x"])
+        expectEqual(host.table.cell(forRow: 5)?.configuration, .tutorial)
+        expectEqual(host.buttonIDs(4), ["x"])
     }
 
     @Test func aPluginWithoutConfigureLeavesEveryRowToTheTutorial() throws {
         let host = try fixtures.host("return { name = 'quiet' }")
-        #expect(host.table.cell(forRow: 1)?.configuration == .tutorial)
-        #expect(host.configureCalls == 0)
+        expectEqual(host.table.cell(forRow: 1)?.configuration, .tutorial)
+        expectEqual(host.configureCalls, 0)
         #expect(host.recorder.records.isEmpty)
     }
 
@@ -58,13 +59,15 @@ struct PluginCompositionTests {
         try host.open(3)
         #expect(try host.table.tap(row: 3, button: 1))
         #expect(try host.table.tap(row: 3, buttonID: "plain"))
-        #expect(
-            host.texts("log") == [
+        expectEqual(
+            host.texts("log"),
+            [
                 "[owner] on_tap tapped 1 T row 3 Longer Title Item #3",
                 "[owner] on_action plain 2 row 3",
             ])
-        #expect(
-            host.coreEvents == [
+        expectEqual(
+            host.coreEvents,
+            [
                 .action(row: 3, buttonID: "tapped", number: 1, title: "T"),
                 .action(row: 3, buttonID: "plain", number: 2, title: "P"),
             ])
@@ -75,7 +78,7 @@ struct PluginCompositionTests {
             plugin(configure: "function() return nil end", "on_action = function(ctx) ctx:log('no') end"))
         try host.open(1)
         #expect(try host.table.tap(row: 1, button: 2))
-        #expect(host.coreEvents == [.action(row: 1, buttonID: "two", number: 2, title: "Button 2")])
+        expectEqual(host.coreEvents, [.action(row: 1, buttonID: "two", number: 2, title: "Button 2")])
         #expect(host.customs.isEmpty)
     }
 
@@ -94,9 +97,10 @@ struct PluginCompositionTests {
         try host.table.panBegan(row: 2)
         try host.table.panChanged(row: 2, translation: 60)
         try host.table.panEnded(row: 2)
-        #expect(host.coreEvents == [.open(row: 2), .close(row: 2)])
-        #expect(
-            host.texts("heard") == [
+        expectEqual(host.coreEvents, [.open(row: 2), .close(row: 2)])
+        expectEqual(
+            host.texts("heard"),
+            [
                 "heard from first: row=2 what=open", "heard from second: row=2 what=open",
                 "heard from first: row=2 what=close", "heard from second: row=2 what=close",
             ])
@@ -107,21 +111,21 @@ struct PluginCompositionTests {
         let mine = plugin(name: "mine", "items = { 'alpha', 'beta' }")
         let later = plugin(name: "later", "items = function() return { 'gamma' } end")
         let host = try fixtures.host([("none.lua", none), ("mine.lua", mine), ("later.lua", later)])
-        #expect(host.items() == ["alpha", "beta"])
-        #expect(host.messages("plugin_warning") == ["ignored: 'mine' loaded earlier provides the items"])
-        #expect(host.customs.first?.field("field") == .string("items"))
-        #expect(host.customs.first?.field("file") == .string(fixtures.folder + "/later.lua"))
+        expectEqual(host.items(), ["alpha", "beta"])
+        expectEqual(host.messages("plugin_warning"), ["ignored: 'mine' loaded earlier provides the items"])
+        expectEqual(host.customs.first?.field("field"), .string("items"))
+        expectEqual(host.customs.first?.field("file"), .string(fixtures.folder + "/later.lua"))
     }
 
     @Test func withoutItemsTheDefaultItemsAreUsed() throws {
         let host = try fixtures.host(plugin(), items: TableItems(["one", "two", "three"]))
-        #expect(host.items() == ["one", "two", "three"])
+        expectEqual(host.items(), ["one", "two", "three"])
     }
 
     @Test func setupSeesTheTableAndMayLog() throws {
         let source = plugin(
             "setup = function(info) info.log('rows', info.rows, 'width', info.width, 'name', info.name) end")
         let host = try fixtures.host(source, items: .generated(count: 7))
-        #expect(host.texts("log") == ["[p] rows\t7\twidth\t320\tname\tp"])
+        expectEqual(host.texts("log"), ["[p] rows\t7\twidth\t320\tname\tp"])
     }
 }

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// What `ctx` does to the table and the trace.
@@ -20,13 +21,14 @@ struct PluginContextTests {
 
     @Test func deleteRemovesTheRowAndShiftsTheOpenRowsBelow() throws {
         let host = try tap("ctx:delete(row.index)", row: 3, open: [1, 5, 8])
-        #expect(host.table.items.count == 29)
-        #expect(host.table.items[3] == "Longer Title Item #4")
-        #expect(host.table.openRows == [1, 4, 7])
-        #expect(host.table.cell(forRow: 4)?.isOpen == true)
-        #expect(host.table.cell(forRow: 5)?.isClosed == true)
-        #expect(
-            host.customs == [
+        expectEqual(host.table.items.count, 29)
+        expectEqual(host.table.items[3], "Longer Title Item #4")
+        expectEqual(host.table.openRows, [1, 4, 7])
+        expectEqual(host.table.cell(forRow: 4)?.isOpen, true)
+        expectEqual(host.table.cell(forRow: 5)?.isClosed, true)
+        expectEqual(
+            host.customs,
+            [
                 Custom(
                     name: "delete",
                     fields: [TraceField("row", .int(3)), TraceField("item", .string("Longer Title Item #3"))],
@@ -36,33 +38,34 @@ struct PluginContextTests {
 
     @Test func insertAddsARowAndShiftsTheOpenRowsBelow() throws {
         let host = try tap("ctx:insert(2, 'fresh'); ctx:insert(32, 'last')", row: 3, open: [1])
-        #expect(host.table.items.count == 32)
-        #expect(host.table.items[2] == "fresh")
-        #expect(host.table.items[32] == "last")
-        #expect(host.table.openRows == [1, 4])
-        #expect(host.texts("insert") == ["inserted row 2: fresh", "inserted row 32: last"])
+        expectEqual(host.table.items.count, 32)
+        expectEqual(host.table.items[2], "fresh")
+        expectEqual(host.table.items[32], "last")
+        expectEqual(host.table.openRows, [1, 4])
+        expectEqual(host.texts("insert"), ["inserted row 2: fresh", "inserted row 32: last"])
     }
 
     @Test func effectsApplyInOrderAgainstTheRowsAsTheyWillBe() throws {
         let host = try tap(
             "ctx:delete(1); ctx:delete(1); ctx:set_item(1, 'now first')", row: 3,
             items: TableItems(["a", "b", "c", "d"]))
-        #expect(host.items() == ["now first", "d"])
-        #expect(host.texts("update") == ["row 1 is now: now first"])
+        expectEqual(host.items(), ["now first", "d"])
+        expectEqual(host.texts("update"), ["row 1 is now: now first"])
     }
 
     @Test func setItemIsAnUpdateEvent() throws {
         let host = try tap("ctx:set_item(row.index, row.item .. '!')", row: 2)
-        #expect(host.table.items[2] == "Longer Title Item #2!")
-        #expect(
-            host.customs == [
+        expectEqual(host.table.items[2], "Longer Title Item #2!")
+        expectEqual(
+            host.customs,
+            [
                 Custom(
                     name: "update",
                     fields: [TraceField("row", .int(2)), TraceField("item", .string("Longer Title Item #2!"))],
                     text: "row 2 is now: Longer Title Item #2!", t: 0)
             ])
         // The row was open: it is reloaded open.
-        #expect(host.table.openRows == [2])
+        expectEqual(host.table.openRows, [2])
     }
 
     /// A row whose `configure` fails after `ctx:set_item` closes, as one
@@ -81,31 +84,33 @@ struct PluginContextTests {
         try host.open(2)
         try host.open(4)
         try host.table.tap(row: 2, button: 1)
-        #expect(host.table.items[2] == (body.contains("broken") ? "broken" : "bare"))
-        #expect(host.table.openRows == [4])
-        #expect(host.table.cell(forRow: 2)?.isClosed == true)
-        #expect(host.customNames == (body.contains("broken") ? ["update", "plugin_error"] : ["update"]))
+        expectEqual(host.table.items[2], (body.contains("broken") ? "broken" : "bare"))
+        expectEqual(host.table.openRows, [4])
+        expectEqual(host.table.cell(forRow: 2)?.isClosed, true)
+        expectEqual(host.customNames, (body.contains("broken") ? ["update", "plugin_error"] : ["update"]))
     }
 
     @Test func presentAndDismiss() throws {
         let host = try tap("if ctx.now == 0 then ctx:present { title = 'Hello', text = 42 } end; ctx:log(ctx.now)")
-        #expect(host.presented?.title == "Hello")
-        #expect(host.presented?.text == "42")
-        #expect(
-            host.customs.first
-                == Custom(
-                    name: "present",
-                    fields: [TraceField("title", .string("Hello")), TraceField("text", .string("42"))],
-                    text: "presented \"Hello\": 42", t: 0))
+        expectEqual(host.presented?.title, "Hello")
+        expectEqual(host.presented?.text, "42")
+        expectEqual(
+            host.customs.first,
+            Custom(
+                name: "present",
+                fields: [TraceField("title", .string("Hello")), TraceField("text", .string("42"))],
+                text: "presented \"Hello\": 42", t: 0))
         let dismissing = try tap("ctx:dismiss()")
         #expect(dismissing.presented == nil)
-        #expect(dismissing.customs == [Custom(name: "dismiss", fields: [], text: "dismissed the detail screen", t: 0)])
+        expectEqual(
+            dismissing.customs, [Custom(name: "dismiss", fields: [], text: "dismissed the detail screen", t: 0)])
     }
 
     @Test func logJoinsItsArgumentsWithTabs() throws {
         let host = try tap("ctx:log('a', 1, 2.5, true, nil, {})")
-        #expect(
-            host.customs == [
+        expectEqual(
+            host.customs,
+            [
                 Custom(
                     name: "log",
                     fields: [
@@ -118,8 +123,9 @@ struct PluginContextTests {
 
     @Test func emitRecordsACustomEventWithSortedFields() throws {
         let host = try tap("ctx:emit('score', { z = 'last', a = 1, m = 2.5, ok = true })")
-        #expect(
-            host.customs == [
+        expectEqual(
+            host.customs,
+            [
                 Custom(
                     name: "score",
                     fields: [
@@ -129,7 +135,7 @@ struct PluginContextTests {
                     text: "score from p: a=1 m=2.5 ok=true z=last", t: 0)
             ])
         let bare = try tap("ctx:emit('ping')")
-        #expect(bare.texts("ping") == ["ping from p"])
+        expectEqual(bare.texts("ping"), ["ping from p"])
     }
 
     /// Every name the host writes in a trace's `event` field is its own: an emitted `expand` or
@@ -138,7 +144,7 @@ struct PluginContextTests {
     @Test(arguments: TraceEvent.Kind.allCases)
     func emitRefusesEveryHostEventsName(kind: TraceEvent.Kind) throws {
         let host = try tap("ctx:emit('\(kind.rawValue)', { row = 1 })")
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.customNames, ["plugin_error"])
         let message = try #require(host.messages("plugin_error").first)
         #expect(
             message.hasSuffix(
@@ -183,10 +189,10 @@ struct PluginContextTests {
     ])
     func aBadCallIsAPluginErrorAndAppliesNothing(body: String, message: String) throws {
         let host = try tap("ctx:log('before'); " + body)
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.customNames, ["plugin_error"])
         let error = try #require(host.messages("plugin_error").first)
         #expect(error.hasSuffix(message))
-        #expect(host.table.items.count == 30)
+        expectEqual(host.table.items.count, 30)
     }
 
     @Test func ctxOutsideAHandlerIsAnError() throws {
@@ -198,11 +204,12 @@ struct PluginContextTests {
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
         host.table.scroll(by: 44)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.chunk("p.lua")):1: ctx:log can only be used while a handler of this plugin runs (not in configure)"
             ])
-        #expect(host.customs.first?.field("row") == .int(13))
+        expectEqual(host.customs.first?.field("row"), .int(13))
     }
 
     @Test func afterFiresOnTheVirtualClock() throws {
@@ -219,16 +226,17 @@ struct PluginContextTests {
         host.table.advance(by: .milliseconds(40 as Int64))
         try host.table.tap(row: 3, button: 1)
         host.table.advance(by: .milliseconds(99 as Int64))
-        #expect(host.table.openRows == [3])
+        expectEqual(host.table.openRows, [3])
         host.table.advance(by: .milliseconds(1 as Int64))
-        #expect(host.table.openRows == [])
+        expectEqual(host.table.openRows, [])
         host.table.advance(by: .milliseconds(1000 as Int64))
-        #expect(
-            host.customs.map(\.description) == [
+        expectEqual(
+            host.customs.map(\.description),
+            [
                 "log@40.0: [p] tapped at\t40", "log@290.0: [p] late at\t290", "chained@290.0: chained from p: at=290",
             ])
         // The timer's `ctx:close` of the open row gives its `close`, as auto-close does.
-        #expect(host.coreEvents == [.action(row: 3, buttonID: "a", number: 1, title: "A"), .close(row: 3)])
-        #expect(host.table.cell(forRow: 3)?.isClosed == true)
+        expectEqual(host.coreEvents, [.action(row: 3, buttonID: "a", number: 1, title: "A"), .close(row: 3)])
+        expectEqual(host.table.cell(forRow: 3)?.isClosed, true)
     }
 }

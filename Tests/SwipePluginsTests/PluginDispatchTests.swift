@@ -2,6 +2,7 @@ import CSwipeDispatch
 import Foundation
 import LuaRuntime
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlugins
@@ -71,8 +72,9 @@ struct PluginDispatchTests {
     }
 
     @Test func theRecordKeysAreTheCOnesInOrder() {
-        #expect(
-            PluginDispatch.recordKeys == [
+        expectEqual(
+            PluginDispatch.recordKeys,
+            [
                 "index", "item", "side", "id", "title", "full", "accessibility", "velocity", "offset", "fraction",
             ])
     }
@@ -100,8 +102,8 @@ struct PluginDispatchTests {
                 return []
             }
             try lua.run("nested(); coroutine.wrap(function() nested() end)()", chunkName: "=t")
-            #expect(seen.value == Array(repeating: ids.map { "\($0)|integer" }, count: 4).flatMap { $0 })
-            #expect(try lua.run("return 'still usable'", chunkName: "=t") == [.string("still usable")])
+            expectEqual(seen.value, Array(repeating: ids.map { "\($0)|integer" }, count: 4).flatMap { $0 })
+            expectEqual(try lua.run("return 'still usable'", chunkName: "=t"), [.string("still usable")])
         }
     }
 
@@ -159,8 +161,9 @@ struct PluginDispatchTests {
             (prefix.utf8CodeUnitCount, 1, 3, 3)
         (generated.item, generated.side) = (Int32(SWD_NO_ITEM), PluginDispatch.sideName(.trailing))
         try inPlace(&generated)
-        #expect(
-            seen.value == [
+        expectEqual(
+            seen.value,
+            [
                 "fraction,id,index,item,offset,side,title|3|3|Mail 3|Mail 3|trailing|nil|-10.0|0.0625",
                 "id,index,item,title,velocity|3|2000|Mail 3|Mail 3|nil|-900.0|nil|nil",
                 "id,index,item,side,title|3|m3|Mail 3|Mail 3|leading|nil|nil|nil",
@@ -177,8 +180,9 @@ struct PluginDispatchTests {
         }
         try call(lua, handler, context: context, row: 3, item: "Longer Title Item #3", side: nil)
         try call(lua, handler, context: context, row: 4, item: "trailing", side: .trailing)
-        #expect(
-            seen.value == [
+        expectEqual(
+            seen.value,
+            [
                 "ctx|id,index,item,side,title|2|short|leading",
                 "ctx|id,index,item,side,title|2|a stored item longer than fifteen bytes|leading",
                 "ctx|id,index,item,side,title|2|é|leading", "ctx|id,index,item,side,title|2|a\u{0}b|leading",
@@ -219,8 +223,8 @@ struct PluginDispatchTests {
             }
             try lua.run("nested(); coroutine.wrap(function() nested() end)()", chunkName: "=t")
             try dispatch(lua)
-            #expect(seen.value == Array(repeating: items.map { "\($0.0)|\($0.1)|\($0.1)" }, count: 4).flatMap { $0 })
-            #expect(try lua.run("return 'still usable'", chunkName: "=t") == [.string("still usable")])
+            expectEqual(seen.value, Array(repeating: items.map { "\($0.0)|\($0.1)|\($0.1)" }, count: 4).flatMap { $0 })
+            expectEqual(try lua.run("return 'still usable'", chunkName: "=t"), [.string("still usable")])
         }
     }
 
@@ -237,7 +241,7 @@ struct PluginDispatchTests {
                 count: prefix.utf8CodeUnitCount, number: number, id: number, side: nil, button: nil,
                 label: { "on_open" })
         }
-        #expect(seen.value == numbers.map { "ctx|id,index,item,title|3|Longer Title Item #\($0)|nil" })
+        expectEqual(seen.value, numbers.map { "ctx|id,index,item,title|3|Longer Title Item #\($0)|nil" })
     }
 
     @Test func anActionGetsTheButtonRecord() throws {
@@ -248,14 +252,15 @@ struct PluginDispatchTests {
         try call(
             lua, handler, context: context, row: 6, item: "stored", side: nil,
             button: .init(id: "o\u{0}ne", number: 1, title: "Button 1", full: false))
-        #expect(
-            seen.value == [
+        expectEqual(
+            seen.value,
+            [
                 "ctx|id,index,item,side,title|5|Item #5|trailing", "full,id,index,title|archive|2|Archive|true",
                 "ctx|id,index,item,title|6|stored|nil", "id,index,title|o\u{0}ne|1|Button 1|nil",
             ])
         // No context: the handler gets nil.
         try call(lua, handler, context: nil, row: 7, item: "x", side: nil)
-        #expect(seen.value.last == "nil|id,index,item,title|7|x|nil")
+        expectEqual(seen.value.last, "nil|id,index,item,title|7|x|nil")
     }
 
     @Test func aFailingHandlerThrowsAndLeavesTheStateUsable() throws {
@@ -264,9 +269,9 @@ struct PluginDispatchTests {
         let error = try #require(throws: LuaError.self) {
             try call(lua, broken, context: context, row: 1, item: "Item #7", side: nil)
         }
-        #expect(error.message == "t:13: no Item #7")
-        #expect(error.traceback?.contains("stack traceback:") == true)
-        #expect(try lua.run("return 1 + 1", chunkName: "=t") == [.integer(2)])
+        expectEqual(error.message, "t:13: no Item #7")
+        expectEqual(error.traceback?.contains("stack traceback:"), true)
+        expectEqual(try lua.run("return 1 + 1", chunkName: "=t"), [.integer(2)])
         #expect(seen.value.isEmpty)
     }
 
@@ -296,9 +301,9 @@ struct PluginDispatchTests {
                 "full,id,index,title|archive|1|Archive|true",
             ]
         }
-        #expect(seen.value == expected)
+        expectEqual(seen.value, expected)
         // And the stack is back as it was: the keys parked, the handler above them.
-        #expect(try lua.run("return 'still usable'", chunkName: "=t") == [.string("still usable")])
+        expectEqual(try lua.run("return 'still usable'", chunkName: "=t"), [.string("still usable")])
     }
 
     /// Through the host: one `on_open` reads the item in place, several read it once; either
@@ -321,8 +326,8 @@ struct PluginDispatchTests {
                 host.recorder.records.compactMap { if case .log(_, let message) = $0.event { message } else { nil } }
             }
             let expected = "3|\(items[3])|"
-            #expect(logged(one) == [expected + "nil"])
-            #expect(logged(two) == [expected + "leading", expected + "leading"])
+            expectEqual(logged(one), [expected + "nil"])
+            expectEqual(logged(two), [expected + "leading", expected + "leading"])
         }
     }
 }

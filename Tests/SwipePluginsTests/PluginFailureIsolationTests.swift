@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Failures stay where they happen, and say where.
@@ -25,12 +26,13 @@ struct PluginFailureIsolationTests {
         try host.table.tap(row: 2, buttonID: "bad")
         try host.table.tap(row: 2, buttonID: "good")
         let chunk = fixtures.chunk("p.lua")
-        #expect(host.messages("plugin_error") == Array(repeating: "\(chunk):3: bad", count: 3))
-        #expect(
-            host.messages("plugin_warning") == [
+        expectEqual(host.messages("plugin_error"), Array(repeating: "\(chunk):3: bad", count: 3))
+        expectEqual(
+            host.messages("plugin_warning"),
+            [
                 "the function defined at \(chunk):3 failed 3 times: switched off (the plugin's other on_tap functions still run)"
             ])
-        #expect(host.texts("log") == ["[p] good\t1", "[p] good\t2"])
+        expectEqual(host.texts("log"), ["[p] good\t1", "[p] good\t2"])
     }
 
     @Test func invalidRowsDoNotTurnValidRowsIntoTheTutorials() throws {
@@ -44,15 +46,16 @@ struct PluginFailureIsolationTests {
                     """))
         // The same problem on rows 1-3: reported once, then summed up.
         host.reportRepeatedFailures()
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.folder)/p.lua:1: row 1: buttons: must be a list of buttons, got a string (an empty list or enabled = false: the edge does not swipe)",
                 "\(fixtures.folder)/p.lua: the same error as row 1 on 2 more rows: 2-3",
             ])
-        #expect((1...3).map(host.buttonIDs) == [[], [], []])
-        #expect((4...12).map(host.buttonIDs) == Array(repeating: ["a"], count: 9))
+        expectEqual((1...3).map(host.buttonIDs), [[], [], []])
+        expectEqual((4...12).map(host.buttonIDs), Array(repeating: ["a"], count: 9))
         host.table.scroll(by: 44 * 12)
-        #expect(host.buttonIDs(20) == ["a"])
+        expectEqual(host.buttonIDs(20), ["a"])
     }
 
     @Test func theSameConfigureErrorOnManyRowsIsReportedOnceThenSummedUp() throws {
@@ -65,8 +68,9 @@ struct PluginFailureIsolationTests {
         let out = String(decoding: try run.run(script: "wait 10\n").bytes, as: UTF8.self)
         let chunk = fixtures.chunk("p.lua")
         let lines = out.split(separator: "\n").dropLast().map(String.init)
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 #"{"event":"plugin_error","plugin":"p","file":"\#(path)","hook":"configure","row":1,"field":null,"message":"\#(chunk):1: instruction budget of 1000 exceeded in 'configure'","kind":"budget","t":0}"#,
                 #"{"event":"plugin_error","plugin":"p","file":"\#(path)","hook":"configure","row":null,"field":null,"message":"\#(path): the same error as row 1 on 11 more rows: 2-12","kind":"budget","rows":[2,3,4,5,6,7,8,9,10,11,12],"t":10}"#,
             ])
@@ -116,35 +120,38 @@ struct PluginFailureIsolationTests {
                 "plugin_error: plugin,file,hook,row,field,message,kind",
                 "plugin_warning: plugin,file,hook,row,field,message",  // on_action failed 3 times
             ])
-        #expect(
-            host.customs.map { $0.field("kind") } == [
+        expectEqual(
+            host.customs.map { $0.field("kind") },
+            [
                 nil, .string("invalid"), .string("runtime"), .string("memory"), .string("budget"), nil,
             ])
-        #expect(
-            host.customs.map { $0.field("hook") } == [
+        expectEqual(
+            host.customs.map { $0.field("hook") },
+            [
                 .string("configure"), .string("configure"), .string("on_action"), .string("on_action"),
                 .string("on_action"), .string("on_action"),
             ])
-        #expect(host.customs.map { $0.field("row") } == [.int(1), .int(2), .int(1), .int(3), .int(4), .null])
-        #expect(
-            host.customs.map { $0.field("field") } == [
+        expectEqual(host.customs.map { $0.field("row") }, [.int(1), .int(2), .int(1), .int(3), .int(4), .null])
+        expectEqual(
+            host.customs.map { $0.field("field") },
+            [
                 .string("bounse"), .string("buttons"), .null, .null, .null, .string("on_action"),
             ])
-        #expect(
-            host.customs[1].field("message")
-                == .string(
-                    "\(fixtures.folder)/p.lua:1: row 2: buttons: must be a list of buttons, got a number (an empty list or enabled = false: the edge does not swipe)"
-                ))
+        expectEqual(
+            host.customs[1].field("message"),
+            .string(
+                "\(fixtures.folder)/p.lua:1: row 2: buttons: must be a list of buttons, got a number (an empty list or enabled = false: the edge does not swipe)"
+            ))
     }
 
     @Test func checkRunsSetupAndCountsThePluginsOwnItems() {
         let path = fixtures.plugin(
             "p.lua", plugin("items = { 'a', 'b', 'c' }, setup = function() error('bad setup') end"))
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 30))).check(path)
-        #expect(report.errorCount == 1)
-        #expect(report.problems.map(\.description) == ["\(path): setup: \(fixtures.chunk("p.lua")):1: bad setup"])
-        #expect(report.configuredRows == 3)
-        #expect(report.checkedRows == 3)
+        expectEqual(report.errorCount, 1)
+        expectEqual(report.problems.map(\.description), ["\(path): setup: \(fixtures.chunk("p.lua")):1: bad setup"])
+        expectEqual(report.configuredRows, 3)
+        expectEqual(report.checkedRows, 3)
     }
 
     /// `ctx` is one object per plugin: kept from one handler, it works in the plugin's later
@@ -164,8 +171,9 @@ struct PluginFailureIsolationTests {
         host.table.advance(by: .milliseconds(500 as Int64))
         host.table.scroll(by: 44)
         try host.table.closeRow(1, animated: false)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.chunk("p.lua")):2: ctx:log can only be used while a handler of this plugin runs (not in configure)"
             ])
     }

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A failing handler is one `plugin_error`, applies none of its effects, and cannot stop the run.
@@ -17,13 +18,13 @@ struct PluginIsolationTests {
         try host.open(2)
         try host.table.tap(row: 2, button: 1)
         let file = fixtures.chunk("p.lua")
-        #expect(host.messages("plugin_error") == ["\(file):2: boom"])
+        expectEqual(host.messages("plugin_error"), ["\(file):2: boom"])
         let error = try #require(host.customs.first)
-        #expect(error.field("plugin") == .string("p"))
-        #expect(error.field("hook") == .string("on_action"))
-        #expect(error.field("row") == .int(2))
+        expectEqual(error.field("plugin"), .string("p"))
+        expectEqual(error.field("hook"), .string("on_action"))
+        expectEqual(error.field("row"), .int(2))
         #expect(error.text.hasPrefix("plugin error in p.on_action (row 2): \(file):2: boom"))
-        #expect(host.coreEvents == [.action(row: 2, buttonID: "a", number: 1, title: "A")])
+        expectEqual(host.coreEvents, [.action(row: 2, buttonID: "a", number: 1, title: "A")])
     }
 
     @Test func aBudgetOverrunStopsTheHandler() throws {
@@ -32,11 +33,12 @@ struct PluginIsolationTests {
         let host = try host(onAction: "while true do end", options: options)
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.chunk("p.lua")):2: instruction budget of 100000 exceeded in 'on_action'"
             ])
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.customNames, ["plugin_error"])
     }
 
     @Test func aMemoryOverrunStopsTheHandler() throws {
@@ -46,13 +48,14 @@ struct PluginIsolationTests {
             onAction: "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end", options: options)
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 fixtures.folder + "/p.lua: not enough memory: memory cap of 8388608 bytes exceeded in 'on_action'"
             ])
         // The state is usable afterwards: the plugin still answers.
         host.table.advance(by: .milliseconds(1 as Int64))
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.customNames, ["plugin_error"])
     }
 
     @Test func aHandlerFailingHalfWayAppliesNoneOfItsEffects() throws {
@@ -67,11 +70,11 @@ struct PluginIsolationTests {
         let items = host.items()
         try host.table.tap(row: 4, button: 1)
         host.table.advance(by: .milliseconds(1000 as Int64))
-        #expect(host.items() == items)
-        #expect(host.table.openRows == [4, 6])
-        #expect(host.table.cell(forRow: 4)?.isOpen == true)
+        expectEqual(host.items(), items)
+        expectEqual(host.table.openRows, [4, 6])
+        expectEqual(host.table.cell(forRow: 4)?.isOpen, true)
         #expect(host.presented == nil)
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.customNames, ["plugin_error"])
     }
 
     @Test func aHookFailingThreeTimesIsSwitchedOff() throws {
@@ -84,14 +87,14 @@ struct PluginIsolationTests {
         try host.open(1)
         for _ in 1...5 { try host.table.tap(row: 1, button: 1) }
         let file = fixtures.folder + "/p.lua"
-        #expect(host.customNames == ["plugin_error", "plugin_error", "plugin_error", "plugin_warning"])
-        #expect(host.texts("plugin_warning") == ["\(file): warning: on_action: failed 3 times: switched off"])
-        #expect(host.coreEvents.count == 5)
+        expectEqual(host.customNames, ["plugin_error", "plugin_error", "plugin_error", "plugin_warning"])
+        expectEqual(host.texts("plugin_warning"), ["\(file): warning: on_action: failed 3 times: switched off"])
+        expectEqual(host.coreEvents.count, 5)
         // Only the failing hook is off.
         try host.table.panBegan(row: 2)
         try host.table.panChanged(row: 2, translation: -100)
         try host.table.panEnded(row: 2)
-        #expect(host.texts("log") == ["[p] opened\t2"])
+        expectEqual(host.texts("log"), ["[p] opened\t2"])
     }
 
     /// `configure` is data: it is never switched off (it was after 3 failures, and the later
@@ -99,12 +102,12 @@ struct PluginIsolationTests {
     @Test func aFailingConfigureLeavesEachFailingRowWithoutButtonsAndIsNeverSwitchedOff() throws {
         let host = try fixtures.host(plugin(configure: "function(row) error('no ' .. row.index) end"))
         let file = fixtures.chunk("p.lua")
-        #expect(host.messages("plugin_error") == (1...12).map { "\(file):1: no \($0)" })
-        #expect(host.messages("plugin_warning") == [])
-        #expect(host.configureCalls == 12)
-        #expect(host.table.cell(forRow: 1)?.configuration.buttons == [])
-        #expect(host.table.cell(forRow: 4)?.configuration.buttons == [])
-        #expect(host.table.cell(forRow: 4)?.configuration.failure == "its configure failed: \(file):1: no 4")
+        expectEqual(host.messages("plugin_error"), (1...12).map { "\(file):1: no \($0)" })
+        expectEqual(host.messages("plugin_warning"), [])
+        expectEqual(host.configureCalls, 12)
+        expectEqual(host.table.cell(forRow: 1)?.configuration.buttons, [])
+        expectEqual(host.table.cell(forRow: 4)?.configuration.buttons, [])
+        expectEqual(host.table.cell(forRow: 4)?.configuration.failure, "its configure failed: \(file):1: no 4")
     }
 
     @Test func strictEndsTheRunAtTheFirstPluginError() throws {
@@ -123,7 +126,7 @@ struct PluginIsolationTests {
         let lenient = PluginRun(
             fileName: "s.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
         let out = try lenient.run(script: "swipe 1 -200\nwait 300\ntap 1 1\ntap 1 1\n")
-        #expect(String(decoding: out.bytes, as: UTF8.self).components(separatedBy: "plugin_error").count == 3)
+        expectEqual(String(decoding: out.bytes, as: UTF8.self).components(separatedBy: "plugin_error").count, 3)
     }
 
     /// `makeHost` sets `strict` only after `PluginHost.init` has configured the visible rows
@@ -149,16 +152,17 @@ struct PluginIsolationTests {
         let out = String(
             decoding: try run.run(script: "swipe 1 -200\nwait 300\ntap 1 1\nwait 100\n").bytes, as: UTF8.self)
         let lines = out.split(separator: "\n")
-        #expect(lines.filter { $0.contains("\"event\":\"plugin_error\"") }.count == 1)
-        #expect(lines.last?.hasPrefix("{\"event\":\"state\",\"t\":") == true)
+        expectEqual(lines.filter { $0.contains("\"event\":\"plugin_error\"") }.count, 1)
+        expectEqual(lines.last?.hasPrefix("{\"event\":\"state\",\"t\":"), true)
         let rows = (2...12).map { ",{\"row\":\($0),\"right\":0,\"left\":0}" }.joined()
-        #expect(
-            out == """
-                {"event":"open","row":1,"t":150}
-                {"event":"action","row":1,"button":"a","index":1,"t":450}
-                {"event":"plugin_error","plugin":"loop","file":"\(path)","hook":"on_action","row":1,"field":null,"message":"\(fixtures.chunk("loop.lua")):1: instruction budget of 100000 exceeded in 'on_action'","kind":"budget","t":450}
-                {"event":"state","t":550,"rows":[{"row":1,"right":80,"left":-80}\(rows)],"editing":[1]}
+        expectEqual(
+            out,
+            """
+            {"event":"open","row":1,"t":150}
+            {"event":"action","row":1,"button":"a","index":1,"t":450}
+            {"event":"plugin_error","plugin":"loop","file":"\(path)","hook":"on_action","row":1,"field":null,"message":"\(fixtures.chunk("loop.lua")):1: instruction budget of 100000 exceeded in 'on_action'","kind":"budget","t":450}
+            {"event":"state","t":550,"rows":[{"row":1,"right":80,"left":-80}\(rows)],"editing":[1]}
 
-                """)
+            """)
     }
 }

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// `configure` is asked only for rows that come on screen, once each, until the row changes.
@@ -13,38 +14,38 @@ struct PluginLazyConfigurationTests {
 
     @Test func aMillionRowsShowingTwelveAskForTwelve() throws {
         let host = try fixtures.host(counting, items: .generated(count: 1_000_000))
-        #expect(host.table.items.count == 1_000_000)
-        #expect(host.table.visibleRows == 1..<13)
-        #expect(host.configureCalls == 12)
+        expectEqual(host.table.items.count, 1_000_000)
+        expectEqual(host.table.visibleRows, 1..<13)
+        expectEqual(host.configureCalls, 12)
     }
 
     @Test func configurationsAreCachedAcrossReloadsAndGestures() throws {
         let host = try fixtures.host(counting)
-        #expect(host.configureCalls == 12)
+        expectEqual(host.configureCalls, 12)
         host.table.reloadVisibleRows()
         try host.table.panBegan(row: 1)
         try host.table.panChanged(row: 1, translation: -100)
         try host.table.panEnded(row: 1)
         host.table.advance(by: .milliseconds(300 as Int64))
         try host.table.tap(row: 1, button: 1)
-        #expect(host.configureCalls == 12)
+        expectEqual(host.configureCalls, 12)
     }
 
     @Test func scrollingAsksOnlyForTheNewRows() throws {
         let host = try fixtures.host(counting, items: .generated(count: 1_000_000))
         host.table.scroll(by: 44)
-        #expect(host.table.visibleRows == 2..<14)
-        #expect(host.configureCalls == 13)
+        expectEqual(host.table.visibleRows, 2..<14)
+        expectEqual(host.configureCalls, 13)
         host.table.scroll(by: -44)
-        #expect(host.configureCalls == 13)
+        expectEqual(host.configureCalls, 13)
         host.table.scroll(to: 44 * 1000)
-        #expect(host.configureCalls == 25)
+        expectEqual(host.configureCalls, 25)
     }
 
     @Test func everyPluginThatDeclinesIsCounted() throws {
         let declining = plugin(name: "declining", configure: "function() return nil end")
         let host = try fixtures.host([("declining.lua", declining), ("counting.lua", counting)])
-        #expect(host.configureCalls == 24)
+        expectEqual(host.configureCalls, 24)
     }
 
     @Test func setItemAsksAgainForThatRowOnly() throws {
@@ -55,9 +56,9 @@ struct PluginLazyConfigurationTests {
         let host = try fixtures.host(source)
         try host.open(2)
         try host.table.tap(row: 2, button: 1)
-        #expect(host.configureCalls == 13)
-        #expect(host.buttonIDs(2) == ["renamed"])
-        #expect(host.buttonIDs(3) == ["Longer_Title_Item__3"])
+        expectEqual(host.configureCalls, 13)
+        expectEqual(host.buttonIDs(2), ["renamed"])
+        expectEqual(host.buttonIDs(3), ["Longer_Title_Item__3"])
     }
 
     @Test func deleteAsksAgainForTheRowsThatMoved() throws {
@@ -69,9 +70,9 @@ struct PluginLazyConfigurationTests {
         try host.open(10)
         try host.table.tap(row: 10, button: 1)
         // Rows 10, 11 and 12 have new items, and row 12 is new on screen.
-        #expect(host.configureCalls == 15)
-        #expect(host.buttonIDs(10) == ["Longer_Title_Item__11"])
-        #expect(host.buttonIDs(12) == ["Longer_Title_Item__13"])
-        #expect(host.buttonIDs(9) == ["Longer_Title_Item__9"])
+        expectEqual(host.configureCalls, 15)
+        expectEqual(host.buttonIDs(10), ["Longer_Title_Item__11"])
+        expectEqual(host.buttonIDs(12), ["Longer_Title_Item__13"])
+        expectEqual(host.buttonIDs(9), ["Longer_Title_Item__9"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// The bounds on what one plugin may ask for: effects per handler, timers, the clock's end.
@@ -25,11 +26,12 @@ struct PluginLimitTests {
         let host = try host(onAction: "ctx:log('before'); ctx:after(1e12, function(ctx) ctx:log('never') end)")
         host.table.advance(to: VirtualInstant(nanoseconds: 8_500_000_000_000_000_000))
         try tap(host)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.chunk("p.lua")):2: bad argument #1 to 'after' (a delay of 1000000000000 ms from t = 8500000000000 would pass the end of the virtual clock (9000000000000 ms))"
             ])
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.customNames, ["plugin_error"])
         #expect(!host.table.hasPendingAnimations)
     }
 
@@ -38,7 +40,7 @@ struct PluginLimitTests {
         host.table.advance(to: VirtualInstant(nanoseconds: 8_500_000_000_000_000_000))
         try tap(host)
         host.table.advance(to: .maximum)
-        #expect(host.texts("log") == ["[p] at the end\t9000000000000"])
+        expectEqual(host.texts("log"), ["[p] at the end\t9000000000000"])
     }
 
     // MARK: - Timers that never let the clock move
@@ -53,12 +55,13 @@ struct PluginLimitTests {
         try tap(host)
         host.table.advance(by: .milliseconds(Int64(10)))
         // Callbacks 1...999 set the timer again; the 1000th fails, so its tick is dropped too.
-        #expect(host.customs.filter { $0.name == "tick" }.count == PluginHost.timerCallbackLimit - 1)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(host.customs.filter { $0.name == "tick" }.count, PluginHost.timerCallbackLimit - 1)
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.chunk("p.lua")):3: ctx:after: 1000 timer callbacks of this plugin already ran within virtual millisecond 0, and this timer would run within it too; a timer that sets itself again must let the clock move (a delay of 1 ms or more)"
             ])
-        #expect(host.table.now == VirtualInstant(nanoseconds: 10_000_000))
+        expectEqual(host.table.now, VirtualInstant(nanoseconds: 10_000_000))
         #expect(!host.table.hasPendingAnimations)
     }
 
@@ -71,8 +74,8 @@ struct PluginLimitTests {
         try tap(host)
         host.table.advance(by: .milliseconds(Int64(50)))
         // Each failure is one plugin_error; the third switches the timers off.
-        #expect(host.customNames.filter { $0 == "plugin_error" }.count == PluginHost.failureLimit)
-        #expect(host.customNames.last == "plugin_warning")
+        expectEqual(host.customNames.filter { $0 == "plugin_error" }.count, PluginHost.failureLimit)
+        expectEqual(host.customNames.last, "plugin_warning")
         #expect(!host.table.hasPendingAnimations)
         try host.table.tap(row: 1, button: 1)  // the plugin's other hooks still work
         #expect(host.table.hasPendingAnimations)
@@ -82,14 +85,15 @@ struct PluginLimitTests {
         let host = try host(onAction: "for i = 1, 6000 do ctx:after(1000, function() end) end")
         try tap(host)
         try host.table.tap(row: 1, button: 1)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.chunk("p.lua")):2: ctx:after: this plugin has 10000 timers waiting, the most it may have; this one is not set"
             ])
         // The first call's 6000 are set; the second's were dropped, so more may be set once they ran.
         host.table.advance(by: .milliseconds(Int64(1000)))
         try host.table.tap(row: 1, button: 1)
-        #expect(host.messages("plugin_error").count == 1)
+        expectEqual(host.messages("plugin_error").count, 1)
     }
 
     // MARK: - Effects per handler
@@ -97,23 +101,25 @@ struct PluginLimitTests {
     @Test func aHandlerQueuesAtMostTenThousandEffects() throws {
         let host = try host(onAction: "ctx:log('before'); for i = 1, 10000 do ctx:insert(1, 'n' .. i) end")
         try tap(host)
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(fixtures.chunk("p.lua")):2: ctx:insert: a handler may queue at most 10000 effects (ctx calls and log lines); none of them is applied"
             ])
-        #expect(host.table.items.count == 30)
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.table.items.count, 30)
+        expectEqual(host.customNames, ["plugin_error"])
     }
 
     @Test func catchingTheEffectLimitStillAppliesNothing() throws {
         let host = try host(onAction: "for i = 1, 10001 do pcall(ctx.insert, ctx, 1, 'n' .. i) end")
         try tap(host)
         let file = fixtures.folder + "/p.lua"
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 "\(file): the handler queued more than 10000 effects (ctx calls and log lines); none of them is applied"
             ])
-        #expect(host.table.items.count == 30)
+        expectEqual(host.table.items.count, 30)
     }
 
     /// The bound's worth of inserts at the top of a million rows applies (a hang detector, not
@@ -122,12 +128,12 @@ struct PluginLimitTests {
         let host = try host(
             onAction: "for i = 1, 9999 do ctx:insert(1, 'n' .. i) end", items: .generated(count: 1_000_000))
         try tap(host)
-        #expect(host.messages("plugin_error") == [])
-        #expect(host.table.items.count == 1_009_999)
-        #expect(host.table.items[1] == "n9999")
-        #expect(host.table.items[10_000] == "Longer Title Item #1")
-        #expect(host.table.openRows == [10_000])
-        #expect(host.texts("insert").count == 9999)
+        expectEqual(host.messages("plugin_error"), [])
+        expectEqual(host.table.items.count, 1_009_999)
+        expectEqual(host.table.items[1], "n9999")
+        expectEqual(host.table.items[10_000], "Longer Title Item #1")
+        expectEqual(host.table.openRows, [10_000])
+        expectEqual(host.texts("insert").count, 9999)
     }
 
     // MARK: - Long strings and control characters
@@ -145,14 +151,14 @@ struct PluginLimitTests {
         .run(script: "open 1\ntap 1 a\n")
         let text = String(decoding: output.bytes, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(lines.count == 7)  // insert, update, odd, log, log, action... and state
+        expectEqual(lines.count, 7)  // insert, update, odd, log, log, action... and state
         for line in lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8))
             #expect(object is [String: Any])
         }
         let odd = "a\u{0}b\u{1b}[31m\u{7}\r\n\"\\\u{7f}é" + String(repeating: "x", count: 1_000_000)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
-        #expect(first["item"] as? String == odd)
+        expectEqual(first["item"] as? String, odd)
     }
 
     // MARK: - print
@@ -174,19 +180,21 @@ struct PluginLimitTests {
               end,
             }
             """)
-        #expect(host.texts("log") == ["[p] loading\t1", "[p] setup", "[p] host.log", "[p] configure\t1"])
+        expectEqual(host.texts("log"), ["[p] loading\t1", "[p] setup", "[p] host.log", "[p] configure\t1"])
         try host.open(1)
         try host.table.tap(row: 1, button: 1)
         try host.open(2)
         try host.table.tap(row: 2, button: 1)
-        #expect(
-            host.texts("log") == [
+        expectEqual(
+            host.texts("log"),
+            [
                 "[p] loading\t1", "[p] setup", "[p] host.log", "[p] configure\t1", "[p] kept?", "[p] printed?",
             ])
-        #expect(host.messages("plugin_error") == ["\(fixtures.chunk("p.lua")):11: fails"])
+        expectEqual(host.messages("plugin_error"), ["\(fixtures.chunk("p.lua")):11: fails"])
         // The same fields as ctx:log's.
-        #expect(
-            host.customs.first?.fields == [
+        expectEqual(
+            host.customs.first?.fields,
+            [
                 TraceField("plugin", .string("p")), TraceField("message", .string("loading\t1")),
             ])
     }

@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Finding plugins, folder plugins and `swipehost check`.
@@ -16,13 +17,14 @@ struct PluginLoadingTests {
         _ = fixtures.plugin("alpha_spec.lua", "")
         _ = fixtures.plugin("notes.txt", "")
         _ = fixtures.plugin("dir.lua/init.lua", "")
-        #expect(
-            Plugin.paths(inFolder: fixtures.folder) == [
+        expectEqual(
+            Plugin.paths(inFolder: fixtures.folder),
+            [
                 fixtures.folder + "/alpha.lua", fixtures.folder + "/dir.lua", fixtures.folder + "/mid",
                 fixtures.folder + "/zeta.lua",
             ])
-        #expect(Plugin.paths(inFolder: fixtures.folder + "/") == Plugin.paths(inFolder: fixtures.folder))
-        #expect(Plugin.paths(inFolder: fixtures.folder + "/missing") == [])
+        expectEqual(Plugin.paths(inFolder: fixtures.folder + "/"), Plugin.paths(inFolder: fixtures.folder))
+        expectEqual(Plugin.paths(inFolder: fixtures.folder + "/missing"), [])
     }
 
     @Test func aFolderPluginRequiresAModuleBesideItsInit() throws {
@@ -37,11 +39,11 @@ struct PluginLoadingTests {
             "folder/buttons.lua", "return { make = function(w) return { { id = 'm', title = 'M', width = w } } end }")
         _ = fixtures.plugin("folder/lib/deep.lua", "return { width = 77 }")
         let loaded = try Plugin(path: fixtures.folder + "/folder")
-        #expect(loaded.file == fixtures.folder + "/folder/init.lua")
-        #expect(loaded.path == fixtures.folder + "/folder")
+        expectEqual(loaded.file, fixtures.folder + "/folder/init.lua")
+        expectEqual(loaded.path, fixtures.folder + "/folder")
         let host = try PluginHost(plugins: [loaded])
-        #expect(host.buttonIDs(1) == ["m"])
-        #expect(host.table.cell(forRow: 1)?.configuration.totalWidth == 77)
+        expectEqual(host.buttonIDs(1), ["m"])
+        expectEqual(host.table.cell(forRow: 1)?.configuration.totalWidth, 77)
         #expect(host.customs.isEmpty)
     }
 
@@ -51,7 +53,7 @@ struct PluginLoadingTests {
         do {
             _ = try Plugin(path: fixtures.folder + "/lonely")
         } catch {
-            #expect(error.file == path)
+            expectEqual(error.file, path)
             #expect(error.message.contains("nowhere"))
         }
     }
@@ -62,7 +64,7 @@ struct PluginLoadingTests {
             _ = try Plugin(path: path)
             Issue.record("loaded a plugin that does not exist")
         } catch {
-            #expect(error.file == path)
+            expectEqual(error.file, path)
             #expect(error.message.hasPrefix("cannot read the plugin: "))
         }
     }
@@ -83,10 +85,11 @@ struct PluginLoadingTests {
             """)
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 5))).check(path)
         #expect(report.loaded)
-        #expect(report.configuredRows == 2)  // row 4 is refused: not configured (not 3)
-        #expect(report.errorCount == 2)
-        #expect(
-            report.problems.map(\.description) == [
+        expectEqual(report.configuredRows, 2)  // row 4 is refused: not configured (not 3)
+        expectEqual(report.errorCount, 2)
+        expectEqual(
+            report.problems.map(\.description),
+            [
                 "\(path):1: warning: bounse: unknown key",
                 "\(path):3: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
                 "\(path): row 2: configure: \(fixtures.chunk("bad.lua")):4: row two",
@@ -118,8 +121,9 @@ struct PluginLoadingTests {
             }
             """)
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 1))).check(path)
-        #expect(
-            report.problems.map(\.description) == [
+        expectEqual(
+            report.problems.map(\.description),
+            [
                 "\(path):7: warning: row 1: buttons[2].titel: unknown key (did you mean 'title'?)",
                 "\(path):3: warning: row 1: leading.buttons[1].tite: unknown key (did you mean 'title'?)",
                 "\(path):3: warning: row 1: leading.buttons[2].tite: unknown key (did you mean 'title'?)",
@@ -133,16 +137,16 @@ struct PluginLoadingTests {
         let path = fixtures.plugin("broken.lua", "return { name = 'broken', configure = 5 }")
         let report = PluginChecker().check(path)
         #expect(!report.loaded)
-        #expect(report.errorCount == 1)
-        #expect(report.problems.map(\.description) == ["\(path):1: configure: must be a function, got number"])
+        expectEqual(report.errorCount, 1)
+        expectEqual(report.problems.map(\.description), ["\(path):1: configure: must be a function, got number"])
     }
 
     @Test func checkWarnsAboutAPluginWithoutConfigure() {
         let path = fixtures.plugin("idle.lua", "return { name = 'idle' }")
         let report = PluginChecker().check(path)
-        #expect(report.errorCount == 0)
-        #expect(
-            report.problems.map(\.description) == ["\(path): warning: configure: missing: the plugin configures no row"]
+        expectEqual(report.errorCount, 0)
+        expectEqual(
+            report.problems.map(\.description), ["\(path): warning: configure: missing: the plugin configures no row"]
         )
     }
 }

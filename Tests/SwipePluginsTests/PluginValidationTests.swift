@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// Every validation message, as the `plugin_error` a bad configuration of row 1 gives.
@@ -182,15 +183,15 @@ struct PluginValidationTests {
         let host = try fixtures.host(
             plugin(configure: "function(row) if row.index == 1 then return \(configuration) end end"))
         let file = fixtures.folder + "/p.lua"
-        #expect(host.messages("plugin_error") == ["\(file):1: row 1: \(message)"])
-        #expect(host.customNames == ["plugin_error"])
+        expectEqual(host.messages("plugin_error"), ["\(file):1: row 1: \(message)"])
+        expectEqual(host.customNames, ["plugin_error"])
         let error = try #require(host.customs.first)
-        #expect(error.field("hook") == .string("configure"))
-        #expect(error.field("row") == .int(1))
-        #expect(error.text == "plugin error in p.configure (row 1): \(file):1: row 1: \(message)")
+        expectEqual(error.field("hook"), .string("configure"))
+        expectEqual(error.field("row"), .int(1))
+        expectEqual(error.text, "plugin error in p.configure (row 1): \(file):1: row 1: \(message)")
         // The row is left with no buttons: it does not move.
-        #expect(host.table.cell(forRow: 1)?.configuration.buttons == [])
-        #expect(host.table.cell(forRow: 2)?.configuration == .tutorial)
+        expectEqual(host.table.cell(forRow: 1)?.configuration.buttons, [])
+        expectEqual(host.table.cell(forRow: 2)?.configuration, .tutorial)
     }
 
     /// The reader's own problems come together with the core's checks that do not depend on
@@ -202,8 +203,9 @@ struct PluginValidationTests {
                     function(row) if row.index == 1 then return { buttons = { { id = 'a', title = 1, width = 80 } }, bounce = -1, curve = 'x' } end end
                     """))
         let file = fixtures.folder + "/p.lua"
-        #expect(
-            host.messages("plugin_error") == [
+        expectEqual(
+            host.messages("plugin_error"),
+            [
                 [
                     "\(file):1: row 1: buttons[1].title: must be a string, got number",
                     "\(file):1: row 1: curve: must be one of 'linear', 'ease_in', 'ease_out', 'ease_in_out', 'spring', got 'x'",
@@ -220,20 +222,22 @@ struct PluginValidationTests {
                     """))
         let file = fixtures.folder + "/p.lua"
         // Once each, though every visible row has them.
-        #expect(
-            host.texts("plugin_warning") == [
+        expectEqual(
+            host.texts("plugin_warning"),
+            [
                 "\(file):1: warning: row 1: bounse: unknown key (did you mean 'bounce'?)",
                 "\(file):1: warning: row 1: zzzzzz: unknown key",
                 "\(file):1: warning: row 1: buttons[1].colour: unknown key (did you mean 'color'?)",
             ])
-        #expect(
-            host.messages("plugin_warning") == [
+        expectEqual(
+            host.messages("plugin_warning"),
+            [
                 "unknown key (did you mean 'bounce'?)", "unknown key", "unknown key (did you mean 'color'?)",
             ])
-        #expect(host.customs.first?.field("field") == .string("bounse"))
-        #expect(host.customs.first?.field("row") == .int(1))
-        #expect(host.buttonIDs(1) == ["a"])
-        #expect(host.table.cell(forRow: 1)?.configuration.bounce == 20)
+        expectEqual(host.customs.first?.field("field"), .string("bounse"))
+        expectEqual(host.customs.first?.field("row"), .int(1))
+        expectEqual(host.buttonIDs(1), ["a"])
+        expectEqual(host.table.cell(forRow: 1)?.configuration.bounce, 20)
     }
 
     @Test func aPluginWithoutANameDoesNotLoad() throws {
@@ -288,8 +292,9 @@ struct PluginValidationTests {
         let path = fixtures.plugin(
             "typo.lua", "return { name = 't', on_opne = function() end, configur = function() end }")
         let loaded = try Plugin(path: path)
-        #expect(
-            loaded.warnings.map(\.description) == [
+        expectEqual(
+            loaded.warnings.map(\.description),
+            [
                 "\(path):1: warning: configur: unknown key (did you mean 'configure'?)",
                 "\(path):1: warning: on_opne: unknown key (did you mean 'on_open'?)",
             ])
@@ -319,9 +324,9 @@ struct PluginTableLineTests {
         ) {
             try Plugin(path: nameless)
         }
-        #expect(
-            "\(PluginChecker().check(nameless).problems)"
-                == "[\(nameless):5: name: is required (a non-empty string), got nothing]")
+        expectEqual(
+            "\(PluginChecker().check(nameless).problems)",
+            "[\(nameless):5: name: is required (a non-empty string), got nothing]")
         let module = fixtures.plugin(
             "module.lua",
             """
@@ -337,8 +342,9 @@ struct PluginTableLineTests {
         }
         let typo = fixtures.plugin(
             "typo.lua", "-- a plugin\n\nreturn {\n  name = 't',\n  on_opne = function() end,\n}\n")
-        #expect(
-            try Plugin(path: typo).warnings.map(\.description) == [
+        expectEqual(
+            try Plugin(path: typo).warnings.map(\.description),
+            [
                 "\(typo):3: warning: on_opne: unknown key (did you mean 'on_open'?)"
             ])
         // A chunk that returns only from inside a block: no line rather than a wrong one.
@@ -366,15 +372,17 @@ struct PluginTableLineTests {
             """)
         let report = PluginChecker().check(bad)
         #expect(!report.loaded)
-        #expect(report.errorCount == 1)
-        #expect(
-            report.problems.map(\.description) == [
+        expectEqual(report.errorCount, 1)
+        expectEqual(
+            report.problems.map(\.description),
+            [
                 "\(bad):3: items: must be a list of strings, or a function returning one; got string"
             ])
         let listed = fixtures.plugin(
             "listed.lua", "return {\n  name = 'l',\n  items = function() return { 'a', false } end,\n}\n")
-        #expect(
-            PluginChecker().check(listed).problems.map(\.description) == [
+        expectEqual(
+            PluginChecker().check(listed).problems.map(\.description),
+            [
                 "\(listed):3: items[2]: must be a string or a table with a title, got boolean"
             ])
         let failing = fixtures.plugin(
@@ -387,9 +395,10 @@ struct PluginTableLineTests {
             return M
             """)
         let failed = PluginChecker().check(failing)
-        #expect(failed.errorCount == 1)
-        #expect(
-            failed.problems.map(\.description) == [
+        expectEqual(failed.errorCount, 1)
+        expectEqual(
+            failed.problems.map(\.description),
+            [
                 "\(failing): items: \(fixtures.chunk("failing_items.lua")):3: no database"
             ])
     }
@@ -409,10 +418,11 @@ struct PluginTableLineTests {
             }
             """)
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 14))).check(path)
-        #expect(report.errorCount == 3)
-        #expect(report.configuredRows == 2)
-        #expect(
-            report.problems.map(\.description) == [
+        expectEqual(report.errorCount, 3)
+        expectEqual(report.configuredRows, 2)
+        expectEqual(
+            report.problems.map(\.description),
+            [
                 "\(path):3: row 1: buttons: are 400 points wide in total, 80 more than the 320-point cell",
                 "\(path): row 5: configure: \(fixtures.chunk("repeated.lua")):4: five",
                 "\(path): the same error as row 1 on 10 more rows: 2-4, 6-12",

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// One field/message problem type, `FieldProblem`, and one format. The core's checks
@@ -9,20 +10,21 @@ import Testing
 struct ProblemFormatTests {
     @Test func aFieldProblemPrintsFieldThenMessage() {
         let problem = FieldProblem(field: "rows", message: "must be 0 or more, got -1")
-        #expect(problem.description == "rows: must be 0 or more, got -1")
-        #expect(problem.commandLineText == "--rows must be 0 or more, got -1")
-        #expect(TableGeometry.check(rows: -1) == problem)
-        #expect(
-            CellConfiguration(buttons: []).problems(cellWidth: 320).map(\.description) == [
+        expectEqual(problem.description, "rows: must be 0 or more, got -1")
+        expectEqual(problem.commandLineText, "--rows must be 0 or more, got -1")
+        expectEqual(TableGeometry.check(rows: -1), problem)
+        expectEqual(
+            CellConfiguration(buttons: []).problems(cellWidth: 320).map(\.description),
+            [
                 "buttons: must be a non-empty list of buttons"
             ])
     }
 
     @Test func aLocatedProblemLeadsWithItsPlace() {
-        #expect(
-            FieldProblem.located(file: "p.lua", line: 3, warning: true, row: 2, field: "bounce", message: "m")
-                == "p.lua:3: warning: row 2: bounce: m")
-        #expect(FieldProblem.located(file: "p.lua", line: nil, row: nil, field: nil, message: "m") == "p.lua: m")
+        expectEqual(
+            FieldProblem.located(file: "p.lua", line: 3, warning: true, row: 2, field: "bounce", message: "m"),
+            "p.lua:3: warning: row 2: bounce: m")
+        expectEqual(FieldProblem.located(file: "p.lua", line: nil, row: nil, field: nil, message: "m"), "p.lua: m")
     }
 
     /// Property: over every combination of line, row and field, a plugin's warning and the text
@@ -35,7 +37,7 @@ struct ProblemFormatTests {
                         .warning, file: "p.lua", line: line, row: row, field: field, message: "is odd")
                     let expected = FieldProblem.located(
                         file: "p.lua", line: line, warning: true, row: row, field: field, message: "is odd")
-                    #expect(problem.description == expected)
+                    expectEqual(problem.description, expected)
                     let event = PluginWarningEvent(
                         plugin: "p", file: "p.lua", line: line, hook: "configure", row: row, field: field,
                         message: "is odd")

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A recording writes row ids (`#ID`) and button ids as they are: every id a plugin may give
@@ -45,15 +46,15 @@ struct RecordedIDReplayTests {
             if ScriptIDs.buttonProblem(text) == nil {
                 accepted.buttons += 1
                 let tap = try ScriptParser(fileName: "r").parse("tap 1 " + text)
-                #expect(tap.map(\.command) == [.tap(row: 1, button: .id(text))], "\(Array(text.utf8))")
+                expectEqual(tap.map(\.command), [.tap(row: 1, button: .id(text))], "\(Array(text.utf8))")
                 let activate = try ScriptParser(fileName: "r").parse("activate 1 " + text)
-                #expect(activate.map(\.command) == [.activate(row: 1, button: text)], "\(Array(text.utf8))")
+                expectEqual(activate.map(\.command), [.activate(row: 1, button: text)], "\(Array(text.utf8))")
             }
             let id = RowID(text: text)
             if ScriptIDs.rowProblem(id) == nil {
                 accepted.rows += 1
                 let line = try ScriptParser(fileName: "r").parse(GestureCommand.close(row: 1).scriptLine(rowID: id))
-                #expect(line.map(\.rowID) == [id], "\(Array(text.utf8))")
+                expectEqual(line.map(\.rowID), [id], "\(Array(text.utf8))")
             }
         }
         #expect(accepted.rows > 5_000 && accepted.buttons > 5_000, "\(accepted)")
@@ -137,7 +138,7 @@ struct RecordedIDReplayTests {
             for recorded in [script, commands] {
                 do {
                     let replayed = String(decoding: try run.run(script: recorded).bytes, as: UTF8.self)
-                    #expect(replayed == live, "seed \(seed):\n\(recorded.debugDescription)")
+                    expectEqual(replayed, live, "seed \(seed):\n\(recorded.debugDescription)")
                 } catch {
                     Issue.record("seed \(seed): \(error)\n\(recorded.debugDescription)")
                 }
@@ -155,10 +156,10 @@ struct RecordedIDTextTests {
     @Test func aRowIdLineKeepsAButtonIdThatStartsWithACombiningCharacter() throws {
         let command = GestureCommand.tap(row: 3, button: .id("\u{301}x"))
         let line = command.scriptLine(rowID: .name("m1"))
-        #expect(line == "tap #m1 \u{301}x")
-        #expect(Array(line.utf8) == Array("tap #m1 ".utf8) + Array("\u{301}x".utf8))
+        expectEqual(line, "tap #m1 \u{301}x")
+        expectEqual(Array(line.utf8), Array("tap #m1 ".utf8) + Array("\u{301}x".utf8))
         let parsed = try ScriptParser(fileName: "r").parse(line)
-        #expect(parsed.map(\.command) == [.tap(row: 0, button: .id("\u{301}x"))])
-        #expect(parsed.map(\.rowID) == [.name("m1")])
+        expectEqual(parsed.map(\.command), [.tap(row: 0, button: .id("\u{301}x"))])
+        expectEqual(parsed.map(\.rowID), [.name("m1")])
     }
 }

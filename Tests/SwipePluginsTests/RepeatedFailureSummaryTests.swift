@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlugins
@@ -14,13 +15,13 @@ struct RepeatedFailureSummaryTests {
 
     @Test func rowsHitOutOfOrderAreListedSorted() {
         let (text, rows) = Self.summary([4, 3])
-        #expect(text == "the same error as row 2 on 2 more rows: 3-4")
-        #expect(rows == [3, 4])
-        #expect(Self.summary([9, 5, 7, 6, 12, 3]).text == "the same error as row 2 on 6 more rows: 3, 5-7, 9, 12")
+        expectEqual(text, "the same error as row 2 on 2 more rows: 3-4")
+        expectEqual(rows, [3, 4])
+        expectEqual(Self.summary([9, 5, 7, 6, 12, 3]).text, "the same error as row 2 on 6 more rows: 3, 5-7, 9, 12")
     }
 
     @Test func aRowHitTwiceIsCountedOnce() {
-        #expect(Self.summary([5, 3, 5, 4, 3]).text == "the same error as row 2 on 3 more rows: 3-5")
+        expectEqual(Self.summary([5, 3, 5, 4, 3]).text, "the same error as row 2 on 3 more rows: 3-5")
     }
 
     /// Any order of the same rows gives the summary of the sorted rows (a property over
@@ -32,16 +33,16 @@ struct RepeatedFailureSummaryTests {
         let rows = (0..<count).map { _ in Int.random(in: 3...60, using: &generator) }
         let sorted = Array(Set(rows)).sorted()
         let shuffled = rows.shuffled(using: &generator)
-        #expect(Self.summary(shuffled).text == Self.summary(sorted).text)
-        #expect(Self.summary(shuffled).rows == sorted)
+        expectEqual(Self.summary(shuffled).text, Self.summary(sorted).text)
+        expectEqual(Self.summary(shuffled).rows, sorted)
     }
 
     /// Past the range limit the rows are counted, in increasing order as far as they are listed.
     @Test func pastTheRangeLimitTheRestIsCounted() {
         let rows = stride(from: 400, through: 4, by: -2).map { $0 }  // 199 rows apart, descending
         let (text, listed) = Self.summary(rows)
-        #expect(listed == listed.sorted())
-        #expect(listed.count == PluginHost.repeatedRangeLimit)
+        expectEqual(listed, listed.sorted())
+        expectEqual(listed.count, PluginHost.repeatedRangeLimit)
         #expect(text.hasPrefix("the same error as row 2 on 199 more rows: "))
         #expect(text.hasSuffix(" and 99 more"))
     }

@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 /// Row animations in the plugin layer: `table = { row_animation = ... }`, the host's option over it,
@@ -10,19 +11,19 @@ struct RowAnimationPluginTests {
     @Test func aPluginsTableChoosesTheRowAnimationAndTheHostsReplacesIt() throws {
         let path = fixtures.plugin("a.lua", plugin(name: "a", "table = { row_animation = 'fade' },"))
         let host = try PluginHost(plugins: [try Plugin(path: path)])
-        #expect(host.table.options == TableBehaviorOptions(rowAnimation: .fade))
+        expectEqual(host.table.options, TableBehaviorOptions(rowAnimation: .fade))
         let flagged = try PluginHost(
             plugins: [try Plugin(path: path)],
             configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(rowAnimation: .slide)))
-        #expect(flagged.table.rowAnimation == .slide)
+        expectEqual(flagged.table.rowAnimation, .slide)
         let none = try PluginHost(
             plugins: [try Plugin(path: path)],
             configuration: SessionConfiguration(tableBehavior: TableBehaviorOptions(rowAnimation: RowAnimation.none)))
-        #expect(none.table.rowAnimation == .fade)
+        expectEqual(none.table.rowAnimation, .fade)
         // No preset turns it on.
         for preset in BehaviorPreset.allCases {
             let plain = try fixtures.host(plugin(), preset: preset)
-            #expect(plain.table.rowAnimation == RowAnimation.none, "\(preset)")
+            expectEqual(plain.table.rowAnimation, RowAnimation.none, "\(preset)")
         }
     }
 
@@ -45,22 +46,22 @@ struct RowAnimationPluginTests {
         let host = try fixtures.host([("d.lua", source)])
         try host.open(3)
         try host.table.tap(row: 3, buttonID: "a")
-        #expect(host.table.items.count == 29)
+        expectEqual(host.table.items.count, 29)
         let ghost = try #require(host.table.collapsingRows.first)
         #expect(ghost.row == 3 && ghost.item == "Longer Title Item #3")
-        #expect(ghost.geometry.offset == -80)
-        #expect(try #require(host.table.cellGeometry(forRow: 3)).y == 132)
+        expectEqual(ghost.geometry.offset, -80)
+        expectEqual(try #require(host.table.cellGeometry(forRow: 3)).y, 132)
         host.table.advance(by: .milliseconds(150 as Int64))
         #expect(abs(try #require(host.table.cellGeometry(forRow: 3)).y - 110) < 1e-9)
         host.table.advance(by: .milliseconds(150 as Int64))
         #expect(host.table.collapsingRows.isEmpty)
-        #expect(try #require(host.table.cellGeometry(forRow: 3)).y == 88)
+        expectEqual(try #require(host.table.cellGeometry(forRow: 3)).y, 88)
     }
 
     @Test func theOptionPrintsAsItsFlagAndItsSpecField() {
         let configuration = SessionConfiguration(tableBehavior: TableBehaviorOptions(rowAnimation: .slide))
-        #expect(configuration.arguments() == ["--row-animation", "slide"])
+        expectEqual(configuration.arguments(), ["--row-animation", "slide"])
         #expect(configuration.tableFields().contains("row_animation = \"slide\""))
-        #expect(SessionConfiguration.defaults.arguments() == [])
+        expectEqual(SessionConfiguration.defaults.arguments(), [])
     }
 }

@@ -74,7 +74,7 @@ struct SessionRecordingTests {
             let command = Self.command(&random)
             let line = command.scriptLine
             let parsed = try ScriptParser(fileName: "r").parse(line)
-            #expect(parsed.map(\.command) == [command], "\(line)")
+            expectEqual(parsed.map(\.command), [command], "\(line)")
         }
     }
 
@@ -90,7 +90,7 @@ struct SessionRecordingTests {
         (.open(row: 2, side: .leading), "open 2 leading"),
     ])
     func aScriptLineReads(command: GestureCommand, line: String) {
-        #expect(command.scriptLine == line)
+        expectEqual(command.scriptLine, line)
     }
 
     /// A gesture a person could make on the first rows, at a time a little after now.
@@ -152,20 +152,21 @@ struct SessionRecordingTests {
             let script = session.recordedScript()
             let run = PluginRun(fileName: "recorded.swipe", configuration: configuration, format: .jsonl)
             let replayed = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
-            #expect(replayed == Self.jsonl(sink.records, session.table), "seed \(seed):\n\(script)")
+            expectEqual(replayed, Self.jsonl(sink.records, session.table), "seed \(seed):\n\(script)")
             // The header names the plugin by its absolute path and the options a replay needs.
             let header = Array(script.utf8).withUnsafeBufferPointer { ScriptHeader($0) }
-            #expect(header.plugins.map(\.path) == [path])
+            expectEqual(header.plugins.map(\.path), [path])
             let replay = script.split(separator: "\n")[1]
             #expect(replay.hasPrefix("# replay with: swipehost run FILE --plugin \(path)"))
-            #expect(replay.contains("--preset \(configuration.preset.rawValue)") == (configuration.preset != .tutorial))
-            #expect(replay.contains("--exclusive") == configuration.tableBehavior.exclusive)
-            #expect(replay.contains("--direction rtl") == (configuration.direction == .rtl))
+            expectEqual(
+                replay.contains("--preset \(configuration.preset.rawValue)"), (configuration.preset != .tutorial))
+            expectEqual(replay.contains("--exclusive"), configuration.tableBehavior.exclusive)
+            expectEqual(replay.contains("--direction rtl"), (configuration.direction == .rtl))
             // The `# options:` line carries the same options, so `swipehost run FILE` alone replays it.
             let words = header.options.flatMap(\.words)
             #expect(header.options.count <= 1)
-            #expect(
-                String(replay) == "# replay with: swipehost run FILE --plugin \(path)" + words.map { " " + $0 }.joined()
+            expectEqual(
+                String(replay), "# replay with: swipehost run FILE --plugin \(path)" + words.map { " " + $0 }.joined()
             )
         }
     }
@@ -180,8 +181,9 @@ struct SessionRecordingTests {
         session.advance(to: VirtualInstant(nanoseconds: 400_000_000))
         let lines = session.recordedScript().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasPrefix("# Recorded by a swipehost session started 20"))
-        #expect(
-            Array(lines.dropFirst()) == [
+        expectEqual(
+            Array(lines.dropFirst()),
+            [
                 "# replay with: swipehost run FILE",
                 "wait 1.5", "pan 2 begin", "wait 16.000001", "pan 2 move -100.25", "pan 2 end", "swipe 4 -120 100",
                 "wait 282.499999", "",
@@ -203,7 +205,7 @@ struct SessionRecordingTests {
         try session.apply(.panMove(row: 3, x: wasOpen ? 40 : -60), at: Self.ms(26))
         session.advance(to: Self.ms(40))
         try session.reload([.file(path)])
-        #expect(session.table.cell(forRow: 3)?.isTracking == false)
+        expectEqual(session.table.cell(forRow: 3)?.isTracking, false)
         try session.apply(.panBegin(row: 3, x: 0), at: Self.ms(100))
         try session.apply(.panMove(row: 3, x: -150), at: Self.ms(116))
         try session.apply(.panEnd(row: 3), at: Self.ms(130))
@@ -233,8 +235,8 @@ struct SessionRecordingTests {
             fileName: "recorded.swipe", configuration: SessionConfiguration(plugins: [.file(path)]), format: .jsonl)
         let replayed = String(decoding: try run.run(script: script).bytes, as: UTF8.self)
         let live = sink.records.filter { $0.event.name != "reload" }
-        #expect(replayed == Self.jsonl(live, session.table), "\(script)")
-        #expect(session.table.openRows == [3])
+        expectEqual(replayed, Self.jsonl(live, session.table), "\(script)")
+        expectEqual(session.table.openRows, [3])
     }
 
     /// The recording stops at `Session.maximumRecordedInputs`, the session
@@ -242,27 +244,27 @@ struct SessionRecordingTests {
     @Test func theRecordingStopsAtItsLimitWithANoticeOnce() throws {
         let sink = RecordingSink()
         let session = try Session(SessionConfiguration(), sink: sink)
-        #expect(Session.maximumRecordedInputs == 50_000)
+        expectEqual(Session.maximumRecordedInputs, 50_000)
         for _ in 0..<Session.maximumRecordedInputs { try session.apply(.wait(.milliseconds(1 as Int64))) }
-        #expect(session.takeRecordingNotice() == nil)
+        expectEqual(session.takeRecordingNotice(), nil)
         try session.apply(.swipe(row: 2, dx: -200, duration: .milliseconds(100 as Int64)))
-        #expect(
-            session.takeRecordingNotice()
-                == "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
+        expectEqual(
+            session.takeRecordingNotice(),
+            "recording stopped: a session records at most 50000 inputs; the session goes on, but its recorded script and spec end before this input"
         )
-        #expect(session.takeRecordingNotice() == nil)
+        expectEqual(session.takeRecordingNotice(), nil)
         try session.apply(.swipe(row: 3, dx: -200, duration: .milliseconds(100 as Int64)))
-        #expect(session.takeRecordingNotice() == nil)
+        expectEqual(session.takeRecordingNotice(), nil)
         // The session went on: both rows opened.
-        #expect(session.table.openRows == [2, 3])
-        #expect(sink.records.filter { $0.event.name == "open" }.count == 2)
+        expectEqual(session.table.openRows, [2, 3])
+        expectEqual(sink.records.filter { $0.event.name == "open" }.count, 2)
         let lines = session.recordedScript().split(separator: "\n")
-        #expect(
-            lines[2]
-                == "# the recording stopped at 50000 inputs (the most a session records): the session's later inputs are not in it"
+        expectEqual(
+            lines[2],
+            "# the recording stopped at 50000 inputs (the most a session records): the session's later inputs are not in it"
         )
-        #expect(lines.count == 3 + 50_000)
-        #expect(lines.last == "wait 1")
+        expectEqual(lines.count, 3 + 50_000)
+        expectEqual(lines.last, "wait 1")
         let spec = session.recordedSpec(name: "long")
         #expect(spec.contains("-- the recording stopped at 50000 inputs"))
         #expect(!spec.contains("event = \"open\""))

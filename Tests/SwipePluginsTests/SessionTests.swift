@@ -51,17 +51,18 @@ struct SessionTests {
         let (session, sink) = try Self.applied(script, plugins: plugins)
         session.host.reportRepeatedFailures()
         let rendered = HeadlessRun.render(sink.records, TableSnapshot(session.table), format: .text, width: 320)
-        #expect(Self.text(rendered) == (try Self.run(script, plugins: plugins)))
+        expectEqual(Self.text(rendered), (try Self.run(script, plugins: plugins)))
         let jsonl = HeadlessRun.render(sink.records, TableSnapshot(session.table), format: .jsonl, width: 320)
-        #expect(Self.text(jsonl) == (try Self.run(script, plugins: plugins, format: .jsonl)))
+        expectEqual(Self.text(jsonl), (try Self.run(script, plugins: plugins, format: .jsonl)))
     }
 
     @Test func theSinkGetsTheRecordsOfLoadingFirst() throws {
         let plugin = fixtures.plugin("p.lua", "print('hello')\nreturn { name = 'p', colour = 1 }")
         let sink = RecordingSink()
         _ = try Session(SessionConfiguration(plugins: [.file(plugin)]), sink: sink)
-        #expect(
-            sink.lines == [
+        expectEqual(
+            sink.lines,
+            [
                 "     0 ms  [p] hello",
                 "     0 ms  \(plugin):2: warning: colour: unknown key",
             ])
@@ -76,43 +77,44 @@ struct SessionTests {
             """
         let sink = RecordingSink()
         let session = try Session(SessionConfiguration(plugins: [.source(name: "timers.lua", code: code)]), sink: sink)
-        #expect(session.nextWake == nil)
+        expectEqual(session.nextWake, nil)
         try session.apply(.swipe(row: 3, dx: -200, duration: .milliseconds(150 as Int64)))
-        #expect(session.now == VirtualInstant(nanoseconds: 150_000_000))
+        expectEqual(session.now, VirtualInstant(nanoseconds: 150_000_000))
         // The open at 150 set timers for 200 and 250; the snap's bounce ends at 200 too.
-        #expect(session.nextWake == VirtualInstant(nanoseconds: 200_000_000))
+        expectEqual(session.nextWake, VirtualInstant(nanoseconds: 200_000_000))
         try session.apply(.tap(row: 3, button: .content), at: VirtualInstant(nanoseconds: 300_000_000))
-        #expect(
-            sink.lines == [
+        expectEqual(
+            sink.lines,
+            [
                 "   150 ms  row 3 opened",
                 "   200 ms  [timers] early",
                 "   250 ms  [timers] late",
             ])
-        #expect(session.now == VirtualInstant(nanoseconds: 300_000_000))
+        expectEqual(session.now, VirtualInstant(nanoseconds: 300_000_000))
         // The tap on the content closed the row: its snap runs until 328.
-        #expect(session.nextWake == VirtualInstant(nanoseconds: 328_000_000))
+        expectEqual(session.nextWake, VirtualInstant(nanoseconds: 328_000_000))
         // An earlier time does not move the clock back.
         try session.apply(.scroll(dy: 44), at: VirtualInstant(nanoseconds: 100_000_000))
-        #expect(session.now == VirtualInstant(nanoseconds: 300_000_000))
+        expectEqual(session.now, VirtualInstant(nanoseconds: 300_000_000))
     }
 
     @Test func aCellAtRestHasNoAnimationEndAndAnAnimatingOneHasItsSegmentsEnd() throws {
         let session = try Session(SessionConfiguration(), sink: nil)
         try session.apply(.panBegin(row: 2, x: 0))
         try session.apply(.panMove(row: 2, x: -100))
-        #expect(session.table.cell(forRow: 2)?.animationEnd == nil)
+        expectEqual(session.table.cell(forRow: 2)?.animationEnd, nil)
         try session.apply(.panEnd(row: 2))
         let end = try #require(session.table.cell(forRow: 2)?.animationEnd)
         #expect(end > session.now)
-        #expect(session.nextWake == end)
+        expectEqual(session.nextWake, end)
         session.advance(to: end)
         // The first segment (to the bounce) ended; the settle runs until the next end.
         let settle = try #require(session.table.cell(forRow: 2)?.animationEnd)
         #expect(settle > end)
         session.advance(to: settle)
-        #expect(session.table.cell(forRow: 2)?.animationEnd == nil)
-        #expect(session.table.cell(forRow: 2)?.presentedOffset(at: session.now) == -160)
-        #expect(session.nextWake == nil)
+        expectEqual(session.table.cell(forRow: 2)?.animationEnd, nil)
+        expectEqual(session.table.cell(forRow: 2)?.presentedOffset(at: session.now), -160)
+        expectEqual(session.nextWake, nil)
     }
 
     /// At the clock's end a snap's steps all fall due at now (deadlines
@@ -127,21 +129,21 @@ struct SessionTests {
         for command: GestureCommand in [.panBegin(row: 3, x: 0), .panMove(row: 3, x: -100), .panEnd(row: 3)] {
             try session.apply(command, at: end)
         }
-        #expect(session.table.cell(forRow: 3)?.right == 180)  // the bounce
-        #expect(session.nextWake == end)
+        expectEqual(session.table.cell(forRow: 3)?.right, 180)  // the bounce
+        expectEqual(session.nextWake, end)
         session.advance(to: end)  // the page's next message, or the server's wake, at the same time
-        #expect(session.nextWake == nil)
-        #expect(session.table.cell(forRow: 3)?.right == 160)
-        #expect(session.table.cell(forRow: 3)?.isOpen(on: .trailing) == true)
-        #expect(session.table.cell(forRow: 3)?.presentedOffset(at: end) == -160)
-        #expect(sink.lines == ["9000000000000 ms  row 3 opened"])
+        expectEqual(session.nextWake, nil)
+        expectEqual(session.table.cell(forRow: 3)?.right, 160)
+        expectEqual(session.table.cell(forRow: 3)?.isOpen(on: .trailing), true)
+        expectEqual(session.table.cell(forRow: 3)?.presentedOffset(at: end), -160)
+        expectEqual(sink.lines, ["9000000000000 ms  row 3 opened"])
         // Nothing due: an advance to now does nothing, and records nothing.
         session.advance(to: end)
         let script = session.recordedScript()
         #expect(script.hasSuffix("\nwait 9000000000000\npan 3 begin\npan 3 move -100\npan 3 end\nwait 0\n"))
         let replayed = try Self.applied(script, plugins: [Self.tutorial]).0
-        #expect(replayed.table.cell(forRow: 3)?.right == 160)
-        #expect(replayed.nextWake == nil)
+        expectEqual(replayed.table.cell(forRow: 3)?.right, 160)
+        expectEqual(replayed.nextWake, nil)
     }
 
     @Test func aRefusedCommandThrowsWithItsInputNumberAndLeavesTheSessionUsable() throws {
@@ -158,8 +160,9 @@ struct SessionTests {
         }
         try session.apply(.wait(.milliseconds(300 as Int64)))
         try session.apply(.tap(row: 3, button: .id("one")))
-        #expect(
-            sink.lines == [
+        expectEqual(
+            sink.lines,
+            [
                 "   150 ms  row 3 opened",
                 "   450 ms  row 3: tapped \"Button 1\" (button 1, id one)",
                 "   450 ms  presented \"In the delegate!\": Clicked button one for Longer Title Item #3",
@@ -174,15 +177,16 @@ struct SessionTests {
         do {
             _ = try Session(SessionConfiguration(plugins: [.source(name: "bad.lua", code: "return {")]), sink: nil)
         } catch {
-            #expect(error.description == "bad.lua: bad.lua:1: unexpected symbol near <eof>")
+            expectEqual(error.description, "bad.lua: bad.lua:1: unexpected symbol near <eof>")
         }
         let code = "return { name = 'x', configure = function(row) error('no') end }"
         let sink = RecordingSink()
         _ = try Session(
             SessionConfiguration(plugins: [.source(name: "x.lua", code: code)], items: .generated(count: 1)), sink: sink
         )
-        #expect(
-            sink.lines == [
+        expectEqual(
+            sink.lines,
+            [
                 """
                      0 ms  plugin error in x.configure (row 1): x.lua:1: no
                            stack traceback:
@@ -206,7 +210,7 @@ struct SessionTests {
             try session.apply(.swipe(row: 3, dx: -200, duration: .zero))
         }
         try session.apply(.swipe(row: 4, dx: -200, duration: .zero))
-        #expect(session.host.errorCount == 2)
+        expectEqual(session.host.errorCount, 2)
     }
 }
 
@@ -241,26 +245,27 @@ struct SessionReloadTests {
     @Test func goodCodeIsSwappedInKeepingItemsOpenRowsScrollAndClock() throws {
         let (session, sink) = try Self.used()
         let items = session.table.items.all
-        #expect(items.first == "Your order has shipped")
-        #expect(session.table.openRows == [2])
-        #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
+        expectEqual(items.first, "Your order has shipped")
+        expectEqual(session.table.openRows, [2])
+        expectEqual(Self.titles(session, row: 2), ["Trash", "Flag", "More"])
         let recorded = sink.records.count
         let now = session.now
         try session.reload([
             .source(name: "mail.lua", code: Self.mailCode.replacingOccurrences(of: "\"Flag\"", with: "\"Pin\""))
         ])
-        #expect(session.table.items.all == items)
-        #expect(session.table.openRows == [2])
-        #expect(session.table.contentOffset == 44)
-        #expect(session.now == now)
-        #expect(Self.titles(session, row: 2) == ["Trash", "Pin", "More"])
-        #expect(session.table.cell(forRow: 2)?.right == 240)
-        #expect(sink.records.count == recorded + 1)
-        #expect(sink.lines.last == "   900 ms  reloaded plugins: mail.lua")
-        #expect(JSONLinesFormat.line(for: sink.records.last!) == #"{"event":"reload","plugins":["mail.lua"],"t":900}"#)
+        expectEqual(session.table.items.all, items)
+        expectEqual(session.table.openRows, [2])
+        expectEqual(session.table.contentOffset, 44)
+        expectEqual(session.now, now)
+        expectEqual(Self.titles(session, row: 2), ["Trash", "Pin", "More"])
+        expectEqual(session.table.cell(forRow: 2)?.right, 240)
+        expectEqual(sink.records.count, recorded + 1)
+        expectEqual(sink.lines.last, "   900 ms  reloaded plugins: mail.lua")
+        expectEqual(
+            JSONLinesFormat.line(for: sink.records.last!), #"{"event":"reload","plugins":["mail.lua"],"t":900}"#)
         // The new code runs the buttons: Pin flags row 2.
         try session.apply(.tap(row: 2, button: .id("flag")))
-        #expect(session.table.items[2] == "[flagged] Re: quarterly numbers")
+        expectEqual(session.table.items[2], "[flagged] Re: quarterly numbers")
         #expect(session.recordedScript().contains("scroll 44\n# reload: mail.lua\ntap 2 flag\n"))
     }
 
@@ -271,8 +276,8 @@ struct SessionReloadTests {
             "return { name = 'left', configure = function(row) return { leading = { buttons = { { id = 'a', title = 'A', width = 80 } } } } end }"
         try session.reload([.source(name: "left.lua", code: leadingOnly)])
         #expect(session.table.openRows.isEmpty)
-        #expect(session.table.cell(forRow: 2)?.isClosed == true)
-        #expect(sink.lines.dropFirst(recorded) == ["   900 ms  reloaded plugins: left.lua"])
+        expectEqual(session.table.cell(forRow: 2)?.isClosed, true)
+        expectEqual(sink.lines.dropFirst(recorded), ["   900 ms  reloaded plugins: left.lua"])
     }
 
     @Test func aSyntaxErrorIsThrownNamingFileAndLineAndNothingChanges() throws {
@@ -289,14 +294,14 @@ struct SessionReloadTests {
                 .source(name: "mail.lua", code: "return {\n  name = 'x',\n  configure = function(row) return { end,\n}")
             ])
         } catch {
-            #expect(error.description == "mail.lua: mail.lua:3: unexpected symbol near 'end'")
+            expectEqual(error.description, "mail.lua: mail.lua:3: unexpected symbol near 'end'")
         }
         #expect(session.host === host)
-        #expect(session.plugins == [.source(name: "mail.lua", code: Self.mailCode)])
-        #expect(sink.records.count == recorded)
-        #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
+        expectEqual(session.plugins, [.source(name: "mail.lua", code: Self.mailCode)])
+        expectEqual(sink.records.count, recorded)
+        expectEqual(Self.titles(session, row: 2), ["Trash", "Flag", "More"])
         try session.apply(.tap(row: 2, button: .id("flag")))
-        #expect(session.table.items[2] == "[flagged] Re: quarterly numbers")
+        expectEqual(session.table.items[2], "[flagged] Re: quarterly numbers")
     }
 
     @Test func aConfigureErrorIsThrownNamingFileAndLineAndNothingChanges() throws {
@@ -309,7 +314,7 @@ struct SessionReloadTests {
             try session.reload([.source(name: "mail.lua", code: failing)])
             Issue.record("the reload did not fail")
         } catch {
-            #expect(error.description == "mail.lua:4: no row 3 (in configure, row 3)")
+            expectEqual(error.description, "mail.lua:4: no row 3 (in configure, row 3)")
         }
         let invalid =
             "return {\n  name = 'mail',\n  configure = function(row)\n    return { buttons = { { id = 'a', title = 'A', width = -1 } } }\n  end,\n}"
@@ -317,14 +322,14 @@ struct SessionReloadTests {
             try session.reload([.source(name: "mail.lua", code: invalid)])
             Issue.record("the reload did not fail")
         } catch {
-            #expect(
-                error.description
-                    == "mail.lua:3: row 2: buttons[1].width: must be a finite number > 0, got -1 (in configure, row 2)")
+            expectEqual(
+                error.description,
+                "mail.lua:3: row 2: buttons[1].width: must be a finite number > 0, got -1 (in configure, row 2)")
         }
         #expect(session.host === host)
-        #expect(sink.records.count == recorded)
-        #expect(session.table.openRows == [2])
-        #expect(Self.titles(session, row: 2) == ["Trash", "Flag", "More"])
+        expectEqual(sink.records.count, recorded)
+        expectEqual(session.table.openRows, [2])
+        expectEqual(Self.titles(session, row: 2), ["Trash", "Flag", "More"])
     }
 
     @Test func theOldPluginsTimersAreDroppedAndThePresentedScreenStays() throws {
@@ -340,13 +345,14 @@ struct SessionReloadTests {
         try session.reload([.source(name: "t.lua", code: code.replacingOccurrences(of: "old timer", with: "new timer"))]
         )
         session.advance(to: VirtualInstant(nanoseconds: 500_000_000))
-        #expect(
-            sink.lines == [
+        expectEqual(
+            sink.lines,
+            [
                 "     0 ms  row 3 opened",
                 "     0 ms  presented \"open\": 3",
                 "     0 ms  reloaded plugins: t.lua",
             ])
-        #expect(session.host.presented?.title == "open")
+        expectEqual(session.host.presented?.title, "open")
     }
 
     @Test func aFilePluginIsReadAgainFromDisk() throws {
@@ -356,7 +362,7 @@ struct SessionReloadTests {
         try session.apply(.open(row: 1))
         _ = fixtures.plugin("mail.lua", Self.mailCode.replacingOccurrences(of: "\"Trash\"", with: "\"Bin\""))
         try session.reload([.file(path)])
-        #expect(Self.titles(session, row: 1) == ["Bin", "Flag", "More"])
-        #expect(session.table.openRows == [1])
+        expectEqual(Self.titles(session, row: 1), ["Bin", "Flag", "More"])
+        expectEqual(session.table.openRows, [1])
     }
 }

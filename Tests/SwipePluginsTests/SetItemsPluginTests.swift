@@ -1,6 +1,7 @@
 import LuaRuntime
 import SwipeCore
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlugins
@@ -32,21 +33,22 @@ struct SetItemsPluginTests {
     @Test func reversingFiveItemsMovesThemAndTheOpenRowFollows() throws {
         let host = try fixtures.host(Self.plugin)
         _ = try run("swipe 2 -120\nwait 300\n", on: host)
-        #expect(host.table.openRows == [2])
+        expectEqual(host.table.openRows, [2])
         try perform(
             "ctx:set_items({ { id = 'e', title = 'E' }, { id = 'd', title = 'D' }, { id = 'c', title = 'C' }, { id = 'b', title = 'B' }, { id = 'a', title = 'A' } })",
             on: host)
         let lines = try run("", on: host)
-        #expect(
-            lines.filter { !$0.contains("\"open\"") } == [
+        expectEqual(
+            lines.filter { !$0.contains("\"open\"") },
+            [
                 #"{"event":"move","row":1,"from":5,"item":"E","id":"e","t":450}"#,
                 #"{"event":"move","row":2,"from":4,"item":"D","id":"d","t":450}"#,
                 #"{"event":"move","row":3,"from":3,"item":"C","id":"c","t":450}"#,
                 #"{"event":"move","row":4,"from":2,"item":"B","id":"b","t":450}"#,
             ])
-        #expect(host.items() == ["E", "D", "C", "B", "A"])
-        #expect(host.table.openRows == [4])
-        #expect(host.table.cell(forRow: 4)?.isClosed == false)
+        expectEqual(host.items(), ["E", "D", "C", "B", "A"])
+        expectEqual(host.table.openRows, [4])
+        expectEqual(host.table.cell(forRow: 4)?.isClosed, false)
     }
 
     @Test func aBatchDeletesInsertsMovesAndUpdatesByIdAndCachesFollow() throws {
@@ -55,18 +57,19 @@ struct SetItemsPluginTests {
         try perform(
             "ctx:set_items({ { id = 'c', title = 'C' }, { id = 'x', title = 'X', new = true }, { id = 'a', title = 'A2' }, { id = 'b', title = 'B' } })",
             on: host)
-        #expect(
-            try run("", on: host) == [
+        expectEqual(
+            try run("", on: host),
+            [
                 #"{"event":"delete","row":5,"item":"E","id":"e","t":0}"#,
                 #"{"event":"delete","row":4,"item":"D","id":"d","t":0}"#,
                 #"{"event":"insert","row":2,"item":"X","id":"x","t":0}"#,
                 #"{"event":"move","row":1,"from":3,"item":"C","id":"c","t":0}"#,
                 #"{"event":"update","row":3,"item":"A2","id":"a","t":0}"#,
             ])
-        #expect(host.table.items.allIDs == [.name("c"), .name("x"), .name("a"), .name("b")])
-        #expect(host.table.items.value(row: 2)?["new"] == .boolean(true))
+        expectEqual(host.table.items.allIDs, [.name("c"), .name("x"), .name("a"), .name("b")])
+        expectEqual(host.table.items.value(row: 2)?["new"], .boolean(true))
         // c and b kept their configurations; x (new) and a (updated) were asked again.
-        #expect(host.configureCalls - calls == 2)
+        expectEqual(host.configureCalls - calls, 2)
     }
 
     @Test func aBadListAppliesNothing() throws {
@@ -97,16 +100,16 @@ struct SetItemsPluginTests {
             // A hook is switched off after 3 failures: a host each.
             host = try fixtures.host(Self.plugin)
             try perform("ctx:set_items(\(list))", on: host)
-            #expect(host.messages("plugin_error").last?.replacing(#/^.*:\d+: /#, with: "") == message)
+            expectEqual(host.messages("plugin_error").last?.replacing(#/^.*:\d+: /#, with: ""), message)
         }
-        #expect(host.items() == ["A", "B", "C", "D", "E"])
+        expectEqual(host.items(), ["A", "B", "C", "D", "E"])
         host = try fixtures.host(Self.plugin)
         try perform("ctx:set_items({}); ctx:open(1)", on: host)
-        #expect(
-            host.messages("plugin_error").last?.replacing(#/^.*:\d+: /#, with: "")
-                == "ctx:open cannot name a row after ctx:set_items in the same handler (the rows are known once it applies): call it from ctx:after(0, ...)"
+        expectEqual(
+            host.messages("plugin_error").last?.replacing(#/^.*:\d+: /#, with: ""),
+            "ctx:open cannot name a row after ctx:set_items in the same handler (the rows are known once it applies): call it from ctx:after(0, ...)"
         )
-        #expect(host.items().count == 5)
+        expectEqual(host.items().count, 5)
     }
 
     /// Model-based: seeded random sequences of insert, delete, set_items (moves, inserts,
@@ -180,13 +183,13 @@ struct SetItemsPluginTests {
                 waiting.remove(id)
             }
             let ids = host.table.items.allIDs.map(\.description)
-            #expect(ids == model.map(\.id), "seed \(seed) step \(step)")
-            #expect(host.items() == model.map(\.title), "seed \(seed) step \(step)")
+            expectEqual(ids, model.map(\.id), "seed \(seed) step \(step)")
+            expectEqual(host.items(), model.map(\.title), "seed \(seed) step \(step)")
             let held = Set(
                 (1...max(1, ids.count)).filter { $0 <= ids.count && host.table.isWaiting(row: $0) }.map { ids[$0 - 1] })
-            #expect(held == waiting, "seed \(seed) step \(step)")
-            #expect(
-                Set(host.table.openRows.map { ids[$0 - 1] }).subtracting(waiting) == open, "seed \(seed) step \(step)")
+            expectEqual(held, waiting, "seed \(seed) step \(step)")
+            expectEqual(
+                Set(host.table.openRows.map { ids[$0 - 1] }).subtracting(waiting), open, "seed \(seed) step \(step)")
             #expect(host.messages("plugin_error").isEmpty, "seed \(seed) step \(step)")
             // The id index (what ctx:index and every id argument read) after every step.
             #expect(

@@ -30,55 +30,58 @@ struct ShippedPluginTests {
     /// Opens at t=0 (45 >= 40, half of Button 1), settles at 160 by t=200; both taps reach the
     /// open cell and present the detail screen as `showDetailWithText:` does.
     @Test func tutorial() throws {
-        #expect(
-            try Self.run("tutorial") == """
-                {"event":"open","row":3,"t":0}
-                {"event":"action","row":3,"button":"one","index":1,"t":300}
-                {"event":"present","title":"In the delegate!","text":"Clicked button one for Longer Title Item #3","t":300}
-                {"event":"action","row":3,"button":"two","index":2,"t":300}
-                {"event":"present","title":"In the delegate!","text":"Clicked button two for Longer Title Item #3","t":300}
+        expectEqual(
+            try Self.run("tutorial"),
+            """
+            {"event":"open","row":3,"t":0}
+            {"event":"action","row":3,"button":"one","index":1,"t":300}
+            {"event":"present","title":"In the delegate!","text":"Clicked button one for Longer Title Item #3","t":300}
+            {"event":"action","row":3,"button":"two","index":2,"t":300}
+            {"event":"present","title":"In the delegate!","text":"Clicked button two for Longer Title Item #3","t":300}
 
-                """ + Self.state(t: 300, right: [3: 160], editing: [3]))
+            """ + Self.state(t: 300, right: [3: 160], editing: [3]))
     }
 
     /// Swipes take 150 ms. Flag closes row 2 (its `close` follows the handler's `update`) and renames it; Trash deletes
     /// row 1 so the open row 4 becomes row 3; More on row 5 (was row 6) presents its item.
     /// Mail's rows have a leading button too (Unread), so their events name their side.
     @Test func mail() throws {
-        #expect(
-            try Self.run("mail") == """
-                {"event":"open","row":2,"side":"trailing","t":150}
-                {"event":"action","row":2,"button":"flag","index":2,"side":"trailing","t":400}
-                {"event":"update","row":2,"item":"[flagged] Your order has shipped","t":400}
-                {"event":"close","row":2,"side":"trailing","t":400}
-                {"event":"open","row":4,"side":"trailing","t":800}
-                {"event":"open","row":1,"side":"trailing","t":1200}
-                {"event":"action","row":1,"button":"trash","index":1,"side":"trailing","t":1450}
-                {"event":"delete","row":1,"item":"Lunch on Friday?","t":1450}
-                {"event":"open","row":5,"side":"trailing","t":1600}
-                {"event":"action","row":5,"button":"more","index":3,"side":"trailing","t":1850}
-                {"event":"present","title":"Team offsite agenda","text":"Reply, Forward, Mark as Unread, Move Message...","t":1850}
+        expectEqual(
+            try Self.run("mail"),
+            """
+            {"event":"open","row":2,"side":"trailing","t":150}
+            {"event":"action","row":2,"button":"flag","index":2,"side":"trailing","t":400}
+            {"event":"update","row":2,"item":"[flagged] Your order has shipped","t":400}
+            {"event":"close","row":2,"side":"trailing","t":400}
+            {"event":"open","row":4,"side":"trailing","t":800}
+            {"event":"open","row":1,"side":"trailing","t":1200}
+            {"event":"action","row":1,"button":"trash","index":1,"side":"trailing","t":1450}
+            {"event":"delete","row":1,"item":"Lunch on Friday?","t":1450}
+            {"event":"open","row":5,"side":"trailing","t":1600}
+            {"event":"action","row":5,"button":"more","index":3,"side":"trailing","t":1850}
+            {"event":"present","title":"Team offsite agenda","text":"Reply, Forward, Mark as Unread, Move Message...","t":1850}
 
-                """ + Self.state(t: 1850, right: [3: 240, 5: 240], editing: [3, 5]))
+            """ + Self.state(t: 1850, right: [3: 240, 5: 240], editing: [3, 5]))
     }
 
     /// Row 3 opens from 25 >= its 20-point threshold at 180; row 1 at its 120-point Archive;
     /// row 2 at 160; row 10 has the tutorial's cell yet `on_open` still hears it (broadcast).
     @Test func perRow() throws {
-        #expect(
-            try Self.run("per_row") == """
-                {"event":"open","row":3,"t":150}
-                {"event":"opened","plugin":"per_row","row":3,"t":150}
-                {"event":"open","row":1,"t":400}
-                {"event":"opened","plugin":"per_row","row":1,"t":400}
-                {"event":"action","row":1,"button":"archive","index":1,"t":800}
-                {"event":"log","plugin":"per_row","message":"archive on Longer Title Item #1","t":800}
-                {"event":"open","row":2,"t":950}
-                {"event":"opened","plugin":"per_row","row":2,"t":950}
-                {"event":"open","row":10,"t":1150}
-                {"event":"opened","plugin":"per_row","row":10,"t":1150}
+        expectEqual(
+            try Self.run("per_row"),
+            """
+            {"event":"open","row":3,"t":150}
+            {"event":"opened","plugin":"per_row","row":3,"t":150}
+            {"event":"open","row":1,"t":400}
+            {"event":"opened","plugin":"per_row","row":1,"t":400}
+            {"event":"action","row":1,"button":"archive","index":1,"t":800}
+            {"event":"log","plugin":"per_row","message":"archive on Longer Title Item #1","t":800}
+            {"event":"open","row":2,"t":950}
+            {"event":"opened","plugin":"per_row","row":2,"t":950}
+            {"event":"open","row":10,"t":1150}
+            {"event":"opened","plugin":"per_row","row":10,"t":1150}
 
-                """ + Self.state(t: 1450, right: [1: 120, 2: 160, 3: 180, 10: 160], editing: [1, 2, 3, 10]))
+            """ + Self.state(t: 1450, right: [1: 120, 2: 160, 3: 180, 10: 160], editing: [1, 2, 3, 10]))
     }
 
     @Test(arguments: [OutputFormat.text, .jsonl])
@@ -90,10 +93,10 @@ struct ShippedPluginTests {
         let plugin = try Self.run("tutorial", format: format)
         let lines = plugin.split(separator: "\n", omittingEmptySubsequences: false)
         let presents = lines.filter { $0.contains("In the delegate!") }
-        #expect(presents.count == 2)
+        expectEqual(presents.count, 2)
         #expect(presents[0].contains("Clicked button one for Longer Title Item #3"))
         #expect(presents[1].contains("Clicked button two for Longer Title Item #3"))
-        #expect(lines.filter { !$0.contains("In the delegate!") }.joined(separator: "\n") == core)
+        expectEqual(lines.filter { !$0.contains("In the delegate!") }.joined(separator: "\n"), core)
     }
 
     @Test func theTutorialPluginsTextLines() throws {
@@ -114,16 +117,16 @@ struct ShippedPluginTests {
         #expect(host.recorder.records.count > 3)
         let kept = HeadlessRun.render(
             host.recorder.records, TableSnapshot(host.table), format: .jsonl, width: host.table.geometry.width)
-        #expect(String(decoding: kept.bytes, as: UTF8.self) == streamed)
+        expectEqual(String(decoding: kept.bytes, as: UTF8.self), streamed)
     }
 
     @Test(arguments: ["tutorial", "mail", "per_row", "transitions"])
     func theShippedPluginsCheckClean(name: String) {
         let report = PluginChecker().check(Repository.path("plugins/\(name).lua"))
         #expect(report.loaded)
-        #expect(report.problems == [])
-        #expect(report.errorCount == 0)
-        #expect(report.configuredRows == ["tutorial": 30, "mail": 15, "per_row": 29, "transitions": 4][name])
+        expectEqual(report.problems, [])
+        expectEqual(report.errorCount, 0)
+        expectEqual(report.configuredRows, ["tutorial": 30, "mail": 15, "per_row": 29, "transitions": 4][name])
     }
 
     /// Found by `swipehost explore --preset mail` on plugins/per_row.lua, shrunk to these lines.
@@ -153,16 +156,16 @@ struct ShippedPluginTests {
             sink: RecordingSink())
         for line in try ScriptParser(fileName: "s.swipe").parse(script) {
             try session.apply(line.command)
-            #expect(session.table.invariantProblem == nil, "\(line.command)")
+            expectEqual(session.table.invariantProblem, nil, "\(line.command)")
         }
         session.table.advance(by: .seconds(5))
-        #expect(session.table.invariantProblem == nil)
-        #expect(session.table.items.count == rows)
+        expectEqual(session.table.invariantProblem, nil)
+        expectEqual(session.table.items.count, rows)
     }
 
     @Test func theShippedPluginsAreFoundInTheirFolder() {
-        #expect(
-            Plugin.paths(inFolder: Repository.path("plugins")).map { ($0 as NSString).lastPathComponent }
-                == ["mail.lua", "per_row.lua", "transitions.lua", "tutorial.lua"])
+        expectEqual(
+            Plugin.paths(inFolder: Repository.path("plugins")).map { ($0 as NSString).lastPathComponent },
+            ["mail.lua", "per_row.lua", "transitions.lua", "tutorial.lua"])
     }
 }

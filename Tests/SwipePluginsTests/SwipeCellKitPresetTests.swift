@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// SwipeCellKit's cases, each with the events it prints and where the row rests: the
@@ -39,9 +40,9 @@ struct SwipeCellKitPresetTests {
             pan 3 end -500
             wait 3000
             """)
-        #expect(lines == [])
-        #expect(session.table.cell(forRow: 3)?.offset == 0)
-        #expect(session.table.openRows == [])
+        expectEqual(lines, [])
+        expectEqual(session.table.cell(forRow: 3)?.offset, 0)
+        expectEqual(session.table.openRows, [])
     }
 
     /// 2. The side is fixed at trailing by the first motion; back past the start the content
@@ -54,14 +55,14 @@ struct SwipeCellKitPresetTests {
             pan 3 move 20
             """
         let (moved, during) = try run("preset = 'swipecellkit', \(Self.bothEdges)", path)
-        #expect(moved == [])
-        #expect(during.table.cell(forRow: 3)?.left == 4)  // 20 points past the start: 4
-        #expect(during.table.cell(forRow: 3)?.edge == .trailing)
+        expectEqual(moved, [])
+        expectEqual(during.table.cell(forRow: 3)?.left, 4)  // 20 points past the start: 4
+        expectEqual(during.table.cell(forRow: 3)?.edge, .trailing)
         let (lines, session) = try run(
             "preset = 'swipecellkit', \(Self.bothEdges)", path + "\npan 3 end 600\nwait 3000\n")
-        #expect(lines == ["     0 ms  row 3 closed (trailing) (flicked at 600 points/s)"])
-        #expect(session.table.cell(forRow: 3)?.offset == 0)
-        #expect(session.table.openRows == [])
+        expectEqual(lines, ["     0 ms  row 3 closed (trailing) (flicked at 600 points/s)"])
+        expectEqual(session.table.cell(forRow: 3)?.offset, 0)
+        expectEqual(session.table.openRows, [])
     }
 
     /// ...and flung left it opens trailing (the preset used to close).
@@ -75,9 +76,9 @@ struct SwipeCellKitPresetTests {
             pan 3 end -600
             wait 3000
             """)
-        #expect(lines == ["     0 ms  row 3 opened (trailing) (flicked at -600 points/s)"])
-        #expect(session.table.cell(forRow: 3)?.right == 80)
-        #expect(session.table.openRows == [3])
+        expectEqual(lines, ["     0 ms  row 3 opened (trailing) (flicked at -600 points/s)"])
+        expectEqual(session.table.cell(forRow: 3)?.right, 80)
+        expectEqual(session.table.openRows, [3])
     }
 
     /// 3. Released exactly at the start, flung right: trailing closes (the preset used to open
@@ -92,9 +93,9 @@ struct SwipeCellKitPresetTests {
             pan 3 end 500
             wait 3000
             """)
-        #expect(lines == ["     0 ms  row 3 closed (trailing) (flicked at 500 points/s)"])
-        #expect(session.table.cell(forRow: 3)?.offset == 0)
-        #expect(session.table.openRows == [])
+        expectEqual(lines, ["     0 ms  row 3 closed (trailing) (flicked at 500 points/s)"])
+        expectEqual(session.table.cell(forRow: 3)?.offset, 0)
+        expectEqual(session.table.openRows, [])
     }
 
     /// 4. `.destructive` on a row already open: the content at 260 is short of the 290 target and
@@ -113,10 +114,10 @@ struct SwipeCellKitPresetTests {
             pan 3 end 500
             wait 3000
             """)
-        #expect(lines == ["   100 ms  row 3 closed (flicked at 500 points/s)"])
-        #expect(session.table.cell(forRow: 3)?.offset == 0)
-        #expect(session.table.items.count == 30)
-        #expect(session.table.openRows == [])
+        expectEqual(lines, ["   100 ms  row 3 closed (flicked at 500 points/s)"])
+        expectEqual(session.table.cell(forRow: 3)?.offset, 0)
+        expectEqual(session.table.items.count, 30)
+        expectEqual(session.table.openRows, [])
     }
 
     /// 4, the other way: past 80% of the width the touch trigger expands the row though the
@@ -135,8 +136,8 @@ struct SwipeCellKitPresetTests {
         // At -250 the content was at 250 (not past the buttons' 140 before that move); at -260
         // the frame before (250) is past the buttons and the finger past 256: expanded, pulled
         // to 290.
-        #expect(moved == ["     0 ms  row 3 expanded (trailing full swipe)"])
-        #expect(session.table.cell(forRow: 3)?.right == 290)
+        expectEqual(moved, ["     0 ms  row 3 expanded (trailing full swipe)"])
+        expectEqual(session.table.cell(forRow: 3)?.right, 290)
         // Released expanded, even flung away: the action runs and the row slides out.
         let (lines, deleted) = try run(
             fields,
@@ -147,13 +148,14 @@ struct SwipeCellKitPresetTests {
             pan 3 end 500
             wait 3000
             """)
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 "     0 ms  row 3 expanded (trailing full swipe)",
                 "     0 ms  row 3: tapped \"A\" (full swipe, button 1, id a)",
                 "   709 ms  deleted row 3 (Longer Title Item #3)",
             ])
-        #expect(deleted.table.items.count == 29)
+        expectEqual(deleted.table.items.count, 29)
     }
 
     /// 5. A spring row released open rests open: the open snap finds nothing to move, but on a
@@ -165,9 +167,9 @@ struct SwipeCellKitPresetTests {
     func aSpringRowReleasedOpenRestsOpen(preset: BehaviorPreset) throws {
         let (lines, session) = try run(
             "trailing = { buttons = { { id = 'a', title = 'A', width = 100 } } }", preset: preset, Self.pointFive)
-        #expect(lines == [])
-        #expect(session.table.cell(forRow: 3)?.right == 100)
-        #expect(session.table.openRows == [3])
+        expectEqual(lines, [])
+        expectEqual(session.table.cell(forRow: 3)?.right, 100)
+        expectEqual(session.table.openRows, [3])
     }
 
     /// 5 under `tutorial`: the same script announces open again (the snap notifies first,
@@ -176,9 +178,9 @@ struct SwipeCellKitPresetTests {
     @Test func underTheTutorialTheRowAnnouncedOpenStillRestsClosed() throws {
         let (lines, session) = try run(
             "trailing = { buttons = { { id = 'a', title = 'A', width = 100 } } }", Self.pointFive)
-        #expect(lines == ["   100 ms  row 3 opened"])
-        #expect(session.table.cell(forRow: 3)?.right == 0)
-        #expect(session.table.openRows == [3])
+        expectEqual(lines, ["   100 ms  row 3 opened"])
+        expectEqual(session.table.cell(forRow: 3)?.right, 0)
+        expectEqual(session.table.openRows, [3])
     }
 
     /// A slow release of a row already open, that leaves it open on its edge, announces nothing
@@ -198,13 +200,13 @@ struct SwipeCellKitPresetTests {
         let fields = "trailing = { buttons = { { id = 'a', title = 'A', width = 100 } } }"
         for preset in [BehaviorPreset.swipecellkit, .mail] {
             let (lines, session) = try run(fields, preset: preset, script)
-            #expect(lines == ["     0 ms  row 3 opened (flicked at -600 points/s)"], "\(preset)")
-            #expect(session.table.cell(forRow: 3)?.right == 100, "\(preset)")
-            #expect(session.table.openRows == [3], "\(preset)")
+            expectEqual(lines, ["     0 ms  row 3 opened (flicked at -600 points/s)"], "\(preset)")
+            expectEqual(session.table.cell(forRow: 3)?.right, 100, "\(preset)")
+            expectEqual(session.table.openRows, [3], "\(preset)")
         }
         let (lines, session) = try run(fields, script)
-        #expect(lines == ["     0 ms  row 3 opened", "  1000 ms  row 3 opened"])
-        #expect(session.table.cell(forRow: 3)?.right == 100)
+        expectEqual(lines, ["     0 ms  row 3 opened", "  1000 ms  row 3 opened"])
+        expectEqual(session.table.cell(forRow: 3)?.right, 100)
     }
 
     static let pointFive = """

@@ -1,6 +1,7 @@
 import SwipeCore
 import SwipePlugins
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 /// A row or an edge that does not swipe (`configure` returning `false`, an
@@ -42,13 +43,13 @@ struct SwipeOffPluginTests {
     /// prints no event and leaves the row at rest (`right` 0), while an unpinned row opens.
     @Test func aRowWhoseConfigureReturnsFalseDoesNotSwipe() throws {
         let host = try host(pinned: "false")
-        #expect(try run("swipe 1 -120\nwait 300\n", on: host) == [])
+        expectEqual(try run("swipe 1 -120\nwait 300\n", on: host), [])
         let cell = try #require(host.table.cell(forRow: 1))
-        #expect(cell.offset == 0)
+        expectEqual(cell.offset, 0)
         #expect(cell.isClosed)
         #expect(host.table.openRows.isEmpty)
         #expect(host.customNames.isEmpty)  // no plugin_error: `false` is an answer, not a failure
-        #expect(try run("swipe 2 -120\nwait 300\n", on: host) == [#"{"event":"open","row":2,"t":600}"#])
+        expectEqual(try run("swipe 2 -120\nwait 300\n", on: host), [#"{"event":"open","row":2,"t":600}"#])
     }
 
     /// Every way of turning a row off gives a cell that a pan of any shape, either way, in either
@@ -70,8 +71,8 @@ struct SwipeOffPluginTests {
                 }
                 script += Bool.random(using: &random) ? "pan 4 end\n" : "pan 4 cancel\n"
                 script += "wait 500\n"
-                #expect(try run(script, on: host) == [], "\(pinned) \(direction): \(script)")
-                #expect(host.table.cell(forRow: 4)?.offset == 0)
+                expectEqual(try run(script, on: host), [], "\(pinned) \(direction): \(script)")
+                expectEqual(host.table.cell(forRow: 4)?.offset, 0)
             }
             #expect(host.table.openRows.isEmpty)
         }
@@ -94,7 +95,7 @@ struct SwipeOffPluginTests {
             let off = try host(pinned: pinned, direction: direction)
             let absent = try host(pinned: kept, direction: direction)
             #expect(off.customNames.isEmpty, "\(off.messages("plugin_error"))")
-            #expect(off.table.cell(forRow: 1)?.configuration == absent.table.cell(forRow: 1)?.configuration)
+            expectEqual(off.table.cell(forRow: 1)?.configuration, absent.table.cell(forRow: 1)?.configuration)
             var random = SplitMix64(seed: 2022)
             var opened = 0
             for _ in 0..<40 {
@@ -104,8 +105,8 @@ struct SwipeOffPluginTests {
                 }
                 script += "pan 1 end\nwait 500\n"
                 let events = try run(script, on: off)
-                #expect(events == (try run(script, on: absent)), "\(direction): \(script)")
-                #expect(off.table.cell(forRow: 1)?.offset == absent.table.cell(forRow: 1)?.offset)
+                expectEqual(events, (try run(script, on: absent)), "\(direction): \(script)")
+                expectEqual(off.table.cell(forRow: 1)?.offset, absent.table.cell(forRow: 1)?.offset)
                 opened += events.filter { $0.contains(#""event":"open""#) }.count
             }
             #expect(opened > 0)  // the other edge swipes
@@ -119,9 +120,9 @@ struct SwipeOffPluginTests {
         let host = try host(pinned: "false")
         let reason = "plugin 'p' switched it off (its configure returned false)"
         #expect(throws: TableError.doesNotSwipe(row: 1, reason: reason)) { try host.table.openRow(1) }
-        #expect(
-            TableError.doesNotSwipe(row: 1, reason: nil).description
-                == "row 1 does not swipe: it has no buttons on either edge")
+        expectEqual(
+            TableError.doesNotSwipe(row: 1, reason: nil).description,
+            "row 1 does not swipe: it has no buttons on either edge")
         #expect(throws: ScriptError(file: "s", line: 1, message: "row 1 does not swipe: \(reason)")) {
             try run("open 1\n", on: host)
         }
@@ -136,7 +137,7 @@ struct SwipeOffPluginTests {
             _ = try run("tap 1 a\n", on: host)
             Issue.record("a tap on a row with no buttons was accepted")
         } catch {
-            #expect("\(error)" == "s:1: row 1 has no buttons")
+            expectEqual("\(error)", "s:1: row 1 has no buttons")
         }
     }
 
@@ -150,14 +151,15 @@ struct SwipeOffPluginTests {
                 "table = { exclusive = true }, on_open = function(ctx, row) if row.index == 2 then ctx:open(1) end end,"
             ),
             items: Self.inbox)
-        #expect(
-            try run("swipe 2 -120\nwait 300\nswipe 3 -120\nwait 300\n", on: host) == [
+        expectEqual(
+            try run("swipe 2 -120\nwait 300\nswipe 3 -120\nwait 300\n", on: host),
+            [
                 #"{"event":"open","row":2,"t":150}"#,
                 #"{"event":"close","row":2,"t":600}"#,
                 #"{"event":"open","row":3,"t":600}"#,
             ])
-        #expect(host.table.openRows == [3])
-        #expect(host.table.cell(forRow: 1)?.offset == 0)
+        expectEqual(host.table.openRows, [3])
+        expectEqual(host.table.cell(forRow: 1)?.offset, 0)
     }
 
     /// `false` is an answer: the row belongs to the plugin that gave it, and later plugins are
@@ -168,8 +170,8 @@ struct SwipeOffPluginTests {
                 ("a.lua", plugin(name: "a", configure: "function(row) if row.index == 1 then return false end end")),
                 ("b.lua", plugin(name: "b", configure: "function(row) return { buttons = { \(Self.button) } } end")),
             ], items: Self.inbox)
-        #expect(host.buttonIDs(1) == [])
-        #expect(host.buttonIDs(2) == ["a"])
+        expectEqual(host.buttonIDs(1), [])
+        expectEqual(host.buttonIDs(2), ["a"])
     }
 
     /// `swipehost check` names the rows that do not swipe, as ranges.
@@ -187,15 +189,15 @@ struct SwipeOffPluginTests {
                     """))
         let report = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 10))).check(path)
         #expect(report.problems.isEmpty)
-        #expect(report.configuredRows == 9)
-        #expect(report.rowsNotSwiping == [2...2, 5...7])
-        #expect(report.notSwipingSummary == "4 rows do not swipe: 2, 5-7")
+        expectEqual(report.configuredRows, 9)
+        expectEqual(report.rowsNotSwiping, [2...2, 5...7])
+        expectEqual(report.notSwipingSummary, "4 rows do not swipe: 2, 5-7")
         let one = fixtures.plugin(
             "one.lua", plugin(configure: "function(row) if row.index == 3 then return { buttons = {} } end end"))
         let single = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 4))).check(one)
-        #expect(single.notSwipingSummary == "1 row does not swipe: 3")
+        expectEqual(single.notSwipingSummary, "1 row does not swipe: 3")
         let none = PluginChecker(configuration: SessionConfiguration(items: .generated(count: 4))).check(
             fixtures.plugin("all.lua", plugin()))
-        #expect(none.notSwipingSummary == nil)
+        expectEqual(none.notSwipingSummary, nil)
     }
 }

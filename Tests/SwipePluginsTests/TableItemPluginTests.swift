@@ -1,6 +1,7 @@
 import LuaRuntime
 import SwipeCore
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipePlugins
@@ -21,15 +22,15 @@ struct TableItemPluginTests {
 
     @Test func tableItemsKeepTheirIdsAndFieldsAndStringsGetNumbers() throws {
         let host = try fixtures.host("return { name = 'p', \(Self.inboxItems) }")
-        #expect(host.items() == ["Welcome", "Lunch?", "Invoice 42", "a plain string", "no id of its own"])
-        #expect(
-            host.table.items.allIDs == [.name("m1"), .name("m2"), .name("m3"), .number(1), .number(2)])
-        #expect(host.table.items.value(row: 2)?["pinned"] == .boolean(true))
-        #expect(
-            host.table.items.value(row: 2)?["tags"] == .table([.index(1): .string("food"), .index(2): .string("team")]))
-        #expect(host.table.items.value(row: 3)?["amount"] == .number(42.5))
-        #expect(host.table.items.value(row: 4) == nil)
-        #expect(host.table.items.value(row: 5)?["n"] == .integer(7))
+        expectEqual(host.items(), ["Welcome", "Lunch?", "Invoice 42", "a plain string", "no id of its own"])
+        expectEqual(
+            host.table.items.allIDs, [.name("m1"), .name("m2"), .name("m3"), .number(1), .number(2)])
+        expectEqual(host.table.items.value(row: 2)?["pinned"], .boolean(true))
+        expectEqual(
+            host.table.items.value(row: 2)?["tags"], .table([.index(1): .string("food"), .index(2): .string("team")]))
+        expectEqual(host.table.items.value(row: 3)?["amount"], .number(42.5))
+        expectEqual(host.table.items.value(row: 4), nil)
+        expectEqual(host.table.items.value(row: 5)?["n"], .integer(7))
     }
 
     /// Handlers and `configure` get `row.id` (always a string), `row.title` and `row.item` (the
@@ -49,8 +50,9 @@ struct TableItemPluginTests {
         for row in 1...5 { host.dispatchOpen(row: row) }
         host.dispatchOpen(row: 2)
         // `configure` (its `print`s are log lines) for each row on screen, then the handlers.
-        #expect(
-            host.messages("log") == [
+        expectEqual(
+            host.messages("log"),
+            [
                 "configure 1|integer|string m1|Welcome|table m1 pinned=nil",
                 "configure 2|integer|string m2|Lunch?|table m2 pinned=true",
                 "configure 3|integer|string m3|Invoice 42|table m3 pinned=nil",
@@ -72,8 +74,9 @@ struct TableItemPluginTests {
             let host = try fixtures.host(source, items: items)
             host.dispatchOpen(row: 7)
             host.dispatchOpen(row: 30, side: .leading)
-            #expect(
-                host.messages("log") == [
+            expectEqual(
+                host.messages("log"),
+                [
                     "7|7|\(items[7])|\(items[7])|nil", "30|30|\(items[30])|\(items[30])|leading",
                 ])
         }
@@ -97,8 +100,9 @@ struct TableItemPluginTests {
         for items in [TableItems.generated(count: 2), TableItems(["x", "y"], ids: [.name("k"), .number(7)])] {
             let host = try fixtures.host([("a.lua", first), ("b.lua", second)], items: items)
             let ids = items.allIDs.map(\.description)
-            #expect(
-                host.messages("log") == [
+            expectEqual(
+                host.messages("log"),
+                [
                     "a id,index,item,title|1|\(ids[0])|\(items[1])|\(items[1])", "b \(items[1])|\(ids[0])|nil",
                     "a id,index,item,title|2|\(ids[1])|\(items[2])|\(items[2])", "b \(items[2])|\(ids[1])|nil",
                 ])
@@ -122,15 +126,16 @@ struct TableItemPluginTests {
             """
         let host = try fixtures.host(source)
         host.dispatchOpen(row: 1)
-        #expect(host.messages("log") == ["5\t3\t4\tnil\tLunch?\ta plain string\t7", "4\t2\tnil", "2\t3\tNew"])
-        #expect(host.items() == ["Lunch at 1?", "New", "Invoice 42", "still a string", "no id of its own"])
-        #expect(host.table.items.allIDs == [.name("m2"), .name("m9"), .name("m3"), .number(1), .number(2)])
-        #expect(host.table.items.value(row: 1)?["pinned"] == .boolean(false))
-        #expect(host.table.items.value(row: 2)?["fresh"] == .boolean(true))
-        #expect(host.table.items.value(row: 4) == nil)
+        expectEqual(host.messages("log"), ["5\t3\t4\tnil\tLunch?\ta plain string\t7", "4\t2\tnil", "2\t3\tNew"])
+        expectEqual(host.items(), ["Lunch at 1?", "New", "Invoice 42", "still a string", "no id of its own"])
+        expectEqual(host.table.items.allIDs, [.name("m2"), .name("m9"), .name("m3"), .number(1), .number(2)])
+        expectEqual(host.table.items.value(row: 1)?["pinned"], .boolean(false))
+        expectEqual(host.table.items.value(row: 2)?["fresh"], .boolean(true))
+        expectEqual(host.table.items.value(row: 4), nil)
         let lines = try run("", on: host)
-        #expect(
-            lines == [
+        expectEqual(
+            lines,
+            [
                 #"{"event":"log","plugin":"p","message":"5\t3\t4\tnil\tLunch?\ta plain string\t7","t":0}"#,
                 #"{"event":"delete","row":1,"item":"Welcome","id":"m1","t":0}"#,
                 #"{"event":"log","plugin":"p","message":"4\t2\tnil","t":0}"#,
@@ -156,9 +161,9 @@ struct TableItemPluginTests {
         _ = try run("tap 5 1\ntap 5 1\n", on: host)
         try host.open(1)
         _ = try run("tap 1 1\nwait 200\n", on: host)
-        #expect(host.messages("log") == ["m\t4", "m\t4"])
-        #expect(host.items()[3] == "moved")
-        #expect(host.table.items.id(row: 4) == .number(5))
+        expectEqual(host.messages("log"), ["m\t4", "m\t4"])
+        expectEqual(host.items()[3], "moved")
+        expectEqual(host.table.items.id(row: 4), .number(5))
     }
 
     /// An id that left the table is a `plugin_error` saying when and how it left.
@@ -177,8 +182,9 @@ struct TableItemPluginTests {
         for row in 1...4 { try host.open(row) }
         _ = try run("tap 4 1\ntap 3 1\ntap 1 1\nwait 200\n", on: host)
         _ = try run("tap 2 1\nwait 700\n", on: host)
-        #expect(
-            host.messages("plugin_error").map { $0.replacing(#/^.*:\d+: /#, with: "") } == [
+        expectEqual(
+            host.messages("plugin_error").map { $0.replacing(#/^.*:\d+: /#, with: "") },
+            [
                 "bad argument #1 to 'close' (id 1 names no row: this handler's queued ctx:delete removes it)",
                 "bad argument #1 to 'fulfill' (id 'nowhere' names no row (no row in this run has had it))",
                 "bad argument #1 to 'open' (id 'm3' names no row: it left the table at t = 100 ms, deleted by ctx:delete of plugin 'inbox')",
@@ -202,9 +208,9 @@ struct TableItemPluginTests {
         let host = try fixtures.host(source)
         let lines = try run("swipe 3 -300\nwait 100\nswipe 1 -100\nwait 300\ntap 1 trash\nwait 800\n", on: host)
         #expect(lines.contains(#"{"event":"delete","row":1,"item":"Welcome","id":"m1","t":700}"#))
-        #expect(lines.last == #"{"event":"delete","row":2,"item":"Invoice 42","id":"m3","t":1050}"#)
+        expectEqual(lines.last, #"{"event":"delete","row":2,"item":"Invoice 42","id":"m3","t":1050}"#)
         #expect(!lines.contains { $0.contains("plugin_error") })
-        #expect(host.items() == ["Lunch?", "a plain string", "no id of its own"])
+        expectEqual(host.items(), ["Lunch?", "a plain string", "no id of its own"])
         #expect((1...3).allSatisfy { !host.table.isWaiting(row: $0) })
     }
 
@@ -221,46 +227,46 @@ struct TableItemPluginTests {
     }
 
     @Test func badItemsAreRefusedNamingTheField() {
-        #expect(
-            loadProblem("{ { id = 'a', title = 'A' }, 'x', { id = 'a', title = 'B' } }")
-                == "bad.lua:1: items[3].id: duplicate id 'a': items[1] has it too")
-        #expect(
-            loadProblem("{ { id = 3, title = 'A' }, { id = '3', title = 'B' } }")
-                == "bad.lua:1: items[2].id: duplicate id 3: items[1] has it too")
-        #expect(
-            loadProblem("{ 'x', { id = true, title = 'A' } }")
-                == "bad.lua:1: items[2].id: must be a string or an integer, got boolean")
-        #expect(
-            loadProblem("{ { id = 1.5, title = 'A' } }")
-                == "bad.lua:1: items[1].id: must be a string or an integer, got number")
-        #expect(
-            loadProblem("{ { id = 'a' } }")
-                == "bad.lua:1: items[1].title: a table item needs a string title; it has none")
-        #expect(
-            loadProblem("{ { title = 'a', f = print } }")
-                == "bad.lua:1: items[1].f: must be a string, number, boolean or table, got function")
-        #expect(
-            loadProblem("{ { title = 'a', a = { b = { c = { d = { e = { f = { g = { h = {} } } } } } } } } }")
-                == "bad.lua:1: items[1].a.b.c.d.e.f.g.h: a table item may nest at most 8 tables deep (the item is the first)"
+        expectEqual(
+            loadProblem("{ { id = 'a', title = 'A' }, 'x', { id = 'a', title = 'B' } }"),
+            "bad.lua:1: items[3].id: duplicate id 'a': items[1] has it too")
+        expectEqual(
+            loadProblem("{ { id = 3, title = 'A' }, { id = '3', title = 'B' } }"),
+            "bad.lua:1: items[2].id: duplicate id 3: items[1] has it too")
+        expectEqual(
+            loadProblem("{ 'x', { id = true, title = 'A' } }"),
+            "bad.lua:1: items[2].id: must be a string or an integer, got boolean")
+        expectEqual(
+            loadProblem("{ { id = 1.5, title = 'A' } }"),
+            "bad.lua:1: items[1].id: must be a string or an integer, got number")
+        expectEqual(
+            loadProblem("{ { id = 'a' } }"), "bad.lua:1: items[1].title: a table item needs a string title; it has none"
         )
-        #expect(
+        expectEqual(
+            loadProblem("{ { title = 'a', f = print } }"),
+            "bad.lua:1: items[1].f: must be a string, number, boolean or table, got function")
+        expectEqual(
+            loadProblem("{ { title = 'a', a = { b = { c = { d = { e = { f = { g = { h = {} } } } } } } } } }"),
+            "bad.lua:1: items[1].a.b.c.d.e.f.g.h: a table item may nest at most 8 tables deep (the item is the first)"
+        )
+        expectEqual(
             loadProblem(
-                "{ { title = 'a', list = (function() local t = {} for i = 1, 300 do t[i] = i end return t end)() } }")
-                == "bad.lua:1: items[1].list[256]: a table item may have at most 256 fields, nested ones counted")
+                "{ { title = 'a', list = (function() local t = {} for i = 1, 300 do t[i] = i end return t end)() } }"),
+            "bad.lua:1: items[1].list[256]: a table item may have at most 256 fields, nested ones counted")
         // A table that contains itself: in the plugin's table, or returned by its items function.
-        #expect(
-            loadProblem("(function() local t = { title = 'a' } t.me = t return { 'x', t } end)()")
-                == "bad.lua:1: items[2].me: holds a table it is inside; a table that contains itself cannot be read")
-        #expect(
-            loadProblem("function() local t = { title = 'a', list = {} } t.list[1] = t return { t } end")
-                == "bad.lua:2: items[1].list[1]: holds a table it is inside; a table that contains itself cannot be read"
+        expectEqual(
+            loadProblem("(function() local t = { title = 'a' } t.me = t return { 'x', t } end)()"),
+            "bad.lua:1: items[2].me: holds a table it is inside; a table that contains itself cannot be read")
+        expectEqual(
+            loadProblem("function() local t = { title = 'a', list = {} } t.list[1] = t return { t } end"),
+            "bad.lua:2: items[1].list[1]: holds a table it is inside; a table that contains itself cannot be read"
         )
-        #expect(
-            loadProblem("{ { title = 'a', text = string.rep('x', 70000) } }")
-                == "bad.lua:1: items[1].text: a table item may hold at most 65536 bytes of strings, keys counted")
-        #expect(
-            loadProblem("{ { title = 'a', [true] = 1 } }")
-                == "bad.lua:1: items[1]: a table item's keys must be strings or integers, got a boolean key")
+        expectEqual(
+            loadProblem("{ { title = 'a', text = string.rep('x', 70000) } }"),
+            "bad.lua:1: items[1].text: a table item may hold at most 65536 bytes of strings, keys counted")
+        expectEqual(
+            loadProblem("{ { title = 'a', [true] = 1 } }"),
+            "bad.lua:1: items[1]: a table item's keys must be strings or integers, got a boolean key")
     }
 
     /// An item's id must be one a script's `#ID` names, as a recording writes it: a number from
@@ -288,14 +294,15 @@ struct TableItemPluginTests {
                 "items[1].id: cannot start with a combining character, got '\u{301}m': after a script's '#' it would join the '#'"
             ),
         ] {
-            #expect(loadProblem(items) == "bad.lua:1: " + message, "\(items)")
+            expectEqual(loadProblem(items), "bad.lua:1: " + message, "\(items)")
         }
         // The ends of what a script names load.
-        #expect(loadProblem("{ { id = 9007199254740991, title = 'A' }, { id = 1, title = 'B' } }") == "loaded")
-        #expect(loadProblem("{ { id = string.rep('m', 256), title = 'A' }, { id = '007', title = 'B' } }") == "loaded")
-        #expect(
-            loadProblem("{ { id = '-0', title = 'A' }, { id = '+5', title = 'B' }, { id = 'x\\27y', title = 'C' } }")
-                == "loaded")
+        expectEqual(loadProblem("{ { id = 9007199254740991, title = 'A' }, { id = 1, title = 'B' } }"), "loaded")
+        expectEqual(
+            loadProblem("{ { id = string.rep('m', 256), title = 'A' }, { id = '007', title = 'B' } }"), "loaded")
+        expectEqual(
+            loadProblem("{ { id = '-0', title = 'A' }, { id = '+5', title = 'B' }, { id = 'x\\27y', title = 'C' } }"),
+            "loaded")
     }
 
     /// A plugin over the inbox items whose `on_open` makes each of `calls` (Lua expressions) in
@@ -325,13 +332,14 @@ struct TableItemPluginTests {
             "ctx:insert(1, { id = 'a b', title = 'spaced' })",
             "ctx:set_items({ 'x', { id = -1, title = 'y' } })",
         ])
-        #expect(
-            messages == [
+        expectEqual(
+            messages,
+            [
                 "bad argument #2 to 'insert' (item.id: must be a number from 1 to 9007199254740991 or a name, got 9223372036854775807 (a script's '#N' names no other number))",
                 "bad argument #2 to 'insert' (item.id: cannot contain a space, a tab, a line break or '#' (a gesture script names it as one word), got 'a b')",
                 "bad argument #1 to 'set_items' (items[2].id: must be a number from 1 to 9007199254740991 or a name, got -1 (a script's '#N' names no other number))",
             ])
-        #expect(host.items().count == 5)
+        expectEqual(host.items().count, 5)
     }
 
     @Test func badItemsGivenToCtxAreBadArguments() throws {
@@ -344,8 +352,9 @@ struct TableItemPluginTests {
             "ctx:index(3)",
             "local item = { title = 'x' } item.self = item ctx:insert(1, item)",
         ])
-        #expect(
-            messages == [
+        expectEqual(
+            messages,
+            [
                 "bad argument #2 to 'insert' (item.id: duplicate id 'm2': row 2 has it)",
                 "bad argument #2 to 'insert' (item.deep.f: must be a string, number, boolean or table, got function)",
                 "bad argument #2 to 'set_item' (item.id: 'm7' is not row 1's id 'm1' (set_item keeps a row's id: delete and insert to change it))",
@@ -354,15 +363,15 @@ struct TableItemPluginTests {
                 "bad argument #1 to 'index' (an id expected (a string, as row.id is; an integer is already an index), got number)",
                 "bad argument #2 to 'insert' (item.self: holds a table it is inside; a table that contains itself cannot be read)",
             ])
-        #expect(host.items().count == 5)
+        expectEqual(host.items().count, 5)
     }
 }
 
 /// The spec's long string is closed by `]]` in its bytes, whatever follows it.
 struct RecordedSpecBracketTests {
     @Test func theLongBracketIsPastEveryClosingInTheBytes() {
-        #expect(LuaLiteral.longBracketLevel(for: "tap #a]]\u{301} x") == 1)
-        #expect(LuaLiteral.longBracketLevel(for: "tap #a]=]\u{301}]]\u{301} x") == 2)
-        #expect(LuaLiteral.longBracketLevel(for: "tap 1 x") == 0)
+        expectEqual(LuaLiteral.longBracketLevel(for: "tap #a]]\u{301} x"), 1)
+        expectEqual(LuaLiteral.longBracketLevel(for: "tap #a]=]\u{301}]]\u{301} x"), 2)
+        expectEqual(LuaLiteral.longBracketLevel(for: "tap 1 x"), 0)
     }
 }

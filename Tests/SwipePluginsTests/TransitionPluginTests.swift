@@ -1,5 +1,6 @@
 import SwipeCore
 import SwipePlugins
+import SwipeTestSupport
 import Testing
 
 /// Transitions as plugins configure them: `transition` per edge, checked with "did you mean".
@@ -17,14 +18,14 @@ struct TransitionPluginTests {
             "trailing = { \(Self.button), transition = 'border' }, leading = { buttons = { { id = 'b', title = 'B', width = 60 } }, transition = 'stretch' }"
         )
         let configuration = try #require(both.table.cell(forRow: 1)?.configuration)
-        #expect(configuration.trailing.transition == .border)
-        #expect(configuration.leading.transition == .stretch)
+        expectEqual(configuration.trailing.transition, .border)
+        expectEqual(configuration.leading.transition, .stretch)
         #expect(both.messages("plugin_error") == [] && both.messages("plugin_warning") == [])
         // The top-level keys are the trailing edge's.
         let top = try host("\(Self.button), transition = 'drag'")
-        #expect(top.table.cell(forRow: 1)?.configuration.trailing.transition == .drag)
+        expectEqual(top.table.cell(forRow: 1)?.configuration.trailing.transition, .drag)
         let plain = try host(Self.button)
-        #expect(plain.table.cell(forRow: 1)?.configuration.trailing.transition == .reveal)
+        expectEqual(plain.table.cell(forRow: 1)?.configuration.trailing.transition, .reveal)
     }
 
     static let cases: [(String, String)] = [
@@ -45,8 +46,8 @@ struct TransitionPluginTests {
     @Test(arguments: cases)
     func aBadTransitionIsOnePluginErrorNamingTheField(configuration: String, message: String) throws {
         let bad = try host(configuration)
-        #expect(bad.messages("plugin_error") == ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
+        expectEqual(bad.messages("plugin_error"), ["\(fixtures.folder)/p.lua:1: row 1: \(message)"])
         // Nothing half-applied: the row has no buttons.
-        #expect(bad.table.cell(forRow: 1)?.configuration.hasButtons == false)
+        expectEqual(bad.table.cell(forRow: 1)?.configuration.hasButtons, false)
     }
 }

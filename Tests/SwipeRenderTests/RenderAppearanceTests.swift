@@ -36,7 +36,7 @@ struct RenderAppearanceTests {
             return
         }
         let golden = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(svg == golden, "differs from Tests/Golden/render/icons.svg")
+        expectEqual(svg, golden, "differs from Tests/Golden/render/icons.svg")
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse())
     }
@@ -49,11 +49,11 @@ struct RenderAppearanceTests {
             var svg = SVGWriter()
             FilmstripSVG.draw(frame, strip: strip, x: 0, y: 0, into: &svg)
             let tapped = Set(frame.events.compactMap(\.tappedButton))
-            #expect(svg.text.contains("fill=\"#8b0000\"") == tapped.contains("trash"), "frame \(frame.number)")
-            #expect(svg.text.contains("fill=\"#1e7a34\"") == tapped.contains("checkmark"), "frame \(frame.number)")
+            expectEqual(svg.text.contains("fill=\"#8b0000\""), tapped.contains("trash"), "frame \(frame.number)")
+            expectEqual(svg.text.contains("fill=\"#1e7a34\""), tapped.contains("checkmark"), "frame \(frame.number)")
         }
         let taps = strip.frames.flatMap(\.events).compactMap(\.tappedButton)
-        #expect(taps == ["trash", "checkmark", "plain"])
+        expectEqual(taps, ["trash", "checkmark", "plain"])
     }
 
     /// An icon alone is 24 points, centred, stroked in the text colour; above a title it is 20
@@ -64,32 +64,34 @@ struct RenderAppearanceTests {
             id: "s", title: "", width: 60, color: "#FFCC00", icon: ButtonIcon.named("star"), textColor: "#1C1C1E",
             accessibilityLabel: "Star")
         FilmstripSVG.drawButton(button, x: 10, width: 60, height: 44, into: &svg)
-        #expect(
-            svg.text == """
-                <svg x="10" y="0" width="60" height="44">
-                <rect width="60" height="44" fill="#ffcc00"/>
-                <svg x="18" y="10" width="24" height="24" viewBox="0 0 24 24">
-                <path d="\(ButtonIcon.named("star")!.path)" fill="none" stroke="#1c1c1e" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>
-                </svg>
-                </svg>
+        expectEqual(
+            svg.text,
+            """
+            <svg x="10" y="0" width="60" height="44">
+            <rect width="60" height="44" fill="#ffcc00"/>
+            <svg x="18" y="10" width="24" height="24" viewBox="0 0 24 24">
+            <path d="\(ButtonIcon.named("star")!.path)" fill="none" stroke="#1c1c1e" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/>
+            </svg>
+            </svg>
 
-                """)
+            """)
         var titled = SVGWriter()
         let tag = SwipeButton(
             id: "t", title: "Tag", width: 80,
             icon: ButtonIcon(path: "M0 0h48v48z", viewBox: .init(minX: 0, minY: 0, width: 48, height: 48)))
         FilmstripSVG.drawButton(tag, x: 0, width: 80, height: 44, into: &titled)
-        #expect(
-            titled.text == """
-                <svg x="0" y="0" width="80" height="44">
-                <rect width="80" height="44" fill="#8e8e93"/>
-                <svg x="30" y="4" width="20" height="20" viewBox="0 0 48 48">
-                <path d="M0 0h48v48z" fill="#ffffff"/>
-                </svg>
-                <text x="40" y="39" font-size="12" font-weight="600" text-anchor="middle" fill="#ffffff">Tag</text>
-                </svg>
+        expectEqual(
+            titled.text,
+            """
+            <svg x="0" y="0" width="80" height="44">
+            <rect width="80" height="44" fill="#8e8e93"/>
+            <svg x="30" y="4" width="20" height="20" viewBox="0 0 48 48">
+            <path d="M0 0h48v48z" fill="#ffffff"/>
+            </svg>
+            <text x="40" y="39" font-size="12" font-weight="600" text-anchor="middle" fill="#ffffff">Tag</text>
+            </svg>
 
-                """)
+            """)
     }
 
     /// A button without the new keys is drawn as before (the shipped goldens hold the rest).
@@ -97,14 +99,15 @@ struct RenderAppearanceTests {
         var svg = SVGWriter()
         FilmstripSVG.drawButton(
             SwipeButton(id: "a", title: "Trash", width: 80, color: "#FF3B30"), x: 0, width: 80, height: 44, into: &svg)
-        #expect(
-            svg.text == """
-                <svg x="0" y="0" width="80" height="44">
-                <rect width="80" height="44" fill="#ff3b30"/>
-                <text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Trash</text>
-                </svg>
+        expectEqual(
+            svg.text,
+            """
+            <svg x="0" y="0" width="80" height="44">
+            <rect width="80" height="44" fill="#ff3b30"/>
+            <text x="40" y="27" font-size="14" font-weight="600" text-anchor="middle" fill="#ffffff">Trash</text>
+            </svg>
 
-                """)
+            """)
     }
 
     @Test(arguments: [
@@ -115,7 +118,7 @@ struct RenderAppearanceTests {
         ("a    b", 30, "a…"),
     ])
     func captionsAreShortenedToTheFrame(text: String, width: Double, shown: String) {
-        #expect(FilmstripSVG.shortened(text, toFit: width, fontSize: 11.5) == shown)
+        expectEqual(FilmstripSVG.shortened(text, toFit: width, fontSize: 11.5), shown)
     }
 
     /// Shortened text always fits (a property over generated lines and widths).

@@ -82,7 +82,7 @@ struct RenderPropertyTests {
         for seed in Self.seeds {
             let script = Self.script(seed: seed)
             let expected = Self.runLines(script, preset: preset, direction: .ltr)
-            #expect(Self.renderLines(script, preset: preset, direction: .ltr) == expected, "seed \(seed):\n\(script)")
+            expectEqual(Self.renderLines(script, preset: preset, direction: .ltr), expected, "seed \(seed):\n\(script)")
             events += expected.count
         }
         #expect(events > Self.seeds.count * 2)
@@ -100,14 +100,14 @@ struct RenderPropertyTests {
                 #expect(left == nil && right == nil, "seed \(seed)")
                 continue
             }
-            #expect(left.traces.map(\.row) == right.traces.map(\.row), "seed \(seed)")
+            expectEqual(left.traces.map(\.row), right.traces.map(\.row), "seed \(seed)")
             for (a, b) in zip(left.traces, right.traces) {
                 let mirrored = b.segments.map { $0.map { Filmstrip.Sample(time: $0.time, offset: -$0.offset) } }
-                #expect(a.segments == mirrored, "seed \(seed) row \(a.row)")
-                #expect(a.thresholds.map { -$0.offset } == b.thresholds.map(\.offset))
+                expectEqual(a.segments, mirrored, "seed \(seed) row \(a.row)")
+                expectEqual(a.thresholds.map { -$0.offset }, b.thresholds.map(\.offset))
                 compared += 1
             }
-            #expect(left.frames.map(\.time) == right.frames.map(\.time))
+            expectEqual(left.frames.map(\.time), right.frames.map(\.time))
         }
         #expect(compared > Self.seeds.count)
     }
@@ -121,8 +121,8 @@ struct RenderPropertyTests {
         var session = SessionConfiguration(plugins: [.file(path)])
         session.scriptName = "t.swipe"
         let strip = try RenderRun(session: session).record(script: "swipe 3 -120\n")
-        #expect(strip.frames.map(\.time.nanoseconds) == [0, 150_000_000])
-        #expect(strip.frames.map { $0.events.map(\.text) } == [["[hello] hello"], ["row 3 opened"]])
+        expectEqual(strip.frames.map(\.time.nanoseconds), [0, 150_000_000])
+        expectEqual(strip.frames.map { $0.events.map(\.text) }, [["[hello] hello"], ["row 3 opened"]])
     }
 
     /// A plugin timer during a `wait` is a wake: its events get a frame at its exact time.
@@ -137,13 +137,13 @@ struct RenderPropertyTests {
         var session = SessionConfiguration(plugins: [.file(path)])
         session.scriptName = "t.swipe"
         let strip = try RenderRun(session: session).record(script: "swipe 3 -120\nwait 1000\n")
-        #expect(strip.frames.map { TimeText.milliseconds($0.time) } == ["150", "273.5"])
+        expectEqual(strip.frames.map { TimeText.milliseconds($0.time) }, ["150", "273.5"])
         // `ctx:close` of the open row gives its `close`, as auto-close does.
-        #expect(strip.frames.map { $0.events.map(\.text) } == [["row 3 opened"], ["[timer] tick", "row 3 closed"]])
+        expectEqual(strip.frames.map { $0.events.map(\.text) }, [["row 3 opened"], ["[timer] tick", "row 3 closed"]])
         // The close the timer asked for animates from where the row is drawn then, on the way
         // back from its bounce (180) to its buttons' width (160): still open in the frame.
         let drawn = strip.frames[1].table.rows.first { $0.row == 3 }?.presentedRight ?? 0
         #expect(drawn > 160 && drawn < 180)
-        #expect(strip.traces.first?.segments.flatMap { $0 }.last?.offset == 0)
+        expectEqual(strip.traces.first?.segments.flatMap { $0 }.last?.offset, 0)
     }
 }

@@ -69,16 +69,16 @@ struct RenderTests {
             .prefix { !$0.isEmpty }.map { $0.drop { $0 == " " } }.map(String.init)
         let strip = try RenderRun(session: Self.session(of: run)).record(script: script)
         let lines = strip.events.map { TimeText.milliseconds($0.time, roundedToMicroseconds: true) + " ms  " + $0.text }
-        #expect(lines == expected.filter { $0 != "(no delegate calls)" })
+        expectEqual(lines, expected.filter { $0 != "(no delegate calls)" })
         #expect(!lines.isEmpty)
         // One frame per step with events, each after them, in time order.
-        #expect(strip.frames.flatMap(\.events) == strip.events)
-        #expect(strip.frames.map(\.number) == Array(1...strip.frames.count))
+        expectEqual(strip.frames.flatMap(\.events), strip.events)
+        expectEqual(strip.frames.map(\.number), Array(1...strip.frames.count))
         for frame in strip.frames {
             #expect(frame.events.allSatisfy { $0.time == frame.time } && frame.table.time == frame.time)
         }
         // The table the run ends with is the one the render ends with.
-        #expect(strip.end == (try Self.finalTime(run, script)))
+        expectEqual(strip.end, (try Self.finalTime(run, script)))
     }
 
     static func finalTime(_ run: PluginRun, _ script: String) throws -> VirtualInstant {
@@ -92,14 +92,15 @@ struct RenderTests {
     /// trailing edge's.
     @Test func plotShowsTheBounceAndThresholds() throws {
         let strip = try Self.render("swipe 3 -120\nwait 300\n")
-        #expect(strip.traces.map(\.row) == [3])
+        expectEqual(strip.traces.map(\.row), [3])
         let trace = strip.traces[0]
         let samples = trace.segments.flatMap { $0 }
-        #expect(samples.map(\.offset).min() == -180)
-        #expect(samples.last?.offset == -160)
-        #expect(samples.last?.time == VirtualInstant.start + .milliseconds(450 as Int64))
-        #expect(
-            trace.thresholds == [
+        expectEqual(samples.map(\.offset).min(), -180)
+        expectEqual(samples.last?.offset, -160)
+        expectEqual(samples.last?.time, VirtualInstant.start + .milliseconds(450 as Int64))
+        expectEqual(
+            trace.thresholds,
+            [
                 .init(edge: .trailing, kind: .open, offset: -160), .init(edge: .trailing, kind: .opens, offset: -40),
             ])
         // Every 2 ms while it animates: the 100 ms bounce steps after the release are sampled
@@ -107,28 +108,28 @@ struct RenderTests {
         let times = Set(samples.map { $0.time.nanoseconds / 1_000_000 })
         #expect(times.isSuperset(of: Set(stride(from: 152, to: 350, by: 2).map(Int64.init))))
         // Samples are in time order.
-        #expect(samples.map(\.time) == samples.map(\.time).sorted())
+        expectEqual(samples.map(\.time), samples.map(\.time).sorted())
     }
 
     @Test func framesAtTheTimesAsked() throws {
         let at = try Self.render(
             "swipe 3 -120\nwait 300\n",
             frames: .at([.start, .start + .milliseconds(200 as Int64), .start + .milliseconds(450 as Int64)]))
-        #expect(at.frames.map { $0.time.nanoseconds } == [0, 200_000_000, 450_000_000])
+        expectEqual(at.frames.map { $0.time.nanoseconds }, [0, 200_000_000, 450_000_000])
         // At 200 ms row 3 is mid-bounce; the caption names what happened since the frame before.
         let row3 = at.frames[1].table.rows.first { $0.row == 3 }!
         #expect(row3.presentedRight != row3.right)
-        #expect(at.frames[1].events.map(\.text) == ["row 3 opened"])
+        expectEqual(at.frames[1].events.map(\.text), ["row 3 opened"])
         #expect(at.frames[2].events.isEmpty)
 
         let every = try Self.render("swipe 3 -120\nwait 300\n", frames: .every(.milliseconds(100 as Int64)))
-        #expect(every.frames.map { $0.time.milliseconds } == [0, 100, 200, 300, 400])
+        expectEqual(every.frames.map { $0.time.milliseconds }, [0, 100, 200, 300, 400])
         // A frame at a time when commands run shows the table after them.
         let after = try Self.render(
             "pan 3 begin\npan 3 move -45\nwait 10\nopen 5\n",
             frames: .at([.start, .start + .milliseconds(10 as Int64)]))
-        #expect(after.frames[0].table.rows.first { $0.row == 3 }!.right == 45)
-        #expect(after.frames[1].table.editing == [5])
+        expectEqual(after.frames[0].table.rows.first { $0.row == 3 }!.right, 45)
+        expectEqual(after.frames[1].table.editing, [5])
     }
 
     @Test func aFrameTimePastTheEndIsAnError() {
@@ -138,9 +139,9 @@ struct RenderTests {
         do {
             _ = try Self.render("wait 100\n", frames: .at([.start + .milliseconds(150 as Int64)]))
         } catch {
-            #expect(
-                error.description
-                    == "t.swipe: --at 150: the script ends at 100 ms (a 'wait' line at its end renders later times)")
+            expectEqual(
+                error.description,
+                "t.swipe: --at 150: the script ends at 100 ms (a 'wait' line at its end renders later times)")
         }
     }
 
@@ -154,8 +155,8 @@ struct RenderTests {
             _ = try Self.render(script)
             Issue.record("no error")
         } catch {
-            #expect(error.description == expected)
-            #expect(error.exitStatus == 2)
+            expectEqual(error.description, expected)
+            expectEqual(error.exitStatus, 2)
         }
         for bad in ["swipe 3 -120 70000\n", "wait -1\n", "pan 3 wobble\n"] {
             var runError = ""
@@ -164,7 +165,7 @@ struct RenderTests {
                 _ = try Self.render(bad)
                 Issue.record("no error for \(bad)")
             } catch {
-                #expect(error.description == runError)
+                expectEqual(error.description, runError)
             }
         }
     }
@@ -174,16 +175,16 @@ struct RenderTests {
             _ = try Self.render("wait 300\n", frames: .every(.milliseconds(1 as Int64)))
             Issue.record("no error")
         } catch {
-            #expect(
-                error.description == "t.swipe: more than 200 frames (every 1 ms): choose fewer with --every or --at")
+            expectEqual(
+                error.description, "t.swipe: more than 200 frames (every 1 ms): choose fewer with --every or --at")
         }
         do {
             _ = try Self.render("swipe 3 -120\nwait 300\n") { $0.sampleLimit = 1_000 }
             Issue.record("no error")
         } catch {
-            #expect(
-                error.description
-                    == "t.swipe: the plot needs more than 1000 row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script"
+            expectEqual(
+                error.description,
+                "t.swipe: the plot needs more than 1000 row samples (each row on screen, every 2 ms while a row moves and at every command and animation step): render a shorter script"
             )
         }
         do {
@@ -192,9 +193,9 @@ struct RenderTests {
             }
             Issue.record("no error")
         } catch {
-            #expect(
-                error.description
-                    == "t.swipe: the frames would draw more than 40 rows (frames x rows on screen): choose fewer frames or a smaller --viewport"
+            expectEqual(
+                error.description,
+                "t.swipe: the frames would draw more than 40 rows (frames x rows on screen): choose fewer frames or a smaller --viewport"
             )
         }
     }
@@ -203,13 +204,13 @@ struct RenderTests {
     @Test func rowsKeepTheirPlotsAcrossDeletes() throws {
         let strip = try Self.render(
             "swipe 4 -150\nwait 250\nswipe 1 -150\nwait 250\ntap 1 trash\nwait 10\n", plugins: ["mail"])
-        #expect(strip.traces.map(\.row) == [1, 4])
+        expectEqual(strip.traces.map(\.row), [1, 4])
         let four = strip.traces[1]
-        #expect(four.item == "Weekend hiking plan")
-        #expect(four.renumbered == [.init(row: 3, from: .start + .milliseconds(800 as Int64))])
-        #expect(four.segments.flatMap { $0 }.last?.offset == -240)
-        #expect(
-            strip.events.filter { $0.track == strip.traces[0].track }.map(\.label) == ["open", "tap Trash", "delete"])
+        expectEqual(four.item, "Weekend hiking plan")
+        expectEqual(four.renumbered, [.init(row: 3, from: .start + .milliseconds(800 as Int64))])
+        expectEqual(four.segments.flatMap { $0 }.last?.offset, -240)
+        expectEqual(
+            strip.events.filter { $0.track == strip.traces[0].track }.map(\.label), ["open", "tap Trash", "delete"])
     }
 
     @Test(arguments: examples.map(\.0))
@@ -219,12 +220,12 @@ struct RenderTests {
         let render = RenderRun(session: Self.session(of: Self.pluginRun(example, plugins, preset, direction)))
         let first = try render.render(script: script)
         let second = try render.render(script: script)
-        #expect(first == second)
+        expectEqual(first, second)
         let parser = XMLParser(data: Data(first.utf8))
         let counter = ElementCounter()
         parser.delegate = counter
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        #expect(counter.root == "svg")
+        expectEqual(counter.root, "svg")
         #expect(counter.count > 100)
     }
 

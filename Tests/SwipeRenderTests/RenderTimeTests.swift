@@ -39,9 +39,9 @@ struct RenderTimeTests {
         defer { unlink(path) }
         let strip = try Self.render("open 3\nwait 40\ntap 3 a\nwait 100\n", plugin: path)
         let tick = try #require(strip.events.first { $0.kind == "log" })
-        #expect(tick.time == .start + .milliseconds(40 as Int64))
+        expectEqual(tick.time, .start + .milliseconds(40 as Int64))
         let frame = try #require(strip.frames.first { $0.events.contains(tick) })
-        #expect(frame.time == tick.time)
+        expectEqual(frame.time, tick.time)
         for frame in strip.frames { #expect(frame.events.allSatisfy { $0.time == frame.time }) }
     }
 
@@ -57,10 +57,10 @@ struct RenderTimeTests {
         defer { unlink(path) }
         // D opens at row 4; the reversal moves it to row 2 (B to row 4), where a swipe closes it.
         let strip = try Self.render("swipe 4 -120\nwait 300\ntap 4 rev\nwait 50\nswipe 2 120\nwait 300\n", plugin: path)
-        #expect(strip.traces.map(\.item) == ["D"])
+        expectEqual(strip.traces.map(\.item), ["D"])
         let trace = try #require(strip.traces.first)
-        #expect(trace.renumbered.map(\.row) == [2])
-        #expect(trace.segments.last?.last?.offset == 0)
+        expectEqual(trace.renumbered.map(\.row), [2])
+        expectEqual(trace.segments.last?.last?.offset, 0)
     }
 
     @Test func anAccessibilityActionIsLabelledActivate() throws {

@@ -38,7 +38,7 @@ struct RowAnimationRenderTests {
             return
         }
         let golden = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(svg == golden, "differs from Tests/Golden/render/row_collapse.svg")
+        expectEqual(svg, golden, "differs from Tests/Golden/render/row_collapse.svg")
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
 
@@ -46,14 +46,14 @@ struct RowAnimationRenderTests {
     /// `1 - e`, and the row under it at `88 + 44 (1 - e)`: the numbers of docs/appearance.md.
     @Test func eachFrameDrawsTheGeometrysNumbers() throws {
         let (strip, _) = try Self.render()
-        #expect(strip.frames.count == 5)
+        expectEqual(strip.frames.count, 5)
         let ease = [0.0, 0.1291619310473198, 0.5, 0.8708380689526802, 1.0]
         for (frame, e) in zip(strip.frames, ease) {
             let ghosts = frame.table.collapsing
             if e < 1 {
                 let ghost = try #require(ghosts.first)
-                #expect(ghost.item == "Longer Title Item #3")
-                #expect(ghost.geometry.y == 88)
+                expectEqual(ghost.item, "Longer Title Item #3")
+                expectEqual(ghost.geometry.y, 88)
                 #expect(abs(ghost.geometry.height - 44 * (1 - e)) < 1e-9)
                 var svg = SVGWriter()
                 FilmstripSVG.draw(frame, strip: strip, x: 0, y: 0, into: &svg)

@@ -1,4 +1,5 @@
 import SwipeScript
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeRender
@@ -10,7 +11,7 @@ struct SVGWriterTests {
         (0.1, "0.1"), (3.07, "3.07"),
     ])
     func numbersHaveAtMostTwoDecimals(value: Double, text: String) {
-        #expect(SVGWriter.number(value) == text)
+        expectEqual(SVGWriter.number(value), text)
     }
 
     /// The SVG writer and the JUnit report escape with one set of rules (`&#39;`, control
@@ -19,17 +20,17 @@ struct SVGWriterTests {
     @Test func attributesAndTextAreEscapedByTheOneXMLEscaper() {
         var svg = SVGWriter()
         svg.element("text", ["data-name": .text("a'b\n\t<c>\u{1}")], text: "x'&y\n\t\r\u{FFFE}")
-        #expect(svg.text == "<text data-name=\"a&#39;b&#10;&#9;&lt;c&gt;\">x&#39;&amp;y\n&#9;&#13;</text>\n")
+        expectEqual(svg.text, "<text data-name=\"a&#39;b&#10;&#9;&lt;c&gt;\">x&#39;&amp;y\n&#9;&#13;</text>\n")
         #expect(svg.text.contains(XMLText.escaped("a'b\n\t<c>\u{1}")))
         #expect(svg.text.contains(XMLText.escaped("x'&y\n\t\r\u{FFFE}", attribute: false)))
     }
 
     @Test func onlyHexColoursAreUsed() {
-        #expect(Palette.color(of: ("#FF9500", false)) == "#ff9500")
-        #expect(Palette.color(of: ("#abc", false)) == "#abc")
-        #expect(Palette.color(of: ("red\" onload=\"x", true)) == Palette.destructive)
-        #expect(Palette.color(of: (nil, false)) == Palette.normalButton)
-        #expect(Palette.textColor(on: "#ffcc00") == Palette.ink)
-        #expect(Palette.textColor(on: "#ff3b30") == "#ffffff")
+        expectEqual(Palette.color(of: ("#FF9500", false)), "#ff9500")
+        expectEqual(Palette.color(of: ("#abc", false)), "#abc")
+        expectEqual(Palette.color(of: ("red\" onload=\"x", true)), Palette.destructive)
+        expectEqual(Palette.color(of: (nil, false)), Palette.normalButton)
+        expectEqual(Palette.textColor(on: "#ffcc00"), Palette.ink)
+        expectEqual(Palette.textColor(on: "#ff3b30"), "#ffffff")
     }
 }

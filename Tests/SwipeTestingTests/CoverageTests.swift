@@ -36,7 +36,7 @@ struct CoverageTests {
     /// to its first line after making it.
     @Test func countsEveryLineOfAHandCountedPlugin() throws {
         let run = Self.countedRun(lcov: Self.temporaryPath("lcov.info"))
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let plugin = try #require(run.report.files.first { $0.path.hasSuffix("Fixtures/coverage/counted.lua") })
         let expected: [(Int, UInt64)] = [
             (2, 1),  // local M = ...
@@ -55,10 +55,11 @@ struct CoverageTests {
             (33, 0),  // the branch not taken
             (37, 1),
         ]
-        #expect(plugin.lines.map(\.line) == expected.map(\.0))
-        #expect(plugin.lines.map(\.count) == expected.map(\.1))
-        #expect(
-            plugin.functions == [
+        expectEqual(plugin.lines.map(\.line), expected.map(\.0))
+        expectEqual(plugin.lines.map(\.count), expected.map(\.1))
+        expectEqual(
+            plugin.functions,
+            [
                 .init(line: 4, name: "label", calls: 1), .init(line: 12, name: "risky", calls: 1),
                 .init(line: 17, name: "M.configure", calls: 1), .init(line: 21, name: "M.on_open", calls: 1),
                 .init(line: 22, name: "(anonymous)@22", calls: 1), .init(line: 25, name: "(anonymous)@25", calls: 1),
@@ -84,11 +85,11 @@ struct CoverageTests {
 
             """
         let code = try #require(LuaCoverage.codeLines(of: Array(source.utf8)))
-        #expect(code.lines == [2, 4, 5, 7, 9, 10, 12])
-        #expect(code.functions == [9])
-        #expect(code.moves.map(\.from) == [11])
-        #expect(code.moves.map(\.to) == [9])
-        #expect(LuaCoverage.codeLines(of: Array("local = 1".utf8)) == nil)
+        expectEqual(code.lines, [2, 4, 5, 7, 9, 10, 12])
+        expectEqual(code.functions, [9])
+        expectEqual(code.moves.map(\.from), [11])
+        expectEqual(code.moves.map(\.to), [9])
+        expectEqual(LuaCoverage.codeLines(of: Array("local = 1".utf8)), nil)
     }
 
     /// A function whose `end` line also ends the enclosing one (its implicit return) still
@@ -101,7 +102,7 @@ struct CoverageTests {
     ])
     func codeLinesOfSmallChunks(source: String, lines: [Int]) throws {
         let code = try #require(LuaCoverage.codeLines(of: Array(source.utf8)))
-        #expect(code.lines == lines)
+        expectEqual(code.lines, lines)
     }
 
     static let sample = """
@@ -166,46 +167,48 @@ struct CoverageTests {
             var copy = line
             let scanned = copy.withUTF8 { CoverageReport.asciiFunctionName(in: $0) }
             let expected = CoverageReport.functionNameByPattern(in: line)
-            #expect(scanned == expected, "\(line.debugDescription)")
+            expectEqual(scanned, expected, "\(line.debugDescription)")
             if expected != "(anonymous)" { named += 1 }
         }
         #expect(named > 2_000)  // the lines exercise both patterns, not only the fallback
-        #expect(CoverageReport.functionName(in: "local function ñame()") == "(anonymous)")
-        #expect(CoverageReport.functionName(in: "é = 1; M.x = function()") == "M.x")
+        expectEqual(CoverageReport.functionName(in: "local function ñame()"), "(anonymous)")
+        expectEqual(CoverageReport.functionName(in: "é = 1; M.x = function()"), "M.x")
         var accented = "M.x = function() -- é"
-        #expect(accented.withUTF8 { CoverageReport.asciiFunctionName(in: $0) } == nil)
+        expectEqual(accented.withUTF8 { CoverageReport.asciiFunctionName(in: $0) }, nil)
     }
 
     @Test func lcovTextIsExact() throws {
-        #expect(
-            try Self.sampleReport().lcov == """
-                TN:
-                SF:sample.lua
-                FN:1,twice
-                FNDA:1,twice
-                FNF:1
-                FNH:1
-                DA:1,1
-                DA:2,1
-                DA:4,1
-                DA:5,1
-                DA:6,0
-                DA:8,1
-                LF:6
-                LH:5
-                end_of_record
+        expectEqual(
+            try Self.sampleReport().lcov,
+            """
+            TN:
+            SF:sample.lua
+            FN:1,twice
+            FNDA:1,twice
+            FNF:1
+            FNH:1
+            DA:1,1
+            DA:2,1
+            DA:4,1
+            DA:5,1
+            DA:6,0
+            DA:8,1
+            LF:6
+            LH:5
+            end_of_record
 
-                """)
+            """)
     }
 
     @Test func summaryTableIsExact() throws {
-        #expect(
-            try Self.sampleReport().table == """
-                File        Lines    Hit  Missed   Cover
-                sample.lua      6      5       1   83.3%
-                Total           6      5       1   83.3%
+        expectEqual(
+            try Self.sampleReport().table,
+            """
+            File        Lines    Hit  Missed   Cover
+            sample.lua      6      5       1   83.3%
+            Total           6      5       1   83.3%
 
-                """)
+            """)
     }
 
     /// Counts of 7 digits widen their columns, heading included, instead of pushing their row
@@ -214,14 +217,15 @@ struct CoverageTests {
         let small = CoverageReport.File(path: "a.lua", lines: [(line: 1, count: 1)], functions: [])
         let big = CoverageReport.File(
             path: "big.lua", lines: (1...1_234_567).map { (line: $0, count: $0 <= 1_000_000 ? 1 : 0) }, functions: [])
-        #expect(
-            CoverageReport(files: [small, big]).table == """
-                File       Lines      Hit  Missed   Cover
-                a.lua          1        1       0  100.0%
-                big.lua  1234567  1000000  234567   81.0%
-                Total    1234568  1000001  234567   81.0%
+        expectEqual(
+            CoverageReport(files: [small, big]).table,
+            """
+            File       Lines      Hit  Missed   Cover
+            a.lua          1        1       0  100.0%
+            big.lua  1234567  1000000  234567   81.0%
+            Total    1234568  1000001  234567   81.0%
 
-                """)
+            """)
     }
 
     /// Without coverage, the state has no line hook: nothing is counted anywhere.
@@ -234,7 +238,7 @@ struct CoverageTests {
         options.coverage = coverage
         let counted = try LuaState(options: options)
         try counted.run(Self.sample, chunkName: "@sample.lua")
-        #expect(coverage.files().map(\.path) == ["sample.lua"])
+        expectEqual(coverage.files().map(\.path), ["sample.lua"])
     }
 
     /// The budget still stops a loop in a covered state, with its usual message.
@@ -244,7 +248,7 @@ struct CoverageTests {
         options.instructionBudget = 100_000
         let lua = try LuaState(options: options)
         let error = #expect(throws: LuaError.self) { try lua.run("while true do end", chunkName: "@loop.lua") }
-        #expect(error?.kind == .budget)
+        expectEqual(error?.kind, .budget)
         // Every pass of the loop jumps back to line 1: each is a line event.
         #expect((options.coverage!.files().first?.lines[1] ?? 0) > 10_000)
     }
@@ -258,23 +262,24 @@ struct CoverageTests {
 
     @Test func theMinimumPassesAtOrAboveAndFailsBelow() throws {
         let report = try Self.sampleReport()
-        #expect(try CoverageMinimum(parsing: "83.3").failure(report) == nil)
-        #expect(try CoverageMinimum(parsing: "0").failure(report) == nil)
-        #expect(try CoverageMinimum(parsing: "90").failure(report) == "line coverage 83.3% is below --coverage-min 90%")
-        #expect(
-            try CoverageMinimum(parsing: "83.5").failure(report) == "line coverage 83.3% is below --coverage-min 83.5%")
+        expectEqual(try CoverageMinimum(parsing: "83.3").failure(report), nil)
+        expectEqual(try CoverageMinimum(parsing: "0").failure(report), nil)
+        expectEqual(
+            try CoverageMinimum(parsing: "90").failure(report), "line coverage 83.3% is below --coverage-min 90%")
+        expectEqual(
+            try CoverageMinimum(parsing: "83.5").failure(report), "line coverage 83.3% is below --coverage-min 83.5%")
     }
 
     @Test func aSessionBelowTheMinimumFailsAndStillWritesTheFile() throws {
         let lcov = Self.temporaryPath("lcov.info")
         let run = Self.countedRun(minimum: try CoverageMinimum(parsing: "100"), lcov: lcov)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.errors.hasSuffix("% is below --coverage-min 100%\n"))
         #expect(run.output.hasPrefix("PASS  counted opens row 1 and lets the timer fire"))
         let written = try String(contentsOfFile: lcov, encoding: .utf8)
-        #expect(written == run.report.lcov)
+        expectEqual(written, run.report.lcov)
         let passing = Self.countedRun(minimum: try CoverageMinimum(parsing: "50"), lcov: lcov)
-        #expect(passing.status == 0)
+        expectEqual(passing.status, 0)
         #expect(passing.output.hasSuffix(passing.report.table))
     }
 
@@ -285,8 +290,8 @@ struct CoverageTests {
             LuaCoverage.File(path: "spec/x_spec.lua", lines: [2: 1], calls: [:]),
         ]
         let text = WorkerProtocol.encode(SpecFileReport(path: "spec/x_spec.lua", results: []), coverage: files)
-        #expect(WorkerProtocol.decodeCoverage(text) == files)
-        #expect(WorkerProtocol.decode(text) == SpecFileReport(path: "spec/x_spec.lua", results: []))
+        expectEqual(WorkerProtocol.decodeCoverage(text), files)
+        expectEqual(WorkerProtocol.decode(text), SpecFileReport(path: "spec/x_spec.lua", results: []))
     }
 
     /// genhtml (lcov's, which scripts/setup.sh installs) reads the tracefile and makes a report.
@@ -294,11 +299,11 @@ struct CoverageTests {
     func genhtmlReadsTheTracefile() throws {
         let lcov = Self.temporaryPath("lcov.info")
         let run = Self.countedRun(lcov: lcov)
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let folder = (lcov as NSString).deletingLastPathComponent + "/html"
         let genhtml = try Swipehost.run(
             executable: URL(fileURLWithPath: "/usr/bin/genhtml"), ["--quiet", "--output-directory", folder, lcov])
-        #expect(genhtml.status == 0, "\(genhtml.stderr)")
+        expectEqual(genhtml.status, 0, "\(genhtml.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/index.html"))
     }
 }

@@ -52,7 +52,7 @@ struct DriverAccessibilityTests {
               end)
             end)
             """)
-        #expect(report.results.count == 4)
+        expectEqual(report.results.count, 4)
         #expect(report.results.allSatisfy { $0.status == .passed }, "\(report.results.map(\.message))")
     }
 
@@ -63,16 +63,16 @@ struct DriverAccessibilityTests {
         configuration.plugins = []
         let driver = try SwipeDriver(options: SwipeDriver.Options(configuration: configuration))
         try driver.table.deleteRow(1)
-        #expect(try driver.row(.string("#m42"), method: "cell") == 1)
-        #expect(try driver.row(.string("m42"), method: "cell") == 1)
-        #expect(try driver.row(.integer(2), method: "cell") == 2)
+        expectEqual(try driver.row(.string("#m42"), method: "cell"), 1)
+        expectEqual(try driver.row(.string("m42"), method: "cell"), 1)
+        expectEqual(try driver.row(.integer(2), method: "cell"), 2)
         #expect(throws: SwipeDriver.Failure.self) { try driver.row(.string("#m24"), method: "cell") }
         do {
             _ = try driver.row(.string("#m24"), method: "cell")
         } catch {
-            #expect(error.description == "cell: no row has id '#m24' (did you mean '#m42'?)")
+            expectEqual(error.description, "cell: no row has id '#m24' (did you mean '#m42'?)")
         }
         try driver.activate(row: try driver.row(.string("#m42"), method: "activate"), button: "one")
-        #expect(driver.host.recorder.records.last?.accessibility == true)
+        expectEqual(driver.host.recorder.records.last?.accessibility, true)
     }
 }

@@ -28,8 +28,8 @@ struct DriverAnnotationTests {
         var all: [String] = []
         for path in files { all += try Self.names(#"^---@class (\w+)"#, in: Repository.text(path)) }
         #expect(all.count > 20)
-        #expect(
-            all.count == Set(all).count,
+        expectEqual(
+            all.count, Set(all).count,
             "classes annotated twice: \(all.filter { name in all.filter { $0 == name }.count > 1 })")
         let host = try Repository.text("plugins/meta/swipehost.lua")
         #expect(!host.contains("SwipeTestTable") && !host.contains("require(\"swipe\") in specs (docs"))
@@ -42,7 +42,7 @@ struct DriverAnnotationTests {
         let start = try #require(meta.range(of: "---@class SwipeTableOptions\n"))
         let rest = meta[start.upperBound...]
         let block = rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)]
-        #expect(try Self.names(#"^---@field (\w+)\?"#, in: String(block)) == SwipeModule.tableOptionNames.sorted())
+        expectEqual(try Self.names(#"^---@field (\w+)\?"#, in: String(block)), SwipeModule.tableOptionNames.sorted())
     }
 
     @Test func everyMethodOfTheDriverIsAnnotated() throws {
@@ -64,8 +64,8 @@ struct DriverAnnotationTests {
         let meta = try Repository.text("plugins/meta/swipe.lua")
         let methods = Self.words(found.first)
         #expect(methods.contains("run") && methods.contains("errors"))  // the probe sees the methods
-        #expect(try Self.names(#"^function SwipeTable:(\w+)\("#, in: meta) == methods)
-        #expect(try Self.names(#"^function swipe\.(\w+)\("#, in: meta) == Self.words(found.dropFirst().first))
+        expectEqual(try Self.names(#"^function SwipeTable:(\w+)\("#, in: meta), methods)
+        expectEqual(try Self.names(#"^function swipe\.(\w+)\("#, in: meta), Self.words(found.dropFirst().first))
     }
 
     /// Every global the framework sets is annotated, and listed in `.luarc.json` (but `assert`,
@@ -91,11 +91,11 @@ struct DriverAnnotationTests {
         let annotated =
             try Self.names(#"^function (\w+)\("#, in: meta)
             + Self.names(#"^(\w+) = "#, in: meta)
-        #expect(Set(annotated) == Set(globals))
+        expectEqual(Set(annotated), Set(globals))
         let settings =
             try JSONSerialization.jsonObject(with: Data(try Repository.text(".luarc.json").utf8)) as? [String: Any]
         let declared = try #require(settings?["diagnostics.globals"] as? [String])
-        #expect(declared.sorted() == globals.filter { $0 != "assert" })
-        #expect(settings?["workspace.library"] as? [String] == ["plugins/meta"])
+        expectEqual(declared.sorted(), globals.filter { $0 != "assert" })
+        expectEqual(settings?["workspace.library"] as? [String], ["plugins/meta"])
     }
 }

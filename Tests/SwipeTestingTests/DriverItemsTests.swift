@@ -83,7 +83,7 @@ struct DriverItemsTests {
         end)
         """.write(toFile: path, atomically: true, encoding: .utf8)
         let report = SpecRunner().run(file: path)
-        #expect(report.results.count == 5)
+        expectEqual(report.results.count, 5)
         #expect(report.results.allSatisfy { $0.status == .passed }, "\(report.results.map(\.message))")
     }
 }

@@ -10,7 +10,7 @@ struct DriverStateTests {
         let report = SpecRunner().run(file: Repository.path("spec/physics_spec.lua"))
         let name = "physics reports a row reset by a full swipe as moving until it is drawn closed"
         let result = report.results.first { $0.name == name }
-        #expect(result?.status == .passed, "\(result?.message ?? "not run")")
+        expectEqual(result?.status, .passed, "\(result?.message ?? "not run")")
         #expect(report.results.allSatisfy { $0.status == .passed }, "\(report.results.map(\.message))")
     }
 }

@@ -14,8 +14,8 @@ struct EmbeddedLuaTests {
     }
 
     @Test func theEmbeddedSourcesAreTheLuaFiles() throws {
-        #expect(TestFramework.source == (try Self.file("test_framework.lua")))
-        #expect(SwipeModule.source == (try Self.file("swipe_module.lua")))
+        expectEqual(TestFramework.source, (try Self.file("test_framework.lua")))
+        expectEqual(SwipeModule.source, (try Self.file("swipe_module.lua")))
     }
 
     @Test func theyLoadUnderTheirChunkNames() throws {
@@ -26,10 +26,10 @@ struct EmbeddedLuaTests {
             Issue.record("the test framework did not return its runner")
             return
         }
-        #expect(runner["plan"]?.typeName == "function")
+        expectEqual(runner["plan"]?.typeName, "function")
         let sources = try lua.run(
             "return debug.getinfo(describe, 'S').source, debug.getinfo(require('swipe').table, 'S').source",
             chunkName: "=test")
-        #expect(sources == [.string("=swipe/test"), .string("=swipe")])
+        expectEqual(sources, [.string("=swipe/test"), .string("=swipe")])
     }
 }

@@ -36,7 +36,7 @@ struct HostLifetimeTests {
         for _ in 0..<50 {
             watched.append(try Self.makeAndDrop([Self.plugins + "/" + plugin]))
         }
-        #expect(watched.filter { !$0.isFreed }.count == 0)
+        expectEqual(watched.filter { !$0.isFreed }.count, 0)
     }
 
     @Test func aDroppedDriverIsFreedWithItsHost() throws {
@@ -49,7 +49,7 @@ struct HostLifetimeTests {
             try driver.wait(milliseconds: 1000)
             watched.append(Watched(host: driver.host, table: driver.table, lua: driver.host.plugins.last?.lua))
         }
-        #expect(watched.filter { !$0.isFreed }.count == 0)
+        expectEqual(watched.filter { !$0.isFreed }.count, 0)
     }
 
     /// `swipe.table{}` from Lua, dropped and collected: each driver, host and Lua state is
@@ -78,6 +78,6 @@ struct HostLifetimeTests {
             try lua.run("T, DRIVER = nil, nil; collectgarbage(); collectgarbage()", chunkName: "=test")
         }
         lua.collectGarbage()
-        #expect(watched.filter { !$0.isFreed }.count == 0)
+        expectEqual(watched.filter { !$0.isFreed }.count, 0)
     }
 }

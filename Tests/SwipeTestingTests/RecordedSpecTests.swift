@@ -74,10 +74,10 @@ struct RecordedSpecTests {
             ))
         #expect(spec.contains("{ event = \"delete\", row = 1, item = \"Lunch on Friday?\", t = "))
         let report = try Self.run(spec)
-        #expect(report.results.map(\.status) == [.passed], "\(report.results.map(\.message))\n\(spec)")
+        expectEqual(report.results.map(\.status), [.passed], "\(report.results.map(\.message))\n\(spec)")
         // The assertion is real: another event list fails.
         let altered = spec.replacingOccurrences(of: "event = \"delete\", row = 1", with: "event = \"delete\", row = 2")
-        #expect(try Self.run(altered).results.map(\.status) == [.failed])
+        expectEqual(try Self.run(altered).results.map(\.status), [.failed])
     }
 
     /// A spec recorded across a reload mid-drag passes (the reload's cancel
@@ -97,7 +97,7 @@ struct RecordedSpecTests {
         let spec = session.recordedSpec(name: "reload mid-drag")
         #expect(spec.contains("pan 3 move -60\npan 3 cancel\nclose 3\npan 3 begin\n"))
         let report = try Self.run(spec)
-        #expect(report.results.map(\.status) == [.passed], "\(report.results.map(\.message))\n\(spec)")
+        expectEqual(report.results.map(\.status), [.passed], "\(report.results.map(\.message))\n\(spec)")
     }
 
     @Test func theRecordedSpecKeepsLogsEmittedFieldsErrorsAndFractionalTimes() throws {
@@ -124,7 +124,7 @@ struct RecordedSpecTests {
                 #"{ event = "said", plugin = "chatty", big = 1e+20, half = 0.5, row = 2, text = "ü ]]", yes = true, t = "#
             ))
         let report = try Self.run(spec)
-        #expect(report.results.map(\.status) == [.passed], "\(report.results.map(\.message))\n\(spec)")
+        expectEqual(report.results.map(\.status), [.passed], "\(report.results.map(\.message))\n\(spec)")
     }
 }
 
@@ -150,15 +150,15 @@ struct RecordingCommandLineTests {
         }
         let script = try RecordedSpecTests.write(session.recordedScript(), named: "recorded.swipe")
         let run = try Swipehost.run(["run", script, "--direction", "rtl", "--format", "jsonl"])
-        #expect(run.status == 0)
+        expectEqual(run.status, 0)
         let state = JSONLinesFormat.line(for: session.table)
-        #expect(run.stdout == sink.jsonl + state + "\n")
-        #expect(run.stderr == "")
+        expectEqual(run.stdout, sink.jsonl + state + "\n")
+        expectEqual(run.stderr, "")
         let spec = try RecordedSpecTests.write(session.recordedSpec(name: "mail rtl"), named: "mail_spec.lua")
         let test = try Swipehost.run(["test", spec])
-        #expect(test.status == 0, "\(test.stdout)\(test.stderr)")
+        expectEqual(test.status, 0, "\(test.stdout)\(test.stderr)")
         #expect(test.stdout.hasSuffix("1 passed, 0 failed\n"))
-        #expect(test.stderr == "")
+        expectEqual(test.stderr, "")
     }
 }
 

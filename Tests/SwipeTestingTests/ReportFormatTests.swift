@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeTesting
@@ -28,21 +29,23 @@ struct ReportFormatTests {
     @Test func tapIsVersion13WithAPlanAndYAMLBlocks() {
         let lines = TAPReport.render(Self.reports).split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
-        #expect(
-            Array(lines.prefix(4)) == [
+        expectEqual(
+            Array(lines.prefix(4)),
+            [
                 "TAP version 13", "1..4", "ok 1 - a opens", "not ok 2 - a <closes> & \"bounces\" \\#2",
             ])
-        #expect(
-            Array(lines[4...7]) == [
+        expectEqual(
+            Array(lines[4...7]),
+            [
                 "  ---", "  message: |-", "    spec/a_spec.lua:9: Expected objects to be equal.", "    Passed in:",
             ])
         #expect(lines.contains("  at: \"spec/a_spec.lua:7\""))
         #expect(lines.contains("ok 3 - a later # SKIP pending"))
         #expect(lines.contains("ok 4 - b works"))
         let tests = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
-        #expect(tests.count == 4)
+        expectEqual(tests.count, 4)
         // Every YAML block opens with --- and closes with ...
-        #expect(lines.filter { $0 == "  ---" }.count == lines.filter { $0 == "  ..." }.count)
+        expectEqual(lines.filter { $0 == "  ---" }.count, lines.filter { $0 == "  ..." }.count)
     }
 
     /// Found by the `report` fuzz target: a CR LF pair is one Swift `Character`, so a message
@@ -57,8 +60,9 @@ struct ReportFormatTests {
                 ])
         ]
         let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(
-            Array(tap[2...8]) == [
+        expectEqual(
+            Array(tap[2...8]),
+            [
                 "not ok 1 - c", "  ---", "  message: |-", "    first", "    second", "    third",
                 "  at: \"spec/c_spec.lua:2\"",
             ])
@@ -80,16 +84,16 @@ struct ReportFormatTests {
         ]
         let tap = TAPReport.render(reports).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(tap.contains("  at: \"spec/d\\n\\\"x\\\"_spec.lua:4\""))
-        #expect(TextReport.render(reports) == "FAIL  two\\nlines\\e[31m (spec/d\\n\"x\"_spec.lua:4)\n      m\n")
+        expectEqual(TextReport.render(reports), "FAIL  two\\nlines\\e[31m (spec/d\\n\"x\"_spec.lua:4)\n      m\n")
     }
 
     /// Found by the `report` fuzz target: a huge duration trapped converting to Int.
     @Test func durationsOutsideTheirRangeAreClamped() {
-        #expect(JUnitReport.seconds(1.2344) == "1.234")
-        #expect(JUnitReport.seconds(1e300) == "1000000000.000")
-        #expect(JUnitReport.seconds(.infinity) == "1000000000.000")
-        #expect(JUnitReport.seconds(-3) == "0.000")
-        #expect(JUnitReport.seconds(.nan) == "0.000")
+        expectEqual(JUnitReport.seconds(1.2344), "1.234")
+        expectEqual(JUnitReport.seconds(1e300), "1000000000.000")
+        expectEqual(JUnitReport.seconds(.infinity), "1000000000.000")
+        expectEqual(JUnitReport.seconds(-3), "0.000")
+        expectEqual(JUnitReport.seconds(.nan), "0.000")
     }
 
     /// Found by the `report` fuzz target: `#` and a combining mark are one Swift Character, so
@@ -102,7 +106,7 @@ struct ReportFormatTests {
                     TestResult(file: "spec/e_spec.lua", line: 1, name: "a #\u{301} b", status: .passed)
                 ])
         ]
-        #expect(TAPReport.render(reports) == "TAP version 13\n1..1\nok 1 - a \\#\u{301} b\n")
+        expectEqual(TAPReport.render(reports), "TAP version 13\n1..1\nok 1 - a \\#\u{301} b\n")
     }
 
     /// TAP escapes NUL and terminal escapes in names and messages, never writing them raw,
@@ -120,20 +124,21 @@ struct ReportFormatTests {
                 ])
         ]
         let tap = TAPReport.render(reports)
-        #expect(
-            tap == """
-                TAP version 13
-                1..2
-                not ok 1 - a\\0b\\e[2J \\#c
-                  ---
-                  message: |-
-                    spec/f_spec.lua:2: x\\e]0;title\\a\tend
-                    next\\u{9b}line
-                  at: "spec/f_spec.lua:1"
-                  ...
-                ok 2 - skip\\x7f # SKIP why\\0
+        expectEqual(
+            tap,
+            """
+            TAP version 13
+            1..2
+            not ok 1 - a\\0b\\e[2J \\#c
+              ---
+              message: |-
+                spec/f_spec.lua:2: x\\e]0;title\\a\tend
+                next\\u{9b}line
+              at: "spec/f_spec.lua:1"
+              ...
+            ok 2 - skip\\x7f # SKIP why\\0
 
-                """)
+            """)
         let text = TextReport.render(reports)
         #expect(text.contains("FAIL  a\\0b\\e[2J #c (spec/f_spec.lua:1)\n"))
         #expect(text.contains("      spec/f_spec.lua:2: x\\e]0;title\\a\tend\n      next\\u{9b}line\n"))
@@ -147,23 +152,24 @@ struct ReportFormatTests {
         parser.delegate = collector
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
         let root = try #require(collector.elements.first)
-        #expect(root.name == "testsuites")
-        #expect(root.attributes["tests"] == "4")
-        #expect(root.attributes["failures"] == "1")
-        #expect(root.attributes["skipped"] == "1")
-        #expect(
-            collector.elements.filter { $0.name == "testsuite" }.map { $0.attributes["name"] } == [
+        expectEqual(root.name, "testsuites")
+        expectEqual(root.attributes["tests"], "4")
+        expectEqual(root.attributes["failures"], "1")
+        expectEqual(root.attributes["skipped"], "1")
+        expectEqual(
+            collector.elements.filter { $0.name == "testsuite" }.map { $0.attributes["name"] },
+            [
                 "spec/a_spec.lua", "spec/b_spec.lua",
             ])
         let cases = collector.elements.filter { $0.name == "testcase" }
-        #expect(
-            cases.map { $0.attributes["name"] } == ["a opens", "a <closes> & \"bounces\" #2", "a later", "b works"])
-        #expect(cases[0].attributes["time"] == "0.001")
-        #expect(cases[1].attributes["line"] == "7")
+        expectEqual(
+            cases.map { $0.attributes["name"] }, ["a opens", "a <closes> & \"bounces\" #2", "a later", "b works"])
+        expectEqual(cases[0].attributes["time"], "0.001")
+        expectEqual(cases[1].attributes["line"], "7")
         let failure = try #require(collector.elements.first { $0.name == "failure" })
-        #expect(failure.attributes["message"] == "spec/a_spec.lua:9: Expected objects to be equal.")
-        #expect(collector.failureText == "spec/a_spec.lua:9: Expected objects to be equal.\nPassed in:\n(number) 1")
-        #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
+        expectEqual(failure.attributes["message"], "spec/a_spec.lua:9: Expected objects to be equal.")
+        expectEqual(collector.failureText, "spec/a_spec.lua:9: Expected objects to be equal.\nPassed in:\n(number) 1")
+        expectEqual(collector.elements.filter { $0.name == "skipped" }.count, 1)
     }
 
     /// An error (here a spec file that did not load, and a Lua error in a test) is an `<error>`,
@@ -190,34 +196,35 @@ struct ReportFormatTests {
         ]
         let xml = JUnitReport.render(reports).replacingOccurrences(
             of: #" time="[0-9.]+""#, with: "", options: .regularExpression)
-        #expect(
-            xml == """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <testsuites name="swipehost test" tests="3" failures="1" errors="2" skipped="0">
-                  <testsuite name="spec/c_spec.lua" tests="2" failures="1" errors="1" skipped="0">
-                    <testcase classname="spec.c_spec" name="c asserts" file="spec/c_spec.lua" line="2">
-                      <failure message="spec/c_spec.lua:3: Expected objects to be equal." type="failure">spec/c_spec.lua:3: Expected objects to be equal.</failure>
-                    </testcase>
-                    <testcase classname="spec.c_spec" name="c raises" file="spec/c_spec.lua" line="5">
-                      <error message="spec/c_spec.lua:6: attempt to index a nil value" type="error">spec/c_spec.lua:6: attempt to index a nil value
-                stack traceback:</error>
-                    </testcase>
-                  </testsuite>
-                  <testsuite name="spec/d_spec.lua" tests="1" failures="0" errors="1" skipped="0">
-                    <testcase classname="spec.d_spec" name="spec/d_spec.lua (did not load)" file="spec/d_spec.lua" line="0">
-                      <error message="spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;" type="error">spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;</error>
-                    </testcase>
-                  </testsuite>
-                </testsuites>
+        expectEqual(
+            xml,
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="swipehost test" tests="3" failures="1" errors="2" skipped="0">
+              <testsuite name="spec/c_spec.lua" tests="2" failures="1" errors="1" skipped="0">
+                <testcase classname="spec.c_spec" name="c asserts" file="spec/c_spec.lua" line="2">
+                  <failure message="spec/c_spec.lua:3: Expected objects to be equal." type="failure">spec/c_spec.lua:3: Expected objects to be equal.</failure>
+                </testcase>
+                <testcase classname="spec.c_spec" name="c raises" file="spec/c_spec.lua" line="5">
+                  <error message="spec/c_spec.lua:6: attempt to index a nil value" type="error">spec/c_spec.lua:6: attempt to index a nil value
+            stack traceback:</error>
+                </testcase>
+              </testsuite>
+              <testsuite name="spec/d_spec.lua" tests="1" failures="0" errors="1" skipped="0">
+                <testcase classname="spec.d_spec" name="spec/d_spec.lua (did not load)" file="spec/d_spec.lua" line="0">
+                  <error message="spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;" type="error">spec/d_spec.lua:1: unexpected symbol near &#39;&lt;eof&gt;&#39;</error>
+                </testcase>
+              </testsuite>
+            </testsuites>
 
-                """)
+            """)
         // Workers hand the difference over too.
         for report in reports {
-            #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
+            expectEqual(WorkerProtocol.decode(WorkerProtocol.encode(report)), report)
         }
         #expect(WorkerProtocol.encode(reports[1]).contains("result\terror\tspec/d_spec.lua\t"))
         // The text and TAP reports and the counts do not change: an error is a failure there.
-        #expect(TestSummary(reports).line == "0 passed, 3 failed")
+        expectEqual(TestSummary(reports).line, "0 passed, 3 failed")
     }
 
     @Test func textEndsWithTheCounts() {
@@ -227,14 +234,14 @@ struct ReportFormatTests {
             text.hasPrefix(
                 "PASS  a opens (spec/a_spec.lua:3)\nFAIL  a <closes> & \"bounces\" #2 (spec/a_spec.lua:7)\n      spec/a_spec.lua:9: Expected"
             ))
-        #expect(TestSummary([Self.reports[1]]).line == "1 passed, 0 failed")
+        expectEqual(TestSummary([Self.reports[1]]).line, "1 passed, 0 failed")
     }
 
     @Test func workerLinesRoundTrip() {
         for report in Self.reports {
-            #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
+            expectEqual(WorkerProtocol.decode(WorkerProtocol.encode(report)), report)
         }
-        #expect(WorkerProtocol.decode("spec\tx\nresult\tpassed\tx\t1\t0.0\tname\t\n") == nil)  // no "end": incomplete
+        expectEqual(WorkerProtocol.decode("spec\tx\nresult\tpassed\tx\t1\t0.0\tname\t\n"), nil)  // no "end": incomplete
     }
 }
 

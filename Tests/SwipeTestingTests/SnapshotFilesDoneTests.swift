@@ -29,11 +29,11 @@ struct SnapshotFilesDoneTests {
             #expect(!FileManager.default.fileExists(atPath: orphan))
             log.append("files done: " + touched.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))
         }
-        #expect(status == 0)
-        #expect(deleted.map { ($0 as NSString).lastPathComponent } == ["gone.snap"])
+        expectEqual(status, 0)
+        expectEqual(deleted.map { ($0 as NSString).lastPathComponent }, ["gone.snap"])
         let done = try #require(log.firstIndex { $0.hasPrefix("files done: ") })
         let summary = try #require(log.firstIndex { $0.hasSuffix("1 passed, 0 failed\n") })
-        #expect(log[done] == "files done: keeps_a_value.snap, gone.snap")
+        expectEqual(log[done], "files done: keeps_a_value.snap, gone.snap")
         #expect(done < summary, "\(log)")
         // Nothing about the snapshots is said before the files are done.
         #expect(!log[..<done].contains { $0.contains("snapshot") }, "\(log)")

@@ -45,32 +45,33 @@ struct SnapshotTests {
         let folder = try Self.folder(spec: Self.spec)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let first = Self.session(folder)
-        #expect(first.status == 0, "\(first.output)")
-        #expect(first.errors == "swipehost test: snapshots: 2 written\n")
+        expectEqual(first.status, 0, "\(first.output)")
+        expectEqual(first.errors, "swipehost test: snapshots: 2 written\n")
         let value = folder + "/__snapshots__/x_spec/snap_keeps_a_value.snap"
         let text = folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"
         // A table holding a table is written one entry per line; one of plain values on one line.
-        #expect(
-            TestFiles.read(value) == """
-                # swipehost snapshot 1
-                # test: snap keeps #a value
-                # type: lua
-                {
-                  [10] = true,
-                  a = { 1, 2.5, "x\\n" },
-                  b = 1,
-                  c = { d = {} },
-                }
+        expectEqual(
+            TestFiles.read(value),
+            """
+            # swipehost snapshot 1
+            # test: snap keeps #a value
+            # type: lua
+            {
+              [10] = true,
+              a = { 1, 2.5, "x\\n" },
+              b = 1,
+              c = { d = {} },
+            }
 
-                """)
-        #expect(
-            TestFiles.read(text)
-                == "# swipehost snapshot 1\n# test: snap keeps #a value\n# type: string\nline 1\nline 2\n\n"
+            """)
+        expectEqual(
+            TestFiles.read(text),
+            "# swipehost snapshot 1\n# test: snap keeps #a value\n# type: string\nline 1\nline 2\n\n"
         )
         let second = Self.session(folder)
-        #expect(second.status == 0)
+        expectEqual(second.status, 0)
         #expect(second.output.hasSuffix("1 passed, 0 failed\n"))
-        #expect(second.errors == "")
+        expectEqual(second.errors, "")
     }
 
     @Test func aChangedValueFailsWithALineDiff() throws {
@@ -80,7 +81,7 @@ struct SnapshotTests {
         try Self.spec.replacingOccurrences(of: "line 2", with: "line two").write(
             toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
         let run = Self.session(folder)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         let path = folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"
         let expected = [
             "FAIL  snap keeps #a value (\(folder)/x_spec.lua:2)",
@@ -98,9 +99,9 @@ struct SnapshotTests {
             "0 passed, 1 failed",
             "",
         ]
-        #expect(run.output == expected.joined(separator: "\n"), "\(run.output)")
+        expectEqual(run.output, expected.joined(separator: "\n"), "\(run.output)")
         // Nothing was written.
-        #expect(TestFiles.read(path)?.contains("line 2\n") == true)
+        expectEqual(TestFiles.read(path)?.contains("line 2\n"), true)
     }
 
     @Test func updateRewritesTheChangedOnesOnly() throws {
@@ -110,19 +111,19 @@ struct SnapshotTests {
         try Self.spec.replacingOccurrences(of: "line 2", with: "line two").write(
             toFile: folder + "/x_spec.lua", atomically: true, encoding: .utf8)
         let run = Self.session(folder, update: true)
-        #expect(run.status == 0)
-        #expect(run.errors == "swipehost test: snapshots: 1 updated\n")
-        #expect(
+        expectEqual(run.status, 0)
+        expectEqual(run.errors, "swipehost test: snapshots: 1 updated\n")
+        expectEqual(
             TestFiles.read(folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap")?.hasSuffix(
-                "# type: string\nline 1\nline two\n\n") == true)
-        #expect(Self.session(folder).status == 0)
+                "# type: string\nline 1\nline two\n\n"), true)
+        expectEqual(Self.session(folder).status, 0)
     }
 
     @Test func underCIANewSnapshotFailsAndNothingIsWritten() throws {
         let folder = try Self.folder(spec: Self.spec)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder, ci: true)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(
             run.output.contains(
                 "\(folder)/x_spec.lua:3: snapshot \(folder)/__snapshots__/x_spec/snap_keeps_a_value.snap does not exist, and CI is set (CI=true), so it is not written: run with --update-snapshots locally and commit it\n"
@@ -130,10 +131,10 @@ struct SnapshotTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/__snapshots__"))
         // --update-snapshots is asked for explicitly: it writes them even under CI.
         let updated = Self.session(folder, update: true, ci: true)
-        #expect(updated.status == 0)
-        #expect(updated.errors == "swipehost test: snapshots: 2 written\n")
+        expectEqual(updated.status, 0)
+        expectEqual(updated.errors, "swipehost test: snapshots: 2 written\n")
         // Existing snapshots that match pass under CI.
-        #expect(Self.session(folder, ci: true).status == 0)
+        expectEqual(Self.session(folder, ci: true).status, 0)
     }
 
     @Test(arguments: [
@@ -154,17 +155,17 @@ struct SnapshotTests {
         try contents.write(toFile: path, atomically: true, encoding: .utf8)
         for update in [false, true] {
             let run = Self.session(folder, update: update)
-            #expect(run.status == 2)
-            #expect(
-                run.errors
-                    == "swipehost test: bad input, status 2: \(folder)/x_spec.lua:2 (snap keeps #a value); see the failure above\n"
+            expectEqual(run.status, 2)
+            expectEqual(
+                run.errors,
+                "swipehost test: bad input, status 2: \(folder)/x_spec.lua:2 (snap keeps #a value); see the failure above\n"
             )
             #expect(
                 run.output.contains(
                     "\(folder)/x_spec.lua:3: snapshot \(path) is not a snapshot file: \(problem) (fix it, or delete it to record the snapshot again); nothing was written\n"
                 ),
                 "\(run.output)")
-            #expect(TestFiles.read(path) == contents)
+            expectEqual(TestFiles.read(path), contents)
             #expect(!FileManager.default.fileExists(atPath: folder + "/__snapshots__/x_spec/snap_keeps_a_value.2.snap"))
         }
     }
@@ -194,10 +195,10 @@ struct SnapshotTests {
             """
         let folder = try Self.folder(spec: spec)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(Self.session(folder).status == 0)
+        expectEqual(Self.session(folder).status, 0)
         let first = try #require(TestFiles.read(folder + "/__snapshots__/x_spec/orders.snap"))
         for index in 2...40 {
-            #expect(TestFiles.read(folder + "/__snapshots__/x_spec/orders.\(index).snap") == first)
+            expectEqual(TestFiles.read(folder + "/__snapshots__/x_spec/orders.\(index).snap"), first)
         }
         // 1..10 are a sequence, written first without their keys; then the other numbers, the
         // strings byte by byte, the booleans.
@@ -220,10 +221,10 @@ struct SnapshotTests {
         for _ in 0..<2 {
             let folder = try Self.folder(spec: spec)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            #expect(Self.session(folder).status == 0)
+            expectEqual(Self.session(folder).status, 0)
             texts.append(try #require(TestFiles.read(folder + "/__snapshots__/x_spec/numbers.snap")))
         }
-        #expect(texts[0] == texts[1])
+        expectEqual(texts[0], texts[1])
         // Longer than 100 characters on one line: one entry per line.
         #expect(
             texts[0].hasSuffix(
@@ -254,7 +255,7 @@ struct SnapshotTests {
                 """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(
             run.output.contains(
                 "      \(folder)/x_spec.lua:2: assert.snapshot: only inside a test (it, before_each, after_each)\n"),
@@ -263,13 +264,13 @@ struct SnapshotTests {
     }
 
     @Test func theFileNameRule() {
-        #expect(SnapshotStore.fileName(test: "mail #slow draws row 2 / open") == "mail_slow_draws_row_2_open")
-        #expect(SnapshotStore.fileName(test: "  _x_  ") == "x")
-        #expect(SnapshotStore.fileName(test: "√√√") == "test")
-        #expect(
-            SnapshotStore.fileName(test: String(repeating: "a", count: 300)).count == SnapshotStore.maximumNameLength)
-        #expect(SnapshotStore.folder(forSpec: "spec/mail_spec.lua") == "spec/__snapshots__/mail_spec")
-        #expect(SnapshotStore.folder(forSpec: "mail_spec.lua") == "__snapshots__/mail_spec")
+        expectEqual(SnapshotStore.fileName(test: "mail #slow draws row 2 / open"), "mail_slow_draws_row_2_open")
+        expectEqual(SnapshotStore.fileName(test: "  _x_  "), "x")
+        expectEqual(SnapshotStore.fileName(test: "√√√"), "test")
+        expectEqual(
+            SnapshotStore.fileName(test: String(repeating: "a", count: 300)).count, SnapshotStore.maximumNameLength)
+        expectEqual(SnapshotStore.folder(forSpec: "spec/mail_spec.lua"), "spec/__snapshots__/mail_spec")
+        expectEqual(SnapshotStore.folder(forSpec: "mail_spec.lua"), "__snapshots__/mail_spec")
         #expect(SnapshotStore.holds(snapshot: "spec/__snapshots__/mail_spec/a.2.snap", of: "spec/mail_spec.lua"))
         #expect(SnapshotStore.holds(snapshot: "./__snapshots__/mail_spec/a.snap", of: "mail_spec.lua"))
         #expect(SnapshotStore.holds(snapshot: "spec/__snapshots__/mail_v2_spec/a.snap", of: "spec/mail.v2_spec.lua"))
@@ -300,9 +301,9 @@ struct SnapshotTests {
         ("spec/\u{E9}t\u{E9}_spec.lua", "spec/__snapshots__/t__spec"),
     ])
     func aSpecFilesNameIsMadeAFolderName(spec: String, folder: String) {
-        #expect(SnapshotStore.folder(forSpec: spec) == folder)
-        #expect(
-            SnapshotStore(specFile: spec, options: SnapshotOptions()).path(test: "t", index: 1) == folder + "/t.snap")
+        expectEqual(SnapshotStore.folder(forSpec: spec), folder)
+        expectEqual(
+            SnapshotStore(specFile: spec, options: SnapshotOptions()).path(test: "t", index: 1), folder + "/t.snap")
     }
 
     /// Spec files named only dots and `.lua` keep their snapshots in `__snapshots__/spec`, and
@@ -319,18 +320,18 @@ struct SnapshotTests {
         let status = TestSession(
             paths: [root + "/specs/" + name], options: options, output: { output += $0 }, errorOutput: { errors += $0 }
         ).run()
-        #expect(status == 0, "\(output)")
-        #expect(errors == "swipehost test: snapshots: 1 written\n")
+        expectEqual(status, 0, "\(output)")
+        expectEqual(errors, "swipehost test: snapshots: 1 written\n")
         let files = try FileManager.default.subpathsOfDirectory(atPath: root).sorted()
-        #expect(
-            files
-                == [
-                    "specs", "specs/" + name, "specs/__snapshots__", "specs/__snapshots__/spec",
-                    "specs/__snapshots__/spec/keeps_a_value.snap",
-                ].sorted())
-        #expect(
-            TestFiles.read(root + "/specs/__snapshots__/spec/keeps_a_value.snap")
-                == SnapshotStore.contents(test: "keeps a value", kind: "string", body: "v"))
+        expectEqual(
+            files,
+            [
+                "specs", "specs/" + name, "specs/__snapshots__", "specs/__snapshots__/spec",
+                "specs/__snapshots__/spec/keeps_a_value.snap",
+            ].sorted())
+        expectEqual(
+            TestFiles.read(root + "/specs/__snapshots__/spec/keeps_a_value.snap"),
+            SnapshotStore.contents(test: "keeps a value", kind: "string", body: "v"))
     }
 
     @Test func twoTestsWhoseNamesMakeOneFileNameAreToldApart() throws {
@@ -341,7 +342,7 @@ struct SnapshotTests {
                 """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(
             run.output.contains(
                 "snapshot \(folder)/__snapshots__/x_spec/a_b.snap belongs to the test 'a b', not to 'a/b': the two names make the same file name (a_b); rename one of the tests\n"
@@ -364,7 +365,7 @@ struct SnapshotTests {
                 end)
                 """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(Self.session(folder).status == 0)
+        expectEqual(Self.session(folder).status, 0)
         var configuration = SessionConfiguration(plugins: [.file(mail)], geometry: TableGeometry(viewportHeight: 176))
         configuration.scriptName = "x_spec.lua"
         let script = "swipe 2 -150 150\nwait 300\ntap 2 flag\n"
@@ -373,12 +374,12 @@ struct SnapshotTests {
             session: configuration, options: RenderOptions(frames: .every(.milliseconds(100 as Int64)), columns: 2)
         ).render(script: script)
         #expect(drawn.contains("[flagged]"))
-        #expect(
-            TestFiles.read(folder + "/__snapshots__/x_spec/draws.snap")
-                == SnapshotStore.contents(test: "draws", kind: "string", body: drawn))
-        #expect(
-            TestFiles.read(folder + "/__snapshots__/x_spec/draws.2.snap")
-                == SnapshotStore.contents(test: "draws", kind: "string", body: every))
+        expectEqual(
+            TestFiles.read(folder + "/__snapshots__/x_spec/draws.snap"),
+            SnapshotStore.contents(test: "draws", kind: "string", body: drawn))
+        expectEqual(
+            TestFiles.read(folder + "/__snapshots__/x_spec/draws.2.snap"),
+            SnapshotStore.contents(test: "draws", kind: "string", body: every))
     }
 
     @Test(arguments: [
@@ -404,7 +405,7 @@ struct SnapshotTests {
                 """)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = Self.session(folder)
-        #expect(run.status == 1)
+        expectEqual(run.status, 1)
         #expect(run.output.contains("\(folder)/x_spec.lua:3: \(message)\n"), "\(run.output)")
     }
 
@@ -414,34 +415,35 @@ struct SnapshotTests {
         lines[9] = "changed 10"
         lines.insert("inserted", at: 50)
         let diff = LineDiff.unified(old: old, new: lines.joined(separator: "\n"), oldName: "a", newName: "b")
-        #expect(
-            diff == """
-                --- a
-                +++ b
-                @@ -7,7 +7,7 @@
-                 line 7
-                 line 8
-                 line 9
-                -line 10
-                +changed 10
-                 line 11
-                 line 12
-                 line 13
-                @@ -48,6 +48,7 @@
-                 line 48
-                 line 49
-                 line 50
-                +inserted
-                 line 51
-                 line 52
-                 line 53
-                """)
+        expectEqual(
+            diff,
+            """
+            --- a
+            +++ b
+            @@ -7,7 +7,7 @@
+             line 7
+             line 8
+             line 9
+            -line 10
+            +changed 10
+             line 11
+             line 12
+             line 13
+            @@ -48,6 +48,7 @@
+             line 48
+             line 49
+             line 50
+            +inserted
+             line 51
+             line 52
+             line 53
+            """)
         let many = LineDiff.unified(
             old: old, new: (1...100).map { "other \($0)" }.joined(separator: "\n"), oldName: "a", newName: "b")
         let shown = many.split(separator: "\n")
-        #expect(shown.count == 2 + LineDiff.maximumLines + 1)
-        #expect(shown.last == "… 161 more diff lines not shown")
-        #expect(LineDiff.unified(old: "same", new: "same", oldName: "a", newName: "b") == "")
+        expectEqual(shown.count, 2 + LineDiff.maximumLines + 1)
+        expectEqual(shown.last, "… 161 more diff lines not shown")
+        expectEqual(LineDiff.unified(old: "same", new: "same", oldName: "a", newName: "b"), "")
     }
 
     @Test func workersHandBackTheSnapshotsTheyWroteAndBadInput() {
@@ -454,10 +456,10 @@ struct SnapshotTests {
             ],
             snapshotsWritten: ["spec/__snapshots__/a_spec/a.snap"],
             snapshotsUpdated: ["spec/__snapshots__/a_spec/a.2.snap"])
-        #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
+        expectEqual(WorkerProtocol.decode(WorkerProtocol.encode(report)), report)
         // What the parent needs to judge orphans: the snapshots compared, and a whole run.
         report.snapshotsChecked = ["spec/__snapshots__/a_spec/a.snap", "spec/__snapshots__/a_spec/a.2.snap"]
         report.ranEveryTest = true
-        #expect(WorkerProtocol.decode(WorkerProtocol.encode(report)) == report)
+        expectEqual(WorkerProtocol.decode(WorkerProtocol.encode(report)), report)
     }
 }

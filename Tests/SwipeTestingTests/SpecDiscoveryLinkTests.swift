@@ -15,17 +15,18 @@ struct SpecDiscoveryLinkTests {
         for name in ["a", "b", "c"] {
             try FileManager.default.createSymbolicLink(atPath: root + "/sub/" + name, withDestinationPath: ".")
         }
-        #expect(try SpecDiscovery.files(in: [root]) == [root + "/sub/x_spec.lua"])
+        expectEqual(try SpecDiscovery.files(in: [root]), [root + "/sub/x_spec.lua"])
     }
 
     @Test func aSpecLinkedToADeviceFailsNamingIt() throws {
         let root = try TestFiles.folderPath("swipehost-specs")
         try FileManager.default.createSymbolicLink(atPath: root + "/zero_spec.lua", withDestinationPath: "/dev/zero")
         let report = SpecRunner().run(file: root + "/zero_spec.lua")
-        #expect(
-            report.results.map(\.message) == [
+        expectEqual(
+            report.results.map(\.message),
+            [
                 "cannot read '\(root)/zero_spec.lua': not a regular file but a character device"
             ])
-        #expect(report.results.map(\.status) == [.failed])
+        expectEqual(report.results.map(\.status), [.failed])
     }
 }

@@ -23,11 +23,12 @@ struct TestWatchFolderTests {
             try Data("return {}\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
         }
         try FileManager.default.moveItem(atPath: folder + "/new", toPath: folder + "/spec/new")
-        #expect(
-            watcher.pendingChanges(ignoring: []) == [
+        expectEqual(
+            watcher.pendingChanges(ignoring: []),
+            [
                 folder + "/spec/new/a_spec.lua", folder + "/spec/new/deeper/plugin.lua",
             ])
-        #expect(watcher.folderCount == 3)
+        expectEqual(watcher.folderCount, 3)
     }
 
     /// A root deleted is missing until it is made again; it is then watched again, and named
@@ -38,16 +39,16 @@ struct TestWatchFolderTests {
         let spec = folder + "/spec"
         try FileManager.default.createDirectory(atPath: spec + "/sub", withIntermediateDirectories: true)
         let watcher = try TestWatch(roots: [spec])
-        #expect(watcher.folderCount == 2)
+        expectEqual(watcher.folderCount, 2)
         try FileManager.default.removeItem(atPath: spec)
         _ = watcher.pendingChanges(ignoring: [])
-        #expect(watcher.missingFolders == [spec])
-        #expect(watcher.folderCount == 0)
+        expectEqual(watcher.missingFolders, [spec])
+        expectEqual(watcher.folderCount, 0)
         try FileManager.default.createDirectory(atPath: spec, withIntermediateDirectories: true)
-        #expect(watcher.pendingChanges(ignoring: []) == [spec])
-        #expect(watcher.missingFolders == [])
+        expectEqual(watcher.pendingChanges(ignoring: []), [spec])
+        expectEqual(watcher.missingFolders, [])
         try Data("it(\"a\", function() end)\n".utf8).write(to: URL(fileURLWithPath: spec + "/a_spec.lua"))
-        #expect(watcher.pendingChanges(ignoring: []) == [spec + "/a_spec.lua"])
+        expectEqual(watcher.pendingChanges(ignoring: []), [spec + "/a_spec.lua"])
     }
 
     /// A root moved away is missing, and what happens to it where it went is no change; the
@@ -60,17 +61,17 @@ struct TestWatchFolderTests {
         let watcher = try TestWatch(roots: [root])
         try FileManager.default.moveItem(atPath: root, toPath: folder + "/gone")
         _ = watcher.pendingChanges(ignoring: [])
-        #expect(watcher.missingFolders == [root])
+        expectEqual(watcher.missingFolders, [root])
         try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/gone/x_spec.lua"))
         try FileManager.default.removeItem(atPath: folder + "/a")
-        #expect(watcher.pendingChanges(ignoring: []) == [])
+        expectEqual(watcher.pendingChanges(ignoring: []), [])
         for made in ["/a", "/a/b"] {
             try FileManager.default.createDirectory(atPath: folder + made, withIntermediateDirectories: false)
-            #expect(watcher.pendingChanges(ignoring: []) == [])
-            #expect(watcher.missingFolders == [root])
+            expectEqual(watcher.pendingChanges(ignoring: []), [])
+            expectEqual(watcher.missingFolders, [root])
         }
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
-        #expect(watcher.pendingChanges(ignoring: []) == [root])
-        #expect(watcher.missingFolders == [])
+        expectEqual(watcher.pendingChanges(ignoring: []), [root])
+        expectEqual(watcher.missingFolders, [])
     }
 }
