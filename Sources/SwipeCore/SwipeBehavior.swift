@@ -13,3 +13,26 @@ public enum SwipeBehavior: String, Hashable, Sendable {
     /// the finger's travel.
     case swipeCellKit = "swipecellkit"
 }
+
+// The release's questions, which ``SwipeCell`` asks the preset's ``PanBehavior``. (A pan's move
+// picks the behaviour itself, so that each one's applying code is specialized for it:
+// ``SwipeCell/panChanged(translation:at:)``.)
+extension SwipeBehavior {
+    /// Whether a pan's release decides anything at all (``PanBehavior/releaseDecides(ignored:)``).
+    @inline(__always)
+    func releaseDecides(ignored: Bool) -> Bool {
+        switch self {
+        case .tutorial: TutorialBehavior.releaseDecides(ignored: ignored)
+        case .swipeCellKit: SwipeCellKitBehavior.releaseDecides(ignored: ignored)
+        }
+    }
+
+    /// The edge a release decides for when the behaviour fixes one (``PanBehavior/releaseEdge(side:)``).
+    @inline(__always)
+    func releaseEdge(side: Edge?) -> Edge? {
+        switch self {
+        case .tutorial: TutorialBehavior.releaseEdge(side: side)
+        case .swipeCellKit: SwipeCellKitBehavior.releaseEdge(side: side)
+        }
+    }
+}

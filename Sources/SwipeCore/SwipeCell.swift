@@ -6,8 +6,9 @@
 /// `mutating func` named for what happened; it returns the ``CellEffects`` the driver
 /// (``SwipeTable``) must perform: a delegate notification, the completion of an animation step
 /// to schedule on the virtual clock, and a full swipe's event. Where to move and snap is
-/// decided by the configuration's ``SwipeBehavior`` (`TutorialBehavior`: `panThisCell:` step for
-/// step, quirks included, docs/tutorial-quirks.md); this type applies the decisions.
+/// decided by the configuration's ``SwipeBehavior``, pure functions (`TutorialBehavior`:
+/// `panThisCell:` step for step, quirks included, docs/tutorial-quirks.md; `SwipeCellKitBehavior`);
+/// this type applies the decisions.
 ///
 /// Edges become sides in one place: ``LayoutDirection/sign(of:)``. The algorithm reads and
 /// writes *reveals*, points of an edge's buttons uncovered (the tutorial's right constant on
@@ -316,6 +317,17 @@ public struct SwipeCell: Sendable {
         animation = nil
     }
 
+    /// ``follow(_:on:)`` during a pan's move: the pan, sampled and on its edge, is written back
+    /// once, with the side, in one write of the state.
+    @inline(__always)
+    private mutating func follow(_ reveal: Double, on edge: Edge, tracking pan: Pan) {
+        var pan = pan
+        offset = reveal * direction.sign(of: edge)
+        pan.side = Side(edge: edge, committed: pan.side?.committed ?? 0)
+        state = .tracking(pan)
+        animation = nil
+    }
+
     /// Commits the reveal on the current edge (`startingRight = right`).
     private mutating func commit() {
         guard let side else { return }
@@ -351,89 +363,53 @@ public struct SwipeCell: Sendable {
     }
 
     /// `UIGestureRecognizerStateChanged`. Without a pan in progress it does nothing: drivers
-    /// report that case to their user.
+    /// report that case to their user. The configuration's behaviour decides
+    /// (``PanBehavior/panChanged(_:configuration:)``); ``movePan(_:to:by:at:)`` applies it.
     public mutating func panChanged(translation x: Double, at now: VirtualInstant) -> CellEffects {
         guard case .tracking(var pan) = state else { return CellEffects() }
         pan.sample(x, at: now)
-        guard isSwipeable, !pan.held, configuration.behavior != .swipeCellKit else {
+        guard isSwipeable, !pan.held else {
             state = .tracking(pan)
-            guard isSwipeable, !pan.held else { return CellEffects() }
-            return swipeCellKitPanChanged(translation: x, pan: pan, at: now)
+            return CellEffects()
         }
-        let move = TutorialBehavior.panChanged(
-            translation: x, start: pan.startX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
-            metrics: configuration.metrics, direction: direction, elasticity: configuration.elasticity ?? 0)
+        switch configuration.behavior {
+        case .tutorial: return movePan(pan, to: x, by: TutorialBehavior.self, at: now)
+        case .swipeCellKit: return movePan(pan, to: x, by: SwipeCellKitBehavior.self, at: now)
+        }
+    }
+
+    /// The one path of a pan's move: asks `behavior` for its ``PanDecision`` and applies it, in
+    /// the order of its fields. Inlined once for each behaviour, so that the tutorial's moves
+    /// (``PanDecision`` with only a move and `byThreshold`) pay for no test they cannot need.
+    @inline(__always)
+    private mutating func movePan<Behavior: PanBehavior>(
+        _ pan: Pan, to x: Double, by behavior: Behavior.Type, at now: VirtualInstant
+    ) -> CellEffects {
+        var pan = pan
+        let motion = PanMotion(
+            x: x, start: pan.startX, origin: pan.originX, edge: pan.side?.edge, committed: pan.side?.committed ?? 0,
+            ignored: pan.ignored, expanded: pan.expanded, offset: offset, direction: direction)
+        let decision = Behavior.panChanged(motion, configuration: configuration)
+        if decision.ignoresRest { pan.ignored = true }
+        if let edge = decision.fixedSide { pan.side = Side(edge: edge, committed: 0) }
+        if let start = decision.restart { pan.startX = start }
+        guard let move = decision.move else {
+            state = .tracking(pan)
+            return CellEffects()
+        }
         var effects = CellEffects()
         if case .follow(let edge, let reveal) = move {
-            // Most moves: the content follows the finger, and the pan, sampled and on its edge,
-            // is written back once.
-            offset = reveal * direction.sign(of: edge)
-            pan.side = Side(edge: edge, committed: pan.side?.committed ?? 0)
-            state = .tracking(pan)
-            animation = nil
+            follow(reveal, on: edge, tracking: pan)  // most moves
         } else {
             state = .tracking(pan)
             effects = apply(move, at: now)
         }
-        if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion(at: now) }
-        return effects
-    }
-
-    /// `handlePan`'s `.changed` under SwipeCellKit's rules (``SwipeCellKitBehavior``): a pan
-    /// that began closed is fixed to the side of its first motion, or ignored if that side has
-    /// no buttons; the content goes where the finger puts it from the committed reveal (no snap
-    /// at the buttons' width); a `.destructive` full swipe expands by its own triggers.
-    private mutating func swipeCellKitPanChanged(translation x: Double, pan: Pan, at now: VirtualInstant) -> CellEffects
-    {
-        var pan = pan
-        guard !pan.ignored else { return CellEffects() }
-        if pan.side == nil {
-            guard let edge = SwipeCellKitBehavior.side(forMotion: x - pan.startX, direction: direction) else {
-                return CellEffects()
-            }
-            guard configuration.hasButtons(on: edge) else {
-                pan.ignored = true
-                state = .tracking(pan)
-                return CellEffects()
-            }
-            pan.side = Side(edge: edge, committed: 0)
-            state = .tracking(pan)
-        }
-        guard let side = pan.side else { return CellEffects() }
-        let sign = direction.sign(of: side.edge)
-        var raw = side.committed + (x - pan.startX) * sign
-        guard let full = configuration.fullSwipe(on: side.edge), full.isDestructive else {
-            let move = SwipeCellKitBehavior.panChanged(
-                raw: raw, on: side.edge, metrics: configuration.metrics, elasticity: configuration.elasticity ?? 0)
-            var effects = CellEffects()
-            if case .follow(let edge, let reveal) = move {
-                follow(reveal, on: edge)  // most moves: as `apply` does, without its call
-            } else {
-                effects = apply(move, at: now)
-            }
+        switch decision.expansion {
+        case .unchanged: break
+        case .byThreshold:
             if configuration.metrics.hasFullSwipe { effects.fullSwipe = updateExpansion(at: now) }
-            return effects
+        case .to(let edge): effects.fullSwipe = expand(edge, at: now)
         }
-        // Past rest the other way the expansion is left as it was (the `.changed` returns first).
-        guard raw >= 0 else {
-            follow(raw * SwipeCellKitBehavior.otherSideElasticity, on: side.edge)
-            return CellEffects()
-        }
-        let total = configuration.totalWidth(of: side.edge)
-        let target = full.destructiveTarget(total: total)
-        let expanded = SwipeCellKitBehavior.shouldExpand(
-            previousReveal: reveal(on: side.edge), translation: x - pan.startX, travel: (x - pan.originX) * sign,
-            total: total, full: full)
-        if expanded, pan.expanded != side.edge, target > raw {
-            // A trigger fired short of the target: the content goes to it, and the pan's
-            // translation restarts there.
-            pan.startX = x - (target - side.committed) * sign
-            state = .tracking(pan)
-            raw = target
-        }
-        follow(SwipeCellKitBehavior.destructiveStretch(raw, target: target), on: side.edge)
-        var effects = CellEffects()
-        effects.fullSwipe = expand(expanded ? side.edge : nil, at: now)
         return effects
     }
 
@@ -496,10 +472,7 @@ public struct SwipeCell: Sendable {
         if pan.held { return unhold(pan) }
         state = .closed
         setSide(pan.side)
-        guard isSwipeable else { return CellEffects() }
-        let swipeCellKit = configuration.behavior == .swipeCellKit
-        // SwipeCellKit: nothing was shown, so the release has nothing to decide.
-        if swipeCellKit && pan.ignored { return CellEffects() }
+        guard isSwipeable, configuration.behavior.releaseDecides(ignored: pan.ignored) else { return CellEffects() }
         if let edge = pan.expanded, let full = configuration.fullSwipe(on: edge) {
             // Released expanded, whatever the velocity: the full swipe.
             let launch = configuration.spring == nil ? 0 : velocity
@@ -517,9 +490,9 @@ public struct SwipeCell: Sendable {
             }
             return effects
         }
-        // SwipeCellKit's `targetState` decides for the side the pan was fixed to, even with the
-        // content back at (or past) its rest.
-        let fixed = swipeCellKit ? pan.side?.edge : nil
+        // The side the behaviour fixes for the release, if any (SwipeCellKit's: the pan's own,
+        // even with the content back at or past its rest).
+        let fixed = configuration.behavior.releaseEdge(side: pan.side?.edge)
         let edge = fixed ?? currentEdge
         var move: TutorialBehavior.Move? = nil
         if configuration.release == .velocity {

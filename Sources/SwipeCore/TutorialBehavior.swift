@@ -8,7 +8,7 @@
 /// finger has moved towards, past the pan's start (so a finger crossing back over its start
 /// switches edges); a pan that began open stays on its edge, whose reveal is clamped at 0.
 /// The quirks kept on purpose are listed in docs/tutorial-quirks.md.
-enum TutorialBehavior {
+enum TutorialBehavior: PanBehavior {
     /// What a pan event does to the content.
     enum Move: Hashable, Sendable {
         /// The content follows the finger: `reveal` points of `edge`'s buttons, drawn at once.
@@ -17,6 +17,17 @@ enum TutorialBehavior {
         case snapOpen(Edge, notify: Bool)
         /// `resetConstraintContstantsToZero` on the edge.
         case snapClosed(Edge, notify: Bool)
+    }
+
+    /// A pan's `move` (``PanBehavior``): the content goes where
+    /// ``panChanged(translation:start:edge:committed:metrics:direction:elasticity:)`` says, and
+    /// the pan holds an edge expanded while its reveal is past the full-swipe threshold.
+    @inline(__always)
+    static func panChanged(_ motion: PanMotion, configuration: CellConfiguration) -> PanDecision {
+        let move = panChanged(
+            translation: motion.x, start: motion.start, edge: motion.edge, committed: motion.committed,
+            metrics: configuration.metrics, direction: motion.direction, elasticity: configuration.elasticity ?? 0)
+        return PanDecision(move: move, expansion: .byThreshold)
     }
 
     /// `UIGestureRecognizerStateChanged`, with its two branches and clamps (numbered as in the
@@ -75,6 +86,14 @@ enum TutorialBehavior {
         }
         return .follow(edge, constant)  // 8 / 7
     }
+
+    /// Every release decides: the tutorial ignores no pan.
+    @inline(__always)
+    static func releaseDecides(ignored: Bool) -> Bool { true }
+
+    /// The release decides for the edge the cell is on, whatever side the pan was on.
+    @inline(__always)
+    static func releaseEdge(side: Edge?) -> Edge? { nil }
 
     /// `UIGestureRecognizerStateEnded`: open at or past the threshold, by `>=` on the reveal
     /// (quirk 7): the open threshold for a pan that began closed, the close one otherwise.
