@@ -15,6 +15,10 @@ enum SwipeCellKitBehavior: PanBehavior {
     /// where the finger puts it from the committed reveal (no snap at the buttons' width); a
     /// `.destructive` full swipe expands by its own triggers (``shouldExpand``), a trigger short
     /// of the target pulling the content to it and restarting the translation there.
+    ///
+    /// Inlined into the cell's one caller, as ``TutorialBehavior``'s is: called out of line, the
+    /// 408-byte configuration was copied (a `memcpy`) on every SwipeCellKit move.
+    @inline(__always)
     static func panChanged(_ motion: PanMotion, configuration: CellConfiguration) -> PanDecision {
         var decision = PanDecision()
         guard !motion.ignored else { return decision }
