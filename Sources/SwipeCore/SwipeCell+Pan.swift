@@ -18,8 +18,12 @@ extension SwipeCell {
         guard case .tracking(var pan) = state else { return CellEffects() }
         pan.sample(x, at: now)
         guard isSwipeable, !pan.held, configuration.behavior != .swipeCellKit else {
-            state = .tracking(pan)
-            guard isSwipeable, !pan.held else { return CellEffects() }
+            guard isSwipeable, !pan.held else {
+                state = .tracking(pan)
+                return CellEffects()
+            }
+            // The sampled pan is written back by ``movePan(_:to:by:at:)``, once, with what the
+            // decision changes in it: writing it here too cost SwipeCellKit's moves a second write.
             return swipeCellKitMove(pan, to: x, at: now)
         }
         // The tutorial's decision is a move and `byThreshold` alone (its ``PanDecision``), applied
@@ -48,6 +52,7 @@ extension SwipeCell {
     /// The one path of a pan's move: asks `behavior` for its ``PanDecision`` and applies it, in
     /// the order of its fields. Inlined once for each behaviour, so that the tutorial's moves
     /// (``PanDecision`` with only a move and `byThreshold`) pay for no test they cannot need.
+    /// Each of its paths writes the pan (`pan`, sampled, not yet the state's) back once.
     @inline(__always)
     private mutating func movePan<Behavior: PanBehavior>(
         _ pan: Pan, to x: Double, by behavior: Behavior.Type, at now: VirtualInstant
