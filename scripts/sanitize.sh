@@ -46,9 +46,6 @@ thread)
     ;;
 *) echo "usage: scripts/sanitize.sh [address|undefined|thread] [--no-build] [SWIFT-TEST-OPTION...]" >&2; exit 2 ;;
 esac
-# No index for an editor to read: these folders are CI's and the sanitizers' (1-8% of each module's
-# compile in paired runs, within this machine's noise; docs/testing.md, "Debug builds").
-flags+=(--disable-index-store)
 start=$(date +%s)
 if [ "$build" -eq 1 ]; then
     echo "== sanitize: building the tests with $kind sanitizer in $scratch" >&2
